@@ -1,0 +1,255 @@
+/* tritonc/builder.h - the low layer: one kernel under construction.
+ *
+ * A tl_builder owns a context (arena), a module holding one tt.func, an insertion stack,
+ * the kernel's arguments and a constant pool. Values carry their builder, so operations
+ * on values take no builder argument.
+ *
+ * Errors are sticky (cairo's model): the first misuse records a message with the C file and
+ * line of the call; from then on every call returns a poison value and does nothing, and
+ * tl_finish returns NULL. Set TRITONC_ABORT_ON_ERROR=1 in the environment to abort() at
+ * the first error instead, for a debugger backtrace. No call crashes on a NULL builder,
+ * a poison value or a value of another builder: each is reported as an error.
+ */
+#ifndef TRITONC_BUILDER_H
+#define TRITONC_BUILDER_H
+
+#include "tritonc/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TL_MAX_RANK TCIR_MAX_RANK
+
+typedef struct tl_builder tl_builder;
+
+/* Element types as triton.language names them. Unsigned integers print as the signless
+ * MLIR integer of their width; the signedness only steers the semantics (division,
+ * comparison, shifts, casts), as in Python. */
+typedef enum tl_dtype {
+    TL_DTYPE_INVALID = 0,
+    TL_I1,
+    TL_I8,
+    TL_I16,
+    TL_I32,
+    TL_I64,
+    TL_U8,
+    TL_U16,
+    TL_U32,
+    TL_U64,
+    TL_F16,
+    TL_BF16,
+    TL_F32,
+    TL_F64,
+    TL_FP8E4NV,  /* f8E4M3FN */
+    TL_FP8E5,    /* f8E5M2 */
+    TL_FP8E4B8,  /* f8E4M3FNUZ */
+    TL_FP8E5B16, /* f8E5M2FNUZ */
+    TL_FP8E4B15, /* f8E4M3B11FNUZ */
+    TL_DTYPE_COUNT
+} tl_dtype;
+
+/* "int32", "float16", "fp8e4nv"... as Python spells them; "?" for an invalid value. */
+const char *tl_dtype_name(tl_dtype d);
+/* Looks a dtype up by its Python name or its MLIR name ("f32"); TL_DTYPE_INVALID if none. */
+tl_dtype tl_dtype_parse(const char *name);
+bool tl_dtype_is_int(tl_dtype d);      /* i1 included */
+bool tl_dtype_is_unsigned(tl_dtype d); /* u8..u64 (i1 is a bool, signless here) */
+bool tl_dtype_is_float(tl_dtype d);
+bool tl_dtype_is_fp8(tl_dtype d);
+unsigned tl_dtype_bits(tl_dtype d);
+const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
+
+/* A value: the result of an op or a kernel argument, carrying its builder and its
+ * triton.language element type. Passed by value. Two other forms exist:
+ *   - a poison value (ir == NULL, lit == TL_LIT_NONE), returned after an error;
+ *   - a weak literal (b == NULL, lit != TL_LIT_NONE), made by tl_lit(): a C number that
+ *     takes the element type of the tensor operand it meets, as a Python literal does. */
+typedef enum tl_lit_kind { TL_LIT_NONE, TL_LIT_INT, TL_LIT_FLOAT, TL_LIT_BOOL } tl_lit_kind;
+
+typedef struct tl_value {
+    tl_builder *b;
+    tcir_value *ir;
+    tl_dtype dtype; /* element dtype (for pointers: the pointee's; see is_ptr) */
+    uint8_t is_ptr; /* element is a pointer to dtype */
+    uint8_t lit;    /* tl_lit_kind */
+    union {
+        int64_t i;
+        double f;
+    } lit_val;
+} tl_value;
+
+static inline bool tl_value_is_poison(tl_value v) { return v.ir == NULL && v.lit == TL_LIT_NONE; }
+static inline bool tl_value_is_lit(tl_value v) { return v.lit != TL_LIT_NONE; }
+
+/* Weak literals, for keyword fields that want a value: `.other = tl_lit(0.0)`. */
+tl_value tl_lit_int(long long v);
+tl_value tl_lit_uint(unsigned long long v);
+tl_value tl_lit_float(double v);
+tl_value tl_lit_bool(bool v);
+static inline tl_value tl_value_id(tl_value v) { return v; }
+#define tl_lit(x)                                                                                 \
+    _Generic((x),                                                                                 \
+        tl_value: tl_value_id,                                                                    \
+        _Bool: tl_lit_bool,                                                                       \
+        char: tl_lit_int,                                                                         \
+        signed char: tl_lit_int,                                                                  \
+        short: tl_lit_int,                                                                        \
+        int: tl_lit_int,                                                                          \
+        long: tl_lit_int,                                                                         \
+        long long: tl_lit_int,                                                                    \
+        unsigned char: tl_lit_uint,                                                               \
+        unsigned short: tl_lit_uint,                                                              \
+        unsigned int: tl_lit_uint,                                                                \
+        unsigned long: tl_lit_uint,                                                               \
+        unsigned long long: tl_lit_uint,                                                          \
+        float: tl_lit_float,                                                                      \
+        double: tl_lit_float)(x)
+
+/* Where a call was made, captured by the API's macros. */
+typedef struct tl_site {
+    const char *file;
+    int line;
+    const char *func; /* the API call's name, "tl_add" */
+} tl_site;
+#define TL_SITE(fn) ((tl_site){__FILE__, __LINE__, fn})
+
+/* ---- introspection ------------------------------------------------------------------ */
+
+const tcir_type *tl_value_type(tl_value v); /* NULL for poison and literals */
+int tl_value_rank(tl_value v);
+int64_t tl_value_dim(tl_value v, int i);    /* 0 when out of range */
+bool tl_value_is_tensor(tl_value v);
+
+/* ---- argument specs ----------------------------------------------------------------- */
+
+typedef enum tl_arg_kind { TL_ARG_PTR = 1, TL_ARG_SCALAR, TL_ARG_TENSOR } tl_arg_kind;
+
+/* divisibility: 0 means the default (16 for pointers, none for scalars);
+ * TL_DIV_NONE means no tt.divisibility attribute; any other value is printed as given. */
+#define TL_DIV_NONE (-1)
+
+typedef struct tl_argspec {
+    tl_arg_kind kind;
+    tl_dtype dtype;    /* element (pointee for pointers) */
+    int divisibility;
+    int address_space; /* pointers only; 1 (global) when 0 */
+    int rank;          /* tensors only */
+    int64_t shape[TL_MAX_RANK];
+    const char *name;  /* used by tl_builder_create_with_args; tl_arg takes the name apart */
+} tl_argspec;
+
+#define TL_PTR(dt) ((tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt)})
+#define TL_PTR_OPTS(dt, ...) ((tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt), __VA_ARGS__})
+#define TL_SCALAR(dt) ((tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt)})
+#define TL_SCALAR_OPTS(dt, ...) ((tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt), __VA_ARGS__})
+/* TL_TENSOR(TL_F32, 64, 128) */
+#define TL_TENSOR(dt, ...)                                                                        \
+    ((tl_argspec){.kind = TL_ARG_TENSOR,                                                          \
+                  .dtype = (dt),                                                                  \
+                  .rank = (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)),              \
+                  .shape = {__VA_ARGS__}})
+
+/* ---- builder lifetime ---------------------------------------------------------------- */
+
+/* Opens an empty kernel named `name` (arguments are declared with tl_arg). Never returns
+ * NULL unless malloc fails; a bad name puts the builder in error. */
+tl_builder *tl_builder_create(const char *name);
+/* Opens a kernel and declares n arguments at once (the dynamic-arity form); the names come
+ * from specs[i].name. Read them back with tl_builder_arg(b, i). */
+tl_builder *tl_builder_create_with_args(const char *name, int n, const tl_argspec *specs);
+/* Frees the builder and everything it made. NULL is a no-op. Strings returned by
+ * tl_finish are the caller's and stay valid. */
+void tl_builder_destroy(tl_builder *b);
+
+/* Declares the next argument. Names must be unique per kernel. */
+tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec);
+#define tl_arg(b, name, spec) tl_arg_at(TL_SITE("tl_arg"), (b), (name), (spec))
+/* The i-th declared argument, or poison (with an error) when out of range. */
+tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i);
+#define tl_builder_arg(b, i) tl_builder_arg_at(TL_SITE("tl_builder_arg"), (b), (i))
+int tl_builder_nargs(const tl_builder *b);
+
+/* ---- errors -------------------------------------------------------------------------- */
+
+/* True once an error is recorded (or for a NULL builder). */
+bool tl_builder_failed(const tl_builder *b);
+/* "file.c:41: tl_add: cannot broadcast ..." or NULL when there is none. Owned by the builder. */
+const char *tl_builder_error(const tl_builder *b);
+/* Records an error at `site` (the first one wins) and returns poison. For extensions built on
+ * the public API. fmt is printf-style. */
+tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- options -------------------------------------------------------------------------- */
+
+/* Locations: when on, each op records the C file:line of the call that made it and
+ * tl_finish prints them as loc("file.c":line:0). Off by default. */
+void tl_builder_set_locations(tl_builder *b, bool on);
+/* Generic form: tl_finish prints every op in MLIR generic form. Off by default. */
+void tl_builder_set_generic(tl_builder *b, bool on);
+/* Bytes the builder's arena holds. */
+size_t tl_builder_bytes(const tl_builder *b);
+
+/* ---- constants ------------------------------------------------------------------------ */
+
+/* A scalar constant of dtype (pooled: hoisted to the top of the entry block, in first-use
+ * order, one per type and value). Integers must fit the dtype. */
+tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype);
+tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtype);
+#define tl_const(b, v, dtype) tl_const_at(TL_SITE("tl_const"), (b), (double)(v), (dtype))
+#define tl_const_int(b, v, dtype) tl_const_int_at(TL_SITE("tl_const_int"), (b), (v), (dtype))
+/* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
+ * tensor of like's shape). Checks the range for integer dtypes. */
+tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+
+/* ---- raw ops (escape hatch) ----------------------------------------------------------- */
+
+typedef struct tl_raw_op {
+    const char *name;  /* first member: tl_op(b, "tt.foo", ...) */
+    int noperands;
+    const tl_value *operands;
+    int nresults;
+    const tcir_type *const *result_types;
+    int nattrs;
+    const tcir_named_attr *attrs;
+    tl_dtype result_dtype; /* the dtype results get; default: from their IR element type */
+    int nregions;
+} tl_raw_op;
+
+/* Builds any op by name into the current block, with operands in order and the given
+ * result types and attributes. Returns the op (NULL after an error); its results are read
+ * with tl_result. Regions, if any, are empty and can be entered with tl_push_block. */
+tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec);
+#define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), (tl_raw_op){__VA_ARGS__})
+/* The i-th result of an op built by tl_op, as a value of b. */
+tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i);
+#define tl_result(b, op, i) tl_result_at(TL_SITE("tl_result"), (b), (op), (i))
+/* Wraps an IR value into a value of b with the given dtype (TL_DTYPE_INVALID: inferred). */
+tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
+
+/* The current insertion block, and a stack to enter others (regions of raw ops). */
+tcir_block *tl_current_block(const tl_builder *b);
+void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk);
+void tl_pop_block_at(tl_site site, tl_builder *b);
+#define tl_push_block(b, blk) tl_push_block_at(TL_SITE("tl_push_block"), (b), (blk))
+#define tl_pop_block(b) tl_pop_block_at(TL_SITE("tl_pop_block"), (b))
+tcir_context *tl_builder_context(const tl_builder *b);
+tcir_op *tl_builder_module(const tl_builder *b);
+tcir_op *tl_builder_func(const tl_builder *b);
+
+/* ---- finish ---------------------------------------------------------------------------- */
+
+/* Appends tt.return, verifies and prints. Returns a malloc'd string the caller frees, or
+ * NULL with the error in tl_builder_error(). Any later call on the builder is an error
+ * ("use after finish"), except tl_builder_error, tl_builder_failed and destroy. */
+char *tl_finish_at(tl_site site, tl_builder *b);
+#define tl_finish(b) tl_finish_at(TL_SITE("tl_finish"), (b))
+
+#ifdef __cplusplus
+}
+#endif
+#endif

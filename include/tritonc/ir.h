@@ -1,0 +1,257 @@
+/* tritonc/ir.h - the IR core: context, types, attributes, operations, printing, verifying.
+ *
+ * A small MLIR-shaped IR with no runtime dependency. Everything is allocated in the
+ * context's arena and freed at once by tcir_context_destroy; nothing here is freed alone.
+ * Types are interned: two types are equal exactly when their pointers are equal.
+ *
+ * Names read prefix + object + verb: tcir_type_tensor, tcir_op_create, tcir_block_append.
+ * Functions taking a context never return NULL except where documented (out of memory
+ * makes the context's `oom` flag true and the allocators return zeroed static storage
+ * never written to).
+ */
+#ifndef TRITONC_IR_H
+#define TRITONC_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TCIR_MAX_RANK 8
+
+typedef struct tcir_context tcir_context;
+typedef struct tcir_type tcir_type;
+typedef struct tcir_attr tcir_attr;
+typedef struct tcir_value tcir_value;
+typedef struct tcir_op tcir_op;
+typedef struct tcir_block tcir_block;
+typedef struct tcir_region tcir_region;
+
+/* ---- context ----------------------------------------------------------------------- */
+
+/* Creates an empty context with its own arena. Returns NULL only if malloc fails. */
+tcir_context *tcir_context_create(void);
+/* Frees the context and everything allocated in it. NULL is a no-op. */
+void tcir_context_destroy(tcir_context *ctx);
+/* Arena allocation, zero-filled, 16-byte aligned. Never returns NULL: on exhaustion of
+ * memory it aborts the process (the only abort in the library; see DESIGN.md 5). */
+void *tcir_alloc(tcir_context *ctx, size_t size);
+/* Copies a string of n bytes into the arena, NUL-terminated. */
+const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n);
+/* Bytes the arena has handed out so far (the bench reports it). */
+size_t tcir_context_bytes(const tcir_context *ctx);
+
+/* ---- types ------------------------------------------------------------------------- */
+
+typedef enum tcir_type_kind {
+    TCIR_TYPE_INT,        /* iN, signless */
+    TCIR_TYPE_FLOAT,      /* see tcir_float_kind */
+    TCIR_TYPE_INDEX,
+    TCIR_TYPE_PTR,        /* !tt.ptr<pointee[, address space]> */
+    TCIR_TYPE_TENSOR,     /* tensor<d0x...xelem> */
+    TCIR_TYPE_TENSORDESC, /* !tt.tensordesc<tensor<...>> */
+    TCIR_TYPE_FUNC        /* (inputs) -> results, for function_type */
+} tcir_type_kind;
+
+typedef enum tcir_float_kind {
+    TCIR_F16,
+    TCIR_BF16,
+    TCIR_F32,
+    TCIR_F64,
+    TCIR_F8E4M3FN,     /* tl.float8e4nv */
+    TCIR_F8E5M2,       /* tl.float8e5 */
+    TCIR_F8E4M3FNUZ,   /* tl.float8e4b8 */
+    TCIR_F8E5M2FNUZ,   /* tl.float8e5b16 */
+    TCIR_F8E4M3B11FNUZ /* tl.float8e4b15 */
+} tcir_float_kind;
+
+const tcir_type *tcir_type_int(tcir_context *ctx, unsigned width);
+const tcir_type *tcir_type_float(tcir_context *ctx, tcir_float_kind kind);
+const tcir_type *tcir_type_index(tcir_context *ctx);
+const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int address_space);
+/* rank may be 0 (tensor<f32>); dims must be positive. */
+const tcir_type *tcir_type_tensor(tcir_context *ctx, int rank, const int64_t *dims, const tcir_type *elem);
+const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_type *block_tensor);
+const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs,
+                                int nresults, const tcir_type *const *results);
+
+tcir_type_kind tcir_type_get_kind(const tcir_type *t);
+unsigned tcir_type_int_width(const tcir_type *t);       /* 0 if not an integer */
+tcir_float_kind tcir_type_float_kind(const tcir_type *t);
+unsigned tcir_type_float_width(const tcir_type *t);     /* 0 if not a float */
+const tcir_type *tcir_type_pointee(const tcir_type *t); /* NULL if not a pointer */
+int tcir_type_address_space(const tcir_type *t);
+int tcir_type_rank(const tcir_type *t);                 /* 0 for anything but a tensor */
+const int64_t *tcir_type_dims(const tcir_type *t);
+int64_t tcir_type_numel(const tcir_type *t);            /* 1 for a scalar */
+/* The element type of a tensor, or the type itself. */
+const tcir_type *tcir_type_elem(const tcir_type *t);
+const tcir_type *tcir_type_desc_block(const tcir_type *t);
+bool tcir_type_is_int(const tcir_type *t);
+bool tcir_type_is_float(const tcir_type *t);
+bool tcir_type_is_ptr(const tcir_type *t);
+bool tcir_type_is_tensor(const tcir_type *t);
+int tcir_type_func_ninputs(const tcir_type *t);
+const tcir_type *tcir_type_func_input(const tcir_type *t, int i);
+int tcir_type_func_nresults(const tcir_type *t);
+const tcir_type *tcir_type_func_result(const tcir_type *t, int i);
+/* Same element type and shape as t, but element elem (tensor stays tensor). */
+const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, const tcir_type *elem);
+
+/* Writes the type as MLIR prints it ("tensor<128x!tt.ptr<f32>>") into buf; returns the
+ * length it needed (snprintf convention). */
+size_t tcir_type_str(const tcir_type *t, char *buf, size_t size);
+
+/* ---- attributes -------------------------------------------------------------------- */
+
+typedef enum tcir_attr_kind {
+    TCIR_ATTR_UNIT,
+    TCIR_ATTR_BOOL,    /* true / false */
+    TCIR_ATTR_INT,     /* 16 : i32 (typed integer) */
+    TCIR_ATTR_FLOAT,   /* 1.000000e+00 : f32 */
+    TCIR_ATTR_STRING,  /* "text" */
+    TCIR_ATTR_TYPE,    /* a type as an attribute */
+    TCIR_ATTR_DENSE,   /* dense<splat> : tensor<...>: one scalar attribute for every element */
+    TCIR_ATTR_ARRAY_I32, /* array<i32: 1, 0> */
+    TCIR_ATTR_ARRAY,   /* [a, b, ...] */
+    TCIR_ATTR_DICT,    /* {name = attr, ...} */
+    TCIR_ATTR_SYMBOL,  /* @name */
+    TCIR_ATTR_ENUM,    /* an enum case: pretty keyword plus the integer that generic form prints */
+    TCIR_ATTR_OPAQUE   /* text printed as given, in both forms */
+} tcir_attr_kind;
+
+typedef struct tcir_named_attr {
+    const char *name;
+    const tcir_attr *attr;
+    bool inherent; /* printed in <{...}> (generic form) when true, in {...} otherwise */
+} tcir_named_attr;
+
+const tcir_attr *tcir_attr_unit(tcir_context *ctx);
+const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v);
+const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *type);
+const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *type);
+const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s);
+const tcir_attr *tcir_attr_type(tcir_context *ctx, const tcir_type *t);
+/* A splat: every element of tensor_type equals the scalar attribute elem (INT, FLOAT, BOOL). */
+const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const tcir_type *tensor_type);
+const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v);
+const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *const *items);
+/* Entries are copied; they print sorted by name, as MLIR's DictionaryAttr does. */
+const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr *entries);
+const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name);
+/* keyword: how the op's pretty form spells it ("slt"); generic: how generic form spells it
+ * ("2 : i64"). */
+const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic);
+const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text);
+
+tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a);
+int64_t tcir_attr_int_value(const tcir_attr *a);   /* INT and BOOL */
+double tcir_attr_float_value(const tcir_attr *a);
+const char *tcir_attr_str(const tcir_attr *a);     /* STRING, SYMBOL, ENUM keyword, OPAQUE */
+const char *tcir_attr_enum_generic(const tcir_attr *a); /* ENUM: the generic-form text */
+const tcir_type *tcir_attr_get_type(const tcir_attr *a); /* INT, FLOAT, TYPE, DENSE */
+const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a);
+int tcir_attr_array_size(const tcir_attr *a);
+int32_t tcir_attr_array_i32_at(const tcir_attr *a, int i);
+const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i);
+int tcir_attr_dict_size(const tcir_attr *a);
+const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i);
+/* Structural equality (interning is not promised for attributes). */
+bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b);
+
+/* ---- locations --------------------------------------------------------------------- */
+
+typedef struct tcir_loc {
+    const char *file; /* NULL: unknown location */
+    int line, col;
+} tcir_loc;
+
+/* ---- values, operations, blocks, regions ------------------------------------------- */
+
+const tcir_type *tcir_value_type(const tcir_value *v);
+/* The defining op, or NULL for a block argument. */
+tcir_op *tcir_value_def(const tcir_value *v);
+/* The block owning a block argument, or the block of the defining op. */
+tcir_block *tcir_value_block(const tcir_value *v);
+bool tcir_value_is_arg(const tcir_value *v);
+int tcir_value_index(const tcir_value *v); /* result number or argument number */
+
+/* Everything an op is made from, as MLIR's OperationState. Arrays are copied. */
+typedef struct tcir_op_state {
+    const char *name; /* "dialect.op" */
+    tcir_loc loc;
+    int noperands;
+    tcir_value *const *operands;
+    int nresults;
+    const tcir_type *const *result_types;
+    int nattrs;
+    const tcir_named_attr *attrs;
+    int nregions;     /* empty regions are created; fill them with tcir_region_add_block */
+    int nsuccessors;
+    tcir_block *const *successors;
+} tcir_op_state;
+
+/* Creates a detached op. Known op names print in their pretty form; unknown ones in
+ * generic form. Attributes of known ops whose names are inherent are marked so. */
+tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
+const char *tcir_op_name(const tcir_op *op);
+tcir_loc tcir_op_loc(const tcir_op *op);
+int tcir_op_noperands(const tcir_op *op);
+tcir_value *tcir_op_operand(const tcir_op *op, int i);
+void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v);
+int tcir_op_nresults(const tcir_op *op);
+tcir_value *tcir_op_result(tcir_op *op, int i);
+int tcir_op_nattrs(const tcir_op *op);
+const tcir_named_attr *tcir_op_attr_at(const tcir_op *op, int i);
+/* NULL when absent. */
+const tcir_attr *tcir_op_attr(const tcir_op *op, const char *name);
+/* Adds or replaces an attribute. */
+void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tcir_attr *a, bool inherent);
+int tcir_op_nregions(const tcir_op *op);
+tcir_region *tcir_op_region(tcir_op *op, int i);
+int tcir_op_nsuccessors(const tcir_op *op);
+tcir_block *tcir_op_successor(const tcir_op *op, int i);
+tcir_block *tcir_op_block(const tcir_op *op);
+tcir_op *tcir_op_next(const tcir_op *op);
+tcir_op *tcir_op_prev(const tcir_op *op);
+/* The op holding the region that holds this op, or NULL at top level. */
+tcir_op *tcir_op_parent_op(const tcir_op *op);
+
+tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r);
+tcir_block *tcir_region_first_block(const tcir_region *r);
+tcir_op *tcir_region_parent(const tcir_region *r);
+
+tcir_block *tcir_block_next(const tcir_block *b);
+tcir_region *tcir_block_region(const tcir_block *b);
+tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc);
+int tcir_block_nargs(const tcir_block *b);
+tcir_value *tcir_block_arg(const tcir_block *b, int i);
+tcir_loc tcir_block_arg_loc(const tcir_block *b, int i);
+tcir_op *tcir_block_first(const tcir_block *b);
+tcir_op *tcir_block_last(const tcir_block *b);
+void tcir_block_append(tcir_block *b, tcir_op *op);
+/* Inserts op before `before` (which must be in b), or appends when before is NULL. */
+void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
+
+/* ---- printing and verifying --------------------------------------------------------- */
+
+typedef struct tcir_print_opts {
+    bool generic;   /* MLIR generic form for every op */
+    bool locations; /* loc("file":line:col) after each op that has one */
+} tcir_print_opts;
+
+/* Prints the op (usually a builtin.module) and everything under it. Returns a malloc'd,
+ * NUL-terminated string the caller frees with free(); *len (if not NULL) gets its length. */
+char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len);
+
+/* Verifies op and everything under it. Returns true if valid; otherwise writes one line
+ * into err (naming the op, and its location when it has one) and returns false. */
+bool tcir_verify(const tcir_op *op, char *err, size_t errsize);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

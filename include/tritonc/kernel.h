@@ -1,0 +1,94 @@
+/* tritonc/kernel.h - the high layer: declarative kernels and emit.
+ *
+ * A kernel is declared once, with its name, the call-site names of its inputs and outputs,
+ * its config struct and a run body typed on that struct:
+ *
+ *     typedef struct { int BLOCK; } add_cfg;
+ *     static void add_run(tl_builder *b, const add_cfg *cfg) { ... }
+ *     TL_KERNEL(add_kernel, add_cfg, add_run,
+ *               .name = "add_kernel",
+ *               .inputs = TL_NAMES("x_ptr", "y_ptr", "n"),
+ *               .outputs = TL_NAMES("out_ptr"));
+ *
+ * which defines `const tl_kernel add_kernel` and a typed
+ * `char *add_kernel_emit(const add_cfg *cfg, tl_emit_opts opts, char **err)`.
+ * A run body whose signature does not match the config type fails to compile there.
+ */
+#ifndef TRITONC_KERNEL_H
+#define TRITONC_KERNEL_H
+
+#include <stddef.h>
+
+#include "tritonc/builder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tl_names {
+    int n;
+    const char *const *names;
+} tl_names;
+/* TL_NAMES("x", "y") is a braced initializer, not an expression: it initializes a tl_names
+ * (`.inputs = TL_NAMES(...)`, `tl_names n = TL_NAMES(...)`). A compound literal of struct
+ * type would not be a constant initializer of a file-scope tl_kernel under -Wpedantic. */
+#define TL_NAMES(...)                                                                             \
+    {(int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)),                         \
+     (const char *const[]){__VA_ARGS__}}
+
+/* A config field the CLI can set by name (tritonc emit K --set BLOCK=256). */
+typedef enum tl_cfg_kind { TL_CFG_INT = 1, TL_CFG_DTYPE, TL_CFG_BOOL } tl_cfg_kind;
+typedef struct tl_cfg_field {
+    const char *name;
+    tl_cfg_kind kind; /* INT: an int member; DTYPE: a tl_dtype member; BOOL: a bool member */
+    size_t offset;
+} tl_cfg_field;
+#define TL_CFG_FIELD(Cfg, member, kind) {#member, (kind), offsetof(Cfg, member)}
+
+typedef struct tl_kernel {
+    const char *name;     /* the tt.func symbol */
+    tl_names inputs;      /* call-site names; XLA passes inputs first ... */
+    tl_names outputs;     /* ... then outputs */
+    const char *source;   /* the C file that declares it (set by TL_KERNEL) */
+    const char *python;   /* the Python original it ports, if any (path relative to the repo) */
+    const char *doc;      /* one line */
+    size_t cfg_size;
+    const void *cfg_default; /* a cfg_size-byte default config */
+    int nfields;
+    const tl_cfg_field *fields;
+    void (*run)(tl_builder *b, const void *cfg); /* set by TL_KERNEL: calls the typed body */
+} tl_kernel;
+
+typedef struct tl_emit_opts {
+    bool generic;      /* MLIR generic form */
+    bool no_locations; /* locations are on by default: loc("file.c":line:0) */
+} tl_emit_opts;
+
+/* Runs the kernel's body on cfg (its default config when NULL) in a fresh builder and
+ * returns the TTIR (malloc'd; the caller frees it). On error returns NULL and, if err is not
+ * NULL, sets *err to a malloc'd one-line message naming the C line of the failing call. */
+char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err);
+
+/* Sets a config field by name from text ("256", "float16", "true"). Returns false with a
+ * message in err (errsize bytes) when the name or value is bad. */
+bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
+
+#define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
+    static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
+    const tl_kernel ident = {.source = __FILE__, .cfg_size = sizeof(Cfg), .run = ident##__thunk,  \
+                             __VA_ARGS__};                                                        \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
+    {                                                                                             \
+        return tl_kernel_emit(&ident, cfg, opts, err);                                            \
+    }                                                                                             \
+    extern const tl_kernel ident /* redeclared so that `TL_KERNEL(...);` ends in a declaration */
+
+/* Declares what TL_KERNEL defines, for a header. */
+#define TL_KERNEL_DECLARE(ident, Cfg)                                                             \
+    extern const tl_kernel ident;                                                                 \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

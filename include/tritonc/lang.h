@@ -1,0 +1,284 @@
+/* tritonc/lang.h - the kernel language: triton.language in C.
+ *
+ * Every tl.X of Python is tl_X here, with Triton 3.6's semantics: weak scalars, implicit
+ * broadcasting and type promotion exactly where Python applies them, and the same TTIR.
+ *
+ *   - Operands may be values or C numbers: tl_mul(offs, 16) makes 16 a constant of offs's
+ *     element type (an error if it does not fit), as a Python literal does.
+ *   - Keyword arguments are designated initializers after the positional ones:
+ *     tl_load(ptr, .mask = m, .other = tl_lit(0.0), .cache = TL_CACHE_CG).
+ *   - Each macro records the C file and line of the call for errors and locations.
+ *   - Ops that make a value from nothing take the builder first (tl_program_id(b, 0));
+ *     the others find it in their operands.
+ *
+ * Errors: a misuse (mismatched types Python also rejects, shapes that do not broadcast, a
+ * poison or foreign operand...) puts the builder in error with one line naming the call and
+ * its C line, and returns poison; see builder.h.
+ */
+#ifndef TRITONC_LANG_H
+#define TRITONC_LANG_H
+
+#include "tritonc/builder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- macro plumbing: positional arguments, then optional keywords ------------------- */
+
+#define TL__CAT(a, b) TL__CAT_(a, b)
+#define TL__CAT_(a, b) a##b
+#define TL__ARG16(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, ...) _16
+/* P when the call has exactly 1 (2, 3) arguments, K when keywords follow them. */
+#define TL__KW1(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _)
+#define TL__KW2(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _)
+#define TL__KW3(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _)
+
+/* ---- shapes -------------------------------------------------------------------------- */
+
+typedef struct tl_shape {
+    int rank;
+    int64_t dims[TL_MAX_RANK];
+} tl_shape;
+/* TL_SHAPE(64, 128) */
+#define TL_SHAPE(...)                                                                             \
+    ((tl_shape){.rank = (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), .dims = {__VA_ARGS__}})
+
+typedef struct tl_pair {
+    tl_value first, second;
+} tl_pair;
+
+/* ---- keyword enums (0 is Python's default) ------------------------------------------ */
+
+typedef enum tl_cache { TL_CACHE_NONE = 0, TL_CACHE_CA, TL_CACHE_CG, TL_CACHE_WB, TL_CACHE_CS, TL_CACHE_WT, TL_CACHE_CV } tl_cache;
+typedef enum tl_evict { TL_EVICT_NORMAL = 0, TL_EVICT_FIRST, TL_EVICT_LAST } tl_evict;
+typedef enum tl_nan { TL_NAN_NONE = 0, TL_NAN_ALL } tl_nan;
+typedef enum tl_rounding { TL_ROUND_DEFAULT = 0, TL_RTNE, TL_RTZ } tl_rounding;
+
+/* ---- program ids and ranges ---------------------------------------------------------- */
+
+/* tl.program_id(axis), tl.num_programs(axis): axis 0, 1 or 2; an i32 scalar. */
+tl_value tl_program_id_at(tl_site s, tl_builder *b, int axis);
+tl_value tl_num_programs_at(tl_site s, tl_builder *b, int axis);
+#define tl_program_id(b, axis) tl_program_id_at(TL_SITE("tl_program_id"), (b), (axis))
+#define tl_num_programs(b, axis) tl_num_programs_at(TL_SITE("tl_num_programs"), (b), (axis))
+
+/* tl.arange(start, end): tensor<end-start x i32>; end-start must be a power of two and
+ * both bounds must fit in int32 with start < end. */
+tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end);
+#define tl_arange(b, start, end) tl_arange_at(TL_SITE("tl_arange"), (b), (start), (end))
+
+/* ---- creation ------------------------------------------------------------------------- */
+
+/* tl.zeros(shape, dtype), tl.ones, tl.full(shape, value, dtype): one dense constant. */
+tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype);
+#define tl_zeros(b, shape, dtype) tl_full_at(TL_SITE("tl_zeros"), (b), (shape), tl_lit_int(0), (dtype))
+#define tl_ones(b, shape, dtype) tl_full_at(TL_SITE("tl_ones"), (b), (shape), tl_lit_int(1), (dtype))
+#define tl_full(b, shape, value, dtype) tl_full_at(TL_SITE("tl_full"), (b), (shape), tl_lit(value), (dtype))
+/* tl.splat(value, shape): a literal gives a dense constant (of the literal's Python type,
+ * int32 or float32); a scalar value gives tt.splat. */
+tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape);
+#define tl_splat(b, value, shape) tl_splat_at(TL_SITE("tl_splat"), (b), tl_lit(value), (shape))
+
+/* ---- shape manipulation --------------------------------------------------------------- */
+
+/* tl.expand_dims(x, axis): axis may be negative (counted from the end of the result). */
+tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
+#define tl_expand_dims(x, axis) tl_expand_dims_at(TL_SITE("tl_expand_dims"), (x), (axis))
+/* tl.broadcast_to(x, shape) */
+tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
+#define tl_broadcast_to(x, shape) tl_broadcast_to_at(TL_SITE("tl_broadcast_to"), (x), (shape))
+/* tl.broadcast(a, b): both broadcast to their common shape. */
+tl_pair tl_broadcast_at(tl_site s, tl_value a, tl_value b);
+#define tl_broadcast(a, b) tl_broadcast_at(TL_SITE("tl_broadcast"), tl_lit(a), tl_lit(b))
+/* m[:, None] & n[None, :] */
+tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n);
+#define tl_mask2d(m, n) tl_mask2d_at(TL_SITE("tl_mask2d"), (m), (n))
+
+/* ---- arithmetic: Python operators ----------------------------------------------------- */
+
+typedef enum tl_binop {
+    TL_OP_ADD,      /* a + b */
+    TL_OP_SUB,      /* a - b */
+    TL_OP_MUL,      /* a * b */
+    TL_OP_TRUEDIV,  /* a / b: ints go through float32 (float64 for 64-bit) */
+    TL_OP_FLOORDIV, /* a // b: integers only */
+    TL_OP_MOD,      /* a % b */
+    TL_OP_AND,      /* a & b */
+    TL_OP_OR,       /* a | b */
+    TL_OP_XOR,      /* a ^ b */
+    TL_OP_SHL,      /* a << b */
+    TL_OP_SHR,      /* a >> b: arithmetic for signed, logical for unsigned */
+    TL_OP_LT,
+    TL_OP_LE,
+    TL_OP_GT,
+    TL_OP_GE,
+    TL_OP_EQ,
+    TL_OP_NE
+} tl_binop;
+
+/* The generic entry point under the named wrappers below (LLVM-C's LLVMBuildBinOp). */
+tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value b);
+
+#define tl_add(a, b) tl_binary_at(TL_SITE("tl_add"), TL_OP_ADD, tl_lit(a), tl_lit(b))
+#define tl_sub(a, b) tl_binary_at(TL_SITE("tl_sub"), TL_OP_SUB, tl_lit(a), tl_lit(b))
+#define tl_mul(a, b) tl_binary_at(TL_SITE("tl_mul"), TL_OP_MUL, tl_lit(a), tl_lit(b))
+#define tl_div(a, b) tl_binary_at(TL_SITE("tl_div"), TL_OP_TRUEDIV, tl_lit(a), tl_lit(b))
+#define tl_floordiv(a, b) tl_binary_at(TL_SITE("tl_floordiv"), TL_OP_FLOORDIV, tl_lit(a), tl_lit(b))
+#define tl_mod(a, b) tl_binary_at(TL_SITE("tl_mod"), TL_OP_MOD, tl_lit(a), tl_lit(b))
+#define tl_rem(a, b) tl_binary_at(TL_SITE("tl_rem"), TL_OP_MOD, tl_lit(a), tl_lit(b))
+#define tl_and(a, b) tl_binary_at(TL_SITE("tl_and"), TL_OP_AND, tl_lit(a), tl_lit(b))
+#define tl_or(a, b) tl_binary_at(TL_SITE("tl_or"), TL_OP_OR, tl_lit(a), tl_lit(b))
+#define tl_xor(a, b) tl_binary_at(TL_SITE("tl_xor"), TL_OP_XOR, tl_lit(a), tl_lit(b))
+#define tl_shl(a, b) tl_binary_at(TL_SITE("tl_shl"), TL_OP_SHL, tl_lit(a), tl_lit(b))
+#define tl_shr(a, b) tl_binary_at(TL_SITE("tl_shr"), TL_OP_SHR, tl_lit(a), tl_lit(b))
+#define tl_lt(a, b) tl_binary_at(TL_SITE("tl_lt"), TL_OP_LT, tl_lit(a), tl_lit(b))
+#define tl_le(a, b) tl_binary_at(TL_SITE("tl_le"), TL_OP_LE, tl_lit(a), tl_lit(b))
+#define tl_gt(a, b) tl_binary_at(TL_SITE("tl_gt"), TL_OP_GT, tl_lit(a), tl_lit(b))
+#define tl_ge(a, b) tl_binary_at(TL_SITE("tl_ge"), TL_OP_GE, tl_lit(a), tl_lit(b))
+#define tl_eq(a, b) tl_binary_at(TL_SITE("tl_eq"), TL_OP_EQ, tl_lit(a), tl_lit(b))
+#define tl_ne(a, b) tl_binary_at(TL_SITE("tl_ne"), TL_OP_NE, tl_lit(a), tl_lit(b))
+
+/* tl.cdiv(a, b) = (a + b - 1) // b, as triton.language.standard spells it. */
+tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value b);
+#define tl_cdiv(a, b) tl_cdiv_at(TL_SITE("tl_cdiv"), tl_lit(a), tl_lit(b))
+
+/* -x, ~x, tl.abs(x) */
+tl_value tl_neg_at(tl_site s, tl_value x);
+tl_value tl_invert_at(tl_site s, tl_value x);
+tl_value tl_abs_at(tl_site s, tl_value x);
+#define tl_neg(x) tl_neg_at(TL_SITE("tl_neg"), (x))
+#define tl_invert(x) tl_invert_at(TL_SITE("tl_invert"), (x))
+#define tl_abs(x) tl_abs_at(TL_SITE("tl_abs"), (x))
+
+/* tl.minimum / tl.maximum (maxnumf/minnumf for floats by default; .propagate_nan =
+ * TL_NAN_ALL gives maximumf/minimumf). */
+typedef struct tl_minmax_opts {
+    tl_nan propagate_nan;
+} tl_minmax_opts;
+tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
+tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
+#define tl_maximum(...) TL__CAT(tl__maximum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){0})
+#define tl__maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){__VA_ARGS__})
+#define tl_minimum(...) TL__CAT(tl__minimum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__minimum_P(a, b) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){0})
+#define tl__minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){__VA_ARGS__})
+
+/* tl.clamp(x, min, max[, propagate_nan]) - floats only, as in Python. */
+tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o);
+#define tl_clamp(...) TL__CAT(tl__clamp_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
+#define tl__clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), (tl_minmax_opts){0})
+#define tl__clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), (tl_minmax_opts){__VA_ARGS__})
+
+/* tl.umulhi(a, b): integers only. */
+tl_value tl_umulhi_at(tl_site s, tl_value a, tl_value b);
+#define tl_umulhi(a, b) tl_umulhi_at(TL_SITE("tl_umulhi"), tl_lit(a), tl_lit(b))
+
+/* tl.where(cond, x, y): cond becomes i1 (cast if needed); x and y promote and all three
+ * broadcast together. */
+tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y);
+#define tl_where(c, x, y) tl_where_at(TL_SITE("tl_where"), tl_lit(c), tl_lit(x), tl_lit(y))
+
+/* ---- math ------------------------------------------------------------------------------ */
+
+typedef enum tl_unary_math {
+    TL_MATH_EXP, TL_MATH_EXP2, TL_MATH_LOG, TL_MATH_LOG2, TL_MATH_SQRT, TL_MATH_RSQRT,
+    TL_MATH_SIN, TL_MATH_COS, TL_MATH_ERF, TL_MATH_FLOOR, TL_MATH_CEIL, TL_MATH_SQRT_RN
+} tl_unary_math;
+tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x);
+#define tl_exp(x) tl_math_at(TL_SITE("tl_exp"), TL_MATH_EXP, (x))
+#define tl_exp2(x) tl_math_at(TL_SITE("tl_exp2"), TL_MATH_EXP2, (x))
+#define tl_log(x) tl_math_at(TL_SITE("tl_log"), TL_MATH_LOG, (x))
+#define tl_log2(x) tl_math_at(TL_SITE("tl_log2"), TL_MATH_LOG2, (x))
+#define tl_sqrt(x) tl_math_at(TL_SITE("tl_sqrt"), TL_MATH_SQRT, (x))
+#define tl_rsqrt(x) tl_math_at(TL_SITE("tl_rsqrt"), TL_MATH_RSQRT, (x))
+#define tl_sin(x) tl_math_at(TL_SITE("tl_sin"), TL_MATH_SIN, (x))
+#define tl_cos(x) tl_math_at(TL_SITE("tl_cos"), TL_MATH_COS, (x))
+#define tl_erf(x) tl_math_at(TL_SITE("tl_erf"), TL_MATH_ERF, (x))
+#define tl_floor(x) tl_math_at(TL_SITE("tl_floor"), TL_MATH_FLOOR, (x))
+#define tl_ceil(x) tl_math_at(TL_SITE("tl_ceil"), TL_MATH_CEIL, (x))
+#define tl_sqrt_rn(x) tl_math_at(TL_SITE("tl_sqrt_rn"), TL_MATH_SQRT_RN, (x))
+
+/* tl.fma(x, y, z) */
+tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z);
+#define tl_fma(x, y, z) tl_fma_at(TL_SITE("tl_fma"), tl_lit(x), tl_lit(y), tl_lit(z))
+/* tl.div_rn(x, y): tt.precise_divf */
+tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y);
+#define tl_div_rn(x, y) tl_div_rn_at(TL_SITE("tl_div_rn"), tl_lit(x), tl_lit(y))
+/* tl.fdiv(x, y[, ieee_rounding]) */
+typedef struct tl_fdiv_opts {
+    bool ieee_rounding;
+} tl_fdiv_opts;
+tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts o);
+#define tl_fdiv(...) TL__CAT(tl__fdiv_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__fdiv_P(x, y) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), (tl_fdiv_opts){0})
+#define tl__fdiv_K(x, y, ...) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), (tl_fdiv_opts){__VA_ARGS__})
+
+/* ---- MLIR-named helpers: no promotion, no broadcasting, same types required -------- */
+
+/* Emits `name` (an arith/math/tt op whose operands and result share one type, such as
+ * "arith.maximumf" or "arith.addi") on a and b. */
+tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands);
+#define tl_maximumf(a, b) tl_same_type_op_at(TL_SITE("tl_maximumf"), "arith.maximumf", 2, (tl_value[]){(a), (b)})
+#define tl_minimumf(a, b) tl_same_type_op_at(TL_SITE("tl_minimumf"), "arith.minimumf", 2, (tl_value[]){(a), (b)})
+#define tl_maxnumf(a, b) tl_same_type_op_at(TL_SITE("tl_maxnumf"), "arith.maxnumf", 2, (tl_value[]){(a), (b)})
+#define tl_minnumf(a, b) tl_same_type_op_at(TL_SITE("tl_minnumf"), "arith.minnumf", 2, (tl_value[]){(a), (b)})
+#define tl_addi(a, b) tl_same_type_op_at(TL_SITE("tl_addi"), "arith.addi", 2, (tl_value[]){(a), (b)})
+#define tl_addf(a, b) tl_same_type_op_at(TL_SITE("tl_addf"), "arith.addf", 2, (tl_value[]){(a), (b)})
+#define tl_muli(a, b) tl_same_type_op_at(TL_SITE("tl_muli"), "arith.muli", 2, (tl_value[]){(a), (b)})
+#define tl_mulf(a, b) tl_same_type_op_at(TL_SITE("tl_mulf"), "arith.mulf", 2, (tl_value[]){(a), (b)})
+
+/* ---- casts ----------------------------------------------------------------------------- */
+
+typedef struct tl_cast_opts {
+    tl_rounding fp_downcast_rounding; /* float narrowing: default (truncf), TL_RTNE or TL_RTZ */
+    bool bitcast;                     /* reinterpret bits: same width required */
+} tl_cast_opts;
+/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (see DESIGN and semantic.py). */
+tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
+#define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), (tl_cast_opts){0})
+#define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), (tl_cast_opts){__VA_ARGS__})
+#define tl_cast(...) TL__CAT(tl__cast_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), (x), (dt), (tl_cast_opts){0})
+#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), (x), (dt), (tl_cast_opts){__VA_ARGS__})
+
+/* ---- pointers and memory --------------------------------------------------------------- */
+
+/* ptr + offset: either side may be scalar or tensor (splat and broadcast as needed). */
+tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset);
+#define tl_addptr(ptr, offset) tl_addptr_at(TL_SITE("tl_addptr"), (ptr), tl_lit(offset))
+
+typedef struct tl_load_args {
+    tl_value ptr;     /* positional */
+    tl_value mask;    /* optional: i1, broadcast to ptr's shape */
+    tl_value other;   /* optional: needs mask; a value or tl_lit(x), cast to the element type */
+    tl_cache cache;
+    tl_evict eviction;
+    bool is_volatile;
+} tl_load_args;
+tl_value tl_load_at(tl_site s, tl_load_args a);
+/* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true]) */
+#define tl_load(...) TL__CAT(tl__load_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), (tl_load_args){.ptr = (p)})
+#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), (tl_load_args){.ptr = (p), __VA_ARGS__})
+
+typedef struct tl_store_args {
+    tl_value ptr;   /* positional */
+    tl_value value; /* positional; a value or tl_lit(x) */
+    tl_value mask;
+    tl_cache cache;
+    tl_evict eviction;
+} tl_store_args;
+/* Returns false (after recording the error) when it could not store. */
+bool tl_store_at(tl_site s, tl_store_args a);
+/* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...]) */
+#define tl_store(...) TL__CAT(tl__store_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v)})
+#define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v), __VA_ARGS__})
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,18 @@
+/* tritonc/tritonc.h - Triton GPU kernels written in C. The umbrella header.
+ *
+ *   ir.h       the IR core: context, types, attributes, ops, printer, verifier (tcir_)
+ *   builder.h  one kernel under construction: arguments, constants, raw ops, finish (tl_)
+ *   lang.h     the kernel language: triton.language in C (tl_)
+ *   kernel.h   declarative kernels and emit (tl_kernel)
+ */
+#ifndef TRITONC_TRITONC_H
+#define TRITONC_TRITONC_H
+
+#include "tritonc/ir.h"
+#include "tritonc/builder.h"
+#include "tritonc/lang.h"
+#include "tritonc/kernel.h"
+
+#define TRITONC_VERSION "0.1.0"
+
+#endif

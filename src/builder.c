@@ -1,0 +1,355 @@
+/* The builder: one kernel under construction (module, tt.func, arguments, insertion stack),
+ * raw op emission and finish. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder_internal.h"
+
+static bool valid_symbol(const char *s)
+{
+    if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
+              *s == '$' || *s == '.'))
+            return false;
+    return true;
+}
+
+tl_builder *tl_builder_create(const char *name)
+{
+    tl_builder *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->ctx = tcir_context_create();
+    if (!b->ctx) {
+        free(b);
+        return NULL;
+    }
+    tcir_context *ctx = b->ctx;
+    b->module = tcir_op_create(ctx, &(tcir_op_state){.name = "builtin.module", .nregions = 1});
+    tcir_block *top = tcir_region_add_block(ctx, tcir_op_region(b->module, 0));
+    b->func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .nregions = 1});
+    tcir_block_append(top, b->func);
+    b->entry = tcir_region_add_block(ctx, tcir_op_region(b->func, 0));
+    b->stack[0] = b->entry;
+    b->depth = 1;
+
+    tl_site site = {__FILE__, __LINE__, "tl_builder_create"};
+    if (!valid_symbol(name)) {
+        tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
+        name = "invalid";
+    }
+    tcir_op_set_attr(ctx, b->func, "sym_name", tcir_attr_string(ctx, name), true);
+    tcir_op_set_attr(ctx, b->func, "sym_visibility", tcir_attr_string(ctx, "public"), true);
+    tcir_op_set_attr(ctx, b->func, "noinline", tcir_attr_bool(ctx, false), false);
+    return b;
+}
+
+tl_builder *tl_builder_create_with_args(const char *name, int n, const tl_argspec *specs)
+{
+    tl_builder *b = tl_builder_create(name);
+    tl_site site = {__FILE__, __LINE__, "tl_builder_create_with_args"};
+    if (b && n > 0 && !specs)
+        tl_builder_fail(b, site, "%d argument specs announced but specs is NULL", n);
+    for (int i = 0; b && specs && i < n; i++)
+        tl_arg_at(site, b, specs[i].name, specs[i]);
+    return b;
+}
+
+void tl_builder_destroy(tl_builder *b)
+{
+    if (!b)
+        return;
+    tcir_context_destroy(b->ctx);
+    free(b);
+}
+
+void tl_builder_set_locations(tl_builder *b, bool on)
+{
+    if (b)
+        b->locations = on;
+}
+
+void tl_builder_set_generic(tl_builder *b, bool on)
+{
+    if (b)
+        b->generic = on;
+}
+
+size_t tl_builder_bytes(const tl_builder *b) { return b ? tcir_context_bytes(b->ctx) : 0; }
+tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
+tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }
+tcir_op *tl_builder_func(const tl_builder *b) { return b ? b->func : NULL; }
+tcir_block *tl_current_block(const tl_builder *b) { return b ? b->stack[b->depth - 1] : NULL; }
+int tl_builder_nargs(const tl_builder *b) { return b ? b->nargs : 0; }
+
+/* ---- values ----------------------------------------------------------------------------- */
+
+static tl_dtype dtype_of_elem(const tcir_type *e)
+{
+    if (tcir_type_is_int(e)) {
+        switch (tcir_type_int_width(e)) {
+        case 1: return TL_I1;
+        case 8: return TL_I8;
+        case 16: return TL_I16;
+        case 32: return TL_I32;
+        case 64: return TL_I64;
+        default: return TL_DTYPE_INVALID;
+        }
+    }
+    if (tcir_type_is_float(e)) {
+        static const tl_dtype by_kind[] = {
+            [TCIR_F16] = TL_F16, [TCIR_BF16] = TL_BF16, [TCIR_F32] = TL_F32, [TCIR_F64] = TL_F64,
+            [TCIR_F8E4M3FN] = TL_FP8E4NV, [TCIR_F8E5M2] = TL_FP8E5, [TCIR_F8E4M3FNUZ] = TL_FP8E4B8,
+            [TCIR_F8E5M2FNUZ] = TL_FP8E5B16, [TCIR_F8E4M3B11FNUZ] = TL_FP8E4B15,
+        };
+        return by_kind[tcir_type_float_kind(e)];
+    }
+    return TL_DTYPE_INVALID;
+}
+
+tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
+{
+    if (!v)
+        return (tl_value){0};
+    const tcir_type *e = tcir_type_elem(tcir_value_type(v));
+    tl_value r = {.b = b, .ir = v};
+    if (tcir_type_is_ptr(e)) {
+        r.is_ptr = 1;
+        e = tcir_type_pointee(e);
+    }
+    r.dtype = dtype != TL_DTYPE_INVALID ? dtype : dtype_of_elem(e);
+    return r;
+}
+
+tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
+{
+    return tl__wrap(b, v, dtype);
+}
+
+const tcir_type *tl_value_type(tl_value v) { return v.ir ? tcir_value_type(v.ir) : NULL; }
+int tl_value_rank(tl_value v) { return v.ir ? tcir_type_rank(tcir_value_type(v.ir)) : 0; }
+bool tl_value_is_tensor(tl_value v) { return v.ir && tcir_type_is_tensor(tcir_value_type(v.ir)); }
+
+int64_t tl_value_dim(tl_value v, int i)
+{
+    if (!v.ir || i < 0 || i >= tl_value_rank(v))
+        return 0;
+    return tcir_type_dims(tcir_value_type(v.ir))[i];
+}
+
+/* ---- arguments --------------------------------------------------------------------------- */
+
+static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *spec)
+{
+    const tcir_type *elem = tl_dtype_ir(b->ctx, spec->dtype);
+    if (!elem) {
+        tl_builder_fail(b, site, "invalid dtype %d", (int)spec->dtype);
+        return NULL;
+    }
+    switch (spec->kind) {
+    case TL_ARG_PTR:
+        return tcir_type_ptr(b->ctx, elem, spec->address_space ? spec->address_space : 1);
+    case TL_ARG_SCALAR:
+        return elem;
+    case TL_ARG_TENSOR:
+        if (spec->rank < 1 || spec->rank > TL_MAX_RANK) {
+            tl_builder_fail(b, site, "tensor argument rank %d is not in [1, %d]", spec->rank, TL_MAX_RANK);
+            return NULL;
+        }
+        for (int i = 0; i < spec->rank; i++) {
+            if (spec->shape[i] <= 0) {
+                tl_builder_fail(b, site, "tensor argument dimension %d is %lld", i, (long long)spec->shape[i]);
+                return NULL;
+            }
+        }
+        return tcir_type_tensor(b->ctx, spec->rank, spec->shape, elem);
+    }
+    tl_builder_fail(b, site, "invalid argument kind %d", (int)spec->kind);
+    return NULL;
+}
+
+tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec)
+{
+    if (!tl__usable(b, site))
+        return (tl_value){0};
+    if (!valid_symbol(name))
+        return tl_builder_fail(b, site, "invalid argument name '%s'", name ? name : "(null)");
+    for (int i = 0; i < b->nargs; i++)
+        if (strcmp(b->args[i].name, name) == 0)
+            return tl_builder_fail(b, site, "duplicate argument name '%s' (argument %d)", name, i);
+    if (spec.divisibility < TL_DIV_NONE)
+        return tl_builder_fail(b, site, "divisibility %d of '%s' is negative", spec.divisibility, name);
+    const tcir_type *t = arg_type(b, site, &spec);
+    if (!t)
+        return (tl_value){0};
+    if (b->nargs == b->args_cap) {
+        int cap = b->args_cap ? b->args_cap * 2 : 8;
+        tl_arg_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        for (int i = 0; i < b->nargs; i++)
+            grown[i] = b->args[i];
+        b->args = grown;
+        b->args_cap = cap;
+    }
+    tcir_value *v = tcir_block_add_arg(b->ctx, b->entry, t, (tcir_loc){site.file, site.line, 0});
+    spec.name = tcir_strdup(b->ctx, name, strlen(name));
+    b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v};
+    return tl__wrap(b, v, spec.dtype);
+}
+
+tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i)
+{
+    if (!tl__usable(b, site))
+        return (tl_value){0};
+    if (i < 0 || i >= b->nargs)
+        return tl_builder_fail(b, site, "argument index %d out of range (the kernel has %d)", i, b->nargs);
+    return tl__wrap(b, b->args[i].value, b->args[i].spec.dtype);
+}
+
+/* ---- raw ops ------------------------------------------------------------------------------ */
+
+enum { TL_MAX_RAW_OPERANDS = 256 };
+
+tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
+{
+    if (!tl__usable(b, site))
+        return NULL;
+    if (!spec.name || !strchr(spec.name, '.')) {
+        tl_builder_fail(b, site, "op name '%s' is not of the form dialect.op", spec.name ? spec.name : "(null)");
+        return NULL;
+    }
+    if (spec.noperands < 0 || spec.noperands > TL_MAX_RAW_OPERANDS || spec.nresults < 0 || spec.nattrs < 0 ||
+        spec.nregions < 0 || (spec.noperands && !spec.operands) || (spec.nresults && !spec.result_types) ||
+        (spec.nattrs && !spec.attrs)) {
+        tl_builder_fail(b, site, "%s: inconsistent operand, result or attribute counts", spec.name);
+        return NULL;
+    }
+    tcir_value *operands[TL_MAX_RAW_OPERANDS];
+    for (int i = 0; i < spec.noperands; i++) {
+        tl_value v = spec.operands[i];
+        if (tl_value_is_lit(v)) {
+            tl_builder_fail(b, site, "%s: operand #%d is a literal; make it a value first", spec.name, i);
+            return NULL;
+        }
+        if (!v.ir) {
+            tl_builder_fail(b, site, "%s: operand #%d is poison", spec.name, i);
+            return NULL;
+        }
+        if (v.b != b) {
+            tl_builder_fail(b, site, "%s: operand #%d belongs to another builder", spec.name, i);
+            return NULL;
+        }
+        operands[i] = v.ir;
+    }
+    for (int i = 0; i < spec.nresults; i++) {
+        if (!spec.result_types[i]) {
+            tl_builder_fail(b, site, "%s: result type #%d is NULL", spec.name, i);
+            return NULL;
+        }
+    }
+    tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
+                                             .name = spec.name,
+                                             .loc = {site.file, site.line, 0},
+                                             .noperands = spec.noperands,
+                                             .operands = operands,
+                                             .nresults = spec.nresults,
+                                             .result_types = spec.result_types,
+                                             .nattrs = spec.nattrs,
+                                             .attrs = spec.attrs,
+                                             .nregions = spec.nregions,
+                                         });
+    tcir_block_append(tl_current_block(b), op);
+    return op;
+}
+
+tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i)
+{
+    if (!tl__usable(b, site))
+        return (tl_value){0};
+    if (!op)
+        return tl_builder_fail(b, site, "NULL op");
+    if (i < 0 || i >= tcir_op_nresults(op))
+        return tl_builder_fail(b, site, "%s has no result #%d", tcir_op_name(op), i);
+    return tl__wrap(b, tcir_op_result(op, i), TL_DTYPE_INVALID);
+}
+
+void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
+{
+    if (!tl__usable(b, site))
+        return;
+    if (!blk) {
+        tl_builder_fail(b, site, "NULL block");
+        return;
+    }
+    if (b->depth == TL_MAX_BLOCK_DEPTH) {
+        tl_builder_fail(b, site, "blocks nested deeper than %d", TL_MAX_BLOCK_DEPTH);
+        return;
+    }
+    b->stack[b->depth++] = blk;
+}
+
+void tl_pop_block_at(tl_site site, tl_builder *b)
+{
+    if (!tl__usable(b, site))
+        return;
+    if (b->depth == 1) {
+        tl_builder_fail(b, site, "no pushed block to pop (the entry block stays)");
+        return;
+    }
+    b->depth--;
+}
+
+/* ---- finish --------------------------------------------------------------------------------- */
+
+/* function_type and arg_attrs from the declared arguments. */
+static void seal_signature(tl_builder *b)
+{
+    tcir_context *ctx = b->ctx;
+    const tcir_type **inputs = tcir_alloc(ctx, sizeof(*inputs) * (size_t)(b->nargs ? b->nargs : 1));
+    const tcir_attr **dicts = tcir_alloc(ctx, sizeof(*dicts) * (size_t)(b->nargs ? b->nargs : 1));
+    bool any = false;
+    for (int i = 0; i < b->nargs; i++) {
+        const tl_argspec *s = &b->args[i].spec;
+        inputs[i] = tcir_value_type(b->args[i].value);
+        int div = s->divisibility;
+        if (div == 0)
+            div = s->kind == TL_ARG_PTR ? 16 : TL_DIV_NONE;
+        if (div != TL_DIV_NONE) {
+            tcir_named_attr e = {"tt.divisibility", tcir_attr_int(ctx, div, tcir_type_int(ctx, 32)), false};
+            dicts[i] = tcir_attr_dict(ctx, 1, &e);
+            any = true;
+        } else {
+            dicts[i] = tcir_attr_dict(ctx, 0, NULL);
+        }
+    }
+    tcir_op_set_attr(ctx, b->func, "function_type",
+                     tcir_attr_type(ctx, tcir_type_func(ctx, b->nargs, inputs, 0, NULL)), true);
+    if (any)
+        tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, b->nargs, dicts), true);
+}
+
+char *tl_finish_at(tl_site site, tl_builder *b)
+{
+    if (!tl__usable(b, site))
+        return NULL;
+    if (b->depth != 1) {
+        tl_builder_fail(b, site, "%d scope(s) still open at finish", b->depth - 1);
+        return NULL;
+    }
+    tcir_block_append(tl_current_block(b),
+                      tcir_op_create(b->ctx, &(tcir_op_state){.name = "tt.return", .loc = {site.file, site.line, 0}}));
+    seal_signature(b);
+    b->finished = true;
+    char err[TL_ERROR_MAX];
+    if (!tcir_verify(b->module, err, sizeof err)) {
+        tl_builder_fail(b, site, "verifier: %s", err);
+        return NULL;
+    }
+    char *text = tcir_print(b->module, (tcir_print_opts){.generic = b->generic, .locations = b->locations}, NULL);
+    if (!text) {
+        tl_builder_fail(b, site, "out of memory while printing");
+    }
+    return text;
+}

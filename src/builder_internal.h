@@ -1,0 +1,50 @@
+/* Private: the builder's state, shared by src/builder.c (lifetime, ops, finish),
+ * src/builder_error.c and src/builder_const.c (the constant pool). */
+#ifndef TRITONC_BUILDER_INTERNAL_H
+#define TRITONC_BUILDER_INTERNAL_H
+
+#include "tritonc/builder.h"
+
+enum { TL_MAX_BLOCK_DEPTH = 64, TL_ERROR_MAX = 512 };
+
+typedef struct tl_arg_entry {
+    const char *name;
+    tl_argspec spec;
+    tcir_value *value;
+} tl_arg_entry;
+
+typedef struct tl_const_entry {
+    const tcir_type *type;
+    const tcir_attr *value;
+    tcir_value *result;
+} tl_const_entry;
+
+struct tl_builder {
+    tcir_context *ctx;
+    tcir_op *module, *func;
+    tcir_block *entry;
+    tcir_block *stack[TL_MAX_BLOCK_DEPTH];
+    int depth;
+
+    tl_arg_entry *args;
+    int nargs, args_cap;
+
+    tl_const_entry *consts;
+    int nconsts, consts_cap;
+    tcir_op *last_const; /* constants go after this one, at the top of the entry block */
+
+    bool failed, finished, locations, generic;
+    char error[TL_ERROR_MAX];
+};
+
+/* Returns true when b can take another call: not NULL, not in error, not finished
+ * (records "use after finish" in the last case). */
+bool tl__usable(tl_builder *b, tl_site site);
+
+/* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
+tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
+
+/* The pooled constant of `type` (scalar or tensor) holding `value`. */
+tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value);
+
+#endif

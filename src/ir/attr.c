@@ -1,0 +1,185 @@
+/* Attributes: small immutable records in the arena. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static tcir_attr *attr_new(tcir_context *ctx, tcir_attr_kind kind)
+{
+    tcir_attr *a = tcir_alloc(ctx, sizeof *a);
+    a->kind = kind;
+    return a;
+}
+
+static const char *dup(tcir_context *ctx, const char *s)
+{
+    return tcir_strdup(ctx, s, strlen(s));
+}
+
+const tcir_attr *tcir_attr_unit(tcir_context *ctx) { return attr_new(ctx, TCIR_ATTR_UNIT); }
+
+const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_BOOL);
+    a->i = v;
+    a->type = tcir_type_int(ctx, 1);
+    return a;
+}
+
+const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *type)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_INT);
+    a->i = v;
+    a->type = type;
+    return a;
+}
+
+const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *type)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_FLOAT);
+    a->f = v;
+    a->type = type;
+    return a;
+}
+
+const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_STRING);
+    a->s = dup(ctx, s);
+    return a;
+}
+
+const tcir_attr *tcir_attr_type(tcir_context *ctx, const tcir_type *t)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_TYPE);
+    a->type = t;
+    return a;
+}
+
+const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const tcir_type *tensor_type)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_DENSE);
+    a->elem = elem;
+    a->type = tensor_type;
+    return a;
+}
+
+const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY_I32);
+    int32_t *copy = tcir_alloc(ctx, sizeof(int32_t) * (size_t)(n ? n : 1));
+    if (n)
+        memcpy(copy, v, sizeof(int32_t) * (size_t)n);
+    a->n = n;
+    a->i32s = copy;
+    return a;
+}
+
+const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *const *items)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY);
+    const tcir_attr **copy = tcir_alloc(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    if (n)
+        memcpy(copy, items, sizeof(*copy) * (size_t)n);
+    a->n = n;
+    a->items = copy;
+    return a;
+}
+
+static int by_name(const void *x, const void *y)
+{
+    return strcmp(((const tcir_named_attr *)x)->name, ((const tcir_named_attr *)y)->name);
+}
+
+const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr *entries)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_DICT);
+    tcir_named_attr *copy = tcir_alloc(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        copy[i] = entries[i];
+        copy[i].name = dup(ctx, entries[i].name);
+    }
+    qsort(copy, (size_t)n, sizeof *copy, by_name);
+    a->n = n;
+    a->entries = copy;
+    return a;
+}
+
+const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_SYMBOL);
+    a->s = dup(ctx, name);
+    return a;
+}
+
+const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_ENUM);
+    a->s = dup(ctx, keyword);
+    a->generic = dup(ctx, generic);
+    return a;
+}
+
+const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)
+{
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_OPAQUE);
+    a->s = dup(ctx, text);
+    return a;
+}
+
+tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a) { return a->kind; }
+int64_t tcir_attr_int_value(const tcir_attr *a) { return a->i; }
+double tcir_attr_float_value(const tcir_attr *a) { return a->f; }
+const char *tcir_attr_str(const tcir_attr *a) { return a->s; }
+const char *tcir_attr_enum_generic(const tcir_attr *a) { return a->generic; }
+const tcir_type *tcir_attr_get_type(const tcir_attr *a) { return a->type; }
+const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a) { return a->elem; }
+int tcir_attr_array_size(const tcir_attr *a) { return a->n; }
+int32_t tcir_attr_array_i32_at(const tcir_attr *a, int i) { return a->i32s[i]; }
+const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i) { return a->items[i]; }
+int tcir_attr_dict_size(const tcir_attr *a) { return a->n; }
+const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i) { return &a->entries[i]; }
+
+static bool str_eq(const char *x, const char *y)
+{
+    return x == y || (x && y && strcmp(x, y) == 0);
+}
+
+bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind || a->type != b->type)
+        return false;
+    switch (a->kind) {
+    case TCIR_ATTR_UNIT: return true;
+    case TCIR_ATTR_BOOL:
+    case TCIR_ATTR_INT: return a->i == b->i;
+    /* Bitwise, so -0.0 and 0.0 differ and NaNs with equal payloads match. */
+    case TCIR_ATTR_FLOAT: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
+    case TCIR_ATTR_STRING:
+    case TCIR_ATTR_SYMBOL:
+    case TCIR_ATTR_OPAQUE: return str_eq(a->s, b->s);
+    case TCIR_ATTR_ENUM: return str_eq(a->s, b->s) && str_eq(a->generic, b->generic);
+    case TCIR_ATTR_TYPE: return true;
+    case TCIR_ATTR_DENSE: return tcir_attr_equal(a->elem, b->elem);
+    case TCIR_ATTR_ARRAY_I32:
+        return a->n == b->n && memcmp(a->i32s, b->i32s, sizeof(int32_t) * (size_t)a->n) == 0;
+    case TCIR_ATTR_ARRAY:
+        if (a->n != b->n)
+            return false;
+        for (int i = 0; i < a->n; i++)
+            if (!tcir_attr_equal(a->items[i], b->items[i]))
+                return false;
+        return true;
+    case TCIR_ATTR_DICT:
+        if (a->n != b->n)
+            return false;
+        for (int i = 0; i < a->n; i++)
+            if (!str_eq(a->entries[i].name, b->entries[i].name) ||
+                !tcir_attr_equal(a->entries[i].attr, b->entries[i].attr))
+                return false;
+        return true;
+    }
+    return false;
+}

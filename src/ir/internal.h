@@ -1,0 +1,86 @@
+/* Private: the storage behind include/tritonc/ir.h. Only src/ir/ reads these structs. */
+#ifndef TRITONC_IR_INTERNAL_H
+#define TRITONC_IR_INTERNAL_H
+
+#include "tritonc/ir.h"
+
+/* Arena: a chain of chunks; allocation bumps a pointer. */
+typedef struct tcir_chunk {
+    struct tcir_chunk *next;
+    size_t size, used;
+    _Alignas(16) unsigned char data[];
+} tcir_chunk;
+
+struct tcir_type {
+    tcir_type_kind kind;
+    unsigned width;            /* INT: bits; FLOAT: bits */
+    tcir_float_kind fkind;
+    int address_space;         /* PTR */
+    int rank;                  /* TENSOR */
+    const tcir_type *elem;     /* TENSOR: element; PTR: pointee; TENSORDESC: block tensor */
+    const int64_t *dims;       /* TENSOR */
+    int ninputs, nresults;     /* FUNC */
+    const tcir_type *const *inputs;
+    const tcir_type *const *results;
+    struct tcir_type *next_interned;
+};
+
+struct tcir_attr {
+    tcir_attr_kind kind;
+    int64_t i;                 /* INT, BOOL */
+    double f;                  /* FLOAT */
+    const char *s;             /* STRING, SYMBOL, OPAQUE, ENUM keyword */
+    const char *generic;       /* ENUM: generic text */
+    const tcir_type *type;     /* INT, FLOAT, TYPE, DENSE */
+    const tcir_attr *elem;     /* DENSE */
+    int n;                     /* ARRAY_I32, ARRAY, DICT */
+    const int32_t *i32s;
+    const tcir_attr *const *items;
+    const tcir_named_attr *entries;
+};
+
+struct tcir_value {
+    const tcir_type *type;
+    tcir_op *def;              /* NULL for a block argument */
+    tcir_block *block;         /* owner block of an argument */
+    int index;
+    tcir_loc loc;              /* arguments only */
+};
+
+struct tcir_op {
+    const char *name;
+    tcir_loc loc;
+    tcir_block *block;
+    tcir_op *prev, *next;
+    int noperands, nresults, nattrs, attrs_cap, nregions, nsuccessors;
+    tcir_value **operands;
+    tcir_value *results;
+    tcir_named_attr *attrs;
+    tcir_region *regions;
+    tcir_block **successors;
+};
+
+struct tcir_block {
+    tcir_region *region;
+    tcir_block *next;
+    tcir_op *first, *last;
+    int nargs, args_cap;
+    tcir_value **args;
+};
+
+struct tcir_region {
+    tcir_op *parent;
+    tcir_block *first, *last;
+};
+
+struct tcir_context {
+    tcir_chunk *chunks;
+    size_t bytes;
+    tcir_type *types;          /* interned types, a list (kernels use a handful) */
+    const char *file_in, *file_copy; /* the last location file copied, reused for the next op */
+};
+
+/* An arena copy of a location's file name (consecutive ops share one copy). */
+const char *tcir_loc_file(tcir_context *ctx, const char *file);
+
+#endif

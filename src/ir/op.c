@@ -1,0 +1,185 @@
+/* Operations, blocks and regions: creation, linking and accessors. */
+#include <string.h>
+
+#include "internal.h"
+
+const char *tcir_loc_file(tcir_context *ctx, const char *file)
+{
+    if (!file)
+        return NULL;
+    if (file != ctx->file_in && (!ctx->file_in || strcmp(file, ctx->file_in) != 0)) {
+        ctx->file_copy = tcir_strdup(ctx, file, strlen(file));
+        ctx->file_in = ctx->file_copy;
+    }
+    return ctx->file_copy;
+}
+
+tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
+{
+    tcir_op *op = tcir_alloc(ctx, sizeof *op);
+    op->name = tcir_strdup(ctx, st->name, strlen(st->name));
+    op->loc = st->loc;
+    op->loc.file = tcir_loc_file(ctx, st->loc.file);
+
+    op->noperands = st->noperands;
+    if (st->noperands) {
+        op->operands = tcir_alloc(ctx, sizeof(tcir_value *) * (size_t)st->noperands);
+        memcpy(op->operands, st->operands, sizeof(tcir_value *) * (size_t)st->noperands);
+    }
+    op->nresults = st->nresults;
+    if (st->nresults) {
+        op->results = tcir_alloc(ctx, sizeof(tcir_value) * (size_t)st->nresults);
+        for (int i = 0; i < st->nresults; i++) {
+            op->results[i].type = st->result_types[i];
+            op->results[i].def = op;
+            op->results[i].index = i;
+        }
+    }
+    for (int i = 0; i < st->nattrs; i++)
+        tcir_op_set_attr(ctx, op, st->attrs[i].name, st->attrs[i].attr, st->attrs[i].inherent);
+    op->nregions = st->nregions;
+    if (st->nregions) {
+        op->regions = tcir_alloc(ctx, sizeof(tcir_region) * (size_t)st->nregions);
+        for (int i = 0; i < st->nregions; i++)
+            op->regions[i].parent = op;
+    }
+    op->nsuccessors = st->nsuccessors;
+    if (st->nsuccessors) {
+        op->successors = tcir_alloc(ctx, sizeof(tcir_block *) * (size_t)st->nsuccessors);
+        memcpy(op->successors, st->successors, sizeof(tcir_block *) * (size_t)st->nsuccessors);
+    }
+    return op;
+}
+
+const char *tcir_op_name(const tcir_op *op) { return op->name; }
+tcir_loc tcir_op_loc(const tcir_op *op) { return op->loc; }
+int tcir_op_noperands(const tcir_op *op) { return op->noperands; }
+tcir_value *tcir_op_operand(const tcir_op *op, int i) { return op->operands[i]; }
+void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { op->operands[i] = v; }
+int tcir_op_nresults(const tcir_op *op) { return op->nresults; }
+tcir_value *tcir_op_result(tcir_op *op, int i) { return &op->results[i]; }
+int tcir_op_nattrs(const tcir_op *op) { return op->nattrs; }
+const tcir_named_attr *tcir_op_attr_at(const tcir_op *op, int i) { return &op->attrs[i]; }
+int tcir_op_nregions(const tcir_op *op) { return op->nregions; }
+tcir_region *tcir_op_region(tcir_op *op, int i) { return &op->regions[i]; }
+int tcir_op_nsuccessors(const tcir_op *op) { return op->nsuccessors; }
+tcir_block *tcir_op_successor(const tcir_op *op, int i) { return op->successors[i]; }
+tcir_block *tcir_op_block(const tcir_op *op) { return op->block; }
+tcir_op *tcir_op_next(const tcir_op *op) { return op->next; }
+tcir_op *tcir_op_prev(const tcir_op *op) { return op->prev; }
+
+tcir_op *tcir_op_parent_op(const tcir_op *op)
+{
+    return op->block && op->block->region ? op->block->region->parent : NULL;
+}
+
+const tcir_attr *tcir_op_attr(const tcir_op *op, const char *name)
+{
+    for (int i = 0; i < op->nattrs; i++)
+        if (strcmp(op->attrs[i].name, name) == 0)
+            return op->attrs[i].attr;
+    return NULL;
+}
+
+void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tcir_attr *a, bool inherent)
+{
+    for (int i = 0; i < op->nattrs; i++) {
+        if (strcmp(op->attrs[i].name, name) == 0) {
+            op->attrs[i].attr = a;
+            op->attrs[i].inherent = inherent;
+            return;
+        }
+    }
+    if (op->nattrs == op->attrs_cap) {
+        int cap = op->attrs_cap ? op->attrs_cap * 2 : 4;
+        tcir_named_attr *grown = tcir_alloc(ctx, sizeof(*grown) * (size_t)cap);
+        if (op->nattrs)
+            memcpy(grown, op->attrs, sizeof(*grown) * (size_t)op->nattrs);
+        op->attrs = grown;
+        op->attrs_cap = cap;
+    }
+    op->attrs[op->nattrs++] = (tcir_named_attr){tcir_strdup(ctx, name, strlen(name)), a, inherent};
+}
+
+/* ---- values ------------------------------------------------------------------------ */
+
+const tcir_type *tcir_value_type(const tcir_value *v) { return v->type; }
+tcir_op *tcir_value_def(const tcir_value *v) { return v->def; }
+bool tcir_value_is_arg(const tcir_value *v) { return v->def == NULL; }
+int tcir_value_index(const tcir_value *v) { return v->index; }
+
+tcir_block *tcir_value_block(const tcir_value *v)
+{
+    return v->def ? v->def->block : v->block;
+}
+
+/* ---- regions and blocks ------------------------------------------------------------ */
+
+tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r)
+{
+    tcir_block *b = tcir_alloc(ctx, sizeof *b);
+    b->region = r;
+    if (r->last)
+        r->last->next = b;
+    else
+        r->first = b;
+    r->last = b;
+    return b;
+}
+
+tcir_block *tcir_region_first_block(const tcir_region *r) { return r->first; }
+tcir_op *tcir_region_parent(const tcir_region *r) { return r->parent; }
+tcir_block *tcir_block_next(const tcir_block *b) { return b->next; }
+tcir_region *tcir_block_region(const tcir_block *b) { return b->region; }
+int tcir_block_nargs(const tcir_block *b) { return b->nargs; }
+tcir_value *tcir_block_arg(const tcir_block *b, int i) { return b->args[i]; }
+tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return b->args[i]->loc; }
+tcir_op *tcir_block_first(const tcir_block *b) { return b->first; }
+tcir_op *tcir_block_last(const tcir_block *b) { return b->last; }
+
+tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc)
+{
+    if (b->nargs == b->args_cap) {
+        int cap = b->args_cap ? b->args_cap * 2 : 8;
+        tcir_value **grown = tcir_alloc(ctx, sizeof(*grown) * (size_t)cap);
+        if (b->nargs)
+            memcpy(grown, b->args, sizeof(*grown) * (size_t)b->nargs);
+        b->args = grown;
+        b->args_cap = cap;
+    }
+    tcir_value *v = tcir_alloc(ctx, sizeof *v);
+    v->type = t;
+    v->block = b;
+    v->index = b->nargs;
+    v->loc = loc;
+    v->loc.file = tcir_loc_file(ctx, loc.file);
+    b->args[b->nargs++] = v;
+    return v;
+}
+
+void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op)
+{
+    op->block = b;
+    if (!before) {
+        op->prev = b->last;
+        op->next = NULL;
+        if (b->last)
+            b->last->next = op;
+        else
+            b->first = op;
+        b->last = op;
+        return;
+    }
+    op->next = before;
+    op->prev = before->prev;
+    if (before->prev)
+        before->prev->next = op;
+    else
+        b->first = op;
+    before->prev = op;
+}
+
+void tcir_block_append(tcir_block *b, tcir_op *op)
+{
+    tcir_block_insert_before(b, NULL, op);
+}

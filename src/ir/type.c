@@ -1,0 +1,243 @@
+/* Types: interned in the context, so equal types are equal pointers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static bool same_types(int n, const tcir_type *const *a, const tcir_type *const *b)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+static bool type_equal(const tcir_type *a, const tcir_type *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case TCIR_TYPE_INT: return a->width == b->width;
+    case TCIR_TYPE_FLOAT: return a->fkind == b->fkind;
+    case TCIR_TYPE_INDEX: return true;
+    case TCIR_TYPE_PTR: return a->elem == b->elem && a->address_space == b->address_space;
+    case TCIR_TYPE_TENSOR:
+        return a->elem == b->elem && a->rank == b->rank &&
+               memcmp(a->dims, b->dims, sizeof(int64_t) * (size_t)a->rank) == 0;
+    case TCIR_TYPE_TENSORDESC: return a->elem == b->elem;
+    case TCIR_TYPE_FUNC:
+        return a->ninputs == b->ninputs && a->nresults == b->nresults &&
+               same_types(a->ninputs, a->inputs, b->inputs) && same_types(a->nresults, a->results, b->results);
+    }
+    return false;
+}
+
+/* Returns the interned copy of `proto`, copying its arrays into the arena on first sight. */
+static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
+{
+    for (tcir_type *t = ctx->types; t; t = t->next_interned)
+        if (type_equal(t, proto))
+            return t;
+    tcir_type *t = tcir_alloc(ctx, sizeof *t);
+    *t = *proto;
+    if (proto->rank) {
+        int64_t *dims = tcir_alloc(ctx, sizeof(int64_t) * (size_t)proto->rank);
+        memcpy(dims, proto->dims, sizeof(int64_t) * (size_t)proto->rank);
+        t->dims = dims;
+    }
+    if (proto->ninputs) {
+        const tcir_type **in = tcir_alloc(ctx, sizeof(*in) * (size_t)proto->ninputs);
+        memcpy(in, proto->inputs, sizeof(*in) * (size_t)proto->ninputs);
+        t->inputs = in;
+    }
+    if (proto->nresults) {
+        const tcir_type **out = tcir_alloc(ctx, sizeof(*out) * (size_t)proto->nresults);
+        memcpy(out, proto->results, sizeof(*out) * (size_t)proto->nresults);
+        t->results = out;
+    }
+    t->next_interned = ctx->types;
+    ctx->types = t;
+    return t;
+}
+
+const tcir_type *tcir_type_int(tcir_context *ctx, unsigned width)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_INT, .width = width});
+}
+
+static unsigned float_width(tcir_float_kind k)
+{
+    switch (k) {
+    case TCIR_F16: case TCIR_BF16: return 16;
+    case TCIR_F32: return 32;
+    case TCIR_F64: return 64;
+    default: return 8;
+    }
+}
+
+const tcir_type *tcir_type_float(tcir_context *ctx, tcir_float_kind kind)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_FLOAT, .fkind = kind, .width = float_width(kind)});
+}
+
+const tcir_type *tcir_type_index(tcir_context *ctx)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_INDEX});
+}
+
+const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int address_space)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_PTR, .elem = pointee, .address_space = address_space});
+}
+
+const tcir_type *tcir_type_tensor(tcir_context *ctx, int rank, const int64_t *dims, const tcir_type *elem)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_TENSOR, .rank = rank, .dims = dims, .elem = elem});
+}
+
+const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_type *block_tensor)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_TENSORDESC, .elem = block_tensor});
+}
+
+const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs, int nresults,
+                                const tcir_type *const *results)
+{
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_FUNC, .ninputs = ninputs, .inputs = inputs,
+                                    .nresults = nresults, .results = results});
+}
+
+tcir_type_kind tcir_type_get_kind(const tcir_type *t) { return t->kind; }
+unsigned tcir_type_int_width(const tcir_type *t) { return t->kind == TCIR_TYPE_INT ? t->width : 0; }
+tcir_float_kind tcir_type_float_kind(const tcir_type *t) { return t->fkind; }
+unsigned tcir_type_float_width(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT ? t->width : 0; }
+const tcir_type *tcir_type_pointee(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR ? t->elem : NULL; }
+int tcir_type_address_space(const tcir_type *t) { return t->address_space; }
+int tcir_type_rank(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->rank : 0; }
+const int64_t *tcir_type_dims(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL; }
+const tcir_type *tcir_type_desc_block(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSORDESC ? t->elem : NULL; }
+bool tcir_type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
+bool tcir_type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
+bool tcir_type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }
+bool tcir_type_is_tensor(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR; }
+int tcir_type_func_ninputs(const tcir_type *t) { return t->ninputs; }
+const tcir_type *tcir_type_func_input(const tcir_type *t, int i) { return t->inputs[i]; }
+int tcir_type_func_nresults(const tcir_type *t) { return t->nresults; }
+const tcir_type *tcir_type_func_result(const tcir_type *t, int i) { return t->results[i]; }
+
+int64_t tcir_type_numel(const tcir_type *t)
+{
+    int64_t n = 1;
+    for (int i = 0; i < tcir_type_rank(t); i++)
+        n *= t->dims[i];
+    return n;
+}
+
+const tcir_type *tcir_type_elem(const tcir_type *t)
+{
+    return t->kind == TCIR_TYPE_TENSOR ? t->elem : t;
+}
+
+const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, const tcir_type *elem)
+{
+    return t->kind == TCIR_TYPE_TENSOR ? tcir_type_tensor(ctx, t->rank, t->dims, elem) : elem;
+}
+
+/* ---- printing ---------------------------------------------------------------------- */
+
+typedef struct {
+    char *buf;
+    size_t size, len;
+} sink;
+
+static void put(sink *s, const char *text)
+{
+    size_t n = strlen(text);
+    if (s->len < s->size) {
+        size_t room = s->size - s->len - 1;
+        memcpy(s->buf + s->len, text, n < room ? n : room);
+        s->buf[s->len + (n < room ? n : room)] = '\0';
+    }
+    s->len += n;
+}
+
+static const char *float_name(tcir_float_kind k)
+{
+    static const char *const names[] = {
+        [TCIR_F16] = "f16",
+        [TCIR_BF16] = "bf16",
+        [TCIR_F32] = "f32",
+        [TCIR_F64] = "f64",
+        [TCIR_F8E4M3FN] = "f8E4M3FN",
+        [TCIR_F8E5M2] = "f8E5M2",
+        [TCIR_F8E4M3FNUZ] = "f8E4M3FNUZ",
+        [TCIR_F8E5M2FNUZ] = "f8E5M2FNUZ",
+        [TCIR_F8E4M3B11FNUZ] = "f8E4M3B11FNUZ",
+    };
+    return names[k];
+}
+
+static void put_type(sink *s, const tcir_type *t)
+{
+    char num[32];
+    switch (t->kind) {
+    case TCIR_TYPE_INT:
+        snprintf(num, sizeof num, "i%u", t->width);
+        put(s, num);
+        break;
+    case TCIR_TYPE_FLOAT: put(s, float_name(t->fkind)); break;
+    case TCIR_TYPE_INDEX: put(s, "index"); break;
+    case TCIR_TYPE_PTR:
+        put(s, "!tt.ptr<");
+        put_type(s, t->elem);
+        if (t->address_space != 1) {
+            snprintf(num, sizeof num, ", %d", t->address_space);
+            put(s, num);
+        }
+        put(s, ">");
+        break;
+    case TCIR_TYPE_TENSOR:
+        put(s, "tensor<");
+        for (int i = 0; i < t->rank; i++) {
+            snprintf(num, sizeof num, "%lldx", (long long)t->dims[i]);
+            put(s, num);
+        }
+        put_type(s, t->elem);
+        put(s, ">");
+        break;
+    case TCIR_TYPE_TENSORDESC:
+        put(s, "!tt.tensordesc<");
+        put_type(s, t->elem);
+        put(s, ">");
+        break;
+    case TCIR_TYPE_FUNC:
+        put(s, "(");
+        for (int i = 0; i < t->ninputs; i++) {
+            if (i)
+                put(s, ", ");
+            put_type(s, t->inputs[i]);
+        }
+        put(s, ") -> ");
+        if (t->nresults == 1 && t->results[0]->kind != TCIR_TYPE_FUNC) {
+            put_type(s, t->results[0]);
+        } else {
+            put(s, "(");
+            for (int i = 0; i < t->nresults; i++) {
+                if (i)
+                    put(s, ", ");
+                put_type(s, t->results[i]);
+            }
+            put(s, ")");
+        }
+        break;
+    }
+}
+
+size_t tcir_type_str(const tcir_type *t, char *buf, size_t size)
+{
+    sink s = {buf, size, 0};
+    if (buf && size)
+        buf[0] = '\0';
+    put_type(&s, t);
+    return s.len;
+}

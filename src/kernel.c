@@ -1,0 +1,106 @@
+/* Declarative kernels: run a kernel's body in a fresh builder and print it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tritonc/kernel.h"
+
+static char *dup_message(const char *msg)
+{
+    size_t n = strlen(msg) + 1;
+    char *s = malloc(n);
+    if (s)
+        memcpy(s, msg, n);
+    return s;
+}
+
+char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err)
+{
+    if (err)
+        *err = NULL;
+    if (!k || !k->run || !k->name) {
+        if (err)
+            *err = dup_message("tl_kernel_emit: NULL kernel, or a kernel without name or run body");
+        return NULL;
+    }
+    if (!cfg)
+        cfg = k->cfg_default;
+    if (!cfg && k->cfg_size) {
+        if (err)
+            *err = dup_message("tl_kernel_emit: no config given and the kernel has no default");
+        return NULL;
+    }
+    tl_builder *b = tl_builder_create(k->name);
+    if (!b) {
+        if (err)
+            *err = dup_message("tl_kernel_emit: out of memory");
+        return NULL;
+    }
+    tl_builder_set_locations(b, !opts.no_locations);
+    tl_builder_set_generic(b, opts.generic);
+    k->run(b, cfg);
+    char *text = tl_finish_at((tl_site){k->source, 0, "tl_kernel_emit"}, b);
+    if (!text && err)
+        *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
+    tl_builder_destroy(b);
+    return text;
+}
+
+static const tl_cfg_field *find_field(const tl_kernel *k, const char *key)
+{
+    for (int i = 0; i < k->nfields; i++)
+        if (strcmp(k->fields[i].name, key) == 0)
+            return &k->fields[i];
+    return NULL;
+}
+
+bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize)
+{
+    if (!k || !cfg || !key || !value) {
+        snprintf(err, errsize, "tl_kernel_set: NULL argument");
+        return false;
+    }
+    const tl_cfg_field *f = find_field(k, key);
+    if (!f) {
+        snprintf(err, errsize, "kernel '%s' has no config field '%s'", k->name, key);
+        return false;
+    }
+    char *p = (char *)cfg + f->offset;
+    switch (f->kind) {
+    case TL_CFG_INT: {
+        char *end;
+        long v = strtol(value, &end, 0);
+        if (!*value || *end || v < -2147483647L - 1 || v > 2147483647L) {
+            snprintf(err, errsize, "config field '%s' wants an int, got '%s'", key, value);
+            return false;
+        }
+        int iv = (int)v;
+        memcpy(p, &iv, sizeof iv);
+        return true;
+    }
+    case TL_CFG_DTYPE: {
+        tl_dtype d = tl_dtype_parse(value);
+        if (d == TL_DTYPE_INVALID) {
+            snprintf(err, errsize, "config field '%s' wants a dtype (float32, int64, ...), got '%s'", key, value);
+            return false;
+        }
+        memcpy(p, &d, sizeof d);
+        return true;
+    }
+    case TL_CFG_BOOL: {
+        bool v;
+        if (strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
+            v = true;
+        else if (strcmp(value, "false") == 0 || strcmp(value, "0") == 0)
+            v = false;
+        else {
+            snprintf(err, errsize, "config field '%s' wants true or false, got '%s'", key, value);
+            return false;
+        }
+        memcpy(p, &v, sizeof v);
+        return true;
+    }
+    }
+    snprintf(err, errsize, "config field '%s' has an unknown kind", key);
+    return false;
+}
