@@ -36,7 +36,7 @@ tl_builder *tl_builder_create(const char *name)
     b->stack[0] = b->entry;
     b->depth = 1;
 
-    tl_site site = {__FILE__, __LINE__, "tl_builder_create"};
+    tl_site site = {.file = __FILE__, .line = __LINE__, .func = "tl_builder_create"};
     if (!valid_symbol(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
         name = "invalid";
@@ -50,7 +50,7 @@ tl_builder *tl_builder_create(const char *name)
 tl_builder *tl_builder_create_with_args(const char *name, int n, const tl_argspec *specs)
 {
     tl_builder *b = tl_builder_create(name);
-    tl_site site = {__FILE__, __LINE__, "tl_builder_create_with_args"};
+    tl_site site = {.file = __FILE__, .line = __LINE__, .func = "tl_builder_create_with_args"};
     if (b && n > 0 && !specs)
         tl_builder_fail(b, site, "%d argument specs announced but specs is NULL", n);
     for (int i = 0; b && specs && i < n; i++)
@@ -260,7 +260,7 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
                                              .attrs = spec.attrs,
                                              .nregions = spec.nregions,
                                          });
-    tcir_block_append(tl_current_block(b), op);
+    tl__place_op(b, op, site);
     return op;
 }
 

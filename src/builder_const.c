@@ -36,9 +36,12 @@ tl_value tl_lit_bool(bool v)
 
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value)
 {
-    for (int i = 0; i < b->nconsts; i++)
-        if (b->consts[i].type == type && tcir_attr_equal(b->consts[i].value, value))
+    for (int i = 0; i < b->nconsts; i++) {
+        if (b->consts[i].type == type && tcir_attr_equal(b->consts[i].value, value)) {
+            tl__place_const(b, tcir_value_def(b->consts[i].result), site, false);
             return b->consts[i].result;
+        }
+    }
 
     tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
                                              .name = "arith.constant",
@@ -48,9 +51,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
                                              .nattrs = 1,
                                              .attrs = &(tcir_named_attr){"value", value, true},
                                          });
-    tcir_op *before = b->last_const ? tcir_op_next(b->last_const) : tcir_block_first(b->entry);
-    tcir_block_insert_before(b->entry, before, op);
-    b->last_const = op;
+    tl__place_const(b, op, site, true);
 
     if (b->nconsts == b->consts_cap) {
         int cap = b->consts_cap ? b->consts_cap * 2 : 16;

@@ -47,4 +47,10 @@ tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 /* The pooled constant of `type` (scalar or tensor) holding `value`. */
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value);
 
+/* Inserts a new op into the current block in source order (builder_order.c). */
+void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
+/* Puts a pooled constant in source order among the constants (new, or reused earlier in
+ * the text than its first use). */
+void tl__place_const(tl_builder *b, tcir_op *c, tl_site site, bool is_new);
+
 #endif

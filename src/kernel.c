@@ -39,7 +39,7 @@ char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, cha
     tl_builder_set_locations(b, !opts.no_locations);
     tl_builder_set_generic(b, opts.generic);
     k->run(b, cfg);
-    char *text = tl_finish_at((tl_site){k->source, 0, "tl_kernel_emit"}, b);
+    char *text = tl_finish_at((tl_site){.file = k->source, .func = "tl_kernel_emit"}, b);
     if (!text && err)
         *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
     tl_builder_destroy(b);

@@ -106,13 +106,28 @@ static inline tl_value tl_value_id(tl_value v) { return v; }
         float: tl_lit_float,                                                                      \
         double: tl_lit_float)(x)
 
-/* Where a call was made, captured by the API's macros. */
+/* Where a call was made, captured by the API's macros.
+ *
+ * C leaves the order in which a call's arguments are evaluated unspecified (gcc evaluates
+ * tl_add(tl_exp(r), tl_log(r)) right to left), while Python evaluates left to right. So each
+ * site also carries its textual position (`seq`, from __COUNTER__, which numbers macro
+ * expansions in source order: inner calls left to right, then the outer one, exactly
+ * Python's evaluation order) and the C function it is in (`scope`). The builder places each
+ * new op by seq among the ops just made in the same scope, so the TTIR follows the source
+ * text whatever the compiler's order. seq 0 or a NULL scope opts out (the op is appended). */
 typedef struct tl_site {
     const char *file;
     int line;
-    const char *func; /* the API call's name, "tl_add" */
+    const char *func;  /* the API call's name, "tl_add" */
+    int seq;           /* source-order key; 0: none */
+    const char *scope; /* the calling C function (__func__); NULL: none */
 } tl_site;
-#define TL_SITE(fn) ((tl_site){__FILE__, __LINE__, fn})
+#if defined(__COUNTER__)
+#define TL__SEQ (__COUNTER__ + 1)
+#else
+#define TL__SEQ 0
+#endif
+#define TL_SITE(fn) ((tl_site){__FILE__, __LINE__, fn, TL__SEQ, __func__})
 
 /* ---- introspection ------------------------------------------------------------------ */
 

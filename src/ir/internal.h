@@ -58,6 +58,8 @@ struct tcir_op {
     tcir_named_attr *attrs;
     tcir_region *regions;
     tcir_block **successors;
+    int order_seq;
+    const void *order_scope;
 };
 
 struct tcir_block {

@@ -52,6 +52,31 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 }
 
 const char *tcir_op_name(const tcir_op *op) { return op->name; }
+int tcir_op_order_seq(const tcir_op *op) { return op->order_seq; }
+const void *tcir_op_order_scope(const tcir_op *op) { return op->order_scope; }
+
+void tcir_op_set_order(tcir_op *op, int seq, const void *scope)
+{
+    op->order_seq = seq;
+    op->order_scope = scope;
+}
+
+void tcir_op_detach(tcir_op *op)
+{
+    tcir_block *b = op->block;
+    if (!b)
+        return;
+    if (op->prev)
+        op->prev->next = op->next;
+    else
+        b->first = op->next;
+    if (op->next)
+        op->next->prev = op->prev;
+    else
+        b->last = op->prev;
+    op->prev = op->next = NULL;
+    op->block = NULL;
+}
 tcir_loc tcir_op_loc(const tcir_op *op) { return op->loc; }
 int tcir_op_noperands(const tcir_op *op) { return op->noperands; }
 tcir_value *tcir_op_operand(const tcir_op *op, int i) { return op->operands[i]; }

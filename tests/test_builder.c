@@ -1,0 +1,299 @@
+/* The builder: arguments, constant pool, escape hatch, finish and the sticky error. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tritonc/tritonc.h"
+
+/* Asserts that finishing b gives exactly `want`, then frees everything. */
+static void expect_text(tl_builder *b, const char *want)
+{
+    char *got = tl_finish(b);
+    if (!got)
+        fail_msg("finish failed: %s", tl_builder_error(b));
+    assert_string_equal(got, want);
+    free(got);
+    tl_builder_destroy(b);
+}
+
+/* Asserts that b is in error with exactly `want` after "<this file>:<line>: ". */
+static void expect_error_at(tl_builder *b, int line, const char *want)
+{
+    char *got = tl_finish(b);
+    assert_null(got);
+    const char *msg = tl_builder_error(b);
+    assert_non_null(msg);
+    char prefix[256];
+    snprintf(prefix, sizeof prefix, "%s:%d: ", __FILE__, line);
+    if (strncmp(msg, prefix, strlen(prefix)) != 0)
+        fail_msg("error '%s' does not start with '%s'", msg, prefix);
+    assert_string_equal(msg + strlen(prefix), want);
+    tl_builder_destroy(b);
+}
+
+static void empty_kernel(void **state)
+{
+    (void)state;
+    expect_text(tl_builder_create("k"), "module {\n"
+                                        "  tt.func public @k() attributes {noinline = false} {\n"
+                                        "    tt.return\n"
+                                        "  }\n"
+                                        "}\n");
+}
+
+static void argument_kinds(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_arg(b, "q", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+    tl_arg(b, "r", TL_PTR_OPTS(TL_I8, .divisibility = 8, .address_space = 3));
+    tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_arg(b, "s", TL_SCALAR_OPTS(TL_I64, .divisibility = 16));
+    tl_arg(b, "t", TL_TENSOR(TL_BF16, 4, 8));
+    tl_arg(b, "u", TL_SCALAR(TL_U32));
+    expect_text(b, "module {\n"
+                   "  tt.func public @k(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16>, "
+                   "%arg2: !tt.ptr<i8, 3> {tt.divisibility = 8 : i32}, %arg3: i32, %arg4: i64 {tt.divisibility = 16 "
+                   ": i32}, %arg5: tensor<4x8xbf16>, %arg6: i32) attributes {noinline = false} {\n"
+                   "    tt.return\n"
+                   "  }\n"
+                   "}\n");
+}
+
+static void dynamic_arity(void **state)
+{
+    (void)state;
+    tl_argspec specs[3] = {TL_PTR(TL_F32), TL_PTR(TL_F32), TL_SCALAR(TL_I32)};
+    specs[0].name = "x";
+    specs[1].name = "y";
+    specs[2].name = "n";
+    tl_builder *b = tl_builder_create_with_args("k", 3, specs);
+    assert_int_equal(tl_builder_nargs(b), 3);
+    tl_value n = tl_builder_arg(b, 2);
+    assert_int_equal(n.dtype, TL_I32);
+    assert_false(n.is_ptr);
+    tl_value x = tl_builder_arg(b, 0);
+    assert_true(x.is_ptr);
+    assert_int_equal(x.dtype, TL_F32);
+    assert_false(tl_builder_failed(b));
+    tl_builder_destroy(b);
+}
+
+/* Constants are hoisted to the top in first-use order and deduplicated by type and value. */
+static void constant_pool(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value x = tl_add(tl_mul(pid, 1024), 1024);
+    tl_value y = tl_add(x, tl_const_int(b, 1024, TL_I64));
+    tl_store(tl_addptr(p, tl_to(y, TL_I32)), tl_to(y, TL_I32));
+    tl_store(p, tl_const_int(b, -1, TL_I32));
+    expect_text(b, "module {\n"
+                   "  tt.func public @k(%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
+                   "    %c1024_i32 = arith.constant 1024 : i32\n"
+                   "    %c1024_i64 = arith.constant 1024 : i64\n"
+                   "    %c-1_i32 = arith.constant -1 : i32\n"
+                   "    %0 = tt.get_program_id x : i32\n"
+                   "    %1 = arith.muli %0, %c1024_i32 : i32\n"
+                   "    %2 = arith.addi %1, %c1024_i32 : i32\n"
+                   "    %3 = arith.extsi %2 : i32 to i64\n"
+                   "    %4 = arith.addi %3, %c1024_i64 : i64\n"
+                   "    %5 = arith.trunci %4 : i64 to i32\n"
+                   "    %6 = tt.addptr %arg0, %5 : !tt.ptr<i32>, i32\n"
+                   "    %7 = arith.trunci %4 : i64 to i32\n"
+                   "    tt.store %6, %7 : !tt.ptr<i32>\n"
+                   "    tt.store %arg0, %c-1_i32 : !tt.ptr<i32>\n"
+                   "    tt.return\n"
+                   "  }\n"
+                   "}\n");
+}
+
+static void escape_hatch(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tcir_context *ctx = tl_builder_context(b);
+    const tcir_type *i32 = tcir_type_int(ctx, 32);
+    tcir_op *op = tl_op(b, "arith.addi", .noperands = 2, .operands = (tl_value[]){n, n}, .nresults = 1,
+                        .result_types = &i32);
+    tl_value sum = tl_result(b, op, 0);
+    tcir_named_attr attr = {"my.flag", tcir_attr_unit(ctx), false};
+    tl_op(b, "my.sink", .noperands = 1, .operands = &sum, .nattrs = 1, .attrs = &attr);
+    tl_value twice = tl_mul(sum, 2);
+    assert_false(tl_value_is_poison(twice));
+    expect_text(b, "module {\n"
+                   "  tt.func public @k(%arg0: i32) attributes {noinline = false} {\n"
+                   "    %c2_i32 = arith.constant 2 : i32\n"
+                   "    %0 = arith.addi %arg0, %arg0 : i32\n"
+                   "    \"my.sink\"(%0) {my.flag} : (i32) -> ()\n"
+                   "    %1 = arith.muli %0, %c2_i32 : i32\n"
+                   "    tt.return\n"
+                   "  }\n"
+                   "}\n");
+}
+
+static void generic_form_parses_everything(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_builder_set_generic(b, true);
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_add(n, 1);
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\"builtin.module\"() ({"));
+    assert_non_null(strstr(text, "\"arith.addi\"(%arg0, %c1_i32)"));
+    assert_null(strstr(text, "\n    %0 = arith.addi"));
+    free(text);
+    tl_builder_destroy(b);
+}
+
+static void locations(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_builder_set_locations(b, true);
+    int line = __LINE__ + 1;
+    tl_value pid = tl_program_id(b, 1);
+    (void)pid;
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    char want[256];
+    snprintf(want, sizeof want, "%%0 = tt.get_program_id y : i32 loc(\"%s\":%d:0)", __FILE__, line);
+    if (!strstr(text, want))
+        fail_msg("no '%s' in:\n%s", want, text);
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* ---- errors --------------------------------------------------------------------------------- */
+
+static void error_duplicate_argument(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_arg(b, "x", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
+    tl_arg(b, "x", TL_SCALAR(TL_I32));
+    expect_error_at(b, line, "tl_arg: duplicate argument name 'x' (argument 0)");
+}
+
+static void error_is_sticky(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    int line = __LINE__ + 1;
+    tl_value bad = tl_arange(b, 0, 100);
+    assert_true(tl_value_is_poison(bad));
+    /* Later calls are harmless no-ops returning poison; the first message stays. */
+    tl_value later = tl_add(bad, 1);
+    assert_true(tl_value_is_poison(later));
+    tl_arg(b, "x", TL_SCALAR(TL_I32));
+    expect_error_at(b, line, "tl_arange: arange's range must be a power of 2, got 100");
+}
+
+static void error_use_after_finish(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    free(text);
+    int line = __LINE__ + 1;
+    tl_value v = tl_program_id(b, 0);
+    assert_true(tl_value_is_poison(v));
+    const char *msg = tl_builder_error(b);
+    assert_non_null(msg);
+    char want[256];
+    snprintf(want, sizeof want, "%s:%d: tl_program_id: use after finish: the kernel was already finished", __FILE__,
+             line);
+    assert_string_equal(msg, want);
+    tl_builder_destroy(b);
+}
+
+static void error_value_from_another_builder(void **state)
+{
+    (void)state;
+    tl_builder *a = tl_builder_create("a");
+    tl_builder *b = tl_builder_create("b");
+    tl_value x = tl_arg(a, "x", TL_SCALAR(TL_I32));
+    tl_value y = tl_arg(b, "y", TL_SCALAR(TL_I32));
+    int line = __LINE__ + 1;
+    tl_value z = tl_add(x, y);
+    assert_true(tl_value_is_poison(z));
+    assert_true(tl_builder_failed(a));
+    expect_error_at(a, line, "tl_add: operands belong to different builders");
+    tl_builder_destroy(b);
+}
+
+static void error_null_builder_and_bad_names(void **state)
+{
+    (void)state;
+    tl_value v = tl_program_id(NULL, 0);
+    assert_true(tl_value_is_poison(v));
+    assert_true(tl_builder_failed(NULL));
+    assert_null(tl_finish(NULL));
+    tl_builder_destroy(NULL);
+
+    tl_builder *b = tl_builder_create("bad name");
+    assert_true(tl_builder_failed(b));
+    assert_null(tl_finish(b));
+    tl_builder_destroy(b);
+
+    b = tl_builder_create("k");
+    int line = __LINE__ + 1;
+    tl_op(b, "noDialect", .nresults = 0);
+    expect_error_at(b, line, "tl_op: op name 'noDialect' is not of the form dialect.op");
+}
+
+static void error_poison_operand_in_escape_hatch(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value poison = {0};
+    int line = __LINE__ + 1;
+    tl_op(b, "my.op", .noperands = 1, .operands = &poison);
+    expect_error_at(b, line, "tl_op: my.op: operand #0 is poison");
+}
+
+static void error_open_block_at_finish(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tcir_op *op = tl_op(b, "my.region_op", .nregions = 1);
+    tl_push_block(b, tcir_region_add_block(tl_builder_context(b), tcir_op_region(op, 0)));
+    int line = __LINE__ + 1;
+    char *text = tl_finish(b);
+    assert_null(text);
+    expect_error_at(b, line, "tl_finish: 1 scope(s) still open at finish");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(empty_kernel),
+        cmocka_unit_test(argument_kinds),
+        cmocka_unit_test(dynamic_arity),
+        cmocka_unit_test(constant_pool),
+        cmocka_unit_test(escape_hatch),
+        cmocka_unit_test(generic_form_parses_everything),
+        cmocka_unit_test(locations),
+        cmocka_unit_test(error_duplicate_argument),
+        cmocka_unit_test(error_is_sticky),
+        cmocka_unit_test(error_use_after_finish),
+        cmocka_unit_test(error_value_from_another_builder),
+        cmocka_unit_test(error_null_builder_and_bad_names),
+        cmocka_unit_test(error_poison_operand_in_escape_hatch),
+        cmocka_unit_test(error_open_block_at_finish),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
