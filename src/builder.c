@@ -17,7 +17,7 @@ static bool valid_symbol(const char *s)
     return true;
 }
 
-tl_builder *tl_builder_create(const char *name)
+tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
     tl_builder *b = calloc(1, sizeof *b);
     if (!b)
@@ -35,8 +35,8 @@ tl_builder *tl_builder_create(const char *name)
     b->entry = tcir_region_add_block(ctx, tcir_op_region(b->func, 0));
     b->stack[0] = b->entry;
     b->depth = 1;
+    b->epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
 
-    tl_site site = {.file = __FILE__, .line = __LINE__, .func = "tl_builder_create"};
     if (!valid_symbol(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
         name = "invalid";
@@ -47,10 +47,9 @@ tl_builder *tl_builder_create(const char *name)
     return b;
 }
 
-tl_builder *tl_builder_create_with_args(const char *name, int n, const tl_argspec *specs)
+tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n, const tl_argspec *specs)
 {
-    tl_builder *b = tl_builder_create(name);
-    tl_site site = {.file = __FILE__, .line = __LINE__, .func = "tl_builder_create_with_args"};
+    tl_builder *b = tl_builder_create_at(site, name);
     if (b && n > 0 && !specs)
         tl_builder_fail(b, site, "%d argument specs announced but specs is NULL", n);
     for (int i = 0; b && specs && i < n; i++)

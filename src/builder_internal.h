@@ -19,6 +19,11 @@ typedef struct tl_const_entry {
     tcir_value *result;
 } tl_const_entry;
 
+typedef struct tl_seen_entry {
+    const void *scope;
+    int seq, epoch;
+} tl_seen_entry;
+
 struct tl_builder {
     tcir_context *ctx;
     tcir_op *module, *func;
@@ -32,6 +37,11 @@ struct tl_builder {
     tl_const_entry *consts;
     int nconsts, consts_cap;
     tcir_op *last_const; /* constants go after this one, at the top of the entry block */
+
+    /* source-order placement (builder_order.c) */
+    int epoch;
+    tl_seen_entry *seen;
+    int seen_count, seen_cap;
 
     bool failed, finished, locations, generic;
     char error[TL_ERROR_MAX];

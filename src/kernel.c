@@ -30,7 +30,8 @@ char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, cha
             *err = dup_message("tl_kernel_emit: no config given and the kernel has no default");
         return NULL;
     }
-    tl_builder *b = tl_builder_create(k->name);
+    tl_site site = {.file = k->source, .line = k->source_line, .func = "tl_kernel_emit"};
+    tl_builder *b = tl_builder_create_at(site, k->name);
     if (!b) {
         if (err)
             *err = dup_message("tl_kernel_emit: out of memory");
@@ -39,7 +40,7 @@ char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, cha
     tl_builder_set_locations(b, !opts.no_locations);
     tl_builder_set_generic(b, opts.generic);
     k->run(b, cfg);
-    char *text = tl_finish_at((tl_site){.file = k->source, .func = "tl_kernel_emit"}, b);
+    char *text = tl_finish_at(site, b);
     if (!text && err)
         *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
     tl_builder_destroy(b);

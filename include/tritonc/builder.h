@@ -169,10 +169,13 @@ typedef struct tl_argspec {
 
 /* Opens an empty kernel named `name` (arguments are declared with tl_arg). Never returns
  * NULL unless malloc fails; a bad name puts the builder in error. */
-tl_builder *tl_builder_create(const char *name);
+tl_builder *tl_builder_create_at(tl_site site, const char *name);
+#define tl_builder_create(name) tl_builder_create_at(TL_SITE("tl_builder_create"), (name))
 /* Opens a kernel and declares n arguments at once (the dynamic-arity form); the names come
  * from specs[i].name. Read them back with tl_builder_arg(b, i). */
-tl_builder *tl_builder_create_with_args(const char *name, int n, const tl_argspec *specs);
+tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n, const tl_argspec *specs);
+#define tl_builder_create_with_args(name, n, specs)                                               \
+    tl_builder_create_with_args_at(TL_SITE("tl_builder_create_with_args"), (name), (n), (specs))
 /* Frees the builder and everything it made. NULL is a no-op. Strings returned by
  * tl_finish are the caller's and stay valid. */
 void tl_builder_destroy(tl_builder *b);

@@ -218,8 +218,9 @@ tcir_block *tcir_op_block(const tcir_op *op);
 tcir_op *tcir_op_next(const tcir_op *op);
 tcir_op *tcir_op_prev(const tcir_op *op);
 /* A client's ordering key, kept on the op and not printed (the builder's source order). */
-void tcir_op_set_order(tcir_op *op, int seq, const void *scope);
+void tcir_op_set_order(tcir_op *op, int seq, const void *scope, int epoch);
 int tcir_op_order_seq(const tcir_op *op);
+int tcir_op_order_epoch(const tcir_op *op);
 const void *tcir_op_order_scope(const tcir_op *op);
 /* Unlinks op from its block (it stays allocated and can be inserted again). */
 void tcir_op_detach(tcir_op *op);

@@ -50,6 +50,7 @@ typedef struct tl_kernel {
     tl_names inputs;      /* call-site names; XLA passes inputs first ... */
     tl_names outputs;     /* ... then outputs */
     const char *source;   /* the C file that declares it (set by TL_KERNEL) */
+    int source_line;      /* the line of its TL_KERNEL (set by TL_KERNEL) */
     const char *python;   /* the Python original it ports, if any (path relative to the repo) */
     const char *doc;      /* one line */
     size_t cfg_size;
@@ -75,8 +76,11 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
 
 #define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
     static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
-    const tl_kernel ident = {.source = __FILE__, .cfg_size = sizeof(Cfg), .run = ident##__thunk,  \
+    const tl_kernel ident = {.source = __FILE__, .source_line = __LINE__, .cfg_size = sizeof(Cfg),   \
+                             .run = ident##__thunk,                                               \
                              __VA_ARGS__};                                                        \
+    /* prototype first: kernels build clean under -Wmissing-prototypes */                         \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                            \
     char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
     {                                                                                             \
         return tl_kernel_emit(&ident, cfg, opts, err);                                            \

@@ -58,7 +58,7 @@ struct tcir_op {
     tcir_named_attr *attrs;
     tcir_region *regions;
     tcir_block **successors;
-    int order_seq;
+    int order_seq, order_epoch;
     const void *order_scope;
 };
 

@@ -53,11 +53,13 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 
 const char *tcir_op_name(const tcir_op *op) { return op->name; }
 int tcir_op_order_seq(const tcir_op *op) { return op->order_seq; }
+int tcir_op_order_epoch(const tcir_op *op) { return op->order_epoch; }
 const void *tcir_op_order_scope(const tcir_op *op) { return op->order_scope; }
 
-void tcir_op_set_order(tcir_op *op, int seq, const void *scope)
+void tcir_op_set_order(tcir_op *op, int seq, const void *scope, int epoch)
 {
     op->order_seq = seq;
+    op->order_epoch = epoch;
     op->order_scope = scope;
 }
 
