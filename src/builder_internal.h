@@ -42,6 +42,7 @@ struct tl_builder {
     int epoch;
     tl_seen_entry *seen;
     int seen_count, seen_cap;
+    tl_site last_site;
 
     bool failed, finished, locations, generic;
     char error[TL_ERROR_MAX];

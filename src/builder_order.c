@@ -42,6 +42,10 @@ static void seen_grow(tl_builder *b)
 /* Records the site in the current epoch; starts a new epoch when it was already there. */
 static void note_site(tl_builder *b, tl_site site)
 {
+    /* One call may make constants and then its op: all one visit of the site. */
+    if (site.scope == b->last_site.scope && site.seq == b->last_site.seq)
+        return;
+    b->last_site = site;
     if (b->seen_count * 2 >= b->seen_cap)
         seen_grow(b);
     uint32_t mask = (uint32_t)(b->seen_cap - 1);
