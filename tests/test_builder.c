@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,7 +152,7 @@ static void generic_form_parses_everything(void **state)
     char *text = tl_finish(b);
     assert_non_null(text);
     assert_non_null(strstr(text, "\"builtin.module\"() ({"));
-    assert_non_null(strstr(text, "\"arith.addi\"(%arg0, %c1_i32)"));
+    assert_non_null(strstr(text, "\"arith.addi\"(%arg0, %0)"));
     assert_null(strstr(text, "\n    %0 = arith.addi"));
     free(text);
     tl_builder_destroy(b);
@@ -198,7 +199,7 @@ static void error_is_sticky(void **state)
     tl_value later = tl_add(bad, 1);
     assert_true(tl_value_is_poison(later));
     tl_arg(b, "x", TL_SCALAR(TL_I32));
-    expect_error_at(b, line, "tl_arange: arange's range must be a power of 2, got 100");
+    expect_error_at(b, line, "tl_arange: arange's range must be a power of 2 (got 100)");
 }
 
 static void error_use_after_finish(void **state)
@@ -231,7 +232,7 @@ static void error_value_from_another_builder(void **state)
     tl_value z = tl_add(x, y);
     assert_true(tl_value_is_poison(z));
     assert_true(tl_builder_failed(a));
-    expect_error_at(a, line, "tl_add: operands belong to different builders");
+    expect_error_at(a, line, "tl_add: argument #2 belongs to another builder");
     tl_builder_destroy(b);
 }
 

@@ -4,7 +4,8 @@
  * broadcasting and type promotion exactly where Python applies them, and the same TTIR.
  *
  *   - Operands may be values or C numbers: tl_mul(offs, 16) makes 16 a constant of offs's
- *     element type (an error if it does not fit), as a Python literal does.
+ *     element type (an error if it does not fit), as a Python literal does. C's `true` is
+ *     an int: write tl_lit_bool(true) where Python has True (masks, m & True).
  *   - Keyword arguments are designated initializers after the positional ones:
  *     tl_load(ptr, .mask = m, .other = tl_lit(0.0), .cache = TL_CACHE_CG).
  *   - Each macro records the C file and line of the call for errors and locations.
@@ -101,14 +102,18 @@ typedef enum tl_binop {
     TL_OP_ADD,      /* a + b */
     TL_OP_SUB,      /* a - b */
     TL_OP_MUL,      /* a * b */
-    TL_OP_TRUEDIV,  /* a / b: ints go through float32 (float64 for 64-bit) */
+    TL_OP_TRUEDIV,  /* a / b: ints go through float32 (int64 too, as in Triton 3.6) */
     TL_OP_FLOORDIV, /* a // b: integers only */
     TL_OP_MOD,      /* a % b */
     TL_OP_AND,      /* a & b */
     TL_OP_OR,       /* a | b */
     TL_OP_XOR,      /* a ^ b */
     TL_OP_SHL,      /* a << b */
-    TL_OP_SHR,      /* a >> b: arithmetic for signed, logical for unsigned */
+    TL_OP_SHR,      /* a >> b: arithmetic when a is signed (b when a is a number), else logical */
+    /* Comparisons type a C number on its own first, as Python's to_tensor does (int32,
+     * uint32, int64, float32 or float64 by value), so it promotes like a value:
+     * tl_lt(x_f16, 1.0) compares in float32. tl_minimum, tl_maximum, tl_clamp and the math
+     * functions do the same. */
     TL_OP_LT,
     TL_OP_LE,
     TL_OP_GT,

@@ -1,0 +1,40 @@
+/* The registry of bundled kernels (see bundled.h). Each kernel lives in its own C file beside
+ * the Python original it ports; this file only lists them, in a fixed order. */
+#include "bundled.h"
+
+#include <string.h>
+
+/* Defined by TL_KERNEL in vector_add.c, arith_float.c, arith_int.c and casts.c. */
+extern const tl_kernel vector_add_kernel;
+extern const tl_kernel arith_float_kernel;
+extern const tl_kernel arith_int_kernel;
+extern const tl_kernel casts_kernel;
+
+static const tl_kernel *const bundled_kernels[] = {
+    &vector_add_kernel,
+    &arith_float_kernel,
+    &arith_int_kernel,
+    &casts_kernel,
+};
+
+int tritonc_bundled_count(void)
+{
+    return (int)(sizeof bundled_kernels / sizeof bundled_kernels[0]);
+}
+
+const tl_kernel *tritonc_bundled_at(int i)
+{
+    if (i < 0 || i >= tritonc_bundled_count())
+        return NULL;
+    return bundled_kernels[i];
+}
+
+const tl_kernel *tritonc_bundled_find(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (int i = 0; i < tritonc_bundled_count(); i++)
+        if (strcmp(bundled_kernels[i]->name, name) == 0)
+            return bundled_kernels[i];
+    return NULL;
+}

@@ -1,0 +1,750 @@
+/* The printer: output buffer, SSA naming, types, blocks, regions, and tcir_print.
+ * Attributes and the generic op form are in print_generic.c, pretty forms of known ops in
+ * print_pretty.c, float text in print_float.c.
+ *
+ * Naming follows MLIR's SSANameState, which is what Triton's str_nodebug() prints:
+ * - Ops are numbered region by region: a region's block arguments and results first (%0,
+ *   %1, ... across all its blocks), then its nested regions, each starting from the counters
+ *   where the parent region stopped (siblings restart at the same number).
+ * - Entry-block arguments are %argN under the same rule; other blocks' arguments are numbered.
+ * - In pretty form arith.constant names its result (%c4_i32, %true, %cst); a name already
+ *   visible (in this region or an enclosing one) gets _N from one counter per naming context.
+ * - In generic form MLIR numbers every value uniquely (no restore, no names) and visits
+ *   nested regions last-pushed first; that is reproduced too.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "print_internal.h"
+
+/* Value ids: a tag in the top bits, a number below. */
+enum { TAG_NUM = 0, TAG_ARG = 1, TAG_NAME = 2, TAG_BLOCK = 3 };
+#define MAKE_ID(tag, n) ((int32_t)((uint32_t)(tag) << 28 | ((uint32_t)(n) & 0x0FFFFFFFu)))
+#define ID_TAG(id) ((int)((uint32_t)(id) >> 28))
+#define ID_NUM(id) ((int32_t)((uint32_t)(id) & 0x0FFFFFFFu))
+
+/* ---- pointer map ------------------------------------------------------------------- */
+
+static size_t pmap_slot(const void *key, size_t mask)
+{
+    uint64_t x = (uint64_t)(uintptr_t)key;
+    x ^= x >> 17;
+    x *= 0x9E3779B97F4A7C15u;
+    return (size_t)(x >> 32) & mask;
+}
+
+static bool pmap_grow(tcir_pmap *m)
+{
+    size_t cap = m->cap ? m->cap * 2 : 64;
+    const void **keys = calloc(cap, sizeof *keys);
+    int32_t *vals = malloc(cap * sizeof *vals);
+    if (!keys || !vals) {
+        free(keys);
+        free(vals);
+        m->oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < m->cap; i++) {
+        if (!m->keys[i])
+            continue;
+        size_t j = pmap_slot(m->keys[i], cap - 1);
+        while (keys[j])
+            j = (j + 1) & (cap - 1);
+        keys[j] = m->keys[i];
+        vals[j] = m->vals[i];
+    }
+    free(m->keys);
+    free(m->vals);
+    m->keys = keys;
+    m->vals = vals;
+    m->cap = cap;
+    return true;
+}
+
+void tcir_pmap_put(tcir_pmap *m, const void *key, int32_t val)
+{
+    if ((m->count + 1) * 2 > m->cap && !pmap_grow(m))
+        return;
+    size_t mask = m->cap - 1, i = pmap_slot(key, mask);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & mask;
+    if (!m->keys[i]) {
+        m->keys[i] = key;
+        m->count++;
+    }
+    m->vals[i] = val;
+}
+
+bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *val)
+{
+    if (!m->cap || !key)
+        return false;
+    size_t mask = m->cap - 1, i = pmap_slot(key, mask);
+    while (m->keys[i]) {
+        if (m->keys[i] == key) {
+            *val = m->vals[i];
+            return true;
+        }
+        i = (i + 1) & mask;
+    }
+    return false;
+}
+
+void tcir_pmap_free(tcir_pmap *m)
+{
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- shared op facts ------------------------------------------------------------------ */
+
+bool tcir_op_named(const tcir_op *op, const char *name)
+{
+    return strcmp(tcir_op_name(op), name) == 0;
+}
+
+bool tcir_op_is_terminator(const tcir_op *op)
+{
+    static const char *const names[] = {"tt.return",     "cf.br",           "cf.cond_br",
+                                        "scf.yield",     "scf.condition",   "tt.reduce.return",
+                                        "tt.scan.return"};
+    if (tcir_op_nsuccessors(op) > 0)
+        return true;
+    const char *n = tcir_op_name(op);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(n, names[i]) == 0)
+            return true;
+    return false;
+}
+
+int64_t tcir_int_normalize(int64_t v, unsigned width)
+{
+    if (width == 0 || width >= 64)
+        return v;
+    uint64_t m = (uint64_t)1 << width, u = (uint64_t)v & (m - 1);
+    return (u >> (width - 1)) ? (int64_t)u - (int64_t)m : (int64_t)u;
+}
+
+/* ---- output -------------------------------------------------------------------------- */
+
+bool tcir_out_reserve(tcir_out *out, size_t n)
+{
+    if (out->oom)
+        return false;
+    if (out->cap - out->len > n)
+        return true;
+    size_t cap = out->cap ? out->cap : 4096;
+    while (cap - out->len <= n)
+        cap *= 2;
+    char *buf = realloc(out->buf, cap);
+    if (!buf) {
+        out->oom = true;
+        return false;
+    }
+    out->buf = buf;
+    out->cap = cap;
+    return true;
+}
+
+void tcir_out_puts(tcir_out *out, const char *s)
+{
+    tcir_out_put(out, s, strlen(s));
+}
+
+void tcir_out_uint(tcir_out *out, uint64_t v)
+{
+    if (v < 10) { /* most numbers printed are small SSA ids */
+        tcir_out_putc(out, (char)('0' + v));
+        return;
+    }
+    char buf[24];
+    int n = 0;
+    do {
+        buf[sizeof buf - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    tcir_out_put(out, buf + sizeof buf - n, (size_t)n);
+}
+
+void tcir_out_int(tcir_out *out, int64_t v)
+{
+    if (v < 0) {
+        tcir_out_putc(out, '-');
+        tcir_out_uint(out, (uint64_t)0 - (uint64_t)v);
+    } else {
+        tcir_out_uint(out, (uint64_t)v);
+    }
+}
+
+void tcir_out_quoted(tcir_out *out, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    tcir_out_putc(out, '"');
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '\\') {
+            tcir_out_put(out, "\\\\", 2);
+        } else if (*c >= 0x20 && *c < 0x7F && *c != '"') {
+            tcir_out_putc(out, (char)*c);
+        } else {
+            char e[3] = {'\\', hex[*c >> 4], hex[*c & 15]};
+            tcir_out_put(out, e, 3);
+        }
+    }
+    tcir_out_putc(out, '"');
+}
+
+static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+void tcir_out_keyword_or_string(tcir_out *out, const char *s)
+{
+    bool bare = is_alpha(s[0]) || s[0] == '_';
+    for (const char *c = s + 1; bare && *c; c++)
+        bare = is_alpha(*c) || is_digit(*c) || *c == '_' || *c == '$' || *c == '.';
+    if (bare)
+        tcir_out_puts(out, s);
+    else
+        tcir_out_quoted(out, s);
+}
+
+static void put_indent(tcir_printer *p)
+{
+    if (!tcir_out_reserve(&p->out, (size_t)p->indent))
+        return;
+    memset(p->out.buf + p->out.len, ' ', (size_t)p->indent);
+    p->out.len += (size_t)p->indent;
+}
+
+/* ---- types ------------------------------------------------------------------------------ */
+
+bool tcir_grow(void **arr, size_t *cap, size_t need, size_t elem, bool *oom)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    void *n = realloc(*arr, c * elem);
+    if (!n) {
+        *oom = true;
+        return false;
+    }
+    *arr = n;
+    *cap = c;
+    return true;
+}
+
+void tcir_print_type(tcir_printer *p, const tcir_type *t)
+{
+    if (!t) {
+        tcir_out_puts(&p->out, "<<NULL TYPE>>");
+        return;
+    }
+    int32_t idx;
+    if (!tcir_pmap_get(&p->types, t, &idx)) {
+        size_t n = tcir_type_str(t, NULL, 0);
+        if (!tcir_grow((void **)&p->tpool, &p->tpool_cap, p->tpool_len + n + 1, 1, &p->out.oom) ||
+            !tcir_grow((void **)&p->tstr, &p->tstr_cap, 2 * p->ntstr + 2, sizeof *p->tstr, &p->out.oom))
+            return;
+        tcir_type_str(t, p->tpool + p->tpool_len, n + 1);
+        p->tstr[2 * p->ntstr] = (uint32_t)p->tpool_len;
+        p->tstr[2 * p->ntstr + 1] = (uint32_t)n;
+        p->tpool_len += n;
+        idx = (int32_t)p->ntstr++;
+        tcir_pmap_put(&p->types, t, idx);
+    }
+    tcir_out_put(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
+}
+
+/* ---- names ------------------------------------------------------------------------------ */
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* A hash slot holds a position in the visible-name stack plus one; the slot counts only
+ * while that position is still open and names the same text. */
+static bool name_live(const tcir_printer *p, int32_t slot, const char *s, size_t n)
+{
+    size_t pos = (size_t)slot - 1;
+    if (pos >= p->nvis)
+        return false; /* left behind by a closed scope */
+    const tcir_name *nm = &p->names[p->vis[pos]];
+    return nm->len == n && memcmp(p->npool + nm->off, s, n) == 0;
+}
+
+static bool name_used(const tcir_printer *p, const char *s, size_t n, uint32_t h)
+{
+    if (!p->ntab_cap)
+        return false;
+    size_t mask = p->ntab_cap - 1;
+    for (size_t i = h & mask; p->ntab[i]; i = (i + 1) & mask)
+        if (name_live(p, p->ntab[i], s, n))
+            return true;
+    return false;
+}
+
+static void ntab_insert(tcir_printer *p, size_t pos)
+{
+    size_t mask = p->ntab_cap - 1, i = p->names[p->vis[pos]].hash & mask;
+    while (p->ntab[i])
+        i = (i + 1) & mask;
+    p->ntab[i] = (int32_t)pos + 1;
+    p->ntab_used++;
+}
+
+/* Stores a name (known to be unused), makes it visible in the current scope and returns
+ * its index. Stored names are never dropped: values keep pointing at them. */
+static int32_t name_add(tcir_printer *p, const char *s, size_t n, uint32_t h)
+{
+    if (!tcir_grow((void **)&p->npool, &p->npool_cap, p->npool_len + n, 1, &p->out.oom) ||
+        !tcir_grow((void **)&p->names, &p->names_cap, p->nnames + 1, sizeof *p->names, &p->out.oom) ||
+        !tcir_grow((void **)&p->vis, &p->vis_cap, p->nvis + 1, sizeof *p->vis, &p->out.oom))
+        return 0;
+    if ((p->ntab_used + 1) * 2 > p->ntab_cap) { /* rebuild, dropping closed scopes' slots */
+        size_t cap = 64;
+        while (cap < 4 * (p->nvis + 1))
+            cap *= 2;
+        int32_t *tab = calloc(cap, sizeof *tab);
+        if (!tab) {
+            p->out.oom = true;
+            return 0;
+        }
+        free(p->ntab);
+        p->ntab = tab;
+        p->ntab_cap = cap;
+        p->ntab_used = 0;
+        for (size_t i = 0; i < p->nvis; i++)
+            ntab_insert(p, i);
+    }
+    memcpy(p->npool + p->npool_len, s, n);
+    p->names[p->nnames] = (tcir_name){(uint32_t)p->npool_len, (uint32_t)n, h};
+    p->npool_len += n;
+    p->vis[p->nvis] = (int32_t)p->nnames;
+    ntab_insert(p, p->nvis++);
+    return (int32_t)p->nnames++;
+}
+
+/* MLIR's uniqueValueName: the name itself when free, else name_<k> with k from the
+ * conflict counter (every probe consumes one). */
+static int32_t name_unique(tcir_printer *p, const char *s, size_t n, int32_t *conflict)
+{
+    uint32_t h = name_hash(s, n);
+    if (!name_used(p, s, n, h))
+        return name_add(p, s, n, h);
+    char buf[96];
+    if (n > sizeof buf - 16)
+        n = sizeof buf - 16;
+    memcpy(buf, s, n);
+    buf[n] = '_';
+    for (;;) {
+        char num[16];
+        int k = 0;
+        uint32_t c = (uint32_t)(*conflict)++;
+        do {
+            num[k++] = (char)('0' + c % 10);
+            c /= 10;
+        } while (c);
+        size_t m = n + 1;
+        while (k)
+            buf[m++] = num[--k];
+        h = name_hash(buf, m);
+        if (!name_used(p, buf, m, h))
+            return name_add(p, buf, m, h);
+    }
+}
+
+/* The name arith.constant gives its result (ConstantOp::getAsmResultNames). */
+static size_t constant_name(const tcir_op *op, char *buf)
+{
+    const tcir_attr *a = tcir_op_attr(op, "value");
+    tcir_attr_kind k = a ? tcir_attr_get_kind(a) : TCIR_ATTR_UNIT;
+    if (k == TCIR_ATTR_BOOL) {
+        strcpy(buf, tcir_attr_int_value(a) ? "true" : "false");
+        return strlen(buf);
+    }
+    if (k != TCIR_ATTR_INT) {
+        strcpy(buf, "cst");
+        return 3;
+    }
+    const tcir_type *at = tcir_attr_get_type(a);
+    unsigned width = at ? tcir_type_int_width(at) : 0;
+    int64_t v = tcir_int_normalize(tcir_attr_int_value(a), width);
+    if (width == 1) {
+        strcpy(buf, v ? "true" : "false");
+        return strlen(buf);
+    }
+    tcir_out o = {buf, 0, 64, false};
+    tcir_out_putc(&o, 'c');
+    tcir_out_int(&o, v);
+    const tcir_type *rt = tcir_op_nresults(op) ? tcir_value_type(tcir_op_result((tcir_op *)op, 0)) : NULL;
+    if (rt && tcir_type_is_int(rt)) {
+        tcir_out_put(&o, "_i", 2);
+        tcir_out_uint(&o, tcir_type_int_width(rt));
+    }
+    return o.len;
+}
+
+/* ---- numbering --------------------------------------------------------------------------- */
+
+typedef struct pending {
+    const tcir_region *region;
+    int32_t value_id, arg_id, conflict_id;
+    int depth; /* scope depth of the parent region */
+} pending;
+
+typedef struct numbering {
+    tcir_printer *p;
+    size_t nops;
+    int32_t value_id, arg_id, conflict_id;
+    pending *stack;
+    size_t nstack, stack_cap;
+    size_t *scopes; /* per depth: visible names when the scope opened */
+    size_t nscopes, scopes_cap;
+} numbering;
+
+static void number_op(numbering *nb, const tcir_op *op)
+{
+    tcir_printer *p = nb->p;
+    int n = tcir_op_nresults(op);
+    nb->nops++;
+    if (!n)
+        return;
+    tcir_op *o = (tcir_op *)op;
+    const char *name = tcir_op_name(op);
+    if (!p->generic && name[0] == 'a' && strcmp(name, "arith.constant") == 0) {
+        char buf[64];
+        size_t len = constant_name(op, buf);
+        tcir_pmap_put(&p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NAME, name_unique(p, buf, len, &nb->conflict_id)));
+        return;
+    }
+    if (!p->generic && n == 2 && strcmp(name, "tt.split") == 0) {
+        tcir_pmap_put(&p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NAME, name_unique(p, "outLHS", 6, &nb->conflict_id)));
+        tcir_pmap_put(&p->ids, tcir_op_result(o, 1), MAKE_ID(TAG_NAME, name_unique(p, "outRHS", 6, &nb->conflict_id)));
+        return;
+    }
+    tcir_pmap_put(&p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NUM, nb->value_id++));
+}
+
+static void push_regions(numbering *nb, const tcir_op *op, int depth)
+{
+    int nr = tcir_op_nregions(op);
+    if (!nr || !tcir_grow((void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr, sizeof *nb->stack,
+                     &nb->p->out.oom))
+        return;
+    for (int i = 0; i < nr; i++)
+        nb->stack[nb->nstack++] = (pending){tcir_op_region((tcir_op *)op, i), nb->value_id, nb->arg_id,
+                                            nb->conflict_id, depth};
+}
+
+static void number_region(numbering *nb, const tcir_region *r)
+{
+    tcir_printer *p = nb->p;
+    int k = 0;
+    for (tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
+        tcir_pmap_put(&p->ids, b, MAKE_ID(TAG_BLOCK, k));
+        int na = tcir_block_nargs(b);
+        for (int i = 0; i < na; i++)
+            tcir_pmap_put(&p->ids, tcir_block_arg(b, i),
+                          k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
+        for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
+            number_op(nb, op);
+    }
+}
+
+/* Numbers every value and block; returns how many ops there are. */
+static size_t number_all(tcir_printer *p, const tcir_op *top)
+{
+    numbering nb = {.p = p};
+    if (!tcir_grow((void **)&nb.scopes, &nb.scopes_cap, 1, sizeof *nb.scopes, &p->out.oom))
+        return 0;
+    nb.scopes[nb.nscopes++] = 0;
+    push_regions(&nb, top, 0);
+    number_op(&nb, top);
+    while (nb.nstack && !p->out.oom) {
+        pending e = nb.stack[--nb.nstack];
+        if (!p->generic) {
+            nb.value_id = e.value_id;
+            nb.arg_id = e.arg_id;
+            nb.conflict_id = e.conflict_id;
+        }
+        /* Close the scopes of finished sibling subtrees, then open this region's. */
+        if (nb.nscopes > (size_t)e.depth + 1) {
+            p->nvis = nb.scopes[e.depth + 1];
+            nb.nscopes = (size_t)e.depth + 1;
+        }
+        if (!tcir_grow((void **)&nb.scopes, &nb.scopes_cap, nb.nscopes + 1, sizeof *nb.scopes, &p->out.oom))
+            break;
+        nb.scopes[nb.nscopes++] = p->nvis;
+        int depth = (int)nb.nscopes - 1;
+        number_region(&nb, e.region);
+        for (tcir_block *b = tcir_region_first_block(e.region); b; b = tcir_block_next(b))
+            for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
+                push_regions(&nb, op, depth);
+    }
+    free(nb.stack);
+    free(nb.scopes);
+    return nb.nops;
+}
+
+/* ---- values and blocks ------------------------------------------------------------------ */
+
+static void print_id(tcir_printer *p, const void *key)
+{
+    int32_t id;
+    if (!tcir_pmap_get(&p->ids, key, &id)) {
+        tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
+        return;
+    }
+    tcir_out_putc(&p->out, '%');
+    if (ID_TAG(id) == TAG_NAME) {
+        const tcir_name *nm = &p->names[ID_NUM(id)];
+        tcir_out_put(&p->out, p->npool + nm->off, nm->len);
+        return;
+    }
+    if (ID_TAG(id) == TAG_ARG)
+        tcir_out_put(&p->out, "arg", 3);
+    tcir_out_int(&p->out, ID_NUM(id));
+}
+
+/* Whether each result of op is its own group with its own name (tt.split). */
+static bool results_named_apart(const tcir_printer *p, const tcir_op *op)
+{
+    return !p->generic && tcir_op_nresults(op) == 2 && tcir_op_named(op, "tt.split");
+}
+
+void tcir_print_value(tcir_printer *p, const tcir_value *v)
+{
+    if (!v) {
+        tcir_out_puts(&p->out, "<<NULL VALUE>>");
+        return;
+    }
+    tcir_op *def = tcir_value_def(v);
+    if (def && tcir_op_nresults(def) > 1 && !results_named_apart(p, def)) {
+        print_id(p, tcir_op_result(def, 0));
+        tcir_out_putc(&p->out, '#');
+        tcir_out_int(&p->out, tcir_value_index(v));
+        return;
+    }
+    print_id(p, v);
+}
+
+void tcir_print_operand_list(tcir_printer *p, const tcir_op *op, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        if (i > from)
+            tcir_out_put(&p->out, ", ", 2);
+        tcir_print_value(p, tcir_op_operand(op, i));
+    }
+}
+
+void tcir_print_operand_types(tcir_printer *p, const tcir_op *op, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        if (i > from)
+            tcir_out_put(&p->out, ", ", 2);
+        tcir_print_type(p, tcir_value_type(tcir_op_operand(op, i)));
+    }
+}
+
+void tcir_print_result_types(tcir_printer *p, const tcir_op *op)
+{
+    int n = tcir_op_nresults(op);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            tcir_out_put(&p->out, ", ", 2);
+        tcir_print_type(p, tcir_value_type(tcir_op_result((tcir_op *)op, i)));
+    }
+}
+
+void tcir_print_block_name(tcir_printer *p, const tcir_block *b)
+{
+    int32_t id;
+    if (!tcir_pmap_get(&p->ids, b, &id)) {
+        tcir_out_puts(&p->out, "^INVALIDBLOCK");
+        return;
+    }
+    tcir_out_put(&p->out, "^bb", 3);
+    tcir_out_int(&p->out, ID_NUM(id));
+}
+
+static int block_ordering(const tcir_printer *p, const tcir_block *b)
+{
+    int32_t id;
+    return tcir_pmap_get(&p->ids, b, &id) ? ID_NUM(id) : -1;
+}
+
+/* ---- blocks and regions ----------------------------------------------------------------- */
+
+void tcir_print_location(tcir_printer *p, tcir_loc loc)
+{
+    if (!p->locations || !loc.file)
+        return;
+    tcir_out_put(&p->out, " loc(", 5);
+    tcir_out_quoted(&p->out, loc.file);
+    tcir_out_putc(&p->out, ':');
+    tcir_out_int(&p->out, loc.line);
+    tcir_out_putc(&p->out, ':');
+    tcir_out_int(&p->out, loc.col);
+    tcir_out_putc(&p->out, ')');
+}
+
+static void print_op(tcir_printer *p, const tcir_op *op);
+
+/* "  // pred: ^bb0", "  // 2 preds: ^bb0, ^bb1" or "  // no predecessors", as MLIR. */
+static void print_predecessors(tcir_printer *p, const tcir_block *b)
+{
+    const tcir_region *r = tcir_block_region(b);
+    size_t n = 0;
+    bool single = true;
+    for (tcir_block *x = r ? tcir_region_first_block(r) : NULL; x; x = tcir_block_next(x)) {
+        tcir_op *last = tcir_block_last(x);
+        int ns = last ? tcir_op_nsuccessors(last) : 0;
+        for (int i = 0; i < ns; i++) {
+            if (tcir_op_successor(last, i) != b)
+                continue;
+            if (!tcir_grow((void **)&p->ints, &p->ints_cap, n + 1, sizeof *p->ints, &p->out.oom))
+                return;
+            int32_t k = block_ordering(p, x);
+            if (n && p->ints[0] != k)
+                single = false;
+            size_t j = n++;
+            while (j > 0 && p->ints[j - 1] > k) {
+                p->ints[j] = p->ints[j - 1];
+                j--;
+            }
+            p->ints[j] = k;
+        }
+    }
+    if (!n) {
+        if (!r || tcir_region_first_block(r) != b)
+            tcir_out_puts(&p->out, "  // no predecessors");
+        return;
+    }
+    if (single) {
+        tcir_out_puts(&p->out, "  // pred: ^bb");
+        tcir_out_int(&p->out, p->ints[0]);
+        return;
+    }
+    tcir_out_put(&p->out, "  // ", 5);
+    tcir_out_uint(&p->out, n);
+    tcir_out_puts(&p->out, " preds: ");
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            tcir_out_put(&p->out, ", ", 2);
+        tcir_out_put(&p->out, "^bb", 3);
+        tcir_out_int(&p->out, p->ints[i]);
+    }
+}
+
+static void print_block(tcir_printer *p, const tcir_block *b, bool header, bool terminator)
+{
+    if (header) {
+        put_indent(p);
+        tcir_print_block_name(p, b);
+        int na = tcir_block_nargs(b);
+        if (na) {
+            tcir_out_putc(&p->out, '(');
+            for (int i = 0; i < na; i++) {
+                if (i)
+                    tcir_out_put(&p->out, ", ", 2);
+                const tcir_value *arg = tcir_block_arg(b, i);
+                tcir_print_value(p, arg);
+                tcir_out_put(&p->out, ": ", 2);
+                tcir_print_type(p, tcir_value_type(arg));
+                tcir_print_location(p, tcir_block_arg_loc(b, i));
+            }
+            tcir_out_putc(&p->out, ')');
+        }
+        tcir_out_putc(&p->out, ':');
+        print_predecessors(p, b);
+        tcir_out_putc(&p->out, '\n');
+    }
+    p->indent += 2;
+    tcir_op *last = tcir_block_last(b);
+    bool skip_last = !terminator && last && tcir_op_is_terminator(last);
+    for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
+        if (skip_last && op == last)
+            break;
+        put_indent(p);
+        print_op(p, op);
+        tcir_out_putc(&p->out, '\n');
+    }
+    p->indent -= 2;
+}
+
+void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, bool terminators, bool empty_block)
+{
+    tcir_out_put(&p->out, "{\n", 2);
+    tcir_block *entry = tcir_region_first_block(r);
+    if (entry) {
+        bool header = (empty_block && !tcir_block_first(entry)) || (entry_args && tcir_block_nargs(entry));
+        print_block(p, entry, header, terminators);
+        for (tcir_block *b = tcir_block_next(entry); b; b = tcir_block_next(b))
+            print_block(p, b, true, true);
+    }
+    put_indent(p);
+    tcir_out_putc(&p->out, '}');
+}
+
+/* ---- ops -------------------------------------------------------------------------------- */
+
+static void print_op(tcir_printer *p, const tcir_op *op)
+{
+    int nr = tcir_op_nresults(op);
+    if (nr) {
+        tcir_op *o = (tcir_op *)op;
+        if (results_named_apart(p, op)) {
+            print_id(p, tcir_op_result(o, 0));
+            tcir_out_put(&p->out, ", ", 2);
+            print_id(p, tcir_op_result(o, 1));
+        } else {
+            print_id(p, tcir_op_result(o, 0));
+            if (nr > 1) {
+                tcir_out_putc(&p->out, ':');
+                tcir_out_int(&p->out, nr);
+            }
+        }
+        tcir_out_put(&p->out, " = ", 3);
+    }
+    if (p->generic || !tcir_print_pretty_op(p, op))
+        tcir_print_generic_op(p, op);
+    tcir_print_location(p, tcir_op_loc(op));
+}
+
+char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len)
+{
+    if (len)
+        *len = 0;
+    if (!op)
+        return NULL;
+    tcir_printer p = {.generic = opts.generic, .locations = opts.locations};
+    size_t nops = number_all(&p, op);
+    tcir_out_reserve(&p.out, 256 + 96 * nops); /* about one line per op: one allocation */
+    print_op(&p, op);
+    tcir_out_putc(&p.out, '\n');
+    tcir_out_putc(&p.out, '\0');
+    bool failed = p.out.oom || p.ids.oom || p.types.oom;
+    tcir_pmap_free(&p.ids);
+    tcir_pmap_free(&p.types);
+    free(p.tpool);
+    free(p.tstr);
+    free(p.npool);
+    free(p.names);
+    free(p.ntab);
+    free(p.vis);
+    free(p.sorted);
+    free(p.ints);
+    if (failed) {
+        free(p.out.buf);
+        return NULL;
+    }
+    if (len)
+        *len = p.out.len - 1;
+    return p.out.buf;
+}

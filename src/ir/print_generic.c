@@ -1,0 +1,330 @@
+/* Attributes, attribute dictionaries and the generic op form:
+ *   %0 = "dialect.op"(%a)[^bb1] <{inherent}> ({regions}) {discardable} : (A) -> R
+ * In generic form MLIR also prints the properties its ops always hold at their default value
+ * (fastmath, overflowFlags) and operandSegmentSizes; they are reproduced for the ops we know.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "print_internal.h"
+
+/* ---- attributes ------------------------------------------------------------------------- */
+
+static void print_scalar_elem(tcir_printer *p, const tcir_attr *e, const tcir_type *elem_type)
+{
+    switch (tcir_attr_get_kind(e)) {
+    case TCIR_ATTR_BOOL: tcir_out_puts(&p->out, tcir_attr_int_value(e) ? "true" : "false"); break;
+    case TCIR_ATTR_INT: {
+        unsigned w = elem_type ? tcir_type_int_width(elem_type) : 0;
+        int64_t v = tcir_int_normalize(tcir_attr_int_value(e), w);
+        if (w == 1)
+            tcir_out_puts(&p->out, v ? "true" : "false");
+        else
+            tcir_out_int(&p->out, v);
+        break;
+    }
+    case TCIR_ATTR_FLOAT: {
+        const tcir_type *t = elem_type && tcir_type_is_float(elem_type) ? elem_type : tcir_attr_get_type(e);
+        tcir_format_float(&p->out, tcir_attr_float_value(e),
+                          t && tcir_type_is_float(t) ? tcir_type_float_kind(t) : TCIR_F64);
+        break;
+    }
+    default: tcir_print_attr(p, e, true); break;
+    }
+}
+
+void tcir_print_named(tcir_printer *p, const char *name, const tcir_attr *a)
+{
+    tcir_out_keyword_or_string(&p->out, name);
+    if (a && tcir_attr_get_kind(a) == TCIR_ATTR_UNIT)
+        return;
+    tcir_out_put(&p->out, " = ", 3);
+    tcir_print_attr(p, a, false);
+}
+
+void tcir_print_attr(tcir_printer *p, const tcir_attr *a, bool elide_may)
+{
+    tcir_out *out = &p->out;
+    if (!a) {
+        tcir_out_puts(out, "<<NULL ATTRIBUTE>>");
+        return;
+    }
+    const tcir_type *t = tcir_attr_get_kind(a) == TCIR_ATTR_INT || tcir_attr_get_kind(a) == TCIR_ATTR_FLOAT ||
+                                 tcir_attr_get_kind(a) == TCIR_ATTR_DENSE || tcir_attr_get_kind(a) == TCIR_ATTR_TYPE
+                             ? tcir_attr_get_type(a)
+                             : NULL;
+    switch (tcir_attr_get_kind(a)) {
+    case TCIR_ATTR_UNIT: tcir_out_puts(out, "unit"); break;
+    case TCIR_ATTR_BOOL: tcir_out_puts(out, tcir_attr_int_value(a) ? "true" : "false"); break;
+    case TCIR_ATTR_INT: {
+        unsigned w = t ? tcir_type_int_width(t) : 0;
+        int64_t v = tcir_int_normalize(tcir_attr_int_value(a), w);
+        if (w == 1) { /* booleans always elide their type */
+            tcir_out_puts(out, v ? "true" : "false");
+            break;
+        }
+        tcir_out_int(out, v);
+        if (t && !(elide_may && w == 64)) {
+            tcir_out_put(out, " : ", 3);
+            tcir_print_type(p, t);
+        }
+        break;
+    }
+    case TCIR_ATTR_FLOAT: {
+        tcir_float_kind k = t && tcir_type_is_float(t) ? tcir_type_float_kind(t) : TCIR_F64;
+        bool hex = tcir_format_float(out, tcir_attr_float_value(a), k);
+        if (t && !(elide_may && k == TCIR_F64 && !hex)) {
+            tcir_out_put(out, " : ", 3);
+            tcir_print_type(p, t);
+        }
+        break;
+    }
+    case TCIR_ATTR_STRING: tcir_out_quoted(out, tcir_attr_str(a)); break;
+    case TCIR_ATTR_TYPE: tcir_print_type(p, t); break;
+    case TCIR_ATTR_DENSE: {
+        tcir_out_put(out, "dense<", 6);
+        const tcir_attr *e = tcir_attr_dense_elem(a);
+        if (e)
+            print_scalar_elem(p, e, t ? tcir_type_elem(t) : NULL);
+        tcir_out_put(out, "> : ", 4);
+        tcir_print_type(p, t);
+        break;
+    }
+    case TCIR_ATTR_ARRAY_I32: {
+        int n = tcir_attr_array_size(a);
+        tcir_out_put(out, n ? "array<i32: " : "array<i32", n ? 11 : 9);
+        for (int i = 0; i < n; i++) {
+            if (i)
+                tcir_out_put(out, ", ", 2);
+            tcir_out_int(out, tcir_attr_array_i32_at(a, i));
+        }
+        tcir_out_putc(out, '>');
+        break;
+    }
+    case TCIR_ATTR_ARRAY: {
+        int n = tcir_attr_array_size(a);
+        tcir_out_putc(out, '[');
+        for (int i = 0; i < n; i++) {
+            if (i)
+                tcir_out_put(out, ", ", 2);
+            tcir_print_attr(p, tcir_attr_array_at(a, i), true);
+        }
+        tcir_out_putc(out, ']');
+        break;
+    }
+    case TCIR_ATTR_DICT: {
+        int n = tcir_attr_dict_size(a);
+        tcir_out_putc(out, '{');
+        for (int i = 0; i < n; i++) {
+            if (i)
+                tcir_out_put(out, ", ", 2);
+            const tcir_named_attr *na = tcir_attr_dict_at(a, i);
+            tcir_print_named(p, na->name, na->attr);
+        }
+        tcir_out_putc(out, '}');
+        break;
+    }
+    case TCIR_ATTR_SYMBOL:
+        tcir_out_putc(out, '@');
+        tcir_out_keyword_or_string(out, tcir_attr_str(a));
+        break;
+    case TCIR_ATTR_ENUM: tcir_out_puts(out, tcir_attr_enum_generic(a)); break;
+    case TCIR_ATTR_OPAQUE: tcir_out_puts(out, tcir_attr_str(a)); break;
+    }
+}
+
+/* The op's attributes whose inherent flag is `inherent` (or all when inherent < 0), minus
+ * `elided`, sorted by name into p->sorted; returns how many. */
+size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, const char *const *elided)
+{
+    int n = tcir_op_nattrs(op);
+    size_t count = 0;
+    if (!tcir_grow((void **)&p->sorted, &p->sorted_cap, (size_t)n + 1, sizeof *p->sorted, &p->out.oom))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const tcir_named_attr *na = tcir_op_attr_at(op, i);
+        if (inherent >= 0 && na->inherent != (inherent != 0))
+            continue;
+        bool skip = false;
+        for (const char *const *e = elided; e && *e && !skip; e++)
+            skip = strcmp(*e, na->name) == 0;
+        if (skip)
+            continue;
+        size_t j = count++;
+        while (j > 0 && strcmp(p->sorted[j - 1]->name, na->name) > 0) {
+            p->sorted[j] = p->sorted[j - 1];
+            j--;
+        }
+        p->sorted[j] = na;
+    }
+    return count;
+}
+
+void tcir_print_attr_dict(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword)
+{
+    size_t n = tcir_collect_attrs(p, op, -1, elided);
+    if (!n)
+        return;
+    tcir_out_puts(&p->out, with_keyword ? " attributes {" : " {");
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            tcir_out_put(&p->out, ", ", 2);
+        tcir_print_named(p, p->sorted[i]->name, p->sorted[i]->attr);
+    }
+    tcir_out_putc(&p->out, '}');
+}
+
+/* ---- the generic form ------------------------------------------------------------------- */
+
+void tcir_print_functional(tcir_printer *p, const tcir_op *op)
+{
+    tcir_out_putc(&p->out, '(');
+    tcir_print_operand_types(p, op, 0, tcir_op_noperands(op));
+    tcir_out_put(&p->out, ") -> ", 5);
+    int nr = tcir_op_nresults(op);
+    const tcir_type *t0 = nr == 1 ? tcir_value_type(tcir_op_result((tcir_op *)op, 0)) : NULL;
+    if (t0 && tcir_type_get_kind(t0) != TCIR_TYPE_FUNC) {
+        tcir_print_type(p, t0);
+        return;
+    }
+    tcir_out_putc(&p->out, '(');
+    tcir_print_result_types(p, op);
+    tcir_out_putc(&p->out, ')');
+}
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(name, *list) == 0)
+            return true;
+    return false;
+}
+
+/* Properties MLIR always holds for these ops and prints in generic form (default values). */
+static const char *default_property(const tcir_op *op, const char **value)
+{
+    static const char *const fastmath_ops[] = {
+        "arith.addf",     "arith.subf",     "arith.mulf", "arith.divf",  "arith.remf", "arith.maxnumf",
+        "arith.minnumf",  "arith.maximumf", "arith.minimumf", "arith.negf", "arith.cmpf", "math.absf",
+        "math.exp",       "math.exp2",      "math.log",   "math.log2",   "math.sqrt",  "math.rsqrt",
+        "math.sin",       "math.cos",       "math.erf",   "math.floor",  "math.ceil",  "math.fma",
+        NULL};
+    static const char *const overflow_ops[] = {"arith.addi", "arith.subi", "arith.muli", "arith.shli", NULL};
+    const char *name = tcir_op_name(op);
+    if (name_in(name, fastmath_ops)) {
+        *value = "#arith.fastmath<none>";
+        return "fastmath";
+    }
+    if (name_in(name, overflow_ops)) {
+        *value = "#arith.overflow<none>";
+        return "overflowFlags";
+    }
+    return NULL;
+}
+
+/* operandSegmentSizes for ops whose operand groups are optional or variadic. */
+static bool segment_sizes(const tcir_op *op, int32_t seg[3])
+{
+    int n = tcir_op_noperands(op);
+    if (tcir_op_named(op, "tt.load")) {
+        seg[0] = n >= 1;
+        seg[1] = n >= 2;
+        seg[2] = n >= 3;
+        return true;
+    }
+    if (tcir_op_named(op, "cf.cond_br") && tcir_op_nsuccessors(op) == 2) {
+        seg[0] = 1;
+        seg[1] = tcir_block_nargs(tcir_op_successor(op, 0));
+        seg[2] = tcir_block_nargs(tcir_op_successor(op, 1));
+        return true;
+    }
+    return false;
+}
+
+static void print_generic_props(tcir_printer *p, const tcir_op *op)
+{
+    size_t n = tcir_collect_attrs(p, op, 1, NULL);
+    const char *dvalue = NULL, *dname = default_property(op, &dvalue);
+    int32_t seg[3];
+    bool has_seg = segment_sizes(op, seg);
+    if (dname && tcir_op_attr(op, dname))
+        dname = NULL;
+    if (has_seg && tcir_op_attr(op, "operandSegmentSizes"))
+        has_seg = false;
+    if (!n && !dname && !has_seg)
+        return;
+    tcir_out_put(&p->out, " <{", 3);
+    bool first = true;
+    size_t i = 0;
+    for (;;) {
+        /* Merge the synthesized entries into the sorted list. */
+        const char *next = i < n ? p->sorted[i]->name : NULL;
+        if (dname && (!next || strcmp(dname, next) < 0)) {
+            tcir_out_puts(&p->out, first ? "" : ", ");
+            tcir_out_puts(&p->out, dname);
+            tcir_out_put(&p->out, " = ", 3);
+            tcir_out_puts(&p->out, dvalue);
+            dname = NULL;
+        } else if (has_seg && (!next || strcmp("operandSegmentSizes", next) < 0)) {
+            tcir_out_puts(&p->out, first ? "" : ", ");
+            tcir_out_puts(&p->out, "operandSegmentSizes = array<i32: ");
+            for (int k = 0; k < 3; k++) {
+                if (k)
+                    tcir_out_put(&p->out, ", ", 2);
+                tcir_out_int(&p->out, seg[k]);
+            }
+            tcir_out_putc(&p->out, '>');
+            has_seg = false;
+        } else if (next) {
+            tcir_out_puts(&p->out, first ? "" : ", ");
+            tcir_print_named(p, next, p->sorted[i]->attr);
+            i++;
+        } else {
+            break;
+        }
+        first = false;
+    }
+    tcir_out_put(&p->out, "}>", 2);
+}
+
+void tcir_print_generic_op(tcir_printer *p, const tcir_op *op)
+{
+    tcir_out_quoted(&p->out, tcir_op_name(op));
+    tcir_out_putc(&p->out, '(');
+    tcir_print_operand_list(p, op, 0, tcir_op_noperands(op));
+    tcir_out_putc(&p->out, ')');
+    int ns = tcir_op_nsuccessors(op);
+    if (ns) {
+        tcir_out_putc(&p->out, '[');
+        for (int i = 0; i < ns; i++) {
+            if (i)
+                tcir_out_put(&p->out, ", ", 2);
+            tcir_print_block_name(p, tcir_op_successor(op, i));
+        }
+        tcir_out_putc(&p->out, ']');
+    }
+    print_generic_props(p, op);
+    int nr = tcir_op_nregions(op);
+    if (nr) {
+        tcir_out_put(&p->out, " (", 2);
+        for (int i = 0; i < nr; i++) {
+            if (i)
+                tcir_out_put(&p->out, ", ", 2);
+            tcir_print_region(p, tcir_op_region((tcir_op *)op, i), true, true, true);
+        }
+        tcir_out_putc(&p->out, ')');
+    }
+    size_t nd = tcir_collect_attrs(p, op, 0, NULL);
+    if (nd) {
+        tcir_out_put(&p->out, " {", 2);
+        for (size_t i = 0; i < nd; i++) {
+            if (i)
+                tcir_out_put(&p->out, ", ", 2);
+            tcir_print_named(p, p->sorted[i]->name, p->sorted[i]->attr);
+        }
+        tcir_out_putc(&p->out, '}');
+    }
+    tcir_out_put(&p->out, " : ", 3);
+    tcir_print_functional(p, op);
+}
+

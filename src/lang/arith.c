@@ -1,0 +1,255 @@
+/* Python's arithmetic, bitwise and shift operators (semantic.add ... semantic.shl), unary
+ * minus and invert, tl.cdiv, and the MLIR-named same-type helpers. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/lang_internal.h"
+
+static bool is_compare(tl_binop op)
+{
+    return op >= TL_OP_LT && op <= TL_OP_NE;
+}
+
+static tl_value emit2(tl_site s, tl_builder *b, const char *name, lang_opnd *l, lang_opnd *r)
+{
+    tl_value ops[2] = {lang_value(s, b, l), lang_value(s, b, r)};
+    if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
+        return (tl_value){0};
+    return lang_emit(s, b, name, 2, ops, lang_opnd_type(b, l), l->dtype, l->is_ptr, 0, NULL);
+}
+
+/* semantic.add once the operands are checked: ptr + offset (either order), float, int. */
+static tl_value add_checked(tl_site s, tl_builder *b, lang_opnd l, lang_opnd r)
+{
+    if (l.is_ptr && r.is_ptr)
+        return tl_builder_fail(b, s, "cannot add pointers together");
+    if (r.is_ptr) {
+        lang_opnd t = l;
+        l = r;
+        r = t;
+    }
+    if (l.is_ptr) {
+        /* addptr reads the offset as signed: unsigned offsets are zero-extended first */
+        if (lang_is_unsigned(r.dtype) && tl_dtype_bits(r.dtype) < 64 &&
+            !lang_cast(s, b, &r, TL_I64, TL_ROUND_DEFAULT))
+            return (tl_value){0};
+        return emit2(s, b, "tt.addptr", &l, &r);
+    }
+    return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.addf" : "arith.addi", &l, &r);
+}
+
+static lang_opnd lit_negated(lang_opnd r)
+{
+    if (r.v.lit == TL_LIT_FLOAT) {
+        r.v.lit_val.f = -r.v.lit_val.f;
+    } else {
+        r.v.lit_val.i = (int64_t)(0 - (uint64_t)lang_lit_i(&r));
+        r.v.lit = TL_LIT_INT;
+    }
+    lang_lit_retype(&r, r.dtype);
+    return r;
+}
+
+tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd x)
+{
+    if (x.is_ptr) {
+        char t[LANG_STR];
+        return tl_builder_fail(b, s, "wrong type argument to unary minus (%s)", lang_elem_str(&x, t, sizeof t));
+    }
+    lang_opnd zero = lang_lit_opnd(x.dtype, 0.0, 0);
+    lang_strong(&x);
+    return lang_binop(s, b, TL_OP_SUB, zero, x);
+}
+
+/* Operands checked as the bitwise ops check them: promoted, broadcast, integers only. */
+static bool bitwise_operands(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
+{
+    if (!lang_binary_operands(s, b, l, r, 0))
+        return false;
+    if (!tl_dtype_is_int(l->dtype) || !tl_dtype_is_int(r->dtype)) {
+        char x[LANG_STR], y[LANG_STR];
+        tl_builder_fail(b, s, "invalid operands of type %s and %s", lang_elem_str(l, x, sizeof x),
+                        lang_elem_str(r, y, sizeof y));
+        return false;
+    }
+    return true;
+}
+
+tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r)
+{
+    char x[LANG_STR], y[LANG_STR];
+    switch (op) {
+    case TL_OP_ADD:
+        if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR | LANG_RHS_PTR))
+            return (tl_value){0};
+        return add_checked(s, b, l, r);
+    case TL_OP_SUB:
+        if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR))
+            return (tl_value){0};
+        if (l.is_ptr) { /* ptr - offset = ptr + (0 - offset) */
+            if (tl_value_is_lit(r.v)) /* folded, as canonicalize folds 0 - constant */
+                return add_checked(s, b, l, lit_negated(r));
+            tl_value neg = lang_minus(s, b, r);
+            if (tl_value_is_poison(neg))
+                return neg;
+            return add_checked(s, b, l, lang_opnd_of(b, neg));
+        }
+        return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.subf" : "arith.subi", &l, &r);
+    case TL_OP_MUL:
+        if (!lang_binary_operands(s, b, &l, &r, 0))
+            return (tl_value){0};
+        return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.mulf" : "arith.muli", &l, &r);
+    case TL_OP_TRUEDIV:
+        if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
+            return (tl_value){0};
+        if (tl_dtype_is_int(l.dtype) && (!lang_cast(s, b, &l, TL_F32, TL_ROUND_DEFAULT) ||
+                                         !lang_cast(s, b, &r, TL_F32, TL_ROUND_DEFAULT)))
+            return (tl_value){0};
+        return emit2(s, b, "arith.divf", &l, &r);
+    case TL_OP_FLOORDIV:
+        if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
+            return (tl_value){0};
+        if (!tl_dtype_is_int(l.dtype))
+            return tl_builder_fail(b, s, "floor division of %s by %s: integers only", lang_elem_str(&l, x, sizeof x),
+                                   lang_elem_str(&r, y, sizeof y));
+        return emit2(s, b, lang_is_signed(l.dtype) ? "arith.divsi" : "arith.divui", &l, &r);
+    case TL_OP_MOD:
+        if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
+            return (tl_value){0};
+        if (tl_dtype_is_float(l.dtype))
+            return emit2(s, b, "arith.remf", &l, &r);
+        return emit2(s, b, lang_is_signed(l.dtype) ? "arith.remsi" : "arith.remui", &l, &r);
+    case TL_OP_AND:
+    case TL_OP_OR:
+    case TL_OP_XOR:
+    case TL_OP_SHL:
+        if (!bitwise_operands(s, b, &l, &r))
+            return (tl_value){0};
+        return emit2(s, b,
+                     op == TL_OP_AND ? "arith.andi"
+                     : op == TL_OP_OR ? "arith.ori"
+                     : op == TL_OP_XOR ? "arith.xori"
+                                        : "arith.shli",
+                     &l, &r);
+    case TL_OP_SHR: {
+        /* arithmetic or logical by the signedness of the tensor the operator was called on */
+        bool arith = lang_is_signed(tl_value_is_lit(l.v) ? r.dtype : l.dtype);
+        if (!bitwise_operands(s, b, &l, &r))
+            return (tl_value){0};
+        return emit2(s, b, arith ? "arith.shrsi" : "arith.shrui", &l, &r);
+    }
+    default:
+        if (is_compare(op))
+            return lang_compare(s, b, op, l, r);
+        return tl_builder_fail(b, s, "unknown binary operator %d", (int)op);
+    }
+}
+
+tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
+{
+    tl_value in[2] = {a, c};
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return (tl_value){0};
+    return lang_binop(s, b, op, lang_opnd_of(b, a), lang_opnd_of(b, c));
+}
+
+/* standard.cdiv: (x + (div - 1)) // div, each step a Python operator. */
+tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
+{
+    tl_value in[2] = {a, c};
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd x = lang_opnd_of(b, a), div = lang_opnd_of(b, c), dm1;
+    if (tl_value_is_lit(c)) { /* a constexpr: Python computes div - 1 itself */
+        tl_value n;
+        if (c.lit == TL_LIT_FLOAT)
+            n = tl_lit_float(c.lit_val.f - 1.0);
+        else if (c.lit == TL_LIT_BOOL)
+            n = tl_lit_int(c.lit_val.i ? 0 : -1);
+        else if (div.dtype == TL_U64)
+            n = tl_lit_uint((uint64_t)c.lit_val.i - 1);
+        else if (c.lit_val.i == INT64_MIN)
+            return tl_builder_fail(b, s, "div - 1 overflows int64");
+        else
+            n = tl_lit_int(c.lit_val.i - 1);
+        dm1 = lang_opnd_of(b, n);
+    } else {
+        tl_value t = lang_binop(s, b, TL_OP_SUB, div, lang_opnd_of(b, tl_lit_int(1)));
+        if (tl_value_is_poison(t))
+            return t;
+        dm1 = lang_opnd_of(b, t);
+    }
+    tl_value sum = lang_binop(s, b, TL_OP_ADD, x, dm1);
+    if (tl_value_is_poison(sum))
+        return sum;
+    return lang_binop(s, b, TL_OP_FLOORDIV, lang_opnd_of(b, sum), div);
+}
+
+tl_value tl_neg_at(tl_site s, tl_value x)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return (tl_value){0};
+    return lang_minus(s, b, lang_opnd_of(b, x));
+}
+
+tl_value tl_invert_at(tl_site s, tl_value x)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd v = lang_opnd_of(b, x);
+    if (v.is_ptr || tl_dtype_is_float(v.dtype)) {
+        char t[LANG_STR];
+        return tl_builder_fail(b, s, "wrong type argument to unary invert (%s)", lang_elem_str(&v, t, sizeof t));
+    }
+    lang_opnd ones = lang_lit_opnd(v.dtype, 0.0, -1);
+    return lang_binop(s, b, TL_OP_XOR, v, ones);
+}
+
+tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands)
+{
+    enum { MAX_OPERANDS = 8 };
+    if (n < 1 || n > MAX_OPERANDS || !operands || !name) {
+        tl_builder *b = NULL;
+        for (int i = 0; operands && i < n && i < MAX_OPERANDS && !b; i++)
+            b = operands[i].b;
+        return tl_builder_fail(b, s, "bad arguments: %d operands (1 to %d) of op %s", n, MAX_OPERANDS,
+                               name ? name : "(null)");
+    }
+    tl_builder *b = lang_builder(s, NULL, n, operands, NULL);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd o[MAX_OPERANDS];
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        o[i] = lang_opnd_of(b, operands[i]);
+        if (first < 0 && !tl_value_is_lit(operands[i]))
+            first = i;
+    }
+    if (first < 0)
+        return tl_builder_fail(b, s, "no operand is a value");
+    const tcir_type *t = tl_value_type(operands[first]);
+    tl_value ops[MAX_OPERANDS];
+    for (int i = 0; i < n; i++) {
+        if (tl_value_is_lit(operands[i])) { /* a number takes the type of the values */
+            lang_opnd *l = &o[i];
+            lang_strong(l);
+            lang_lit_retype(l, o[first].dtype);
+            l->rank = o[first].rank;
+            memcpy(l->dims, o[first].dims, sizeof l->dims);
+        } else if (tl_value_type(operands[i]) != t || o[i].dtype != o[first].dtype || o[i].is_ptr != o[first].is_ptr) {
+            char x[LANG_STR], y[LANG_STR];
+            return tl_builder_fail(b, s, "%s needs operands of one type: argument #%d is %s, argument #%d is %s", name,
+                                   first + 1, lang_type_str(b, &o[first], x, sizeof x), i + 1,
+                                   lang_type_str(b, &o[i], y, sizeof y));
+        }
+        ops[i] = lang_value(s, b, &o[i]);
+        if (tl_value_is_poison(ops[i]))
+            return ops[i];
+    }
+    return lang_emit(s, b, name, n, ops, t, o[first].dtype, o[first].is_ptr, 0, NULL);
+}

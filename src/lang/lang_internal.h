@@ -1,0 +1,133 @@
+/* Private: what the files of src/lang share. Everything here is built on the public API of
+ * builder.h and ir.h (plus ir/enums.h for enum attributes), as an application could.
+ *
+ * The central piece is lang_opnd, an operand on its way into an op. Python turns a literal
+ * into a scalar constant, casts it, splats it, and Triton's canonicalizer folds all of that
+ * into one constant of the final type and shape. Here a literal stays a literal through
+ * promotion, casts and broadcasting (only its dtype and shape change) and becomes that one
+ * pooled constant when an op finally uses it (lang_value). Values go through the same steps
+ * emitting Python's ops, in Python's order.
+ */
+#ifndef TRITONC_LANG_INTERNAL_H
+#define TRITONC_LANG_INTERNAL_H
+
+#include "ir/enums.h"
+#include "tritonc/lang.h"
+
+typedef struct lang_opnd {
+    tl_value v;            /* a value (v.ir != NULL) or a literal (v.lit != TL_LIT_NONE) */
+    tl_dtype dtype;        /* element dtype; for pointers the pointee's */
+    bool is_ptr;
+    bool weak;             /* a Python number not yet typed: it adapts to the other operand */
+    const tcir_type *elem; /* IR element type (values only; literals use tl_dtype_ir) */
+    int rank;
+    int64_t dims[TL_MAX_RANK];
+} lang_opnd;
+
+/* ---- builder discovery and emission (emit.c) ----------------------------------------- */
+
+/* The builder shared by a call's operands: `given` (may be NULL) or the first value's.
+ * Literals have none. Returns NULL when there is no usable builder: none at all, one already
+ * in error (the first error stays), a poison operand, or operands of two builders (the
+ * last two are recorded as errors). names[i] names operand i in messages (NULL: "argument #i"). */
+tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v, const char *const *names);
+/* True when v is an absent keyword operand (a zero-initialized tl_value). */
+bool lang_absent(tl_value v);
+
+const tcir_type *lang_shaped(tl_builder *b, const tcir_type *elem, int rank, const int64_t *dims);
+/* The IR type of an operand (its tensor type, or its element type for a scalar). */
+const tcir_type *lang_opnd_type(tl_builder *b, const lang_opnd *o);
+
+/* Emits op `name` with one result of type rt (dtype rdt, pointer when rptr). Attributes
+ * are inherent. Returns poison after an error. */
+tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, const tcir_type *rt,
+                   tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);
+/* The same for an op without results; false after an error. */
+bool lang_emit0(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, int nattrs,
+                const tcir_named_attr *attrs);
+/* Emits `name` on operand o (a value) with result element dtype dt, shape unchanged; o becomes
+ * the result. */
+bool lang_emit_unary(tl_site s, tl_builder *b, const char *name, lang_opnd *o, tl_dtype dt, int nattrs,
+                     const tcir_named_attr *attrs);
+
+/* "float32", "pointer<float16>": an element type as messages name it. */
+const char *lang_elem_str(const lang_opnd *o, char *buf, size_t size);
+/* "tensor<64xf32>", "i32": an operand's type as MLIR prints it. */
+const char *lang_type_str(tl_builder *b, const lang_opnd *o, char *buf, size_t size);
+/* "[64, 32]" */
+const char *lang_shape_str(int rank, const int64_t *dims, char *buf, size_t size);
+#define LANG_STR 160
+
+/* ---- operands, literals, promotion, broadcasting (lift.c) ---------------------------- */
+
+/* Python's signedness: int1 counts as unsigned, as in triton.language. */
+bool lang_is_signed(tl_dtype d);
+bool lang_is_unsigned(tl_dtype d);
+
+/* An operand for a value or a literal (weak, typed as Python's to_tensor would type it). */
+lang_opnd lang_opnd_of(tl_builder *b, tl_value v);
+/* A typed (strong) literal. */
+lang_opnd lang_lit_opnd(tl_dtype dt, double f, int64_t i);
+/* Python's to_tensor: a weak literal becomes a scalar of its own type (int32, uint32, int64,
+ * uint64, float32, float64 or int1). */
+void lang_strong(lang_opnd *o);
+/* Python's scalar_constant(value, dt): the literal takes dtype dt as it is (no cast rules). */
+void lang_lit_retype(lang_opnd *o, tl_dtype dt);
+/* The literal's number as a double / as an int64 (two's complement bits for uint64). */
+double lang_lit_f(const lang_opnd *o);
+int64_t lang_lit_i(const lang_opnd *o);
+bool lang_lit_is_zero(const lang_opnd *o);
+/* Whether an integer literal lies in dt's range (Python's check for numbers meeting tensors). */
+bool lang_lit_fits(const lang_opnd *o, tl_dtype dt);
+
+tl_dtype lang_integer_promote(tl_dtype a, tl_dtype b);
+/* Python's computation_type_impl; false (error recorded) when the types do not combine. */
+bool lang_computation_type(tl_site s, tl_builder *b, tl_dtype a, bool a_weak, tl_dtype c, bool c_weak,
+                           bool div_or_mod, tl_dtype *out);
+
+enum {
+    LANG_LHS_PTR = 1,  /* lhs may be a pointer */
+    LANG_RHS_PTR = 2,  /* rhs may be a pointer */
+    LANG_NO_ARITH = 4, /* no promotion (fdiv) */
+    LANG_DIV_MOD = 8   /* / or %: fp16 and bf16 compute in fp32 */
+};
+/* Python's binary_op_type_checking_impl: pointer checks, promotion (casting the values,
+ * typing the literals, with range checks) and broadcasting. */
+bool lang_binary_operands(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r, unsigned flags);
+
+/* Shape steps (tt.splat, tt.expand_dims, tt.broadcast for values; literals just take the shape). */
+bool lang_splat(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int64_t *dims);
+bool lang_expand_dims(tl_site s, tl_builder *b, lang_opnd *o, int axis);
+/* broadcast_impl_shape / broadcast_impl_value */
+bool lang_broadcast_to(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int64_t *dims);
+bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r);
+/* Checks a block shape as Python does (powers of two, numel cap, rank). */
+bool lang_check_shape(tl_site s, tl_builder *b, int rank, const int64_t *dims);
+
+/* The operand as a value: a literal becomes its pooled constant (dense when shaped). */
+tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o);
+
+/* ---- casts (cast.c) -------------------------------------------------------------------- */
+
+/* Python's semantic.cast: emits the ops for a value, folds a literal. */
+bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding);
+/* A pointer operand re-typed to point to dt (tt.bitcast), as loads of int1 do. */
+bool lang_ptr_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dt);
+
+/* ---- shared operators (arith.c, compare.c) --------------------------------------------- */
+
+/* An arithmetic, bitwise or shift operator on prepared operands; the result is a value. */
+tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r);
+/* A comparison (both operands strong, as Python's to_tensor makes them). */
+tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r);
+/* 0 - x */
+tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd x);
+
+/* ---- attributes -------------------------------------------------------------------------- */
+
+static inline tcir_named_attr lang_attr(const char *name, const tcir_attr *a)
+{
+    return (tcir_named_attr){name, a, true};
+}
+
+#endif

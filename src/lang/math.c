@@ -1,0 +1,165 @@
+/* triton.language.math: the unary math functions, fma, div_rn, fdiv, umulhi and abs.
+ * Numbers passed to them are typed on their own first (to_tensor), as in Python. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/lang_internal.h"
+
+/* Python's _check_dtype: every value argument must have one of the listed dtypes. */
+static bool check_dtypes(tl_site s, tl_builder *b, int n, const lang_opnd *o, int nd, const tl_dtype *ok)
+{
+    for (int i = 0; i < n; i++) {
+        if (tl_value_is_lit(o[i].v))
+            continue;
+        bool found = false;
+        for (int j = 0; j < nd && !found; j++)
+            found = !o[i].is_ptr && o[i].dtype == ok[j];
+        if (!found) {
+            char list[LANG_STR], t[LANG_STR];
+            size_t at = 0;
+            for (int j = 0; j < nd && at < sizeof list; j++)
+                at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", j ? ", " : "", tl_dtype_name(ok[j]));
+            tl_builder_fail(b, s, "expected dtype in [%s] but got %s", list, lang_elem_str(&o[i], t, sizeof t));
+            return false;
+        }
+    }
+    return true;
+}
+
+static const tl_dtype F32_F64[] = {TL_F32, TL_F64};
+static const tl_dtype F32_ONLY[] = {TL_F32};
+
+static const struct {
+    const char *op;
+    bool f32_only;
+} unary_ops[] = {
+    [TL_MATH_EXP] = {"math.exp", false},     [TL_MATH_EXP2] = {"math.exp2", false},
+    [TL_MATH_LOG] = {"math.log", false},     [TL_MATH_LOG2] = {"math.log2", false},
+    [TL_MATH_SQRT] = {"math.sqrt", false},   [TL_MATH_RSQRT] = {"math.rsqrt", false},
+    [TL_MATH_SIN] = {"math.sin", false},     [TL_MATH_COS] = {"math.cos", false},
+    [TL_MATH_ERF] = {"math.erf", false},     [TL_MATH_FLOOR] = {"math.floor", false},
+    [TL_MATH_CEIL] = {"math.ceil", false},   [TL_MATH_SQRT_RN] = {"tt.precise_sqrt", true},
+};
+
+tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return (tl_value){0};
+    if ((int)op < 0 || (size_t)op >= sizeof unary_ops / sizeof unary_ops[0])
+        return tl_builder_fail(b, s, "unknown math function %d", (int)op);
+    lang_opnd v = lang_opnd_of(b, x);
+    if (!check_dtypes(s, b, 1, &v, unary_ops[op].f32_only ? 1 : 2, unary_ops[op].f32_only ? F32_ONLY : F32_F64))
+        return (tl_value){0};
+    if (!lang_emit_unary(s, b, unary_ops[op].op, &v, v.dtype, 0, NULL))
+        return (tl_value){0};
+    return v.v;
+}
+
+static tl_value emit_n(tl_site s, tl_builder *b, const char *name, int n, lang_opnd *o)
+{
+    tl_value ops[3];
+    for (int i = 0; i < n; i++) {
+        ops[i] = lang_value(s, b, &o[i]);
+        if (tl_value_is_poison(ops[i]))
+            return ops[i];
+    }
+    return lang_emit(s, b, name, n, ops, lang_opnd_type(b, &o[0]), o[0].dtype, false, 0, NULL);
+}
+
+/* The operands of a call, typed as to_tensor types numbers. */
+static tl_builder *strong_operands(tl_site s, int n, const tl_value *in, lang_opnd *o)
+{
+    tl_builder *b = lang_builder(s, NULL, n, in, NULL);
+    for (int i = 0; b && i < n; i++) {
+        o[i] = lang_opnd_of(b, in[i]);
+        lang_strong(&o[i]);
+    }
+    return b;
+}
+
+tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z)
+{
+    tl_value in[3] = {x, y, z};
+    lang_opnd o[3];
+    tl_builder *b = strong_operands(s, 3, in, o);
+    if (!b)
+        return (tl_value){0};
+    if (!lang_binary_operands(s, b, &o[0], &o[1], 0) || !lang_binary_operands(s, b, &o[2], &o[0], 0) ||
+        !lang_binary_operands(s, b, &o[2], &o[1], 0))
+        return (tl_value){0};
+    if (!tl_dtype_is_float(o[0].dtype))
+        return tl_builder_fail(b, s, "fma needs floating-point operands, not %s", tl_dtype_name(o[0].dtype));
+    return emit_n(s, b, "math.fma", 3, o);
+}
+
+tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y)
+{
+    tl_value in[2] = {x, y};
+    lang_opnd o[2];
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return (tl_value){0};
+    o[0] = lang_opnd_of(b, x);
+    o[1] = lang_opnd_of(b, y);
+    if (!check_dtypes(s, b, 2, o, 1, F32_ONLY))
+        return (tl_value){0};
+    lang_strong(&o[0]);
+    lang_strong(&o[1]);
+    if (!lang_binary_operands(s, b, &o[0], &o[1], 0))
+        return (tl_value){0};
+    return emit_n(s, b, "tt.precise_divf", 2, o);
+}
+
+tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts opts)
+{
+    (void)opts.ieee_rounding; /* Triton 3.6 emits arith.divf either way */
+    tl_value in[2] = {x, y};
+    lang_opnd o[2];
+    tl_builder *b = strong_operands(s, 2, in, o);
+    if (!b)
+        return (tl_value){0};
+    if (o[0].is_ptr || o[1].is_ptr || !tl_dtype_is_float(o[0].dtype) || !tl_dtype_is_float(o[1].dtype))
+        return tl_builder_fail(b, s, "both operands of fdiv must have floating scalar type");
+    if (!lang_binary_operands(s, b, &o[0], &o[1], LANG_NO_ARITH))
+        return (tl_value){0};
+    if (o[0].dtype != o[1].dtype)
+        return tl_builder_fail(b, s, "fdiv does not promote: %s and %s differ", tl_dtype_name(o[0].dtype),
+                               tl_dtype_name(o[1].dtype));
+    return emit_n(s, b, "arith.divf", 2, o);
+}
+
+tl_value tl_umulhi_at(tl_site s, tl_value x, tl_value y)
+{
+    static const tl_dtype ok[] = {TL_I32, TL_I64, TL_U32, TL_U64};
+    tl_value in[2] = {x, y};
+    lang_opnd o[2];
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return (tl_value){0};
+    o[0] = lang_opnd_of(b, x);
+    o[1] = lang_opnd_of(b, y);
+    if (!check_dtypes(s, b, 2, o, 4, ok))
+        return (tl_value){0};
+    lang_strong(&o[0]);
+    lang_strong(&o[1]);
+    if (!lang_binary_operands(s, b, &o[0], &o[1], 0))
+        return (tl_value){0};
+    return emit_n(s, b, "tt.mulhiui", 2, o);
+}
+
+tl_value tl_abs_at(tl_site s, tl_value x)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd v = lang_opnd_of(b, x);
+    char t[LANG_STR];
+    if (v.is_ptr || v.dtype == TL_FP8E4B15)
+        return tl_builder_fail(b, s, "abs of %s is not supported", lang_elem_str(&v, t, sizeof t));
+    if (lang_is_unsigned(v.dtype))
+        return x;
+    if (!lang_emit_unary(s, b, tl_dtype_is_float(v.dtype) ? "math.absf" : "math.absi", &v, v.dtype, 0, NULL))
+        return (tl_value){0};
+    return v.v;
+}

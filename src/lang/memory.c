@@ -1,0 +1,201 @@
+/* Pointers and memory: ptr + offset, tl.load and tl.store through a pointer or a tensor
+ * of pointers (semantic._load_legacy / _store_legacy). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/lang_internal.h"
+
+tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset)
+{
+    tl_value in[2] = {ptr, offset};
+    static const char *const names[] = {"ptr", "offset"};
+    tl_builder *b = lang_builder(s, NULL, 2, in, names);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd p = lang_opnd_of(b, ptr), o = lang_opnd_of(b, offset);
+    if (!p.is_ptr && !o.is_ptr) {
+        char x[LANG_STR], y[LANG_STR];
+        lang_strong(&p);
+        lang_strong(&o);
+        return tl_builder_fail(b, s, "needs a pointer and an integer offset, not %s and %s",
+                               lang_elem_str(&p, x, sizeof x), lang_elem_str(&o, y, sizeof y));
+    }
+    return lang_binop(s, b, TL_OP_ADD, p, o);
+}
+
+static const char *const cache_names[] = {"none", "ca", "cg", "wb", "cs", "wt", "cv"};
+static const char *const evict_names[] = {"evict_normal", "evict_first", "evict_last"};
+
+/* cache, evict and boundaryCheck, as tt.load and tt.store carry them. allowed: a bit per
+ * tl_cache the op accepts. */
+static bool memory_attrs(tl_site s, tl_builder *b, tl_cache cache, tl_evict evict, unsigned allowed,
+                         tcir_named_attr *out)
+{
+    if ((unsigned)cache >= sizeof cache_names / sizeof cache_names[0] || !(allowed & (1u << cache))) {
+        tl_builder_fail(b, s, "cache modifier %s is not supported here",
+                        (unsigned)cache < sizeof cache_names / sizeof cache_names[0] ? cache_names[cache] : "?");
+        return false;
+    }
+    if ((unsigned)evict >= sizeof evict_names / sizeof evict_names[0]) {
+        tl_builder_fail(b, s, "invalid eviction policy %d", (int)evict);
+        return false;
+    }
+    tcir_context *ctx = tl_builder_context(b);
+    out[0] = lang_attr("boundaryCheck", tcir_attr_array_i32(ctx, 0, NULL));
+    out[1] = lang_attr("cache", tcir_enum_cache(ctx, cache_names[cache]));
+    out[2] = lang_attr("evict", tcir_enum_evict(ctx, evict_names[evict]));
+    return true;
+}
+
+static bool need_pointer(tl_site s, tl_builder *b, lang_opnd *p)
+{
+    if (p->is_ptr && !tl_value_is_lit(p->v))
+        return true;
+    char t[LANG_STR];
+    lang_strong(p);
+    tl_builder_fail(b, s, "%s is not a pointer or a tensor of pointers", lang_type_str(b, p, t, sizeof t));
+    return false;
+}
+
+static bool scalar_only(tl_site s, tl_builder *b, const lang_opnd *o, const char *what)
+{
+    if (o->rank == 0)
+        return true;
+    tl_builder_fail(b, s, "%s argument cannot be block type if pointer argument is not a block", what);
+    return false;
+}
+
+static bool need_bool_mask(tl_site s, tl_builder *b, const lang_opnd *m)
+{
+    if (m->dtype == TL_I1 && !m->is_ptr)
+        return true;
+    char t[LANG_STR];
+    tl_builder_fail(b, s, "mask must have boolean scalar type, not %s", lang_elem_str(m, t, sizeof t));
+    return false;
+}
+
+tl_value tl_load_at(tl_site s, tl_load_args a)
+{
+    bool has_mask = !lang_absent(a.mask), has_other = !lang_absent(a.other);
+    tl_value in[3] = {a.ptr};
+    const char *names[3] = {"ptr"};
+    int nin = 1;
+    if (has_mask) {
+        in[nin] = a.mask;
+        names[nin++] = "mask";
+    }
+    if (has_other) {
+        in[nin] = a.other;
+        names[nin++] = "other";
+    }
+    tl_builder *b = lang_builder(s, NULL, nin, in, names);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd p = lang_opnd_of(b, a.ptr), m = {0}, o = {0};
+    if (!need_pointer(s, b, &p))
+        return (tl_value){0};
+    if (!has_mask && has_other)
+        return tl_builder_fail(b, s, "`other` cannot be provided without `mask`");
+    tcir_named_attr attrs[4];
+    const unsigned load_caches = 1u << TL_CACHE_NONE | 1u << TL_CACHE_CA | 1u << TL_CACHE_CG | 1u << TL_CACHE_CV;
+    if (!memory_attrs(s, b, a.cache, a.eviction, load_caches, attrs))
+        return (tl_value){0};
+    int nattrs = 3;
+    if (a.is_volatile)
+        attrs[nattrs++] = lang_attr("isVolatile", tcir_attr_bool(tl_builder_context(b), true));
+    if (has_mask) {
+        m = lang_opnd_of(b, a.mask);
+        lang_strong(&m);
+    }
+    if (has_other) {
+        o = lang_opnd_of(b, a.other);
+        lang_strong(&o);
+    }
+    if (p.rank == 0) {
+        if ((has_mask && !scalar_only(s, b, &m, "Mask")) || (has_other && !scalar_only(s, b, &o, "Other")))
+            return (tl_value){0};
+    } else if ((has_mask && !lang_broadcast_pair(s, b, &p, &m)) || (has_other && !lang_broadcast_pair(s, b, &p, &o)))
+        return (tl_value){0};
+
+    /* int1 lives in memory as int8 */
+    bool is_bool = p.dtype == TL_I1;
+    if (is_bool && !lang_ptr_cast(s, b, &p, TL_I8))
+        return (tl_value){0};
+    if (has_other && !lang_cast(s, b, &o, p.dtype, TL_ROUND_DEFAULT))
+        return (tl_value){0};
+    if (has_mask && !need_bool_mask(s, b, &m))
+        return (tl_value){0};
+
+    tl_value ops[3] = {p.v, {0}, {0}};
+    int n = 1;
+    if (has_mask)
+        ops[n++] = lang_value(s, b, &m);
+    if (has_other)
+        ops[n++] = lang_value(s, b, &o);
+    for (int i = 1; i < n; i++)
+        if (tl_value_is_poison(ops[i]))
+            return (tl_value){0};
+    const tcir_type *rt = lang_shaped(b, tcir_type_pointee(p.elem), p.rank, p.dims);
+    tl_value r = lang_emit(s, b, "tt.load", n, ops, rt, p.dtype, false, nattrs, attrs);
+    if (!is_bool || tl_value_is_poison(r))
+        return r;
+    lang_opnd v = lang_opnd_of(b, r);
+    if (!lang_cast(s, b, &v, TL_I1, TL_ROUND_DEFAULT))
+        return (tl_value){0};
+    return v.v;
+}
+
+bool tl_store_at(tl_site s, tl_store_args a)
+{
+    bool has_mask = !lang_absent(a.mask);
+    tl_value in[3] = {a.ptr, a.value, a.mask};
+    static const char *const names[] = {"ptr", "value", "mask"};
+    tl_builder *b = lang_builder(s, NULL, has_mask ? 3 : 2, in, names);
+    if (!b)
+        return false;
+    lang_opnd p = lang_opnd_of(b, a.ptr), v = lang_opnd_of(b, a.value), m = {0};
+    if (!need_pointer(s, b, &p))
+        return false;
+    tcir_named_attr attrs[3];
+    const unsigned store_caches =
+        1u << TL_CACHE_NONE | 1u << TL_CACHE_WB | 1u << TL_CACHE_CG | 1u << TL_CACHE_CS | 1u << TL_CACHE_WT;
+    if (!memory_attrs(s, b, a.cache, a.eviction, store_caches, attrs))
+        return false;
+    lang_strong(&v);
+    if (has_mask) {
+        m = lang_opnd_of(b, a.mask);
+        lang_strong(&m);
+    }
+    if (p.rank == 0) {
+        if (!scalar_only(s, b, &v, "Value") || (has_mask && !scalar_only(s, b, &m, "Mask")))
+            return false;
+    } else {
+        /* broadcast_tensors(ptr, value[, mask]): the pointer must keep its shape */
+        int rank = p.rank;
+        int64_t dims[TL_MAX_RANK];
+        memcpy(dims, p.dims, sizeof dims);
+        if (!lang_broadcast_pair(s, b, &p, &v) || (has_mask && !lang_broadcast_pair(s, b, &p, &m)) ||
+            (has_mask && !lang_broadcast_pair(s, b, &p, &v)))
+            return false;
+        if (p.rank != rank || memcmp(p.dims, dims, (size_t)rank * sizeof(int64_t)) != 0) {
+            char x[LANG_STR], y[LANG_STR];
+            tl_builder_fail(b, s, "expected pointer argument to have shape %s but got %s",
+                            lang_shape_str(p.rank, p.dims, x, sizeof x), lang_shape_str(rank, dims, y, sizeof y));
+            return false;
+        }
+    }
+    if (p.dtype == TL_I1 && !lang_ptr_cast(s, b, &p, TL_I8))
+        return false;
+    if (!lang_cast(s, b, &v, p.dtype, TL_ROUND_DEFAULT))
+        return false;
+    if (has_mask && !need_bool_mask(s, b, &m))
+        return false;
+    tl_value ops[3] = {p.v, lang_value(s, b, &v), {0}};
+    int n = 2;
+    if (has_mask)
+        ops[n++] = lang_value(s, b, &m);
+    for (int i = 1; i < n; i++)
+        if (tl_value_is_poison(ops[i]))
+            return false;
+    return lang_emit0(s, b, "tt.store", n, ops, 3, attrs);
+}

@@ -1,0 +1,167 @@
+/* Program ids, ranges, constants of a shape, and shape manipulation: tl.program_id,
+ * tl.num_programs, tl.arange, tl.full / zeros / ones, splat, tl.expand_dims,
+ * tl.broadcast_to, tl.broadcast and the m[:, None] & n[None, :] idiom. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/lang_internal.h"
+
+static tl_value grid_query(tl_site s, tl_builder *b, int axis, const char *op, const char *what)
+{
+    b = lang_builder(s, b, 0, NULL, NULL);
+    if (!b)
+        return (tl_value){0};
+    if (axis < 0 || axis > 2)
+        return tl_builder_fail(b, s, "%s axis must be 0, 1, or 2 but got %d", what, axis);
+    tcir_context *ctx = tl_builder_context(b);
+    tcir_named_attr a = lang_attr("axis", tcir_enum_axis(ctx, axis));
+    return lang_emit(s, b, op, 0, NULL, tl_dtype_ir(ctx, TL_I32), TL_I32, false, 1, &a);
+}
+
+tl_value tl_program_id_at(tl_site s, tl_builder *b, int axis)
+{
+    return grid_query(s, b, axis, "tt.get_program_id", "program_id");
+}
+
+tl_value tl_num_programs_at(tl_site s, tl_builder *b, int axis)
+{
+    return grid_query(s, b, axis, "tt.get_num_programs", "num_programs");
+}
+
+tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
+{
+    b = lang_builder(s, b, 0, NULL, NULL);
+    if (!b)
+        return (tl_value){0};
+    if (start < 0 || end < 0 || start > INT32_MAX || end > INT32_MAX)
+        return tl_builder_fail(b, s, "arange bounds must fit in int32 (got %lld, %lld)", start, end);
+    if (end <= start)
+        return tl_builder_fail(b, s, "arange's end argument (%lld) must be greater than the start argument (%lld)",
+                               end, start);
+    int64_t n = end - start;
+    if (n & (n - 1))
+        return tl_builder_fail(b, s, "arange's range must be a power of 2 (got %lld)", (long long)n);
+    if (!lang_check_shape(s, b, 1, &n))
+        return (tl_value){0};
+    tcir_context *ctx = tl_builder_context(b);
+    const tcir_type *i32 = tl_dtype_ir(ctx, TL_I32);
+    tcir_named_attr a[2] = {lang_attr("start", tcir_attr_int(ctx, start, i32)),
+                            lang_attr("end", tcir_attr_int(ctx, end, i32))};
+    return lang_emit(s, b, "tt.make_range", 0, NULL, lang_shaped(b, i32, 1, &n), TL_I32, false, 2, a);
+}
+
+static bool valid_dtype(tl_dtype d)
+{
+    return d > TL_DTYPE_INVALID && d < TL_DTYPE_COUNT;
+}
+
+tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype)
+{
+    b = lang_builder(s, b, 1, &value, NULL);
+    if (!b)
+        return (tl_value){0};
+    if (!valid_dtype(dtype))
+        return tl_builder_fail(b, s, "invalid dtype %d", (int)dtype);
+    if (!lang_check_shape(s, b, shape.rank, shape.dims))
+        return (tl_value){0};
+    lang_opnd o = lang_opnd_of(b, value);
+    if (tl_value_is_lit(value)) {
+        /* scalar_constant(value, dtype): the number as it is, which must fit */
+        if (value.lit == TL_LIT_FLOAT && !tl_dtype_is_float(dtype))
+            return tl_builder_fail(b, s, "cannot fill a tensor of %s with the float %g", tl_dtype_name(dtype),
+                                   value.lit_val.f);
+        if (tl_dtype_is_int(dtype) && value.lit == TL_LIT_INT && !lang_lit_fits(&o, dtype))
+            return tl_builder_fail(b, s, "scalar %lld is out of range for type %s", (long long)value.lit_val.i,
+                                   tl_dtype_name(dtype));
+        lang_lit_retype(&o, dtype);
+        o.weak = false;
+        o.rank = shape.rank;
+        memcpy(o.dims, shape.dims, sizeof o.dims);
+        return lang_value(s, b, &o);
+    }
+    if (o.rank != 0) {
+        char t[LANG_STR];
+        return tl_builder_fail(b, s, "the value must be a scalar, not %s", lang_type_str(b, &o, t, sizeof t));
+    }
+    if (!lang_cast(s, b, &o, dtype, TL_ROUND_DEFAULT) || !lang_splat(s, b, &o, shape.rank, shape.dims))
+        return (tl_value){0};
+    return lang_value(s, b, &o);
+}
+
+tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape)
+{
+    b = lang_builder(s, b, 1, &value, NULL);
+    if (!b)
+        return (tl_value){0};
+    if (!lang_check_shape(s, b, shape.rank, shape.dims))
+        return (tl_value){0};
+    lang_opnd o = lang_opnd_of(b, value);
+    lang_strong(&o);
+    if (!lang_splat(s, b, &o, shape.rank, shape.dims))
+        return (tl_value){0};
+    return lang_value(s, b, &o);
+}
+
+tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd o = lang_opnd_of(b, x);
+    int ndim = o.rank + 1;
+    if (axis < -ndim || axis >= ndim)
+        return tl_builder_fail(b, s, "invalid axis %d. Expected %d <= axis < %d", axis, -ndim, ndim);
+    if (!lang_expand_dims(s, b, &o, axis < 0 ? axis + ndim : axis))
+        return (tl_value){0};
+    return lang_value(s, b, &o);
+}
+
+tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return (tl_value){0};
+    if (!lang_check_shape(s, b, shape.rank, shape.dims))
+        return (tl_value){0};
+    lang_opnd o = lang_opnd_of(b, x);
+    if (!lang_broadcast_to(s, b, &o, shape.rank, shape.dims))
+        return (tl_value){0};
+    return lang_value(s, b, &o);
+}
+
+tl_pair tl_broadcast_at(tl_site s, tl_value a, tl_value c)
+{
+    tl_value in[2] = {a, c};
+    tl_pair bad = {{0}, {0}};
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return bad;
+    lang_opnd l = lang_opnd_of(b, a), r = lang_opnd_of(b, c);
+    lang_strong(&l);
+    lang_strong(&r);
+    if (!lang_broadcast_pair(s, b, &l, &r))
+        return bad;
+    tl_pair p = {lang_value(s, b, &l), lang_value(s, b, &r)};
+    if (tl_value_is_poison(p.first) || tl_value_is_poison(p.second))
+        return bad;
+    return p;
+}
+
+tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n)
+{
+    tl_value in[2] = {m, n};
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return (tl_value){0};
+    lang_opnd l = lang_opnd_of(b, m), r = lang_opnd_of(b, n);
+    if (tl_value_is_lit(m) || tl_value_is_lit(n) || l.rank != 1 || r.rank != 1) {
+        char x[LANG_STR], y[LANG_STR];
+        lang_strong(&l);
+        lang_strong(&r);
+        return tl_builder_fail(b, s, "needs two 1-D tensors, not %s and %s", lang_type_str(b, &l, x, sizeof x),
+                               lang_type_str(b, &r, y, sizeof y));
+    }
+    if (!lang_expand_dims(s, b, &l, 1) || !lang_expand_dims(s, b, &r, 0))
+        return (tl_value){0};
+    return lang_binop(s, b, TL_OP_AND, l, r);
+}

@@ -1,0 +1,84 @@
+# CLI checks, run by ctest as `cmake -D... -P cli_check.cmake`:
+#   default        TRITONC ARGS EXPECT_RC EXPECT_REGEX OUT_DIR [FORBID]
+#                  runs `tritonc ARGS`; the exit code must be EXPECT_RC and EXPECT_REGEX must
+#                  match standard output (exit 0) or standard error (otherwise, where it must
+#                  be one line and standard output empty). FORBID, if given, must appear in
+#                  neither. In ARGS, {first} is the first bundled kernel, {out} is OUT_DIR.
+#   MODE=output_file  TRITONC OUT_DIR
+#                  `emit K -o FILE` writes exactly what `emit K` prints, for every kernel.
+cmake_minimum_required(VERSION 3.20)
+
+file(MAKE_DIRECTORY "${OUT_DIR}")
+
+execute_process(COMMAND "${TRITONC}" list --names RESULT_VARIABLE rc OUTPUT_VARIABLE names)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "tritonc list --names failed (exit ${rc})")
+endif()
+string(REGEX REPLACE "\n$" "" names "${names}")
+string(REPLACE "\n" ";" kernels "${names}")
+list(GET kernels 0 first)
+
+if(MODE STREQUAL "output_file")
+  foreach(k IN LISTS kernels)
+    foreach(form "--no-loc" "--generic")
+      execute_process(COMMAND "${TRITONC}" emit "${k}" ${form} RESULT_VARIABLE rc OUTPUT_VARIABLE text)
+      if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "tritonc emit ${k} ${form} failed (exit ${rc})")
+      endif()
+      file(WRITE "${OUT_DIR}/${k}.stdout" "${text}")
+      execute_process(COMMAND "${TRITONC}" emit "${k}" ${form} -o "${OUT_DIR}/${k}.file" RESULT_VARIABLE rc)
+      if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "tritonc emit ${k} ${form} -o FILE failed (exit ${rc})")
+      endif()
+      execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT_DIR}/${k}.stdout" "${OUT_DIR}/${k}.file"
+                      RESULT_VARIABLE differ)
+      if(NOT differ EQUAL 0)
+        message(FATAL_ERROR "tritonc emit ${k} ${form}: -o FILE differs from standard output")
+      endif()
+      if(NOT text MATCHES "\n$")
+        message(FATAL_ERROR "tritonc emit ${k} ${form}: output does not end with a newline")
+      endif()
+    endforeach()
+  endforeach()
+  return()
+endif()
+
+set(args "")
+foreach(a IN LISTS ARGS)
+  string(REPLACE "{first}" "${first}" a "${a}")
+  string(REPLACE "{out}" "${OUT_DIR}" a "${a}")
+  list(APPEND args "${a}")
+endforeach()
+
+execute_process(COMMAND "${TRITONC}" ${args}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(REPLACE ";" " " shown "tritonc ${args}")
+message(STATUS "${shown}: exit ${rc}\n--- stdout\n${out}--- stderr\n${err}---")
+
+if(NOT rc STREQUAL "${EXPECT_RC}")
+  message(FATAL_ERROR "${shown}: exit ${rc}, expected ${EXPECT_RC}")
+endif()
+string(REGEX REPLACE "\n$" "" out_trimmed "${out}")
+string(REGEX REPLACE "\n$" "" err_trimmed "${err}")
+if(EXPECT_RC EQUAL 0)
+  if(NOT out_trimmed MATCHES "${EXPECT_REGEX}")
+    message(FATAL_ERROR "${shown}: standard output does not match '${EXPECT_REGEX}'")
+  endif()
+else()
+  if(NOT err_trimmed MATCHES "${EXPECT_REGEX}")
+    message(FATAL_ERROR "${shown}: standard error does not match '${EXPECT_REGEX}'")
+  endif()
+  if(NOT out STREQUAL "")
+    message(FATAL_ERROR "${shown}: failed but printed on standard output")
+  endif()
+  # An error is one line; only a usage text (no command at all) is longer.
+  if(err_trimmed MATCHES "\n" AND NOT err_trimmed MATCHES "^Usage: ")
+    message(FATAL_ERROR "${shown}: error message is more than one line")
+  endif()
+endif()
+if(FORBID)
+  string(FIND "${out}${err}" "${FORBID}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "${shown}: output contains '${FORBID}'")
+  endif()
+endif()

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Proves tritonc's output on the GPU machine, in one call: builds tritonc (Release), emits every
+# bundled kernel in three forms, and runs validate.py over them. Everything is logged to
+# $OUT/validate.log. Exits non-zero if the build, an emit or any check failed (all checks still run).
+#
+#   OUT=/some/dir tests/gpu/run.sh [--dry-run] [validate.py options...]
+#
+# Environment: OUT (default ./gpu-out), BUILD_DIR (default /tmp/tritonc-gpu-build),
+# TRITONC (a tritonc binary to use instead of building one), PYTHON (default python3).
+set -u
+cd "$(dirname "$0")/../.."
+
+OUT=${OUT:-./gpu-out}
+mkdir -p "$OUT/emitted" || exit 1
+OUT=$(cd "$OUT" && pwd)
+BUILD_DIR=${BUILD_DIR:-/tmp/tritonc-gpu-build}
+PYTHON=${PYTHON:-python3}
+# A cache of our own: writable, and empty on a fresh machine so compile times are cache-free.
+export TRITON_CACHE_DIR=${TRITON_CACHE_DIR:-/tmp/tritonc-gpu-triton-cache}
+
+find_binary() { # name -> first executable file of that name under the build dir
+    find "$BUILD_DIR" -type f -name "$1" -perm -u+x 2>/dev/null | head -n 1
+}
+
+main() {
+    local failed=0
+    echo "== tritonc GPU validation: $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(hostname)"
+    git log -1 --format='commit %H %s' 2>/dev/null || echo "commit: (none)"
+    command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+
+    echo "== build ($BUILD_DIR, Release)"
+    if [ -n "${TRITONC:-}" ]; then
+        echo "using TRITONC=$TRITONC (no build; tritonc_bench looked for beside it)"
+        BUILD_DIR=$(dirname "$TRITONC")
+    else
+        # No unit tests here (they need cmocka); warnings are CI's business, not this gcc's.
+        cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DTRITONC_BUILD_TESTS=OFF \
+            -DTRITONC_WERROR=OFF || return 2
+        if ! cmake --build "$BUILD_DIR" -j "$(nproc)"; then
+            echo "BUILD FAILED for some target; retrying with the tritonc target alone"
+            failed=1
+            cmake --build "$BUILD_DIR" -j "$(nproc)" --target tritonc || return 2
+        fi
+        TRITONC=$(find_binary tritonc)
+    fi
+    if [ -z "${TRITONC:-}" ] || [ ! -x "$TRITONC" ]; then
+        echo "FAIL: no tritonc binary found"
+        return 2
+    fi
+
+    echo "== emit ($TRITONC -> $OUT/emitted)"
+    "$TRITONC" list >"$OUT/list.txt" || { echo "FAIL: tritonc list"; return 2; }
+    cat "$OUT/list.txt"
+    # One kernel per line, name first; lines starting with whitespace or '#' are not kernels.
+    local names
+    names=$(awk '/^[^[:space:]#]/ { print $1 }' "$OUT/list.txt")
+    [ -n "$names" ] || { echo "FAIL: tritonc list names no kernel"; return 2; }
+    local k form file
+    for k in $names; do
+        for form in pretty generic loc; do
+            case $form in
+                pretty)  file=$OUT/emitted/$k.ttir;         set -- --no-loc ;;
+                generic) file=$OUT/emitted/$k.generic.ttir; set -- --generic --no-loc ;;
+                loc)     file=$OUT/emitted/$k.loc.ttir;     set -- ;;
+            esac
+            if ! "$TRITONC" emit "$k" "$@" >"$file"; then
+                echo "FAIL: tritonc emit $k $*"
+                rm -f "$file"
+                failed=1
+            fi
+        done
+    done
+
+    echo "== validate"
+    "$PYTHON" -u tests/gpu/validate.py --list "$OUT/list.txt" --emitted "$OUT/emitted" \
+        --out "$OUT" --build "$BUILD_DIR" ${ARGS[@]+"${ARGS[@]}"} || failed=1
+    return $failed
+}
+
+ARGS=("$@")
+main 2>&1 | tee "$OUT/validate.log"
+rc=${PIPESTATUS[0]}
+echo "run.sh exit status: $rc" | tee -a "$OUT/validate.log"
+exit "$rc"

@@ -1,0 +1,156 @@
+/* tritonc_bench - how long building and printing each bundled kernel takes.
+ *
+ *   tritonc_bench [-n ITERATIONS] [-w WARMUP] [NAME...]
+ *
+ * For each kernel (all bundled ones, or those named): WARMUP untimed emits, then ITERATIONS
+ * timed ones (tl_kernel_emit: build, verify, print; pretty form, no locations), and prints the
+ * median and 90th percentile time per emit in microseconds, the bytes the builder's arena
+ * held and the length of the TTIR. A bench prints numbers; it is not a test.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bundled.h"
+#include "tritonc/tritonc.h"
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The q-quantile (0..1) of n sorted samples, nearest rank. */
+static double quantile(const double *sorted, int n, double q)
+{
+    int rank = (int)(q * n + 0.999999);
+    if (rank < 1)
+        rank = 1;
+    if (rank > n)
+        rank = n;
+    return sorted[rank - 1];
+}
+
+/* Runs the kernel body in a builder of our own to read its arena size before destroying it
+ * (tl_kernel_emit frees its builder). Returns 0 when the kernel fails. */
+static size_t arena_bytes(const tl_kernel *k, size_t *ttir_len)
+{
+    void *zeroed = k->cfg_default ? NULL : calloc(1, k->cfg_size ? k->cfg_size : 1);
+    tl_builder *b = tl_builder_create(k->name);
+    tl_builder_set_locations(b, false);
+    k->run(b, k->cfg_default ? k->cfg_default : zeroed);
+    char *text = tl_finish(b);
+    size_t bytes = text ? tl_builder_bytes(b) : 0;
+    *ttir_len = text ? strlen(text) : 0;
+    free(text);
+    tl_builder_destroy(b);
+    free(zeroed);
+    return bytes;
+}
+
+/* Returns false when the kernel fails to emit. */
+static bool bench_kernel(const tl_kernel *k, int iterations, int warmup, double *samples)
+{
+    tl_emit_opts opts = {.generic = false, .no_locations = true};
+    for (int i = 0; i < warmup + iterations; i++) {
+        char *err = NULL;
+        double t0 = now_us();
+        char *text = tl_kernel_emit(k, NULL, opts, &err);
+        double t1 = now_us();
+        if (text == NULL) {
+            printf("%-24s failed: %s\n", k->name, err ? err : "unknown error");
+            free(err);
+            return false;
+        }
+        free(text);
+        if (i >= warmup)
+            samples[i - warmup] = t1 - t0;
+    }
+    qsort(samples, (size_t)iterations, sizeof *samples, cmp_double);
+    size_t ttir_len = 0;
+    size_t bytes = arena_bytes(k, &ttir_len);
+    printf("%-24s %10.2f %10.2f %12zu %11zu\n", k->name, quantile(samples, iterations, 0.5),
+           quantile(samples, iterations, 0.9), bytes, ttir_len);
+    return true;
+}
+
+static bool parse_count(const char *s, int *out)
+{
+    char *end;
+    long v = s ? strtol(s, &end, 10) : 0;
+    if (s == NULL || *s == '\0' || *end != '\0' || v < 0 || v > 100000000)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    int iterations = 2000, warmup = 200;
+    int first_name = argc;
+    for (int i = 1; i < argc; i++) {
+        if ((strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "-w") == 0) && i + 1 < argc) {
+            int *dst = argv[i][1] == 'n' ? &iterations : &warmup;
+            if (!parse_count(argv[i + 1], dst)) {
+                fprintf(stderr, "tritonc_bench: bad count '%s' for %s\n", argv[i + 1], argv[i]);
+                return 2;
+            }
+            i++;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: tritonc_bench [-n ITERATIONS] [-w WARMUP] [NAME...]\n");
+            return 2;
+        } else {
+            first_name = i;
+            break;
+        }
+    }
+    if (iterations < 1) {
+        fprintf(stderr, "tritonc_bench: -n must be at least 1\n");
+        return 2;
+    }
+
+    int nkernels = first_name < argc ? argc - first_name : tritonc_bundled_count();
+    double *samples = malloc(sizeof *samples * (size_t)iterations);
+    if (samples == NULL) {
+        fprintf(stderr, "tritonc_bench: out of memory\n");
+        return 1;
+    }
+
+#if !defined(__OPTIMIZE__)
+    fprintf(stderr, "tritonc_bench: warning: built without optimization; configure with "
+                    "-DCMAKE_BUILD_TYPE=RelWithDebInfo for numbers that mean something\n");
+#endif
+    printf("# tritonc %s: %d emits per kernel after %d warm-up; pretty form, no locations\n",
+           TRITONC_VERSION, iterations, warmup);
+    printf("%-24s %10s %10s %12s %11s\n", "kernel", "median_us", "p90_us", "arena_bytes",
+           "ttir_bytes");
+    int failures = 0;
+    for (int i = 0; i < nkernels; i++) {
+        const tl_kernel *k;
+        if (first_name < argc) {
+            k = tritonc_bundled_find(argv[first_name + i]);
+            if (k == NULL) {
+                fprintf(stderr, "tritonc_bench: unknown kernel '%s'\n", argv[first_name + i]);
+                failures++;
+                continue;
+            }
+        } else {
+            k = tritonc_bundled_at(i);
+        }
+        if (k != NULL && !bench_kernel(k, iterations, warmup, samples))
+            failures++;
+    }
+    free(samples);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,286 @@
+/* tritonc - the command line: list the bundled kernels and emit their TTIR.
+ *
+ *   tritonc list [--names]
+ *   tritonc emit NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [-o FILE]
+ *   tritonc --help | --version
+ *
+ * Exit status: 0 success; 1 the kernel failed to build or the output could not be written;
+ * 2 a bad command line (unknown command, option or kernel, bad --set). Every error is one
+ * line on standard error, starting with "tritonc: ".
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundled.h"
+#include "tritonc/tritonc.h"
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+    "Usage: tritonc <command> [options]\n"
+    "\n"
+    "Triton GPU kernels written in C: prints the Triton IR (TTIR) of the bundled kernels.\n"
+    "\n"
+    "Commands:\n"
+    "  list [--names]         the bundled kernels: inputs, outputs, doc, the Python they port,\n"
+    "                         config fields with their defaults (--names: names only)\n"
+    "  emit NAME [options]    print the TTIR of kernel NAME\n"
+    "    --set KEY=VALUE      set config field KEY (repeatable): 256, float16, true...\n"
+    "    --generic            print every op in MLIR's generic form\n"
+    "    --no-loc             leave out the source locations, loc(\"file.c\":line:0)\n"
+    "    -o FILE              write to FILE instead of standard output (- is stdout)\n"
+    "  --help, -h             show this help\n"
+    "  --version              print the version\n"
+    "\n"
+    "Exit status: 0 success, 1 the kernel failed to build or the output could not be\n"
+    "written, 2 a bad command line (unknown command, option or kernel, bad --set).\n";
+
+static void print_names(const char *label, tl_names names)
+{
+    printf("  %-9s", label);
+    if (names.n == 0)
+        printf("(none)");
+    for (int i = 0; i < names.n; i++)
+        printf("%s%s", i ? ", " : "", names.names[i]);
+    printf("\n");
+}
+
+/* "BLOCK=1024" for one config field, read from the kernel's default config. */
+static void print_field_default(const tl_kernel *k, const tl_cfg_field *f)
+{
+    const unsigned char *cfg = k->cfg_default;
+    printf("%s", f->name);
+    if (cfg == NULL)
+        return;
+    switch (f->kind) {
+    case TL_CFG_INT: {
+        int v;
+        memcpy(&v, cfg + f->offset, sizeof v);
+        printf("=%d", v);
+        break;
+    }
+    case TL_CFG_DTYPE: {
+        tl_dtype v;
+        memcpy(&v, cfg + f->offset, sizeof v);
+        printf("=%s", tl_dtype_name(v));
+        break;
+    }
+    case TL_CFG_BOOL: {
+        bool v;
+        memcpy(&v, cfg + f->offset, sizeof v);
+        printf("=%s", v ? "true" : "false");
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    bool names_only = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--names") == 0) {
+            names_only = true;
+        } else {
+            fprintf(stderr, "tritonc: list: unknown option '%s' (see 'tritonc --help')\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    int n = tritonc_bundled_count();
+    for (int i = 0; i < n; i++) {
+        const tl_kernel *k = tritonc_bundled_at(i);
+        if (k == NULL)
+            continue;
+        if (names_only) {
+            printf("%s\n", k->name);
+            continue;
+        }
+        printf("%s%s\n", i ? "\n" : "", k->name);
+        printf("  %s\n", k->doc ? k->doc : "(no description)");
+        print_names("inputs:", k->inputs);
+        print_names("outputs:", k->outputs);
+        printf("  %-9s", "config:");
+        if (k->nfields == 0)
+            printf("(none)");
+        for (int j = 0; j < k->nfields; j++) {
+            printf("%s", j ? " " : "");
+            print_field_default(k, &k->fields[j]);
+        }
+        printf("\n");
+        printf("  %-9s%s\n", "source:", k->source ? k->source : "?");
+        printf("  %-9s%s\n", "python:", k->python ? k->python : "(none)");
+    }
+    return EXIT_OK;
+}
+
+/* Applies "KEY=VALUE" to cfg. Returns false after printing the error. */
+static bool apply_set(const tl_kernel *k, void *cfg, const char *assignment)
+{
+    const char *eq = strchr(assignment, '=');
+    if (eq == NULL || eq == assignment) {
+        fprintf(stderr, "tritonc: bad --set '%s': expected KEY=VALUE\n", assignment);
+        return false;
+    }
+    size_t keylen = (size_t)(eq - assignment);
+    char *key = malloc(keylen + 1);
+    if (key == NULL) {
+        fprintf(stderr, "tritonc: out of memory\n");
+        return false;
+    }
+    memcpy(key, assignment, keylen);
+    key[keylen] = '\0';
+    char err[256] = "";
+    bool ok = tl_kernel_set(k, cfg, key, eq + 1, err, sizeof err);
+    if (!ok)
+        fprintf(stderr, "tritonc: bad --set '%s': %s\n", assignment, err[0] ? err : "rejected");
+    free(key);
+    return ok;
+}
+
+/* Writes text (adding a final newline if it lacks one) to path, or stdout for NULL / "-". */
+static int write_output(const char *path, const char *text)
+{
+    bool to_stdout = path == NULL || strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "wb");
+    if (f == NULL) {
+        fprintf(stderr, "tritonc: cannot write '%s': %s\n", path, strerror(errno));
+        return EXIT_FAIL;
+    }
+    size_t len = strlen(text);
+    errno = 0;
+    bool written = fwrite(text, 1, len, f) == len;
+    if (written && (len == 0 || text[len - 1] != '\n'))
+        written = fputc('\n', f) != EOF;
+    int write_errno = errno;
+    bool closed = to_stdout ? fflush(f) == 0 : fclose(f) == 0;
+    int close_errno = errno;
+    if (!written || !closed) {
+        int e = !written ? write_errno : close_errno;
+        fprintf(stderr, "tritonc: cannot write '%s': %s\n", to_stdout ? "<stdout>" : path,
+                e ? strerror(e) : "I/O error");
+        if (!to_stdout)
+            remove(path);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
+static int cmd_emit(int argc, char **argv)
+{
+    const char *name = NULL;
+    const char *out_path = NULL;
+    tl_emit_opts opts = {.generic = false, .no_locations = false};
+    /* --set may come before the kernel name: keep them until the kernel is known. */
+    const char **sets = malloc(sizeof *sets * (size_t)(argc > 0 ? argc : 1));
+    int nsets = 0;
+    int rc = EXIT_USAGE;
+    if (sets == NULL) {
+        fprintf(stderr, "tritonc: out of memory\n");
+        return EXIT_FAIL;
+    }
+
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--generic") == 0) {
+            opts.generic = true;
+        } else if (strcmp(a, "--no-loc") == 0) {
+            opts.no_locations = true;
+        } else if (strcmp(a, "--set") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "tritonc: emit: --set needs KEY=VALUE\n");
+                goto done;
+            }
+            sets[nsets++] = argv[++i];
+        } else if (strncmp(a, "--set=", 6) == 0) {
+            sets[nsets++] = a + 6;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "tritonc: emit: %s needs a file name\n", a);
+                goto done;
+            }
+            out_path = argv[++i];
+        } else if (strncmp(a, "--output=", 9) == 0) {
+            out_path = a + 9;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "tritonc: emit: unknown option '%s' (see 'tritonc --help')\n", a);
+            goto done;
+        } else if (name != NULL) {
+            fprintf(stderr, "tritonc: emit: one kernel at a time ('%s', then '%s')\n", name, a);
+            goto done;
+        } else {
+            name = a;
+        }
+    }
+    if (name == NULL) {
+        fprintf(stderr, "tritonc: emit: missing kernel name (see 'tritonc list')\n");
+        goto done;
+    }
+
+    const tl_kernel *k = tritonc_bundled_find(name);
+    if (k == NULL) {
+        fprintf(stderr, "tritonc: unknown kernel '%s' (see 'tritonc list')\n", name);
+        goto done;
+    }
+
+    /* The kernel's default config, edited by the --set flags. */
+    void *cfg = NULL;
+    if (nsets > 0 || k->cfg_default == NULL) {
+        cfg = calloc(1, k->cfg_size ? k->cfg_size : 1);
+        if (cfg == NULL) {
+            fprintf(stderr, "tritonc: out of memory\n");
+            rc = EXIT_FAIL;
+            goto done;
+        }
+        if (k->cfg_default != NULL)
+            memcpy(cfg, k->cfg_default, k->cfg_size);
+    }
+    for (int i = 0; i < nsets; i++) {
+        if (!apply_set(k, cfg, sets[i])) {
+            free(cfg);
+            goto done;
+        }
+    }
+
+    char *err = NULL;
+    char *text = tl_kernel_emit(k, cfg, opts, &err);
+    free(cfg);
+    if (text == NULL) {
+        fprintf(stderr, "tritonc: emit %s failed: %s\n", name, err ? err : "unknown error");
+        free(err);
+        rc = EXIT_FAIL;
+        goto done;
+    }
+    rc = write_output(out_path, text);
+    free(text);
+
+done:
+    free(sets);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage_text, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("tritonc %s\n", TRITONC_VERSION);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list(argc - 2, argv + 2);
+    if (strcmp(cmd, "emit") == 0)
+        return cmd_emit(argc - 2, argv + 2);
+    fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
+    return EXIT_USAGE;
+}
