@@ -4,17 +4,19 @@
 
 #include <string.h>
 
-/* Defined by TL_KERNEL in vector_add.c, arith_float.c, arith_int.c and casts.c. */
+/* Defined by TL_KERNEL in the kernel's own C file. */
 extern const tl_kernel vector_add_kernel;
 extern const tl_kernel arith_float_kernel;
 extern const tl_kernel arith_int_kernel;
 extern const tl_kernel casts_kernel;
+extern const tl_kernel constant_order_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
     &arith_float_kernel,
     &arith_int_kernel,
     &casts_kernel,
+    &constant_order_kernel,
 };
 
 int tritonc_bundled_count(void)

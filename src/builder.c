@@ -28,9 +28,12 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
         return NULL;
     }
     tcir_context *ctx = b->ctx;
-    b->module = tcir_op_create(ctx, &(tcir_op_state){.name = "builtin.module", .nregions = 1});
+    /* The function and module carry the creating call's location: Triton names the PTX's
+     * source file after the function's. */
+    tcir_loc where = {site.file, site.line, 0};
+    b->module = tcir_op_create(ctx, &(tcir_op_state){.name = "builtin.module", .loc = where, .nregions = 1});
     tcir_block *top = tcir_region_add_block(ctx, tcir_op_region(b->module, 0));
-    b->func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .nregions = 1});
+    b->func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .loc = where, .nregions = 1});
     tcir_block_append(top, b->func);
     b->entry = tcir_region_add_block(ctx, tcir_op_region(b->func, 0));
     b->stack[0] = b->entry;

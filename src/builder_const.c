@@ -1,6 +1,4 @@
-/* Weak literals and the constant pool: every arith.constant is hoisted to the top of the
- * entry block, in first-use order, one per (type, value), as the guide's "Constant hoisting
- * and CSE" describes. */
+/* Weak literals and constants made from them (the pool itself is builder_pool.c). */
 #include <math.h>
 #include <stdint.h>
 
@@ -34,37 +32,6 @@ tl_value tl_lit_bool(bool v)
     return (tl_value){.lit = TL_LIT_BOOL, .dtype = TL_I1, .lit_val.i = v};
 }
 
-tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value)
-{
-    for (int i = 0; i < b->nconsts; i++) {
-        if (b->consts[i].type == type && tcir_attr_equal(b->consts[i].value, value)) {
-            tl__place_const(b, tcir_value_def(b->consts[i].result), site, false);
-            return b->consts[i].result;
-        }
-    }
-
-    tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
-                                             .name = "arith.constant",
-                                             .loc = {site.file, site.line, 0},
-                                             .nresults = 1,
-                                             .result_types = &type,
-                                             .nattrs = 1,
-                                             .attrs = &(tcir_named_attr){"value", value, true},
-                                         });
-    tl__place_const(b, op, site, true);
-
-    if (b->nconsts == b->consts_cap) {
-        int cap = b->consts_cap ? b->consts_cap * 2 : 16;
-        tl_const_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
-        for (int i = 0; i < b->nconsts; i++)
-            grown[i] = b->consts[i];
-        b->consts = grown;
-        b->consts_cap = cap;
-    }
-    b->consts[b->nconsts++] = (tl_const_entry){type, value, tcir_op_result(op, 0)};
-    return tcir_op_result(op, 0);
-}
-
 /* Range of an integer dtype, as Python's get_int_min_value / get_int_max_value. */
 static bool int_fits(tl_value lit, tl_dtype d)
 {
@@ -92,6 +59,40 @@ static int64_t sign_extend(int64_t v, unsigned w)
     return (int64_t)((x ^ m) - m);
 }
 
+/* The scalar attribute holding lit as a dtype value; NULL (after recording the error) when it
+ * does not fit. */
+static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, tl_dtype dtype, const tcir_type *elem)
+{
+    tcir_context *ctx = b->ctx;
+    if (!tl_dtype_is_int(dtype)) {
+        double f = lit.lit == TL_LIT_FLOAT ? lit.lit_val.f
+                   : lit.dtype == TL_U64   ? (double)(uint64_t)lit.lit_val.i
+                                           : (double)lit.lit_val.i;
+        return tcir_attr_float(ctx, f, elem);
+    }
+    tl_value v = lit;
+    if (lit.lit == TL_LIT_FLOAT) {
+        double f = lit.lit_val.f;
+        if (f != trunc(f) || !(f >= -0x1p63 && f < 0x1p63)) {
+            tl_builder_fail(b, site, "cannot convert %g to %s", f, tl_dtype_name(dtype));
+            return NULL;
+        }
+        v = tl_lit_int((long long)f);
+    }
+    if (!int_fits(v, dtype)) {
+        if (v.dtype == TL_U64)
+            tl_builder_fail(b, site, "scalar %llu is out of range for type %s", (unsigned long long)v.lit_val.i,
+                            tl_dtype_name(dtype));
+        else
+            tl_builder_fail(b, site, "scalar %lld is out of range for type %s", (long long)v.lit_val.i,
+                            tl_dtype_name(dtype));
+        return NULL;
+    }
+    if (dtype == TL_I1)
+        return tcir_attr_bool(ctx, v.lit_val.i != 0);
+    return tcir_attr_int(ctx, sign_extend(v.lit_val.i, tl_dtype_bits(dtype)), elem);
+}
+
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
 {
     if (!tl__usable(b, site))
@@ -102,33 +103,19 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
     const tcir_type *elem = tl_dtype_ir(ctx, dtype);
     if (!elem)
         return tl_builder_fail(b, site, "invalid dtype %d", (int)dtype);
-    const tcir_attr *scalar;
-    if (tl_dtype_is_int(dtype)) {
-        tl_value v = lit;
-        if (lit.lit == TL_LIT_FLOAT) {
-            double f = lit.lit_val.f;
-            if (f != trunc(f) || !(f >= -0x1p63 && f < 0x1p63))
-                return tl_builder_fail(b, site, "cannot convert %g to %s", f, tl_dtype_name(dtype));
-            v = tl_lit_int((long long)f);
-        }
-        if (!int_fits(v, dtype)) {
-            if (v.dtype == TL_U64)
-                return tl_builder_fail(b, site, "scalar %llu is out of range for type %s",
-                                       (unsigned long long)v.lit_val.i, tl_dtype_name(dtype));
-            return tl_builder_fail(b, site, "scalar %lld is out of range for type %s", (long long)v.lit_val.i,
-                                   tl_dtype_name(dtype));
-        }
-        scalar = dtype == TL_I1 ? tcir_attr_bool(ctx, v.lit_val.i != 0)
-                                : tcir_attr_int(ctx, sign_extend(v.lit_val.i, tl_dtype_bits(dtype)), elem);
-    } else {
-        double f = lit.lit == TL_LIT_FLOAT ? lit.lit_val.f
-                   : lit.dtype == TL_U64   ? (double)(uint64_t)lit.lit_val.i
-                                           : (double)lit.lit_val.i;
-        scalar = tcir_attr_float(ctx, f, elem);
-    }
+    const tcir_attr *scalar = scalar_attr(b, site, lit, dtype, elem);
+    if (!scalar)
+        return (tl_value){0};
+    /* Python's frontend first makes a scalar constant of the number's own type (to_tensor),
+     * then one of the target type, then splats: the canonicalizer orders the constants it
+     * keeps by where those appeared, so the pool notes them (builder_pool.c). */
+    const tcir_type *own = tl_dtype_ir(ctx, lit.dtype);
+    if (own && own != elem)
+        tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own));
     const tcir_type *type = elem;
     const tcir_attr *value = scalar;
     if (shape_like && tcir_type_is_tensor(shape_like)) {
+        tl__pool_note(b, site, elem, scalar);
         type = tcir_type_with_elem(ctx, shape_like, elem);
         value = tcir_attr_dense(ctx, scalar, type);
     }

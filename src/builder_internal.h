@@ -13,10 +13,21 @@ typedef struct tl_arg_entry {
     tcir_value *value;
 } tl_arg_entry;
 
+/* Where in the source a constant was met: compared by pass (epoch), then by source order in
+ * the same C function, then by the order calls ran (counter). */
+typedef struct tl_stamp {
+    int epoch;
+    const void *scope;
+    int seq, counter;
+} tl_stamp;
+
 typedef struct tl_const_entry {
     const tcir_type *type;
     const tcir_attr *value;
-    tcir_value *result;
+    tcir_op *op;         /* NULL while the constant is only noted, not used */
+    bool caller, helper; /* met in the kernel's own code / only inside a helper */
+    tl_stamp caller_at;  /* the first meeting in the kernel's own code */
+    int helper_at;       /* the first meeting inside a helper */
 } tl_const_entry;
 
 typedef struct tl_seen_entry {
@@ -36,7 +47,9 @@ struct tl_builder {
 
     tl_const_entry *consts;
     int nconsts, consts_cap;
-    tcir_op *last_const; /* constants go after this one, at the top of the entry block */
+    int nconst_ops;      /* the first nconst_ops ops of the entry block are pooled constants */
+    int stamp_counter;
+    int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
 
     /* source-order placement (builder_order.c) */
     int epoch;
@@ -60,8 +73,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 
 /* Inserts a new op into the current block in source order (builder_order.c). */
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
-/* Puts a pooled constant in source order among the constants (new, or reused earlier in
- * the text than its first use). */
-void tl__place_const(tl_builder *b, tcir_op *c, tl_site site, bool is_new);
+/* Notes that Python's frontend makes this constant here, without making it (builder_pool.c). */
+void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value);
 
 #endif

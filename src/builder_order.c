@@ -105,33 +105,3 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
     }
     tcir_block_insert_before(blk, before, op);
 }
-
-/* Constants sit at the top of the entry block in the source order of their first use. */
-void tl__place_const(tl_builder *b, tcir_op *c, tl_site site, bool is_new)
-{
-    if (!ordered(site)) {
-        if (!is_new)
-            return;
-    } else {
-        note_site(b, site);
-        if (!is_new) {
-            /* A use earlier in the text of the same pass moves the constant up. */
-            bool earlier = site.scope == tcir_op_order_scope(c) && b->epoch == tcir_op_order_epoch(c) &&
-                           site.seq < tcir_op_order_seq(c);
-            if (!earlier)
-                return;
-            if (b->last_const == c)
-                b->last_const = tcir_op_prev(c);
-            tcir_op_detach(c);
-        }
-        tcir_op_set_order(c, site.seq, site.scope, b->epoch);
-    }
-    /* Insert after `after` (NULL: at the very top), scanning back over later-text constants. */
-    tcir_op *after = b->last_const;
-    if (ordered(site))
-        while (after && same_pass_later(c, after))
-            after = tcir_op_prev(after);
-    tcir_block_insert_before(b->entry, after ? tcir_op_next(after) : tcir_block_first(b->entry), c);
-    if (after == b->last_const)
-        b->last_const = c;
-}

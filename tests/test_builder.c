@@ -17,6 +17,8 @@ static void expect_text(tl_builder *b, const char *want)
     char *got = tl_finish(b);
     if (!got)
         fail_msg("finish failed: %s", tl_builder_error(b));
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "got:\n%s", got); /* cmocka truncates long strings */
     assert_string_equal(got, want);
     free(got);
     tl_builder_destroy(b);
@@ -86,7 +88,8 @@ static void dynamic_arity(void **state)
     tl_builder_destroy(b);
 }
 
-/* Constants are hoisted to the top in first-use order and deduplicated by type and value. */
+/* Constants are hoisted to the top, deduplicated by type and value, and ordered as Triton's
+ * make_ttir leaves Python's: the latest first use on top. */
 static void constant_pool(void **state)
 {
     (void)state;
@@ -99,9 +102,9 @@ static void constant_pool(void **state)
     tl_store(p, tl_const_int(b, -1, TL_I32));
     expect_text(b, "module {\n"
                    "  tt.func public @k(%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
-                   "    %c1024_i32 = arith.constant 1024 : i32\n"
-                   "    %c1024_i64 = arith.constant 1024 : i64\n"
                    "    %c-1_i32 = arith.constant -1 : i32\n"
+                   "    %c1024_i64 = arith.constant 1024 : i64\n"
+                   "    %c1024_i32 = arith.constant 1024 : i32\n"
                    "    %0 = tt.get_program_id x : i32\n"
                    "    %1 = arith.muli %0, %c1024_i32 : i32\n"
                    "    %2 = arith.addi %1, %c1024_i32 : i32\n"
@@ -278,9 +281,55 @@ static void error_open_block_at_finish(void **state)
     expect_error_at(b, line, "tl_finish: 1 scope(s) still open at finish");
 }
 
+/* Python's frontend makes constants from each number where it is used (and scalar ones of the
+ * number's own type, which die but mark where the value was first met); the canonicalizer then
+ * leaves the latest-met on top. Helpers' constants (tl.cdiv) land above the rest. */
+static void constant_order_mirrors_make_ttir(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value x = tl_load(tl_addptr(p, tl_arange(b, 0, 4)));
+    tl_value y = tl_cdiv(tl_mul(x, 3), 8);  /* 3 first met here; 8 and 7 inside the helper */
+    tl_value z = tl_add(tl_mul(y, 5), 3);   /* 5 later than 3 */
+    tl_value pid = tl_mul(tl_program_id(b, 0), 5); /* scalar 5: first met (as a number) above */
+    tl_store(tl_addptr(p, pid), 1);
+    tl_store(tl_addptr(p, tl_arange(b, 0, 4)), z);
+    expect_text(b,
+                   "module {\n"
+                   "  tt.func public @k(%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
+                   "    %cst = arith.constant dense<8> : tensor<4xi32>\n"
+                   "    %cst_0 = arith.constant dense<7> : tensor<4xi32>\n"
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %cst_1 = arith.constant dense<5> : tensor<4xi32>\n"
+                   "    %c5_i32 = arith.constant 5 : i32\n"
+                   "    %cst_2 = arith.constant dense<3> : tensor<4xi32>\n"
+                   "    %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %1 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>\n"
+                   "    %2 = tt.addptr %1, %0 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
+                   "    %3 = tt.load %2 : tensor<4x!tt.ptr<i32>>\n"
+                   "    %4 = arith.muli %3, %cst_2 : tensor<4xi32>\n"
+                   "    %5 = arith.addi %4, %cst_0 : tensor<4xi32>\n"
+                   "    %6 = arith.divsi %5, %cst : tensor<4xi32>\n"
+                   "    %7 = arith.muli %6, %cst_1 : tensor<4xi32>\n"
+                   "    %8 = arith.addi %7, %cst_2 : tensor<4xi32>\n"
+                   "    %9 = tt.get_program_id x : i32\n"
+                   "    %10 = arith.muli %9, %c5_i32 : i32\n"
+                   "    %11 = tt.addptr %arg0, %10 : !tt.ptr<i32>, i32\n"
+                   "    tt.store %11, %c1_i32 : !tt.ptr<i32>\n"
+                   "    %12 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %13 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>\n"
+                   "    %14 = tt.addptr %13, %12 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
+                   "    tt.store %14, %8 : tensor<4x!tt.ptr<i32>>\n"
+                   "    tt.return\n"
+                   "  }\n"
+                   "}\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(constant_order_mirrors_make_ttir),
         cmocka_unit_test(empty_kernel),
         cmocka_unit_test(argument_kinds),
         cmocka_unit_test(dynamic_arity),

@@ -224,6 +224,13 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
  * tensor of like's shape). Checks the range for integer dtypes. */
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
 
+/* Brackets the ops of a function Python implements as a @jit helper of
+ * triton.language.standard (tl.cdiv, tl.zeros...). Python's raw TTIR calls such helpers and
+ * Triton inlines them late, which changes where their new constants land after make_ttir;
+ * the pool orders constants made inside these brackets accordingly. Calls nest. */
+void tl_builder_helper_begin(tl_builder *b);
+void tl_builder_helper_end(tl_builder *b);
+
 /* ---- raw ops (escape hatch) ----------------------------------------------------------- */
 
 typedef struct tl_raw_op {

@@ -73,7 +73,9 @@ tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end);
 
 /* tl.zeros(shape, dtype), tl.ones, tl.full(shape, value, dtype): one dense constant. */
 tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype);
-#define tl_zeros(b, shape, dtype) tl_full_at(TL_SITE("tl_zeros"), (b), (shape), tl_lit_int(0), (dtype))
+/* tl.zeros is a helper of triton.language.standard in Python (see tl_builder_helper_begin). */
+tl_value tl_zeros_at(tl_site s, tl_builder *b, tl_shape shape, tl_dtype dtype);
+#define tl_zeros(b, shape, dtype) tl_zeros_at(TL_SITE("tl_zeros"), (b), (shape), (dtype))
 #define tl_ones(b, shape, dtype) tl_full_at(TL_SITE("tl_ones"), (b), (shape), tl_lit_int(1), (dtype))
 #define tl_full(b, shape, value, dtype) tl_full_at(TL_SITE("tl_full"), (b), (shape), tl_lit(value), (dtype))
 /* tl.splat(value, shape): a literal gives a dense constant (of the literal's Python type,

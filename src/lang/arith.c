@@ -156,12 +156,8 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
 }
 
 /* standard.cdiv: (x + (div - 1)) // div, each step a Python operator. */
-tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
+static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
 {
-    tl_value in[2] = {a, c};
-    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
-    if (!b)
-        return (tl_value){0};
     lang_opnd x = lang_opnd_of(b, a), div = lang_opnd_of(b, c), dm1;
     if (tl_value_is_lit(c)) { /* a constexpr: Python computes div - 1 itself */
         tl_value n;
@@ -186,6 +182,18 @@ tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
     if (tl_value_is_poison(sum))
         return sum;
     return lang_binop(s, b, TL_OP_FLOORDIV, lang_opnd_of(b, sum), div);
+}
+
+tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
+{
+    tl_value in[2] = {a, c};
+    tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
+    if (!b)
+        return (tl_value){0};
+    tl_builder_helper_begin(b); /* a @jit helper in Python */
+    tl_value r = cdiv_body(s, b, a, c);
+    tl_builder_helper_end(b);
+    return r;
 }
 
 tl_value tl_neg_at(tl_site s, tl_value x)

@@ -88,6 +88,14 @@ tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl
     return lang_value(s, b, &o);
 }
 
+tl_value tl_zeros_at(tl_site s, tl_builder *b, tl_shape shape, tl_dtype dtype)
+{
+    tl_builder_helper_begin(b);
+    tl_value r = tl_full_at(s, b, shape, tl_lit_int(0), dtype);
+    tl_builder_helper_end(b);
+    return r;
+}
+
 tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape)
 {
     b = lang_builder(s, b, 1, &value, NULL);
