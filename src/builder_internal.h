@@ -27,6 +27,7 @@ typedef struct tl_const_entry {
     tcir_op *op;         /* NULL while the constant is only noted, not used */
     bool caller, helper; /* met in the kernel's own code / only inside a helper */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
+    int helper_call;     /* which helper call met it first (outermost calls are numbered) */
     int helper_at;       /* the first meeting inside a helper */
 } tl_const_entry;
 
@@ -50,6 +51,7 @@ struct tl_builder {
     int nconst_ops;      /* the first nconst_ops ops of the entry block are pooled constants */
     int stamp_counter;
     int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
+    int helper_call;     /* outermost helper calls so far */
 
     /* source-order placement (builder_order.c) */
     int epoch;

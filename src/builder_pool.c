@@ -9,7 +9,8 @@
  * bodies of standard-library helpers (tl.cdiv, tl.zeros: `tt.call`s in Python's raw output)
  * are inlined only after that first walk, so their new constants end up above all others.
  * Hence the order kept here, top to bottom:
- *   1. constants met only inside helpers, the latest first;
+ *   1. constants met only inside helpers: the latest helper call first, and within one call
+ *      in the order the helper made them (checked on the GPU machine with tl.cdiv);
  *   2. the others, by their first meeting in the kernel's code, the latest first.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
 #include "builder_internal.h"
@@ -29,7 +30,7 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
     if (x->caller != y->caller)
         return !x->caller;
     if (!x->caller)
-        return x->helper_at > y->helper_at;
+        return x->helper_call != y->helper_call ? x->helper_call > y->helper_call : x->helper_at < y->helper_at;
     return stamp_before(y->caller_at, x->caller_at);
 }
 
@@ -59,6 +60,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site)
         if (e->caller || e->helper)
             return false;
         e->helper = true;
+        e->helper_call = b->helper_call;
         e->helper_at = now.counter;
         return true;
     }
@@ -121,8 +123,8 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 
 void tl_builder_helper_begin(tl_builder *b)
 {
-    if (b)
-        b->helper_depth++;
+    if (b && b->helper_depth++ == 0)
+        b->helper_call++;
 }
 
 void tl_builder_helper_end(tl_builder *b)

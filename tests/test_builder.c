@@ -290,7 +290,7 @@ static void constant_order_mirrors_make_ttir(void **state)
     tl_builder *b = tl_builder_create("k");
     tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
     tl_value x = tl_load(tl_addptr(p, tl_arange(b, 0, 4)));
-    tl_value y = tl_cdiv(tl_mul(x, 3), 8);  /* 3 first met here; 8 and 7 inside the helper */
+    tl_value y = tl_cdiv(tl_mul(x, 3), 8);  /* 3 first met here; 7 and 8 inside the helper */
     tl_value z = tl_add(tl_mul(y, 5), 3);   /* 5 later than 3 */
     tl_value pid = tl_mul(tl_program_id(b, 0), 5); /* scalar 5: first met (as a number) above */
     tl_store(tl_addptr(p, pid), 1);
@@ -298,8 +298,8 @@ static void constant_order_mirrors_make_ttir(void **state)
     expect_text(b,
                    "module {\n"
                    "  tt.func public @k(%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
-                   "    %cst = arith.constant dense<8> : tensor<4xi32>\n"
-                   "    %cst_0 = arith.constant dense<7> : tensor<4xi32>\n"
+                   "    %cst = arith.constant dense<7> : tensor<4xi32>\n"
+                   "    %cst_0 = arith.constant dense<8> : tensor<4xi32>\n"
                    "    %c1_i32 = arith.constant 1 : i32\n"
                    "    %cst_1 = arith.constant dense<5> : tensor<4xi32>\n"
                    "    %c5_i32 = arith.constant 5 : i32\n"
@@ -309,8 +309,8 @@ static void constant_order_mirrors_make_ttir(void **state)
                    "    %2 = tt.addptr %1, %0 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
                    "    %3 = tt.load %2 : tensor<4x!tt.ptr<i32>>\n"
                    "    %4 = arith.muli %3, %cst_2 : tensor<4xi32>\n"
-                   "    %5 = arith.addi %4, %cst_0 : tensor<4xi32>\n"
-                   "    %6 = arith.divsi %5, %cst : tensor<4xi32>\n"
+                   "    %5 = arith.addi %4, %cst : tensor<4xi32>\n"
+                   "    %6 = arith.divsi %5, %cst_0 : tensor<4xi32>\n"
                    "    %7 = arith.muli %6, %cst_1 : tensor<4xi32>\n"
                    "    %8 = arith.addi %7, %cst_2 : tensor<4xi32>\n"
                    "    %9 = tt.get_program_id x : i32\n"

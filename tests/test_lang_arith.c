@@ -100,9 +100,9 @@ static void ceiling_division(void **state)
     tl_cdiv(tl_arange(b, 0, 64), 4);
     tl_cdiv(n, m);
     expect_text(b, HEAD("%arg0: i32, %arg1: i32")
+                   "    %c1_i32 = arith.constant 1 : i32\n"
                    "    %cst = arith.constant dense<3> : tensor<64xi32>\n"
                    "    %cst_0 = arith.constant dense<4> : tensor<64xi32>\n"
-                   "    %c1_i32 = arith.constant 1 : i32\n"
                    "    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>\n"
                    "    %1 = arith.addi %0, %cst : tensor<64xi32>\n"
                    "    %2 = arith.divsi %1, %cst_0 : tensor<64xi32>\n"
@@ -124,10 +124,10 @@ static void unary_minus_and_invert(void **state)
     tl_invert(a);
     tl_invert(m);
     expect_text(b, HEAD("%arg0: tensor<8xf32>, %arg1: i32, %arg2: i1")
-                   "    %cst = arith.constant dense<0.000000e+00> : tensor<8xf32>\n"
-                   "    %c0_i32 = arith.constant 0 : i32\n"
-                   "    %c-1_i32 = arith.constant -1 : i32\n"
                    "    %true = arith.constant true\n"
+                   "    %c-1_i32 = arith.constant -1 : i32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %cst = arith.constant dense<0.000000e+00> : tensor<8xf32>\n"
                    "    %0 = arith.subf %cst, %arg0 : tensor<8xf32>\n"
                    "    %1 = arith.subi %c0_i32, %arg1 : i32\n"
                    "    %2 = arith.xori %arg1, %c-1_i32 : i32\n"

@@ -61,8 +61,8 @@ static void integer_casts(void **state)
     tl_to(j, TL_I1);
     tl_to(x, TL_I1);
     tl_to(m, TL_I32);
-    expect_text(b, HEAD("%arg0: i32, %arg1: f32, %arg2: i32, %arg3: i1") "    %c0_i32 = arith.constant 0 : i32\n"
-                                                                         "    %cst = arith.constant 0.000000e+00 : f32\n"
+    expect_text(b, HEAD("%arg0: i32, %arg1: f32, %arg2: i32, %arg3: i1") "    %cst = arith.constant 0.000000e+00 : f32\n"
+                                                                         "    %c0_i32 = arith.constant 0 : i32\n"
                                                                          "    %0 = arith.sitofp %arg0 : i32 to f32\n"
                                                                          "    %1 = arith.uitofp %arg3 : i1 to f32\n"
                                                                          "    %2 = arith.fptosi %arg1 : f32 to i32\n"
@@ -118,19 +118,19 @@ static void folded_number_casts(void **state)
     tl_store(pf8, 0.0);
     tl_store(pf8, 2.0);
     expect_text(b, HEAD("%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<i8>, %arg2: !tt.ptr<f8E5M2>")
-                   "    %cst = arith.constant 5.000000e-01 : f16\n"
-                   "    %cst_0 = arith.constant 1.000000e-01 : f32\n"
-                   "    %c44_i8 = arith.constant 44 : i8\n"
+                   "    %cst = arith.constant 2.000000e+00 : f32\n"
+                   "    %cst_0 = arith.constant 0.000000e+00 : f8E5M2\n"
                    "    %c2_i8 = arith.constant 2 : i8\n"
-                   "    %cst_1 = arith.constant 0.000000e+00 : f8E5M2\n"
-                   "    %cst_2 = arith.constant 2.000000e+00 : f32\n"
-                   "    tt.store %arg0, %cst : !tt.ptr<f16>\n"
-                   "    %0 = arith.truncf %cst_0 : f32 to f16\n"
+                   "    %c44_i8 = arith.constant 44 : i8\n"
+                   "    %cst_1 = arith.constant 1.000000e-01 : f32\n"
+                   "    %cst_2 = arith.constant 5.000000e-01 : f16\n"
+                   "    tt.store %arg0, %cst_2 : !tt.ptr<f16>\n"
+                   "    %0 = arith.truncf %cst_1 : f32 to f16\n"
                    "    tt.store %arg0, %0 : !tt.ptr<f16>\n"
                    "    tt.store %arg1, %c44_i8 : !tt.ptr<i8>\n"
                    "    tt.store %arg1, %c2_i8 : !tt.ptr<i8>\n"
-                   "    tt.store %arg2, %cst_1 : !tt.ptr<f8E5M2>\n"
-                   "    %1 = tt.fp_to_fp %cst_2, rounding = rtne : f32 -> f8E5M2\n"
+                   "    tt.store %arg2, %cst_0 : !tt.ptr<f8E5M2>\n"
+                   "    %1 = tt.fp_to_fp %cst, rounding = rtne : f32 -> f8E5M2\n"
                    "    tt.store %arg2, %1 : !tt.ptr<f8E5M2>\n" TAIL);
 }
 

@@ -61,9 +61,9 @@ static void numbers_in_comparisons(void **state)
     tl_gt(s8, 3);
     tl_eq(m, tl_lit_bool(true));
     tl_lt(m, m);
-    expect_text(b, HEAD("%arg0: f16, %arg1: i8, %arg2: i1") "    %cst = arith.constant 1.000000e+00 : f32\n"
+    expect_text(b, HEAD("%arg0: f16, %arg1: i8, %arg2: i1") "    %true = arith.constant true\n"
                                                             "    %c3_i32 = arith.constant 3 : i32\n"
-                                                            "    %true = arith.constant true\n"
+                                                            "    %cst = arith.constant 1.000000e+00 : f32\n"
                                                             "    %0 = arith.extf %arg0 : f16 to f32\n"
                                                             "    %1 = arith.cmpf olt, %0, %cst : f32\n"
                                                             "    %2 = arith.extsi %arg1 : i8 to i32\n"
@@ -87,15 +87,15 @@ static void where_select(void **state)
     tl_value r = tl_where(c, 1.0, 0);
     assert_int_equal(r.dtype, TL_F32);
     expect_text(b, HEAD("%arg0: tensor<8xi1>, %arg1: tensor<8xf32>, %arg2: tensor<8xi32>, %arg3: i1")
-                   "    %cst = arith.constant dense<0.000000e+00> : tensor<8xf32>\n"
+                   "    %cst = arith.constant dense<1.000000e+00> : tensor<8xf32>\n"
                    "    %cst_0 = arith.constant dense<0> : tensor<8xi32>\n"
-                   "    %cst_1 = arith.constant dense<1.000000e+00> : tensor<8xf32>\n"
-                   "    %0 = arith.select %arg0, %arg1, %cst : tensor<8xi1>, tensor<8xf32>\n"
+                   "    %cst_1 = arith.constant dense<0.000000e+00> : tensor<8xf32>\n"
+                   "    %0 = arith.select %arg0, %arg1, %cst_1 : tensor<8xi1>, tensor<8xf32>\n"
                    "    %1 = arith.cmpi ne, %arg2, %cst_0 : tensor<8xi32>\n"
                    "    %2 = arith.select %1, %arg1, %arg1 : tensor<8xi1>, tensor<8xf32>\n"
                    "    %3 = tt.splat %arg3 : i1 -> tensor<8xi1>\n"
-                   "    %4 = arith.select %3, %arg1, %cst_1 : tensor<8xi1>, tensor<8xf32>\n"
-                   "    %5 = arith.select %arg0, %cst_1, %cst : tensor<8xi1>, tensor<8xf32>\n" TAIL);
+                   "    %4 = arith.select %3, %arg1, %cst : tensor<8xi1>, tensor<8xf32>\n"
+                   "    %5 = arith.select %arg0, %cst, %cst_1 : tensor<8xi1>, tensor<8xf32>\n" TAIL);
 }
 
 /* All scalars: a scalar select. */

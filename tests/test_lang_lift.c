@@ -11,12 +11,12 @@ static void literal_takes_the_value_dtype(void **state)
     tl_mul(x, 3);
     tl_value w = tl_to(x, TL_I64);
     tl_add(w, 5);
-    expect_text(b, HEAD("") "    %cst = arith.constant dense<3> : tensor<64xi32>\n"
-                            "    %cst_0 = arith.constant dense<5> : tensor<64xi64>\n"
+    expect_text(b, HEAD("") "    %cst = arith.constant dense<5> : tensor<64xi64>\n"
+                            "    %cst_0 = arith.constant dense<3> : tensor<64xi32>\n"
                             "    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>\n"
-                            "    %1 = arith.muli %0, %cst : tensor<64xi32>\n"
+                            "    %1 = arith.muli %0, %cst_0 : tensor<64xi32>\n"
                             "    %2 = arith.extsi %0 : tensor<64xi32> to tensor<64xi64>\n"
-                            "    %3 = arith.addi %2, %cst_0 : tensor<64xi64>\n" TAIL);
+                            "    %3 = arith.addi %2, %cst : tensor<64xi64>\n" TAIL);
 }
 
 /* Against a scalar a number is a scalar constant; a float number promotes an int. */
@@ -27,8 +27,8 @@ static void literal_on_a_scalar(void **state)
     tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
     tl_add(n, 1);
     tl_mul(1.5, n);
-    expect_text(b, HEAD("%arg0: i32") "    %c1_i32 = arith.constant 1 : i32\n"
-                                      "    %cst = arith.constant 1.500000e+00 : f32\n"
+    expect_text(b, HEAD("%arg0: i32") "    %cst = arith.constant 1.500000e+00 : f32\n"
+                                      "    %c1_i32 = arith.constant 1 : i32\n"
                                       "    %0 = arith.addi %arg0, %c1_i32 : i32\n"
                                       "    %1 = arith.sitofp %arg0 : i32 to f32\n"
                                       "    %2 = arith.mulf %cst, %1 : f32\n" TAIL);
@@ -42,11 +42,11 @@ static void literal_with_half(void **state)
     tl_value h = tl_arg(b, "h", SCALAR(TL_F16));
     tl_add(h, 0.5);
     tl_div(h, 2);
-    expect_text(b, HEAD("%arg0: f16") "    %cst = arith.constant 5.000000e-01 : f16\n"
-                                      "    %cst_0 = arith.constant 2.000000e+00 : f32\n"
-                                      "    %0 = arith.addf %arg0, %cst : f16\n"
+    expect_text(b, HEAD("%arg0: f16") "    %cst = arith.constant 2.000000e+00 : f32\n"
+                                      "    %cst_0 = arith.constant 5.000000e-01 : f16\n"
+                                      "    %0 = arith.addf %arg0, %cst_0 : f16\n"
                                       "    %1 = arith.extf %arg0 : f16 to f32\n"
-                                      "    %2 = arith.divf %1, %cst_0 : f32\n" TAIL);
+                                      "    %2 = arith.divf %1, %cst : f32\n" TAIL);
 }
 
 /* An unsigned number fits uint32 and prints as the signless i32 MLIR shows. */
@@ -130,8 +130,8 @@ static void bool_promotion(void **state)
     tl_value m = tl_arg(b, "m", SCALAR(TL_I1));
     tl_add(m, 1);
     tl_and(m, tl_lit_bool(true));
-    expect_text(b, HEAD("%arg0: i1") "    %c1_i32 = arith.constant 1 : i32\n"
-                                     "    %true = arith.constant true\n"
+    expect_text(b, HEAD("%arg0: i1") "    %true = arith.constant true\n"
+                                     "    %c1_i32 = arith.constant 1 : i32\n"
                                      "    %0 = arith.extui %arg0 : i1 to i32\n"
                                      "    %1 = arith.addi %0, %c1_i32 : i32\n"
                                      "    %2 = arith.andi %arg0, %true : i1\n" TAIL);
@@ -187,7 +187,7 @@ static void scalar_splat_at_use(void **state)
                                       "    %3 = arith.cmpi slt, %1, %2 : tensor<64xi64>\n" TAIL);
 }
 
-/* One constant per (type, value), hoisted, in first-use order. */
+/* One constant per (type, value), hoisted, the latest first use on top. */
 static void constant_pooling(void **state)
 {
     (void)state;

@@ -23,13 +23,13 @@ static void pointer_arithmetic(void **state)
     tl_sub(q, n);
     tl_sub(t, 2);
     expect_text(b, HEAD("%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f16>, %arg2: i32, %arg3: i32, %arg4: i64")
-                   "    %cst = arith.constant dense<4> : tensor<64xi32>\n"
+                   "    %cst = arith.constant dense<-2> : tensor<64xi32>\n"
                    "    %c0_i32 = arith.constant 0 : i32\n"
-                   "    %cst_0 = arith.constant dense<-2> : tensor<64xi32>\n"
+                   "    %cst_0 = arith.constant dense<4> : tensor<64xi32>\n"
                    "    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>\n"
                    "    %1 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>\n"
                    "    %2 = tt.addptr %1, %0 : tensor<64x!tt.ptr<f32>>, tensor<64xi32>\n"
-                   "    %3 = tt.addptr %2, %cst : tensor<64x!tt.ptr<f32>>, tensor<64xi32>\n"
+                   "    %3 = tt.addptr %2, %cst_0 : tensor<64x!tt.ptr<f32>>, tensor<64xi32>\n"
                    "    %4 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>\n"
                    "    %5 = tt.addptr %4, %0 : tensor<64x!tt.ptr<f32>>, tensor<64xi32>\n"
                    "    %6 = arith.extui %arg3 : i32 to i64\n"
@@ -37,7 +37,7 @@ static void pointer_arithmetic(void **state)
                    "    %8 = tt.addptr %arg1, %arg4 : !tt.ptr<f16>, i64\n"
                    "    %9 = arith.subi %c0_i32, %arg2 : i32\n"
                    "    %10 = tt.addptr %arg1, %9 : !tt.ptr<f16>, i32\n"
-                   "    %11 = tt.addptr %2, %cst_0 : tensor<64x!tt.ptr<f32>>, tensor<64xi32>\n" TAIL);
+                   "    %11 = tt.addptr %2, %cst : tensor<64x!tt.ptr<f32>>, tensor<64xi32>\n" TAIL);
 }
 
 /* Masks, other (a number becomes a constant of the pointee type), cache and eviction
@@ -83,9 +83,9 @@ static void bool_and_scalar_loads(void **state)
     assert_int_equal(v.dtype, TL_I1);
     tl_load(ph, .mask = tl_lit_bool(true), .other = tl_lit(1));
     expect_text(b, HEAD("%arg0: !tt.ptr<i1>, %arg1: !tt.ptr<f16>")
-                   "    %c0_i8 = arith.constant 0 : i8\n"
-                   "    %true = arith.constant true\n"
                    "    %cst = arith.constant 1.000000e+00 : f16\n"
+                   "    %true = arith.constant true\n"
+                   "    %c0_i8 = arith.constant 0 : i8\n"
                    "    %0 = tt.bitcast %arg0 : !tt.ptr<i1> -> !tt.ptr<i8>\n"
                    "    %1 = tt.load %0 : !tt.ptr<i8>\n"
                    "    %2 = arith.cmpi ne, %1, %c0_i8 : i8\n"
@@ -111,14 +111,14 @@ static void stores(void **state)
     tl_store(p, 0);
     tl_store(pb, tl_lit_bool(true));
     expect_text(b, HEAD("%arg0: !tt.ptr<f16>, %arg1: tensor<64xf32>, %arg2: f16, %arg3: !tt.ptr<i1>")
-                   "    %cst = arith.constant dense<10> : tensor<64xi32>\n"
-                   "    %cst_0 = arith.constant dense<1.500000e+00> : tensor<64xf16>\n"
-                   "    %cst_1 = arith.constant 0.000000e+00 : f16\n"
                    "    %c1_i8 = arith.constant 1 : i8\n"
+                   "    %cst = arith.constant 0.000000e+00 : f16\n"
+                   "    %cst_0 = arith.constant dense<1.500000e+00> : tensor<64xf16>\n"
+                   "    %cst_1 = arith.constant dense<10> : tensor<64xi32>\n"
                    "    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>\n"
                    "    %1 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<64x!tt.ptr<f16>>\n"
                    "    %2 = tt.addptr %1, %0 : tensor<64x!tt.ptr<f16>>, tensor<64xi32>\n"
-                   "    %3 = arith.cmpi slt, %0, %cst : tensor<64xi32>\n"
+                   "    %3 = arith.cmpi slt, %0, %cst_1 : tensor<64xi32>\n"
                    "    %4 = arith.truncf %arg1 : tensor<64xf32> to tensor<64xf16>\n"
                    "    tt.store %2, %4 : tensor<64x!tt.ptr<f16>>\n"
                    "    tt.store %2, %cst_0, %3 : tensor<64x!tt.ptr<f16>>\n"
@@ -126,7 +126,7 @@ static void stores(void **state)
                    "    tt.store %2, %5 cacheModifier = wt evictionPolicy = evict_first : tensor<64x!tt.ptr<f16>>\n"
                    "    %6 = tt.splat %arg2 : f16 -> tensor<64xf16>\n"
                    "    tt.store %2, %6 : tensor<64x!tt.ptr<f16>>\n"
-                   "    tt.store %arg0, %cst_1 : !tt.ptr<f16>\n"
+                   "    tt.store %arg0, %cst : !tt.ptr<f16>\n"
                    "    %7 = tt.bitcast %arg3 : !tt.ptr<i1> -> !tt.ptr<i8>\n"
                    "    tt.store %7, %c1_i8 : !tt.ptr<i8>\n" TAIL);
 }

@@ -32,9 +32,9 @@ static void full_zeros_ones(void **state)
     tl_full(b, TL_SHAPE(4), true, TL_I1);
     tl_full(b, TL_SHAPE(8), n, TL_F32);
     expect_text(b, HEAD("%arg0: i32") "    %cst = arith.constant dense<0.000000e+00> : tensor<16x32xf32>\n"
-                                      "    %cst_0 = arith.constant dense<3.000000e+00> : tensor<16x32xf32>\n"
+                                      "    %cst_0 = arith.constant dense<true> : tensor<4xi1>\n"
                                       "    %cst_1 = arith.constant dense<1> : tensor<8xi64>\n"
-                                      "    %cst_2 = arith.constant dense<true> : tensor<4xi1>\n"
+                                      "    %cst_2 = arith.constant dense<3.000000e+00> : tensor<16x32xf32>\n"
                                       "    %0 = arith.sitofp %arg0 : i32 to f32\n"
                                       "    %1 = tt.splat %0 : f32 -> tensor<8xf32>\n" TAIL);
 }
@@ -48,8 +48,8 @@ static void splat(void **state)
     tl_splat(b, 1.5, TL_SHAPE(4, 4));
     tl_splat(b, 2, TL_SHAPE(8));
     tl_splat(b, n, TL_SHAPE(8));
-    expect_text(b, HEAD("%arg0: i32") "    %cst = arith.constant dense<1.500000e+00> : tensor<4x4xf32>\n"
-                                      "    %cst_0 = arith.constant dense<2> : tensor<8xi32>\n"
+    expect_text(b, HEAD("%arg0: i32") "    %cst = arith.constant dense<2> : tensor<8xi32>\n"
+                                      "    %cst_0 = arith.constant dense<1.500000e+00> : tensor<4x4xf32>\n"
                                       "    %0 = tt.splat %arg0 : i32 -> tensor<8xi32>\n" TAIL);
 }
 
@@ -103,12 +103,12 @@ static void mask2d(void **state)
     tl_value n = tl_lt(tl_arange(b, 0, 32), 20);
     tl_value r = tl_mask2d(m, n);
     assert_int_equal(r.dtype, TL_I1);
-    expect_text(b, HEAD("") "    %cst = arith.constant dense<10> : tensor<16xi32>\n"
-                            "    %cst_0 = arith.constant dense<20> : tensor<32xi32>\n"
+    expect_text(b, HEAD("") "    %cst = arith.constant dense<20> : tensor<32xi32>\n"
+                            "    %cst_0 = arith.constant dense<10> : tensor<16xi32>\n"
                             "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
-                            "    %1 = arith.cmpi slt, %0, %cst : tensor<16xi32>\n"
+                            "    %1 = arith.cmpi slt, %0, %cst_0 : tensor<16xi32>\n"
                             "    %2 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>\n"
-                            "    %3 = arith.cmpi slt, %2, %cst_0 : tensor<32xi32>\n"
+                            "    %3 = arith.cmpi slt, %2, %cst : tensor<32xi32>\n"
                             "    %4 = tt.expand_dims %1 {axis = 1 : i32} : tensor<16xi1> -> tensor<16x1xi1>\n"
                             "    %5 = tt.expand_dims %3 {axis = 0 : i32} : tensor<32xi1> -> tensor<1x32xi1>\n"
                             "    %6 = tt.broadcast %4 : tensor<16x1xi1> -> tensor<16x32xi1>\n"
