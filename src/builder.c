@@ -115,7 +115,7 @@ static tl_dtype dtype_of_elem(const tcir_type *e)
 tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
 {
     if (!v)
-        return (tl_value){0};
+        return TL_POISON;
     const tcir_type *e = tcir_type_elem(tcir_value_type(v));
     tl_value r = {.b = b, .ir = v};
     if (tcir_type_is_ptr(e)) {
@@ -176,7 +176,7 @@ static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *
 tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec)
 {
     if (!tl__usable(b, site))
-        return (tl_value){0};
+        return TL_POISON;
     if (!valid_symbol(name))
         return tl_builder_fail(b, site, "invalid argument name '%s'", name ? name : "(null)");
     for (int i = 0; i < b->nargs; i++)
@@ -186,7 +186,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
         return tl_builder_fail(b, site, "divisibility %d of '%s' is negative", spec.divisibility, name);
     const tcir_type *t = arg_type(b, site, &spec);
     if (!t)
-        return (tl_value){0};
+        return TL_POISON;
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
         tl_arg_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
@@ -204,7 +204,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
 tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i)
 {
     if (!tl__usable(b, site))
-        return (tl_value){0};
+        return TL_POISON;
     if (i < 0 || i >= b->nargs)
         return tl_builder_fail(b, site, "argument index %d out of range (the kernel has %d)", i, b->nargs);
     return tl__wrap(b, b->args[i].value, b->args[i].spec.dtype);
@@ -269,7 +269,7 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
 tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i)
 {
     if (!tl__usable(b, site))
-        return (tl_value){0};
+        return TL_POISON;
     if (!op)
         return tl_builder_fail(b, site, "NULL op");
     if (i < 0 || i >= tcir_op_nresults(op))

@@ -96,7 +96,7 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
 {
     if (!tl__usable(b, site))
-        return (tl_value){0};
+        return TL_POISON;
     if (!tl_value_is_lit(lit))
         return tl_builder_fail(b, site, "expected a literal");
     tcir_context *ctx = b->ctx;
@@ -105,7 +105,7 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
         return tl_builder_fail(b, site, "invalid dtype %d", (int)dtype);
     const tcir_attr *scalar = scalar_attr(b, site, lit, dtype, elem);
     if (!scalar)
-        return (tl_value){0};
+        return TL_POISON;
     /* Python's frontend first makes a scalar constant of the number's own type (to_tensor),
      * then one of the target type, then splats: the canonicalizer orders the constants it
      * keeps by where those appeared, so the pool notes them (builder_pool.c). */

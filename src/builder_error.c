@@ -16,7 +16,7 @@ static bool abort_on_error(void)
 tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
 {
     if (!b || b->failed)
-        return (tl_value){0};
+        return TL_POISON;
     b->failed = true;
     int n = snprintf(b->error, sizeof b->error, "%s:%d: %s: ", site.file ? site.file : "?", site.line,
                      site.func ? site.func : "tritonc");
@@ -30,7 +30,7 @@ tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
         fprintf(stderr, "tritonc: %s\n", b->error);
         abort();
     }
-    return (tl_value){0};
+    return TL_POISON;
 }
 
 bool tl_builder_failed(const tl_builder *b)

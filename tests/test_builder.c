@@ -269,6 +269,21 @@ static void error_poison_operand_in_escape_hatch(void **state)
     expect_error_at(b, line, "tl_op: my.op: operand #0 is poison");
 }
 
+/* A call on two literals fails with no builder to record it on: its poison must not pass for
+ * an absent keyword (here, no mask) where it is used. */
+static void error_builderless_poison_is_reported_where_used(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value m = tl_lt(1, 2);
+    assert_true(tl_value_is_poison(m));
+    assert_false(tl_value_is_absent(m));
+    int line = __LINE__ + 1;
+    tl_load(p, .mask = m);
+    expect_error_at(b, line, "tl_load: mask is a poison value");
+}
+
 static void error_open_block_at_finish(void **state)
 {
     (void)state;
@@ -343,6 +358,7 @@ int main(void)
         cmocka_unit_test(error_value_from_another_builder),
         cmocka_unit_test(error_null_builder_and_bad_names),
         cmocka_unit_test(error_poison_operand_in_escape_hatch),
+        cmocka_unit_test(error_builderless_poison_is_reported_where_used),
         cmocka_unit_test(error_open_block_at_finish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

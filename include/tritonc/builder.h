@@ -61,8 +61,11 @@ unsigned tl_dtype_bits(tl_dtype d);
 const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
 
 /* A value: the result of an op or a kernel argument, carrying its builder and its
- * triton.language element type. Passed by value. Two other forms exist:
- *   - a poison value (ir == NULL, lit == TL_LIT_NONE), returned after an error;
+ * triton.language element type. Passed by value. Three other forms exist:
+ *   - a poison value (poison set, ir == NULL), returned by a call that failed; using it is
+ *     a no-op once the builder is in error, and an error otherwise (a call on two literals
+ *     fails with no builder to record it on, so its poison is reported where it is used);
+ *   - an absent value, all zero ((tl_value){0}): a keyword argument not given;
  *   - a weak literal (b == NULL, lit != TL_LIT_NONE), made by tl_lit(): a C number that
  *     takes the element type of the tensor operand it meets, as a Python literal does. */
 typedef enum tl_lit_kind { TL_LIT_NONE, TL_LIT_INT, TL_LIT_FLOAT, TL_LIT_BOOL } tl_lit_kind;
@@ -73,13 +76,17 @@ typedef struct tl_value {
     tl_dtype dtype; /* element dtype (for pointers: the pointee's; see is_ptr) */
     uint8_t is_ptr; /* element is a pointer to dtype */
     uint8_t lit;    /* tl_lit_kind */
+    uint8_t poison; /* the result of a call that failed (ir is NULL) */
     union {
         int64_t i;
         double f;
     } lit_val;
 } tl_value;
 
+#define TL_POISON ((tl_value){.poison = 1})
+/* True for poison, and for an absent value where a value is needed. */
 static inline bool tl_value_is_poison(tl_value v) { return v.ir == NULL && v.lit == TL_LIT_NONE; }
+static inline bool tl_value_is_absent(tl_value v) { return !v.b && !v.ir && !v.lit && !v.poison; }
 static inline bool tl_value_is_lit(tl_value v) { return v.lit != TL_LIT_NONE; }
 
 /* Weak literals, for keyword fields that want a value: `.other = tl_lit(0.0)`. */

@@ -15,7 +15,7 @@ static tl_value emit2(tl_site s, tl_builder *b, const char *name, lang_opnd *l, 
 {
     tl_value ops[2] = {lang_value(s, b, l), lang_value(s, b, r)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_emit(s, b, name, 2, ops, lang_opnd_type(b, l), l->dtype, l->is_ptr, 0, NULL);
 }
 
@@ -33,7 +33,7 @@ static tl_value add_checked(tl_site s, tl_builder *b, lang_opnd l, lang_opnd r)
         /* addptr reads the offset as signed: unsigned offsets are zero-extended first */
         if (lang_is_unsigned(r.dtype) && tl_dtype_bits(r.dtype) < 64 &&
             !lang_cast(s, b, &r, TL_I64, TL_ROUND_DEFAULT))
-            return (tl_value){0};
+            return TL_POISON;
         return emit2(s, b, "tt.addptr", &l, &r);
     }
     return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.addf" : "arith.addi", &l, &r);
@@ -82,11 +82,11 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
     switch (op) {
     case TL_OP_ADD:
         if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR | LANG_RHS_PTR))
-            return (tl_value){0};
+            return TL_POISON;
         return add_checked(s, b, l, r);
     case TL_OP_SUB:
         if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR))
-            return (tl_value){0};
+            return TL_POISON;
         if (l.is_ptr) { /* ptr - offset = ptr + (0 - offset) */
             if (tl_value_is_lit(r.v)) /* folded, as canonicalize folds 0 - constant */
                 return add_checked(s, b, l, lit_negated(r));
@@ -98,25 +98,25 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
         return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.subf" : "arith.subi", &l, &r);
     case TL_OP_MUL:
         if (!lang_binary_operands(s, b, &l, &r, 0))
-            return (tl_value){0};
+            return TL_POISON;
         return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.mulf" : "arith.muli", &l, &r);
     case TL_OP_TRUEDIV:
         if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
-            return (tl_value){0};
+            return TL_POISON;
         if (tl_dtype_is_int(l.dtype) && (!lang_cast(s, b, &l, TL_F32, TL_ROUND_DEFAULT) ||
                                          !lang_cast(s, b, &r, TL_F32, TL_ROUND_DEFAULT)))
-            return (tl_value){0};
+            return TL_POISON;
         return emit2(s, b, "arith.divf", &l, &r);
     case TL_OP_FLOORDIV:
         if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
-            return (tl_value){0};
+            return TL_POISON;
         if (!tl_dtype_is_int(l.dtype))
             return tl_builder_fail(b, s, "floor division of %s by %s: integers only", lang_elem_str(&l, x, sizeof x),
                                    lang_elem_str(&r, y, sizeof y));
         return emit2(s, b, lang_is_signed(l.dtype) ? "arith.divsi" : "arith.divui", &l, &r);
     case TL_OP_MOD:
         if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
-            return (tl_value){0};
+            return TL_POISON;
         if (tl_dtype_is_float(l.dtype))
             return emit2(s, b, "arith.remf", &l, &r);
         return emit2(s, b, lang_is_signed(l.dtype) ? "arith.remsi" : "arith.remui", &l, &r);
@@ -125,7 +125,7 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
     case TL_OP_XOR:
     case TL_OP_SHL:
         if (!bitwise_operands(s, b, &l, &r))
-            return (tl_value){0};
+            return TL_POISON;
         return emit2(s, b,
                      op == TL_OP_AND ? "arith.andi"
                      : op == TL_OP_OR ? "arith.ori"
@@ -136,7 +136,7 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
         /* arithmetic or logical by the signedness of the tensor the operator was called on */
         bool arith = lang_is_signed(tl_value_is_lit(l.v) ? r.dtype : l.dtype);
         if (!bitwise_operands(s, b, &l, &r))
-            return (tl_value){0};
+            return TL_POISON;
         return emit2(s, b, arith ? "arith.shrsi" : "arith.shrui", &l, &r);
     }
     default:
@@ -151,7 +151,7 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     return lang_binop(s, b, op, lang_opnd_of(b, a), lang_opnd_of(b, c));
 }
 
@@ -189,7 +189,7 @@ tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     tl_builder_helper_begin(b); /* a @jit helper in Python */
     tl_value r = cdiv_body(s, b, a, c);
     tl_builder_helper_end(b);
@@ -200,7 +200,7 @@ tl_value tl_neg_at(tl_site s, tl_value x)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     return lang_minus(s, b, lang_opnd_of(b, x));
 }
 
@@ -208,7 +208,7 @@ tl_value tl_invert_at(tl_site s, tl_value x)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd v = lang_opnd_of(b, x);
     if (v.is_ptr || tl_dtype_is_float(v.dtype)) {
         char t[LANG_STR];
@@ -230,7 +230,7 @@ tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *
     }
     tl_builder *b = lang_builder(s, NULL, n, operands, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd o[MAX_OPERANDS];
     int first = -1;
     for (int i = 0; i < n; i++) {

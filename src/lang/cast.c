@@ -194,7 +194,7 @@ tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts opts)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (dtype <= TL_DTYPE_INVALID || dtype >= TL_DTYPE_COUNT)
         return tl_builder_fail(b, s, "invalid dtype %d", (int)dtype);
     if (opts.fp_downcast_rounding < TL_ROUND_DEFAULT || opts.fp_downcast_rounding > TL_RTZ)
@@ -202,5 +202,5 @@ tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts opts)
     lang_opnd o = lang_opnd_of(b, x);
     lang_strong(&o);
     bool ok = opts.bitcast ? bitcast(s, b, &o, dtype) : lang_cast(s, b, &o, dtype, opts.fp_downcast_rounding);
-    return ok ? lang_value(s, b, &o) : (tl_value){0};
+    return ok ? lang_value(s, b, &o) : TL_POISON;
 }

@@ -23,14 +23,14 @@ tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_o
     lang_strong(&l);
     lang_strong(&r);
     if (!lang_binary_operands(s, b, &l, &r, 0))
-        return (tl_value){0};
+        return TL_POISON;
     tcir_context *ctx = tl_builder_context(b);
     bool f = tl_dtype_is_float(l.dtype);
     const char *pred = predicate(op, l.dtype);
     tcir_named_attr a = lang_attr("predicate", f ? tcir_enum_cmpf(ctx, pred) : tcir_enum_cmpi(ctx, pred));
     tl_value ops[2] = {lang_value(s, b, &l), lang_value(s, b, &r)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
-        return (tl_value){0};
+        return TL_POISON;
     const tcir_type *rt = lang_shaped(b, tl_dtype_ir(ctx, TL_I1), l.rank, l.dims);
     return lang_emit(s, b, f ? "arith.cmpf" : "arith.cmpi", 2, ops, rt, TL_I1, false, 1, &a);
 }
@@ -46,14 +46,14 @@ static tl_value min_max(tl_site s, tl_value a, tl_value c, tl_minmax_opts o, boo
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (o.propagate_nan != TL_NAN_NONE && o.propagate_nan != TL_NAN_ALL)
         return tl_builder_fail(b, s, "unexpected propagate_nan %d", (int)o.propagate_nan);
     lang_opnd x = lang_opnd_of(b, a), y = lang_opnd_of(b, c);
     lang_strong(&x);
     lang_strong(&y);
     if (!bf16_to_f32(s, b, &x) || !bf16_to_f32(s, b, &y) || !lang_binary_operands(s, b, &x, &y, 0))
-        return (tl_value){0};
+        return TL_POISON;
     const char *name;
     if (tl_dtype_is_float(x.dtype))
         name = o.propagate_nan == TL_NAN_ALL ? (is_max ? "arith.maximumf" : "arith.minimumf")
@@ -64,7 +64,7 @@ static tl_value min_max(tl_site s, tl_value a, tl_value c, tl_minmax_opts o, boo
         name = is_max ? "arith.maxui" : "arith.minui";
     tl_value ops[2] = {lang_value(s, b, &x), lang_value(s, b, &y)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_emit(s, b, name, 2, ops, lang_opnd_type(b, &x), x.dtype, false, 0, NULL);
 }
 
@@ -84,7 +84,7 @@ tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_
     static const char *const names[] = {"x", "min", "max"};
     tl_builder *b = lang_builder(s, NULL, 3, in, names);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (o.propagate_nan != TL_NAN_NONE && o.propagate_nan != TL_NAN_ALL)
         return tl_builder_fail(b, s, "unexpected propagate_nan %d", (int)o.propagate_nan);
     lang_opnd v = lang_opnd_of(b, x), mn = lang_opnd_of(b, lo), mx = lang_opnd_of(b, hi);
@@ -94,7 +94,7 @@ tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_
     if (!bf16_to_f32(s, b, &v) || !bf16_to_f32(s, b, &mn) || !bf16_to_f32(s, b, &mx) ||
         !lang_binary_operands(s, b, &mn, &mx, 0) || !lang_binary_operands(s, b, &v, &mn, 0) ||
         !lang_binary_operands(s, b, &v, &mx, 0))
-        return (tl_value){0};
+        return TL_POISON;
     if (!tl_dtype_is_float(v.dtype))
         return tl_builder_fail(b, s, "unexpected dtype %s: only floating-point clamp is supported",
                                tl_dtype_name(v.dtype));
@@ -103,7 +103,7 @@ tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_
     tl_value ops[3] = {lang_value(s, b, &v), lang_value(s, b, &mn), lang_value(s, b, &mx)};
     for (int i = 0; i < 3; i++)
         if (tl_value_is_poison(ops[i]))
-            return (tl_value){0};
+            return TL_POISON;
     return lang_emit(s, b, "tt.clampf", 3, ops, lang_opnd_type(b, &v), v.dtype, false, 1, &a);
 }
 
@@ -113,19 +113,19 @@ tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y)
     static const char *const names[] = {"condition", "x", "y"};
     tl_builder *b = lang_builder(s, NULL, 3, in, names);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd c = lang_opnd_of(b, cond), vx = lang_opnd_of(b, x), vy = lang_opnd_of(b, y);
     lang_strong(&c);
     if (!lang_cast(s, b, &c, TL_I1, TL_ROUND_DEFAULT) ||
         !lang_binary_operands(s, b, &vx, &vy, LANG_LHS_PTR | LANG_RHS_PTR))
-        return (tl_value){0};
+        return TL_POISON;
     if (c.rank > 0) {
         if (!lang_broadcast_pair(s, b, &c, &vx) || !lang_broadcast_pair(s, b, &vx, &vy))
-            return (tl_value){0};
+            return TL_POISON;
     } else {
         lang_opnd unused = vx; /* Python broadcasts the condition only */
         if (!lang_broadcast_pair(s, b, &c, &unused))
-            return (tl_value){0};
+            return TL_POISON;
     }
     if (vx.is_ptr != vy.is_ptr || vx.dtype != vy.dtype) {
         char t[LANG_STR], u[LANG_STR];
@@ -135,6 +135,6 @@ tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y)
     tl_value ops[3] = {lang_value(s, b, &c), lang_value(s, b, &vx), lang_value(s, b, &vy)};
     for (int i = 0; i < 3; i++)
         if (tl_value_is_poison(ops[i]))
-            return (tl_value){0};
+            return TL_POISON;
     return lang_emit(s, b, "arith.select", 3, ops, lang_opnd_type(b, &vx), vx.dtype, vx.is_ptr, 0, NULL);
 }

@@ -7,7 +7,7 @@
 
 bool lang_absent(tl_value v)
 {
-    return v.b == NULL && v.ir == NULL && v.lit == TL_LIT_NONE;
+    return tl_value_is_absent(v);
 }
 
 static void arg_name(char *buf, size_t size, const char *const *names, int i)
@@ -80,7 +80,7 @@ tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_v
 {
     tcir_op *op = emit_op(s, b, name, n, ops, 1, &rt, rdt, nattrs, attrs);
     if (!op)
-        return (tl_value){0};
+        return TL_POISON;
     tl_value r = tl_result_at(s, b, op, 0);
     if (tl_value_is_poison(r))
         return r;

@@ -45,14 +45,14 @@ tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if ((int)op < 0 || (size_t)op >= sizeof unary_ops / sizeof unary_ops[0])
         return tl_builder_fail(b, s, "unknown math function %d", (int)op);
     lang_opnd v = lang_opnd_of(b, x);
     if (!check_dtypes(s, b, 1, &v, unary_ops[op].f32_only ? 1 : 2, unary_ops[op].f32_only ? F32_ONLY : F32_F64))
-        return (tl_value){0};
+        return TL_POISON;
     if (!lang_emit_unary(s, b, unary_ops[op].op, &v, v.dtype, 0, NULL))
-        return (tl_value){0};
+        return TL_POISON;
     return v.v;
 }
 
@@ -84,10 +84,10 @@ tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z)
     lang_opnd o[3];
     tl_builder *b = strong_operands(s, 3, in, o);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (!lang_binary_operands(s, b, &o[0], &o[1], 0) || !lang_binary_operands(s, b, &o[2], &o[0], 0) ||
         !lang_binary_operands(s, b, &o[2], &o[1], 0))
-        return (tl_value){0};
+        return TL_POISON;
     if (!tl_dtype_is_float(o[0].dtype))
         return tl_builder_fail(b, s, "fma needs floating-point operands, not %s", tl_dtype_name(o[0].dtype));
     return emit_n(s, b, "math.fma", 3, o);
@@ -99,15 +99,15 @@ tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y)
     lang_opnd o[2];
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     o[0] = lang_opnd_of(b, x);
     o[1] = lang_opnd_of(b, y);
     if (!check_dtypes(s, b, 2, o, 1, F32_ONLY))
-        return (tl_value){0};
+        return TL_POISON;
     lang_strong(&o[0]);
     lang_strong(&o[1]);
     if (!lang_binary_operands(s, b, &o[0], &o[1], 0))
-        return (tl_value){0};
+        return TL_POISON;
     return emit_n(s, b, "tt.precise_divf", 2, o);
 }
 
@@ -118,11 +118,11 @@ tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts opts)
     lang_opnd o[2];
     tl_builder *b = strong_operands(s, 2, in, o);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (o[0].is_ptr || o[1].is_ptr || !tl_dtype_is_float(o[0].dtype) || !tl_dtype_is_float(o[1].dtype))
         return tl_builder_fail(b, s, "both operands of fdiv must have floating scalar type");
     if (!lang_binary_operands(s, b, &o[0], &o[1], LANG_NO_ARITH))
-        return (tl_value){0};
+        return TL_POISON;
     if (o[0].dtype != o[1].dtype)
         return tl_builder_fail(b, s, "fdiv does not promote: %s and %s differ", tl_dtype_name(o[0].dtype),
                                tl_dtype_name(o[1].dtype));
@@ -136,15 +136,15 @@ tl_value tl_umulhi_at(tl_site s, tl_value x, tl_value y)
     lang_opnd o[2];
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     o[0] = lang_opnd_of(b, x);
     o[1] = lang_opnd_of(b, y);
     if (!check_dtypes(s, b, 2, o, 4, ok))
-        return (tl_value){0};
+        return TL_POISON;
     lang_strong(&o[0]);
     lang_strong(&o[1]);
     if (!lang_binary_operands(s, b, &o[0], &o[1], 0))
-        return (tl_value){0};
+        return TL_POISON;
     return emit_n(s, b, "tt.mulhiui", 2, o);
 }
 
@@ -152,7 +152,7 @@ tl_value tl_abs_at(tl_site s, tl_value x)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd v = lang_opnd_of(b, x);
     char t[LANG_STR];
     if (v.is_ptr || v.dtype == TL_FP8E4B15)
@@ -160,6 +160,6 @@ tl_value tl_abs_at(tl_site s, tl_value x)
     if (lang_is_unsigned(v.dtype))
         return x;
     if (!lang_emit_unary(s, b, tl_dtype_is_float(v.dtype) ? "math.absf" : "math.absi", &v, v.dtype, 0, NULL))
-        return (tl_value){0};
+        return TL_POISON;
     return v.v;
 }

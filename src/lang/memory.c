@@ -11,7 +11,7 @@ tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset)
     static const char *const names[] = {"ptr", "offset"};
     tl_builder *b = lang_builder(s, NULL, 2, in, names);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd p = lang_opnd_of(b, ptr), o = lang_opnd_of(b, offset);
     if (!p.is_ptr && !o.is_ptr) {
         char x[LANG_STR], y[LANG_STR];
@@ -90,16 +90,16 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
     }
     tl_builder *b = lang_builder(s, NULL, nin, in, names);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd p = lang_opnd_of(b, a.ptr), m = {0}, o = {0};
     if (!need_pointer(s, b, &p))
-        return (tl_value){0};
+        return TL_POISON;
     if (!has_mask && has_other)
         return tl_builder_fail(b, s, "`other` cannot be provided without `mask`");
     tcir_named_attr attrs[4];
     const unsigned load_caches = 1u << TL_CACHE_NONE | 1u << TL_CACHE_CA | 1u << TL_CACHE_CG | 1u << TL_CACHE_CV;
     if (!memory_attrs(s, b, a.cache, a.eviction, load_caches, attrs))
-        return (tl_value){0};
+        return TL_POISON;
     int nattrs = 3;
     if (a.is_volatile)
         attrs[nattrs++] = lang_attr("isVolatile", tcir_attr_bool(tl_builder_context(b), true));
@@ -113,18 +113,18 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
     }
     if (p.rank == 0) {
         if ((has_mask && !scalar_only(s, b, &m, "Mask")) || (has_other && !scalar_only(s, b, &o, "Other")))
-            return (tl_value){0};
+            return TL_POISON;
     } else if ((has_mask && !lang_broadcast_pair(s, b, &p, &m)) || (has_other && !lang_broadcast_pair(s, b, &p, &o)))
-        return (tl_value){0};
+        return TL_POISON;
 
     /* int1 lives in memory as int8 */
     bool is_bool = p.dtype == TL_I1;
     if (is_bool && !lang_ptr_cast(s, b, &p, TL_I8))
-        return (tl_value){0};
+        return TL_POISON;
     if (has_other && !lang_cast(s, b, &o, p.dtype, TL_ROUND_DEFAULT))
-        return (tl_value){0};
+        return TL_POISON;
     if (has_mask && !need_bool_mask(s, b, &m))
-        return (tl_value){0};
+        return TL_POISON;
 
     tl_value ops[3] = {p.v, {0}, {0}};
     int n = 1;
@@ -134,14 +134,14 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
         ops[n++] = lang_value(s, b, &o);
     for (int i = 1; i < n; i++)
         if (tl_value_is_poison(ops[i]))
-            return (tl_value){0};
+            return TL_POISON;
     const tcir_type *rt = lang_shaped(b, tcir_type_pointee(p.elem), p.rank, p.dims);
     tl_value r = lang_emit(s, b, "tt.load", n, ops, rt, p.dtype, false, nattrs, attrs);
     if (!is_bool || tl_value_is_poison(r))
         return r;
     lang_opnd v = lang_opnd_of(b, r);
     if (!lang_cast(s, b, &v, TL_I1, TL_ROUND_DEFAULT))
-        return (tl_value){0};
+        return TL_POISON;
     return v.v;
 }
 

@@ -10,7 +10,7 @@ static tl_value grid_query(tl_site s, tl_builder *b, int axis, const char *op, c
 {
     b = lang_builder(s, b, 0, NULL, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (axis < 0 || axis > 2)
         return tl_builder_fail(b, s, "%s axis must be 0, 1, or 2 but got %d", what, axis);
     tcir_context *ctx = tl_builder_context(b);
@@ -32,7 +32,7 @@ tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
 {
     b = lang_builder(s, b, 0, NULL, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (start < 0 || end < 0 || start > INT32_MAX || end > INT32_MAX)
         return tl_builder_fail(b, s, "arange bounds must fit in int32 (got %lld, %lld)", start, end);
     if (end <= start)
@@ -42,7 +42,7 @@ tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
     if (n & (n - 1))
         return tl_builder_fail(b, s, "arange's range must be a power of 2 (got %lld)", (long long)n);
     if (!lang_check_shape(s, b, 1, &n))
-        return (tl_value){0};
+        return TL_POISON;
     tcir_context *ctx = tl_builder_context(b);
     const tcir_type *i32 = tl_dtype_ir(ctx, TL_I32);
     tcir_named_attr a[2] = {lang_attr("start", tcir_attr_int(ctx, start, i32)),
@@ -59,11 +59,11 @@ tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl
 {
     b = lang_builder(s, b, 1, &value, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (!valid_dtype(dtype))
         return tl_builder_fail(b, s, "invalid dtype %d", (int)dtype);
     if (!lang_check_shape(s, b, shape.rank, shape.dims))
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd o = lang_opnd_of(b, value);
     if (tl_value_is_lit(value)) {
         /* scalar_constant(value, dtype): the number as it is, which must fit */
@@ -84,7 +84,7 @@ tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl
         return tl_builder_fail(b, s, "the value must be a scalar, not %s", lang_type_str(b, &o, t, sizeof t));
     }
     if (!lang_cast(s, b, &o, dtype, TL_ROUND_DEFAULT) || !lang_splat(s, b, &o, shape.rank, shape.dims))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_value(s, b, &o);
 }
 
@@ -100,13 +100,13 @@ tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape)
 {
     b = lang_builder(s, b, 1, &value, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (!lang_check_shape(s, b, shape.rank, shape.dims))
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd o = lang_opnd_of(b, value);
     lang_strong(&o);
     if (!lang_splat(s, b, &o, shape.rank, shape.dims))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_value(s, b, &o);
 }
 
@@ -114,13 +114,13 @@ tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd o = lang_opnd_of(b, x);
     int ndim = o.rank + 1;
     if (axis < -ndim || axis >= ndim)
         return tl_builder_fail(b, s, "invalid axis %d. Expected %d <= axis < %d", axis, -ndim, ndim);
     if (!lang_expand_dims(s, b, &o, axis < 0 ? axis + ndim : axis))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_value(s, b, &o);
 }
 
@@ -128,12 +128,12 @@ tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     if (!lang_check_shape(s, b, shape.rank, shape.dims))
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd o = lang_opnd_of(b, x);
     if (!lang_broadcast_to(s, b, &o, shape.rank, shape.dims))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_value(s, b, &o);
 }
 
@@ -160,7 +160,7 @@ tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n)
     tl_value in[2] = {m, n};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
-        return (tl_value){0};
+        return TL_POISON;
     lang_opnd l = lang_opnd_of(b, m), r = lang_opnd_of(b, n);
     if (tl_value_is_lit(m) || tl_value_is_lit(n) || l.rank != 1 || r.rank != 1) {
         char x[LANG_STR], y[LANG_STR];
@@ -170,6 +170,6 @@ tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n)
                                lang_type_str(b, &r, y, sizeof y));
     }
     if (!lang_expand_dims(s, b, &l, 1) || !lang_expand_dims(s, b, &r, 0))
-        return (tl_value){0};
+        return TL_POISON;
     return lang_binop(s, b, TL_OP_AND, l, r);
 }
