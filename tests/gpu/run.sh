@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Proves tritonc's output on the GPU machine, in one call: builds tritonc (Release), emits every
-# bundled kernel in three forms, and runs validate.py over them. Everything is logged to
-# $OUT/validate.log. Exits non-zero if the build, an emit or any check failed (all checks still run).
+# bundled kernel in three forms, and runs validate.py over them; then builds tests/gpu/ops_cases.c
+# (one tiny kernel per language rule) against the static library and runs validate_ops.py, which
+# compares each case with its @triton.jit twin in ops_cases.py. Everything is logged to
+# $OUT/validate.log, the language cases also to $OUT/validate_ops.log (files under $OUT/ops/).
+# Exits non-zero if the build, an emit or any check failed (all checks still run).
 #
 #   OUT=/some/dir tests/gpu/run.sh [--dry-run] [validate.py options...]
 #
 # Environment: OUT (default ./gpu-out), BUILD_DIR (default /tmp/tritonc-gpu-build),
-# TRITONC (a tritonc binary to use instead of building one), PYTHON (default python3).
+# TRITONC (a tritonc binary to use instead of building one), PYTHON (default python3),
+# CC (default cc, for ops_cases.c).
 set -u
 cd "$(dirname "$0")/../.."
 
@@ -74,7 +78,40 @@ main() {
     echo "== validate"
     "$PYTHON" -u tests/gpu/validate.py --list "$OUT/list.txt" --emitted "$OUT/emitted" \
         --out "$OUT" --build "$BUILD_DIR" ${ARGS[@]+"${ARGS[@]}"} || failed=1
+
+    echo "== language cases (also in $OUT/validate_ops.log)"
+    language_cases 2>&1 | tee "$OUT/validate_ops.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
     return $failed
+}
+
+# tests/gpu/ops_cases.c, built against the static library (it is no CMake target: CI has no use
+# for it), writes one TTIR per case into $OUT/ops/emitted; validate_ops.py compares each with
+# Triton's make_ttir of its Python twin. Whole diffs and both sides' TTIR go to $OUT/ops/.
+language_cases() {
+    local lib cc=${CC:-cc} status=0 dry=() a
+    lib=$(find "$BUILD_DIR" -type f -name libtritonc.a 2>/dev/null | head -n 1)
+    if [ -z "$lib" ]; then
+        echo "FAIL: no libtritonc.a under $BUILD_DIR (ops_cases links the static library)"
+        return 1
+    fi
+    echo "$cc -std=c11 -O1 -Iinclude tests/gpu/ops_cases.c $lib -lm -o $BUILD_DIR/ops_cases"
+    if ! "$cc" -std=c11 -O1 -Iinclude tests/gpu/ops_cases.c "$lib" -lm -o "$BUILD_DIR/ops_cases"; then
+        echo "FAIL: tests/gpu/ops_cases.c did not compile"
+        return 1
+    fi
+    rm -rf "$OUT/ops"
+    mkdir -p "$OUT/ops/emitted" || return 1
+    "$BUILD_DIR/ops_cases" --list >"$OUT/ops/list.txt" || { echo "FAIL: ops_cases --list"; return 1; }
+    # Its per-case lines go to a file; shown here: the cases that did not do as expected, the count.
+    "$BUILD_DIR/ops_cases" "$OUT/ops/emitted" >"$OUT/ops/ops_cases.log" 2>&1 || status=1
+    grep -v -e ' emitted$' -e ' failed as expected: ' "$OUT/ops/ops_cases.log"
+    for a in ${ARGS[@]+"${ARGS[@]}"}; do
+        [ "$a" = --dry-run ] && dry=(--dry-run)
+    done
+    "$PYTHON" -u tests/gpu/validate_ops.py --emitted "$OUT/ops/emitted" --list "$OUT/ops/list.txt" \
+        --out "$OUT/ops" ${dry[@]+"${dry[@]}"} || status=1
+    return $status
 }
 
 ARGS=("$@")
