@@ -117,13 +117,13 @@ tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
     if (!v)
         return TL_POISON;
     const tcir_type *e = tcir_type_elem(tcir_value_type(v));
-    tl_value r = {.b = b, .ir = v};
-    if (tcir_type_is_ptr(e)) {
-        r.is_ptr = 1;
+    bool is_ptr = tcir_type_is_ptr(e);
+    if (is_ptr)
         e = tcir_type_pointee(e);
-    }
-    r.dtype = dtype != TL_DTYPE_INVALID ? dtype : dtype_of_elem(e);
-    return r;
+    /* Built in one go at the end: filling a local field by field and copying it out made the
+     * compiler reload it through the stack, which showed in profiles (this runs for every op). */
+    return (tl_value){
+        .b = b, .ir = v, .dtype = dtype != TL_DTYPE_INVALID ? dtype : dtype_of_elem(e), .is_ptr = is_ptr};
 }
 
 tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 #include <math.h>
@@ -1350,28 +1349,6 @@ static void module_attributes_and_function_results(void **state)
                   "}\n");
 }
 
-/* ---- speed ---------------------------------------------------------------------------------- */
-
-static void printing_a_kernel_takes_microseconds(void **state)
-{
-    (void)state;
-    tcir_op *m = build_arith_float(); /* ~70 ops */
-    enum { N = 2000 };
-    struct timespec t0, t1;
-    timespec_get(&t0, TIME_UTC);
-    size_t total = 0;
-    for (int i = 0; i < N; i++) {
-        size_t len;
-        char *s = tcir_print(m, (tcir_print_opts){0}, &len);
-        total += len;
-        free(s);
-    }
-    timespec_get(&t1, TIME_UTC);
-    double us = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) / 1e3 / N;
-    print_message("print arith_float (%zu bytes): %.2f us\n", total / N, us);
-    assert_true(us < 1000.0); /* catches gross regressions only: sanitizer builds are ~10x slower */
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1392,7 +1369,6 @@ int main(void)
         cmocka_unit_test_setup_teardown(locations_follow_ops_that_have_one, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_ops_print_generic_with_every_attribute_kind, setup, teardown),
         cmocka_unit_test_setup_teardown(module_attributes_and_function_results, setup, teardown),
-        cmocka_unit_test_setup_teardown(printing_a_kernel_takes_microseconds, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hints.h"
 #include "internal.h"
 
 enum { TCIR_CHUNK_MIN = 16 * 1024 };
@@ -23,35 +24,52 @@ void tcir_context_destroy(tcir_context *ctx)
     free(ctx);
 }
 
-void *tcir_alloc(tcir_context *ctx, size_t size)
+/* Adds a chunk with room for at least size bytes (the slow path of arena_take). */
+static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
 {
-    size = (size + 15) & ~(size_t)15;
     tcir_chunk *c = ctx->chunks;
-    if (!c || c->size - c->used < size) {
-        size_t want = size > TCIR_CHUNK_MIN ? size : TCIR_CHUNK_MIN;
-        /* Each new chunk doubles, so big kernels need few mallocs. */
-        if (c && want < c->size * 2)
-            want = c->size * 2;
-        tcir_chunk *n = malloc(sizeof(tcir_chunk) + want);
-        if (!n) {
-            fputs("tritonc: out of memory\n", stderr);
-            abort();
-        }
-        n->size = want;
-        n->used = 0;
-        n->next = c;
-        ctx->chunks = c = n;
+    size_t want = size > TCIR_CHUNK_MIN ? size : TCIR_CHUNK_MIN;
+    /* Each new chunk doubles, so big kernels need few mallocs. */
+    if (c && want < c->size * 2)
+        want = c->size * 2;
+    tcir_chunk *n = malloc(sizeof(tcir_chunk) + want);
+    if (!n) {
+        fputs("tritonc: out of memory\n", stderr);
+        abort();
     }
+    n->size = want;
+    n->used = 0;
+    n->next = c;
+    ctx->chunks = n;
+    return n;
+}
+
+/* size bytes (a multiple of 16), not cleared. */
+static void *arena_take(tcir_context *ctx, size_t size)
+{
+    tcir_chunk *c = ctx->chunks;
+    if (!c || c->size - c->used < size)
+        c = add_chunk(ctx, size);
     void *p = c->data + c->used;
     c->used += size;
     ctx->bytes += size;
-    memset(p, 0, size);
     return p;
+}
+
+void *tcir_alloc(tcir_context *ctx, size_t size)
+{
+    size = (size + 15) & ~(size_t)15;
+    return memset(arena_take(ctx, size), 0, size);
+}
+
+void *tcir_alloc_raw(tcir_context *ctx, size_t size)
+{
+    return arena_take(ctx, (size + 15) & ~(size_t)15);
 }
 
 const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n)
 {
-    char *d = tcir_alloc(ctx, n + 1);
+    char *d = tcir_alloc_raw(ctx, n + 1); /* every byte is written: no clearing */
     memcpy(d, s, n);
     d[n] = '\0';
     return d;
@@ -60,4 +78,70 @@ const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n)
 size_t tcir_context_bytes(const tcir_context *ctx)
 {
     return ctx ? ctx->bytes : 0;
+}
+
+/* ---- interned strings ------------------------------------------------------------------ */
+
+/* Mixes the length with the first and the last 8 bytes: constant time, and names sharing
+ * a prefix (arith.addf, arith.addi) or a directory differ at one end or the other. */
+static uint32_t str_hash(const char *s, size_t n)
+{
+    uint64_t head = 0, tail = 0;
+    if (n >= 8) {
+        memcpy(&head, s, 8);
+        memcpy(&tail, s + n - 8, 8);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            head = head << 8 | (unsigned char)s[i];
+    }
+    uint64_t h = ((head ^ n) * 0x9E3779B97F4A7C15u ^ tail) * 0xC2B2AE3D27D4EB4Fu;
+    return (uint32_t)(h >> 32);
+}
+
+/* Doubles the table; the old one stays in the arena (a kernel grows it once or twice). */
+static void strs_grow(tcir_context *ctx)
+{
+    uint32_t cap = ctx->strs_cap ? ctx->strs_cap * 2 : 64;
+    tcir_istr *t = tcir_alloc(ctx, sizeof *t * cap);
+    for (uint32_t i = 0; i < ctx->strs_cap; i++) {
+        if (!ctx->strs[i].s)
+            continue;
+        uint32_t j = ctx->strs[i].hash & (cap - 1);
+        while (t[j].s)
+            j = (j + 1) & (cap - 1);
+        t[j] = ctx->strs[i];
+    }
+    ctx->strs = t;
+    ctx->strs_cap = cap;
+}
+
+/* The table's copy of s, added on first sight. */
+static TCIR_COLD const char *intern_text(tcir_context *ctx, const char *s)
+{
+    size_t n = strlen(s);
+    uint32_t len = (uint32_t)n, h = str_hash(s, n);
+    if ((ctx->strs_count + 1) * 2 > ctx->strs_cap)
+        strs_grow(ctx);
+    uint32_t mask = ctx->strs_cap - 1, i = h & mask;
+    for (; ctx->strs[i].s; i = (i + 1) & mask)
+        if (ctx->strs[i].hash == h && ctx->strs[i].len == len && memcmp(ctx->strs[i].s, s, len) == 0)
+            return ctx->strs[i].s;
+    ctx->strs[i] = (tcir_istr){tcir_strdup(ctx, s, len), h, len};
+    ctx->strs_count++;
+    return ctx->strs[i].s;
+}
+
+const char *tcir_intern(tcir_context *ctx, const char *s)
+{
+    if (!s)
+        return NULL;
+    /* Callers pass the same literals again and again (op names, __FILE__): a memo by address
+     * skips the hashing. The text is compared all the same, as a caller may reuse a buffer. */
+    size_t slot = (size_t)(((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS;
+    if (ctx->recent[slot].in == s && strcmp(ctx->recent[slot].out, s) == 0)
+        return ctx->recent[slot].out;
+    const char *copy = intern_text(ctx, s);
+    ctx->recent[slot].in = s;
+    ctx->recent[slot].out = copy;
+    return copy;
 }

@@ -67,7 +67,7 @@ const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const
 const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY_I32);
-    int32_t *copy = tcir_alloc(ctx, sizeof(int32_t) * (size_t)(n ? n : 1));
+    int32_t *copy = tcir_alloc_raw(ctx, sizeof(int32_t) * (size_t)(n ? n : 1));
     if (n)
         memcpy(copy, v, sizeof(int32_t) * (size_t)n);
     a->n = n;
@@ -78,7 +78,7 @@ const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
 const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *const *items)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY);
-    const tcir_attr **copy = tcir_alloc(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    const tcir_attr **copy = tcir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
     if (n)
         memcpy(copy, items, sizeof(*copy) * (size_t)n);
     a->n = n;
@@ -94,7 +94,7 @@ static int by_name(const void *x, const void *y)
 const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr *entries)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_DICT);
-    tcir_named_attr *copy = tcir_alloc(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    tcir_named_attr *copy = tcir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++) {
         copy[i] = entries[i];
         copy[i].name = dup(ctx, entries[i].name);
@@ -114,9 +114,14 @@ const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name)
 
 const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic)
 {
+    return tcir_attr_enum_static(ctx, dup(ctx, keyword), dup(ctx, generic));
+}
+
+const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic)
+{
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ENUM);
-    a->s = dup(ctx, keyword);
-    a->generic = dup(ctx, generic);
+    a->s = keyword;
+    a->generic = generic;
     return a;
 }
 

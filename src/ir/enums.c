@@ -5,19 +5,21 @@
 #include <string.h>
 
 #include "enums.h"
+#include "internal.h"
 
 typedef struct enum_case {
     const char *keyword;
     const char *generic;
 } enum_case;
 
+/* The cases' texts are literals: the attributes point at them rather than copy them. */
 static const tcir_attr *lookup(tcir_context *ctx, const enum_case *cases, size_t n, const char *keyword)
 {
     if (!ctx || !keyword)
         return NULL;
     for (size_t i = 0; i < n; i++)
         if (strcmp(cases[i].keyword, keyword) == 0)
-            return tcir_attr_enum(ctx, cases[i].keyword, cases[i].generic);
+            return tcir_attr_enum_static(ctx, cases[i].keyword, cases[i].generic);
     return NULL;
 }
 
@@ -48,7 +50,7 @@ const tcir_attr *tcir_enum_axis(tcir_context *ctx, int axis)
     static const enum_case cases[] = {{"x", "0 : i32"}, {"y", "1 : i32"}, {"z", "2 : i32"}};
     if (!ctx || axis < 0 || axis > 2)
         return NULL;
-    return tcir_attr_enum(ctx, cases[axis].keyword, cases[axis].generic);
+    return tcir_attr_enum_static(ctx, cases[axis].keyword, cases[axis].generic);
 }
 
 const tcir_attr *tcir_enum_rounding(tcir_context *ctx, const char *keyword)

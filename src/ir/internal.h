@@ -75,14 +75,34 @@ struct tcir_region {
     tcir_block *first, *last;
 };
 
+/* A slot of the context's string table: an arena copy, its hash and length (s NULL: empty). */
+typedef struct tcir_istr {
+    const char *s;
+    uint32_t hash, len;
+} tcir_istr;
+
+enum { TCIR_RECENT_STRS = 64 };
+
 struct tcir_context {
     tcir_chunk *chunks;
     size_t bytes;
     tcir_type *types;          /* interned types, a list (kernels use a handful) */
-    const char *file_in, *file_copy; /* the last location file copied, reused for the next op */
+    tcir_istr *strs;           /* interned strings: open addressing, linear probing */
+    uint32_t strs_cap, strs_count; /* cap is 0 or a power of two */
+    struct {
+        const char *in, *out;  /* a caller's string and its interned copy */
+    } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
 };
 
-/* An arena copy of a location's file name (consecutive ops share one copy). */
-const char *tcir_loc_file(tcir_context *ctx, const char *file);
+/* Like tcir_alloc but not zero-filled, for callers that set every field themselves. */
+void *tcir_alloc_raw(tcir_context *ctx, size_t size);
+
+/* tcir_attr_enum for texts that outlive the context (string literals): not copied. */
+const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic);
+
+/* The context's one copy of s (NULL stays NULL): op names, attribute names and location
+ * files are interned, so a kernel stores each once and equal names are equal pointers
+ * (the printer and the verifier key their per-call lookups by that pointer). */
+const char *tcir_intern(tcir_context *ctx, const char *s);
 
 #endif

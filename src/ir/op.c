@@ -3,51 +3,52 @@
 
 #include "internal.h"
 
-const char *tcir_loc_file(tcir_context *ctx, const char *file)
+/* Takes n elements of elem bytes off the front of *mem; NULL when n is 0. */
+static void *carve(unsigned char **mem, int n, size_t elem)
 {
-    if (!file)
+    if (n <= 0)
         return NULL;
-    if (file != ctx->file_in && (!ctx->file_in || strcmp(file, ctx->file_in) != 0)) {
-        ctx->file_copy = tcir_strdup(ctx, file, strlen(file));
-        ctx->file_in = ctx->file_copy;
-    }
-    return ctx->file_copy;
+    void *p = *mem;
+    *mem += elem * (size_t)n;
+    return p;
 }
 
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 {
-    tcir_op *op = tcir_alloc(ctx, sizeof *op);
-    op->name = tcir_strdup(ctx, st->name, strlen(st->name));
-    op->loc = st->loc;
-    op->loc.file = tcir_loc_file(ctx, st->loc.file);
-
+    /* One allocation holds the op and its arrays (every element type is pointer-aligned):
+     * creating ops is most of building a kernel, and one arena call beats five. */
+    size_t size = sizeof(tcir_op) + sizeof(tcir_value) * (size_t)st->nresults +
+                  sizeof(tcir_region) * (size_t)st->nregions + sizeof(tcir_named_attr) * (size_t)st->nattrs +
+                  sizeof(tcir_value *) * (size_t)st->noperands + sizeof(tcir_block *) * (size_t)st->nsuccessors;
+    unsigned char *mem = tcir_alloc(ctx, size);
+    tcir_op *op = (tcir_op *)mem;
+    mem += sizeof *op;
+    op->name = tcir_intern(ctx, st->name);
+    op->loc = (tcir_loc){tcir_intern(ctx, st->loc.file), st->loc.line, st->loc.col};
     op->noperands = st->noperands;
-    if (st->noperands) {
-        op->operands = tcir_alloc(ctx, sizeof(tcir_value *) * (size_t)st->noperands);
-        memcpy(op->operands, st->operands, sizeof(tcir_value *) * (size_t)st->noperands);
-    }
     op->nresults = st->nresults;
-    if (st->nresults) {
-        op->results = tcir_alloc(ctx, sizeof(tcir_value) * (size_t)st->nresults);
-        for (int i = 0; i < st->nresults; i++) {
-            op->results[i].type = st->result_types[i];
-            op->results[i].def = op;
-            op->results[i].index = i;
-        }
+    op->nregions = st->nregions;
+    op->nsuccessors = st->nsuccessors;
+    /* Room for the given attributes; tcir_op_set_attr grows the array if more come later. */
+    op->attrs_cap = st->nattrs > 0 ? st->nattrs : 0;
+    op->results = carve(&mem, st->nresults, sizeof(tcir_value));
+    for (int i = 0; i < st->nresults; i++) {
+        op->results[i].type = st->result_types[i];
+        op->results[i].def = op;
+        op->results[i].index = i;
     }
+    op->regions = carve(&mem, st->nregions, sizeof(tcir_region));
+    for (int i = 0; i < st->nregions; i++)
+        op->regions[i].parent = op;
+    op->attrs = carve(&mem, st->nattrs, sizeof(tcir_named_attr));
     for (int i = 0; i < st->nattrs; i++)
         tcir_op_set_attr(ctx, op, st->attrs[i].name, st->attrs[i].attr, st->attrs[i].inherent);
-    op->nregions = st->nregions;
-    if (st->nregions) {
-        op->regions = tcir_alloc(ctx, sizeof(tcir_region) * (size_t)st->nregions);
-        for (int i = 0; i < st->nregions; i++)
-            op->regions[i].parent = op;
-    }
-    op->nsuccessors = st->nsuccessors;
-    if (st->nsuccessors) {
-        op->successors = tcir_alloc(ctx, sizeof(tcir_block *) * (size_t)st->nsuccessors);
+    op->operands = carve(&mem, st->noperands, sizeof(tcir_value *));
+    if (st->noperands)
+        memcpy(op->operands, st->operands, sizeof(tcir_value *) * (size_t)st->noperands);
+    op->successors = carve(&mem, st->nsuccessors, sizeof(tcir_block *));
+    if (st->nsuccessors)
         memcpy(op->successors, st->successors, sizeof(tcir_block *) * (size_t)st->nsuccessors);
-    }
     return op;
 }
 
@@ -102,16 +103,18 @@ tcir_op *tcir_op_parent_op(const tcir_op *op)
 
 const tcir_attr *tcir_op_attr(const tcir_op *op, const char *name)
 {
+    /* Callers look up by literal (not interned) names: the first byte settles most misses. */
     for (int i = 0; i < op->nattrs; i++)
-        if (strcmp(op->attrs[i].name, name) == 0)
+        if (op->attrs[i].name[0] == name[0] && strcmp(op->attrs[i].name, name) == 0)
             return op->attrs[i].attr;
     return NULL;
 }
 
 void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tcir_attr *a, bool inherent)
 {
+    name = tcir_intern(ctx, name); /* attribute names are interned: compare pointers */
     for (int i = 0; i < op->nattrs; i++) {
-        if (strcmp(op->attrs[i].name, name) == 0) {
+        if (op->attrs[i].name == name) {
             op->attrs[i].attr = a;
             op->attrs[i].inherent = inherent;
             return;
@@ -119,13 +122,13 @@ void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tc
     }
     if (op->nattrs == op->attrs_cap) {
         int cap = op->attrs_cap ? op->attrs_cap * 2 : 4;
-        tcir_named_attr *grown = tcir_alloc(ctx, sizeof(*grown) * (size_t)cap);
+        tcir_named_attr *grown = tcir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
         if (op->nattrs)
             memcpy(grown, op->attrs, sizeof(*grown) * (size_t)op->nattrs);
         op->attrs = grown;
         op->attrs_cap = cap;
     }
-    op->attrs[op->nattrs++] = (tcir_named_attr){tcir_strdup(ctx, name, strlen(name)), a, inherent};
+    op->attrs[op->nattrs++] = (tcir_named_attr){name, a, inherent};
 }
 
 /* ---- values ------------------------------------------------------------------------ */
@@ -168,7 +171,7 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
 {
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
-        tcir_value **grown = tcir_alloc(ctx, sizeof(*grown) * (size_t)cap);
+        tcir_value **grown = tcir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
         if (b->nargs)
             memcpy(grown, b->args, sizeof(*grown) * (size_t)b->nargs);
         b->args = grown;
@@ -178,8 +181,7 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
     v->type = t;
     v->block = b;
     v->index = b->nargs;
-    v->loc = loc;
-    v->loc.file = tcir_loc_file(ctx, loc.file);
+    v->loc = (tcir_loc){tcir_intern(ctx, loc.file), loc.line, loc.col};
     b->args[b->nargs++] = v;
     return v;
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hints.h"
 #include "print_internal.h"
 
 /* Value ids: a tag in the top bits, a number below. */
@@ -23,80 +24,6 @@ enum { TAG_NUM = 0, TAG_ARG = 1, TAG_NAME = 2, TAG_BLOCK = 3 };
 #define ID_TAG(id) ((int)((uint32_t)(id) >> 28))
 #define ID_NUM(id) ((int32_t)((uint32_t)(id) & 0x0FFFFFFFu))
 
-/* ---- pointer map ------------------------------------------------------------------- */
-
-static size_t pmap_slot(const void *key, size_t mask)
-{
-    uint64_t x = (uint64_t)(uintptr_t)key;
-    x ^= x >> 17;
-    x *= 0x9E3779B97F4A7C15u;
-    return (size_t)(x >> 32) & mask;
-}
-
-static bool pmap_grow(tcir_pmap *m)
-{
-    size_t cap = m->cap ? m->cap * 2 : 64;
-    const void **keys = calloc(cap, sizeof *keys);
-    int32_t *vals = malloc(cap * sizeof *vals);
-    if (!keys || !vals) {
-        free(keys);
-        free(vals);
-        m->oom = true;
-        return false;
-    }
-    for (size_t i = 0; i < m->cap; i++) {
-        if (!m->keys[i])
-            continue;
-        size_t j = pmap_slot(m->keys[i], cap - 1);
-        while (keys[j])
-            j = (j + 1) & (cap - 1);
-        keys[j] = m->keys[i];
-        vals[j] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = keys;
-    m->vals = vals;
-    m->cap = cap;
-    return true;
-}
-
-void tcir_pmap_put(tcir_pmap *m, const void *key, int32_t val)
-{
-    if ((m->count + 1) * 2 > m->cap && !pmap_grow(m))
-        return;
-    size_t mask = m->cap - 1, i = pmap_slot(key, mask);
-    while (m->keys[i] && m->keys[i] != key)
-        i = (i + 1) & mask;
-    if (!m->keys[i]) {
-        m->keys[i] = key;
-        m->count++;
-    }
-    m->vals[i] = val;
-}
-
-bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *val)
-{
-    if (!m->cap || !key)
-        return false;
-    size_t mask = m->cap - 1, i = pmap_slot(key, mask);
-    while (m->keys[i]) {
-        if (m->keys[i] == key) {
-            *val = m->vals[i];
-            return true;
-        }
-        i = (i + 1) & mask;
-    }
-    return false;
-}
-
-void tcir_pmap_free(tcir_pmap *m)
-{
-    free(m->keys);
-    free(m->vals);
-    memset(m, 0, sizeof *m);
-}
-
 /* ---- shared op facts ------------------------------------------------------------------ */
 
 bool tcir_op_named(const tcir_op *op, const char *name)
@@ -104,18 +31,64 @@ bool tcir_op_named(const tcir_op *op, const char *name)
     return strcmp(tcir_op_name(op), name) == 0;
 }
 
-bool tcir_op_is_terminator(const tcir_op *op)
+/* 8 bytes as a big-endian integer: integer order is memcmp's order (compilers make this
+ * one load and a byte swap). */
+static uint64_t load_be64(const char *s)
 {
-    static const char *const names[] = {"tt.return",     "cf.br",           "cf.cond_br",
-                                        "scf.yield",     "scf.condition",   "tt.reduce.return",
-                                        "tt.scan.return"};
-    if (tcir_op_nsuccessors(op) > 0)
-        return true;
-    const char *n = tcir_op_name(op);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(n, names[i]) == 0)
+    const unsigned char *u = (const unsigned char *)s;
+    return (uint64_t)u[0] << 56 | (uint64_t)u[1] << 48 | (uint64_t)u[2] << 40 | (uint64_t)u[3] << 32 |
+           (uint64_t)u[4] << 24 | (uint64_t)u[5] << 16 | (uint64_t)u[6] << 8 | u[7];
+}
+
+/* memcmp(a, b, n), 8 bytes at a time: op names are short and mostly differ early. */
+static inline int name_cmp(const char *a, const char *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x = load_be64(a + i), y = load_be64(b + i);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    for (; i < n; i++)
+        if (a[i] != b[i])
+            return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
+    return 0;
+}
+
+int32_t tcir_find_name(const void *table, size_t count, size_t stride, const char *name)
+{
+    size_t n = strlen(name), lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const tcir_name_key *k = (const tcir_name_key *)(const void *)((const char *)table + mid * stride);
+        int c = n != k->len ? (n < k->len ? -1 : 1) : name_cmp(name, k->name, n);
+        if (c == 0)
+            return (int32_t)mid;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
+bool tcir_op_name_is_terminator(const char *name)
+{
+#define K(s) {s, sizeof(s) - 1}
+    static const tcir_name_key names[] = {K("tt.return"),     K("cf.br"),          K("cf.cond_br"),
+                                          K("scf.yield"),     K("scf.condition"),  K("tt.reduce.return"),
+                                          K("tt.scan.return")};
+#undef K
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) /* lengths settle most names */
+        if (names[i].len == n && name_cmp(name, names[i].name, n) == 0)
             return true;
     return false;
+}
+
+bool tcir_op_is_terminator(const tcir_op *op)
+{
+    return tcir_op_nsuccessors(op) > 0 || tcir_op_name_is_terminator(tcir_op_name(op));
 }
 
 int64_t tcir_int_normalize(int64_t v, unsigned width)
@@ -147,24 +120,34 @@ bool tcir_out_reserve(tcir_out *out, size_t n)
     return true;
 }
 
-void tcir_out_puts(tcir_out *out, const char *s)
+/* The digits of v >= 100 (kept out of tcir_put_digits' common path). */
+static TCIR_COLD char *put_big_digits(char *d, uint64_t v)
 {
-    tcir_out_put(out, s, strlen(s));
+    char buf[20], *c = buf + sizeof buf;
+    do {
+        *--c = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t n = (size_t)(buf + sizeof buf - c);
+    memcpy(d, c, n);
+    return d + n;
+}
+
+char *tcir_put_digits(char *d, uint64_t v)
+{
+    if (v >= 100)
+        return put_big_digits(d, v);
+    /* Most numbers printed are small SSA ids: one or two digits, no loop. */
+    if (v >= 10)
+        *d++ = (char)('0' + v / 10);
+    *d++ = (char)('0' + v % 10);
+    return d;
 }
 
 void tcir_out_uint(tcir_out *out, uint64_t v)
 {
-    if (v < 10) { /* most numbers printed are small SSA ids */
-        tcir_out_putc(out, (char)('0' + v));
-        return;
-    }
-    char buf[24];
-    int n = 0;
-    do {
-        buf[sizeof buf - 1 - n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    tcir_out_put(out, buf + sizeof buf - n, (size_t)n);
+    if (tcir_out_room(out, 20))
+        out->len = (size_t)(tcir_put_digits(out->buf + out->len, v) - out->buf);
 }
 
 void tcir_out_int(tcir_out *out, int64_t v)
@@ -218,21 +201,25 @@ static void put_indent(tcir_printer *p)
 
 /* ---- types ------------------------------------------------------------------------------ */
 
-bool tcir_grow(void **arr, size_t *cap, size_t need, size_t elem, bool *oom)
+/* Formats t into the type pool on its first use in this print; returns its index, or -1
+ * when out of memory. Out of line: the common path only copies a pooled text. */
+static TCIR_COLD int32_t pool_type(tcir_printer *p, const tcir_type *t)
 {
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    void *n = realloc(*arr, c * elem);
-    if (!n) {
-        *oom = true;
-        return false;
-    }
-    *arr = n;
-    *cap = c;
-    return true;
+    char text[256]; /* most types fit: then one formatting pass, not a measuring one first */
+    size_t n = tcir_type_str(t, text, sizeof text);
+    if (!tcir_scratch_grow(&p->mem, (void **)&p->tpool, &p->tpool_cap, p->tpool_len + n + TCIR_SLACK, 1) ||
+        !tcir_scratch_grow(&p->mem, (void **)&p->tstr, &p->tstr_cap, 2 * p->ntstr + 2, sizeof *p->tstr))
+        return -1;
+    if (n < sizeof text)
+        memcpy(p->tpool + p->tpool_len, text, n);
+    else
+        tcir_type_str(t, p->tpool + p->tpool_len, n + 1);
+    p->tstr[2 * p->ntstr] = (uint32_t)p->tpool_len;
+    p->tstr[2 * p->ntstr + 1] = (uint32_t)n;
+    p->tpool_len += n;
+    int32_t idx = (int32_t)p->ntstr++;
+    tcir_pmap_put(&p->mem, &p->types, t, idx);
+    return idx;
 }
 
 void tcir_print_type(tcir_printer *p, const tcir_type *t)
@@ -242,19 +229,9 @@ void tcir_print_type(tcir_printer *p, const tcir_type *t)
         return;
     }
     int32_t idx;
-    if (!tcir_pmap_get(&p->types, t, &idx)) {
-        size_t n = tcir_type_str(t, NULL, 0);
-        if (!tcir_grow((void **)&p->tpool, &p->tpool_cap, p->tpool_len + n + 1, 1, &p->out.oom) ||
-            !tcir_grow((void **)&p->tstr, &p->tstr_cap, 2 * p->ntstr + 2, sizeof *p->tstr, &p->out.oom))
-            return;
-        tcir_type_str(t, p->tpool + p->tpool_len, n + 1);
-        p->tstr[2 * p->ntstr] = (uint32_t)p->tpool_len;
-        p->tstr[2 * p->ntstr + 1] = (uint32_t)n;
-        p->tpool_len += n;
-        idx = (int32_t)p->ntstr++;
-        tcir_pmap_put(&p->types, t, idx);
-    }
-    tcir_out_put(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
+    if (!tcir_pmap_get(&p->types, t, &idx) && (idx = pool_type(p, t)) < 0)
+        return;
+    tcir_out_pooled(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
 }
 
 /* ---- names ------------------------------------------------------------------------------ */
@@ -302,20 +279,18 @@ static void ntab_insert(tcir_printer *p, size_t pos)
  * its index. Stored names are never dropped: values keep pointing at them. */
 static int32_t name_add(tcir_printer *p, const char *s, size_t n, uint32_t h)
 {
-    if (!tcir_grow((void **)&p->npool, &p->npool_cap, p->npool_len + n, 1, &p->out.oom) ||
-        !tcir_grow((void **)&p->names, &p->names_cap, p->nnames + 1, sizeof *p->names, &p->out.oom) ||
-        !tcir_grow((void **)&p->vis, &p->vis_cap, p->nvis + 1, sizeof *p->vis, &p->out.oom))
+    if (!tcir_scratch_grow(&p->mem, (void **)&p->npool, &p->npool_cap, p->npool_len + n + TCIR_SLACK, 1) ||
+        !tcir_scratch_grow(&p->mem, (void **)&p->names, &p->names_cap, p->nnames + 1, sizeof *p->names) ||
+        !tcir_scratch_grow(&p->mem, (void **)&p->vis, &p->vis_cap, p->nvis + 1, sizeof *p->vis))
         return 0;
     if ((p->ntab_used + 1) * 2 > p->ntab_cap) { /* rebuild, dropping closed scopes' slots */
         size_t cap = 64;
         while (cap < 4 * (p->nvis + 1))
             cap *= 2;
-        int32_t *tab = calloc(cap, sizeof *tab);
-        if (!tab) {
-            p->out.oom = true;
+        int32_t *tab = tcir_scratch_alloc(&p->mem, cap * sizeof *tab);
+        if (!tab)
             return 0;
-        }
-        free(p->ntab);
+        memset(tab, 0, cap * sizeof *tab);
         p->ntab = tab;
         p->ntab_cap = cap;
         p->ntab_used = 0;
@@ -408,6 +383,13 @@ typedef struct numbering {
     size_t nscopes, scopes_cap;
 } numbering;
 
+/* Gives result i of op the name, made unique. */
+static void name_result(numbering *nb, tcir_op *op, int i, const char *name, size_t len)
+{
+    int32_t id = MAKE_ID(TAG_NAME, name_unique(nb->p, name, len, &nb->conflict_id));
+    tcir_pmap_put(&nb->p->mem, &nb->p->ids, tcir_op_result(op, i), id);
+}
+
 static void number_op(numbering *nb, const tcir_op *op)
 {
     tcir_printer *p = nb->p;
@@ -419,23 +401,22 @@ static void number_op(numbering *nb, const tcir_op *op)
     const char *name = tcir_op_name(op);
     if (!p->generic && name[0] == 'a' && strcmp(name, "arith.constant") == 0) {
         char buf[64];
-        size_t len = constant_name(op, buf);
-        tcir_pmap_put(&p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NAME, name_unique(p, buf, len, &nb->conflict_id)));
+        name_result(nb, o, 0, buf, constant_name(op, buf));
         return;
     }
     if (!p->generic && n == 2 && strcmp(name, "tt.split") == 0) {
-        tcir_pmap_put(&p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NAME, name_unique(p, "outLHS", 6, &nb->conflict_id)));
-        tcir_pmap_put(&p->ids, tcir_op_result(o, 1), MAKE_ID(TAG_NAME, name_unique(p, "outRHS", 6, &nb->conflict_id)));
+        name_result(nb, o, 0, "outLHS", 6);
+        name_result(nb, o, 1, "outRHS", 6);
         return;
     }
-    tcir_pmap_put(&p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NUM, nb->value_id++));
+    tcir_pmap_put(&p->mem, &p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NUM, nb->value_id++));
 }
 
 static void push_regions(numbering *nb, const tcir_op *op, int depth)
 {
     int nr = tcir_op_nregions(op);
-    if (!nr || !tcir_grow((void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr, sizeof *nb->stack,
-                     &nb->p->out.oom))
+    if (!nr || !tcir_scratch_grow(&nb->p->mem, (void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr,
+                                  sizeof *nb->stack))
         return;
     for (int i = 0; i < nr; i++)
         nb->stack[nb->nstack++] = (pending){tcir_op_region((tcir_op *)op, i), nb->value_id, nb->arg_id,
@@ -447,10 +428,10 @@ static void number_region(numbering *nb, const tcir_region *r)
     tcir_printer *p = nb->p;
     int k = 0;
     for (tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
-        tcir_pmap_put(&p->ids, b, MAKE_ID(TAG_BLOCK, k));
+        tcir_pmap_put(&p->mem, &p->ids, b, MAKE_ID(TAG_BLOCK, k));
         int na = tcir_block_nargs(b);
         for (int i = 0; i < na; i++)
-            tcir_pmap_put(&p->ids, tcir_block_arg(b, i),
+            tcir_pmap_put(&p->mem, &p->ids, tcir_block_arg(b, i),
                           k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
         for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
             number_op(nb, op);
@@ -461,12 +442,12 @@ static void number_region(numbering *nb, const tcir_region *r)
 static size_t number_all(tcir_printer *p, const tcir_op *top)
 {
     numbering nb = {.p = p};
-    if (!tcir_grow((void **)&nb.scopes, &nb.scopes_cap, 1, sizeof *nb.scopes, &p->out.oom))
+    if (!tcir_scratch_grow(&p->mem, (void **)&nb.scopes, &nb.scopes_cap, 1, sizeof *nb.scopes))
         return 0;
     nb.scopes[nb.nscopes++] = 0;
     push_regions(&nb, top, 0);
     number_op(&nb, top);
-    while (nb.nstack && !p->out.oom) {
+    while (nb.nstack && !p->out.oom && !p->mem.oom) {
         pending e = nb.stack[--nb.nstack];
         if (!p->generic) {
             nb.value_id = e.value_id;
@@ -478,7 +459,7 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
             p->nvis = nb.scopes[e.depth + 1];
             nb.nscopes = (size_t)e.depth + 1;
         }
-        if (!tcir_grow((void **)&nb.scopes, &nb.scopes_cap, nb.nscopes + 1, sizeof *nb.scopes, &p->out.oom))
+        if (!tcir_scratch_grow(&p->mem, (void **)&nb.scopes, &nb.scopes_cap, nb.nscopes + 1, sizeof *nb.scopes))
             break;
         nb.scopes[nb.nscopes++] = p->nvis;
         int depth = (int)nb.nscopes - 1;
@@ -487,8 +468,6 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
             for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
                 push_regions(&nb, op, depth);
     }
-    free(nb.stack);
-    free(nb.scopes);
     return nb.nops;
 }
 
@@ -501,15 +480,22 @@ static void print_id(tcir_printer *p, const void *key)
         tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
         return;
     }
-    tcir_out_putc(&p->out, '%');
     if (ID_TAG(id) == TAG_NAME) {
         const tcir_name *nm = &p->names[ID_NUM(id)];
-        tcir_out_put(&p->out, p->npool + nm->off, nm->len);
+        tcir_out_putc(&p->out, '%');
+        tcir_out_pooled(&p->out, p->npool + nm->off, nm->len);
         return;
     }
-    if (ID_TAG(id) == TAG_ARG)
-        tcir_out_put(&p->out, "arg", 3);
-    tcir_out_int(&p->out, ID_NUM(id));
+    /* %12 or %arg3, the most printed text of all: written in place. */
+    if (!tcir_out_room(&p->out, 24))
+        return;
+    char *d = p->out.buf + p->out.len;
+    *d++ = '%';
+    if (ID_TAG(id) == TAG_ARG) {
+        memcpy(d, "arg", 3);
+        d += 3;
+    }
+    p->out.len = (size_t)(tcir_put_digits(d, (uint64_t)ID_NUM(id)) - p->out.buf);
 }
 
 /* Whether each result of op is its own group with its own name (tt.split). */
@@ -608,7 +594,7 @@ static void print_predecessors(tcir_printer *p, const tcir_block *b)
         for (int i = 0; i < ns; i++) {
             if (tcir_op_successor(last, i) != b)
                 continue;
-            if (!tcir_grow((void **)&p->ints, &p->ints_cap, n + 1, sizeof *p->ints, &p->out.oom))
+            if (!tcir_scratch_grow(&p->mem, (void **)&p->ints, &p->ints_cap, n + 1, sizeof *p->ints))
                 return;
             int32_t k = block_ordering(p, x);
             if (n && p->ints[0] != k)
@@ -729,17 +715,8 @@ char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len)
     print_op(&p, op);
     tcir_out_putc(&p.out, '\n');
     tcir_out_putc(&p.out, '\0');
-    bool failed = p.out.oom || p.ids.oom || p.types.oom;
-    tcir_pmap_free(&p.ids);
-    tcir_pmap_free(&p.types);
-    free(p.tpool);
-    free(p.tstr);
-    free(p.npool);
-    free(p.names);
-    free(p.ntab);
-    free(p.vis);
-    free(p.sorted);
-    free(p.ints);
+    bool failed = p.out.oom || p.mem.oom;
+    tcir_scratch_free(&p.mem);
     if (failed) {
         free(p.out.buf);
         return NULL;

@@ -139,7 +139,9 @@ size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, cons
 {
     int n = tcir_op_nattrs(op);
     size_t count = 0;
-    if (!tcir_grow((void **)&p->sorted, &p->sorted_cap, (size_t)n + 1, sizeof *p->sorted, &p->out.oom))
+    if (!n) /* most ops */
+        return 0;
+    if (!tcir_scratch_grow(&p->mem, (void **)&p->sorted, &p->sorted_cap, (size_t)n + 1, sizeof *p->sorted))
         return 0;
     for (int i = 0; i < n; i++) {
         const tcir_named_attr *na = tcir_op_attr_at(op, i);
@@ -147,7 +149,7 @@ size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, cons
             continue;
         bool skip = false;
         for (const char *const *e = elided; e && *e && !skip; e++)
-            skip = strcmp(*e, na->name) == 0;
+            skip = tcir_str_eq(*e, na->name);
         if (skip)
             continue;
         size_t j = count++;
@@ -200,9 +202,19 @@ static bool name_in(const char *name, const char *const *list)
     return false;
 }
 
-/* Properties MLIR always holds for these ops and prints in generic form (default values). */
-static const char *default_property(const tcir_op *op, const char **value)
+/* What generic form adds to an op beyond its attributes; at most one thing per op name. */
+typedef enum generic_extra {
+    EXTRA_NONE,
+    EXTRA_FASTMATH,         /* fastmath = #arith.fastmath<none> */
+    EXTRA_OVERFLOW,         /* overflowFlags = #arith.overflow<none> */
+    EXTRA_LOAD_SEGMENTS,    /* tt.load: operandSegmentSizes */
+    EXTRA_BRANCH_SEGMENTS   /* cf.cond_br: operandSegmentSizes */
+} generic_extra;
+
+/* The op's extra, looked up once per op name (p->generic_memo). */
+static generic_extra extra_of(tcir_printer *p, const tcir_op *op)
 {
+    /* Properties MLIR always holds for these ops and prints in generic form (default values). */
     static const char *const fastmath_ops[] = {
         "arith.addf",     "arith.subf",     "arith.mulf", "arith.divf",  "arith.remf", "arith.maxnumf",
         "arith.minnumf",  "arith.maximumf", "arith.minimumf", "arith.negf", "arith.cmpf", "math.absf",
@@ -211,11 +223,30 @@ static const char *default_property(const tcir_op *op, const char **value)
         NULL};
     static const char *const overflow_ops[] = {"arith.addi", "arith.subi", "arith.muli", "arith.shli", NULL};
     const char *name = tcir_op_name(op);
-    if (name_in(name, fastmath_ops)) {
+    int32_t e;
+    if (tcir_name_memo_get(&p->generic_memo, name, &e))
+        return (generic_extra)e;
+    if (name_in(name, fastmath_ops))
+        e = EXTRA_FASTMATH;
+    else if (name_in(name, overflow_ops))
+        e = EXTRA_OVERFLOW;
+    else if (strcmp(name, "tt.load") == 0)
+        e = EXTRA_LOAD_SEGMENTS;
+    else if (strcmp(name, "cf.cond_br") == 0)
+        e = EXTRA_BRANCH_SEGMENTS;
+    else
+        e = EXTRA_NONE;
+    tcir_name_memo_put(&p->generic_memo, name, e);
+    return (generic_extra)e;
+}
+
+static const char *default_property(generic_extra extra, const char **value)
+{
+    if (extra == EXTRA_FASTMATH) {
         *value = "#arith.fastmath<none>";
         return "fastmath";
     }
-    if (name_in(name, overflow_ops)) {
+    if (extra == EXTRA_OVERFLOW) {
         *value = "#arith.overflow<none>";
         return "overflowFlags";
     }
@@ -223,16 +254,16 @@ static const char *default_property(const tcir_op *op, const char **value)
 }
 
 /* operandSegmentSizes for ops whose operand groups are optional or variadic. */
-static bool segment_sizes(const tcir_op *op, int32_t seg[3])
+static bool segment_sizes(const tcir_op *op, generic_extra extra, int32_t seg[3])
 {
     int n = tcir_op_noperands(op);
-    if (tcir_op_named(op, "tt.load")) {
+    if (extra == EXTRA_LOAD_SEGMENTS) {
         seg[0] = n >= 1;
         seg[1] = n >= 2;
         seg[2] = n >= 3;
         return true;
     }
-    if (tcir_op_named(op, "cf.cond_br") && tcir_op_nsuccessors(op) == 2) {
+    if (extra == EXTRA_BRANCH_SEGMENTS && tcir_op_nsuccessors(op) == 2) {
         seg[0] = 1;
         seg[1] = tcir_block_nargs(tcir_op_successor(op, 0));
         seg[2] = tcir_block_nargs(tcir_op_successor(op, 1));
@@ -244,9 +275,10 @@ static bool segment_sizes(const tcir_op *op, int32_t seg[3])
 static void print_generic_props(tcir_printer *p, const tcir_op *op)
 {
     size_t n = tcir_collect_attrs(p, op, 1, NULL);
-    const char *dvalue = NULL, *dname = default_property(op, &dvalue);
+    generic_extra extra = extra_of(p, op);
+    const char *dvalue = NULL, *dname = default_property(extra, &dvalue);
     int32_t seg[3];
-    bool has_seg = segment_sizes(op, seg);
+    bool has_seg = segment_sizes(op, extra, seg);
     if (dname && tcir_op_attr(op, dname))
         dname = NULL;
     if (has_seg && tcir_op_attr(op, "operandSegmentSizes"))

@@ -1,6 +1,6 @@
-/* Private: what the printer's files (print.c, print_pretty.c, print_float.c) and the verifier
- * share. Everything here reads the IR through include/tritonc/ir.h only, so the printer does
- * not depend on how the core stores ops. */
+/* Private: what the printer's files (print*.c), their scratch memory (scratch.c) and the
+ * verifier share. Everything here reads the IR through include/tritonc/ir.h only, so the
+ * printer does not depend on how the core stores ops. */
 #ifndef TRITONC_IR_PRINT_INTERNAL_H
 #define TRITONC_IR_PRINT_INTERNAL_H
 
@@ -11,26 +11,132 @@
 
 #include "tritonc/ir.h"
 
+/* ---- scratch memory of one print or verify call ------------------------------------- */
+
+/* What a print or verify call builds (arrays, maps) lives in chunks freed together at the
+ * end: a call makes a malloc or two, not one per array and per growth. Growing an array
+ * moves it to fresh space; the old space goes back with the rest. */
+typedef struct tcir_scratch_chunk tcir_scratch_chunk;
+typedef struct tcir_scratch {
+    tcir_scratch_chunk *chunks;
+    bool oom; /* an allocation failed */
+} tcir_scratch;
+
+/* size bytes, 16-byte aligned, not cleared; NULL (and s->oom) on allocation failure. */
+void *tcir_scratch_alloc(tcir_scratch *s, size_t size);
+/* Makes the array *arr of *cap elements of elem bytes hold at least need (64 at first,
+ * doubling); false on allocation failure. */
+bool tcir_scratch_grow(tcir_scratch *s, void **arr, size_t *cap, size_t need, size_t elem);
+void tcir_scratch_free(tcir_scratch *s);
+
 /* ---- a map from pointers to small integers (open addressing, linear probing) ------- */
 
+typedef struct tcir_pmap_slot {
+    const void *key; /* NULL: empty */
+    int32_t val;
+} tcir_pmap_slot;
+
 typedef struct tcir_pmap {
-    const void **keys;
-    int32_t *vals;
-    size_t cap, count; /* cap is 0 or a power of two */
-    bool oom;
+    tcir_pmap_slot *slots; /* in scratch memory */
+    size_t cap, count;     /* cap is 0 or a power of two; at most half full */
 } tcir_pmap;
 
-/* Sets key -> val (adds or replaces). On allocation failure sets m->oom and does nothing. */
-void tcir_pmap_put(tcir_pmap *m, const void *key, int32_t val);
-/* Returns true and the value when key is present. */
-bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *val);
-void tcir_pmap_free(tcir_pmap *m);
+/* Sets key -> val (adds or replaces). On allocation failure sets s->oom and does nothing. */
+void tcir_pmap_put(tcir_scratch *s, tcir_pmap *m, const void *key, int32_t val);
+
+static inline size_t tcir_pmap_hash(const void *key, size_t mask)
+{
+    uint64_t x = (uint64_t)(uintptr_t)key;
+    x ^= x >> 17;
+    x *= 0x9E3779B97F4A7C15u;
+    return (size_t)(x >> 32) & mask;
+}
+
+/* Returns true and the value when key is present. Inline: the printer asks once for every
+ * use of a value or a type. */
+static inline bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *val)
+{
+    if (!m->cap || !key)
+        return false;
+    for (size_t mask = m->cap - 1, i = tcir_pmap_hash(key, mask); m->slots[i].key; i = (i + 1) & mask) {
+        if (m->slots[i].key == key) {
+            *val = m->slots[i].val;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- a memo keyed by op name ---------------------------------------------------------- */
+
+/* Op names are interned per context (tcir_op_create), so all ops of one name share one
+ * pointer. The printer and the verifier look a name up in their tables once per call and
+ * keep the answer here, keyed by that pointer, in their own per-call state. A full memo
+ * stops taking names (they are then looked up each time), and a name seen under another
+ * pointer only costs another lookup: no answer depends on the interning. */
+enum { TCIR_NAME_MEMO_SIZE = 64 }; /* a power of two; kernels use a few dozen op names */
+
+typedef struct tcir_name_memo {
+    const char *key[TCIR_NAME_MEMO_SIZE]; /* NULL: empty (open addressing, linear probing) */
+    int32_t val[TCIR_NAME_MEMO_SIZE];
+    int count;
+} tcir_name_memo;
+
+static inline size_t tcir_name_memo_slot(const char *key)
+{
+    return (size_t)(((uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15u) >> 40) % TCIR_NAME_MEMO_SIZE;
+}
+
+static inline bool tcir_name_memo_get(const tcir_name_memo *m, const char *key, int32_t *val)
+{
+    for (size_t i = tcir_name_memo_slot(key); m->key[i]; i = (i + 1) % TCIR_NAME_MEMO_SIZE) {
+        if (m->key[i] == key) {
+            *val = m->val[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Adds a key not yet in the memo, unless the memo is three quarters full. */
+static inline void tcir_name_memo_put(tcir_name_memo *m, const char *key, int32_t val)
+{
+    if (4 * (m->count + 1) > 3 * TCIR_NAME_MEMO_SIZE)
+        return;
+    size_t i = tcir_name_memo_slot(key);
+    while (m->key[i])
+        i = (i + 1) % TCIR_NAME_MEMO_SIZE;
+    m->key[i] = key;
+    m->val[i] = val;
+    m->count++;
+}
+
+/* ---- tables of op names ---------------------------------------------------------------- */
+
+/* The key an entry of an op-name table starts with. Tables are sorted by length, then by
+ * memcmp, so that most steps of the search compare two integers. */
+typedef struct tcir_name_key {
+    const char *name;
+    size_t len;
+} tcir_name_key;
+
+/* The index of name in a sorted table of count entries, stride bytes apart, each starting
+ * with a tcir_name_key; -1 when absent. */
+int32_t tcir_find_name(const void *table, size_t count, size_t stride, const char *name);
+
+/* strcmp(a, b) == 0, first bytes compared inline: names compared mostly differ there. */
+static inline bool tcir_str_eq(const char *a, const char *b)
+{
+    return a[0] == b[0] && strcmp(a, b) == 0;
+}
 
 /* ---- op classification shared by the printer and the verifier -------------------- */
 
 /* Ops that end a block: tt.return, cf.br, cf.cond_br, scf.yield, scf.condition,
  * tt.reduce.return, tt.scan.return, and any op with successors. */
 bool tcir_op_is_terminator(const tcir_op *op);
+/* Whether ops of this name end a block (the name part of tcir_op_is_terminator). */
+bool tcir_op_name_is_terminator(const char *name);
 bool tcir_op_named(const tcir_op *op, const char *name);
 /* The integer value of an INT/BOOL attribute as its type's width holds it (sign-extended),
  * as MLIR's APInt prints a signless integer. */
@@ -55,6 +161,12 @@ static inline void tcir_out_put(tcir_out *out, const char *s, size_t n)
     out->len += n;
 }
 
+/* Room for n more bytes written straight into out->buf[out->len...]; false on failure. */
+static inline bool tcir_out_room(tcir_out *out, size_t n)
+{
+    return out->cap - out->len > n || tcir_out_reserve(out, n + 1);
+}
+
 static inline void tcir_out_putc(tcir_out *out, char c)
 {
     if (out->cap - out->len <= 1 && !tcir_out_reserve(out, 2))
@@ -62,7 +174,30 @@ static inline void tcir_out_putc(tcir_out *out, char c)
     out->buf[out->len++] = c;
 }
 
-void tcir_out_puts(tcir_out *out, const char *s);
+/* Texts the printer keeps in its own pools (type texts, SSA names) are followed by at least
+ * TCIR_SLACK readable bytes, so that a short one is copied with one fixed-size memcpy, which
+ * compilers inline, instead of a call for a few bytes. */
+enum { TCIR_SLACK = 32 };
+
+/* Writes s[0..n) where TCIR_SLACK bytes are readable at s. */
+static inline void tcir_out_pooled(tcir_out *out, const char *s, size_t n)
+{
+    if (n > TCIR_SLACK || !tcir_out_room(out, TCIR_SLACK)) {
+        tcir_out_put(out, s, n);
+        return;
+    }
+    memcpy(out->buf + out->len, s, TCIR_SLACK); /* the bytes past n lie beyond out->len */
+    out->len += n;
+}
+
+/* Inline, so that a literal's length is known at compile time. */
+static inline void tcir_out_puts(tcir_out *out, const char *s)
+{
+    tcir_out_put(out, s, strlen(s));
+}
+
+/* Writes v's decimal digits at d, which has room for 20, and returns their end. */
+char *tcir_put_digits(char *d, uint64_t v);
 void tcir_out_int(tcir_out *out, int64_t v);
 void tcir_out_uint(tcir_out *out, uint64_t v);
 /* "text" with MLIR's escapes (\\, \22 for ", \XX for anything not printable). */
@@ -76,6 +211,7 @@ typedef struct tcir_name {
 
 typedef struct tcir_printer {
     tcir_out out;
+    tcir_scratch mem; /* everything below that is allocated */
     bool generic, locations;
     int indent;
     tcir_pmap ids;   /* value -> id (see print.c: TAG_*), block -> ordering in its region */
@@ -94,6 +230,8 @@ typedef struct tcir_printer {
     size_t nvis, vis_cap;
     int32_t *ntab; /* hash table of a position in vis + 1 (0: empty) */
     size_t ntab_cap, ntab_used;
+    /* Per-name lookups: the pretty form (print_pretty.c), generic-form extras (print_generic.c). */
+    tcir_name_memo pretty_memo, generic_memo;
     /* Scratch arrays reused across ops. */
     const tcir_named_attr **sorted;
     size_t sorted_cap;
@@ -122,7 +260,6 @@ void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, b
 void tcir_print_functional(tcir_printer *p, const tcir_op *op);
 
 /* Internal helpers of the printer's files. */
-bool tcir_grow(void **arr, size_t *cap, size_t need, size_t elem, bool *oom);
 void tcir_print_named(tcir_printer *p, const char *name, const tcir_attr *a);
 /* The op's attributes whose inherent flag is `inherent` (all when inherent < 0), minus the
  * NULL-terminated `elided`, sorted by name into p->sorted; returns how many. */

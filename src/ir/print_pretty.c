@@ -181,26 +181,41 @@ static bool p_cast(tcir_printer *p, const tcir_op *op)
     return true;
 }
 
-/* %r = tt.splat %x : A -> B (also broadcast, expand_dims, bitcast, fp_to_fp) */
+/* " : A -> B", the operand's type and the result's */
+static void arrow_types(tcir_printer *p, const tcir_op *op)
+{
+    colon_type(p, operand_type(op, 0));
+    put(p, " -> ");
+    tcir_print_type(p, result_type(op, 0));
+}
+
+/* %r = tt.splat %x : A -> B (also broadcast, expand_dims, bitcast, trans, int_to_ptr, ptr_to_int) */
 static bool p_arrow(tcir_printer *p, const tcir_op *op)
 {
     if (!shape(op, 1, 1))
         return false;
-    bool fp_to_fp = tcir_op_named(op, "tt.fp_to_fp");
-    const char *rounding = fp_to_fp ? keyword(op, "rounding") : NULL;
-    if (fp_to_fp && !enum_or_absent(op, "rounding"))
-        return false;
-    static const char *const elide_rounding[] = {"rounding", NULL};
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_print_attr_dict(p, op, fp_to_fp ? elide_rounding : elide_none, false);
+    tcir_print_attr_dict(p, op, elide_none, false);
+    arrow_types(p, op);
+    return true;
+}
+
+/* %r = tt.fp_to_fp %x, rounding = rtne : A -> B */
+static bool p_fp_to_fp(tcir_printer *p, const tcir_op *op)
+{
+    if (!shape(op, 1, 1) || !enum_or_absent(op, "rounding"))
+        return false;
+    static const char *const elided[] = {"rounding", NULL};
+    const char *rounding = keyword(op, "rounding");
+    name_and_space(p, op);
+    operands(p, op, 0, 1);
+    tcir_print_attr_dict(p, op, elided, false);
     if (rounding) {
         put(p, ", rounding = ");
         put(p, rounding);
     }
-    colon_type(p, operand_type(op, 0));
-    put(p, " -> ");
-    tcir_print_type(p, result_type(op, 0));
+    arrow_types(p, op);
     return true;
 }
 
@@ -308,45 +323,82 @@ static bool p_reshape(tcir_printer *p, const tcir_op *op)
 
 /* ---- tt.load / tt.store ----------------------------------------------------------------- */
 
-/* The oilist " cacheModifier = cg evictionPolicy = evict_last" (defaults omitted), then
- * attr-dict without the attributes at their default values. */
-static bool memory_tail(tcir_printer *p, const tcir_op *op, bool dry_run)
+/* What tt.load and tt.store spell in their own syntax or leave out at the default value:
+ * cache and evict (the oilist), operandSegmentSizes (implied by the operands), isVolatile =
+ * false and boundaryCheck = array<i32> (defaults). */
+static bool memory_attr_elided(const tcir_named_attr *na)
 {
-    if (!enum_or_absent(op, "cache") || !enum_or_absent(op, "evict"))
-        return false;
-    if (dry_run)
+    const char *n = na->name;
+    const tcir_attr *a = na->attr;
+    if (tcir_str_eq(n, "cache") || tcir_str_eq(n, "evict") || tcir_str_eq(n, "operandSegmentSizes"))
         return true;
-    const char *cache = keyword(op, "cache"), *evict = keyword(op, "evict");
-    if (cache && strcmp(cache, "none") != 0) {
+    if (tcir_str_eq(n, "isVolatile"))
+        return a && tcir_attr_get_kind(a) == TCIR_ATTR_BOOL && !tcir_attr_int_value(a);
+    if (tcir_str_eq(n, "boundaryCheck"))
+        return a && tcir_attr_get_kind(a) == TCIR_ATTR_ARRAY_I32 && tcir_attr_array_size(a) == 0;
+    return false;
+}
+
+/* The cache and eviction keywords (NULL when absent) and whether any attribute is left for
+ * the attr-dict, read in one pass; false when cache or evict is present but not an enum (the
+ * op then prints generic, so that nothing is lost). */
+typedef struct memory_attrs {
+    const char *cache, *evict;
+    bool rest;
+} memory_attrs;
+
+static bool read_memory_attrs(const tcir_op *op, memory_attrs *m)
+{
+    *m = (memory_attrs){0};
+    for (int i = 0; i < tcir_op_nattrs(op); i++) {
+        const tcir_named_attr *na = tcir_op_attr_at(op, i);
+        const char **kw = tcir_str_eq(na->name, "cache")   ? &m->cache
+                          : tcir_str_eq(na->name, "evict") ? &m->evict
+                                                           : NULL;
+        if (kw && na->attr) {
+            if (tcir_attr_get_kind(na->attr) != TCIR_ATTR_ENUM)
+                return false;
+            *kw = tcir_attr_str(na->attr);
+        } else if (!kw && !memory_attr_elided(na)) {
+            m->rest = true;
+        }
+    }
+    return true;
+}
+
+/* The oilist " cacheModifier = cg evictionPolicy = evict_last" (defaults omitted), then
+ * attr-dict without the attributes memory_attr_elided leaves out. */
+static void memory_tail(tcir_printer *p, const tcir_op *op, const memory_attrs *m)
+{
+    if (m->cache && strcmp(m->cache, "none") != 0) {
         put(p, " cacheModifier = ");
-        put(p, cache);
+        put(p, m->cache);
     }
-    if (evict && strcmp(evict, "evict_normal") != 0) {
+    if (m->evict && strcmp(m->evict, "evict_normal") != 0) {
         put(p, " evictionPolicy = ");
-        put(p, evict);
+        put(p, m->evict);
     }
-    const char *elided[8] = {"cache", "evict", "operandSegmentSizes"};
-    int n = 3;
-    const tcir_attr *vol = tcir_op_attr(op, "isVolatile");
-    if (vol && tcir_attr_get_kind(vol) == TCIR_ATTR_BOOL && !tcir_attr_int_value(vol))
-        elided[n++] = "isVolatile";
-    const tcir_attr *bc = tcir_op_attr(op, "boundaryCheck");
-    if (bc && tcir_attr_get_kind(bc) == TCIR_ATTR_ARRAY_I32 && tcir_attr_array_size(bc) == 0)
-        elided[n++] = "boundaryCheck";
+    if (!m->rest)
+        return; /* the usual case: nothing else to print */
+    const char *elided[6]; /* attribute names are unique: at most the five names above */
+    int n = 0;
+    for (int i = 0; i < tcir_op_nattrs(op) && n < 5; i++)
+        if (memory_attr_elided(tcir_op_attr_at(op, i)))
+            elided[n++] = tcir_op_attr_at(op, i)->name;
     elided[n] = NULL;
     tcir_print_attr_dict(p, op, elided, false);
-    return true;
 }
 
 /* %r = tt.load %ptr[, %mask[, %other]] ... : Tptr */
 static bool p_load(tcir_printer *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
-    if (n < 1 || n > 3 || !shape(op, n, 1) || !memory_tail(p, op, true))
+    memory_attrs m;
+    if (n < 1 || n > 3 || !shape(op, n, 1) || !read_memory_attrs(op, &m))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, n);
-    memory_tail(p, op, false);
+    memory_tail(p, op, &m);
     colon_type(p, operand_type(op, 0));
     return true;
 }
@@ -355,11 +407,12 @@ static bool p_load(tcir_printer *p, const tcir_op *op)
 static bool p_store(tcir_printer *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
-    if (n < 2 || n > 3 || !shape(op, n, 0) || !memory_tail(p, op, true))
+    memory_attrs m;
+    if (n < 2 || n > 3 || !shape(op, n, 0) || !read_memory_attrs(op, &m))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, n);
-    memory_tail(p, op, false);
+    memory_tail(p, op, &m);
     colon_type(p, operand_type(op, 0));
     return true;
 }
@@ -561,14 +614,15 @@ static bool p_call(tcir_printer *p, const tcir_op *op)
 static bool p_descriptor_load(tcir_printer *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
-    if (n < 1 || !shape(op, n, 1) || !memory_tail(p, op, true))
+    memory_attrs m;
+    if (n < 1 || !shape(op, n, 1) || !read_memory_attrs(op, &m))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
     tcir_out_putc(&p->out, '[');
     operands(p, op, 1, n);
     tcir_out_putc(&p->out, ']');
-    memory_tail(p, op, false);
+    memory_tail(p, op, &m);
     colon_type(p, operand_type(op, 0));
     put(p, " -> ");
     tcir_print_type(p, result_type(op, 0));
@@ -909,13 +963,12 @@ static bool p_module(tcir_printer *p, const tcir_op *op)
 /* ---- dispatch ----------------------------------------------------------------------------- */
 
 typedef struct pretty_entry {
-    const char *name;
-    size_t len;
+    tcir_name_key key; /* first, for tcir_find_name */
     pretty_fn fn;
 } pretty_entry;
 
-#define E(name, fn) {name, sizeof(name) - 1, fn}
-/* Sorted by name length, then by strcmp, for the search in tcir_print_pretty_op. */
+#define E(name, fn) {{name, sizeof(name) - 1}, fn}
+/* Sorted by name length, then by memcmp, for tcir_find_name. */
 static const pretty_entry table[] = {
     E("cf.br", p_br), E("scf.if", p_if), E("tt.cat", p_pair_arrow), E("tt.dot", p_dot), E("scf.for", p_for),
     E("tt.call", p_call), E("tt.func", p_func), E("tt.join", p_pair_arrow), E("tt.load", p_load),
@@ -935,7 +988,7 @@ static const pretty_entry table[] = {
     E("arith.extui", p_cast), E("arith.maxsi", p_binary), E("arith.maxui", p_binary),
     E("arith.minsi", p_binary), E("arith.minui", p_binary), E("arith.remsi", p_binary),
     E("arith.remui", p_binary), E("arith.shrsi", p_binary), E("arith.shrui", p_binary),
-    E("tt.fp_to_fp", p_arrow), E("arith.fptosi", p_cast), E("arith.fptoui", p_cast),
+    E("tt.fp_to_fp", p_fp_to_fp), E("arith.fptosi", p_cast), E("arith.fptoui", p_cast),
     E("arith.select", p_select), E("arith.sitofp", p_cast), E("arith.truncf", p_cast),
     E("arith.trunci", p_cast), E("arith.uitofp", p_cast), E("tt.broadcast", p_arrow),
     E("tt.histogram", p_histogram), E("arith.bitcast", p_cast), E("arith.maxnumf", p_binary),
@@ -954,18 +1007,11 @@ static const pretty_entry table[] = {
 
 bool tcir_print_pretty_op(tcir_printer *p, const tcir_op *op)
 {
-    /* Binary search ordered by length first: most steps compare two integers. */
     const char *name = tcir_op_name(op);
-    size_t n = strlen(name), lo = 0, hi = sizeof table / sizeof table[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2, m = table[mid].len;
-        int c = n != m ? (n < m ? -1 : 1) : memcmp(name, table[mid].name, n);
-        if (c == 0)
-            return table[mid].fn(p, op);
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
+    int32_t i;
+    if (!tcir_name_memo_get(&p->pretty_memo, name, &i)) {
+        i = tcir_find_name(table, sizeof table / sizeof table[0], sizeof table[0], name);
+        tcir_name_memo_put(&p->pretty_memo, name, i);
     }
-    return false;
+    return i >= 0 && table[i].fn(p, op);
 }

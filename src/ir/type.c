@@ -1,5 +1,4 @@
 /* Types: interned in the context, so equal types are equal pointers. */
-#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -32,26 +31,33 @@ static bool type_equal(const tcir_type *a, const tcir_type *b)
     return false;
 }
 
-/* Returns the interned copy of `proto`, copying its arrays into the arena on first sight. */
+/* Returns the interned copy of `proto`, copying its arrays into the arena on first sight.
+ * A list beats a hash table here (hashing a type costs more than comparing a few): kernels
+ * use a few dozen types, and a type found moves to the front, as it is likely asked again. */
 static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
 {
-    for (tcir_type *t = ctx->types; t; t = t->next_interned)
-        if (type_equal(t, proto))
+    for (tcir_type **link = &ctx->types, *t; (t = *link); link = &t->next_interned) {
+        if (type_equal(t, proto)) {
+            *link = t->next_interned;
+            t->next_interned = ctx->types;
+            ctx->types = t;
             return t;
-    tcir_type *t = tcir_alloc(ctx, sizeof *t);
+        }
+    }
+    tcir_type *t = tcir_alloc_raw(ctx, sizeof *t); /* copied whole: no clearing */
     *t = *proto;
     if (proto->rank) {
-        int64_t *dims = tcir_alloc(ctx, sizeof(int64_t) * (size_t)proto->rank);
+        int64_t *dims = tcir_alloc_raw(ctx, sizeof(int64_t) * (size_t)proto->rank);
         memcpy(dims, proto->dims, sizeof(int64_t) * (size_t)proto->rank);
         t->dims = dims;
     }
     if (proto->ninputs) {
-        const tcir_type **in = tcir_alloc(ctx, sizeof(*in) * (size_t)proto->ninputs);
+        const tcir_type **in = tcir_alloc_raw(ctx, sizeof(*in) * (size_t)proto->ninputs);
         memcpy(in, proto->inputs, sizeof(*in) * (size_t)proto->ninputs);
         t->inputs = in;
     }
     if (proto->nresults) {
-        const tcir_type **out = tcir_alloc(ctx, sizeof(*out) * (size_t)proto->nresults);
+        const tcir_type **out = tcir_alloc_raw(ctx, sizeof(*out) * (size_t)proto->nresults);
         memcpy(out, proto->results, sizeof(*out) * (size_t)proto->nresults);
         t->results = out;
     }
@@ -150,15 +156,32 @@ typedef struct {
     size_t size, len;
 } sink;
 
-static void put(sink *s, const char *text)
+/* Appends text (truncated to what fits, the NUL coming last, in tcir_type_str). Inline, so
+ * that a literal's length is a constant and its copy, when it fits, is a few moves. */
+static inline void put(sink *s, const char *text)
 {
     size_t n = strlen(text);
-    if (s->len < s->size) {
-        size_t room = s->size - s->len - 1;
-        memcpy(s->buf + s->len, text, n < room ? n : room);
-        s->buf[s->len + (n < room ? n : room)] = '\0';
-    }
+    if (s->len + n < s->size)
+        memcpy(s->buf + s->len, text, n);
+    else if (s->len < s->size)
+        memcpy(s->buf + s->len, text, s->size - s->len - 1);
     s->len += n;
+}
+
+/* Decimal text of v, without snprintf (types print once per distinct type per print call,
+ * but a kernel has dozens of them and snprintf dominated their cost). */
+static void put_int(sink *s, int64_t v)
+{
+    char buf[24], *end = buf + sizeof buf - 1, *c = end;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    *c = '\0';
+    do {
+        *--c = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--c = '-';
+    put(s, c);
 }
 
 static const char *float_name(tcir_float_kind k)
@@ -179,11 +202,10 @@ static const char *float_name(tcir_float_kind k)
 
 static void put_type(sink *s, const tcir_type *t)
 {
-    char num[32];
     switch (t->kind) {
     case TCIR_TYPE_INT:
-        snprintf(num, sizeof num, "i%u", t->width);
-        put(s, num);
+        put(s, "i");
+        put_int(s, t->width);
         break;
     case TCIR_TYPE_FLOAT: put(s, float_name(t->fkind)); break;
     case TCIR_TYPE_INDEX: put(s, "index"); break;
@@ -191,16 +213,16 @@ static void put_type(sink *s, const tcir_type *t)
         put(s, "!tt.ptr<");
         put_type(s, t->elem);
         if (t->address_space != 1) {
-            snprintf(num, sizeof num, ", %d", t->address_space);
-            put(s, num);
+            put(s, ", ");
+            put_int(s, t->address_space);
         }
         put(s, ">");
         break;
     case TCIR_TYPE_TENSOR:
         put(s, "tensor<");
         for (int i = 0; i < t->rank; i++) {
-            snprintf(num, sizeof num, "%lldx", (long long)t->dims[i]);
-            put(s, num);
+            put_int(s, t->dims[i]);
+            put(s, "x");
         }
         put_type(s, t->elem);
         put(s, ">");
@@ -236,8 +258,8 @@ static void put_type(sink *s, const tcir_type *t)
 size_t tcir_type_str(const tcir_type *t, char *buf, size_t size)
 {
     sink s = {buf, size, 0};
-    if (buf && size)
-        buf[0] = '\0';
     put_type(&s, t);
+    if (buf && size)
+        buf[s.len < size ? s.len : size - 1] = '\0';
     return s.len;
 }
