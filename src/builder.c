@@ -17,6 +17,27 @@ static bool valid_symbol(const char *s)
     return true;
 }
 
+static void make_visible(tl_builder *b, tcir_block *blk)
+{
+    if (b->nvisible == b->visible_cap) {
+        int cap = b->visible_cap ? b->visible_cap * 2 : 16;
+        tcir_block **grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        for (int i = 0; i < b->nvisible; i++)
+            grown[i] = b->visible[i];
+        b->visible = grown;
+        b->visible_cap = cap;
+    }
+    b->visible[b->nvisible++] = blk;
+}
+
+static bool is_visible(const tl_builder *b, const tcir_block *blk)
+{
+    for (int i = b->nvisible - 1; i >= 0; i--)
+        if (b->visible[i] == blk)
+            return true;
+    return false;
+}
+
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
     tl_builder *b = calloc(1, sizeof *b);
@@ -38,6 +59,8 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     b->entry = tcir_region_add_block(ctx, tcir_op_region(b->func, 0));
     b->stack[0] = b->entry;
     b->depth = 1;
+    b->level_start[0] = 0;
+    make_visible(b, b->entry);
     b->epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
 
     if (!valid_symbol(name)) {
@@ -223,8 +246,9 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
         return NULL;
     }
     if (spec.noperands < 0 || spec.noperands > TL_MAX_RAW_OPERANDS || spec.nresults < 0 || spec.nattrs < 0 ||
-        spec.nregions < 0 || (spec.noperands && !spec.operands) || (spec.nresults && !spec.result_types) ||
-        (spec.nattrs && !spec.attrs)) {
+        spec.nregions < 0 || spec.nsuccessors < 0 || (spec.noperands && !spec.operands) ||
+        (spec.nresults && !spec.result_types) || (spec.nattrs && !spec.attrs) ||
+        (spec.nsuccessors && !spec.successors)) {
         tl_builder_fail(b, site, "%s: inconsistent operand, result or attribute counts", spec.name);
         return NULL;
     }
@@ -241,6 +265,11 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
         }
         if (v.b != b) {
             tl_builder_fail(b, site, "%s: operand #%d belongs to another builder", spec.name, i);
+            return NULL;
+        }
+        if (!is_visible(b, tcir_value_block(v.ir))) {
+            tl_builder_fail(b, site, "%s: operand #%d was defined inside a scope that is closed (or not entered) here",
+                            spec.name, i);
             return NULL;
         }
         operands[i] = v.ir;
@@ -261,6 +290,8 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
                                              .nattrs = spec.nattrs,
                                              .attrs = spec.attrs,
                                              .nregions = spec.nregions,
+                                             .nsuccessors = spec.nsuccessors,
+                                             .successors = spec.successors,
                                          });
     tl__place_op(b, op, site);
     return op;
@@ -289,7 +320,40 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         tl_builder_fail(b, site, "blocks nested deeper than %d", TL_MAX_BLOCK_DEPTH);
         return;
     }
+    b->level_start[b->depth] = b->nvisible;
     b->stack[b->depth++] = blk;
+    make_visible(b, blk);
+}
+
+void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk)
+{
+    if (!tl__usable(b, site))
+        return;
+    if (!blk) {
+        tl_builder_fail(b, site, "NULL block");
+        return;
+    }
+    b->stack[b->depth - 1] = blk;
+    make_visible(b, blk);
+}
+
+tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
+{
+    if (!tl__usable(b, site))
+        return NULL;
+    if (!b->exit_block) {
+        b->exit_block = tcir_region_add_block(b->ctx, tcir_op_region(b->func, 0));
+        tcir_block_append(b->exit_block, tcir_op_create(b->ctx, &(tcir_op_state){
+                                                                     .name = "tt.return",
+                                                                     .loc = {site.file, site.line, 0},
+                                                                 }));
+    }
+    return b->exit_block;
+}
+
+int tl_scope_depth(const tl_builder *b)
+{
+    return b ? b->depth - 1 : 0;
 }
 
 void tl_pop_block_at(tl_site site, tl_builder *b)
@@ -301,6 +365,7 @@ void tl_pop_block_at(tl_site site, tl_builder *b)
         return;
     }
     b->depth--;
+    b->nvisible = b->level_start[b->depth];
 }
 
 /* ---- finish --------------------------------------------------------------------------------- */
@@ -340,8 +405,14 @@ char *tl_finish_at(tl_site site, tl_builder *b)
         tl_builder_fail(b, site, "%d scope(s) still open at finish", b->depth - 1);
         return NULL;
     }
-    tcir_block_append(tl_current_block(b),
-                      tcir_op_create(b->ctx, &(tcir_op_state){.name = "tt.return", .loc = {site.file, site.line, 0}}));
+    /* The natural end returns: in place, or through the shared exit of early returns, which
+     * then moves to the end of the function. */
+    tcir_op_state end = {.name = "tt.return", .loc = {site.file, site.line, 0}};
+    if (b->exit_block) {
+        end = (tcir_op_state){.name = "cf.br", .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
+        tcir_region_move_block_to_end(tcir_op_region(b->func, 0), b->exit_block);
+    }
+    tcir_block_append(tl_current_block(b), tcir_op_create(b->ctx, &end));
     seal_signature(b);
     b->finished = true;
     char err[TL_ERROR_MAX];

@@ -42,6 +42,13 @@ struct tl_builder {
     tcir_block *entry;
     tcir_block *stack[TL_MAX_BLOCK_DEPTH];
     int depth;
+    /* Blocks whose values the current insertion point may use: every block of the stack and,
+     * per level, the blocks it continued from (tl_set_block). level_start[d] is where level d's
+     * blocks begin in `visible`. */
+    tcir_block **visible;
+    int nvisible, visible_cap;
+    int level_start[TL_MAX_BLOCK_DEPTH];
+    tcir_block *exit_block; /* the shared exit of early returns, or NULL */
 
     tl_arg_entry *args;
     int nargs, args_cap;

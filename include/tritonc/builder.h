@@ -250,6 +250,8 @@ typedef struct tl_raw_op {
     const tcir_named_attr *attrs;
     tl_dtype result_dtype; /* the dtype results get; default: from their IR element type */
     int nregions;
+    int nsuccessors;       /* blocks a terminator branches to (cf.br, cf.cond_br) */
+    tcir_block *const *successors;
 } tl_raw_op;
 
 /* Builds any op by name into the current block, with operands in order and the given
@@ -269,6 +271,15 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk);
 void tl_pop_block_at(tl_site site, tl_builder *b);
 #define tl_push_block(b, blk) tl_push_block_at(TL_SITE("tl_push_block"), (b), (blk))
 #define tl_pop_block(b) tl_pop_block_at(TL_SITE("tl_pop_block"), (b))
+/* Continues in blk at the same level (after a branch): values of the blocks left behind stay
+ * usable, as they dominate blk. Values of popped blocks do not: using one is an error. */
+void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk);
+#define tl_set_block(b, blk) tl_set_block_at(TL_SITE("tl_set_block"), (b), (blk))
+/* How many blocks are pushed over the function's own level (0: in the function body). */
+int tl_scope_depth(const tl_builder *b);
+/* The function's shared exit block (one tt.return), made on first use; tl_finish ends the
+ * function with a branch to it and moves it last. */
+tcir_block *tl_exit_block_at(tl_site site, tl_builder *b);
 tcir_context *tl_builder_context(const tl_builder *b);
 tcir_op *tl_builder_module(const tl_builder *b);
 tcir_op *tl_builder_func(const tl_builder *b);

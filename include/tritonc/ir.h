@@ -194,6 +194,9 @@ typedef struct tcir_op_state {
     tcir_block *const *successors;
 } tcir_op_state;
 
+/* Gives an op created without results its results (scf.if and scf.while learn their types
+ * from their bodies). Does nothing to an op that has results already. */
+void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types);
 /* Creates a detached op. Known op names print in their pretty form; unknown ones in
  * generic form. Attributes of known ops whose names are inherent are marked so. */
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
@@ -228,6 +231,8 @@ void tcir_op_detach(tcir_op *op);
 tcir_op *tcir_op_parent_op(const tcir_op *op);
 
 tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r);
+/* Moves blk (a block of r) after r's last block. */
+void tcir_region_move_block_to_end(tcir_region *r, tcir_block *blk);
 tcir_block *tcir_region_first_block(const tcir_region *r);
 tcir_op *tcir_region_parent(const tcir_region *r);
 

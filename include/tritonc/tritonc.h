@@ -3,6 +3,7 @@
  *   ir.h       the IR core: context, types, attributes, ops, printer, verifier (tcir_)
  *   builder.h  one kernel under construction: arguments, constants, raw ops, finish (tl_)
  *   lang.h     the kernel language: triton.language in C (tl_)
+ *   control.h  loops, branches and early returns, as scopes (tl_for, tl_if, tl_while...)
  *   kernel.h   declarative kernels and emit (tl_kernel)
  */
 #ifndef TRITONC_TRITONC_H
@@ -11,6 +12,7 @@
 #include "tritonc/ir.h"
 #include "tritonc/builder.h"
 #include "tritonc/lang.h"
+#include "tritonc/control.h"
 #include "tritonc/kernel.h"
 
 #define TRITONC_VERSION "0.1.0"
