@@ -93,7 +93,8 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
     return tcir_attr_int(ctx, sign_extend(v.lit_val.i, tl_dtype_bits(dtype)), elem);
 }
 
-tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
+static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
+                            tl_meeting how)
 {
     if (!tl__usable(b, site))
         return TL_POISON;
@@ -111,15 +112,26 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
      * keeps by where those appeared, so the pool notes them (builder_pool.c). */
     const tcir_type *own = tl_dtype_ir(ctx, lit.dtype);
     if (own && own != elem)
-        tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own));
+        tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_DIRECT);
     const tcir_type *type = elem;
     const tcir_attr *value = scalar;
     if (shape_like && tcir_type_is_tensor(shape_like)) {
-        tl__pool_note(b, site, elem, scalar);
+        tl__pool_note(b, site, elem, scalar, how);
         type = tcir_type_with_elem(ctx, shape_like, elem);
         value = tcir_attr_dense(ctx, scalar, type);
     }
-    return tl__wrap(b, tl__pool_const(b, site, type, value), dtype);
+    return tl__wrap(b, tl__pool_const(b, site, type, value, how), dtype);
+}
+
+tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
+{
+    return materialize(site, b, lit, dtype, shape_like, TL_MEET_DIRECT);
+}
+
+tl_value tl_materialize_folded_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                  const tcir_type *shape_like)
+{
+    return materialize(site, b, lit, dtype, shape_like, TL_MEET_FOLDED);
 }
 
 tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype)

@@ -25,8 +25,12 @@ typedef struct tl_const_entry {
     const tcir_type *type;
     const tcir_attr *value;
     tcir_op *op;         /* NULL while the constant is only noted, not used */
-    bool caller, helper; /* met in the kernel's own code / only inside a helper */
+    bool caller;         /* met in the kernel's own code */
+    bool folded;         /* made by folding a cast of a constant (and not met otherwise first) */
+    bool helper;         /* met inside a helper */
+    bool helper_first;   /* ... a helper called before any other op of the function */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
+    tl_stamp fold_at;    /* the first fold that made it */
     int helper_call;     /* which helper call met it first (outermost calls are numbered) */
     int helper_at;       /* the first meeting inside a helper */
 } tl_const_entry;
@@ -59,6 +63,7 @@ struct tl_builder {
     int stamp_counter;
     int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
     int helper_call;     /* outermost helper calls so far */
+    bool helper_first;   /* the current helper call came before any other op of the function */
 
     /* source-order placement (builder_order.c) */
     int epoch;
@@ -77,12 +82,17 @@ bool tl__usable(tl_builder *b, tl_site site);
 /* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
 tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 
-/* The pooled constant of `type` (scalar or tensor) holding `value`. */
-tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value);
-
 /* Inserts a new op into the current block in source order (builder_order.c). */
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
-/* Notes that Python's frontend makes this constant here, without making it (builder_pool.c). */
-void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value);
+/* How Python's pipeline first meets a constant (builder_pool.c). */
+typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED } tl_meeting;
+/* The pooled constant of `type` (scalar or tensor) holding `value`. */
+tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
+                           tl_meeting how);
+/* Gives the constants met at old_seq[i] (in scope, this pass) the key new_seq[i], and moves
+ * them to match (builder_order.c reorders keyword arguments). */
+void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq);
+/* Notes that Python's frontend makes this constant here, without making it. */
+void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
 
 #endif

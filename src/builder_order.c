@@ -10,6 +10,7 @@
  * new pass never move before ops of an earlier one. Passes are numbered (epochs); a small
  * hash set holds the (scope, seq) pairs seen in the current epoch. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builder_internal.h"
@@ -104,4 +105,120 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
                 before = p;
     }
     tcir_block_insert_before(blk, before, op);
+}
+
+/* ---- keyword arguments first ---------------------------------------------------------------
+ *
+ * Triton's code generator evaluates a call's keyword arguments before its positional ones:
+ * `tl.load(x + offs, mask=offs < n)` makes the comparison first. In C the positional argument
+ * comes first in the text. So when a call's keyword values were made by expressions written
+ * in the call itself (after its positional arguments, on the same line), their ops move in
+ * front of the positional arguments' ops, and their source-order keys are swapped to match,
+ * for the ops and for the constants they met. */
+
+enum { TL_KW_MAX_OPS = 64 };
+
+typedef struct op_set {
+    tcir_op *ops[TL_KW_MAX_OPS];
+    int n;
+    bool overflow;
+} op_set;
+
+static bool in_set(const op_set *s, const tcir_op *op)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->ops[i] == op)
+            return true;
+    return false;
+}
+
+/* Collects the ops that made v and were written in this call: same block, C function, pass
+ * and line, earlier in the text than the call. */
+static void collect(tl_builder *b, tl_site site, tcir_value *v, op_set *s)
+{
+    tcir_op *d = v ? tcir_value_def(v) : NULL;
+    if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
+        tcir_op_order_scope(d) != site.scope || tcir_op_order_epoch(d) != b->epoch ||
+        tcir_op_order_seq(d) >= site.seq || tcir_op_loc(d).line != site.line || tcir_op_nregions(d))
+        return;
+    if (s->n == TL_KW_MAX_OPS) {
+        s->overflow = true;
+        return;
+    }
+    s->ops[s->n++] = d;
+    for (int i = 0; i < tcir_op_noperands(d); i++)
+        collect(b, site, tcir_op_operand(d, i), s);
+}
+
+static int min_seq(const op_set *s)
+{
+    int m = s->ops[0] ? tcir_op_order_seq(s->ops[0]) : 0;
+    for (int i = 1; i < s->n; i++)
+        if (tcir_op_order_seq(s->ops[i]) < m)
+            m = tcir_op_order_seq(s->ops[i]);
+    return m;
+}
+
+static int max_seq(const op_set *s)
+{
+    int m = 0;
+    for (int i = 0; i < s->n; i++)
+        if (tcir_op_order_seq(s->ops[i]) > m)
+            m = tcir_op_order_seq(s->ops[i]);
+    return m;
+}
+
+static int by_seq(const void *x, const void *y)
+{
+    int a = *(const int *)x, c = *(const int *)y;
+    return (a > c) - (a < c);
+}
+
+void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw, const tl_value *kw)
+{
+    if (!b || b->failed || !ordered(site))
+        return;
+    op_set p = {.n = 0}, k = {.n = 0};
+    for (int i = 0; i < npos; i++)
+        collect(b, site, pos[i].ir, &p);
+    for (int i = 0; i < nkw; i++)
+        collect(b, site, kw[i].ir, &k);
+    if (!p.n || !k.n || p.overflow || k.overflow || min_seq(&k) <= max_seq(&p))
+        return;
+    for (int i = 0; i < k.n; i++)
+        if (in_set(&p, k.ops[i]))
+            return; /* shared subexpressions: leave the text's order */
+
+    /* The ops in block order, and the block position of the first positional one. */
+    tcir_op *order[2 * TL_KW_MAX_OPS];
+    int n = 0, seqs[2 * TL_KW_MAX_OPS];
+    tcir_op *first_p = NULL;
+    for (tcir_op *op = tcir_block_first(tl_current_block(b)); op; op = tcir_op_next(op)) {
+        bool is_p = in_set(&p, op), is_k = !is_p && in_set(&k, op);
+        if (is_p && !first_p)
+            first_p = op;
+        if (is_p || is_k) {
+            order[n] = op;
+            seqs[n++] = tcir_op_order_seq(op);
+        }
+    }
+    /* Keyword ops first, each group in its present order, taking the lowest keys. */
+    qsort(seqs, (size_t)n, sizeof seqs[0], by_seq);
+    int old_seq[2 * TL_KW_MAX_OPS], new_seq[2 * TL_KW_MAX_OPS], next = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            bool is_k = in_set(&k, order[i]);
+            if (is_k != (pass == 0))
+                continue;
+            old_seq[next] = tcir_op_order_seq(order[i]);
+            new_seq[next] = seqs[next];
+            tcir_op_set_order(order[i], seqs[next], site.scope, b->epoch);
+            if (is_k) {
+                tcir_op_detach(order[i]);
+                tcir_block_insert_before(tl_current_block(b), first_p, order[i]);
+            }
+            next++;
+        }
+    }
+    tl__pool_remap(b, site.scope, n, old_seq, new_seq);
 }

@@ -2,16 +2,26 @@
  * block, as the guide's "Constant hoisting and CSE" describes.
  *
  * Their order is the one Triton's make_ttir leaves Python's constants in, so that both
- * sides print the same after it. MLIR's canonicalizer walks the function and moves every
- * constant that is not already in the leading run of constants to the front of the block:
- * constants met later in the walk end up higher. Python's frontend makes its constants where
- * they are used (plus scalar ones that die, but mark where a value was first met), and the
- * bodies of standard-library helpers (tl.cdiv, tl.zeros: `tt.call`s in Python's raw output)
- * are inlined only after that first walk, so their new constants end up above all others.
+ * sides print the same after it. What happens to Python's constants there, as seen on the
+ * GPU machine (tests/gpu/ops_cases):
+ *   - MLIR's canonicalizer first walks the function and moves each constant that is not in
+ *     the leading run of constants to the front: constants met later end up higher. Python's
+ *     frontend makes constants where they are used (plus scalar ones that die, but mark where
+ *     a value was first met).
+ *   - It then folds ops; a constant made by folding (a cast of a constant, which Python emits
+ *     and tritonc folds itself) is put at the front then, above all of those, in the order
+ *     of the folded ops: the last one on top.
+ *   - Standard-library helpers (tl.cdiv, tl.zeros: `tt.call`s in Python's raw output) are
+ *     inlined after the caller was canonicalized once; the next canonicalization moves their
+ *     new constants to the front, a call at a time - unless the call came first in the
+ *     function, right after the leading constants: those stay at the bottom, in the helper's
+ *     own order (the reverse of how it met them).
  * Hence the order kept here, top to bottom:
- *   1. constants met only inside helpers: the latest helper call first, and within one call
- *      in the order the helper made them (checked on the GPU machine with tl.cdiv);
- *   2. the others, by their first meeting in the kernel's code, the latest first.
+ *   1. constants met only inside helpers: the latest call first, within a call in the order
+ *      it made them;
+ *   2. constants made by folding: the latest (in source order) on top;
+ *   3. the others: by their first meeting in the kernel's code, the latest on top;
+ *   4. constants met only in a helper called first: the latest made on top.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
 #include "builder_internal.h"
 
@@ -24,14 +34,27 @@ static bool stamp_before(tl_stamp a, tl_stamp b)
     return a.counter < b.counter;
 }
 
+static int rank(const tl_const_entry *e)
+{
+    if (e->caller)
+        return 2;
+    if (e->folded)
+        return 1;
+    return e->helper_first ? 3 : 0;
+}
+
 /* True when constant x belongs above constant y. */
 static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
 {
-    if (x->caller != y->caller)
-        return !x->caller;
-    if (!x->caller)
-        return x->helper_call != y->helper_call ? x->helper_call > y->helper_call : x->helper_at < y->helper_at;
-    return stamp_before(y->caller_at, x->caller_at);
+    int rx = rank(x), ry = rank(y);
+    if (rx != ry)
+        return rx < ry;
+    switch (rx) {
+    case 0: return x->helper_call != y->helper_call ? x->helper_call > y->helper_call : x->helper_at < y->helper_at;
+    case 1: return stamp_before(y->fold_at, x->fold_at);
+    case 2: return stamp_before(y->caller_at, x->caller_at);
+    default: return x->helper_at > y->helper_at;
+    }
 }
 
 static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
@@ -53,15 +76,23 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
 }
 
 /* Records a meeting at `site`; true when it changes where the constant belongs. */
-static bool meet(tl_builder *b, tl_const_entry *e, tl_site site)
+static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
     tl_stamp now = {b->epoch, site.scope, site.seq, ++b->stamp_counter};
     if (b->helper_depth > 0) {
-        if (e->caller || e->helper)
+        if (e->caller || e->helper || e->folded)
             return false;
         e->helper = true;
+        e->helper_first = b->helper_first;
         e->helper_call = b->helper_call;
         e->helper_at = now.counter;
+        return true;
+    }
+    if (how == TL_MEET_FOLDED) {
+        if (e->caller || (e->folded && !stamp_before(now, e->fold_at)))
+            return false;
+        e->folded = true;
+        e->fold_at = now;
         return true;
     }
     if (e->caller && !stamp_before(now, e->caller_at))
@@ -90,19 +121,44 @@ static void position(tl_builder *b, tl_const_entry *e)
     b->nconst_ops++;
 }
 
-void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value)
+static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const int *old_seq, const int *new_seq)
+{
+    if (st->epoch != epoch || st->scope != scope)
+        return;
+    for (int i = 0; i < n; i++) {
+        if (st->seq == old_seq[i]) {
+            st->seq = new_seq[i];
+            return;
+        }
+    }
+}
+
+void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq)
+{
+    for (int i = 0; i < b->nconsts; i++) {
+        tl_const_entry *e = &b->consts[i];
+        remap_stamp(&e->caller_at, b->epoch, scope, n, old_seq, new_seq);
+        remap_stamp(&e->fold_at, b->epoch, scope, n, old_seq, new_seq);
+    }
+    for (int i = 0; i < b->nconsts; i++)
+        if (b->consts[i].op)
+            position(b, &b->consts[i]);
+}
+
+void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how)
 {
     if (!value)
         return;
     tl_const_entry *e = find_or_add(b, type, value);
-    if (meet(b, e, site) && e->op)
+    if (meet(b, e, site, how) && e->op)
         position(b, e);
 }
 
-tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value)
+tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
+                           tl_meeting how)
 {
     tl_const_entry *e = find_or_add(b, type, value);
-    bool moved = meet(b, e, site);
+    bool moved = meet(b, e, site, how);
     if (!e->op) {
         e->op = tcir_op_create(b->ctx, &(tcir_op_state){
                                             .name = "arith.constant",
@@ -121,10 +177,21 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
     return tcir_op_result(e->op, 0);
 }
 
+/* True when the function body holds nothing but pooled constants yet. */
+static bool body_empty(const tl_builder *b)
+{
+    tcir_op *op = tcir_block_first(b->entry);
+    for (int i = 0; i < b->nconst_ops && op; i++)
+        op = tcir_op_next(op);
+    return op == NULL && b->depth == 1 && tl_current_block(b) == b->entry;
+}
+
 void tl_builder_helper_begin(tl_builder *b)
 {
-    if (b && b->helper_depth++ == 0)
+    if (b && b->helper_depth++ == 0) {
         b->helper_call++;
+        b->helper_first = body_empty(b);
+    }
 }
 
 void tl_builder_helper_end(tl_builder *b)

@@ -29,6 +29,8 @@ static inline void expect_text(tl_builder *b, const char *want)
     char *got = tl_finish(b);
     if (!got)
         fail_msg("finish failed: %s", tl_builder_error(b));
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "got:\n%s", got); /* cmocka truncates long strings */
     assert_string_equal(got, want);
     free(got);
     tl_builder_destroy(b);

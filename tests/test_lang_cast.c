@@ -118,19 +118,19 @@ static void folded_number_casts(void **state)
     tl_store(pf8, 0.0);
     tl_store(pf8, 2.0);
     expect_text(b, HEAD("%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<i8>, %arg2: !tt.ptr<f8E5M2>")
-                   "    %cst = arith.constant 2.000000e+00 : f32\n"
-                   "    %cst_0 = arith.constant 0.000000e+00 : f8E5M2\n"
+                   "    %cst = arith.constant 0.000000e+00 : f8E5M2\n"
                    "    %c2_i8 = arith.constant 2 : i8\n"
                    "    %c44_i8 = arith.constant 44 : i8\n"
-                   "    %cst_1 = arith.constant 1.000000e-01 : f32\n"
-                   "    %cst_2 = arith.constant 5.000000e-01 : f16\n"
-                   "    tt.store %arg0, %cst_2 : !tt.ptr<f16>\n"
-                   "    %0 = arith.truncf %cst_1 : f32 to f16\n"
+                   "    %cst_0 = arith.constant 5.000000e-01 : f16\n"
+                   "    %cst_1 = arith.constant 2.000000e+00 : f32\n"
+                   "    %cst_2 = arith.constant 1.000000e-01 : f32\n"
+                   "    tt.store %arg0, %cst_0 : !tt.ptr<f16>\n"
+                   "    %0 = arith.truncf %cst_2 : f32 to f16\n"
                    "    tt.store %arg0, %0 : !tt.ptr<f16>\n"
                    "    tt.store %arg1, %c44_i8 : !tt.ptr<i8>\n"
                    "    tt.store %arg1, %c2_i8 : !tt.ptr<i8>\n"
-                   "    tt.store %arg2, %cst_0 : !tt.ptr<f8E5M2>\n"
-                   "    %1 = tt.fp_to_fp %cst, rounding = rtne : f32 -> f8E5M2\n"
+                   "    tt.store %arg2, %cst : !tt.ptr<f8E5M2>\n"
+                   "    %1 = tt.fp_to_fp %cst_1, rounding = rtne : f32 -> f8E5M2\n"
                    "    tt.store %arg2, %1 : !tt.ptr<f8E5M2>\n" TAIL);
 }
 

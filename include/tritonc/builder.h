@@ -230,6 +230,10 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
  * tensor of like's shape). Checks the range for integer dtypes. */
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+/* The same for a constant Python's frontend reaches through a cast of a constant, which
+ * Triton's canonicalizer folds: the pool orders it as a folded constant (builder_pool.c). */
+tl_value tl_materialize_folded_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                  const tcir_type *shape_like);
 
 /* Brackets the ops of a function Python implements as a @jit helper of
  * triton.language.standard (tl.cdiv, tl.zeros...). Python's raw TTIR calls such helpers and
@@ -237,6 +241,13 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
  * the pool orders constants made inside these brackets accordingly. Calls nest. */
 void tl_builder_helper_begin(tl_builder *b);
 void tl_builder_helper_end(tl_builder *b);
+
+/* Triton's code generator evaluates a call's keyword arguments before its positional ones.
+ * Call this in an op with keyword values (masks...) before emitting it: keyword expressions
+ * written in the call (on its line, after the positional ones) are moved in front of the
+ * positional arguments' ops, so the TTIR follows Python's order (see tl_site). */
+void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw,
+                                const tl_value *kw);
 
 /* ---- raw ops (escape hatch) ----------------------------------------------------------- */
 

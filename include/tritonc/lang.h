@@ -269,7 +269,9 @@ tl_value tl_load_at(tl_site s, tl_load_args a);
 /* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true]) */
 #define tl_load(...) TL__CAT(tl__load_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), (tl_load_args){.ptr = (p)})
-#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), (tl_load_args){.ptr = (p), __VA_ARGS__})
+/* Keywords come first: Triton's code generator evaluates a call's keyword arguments before its
+ * positional ones, and the order of expansion here sets the source order (see tl_site). */
+#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), (tl_load_args){__VA_ARGS__, .ptr = (p)})
 
 typedef struct tl_store_args {
     tl_value ptr;   /* positional */
@@ -283,7 +285,7 @@ bool tl_store_at(tl_site s, tl_store_args a);
 /* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...]) */
 #define tl_store(...) TL__CAT(tl__store_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v)})
-#define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v), __VA_ARGS__})
+#define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), (tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
 
 #ifdef __cplusplus
 }

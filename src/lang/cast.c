@@ -43,6 +43,7 @@ static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl
         }
         if (folds) {
             lang_lit_retype(o, dst);
+            o->folded = true;
             return true;
         }
         if (tl_value_is_poison(lang_value(s, b, o)))
@@ -57,8 +58,9 @@ static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl
 /* x != 0 (int) or x != 0.0 (float): how Python casts to int1. */
 static bool not_equal_zero(tl_site s, tl_builder *b, lang_opnd *o)
 {
-    if (tl_value_is_lit(o->v)) {
+    if (tl_value_is_lit(o->v)) { /* Python's cmpi on a constant, folded */
         lang_lit_retype(o, TL_I1);
+        o->folded = true;
         return true;
     }
     lang_opnd zero = lang_lit_opnd(o->dtype, 0.0, 0);

@@ -19,6 +19,7 @@ typedef struct lang_opnd {
     tl_dtype dtype;        /* element dtype; for pointers the pointee's */
     bool is_ptr;
     bool weak;             /* a Python number not yet typed: it adapts to the other operand */
+    bool folded;           /* a number Python casts with an op that Triton's canonicalizer folds */
     const tcir_type *elem; /* IR element type (values only; literals use tl_dtype_ir) */
     int rank;
     int64_t dims[TL_MAX_RANK];

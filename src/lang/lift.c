@@ -184,7 +184,9 @@ tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o)
                                                        : tl_lit_int(o->v.lit_val.i);
     }
     const tcir_type *elem = tl_dtype_ir(tl_builder_context(b), o->dtype);
-    tl_value r = tl_materialize_at(s, b, lit, o->dtype, lang_shaped(b, elem, o->rank, o->dims));
+    const tcir_type *shape = lang_shaped(b, elem, o->rank, o->dims);
+    tl_value r = o->folded ? tl_materialize_folded_at(s, b, lit, o->dtype, shape)
+                           : tl_materialize_at(s, b, lit, o->dtype, shape);
     if (tl_value_is_poison(r))
         return r;
     r.dtype = o->dtype;

@@ -91,6 +91,7 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
     tl_builder *b = lang_builder(s, NULL, nin, in, names);
     if (!b)
         return TL_POISON;
+    tl_order_keywords_first_at(s, b, 1, in, nin - 1, in + 1);
     lang_opnd p = lang_opnd_of(b, a.ptr), m = {0}, o = {0};
     if (!need_pointer(s, b, &p))
         return TL_POISON;
@@ -153,6 +154,8 @@ bool tl_store_at(tl_site s, tl_store_args a)
     tl_builder *b = lang_builder(s, NULL, has_mask ? 3 : 2, in, names);
     if (!b)
         return false;
+    if (has_mask)
+        tl_order_keywords_first_at(s, b, 2, in, 1, in + 2);
     lang_opnd p = lang_opnd_of(b, a.ptr), v = lang_opnd_of(b, a.value), m = {0};
     if (!need_pointer(s, b, &p))
         return false;
