@@ -100,6 +100,26 @@ static void helper_functions_stay_at_their_call(void **state)
     tl_builder_destroy(b);
 }
 
+/* Triton evaluates keyword arguments before positional ones: a mask written in the call is
+ * computed before the pointer; a mask computed by an earlier statement stays where it is. */
+static void keyword_arguments_come_first(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 16);
+    tl_value v = tl_load(tl_addptr(x, offs), .mask = tl_lt(offs, n));
+    tl_value m = tl_gt(offs, n);
+    tl_store(tl_addptr(x, offs), v, .mask = m);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 8,
+                    (const char *const[]){"tt.splat %arg1", "arith.cmpi slt", "tt.splat %arg0", "tt.addptr", "tt.load",
+                                          "arith.cmpi sgt", "tt.addptr", "tt.store"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -107,6 +127,7 @@ int main(void)
         cmocka_unit_test(constants_follow_their_first_use_in_the_text),
         cmocka_unit_test(loops_keep_execution_order),
         cmocka_unit_test(helper_functions_stay_at_their_call),
+        cmocka_unit_test(keyword_arguments_come_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

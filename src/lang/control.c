@@ -85,21 +85,21 @@ static bool is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const c
     tl_builder *b = scope ? scope->b : NULL;
     if (!scope || !b) {
         if (b)
-            tl_builder_fail(b, s, "%s: NULL scope", call);
+            tl_builder_fail(b, s, "NULL scope");
         return false;
     }
     if (tl_builder_failed(b))
         return false;
     if (scope->kind == TL_SCOPE_NONE) {
-        tl_builder_fail(b, s, "%s: the scope is closed (or was never opened)", call);
+        tl_builder_fail(b, s, "the scope is closed (or was never opened)");
         return false;
     }
     if (kind != TL_SCOPE_NONE && scope->kind != kind) {
-        tl_builder_fail(b, s, "%s: wrong kind of scope", call);
+        tl_builder_fail(b, s, "%s does not apply to this kind of scope", call);
         return false;
     }
     if (scope->depth != tl_scope_depth(b) || scope->block != tl_current_block(b)) {
-        tl_builder_fail(b, s, "%s: this scope is not the innermost open one (close the inner scope first)", call);
+        tl_builder_fail(b, s, "this scope is not the innermost open one (close the inner scope first)");
         return false;
     }
     return true;
@@ -269,7 +269,7 @@ static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 
 void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_IF, "tl_else"))
+    if (!is_innermost(s, scope, TL_SCOPE_IF, "then-branch"))
         return;
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
@@ -277,7 +277,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         return;
     }
     tl_value *v = values_of(b, values.n > 0 ? values.n : 0);
-    if (!matching_values(s, b, values, values.n, NULL, "tl_else", v) || !set_results(s, scope, values.n, v) ||
+    if (!matching_values(s, b, values, values.n, NULL, "then-branch", v) || !set_results(s, scope, values.n, v) ||
         !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
@@ -301,7 +301,7 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
         for (int i = 0; i < scope->nresults; i++)
             types[i] = tl_value_type(scope->results[i]);
     }
-    if (!matching_values(s, b, values, scope->nresults, types, "tl_yield (else)", v) ||
+    if (!matching_values(s, b, values, scope->nresults, types, "if", v) ||
         !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
@@ -343,11 +343,11 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
 
 void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_WHILE, "tl_do"))
+    if (!is_innermost(s, scope, TL_SCOPE_WHILE, "condition"))
         return;
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
-        tl_builder_fail(b, s, "tl_do: the while's condition is already given");
+        tl_builder_fail(b, s, "the while's condition is already given");
         return;
     }
     tl_value c;
@@ -356,7 +356,7 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     int n = values.n;
     tl_value *v = values_of(b, n + 1);
     v[0] = c;
-    if (!matching_values(s, b, values, n, NULL, "tl_do", v + 1) || !set_results(s, scope, n, v + 1) ||
+    if (!matching_values(s, b, values, n, NULL, "condition", v + 1) || !set_results(s, scope, n, v + 1) ||
         !terminate(s, b, "scf.condition", n + 1, v))
         return;
     tl_pop_block_at(s, b);
@@ -387,8 +387,9 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
 static bool at_function_level(tl_site s, tl_builder *b, const char *call)
 {
     if (tl_scope_depth(b) != 0) {
-        tl_builder_fail(b, s, "%s: an early return is only allowed in the function's own body, not inside a loop "
-                              "or branch (scf regions cannot return)", call);
+        tl_builder_fail(b, s, "an early return is only allowed in the function's own body, not inside a loop "
+                              "or branch (scf regions cannot return)");
+        (void)call;
         return false;
     }
     return true;
@@ -463,7 +464,7 @@ void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
         for (int i = 0; i < scope->n; i++)
             types[i] = tl_value_type(scope->args[i]);
         tl_value *v = values_of(b, scope->n);
-        if (!matching_values(s, b, values, scope->n, types, "tl_yield (for)", v) ||
+        if (!matching_values(s, b, values, scope->n, types, "for loop", v) ||
             !terminate(s, b, "scf.yield", values.n, v))
             return;
         tl_pop_block_at(s, b);
@@ -472,14 +473,14 @@ void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
     case TL_SCOPE_IF: close_if(s, scope, values); break;
     case TL_SCOPE_WHILE: {
         if (scope->phase != 1) {
-            tl_builder_fail(b, s, "tl_yield: give the while's condition with tl_do first");
+            tl_builder_fail(b, s, "give the while's condition with tl_do first");
             return;
         }
         tl_value *inits = values_of(b, scope->n);
         const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->n ? scope->n : 1));
         for (int i = 0; i < scope->n; i++)
             types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
-        if (!matching_values(s, b, values, scope->n, types, "tl_yield (while)", inits) ||
+        if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
             !terminate(s, b, "scf.yield", values.n, inits))
             return;
         tl_pop_block_at(s, b);

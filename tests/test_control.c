@@ -1,0 +1,355 @@
+/* Control flow: scoped scf.for / scf.if / scf.while, early returns, and their misuse. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tritonc/tritonc.h"
+
+#define HEAD(args) "module {\n  tt.func public @k(" args ") attributes {noinline = false} {\n"
+#define TAIL "    tt.return\n  }\n}\n"
+
+static void expect_text(tl_builder *b, const char *want)
+{
+    char *got = tl_finish(b);
+    if (!got)
+        fail_msg("finish failed: %s", tl_builder_error(b));
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "got:\n%s", got); /* cmocka truncates long strings */
+    assert_string_equal(got, want);
+    free(got);
+    tl_builder_destroy(b);
+}
+
+static void expect_error_at(tl_builder *b, int line, const char *want)
+{
+    assert_null(tl_finish(b));
+    const char *msg = tl_builder_error(b);
+    assert_non_null(msg);
+    char full[512];
+    snprintf(full, sizeof full, "%s:%d: %s", __FILE__, line, want);
+    assert_string_equal(msg, full);
+    tl_builder_destroy(b);
+}
+
+static void for_loop_with_carried_values(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value acc = tl_load(p);
+    tl_scope loop = tl_for(b, 0, n, 4, .inits = TL_VALUES(acc, p));
+    tl_value next = tl_add(loop.args[0], tl_load(loop.args[1]));
+    tl_yield(&loop, next, tl_addptr(loop.args[1], loop.iv));
+    tl_store(p, loop.results[0]);
+    expect_text(b, HEAD("%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: i32")
+                   "    %c4_i32 = arith.constant 4 : i32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<f32>\n"
+                   "    %1:2 = scf.for %arg2 = %c0_i32 to %arg1 step %c4_i32 iter_args(%arg3 = %0, %arg4 = %arg0) "
+                   "-> (f32, !tt.ptr<f32>)  : i32 {\n"
+                   "      %2 = tt.load %arg4 : !tt.ptr<f32>\n"
+                   "      %3 = arith.addf %arg3, %2 : f32\n"
+                   "      %4 = tt.addptr %arg4, %arg2 : !tt.ptr<f32>, i32\n"
+                   "      scf.yield %3, %4 : f32, !tt.ptr<f32>\n"
+                   "    }\n"
+                   "    tt.store %arg0, %1#0 : !tt.ptr<f32>\n" TAIL);
+}
+
+static void range_attributes_and_i64_bounds(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I64));
+    tl_scope loop = tl_for(b, 0, n, 1, .num_stages = 3, .loop_unroll_factor = 2, .flatten = true);
+    tl_yield(&loop);
+    expect_text(b, HEAD("%arg0: i64")
+                   "    %c1_i64 = arith.constant 1 : i64\n"
+                   "    %c0_i64 = arith.constant 0 : i64\n"
+                   "    scf.for %arg1 = %c0_i64 to %arg0 step %c1_i64  : i64 {\n"
+                   "    } {tt.flatten, tt.loop_unroll_factor = 2 : i32, tt.num_stages = 3 : i32}\n" TAIL);
+}
+
+static void if_else_with_results_and_if_without(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value x = tl_load(p);
+    tl_scope s = tl_if(tl_gt(x, 10));
+    tl_else(&s, tl_add(x, 1));
+    tl_yield(&s, tl_sub(x, 1));
+    tl_scope t = tl_if(tl_eq(s.results[0], 0));
+    tl_store(p, s.results[0]);
+    tl_yield(&t);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}")
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %c10_i32 = arith.constant 10 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<i32>\n"
+                   "    %1 = arith.cmpi sgt, %0, %c10_i32 : i32\n"
+                   "    %2 = scf.if %1 -> (i32) {\n"
+                   "      %4 = arith.addi %0, %c1_i32 : i32\n"
+                   "      scf.yield %4 : i32\n"
+                   "    } else {\n"
+                   "      %4 = arith.subi %0, %c1_i32 : i32\n"
+                   "      scf.yield %4 : i32\n"
+                   "    }\n"
+                   "    %3 = arith.cmpi eq, %2, %c0_i32 : i32\n"
+                   "    scf.if %3 {\n"
+                   "      tt.store %arg0, %2 : !tt.ptr<i32>\n"
+                   "    }\n" TAIL);
+}
+
+static void while_loop(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope w = tl_while(b, .inits = TL_VALUES(tl_lit(0)));
+    tl_do(&w, tl_lt(w.args[0], n), w.args[0]);
+    tl_yield(&w, tl_add(w.args[0], 3));
+    tl_value i = w.results[0];
+    (void)i;
+    expect_text(b, HEAD("%arg0: i32")
+                   "    %c3_i32 = arith.constant 3 : i32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %0 = scf.while (%arg1 = %c0_i32) : (i32) -> i32 {\n"
+                   "      %1 = arith.cmpi slt, %arg1, %arg0 : i32\n"
+                   "      scf.condition(%1) %arg1 : i32\n"
+                   "    } do {\n"
+                   "    ^bb0(%arg1: i32):\n"
+                   "      %1 = arith.addi %arg1, %c3_i32 : i32\n"
+                   "      scf.yield %1 : i32\n"
+                   "    }\n" TAIL);
+}
+
+/* Python's form: a tt.return at each return site. */
+static void early_returns_inline(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_return_if(tl_ge(n, 8), .inline_return = true);
+    tl_scope r = tl_return_if_open(tl_lt(n, 0), .inline_return = true);
+    tl_store(p, n);
+    tl_yield(&r);
+    tl_store(p, tl_add(n, 1));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg1: i32")
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %c8_i32 = arith.constant 8 : i32\n"
+                   "    %0 = arith.cmpi sge, %arg1, %c8_i32 : i32\n"
+                   "    cf.cond_br %0, ^bb1, ^bb2\n"
+                   "  ^bb1:  // pred: ^bb0\n"
+                   "    tt.return\n"
+                   "  ^bb2:  // pred: ^bb0\n"
+                   "    %1 = arith.cmpi slt, %arg1, %c0_i32 : i32\n"
+                   "    cf.cond_br %1, ^bb3, ^bb4\n"
+                   "  ^bb3:  // pred: ^bb2\n"
+                   "    tt.store %arg0, %arg1 : !tt.ptr<i32>\n"
+                   "    tt.return\n"
+                   "  ^bb4:  // pred: ^bb2\n"
+                   "    %2 = arith.addi %arg1, %c1_i32 : i32\n"
+                   "    tt.store %arg0, %2 : !tt.ptr<i32>\n" TAIL);
+}
+
+/* The default: every return goes through one exit block, last in the function. */
+static void early_returns_shared_exit(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_return_if(tl_ge(n, 8));
+    tl_scope r = tl_return_if_open(tl_lt(n, 0));
+    tl_store(p, n);
+    tl_yield(&r);
+    tl_store(p, n);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg1: i32")
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %c8_i32 = arith.constant 8 : i32\n"
+                   "    %0 = arith.cmpi sge, %arg1, %c8_i32 : i32\n"
+                   "    cf.cond_br %0, ^bb4, ^bb1\n"
+                   "  ^bb1:  // pred: ^bb0\n"
+                   "    %1 = arith.cmpi slt, %arg1, %c0_i32 : i32\n"
+                   "    cf.cond_br %1, ^bb2, ^bb3\n"
+                   "  ^bb2:  // pred: ^bb1\n"
+                   "    tt.store %arg0, %arg1 : !tt.ptr<i32>\n"
+                   "    cf.br ^bb4\n"
+                   "  ^bb3:  // pred: ^bb1\n"
+                   "    tt.store %arg0, %arg1 : !tt.ptr<i32>\n"
+                   "    cf.br ^bb4\n"
+                   "  ^bb4:  // 3 preds: ^bb0, ^bb2, ^bb3\n" TAIL);
+}
+
+static void nested_scopes(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_scope outer = tl_for(b, 0, 4, 1);
+    tl_scope inner = tl_for(b, 0, outer.iv, 1);
+    tl_scope cond = tl_if(tl_eq(inner.iv, 2));
+    tl_store(tl_addptr(p, inner.iv), outer.iv);
+    tl_yield(&cond);
+    tl_yield(&inner);
+    tl_yield(&outer);
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "        scf.if %0 {\n          %1 = tt.addptr %arg0, %arg2 : !tt.ptr<i32>, i32\n"));
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* ---- misuse ------------------------------------------------------------------------------- */
+
+static void error_yield_arity(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1, .inits = TL_VALUES(n));
+    int line = __LINE__ + 1;
+    tl_yield(&loop);
+    expect_error_at(b, line, "tl_yield: for loop: 0 value(s) given, 1 expected");
+}
+
+static void error_yield_type(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1, .inits = TL_VALUES(n));
+    int line = __LINE__ + 1;
+    tl_yield(&loop, tl_to(loop.args[0], TL_F32));
+    expect_error_at(b, line, "tl_yield: for loop: value #0 has type f32, expected i32");
+}
+
+static void error_closing_the_wrong_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope outer = tl_for(b, 0, n, 1);
+    tl_scope inner = tl_for(b, 0, n, 1);
+    (void)inner;
+    int line = __LINE__ + 1;
+    tl_yield(&outer);
+    expect_error_at(b, line,
+                    "tl_yield: this scope is not the innermost open one (close the inner scope first)");
+}
+
+static void error_scope_open_at_finish(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope s = tl_if(tl_gt(n, 0));
+    (void)s;
+    int line = __LINE__ + 1;
+    assert_null(tl_finish(b));
+    char want[256];
+    snprintf(want, sizeof want, "%s:%d: tl_finish: 1 scope(s) still open at finish", __FILE__, line);
+    assert_string_equal(tl_builder_error(b), want);
+    tl_builder_destroy(b);
+}
+
+static void error_return_inside_a_loop(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1);
+    int line = __LINE__ + 1;
+    tl_return_if(tl_gt(loop.iv, 3));
+    expect_error_at(b, line, "tl_return_if: an early return is only allowed in the function's own body, not inside a "
+                             "loop or branch (scf regions cannot return)");
+}
+
+static void error_value_used_outside_its_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1);
+    tl_value inside = tl_add(loop.iv, 1);
+    tl_yield(&loop);
+    int line = __LINE__ + 1;
+    tl_mul(inside, 2);
+    expect_error_at(b, line, "tl_mul: arith.muli: operand #0 was defined inside a scope that is closed (or not "
+                             "entered) here");
+}
+
+static void error_if_with_values_needs_else(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope s = tl_if(tl_gt(n, 0));
+    int line = __LINE__ + 1;
+    tl_yield(&s, n);
+    expect_error_at(b, line, "tl_yield: an if that yields values needs an else: close the then-branch with tl_else");
+}
+
+static void error_while_without_condition(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_scope w = tl_while(b);
+    int line = __LINE__ + 1;
+    tl_yield(&w);
+    expect_error_at(b, line, "tl_yield: give the while's condition with tl_do first");
+}
+
+static void error_closed_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_scope loop = tl_for(b, 0, 4, 1);
+    tl_yield(&loop);
+    int line = __LINE__ + 1;
+    tl_yield(&loop);
+    expect_error_at(b, line, "tl_yield: the scope is closed (or was never opened)");
+}
+
+static void error_float_loop_bound(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    int line = __LINE__ + 1;
+    tl_scope loop = tl_for(b, 0, 4.5, 1);
+    (void)loop;
+    expect_error_at(b, line, "tl_for: the loop's upper bound must be an integer scalar, not f32");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(for_loop_with_carried_values),
+        cmocka_unit_test(range_attributes_and_i64_bounds),
+        cmocka_unit_test(if_else_with_results_and_if_without),
+        cmocka_unit_test(while_loop),
+        cmocka_unit_test(early_returns_inline),
+        cmocka_unit_test(early_returns_shared_exit),
+        cmocka_unit_test(nested_scopes),
+        cmocka_unit_test(error_yield_arity),
+        cmocka_unit_test(error_yield_type),
+        cmocka_unit_test(error_closing_the_wrong_scope),
+        cmocka_unit_test(error_scope_open_at_finish),
+        cmocka_unit_test(error_return_inside_a_loop),
+        cmocka_unit_test(error_value_used_outside_its_scope),
+        cmocka_unit_test(error_if_with_values_needs_else),
+        cmocka_unit_test(error_while_without_condition),
+        cmocka_unit_test(error_closed_scope),
+        cmocka_unit_test(error_float_loop_bound),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
