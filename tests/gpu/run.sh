@@ -85,32 +85,40 @@ main() {
     return $failed
 }
 
-# tests/gpu/ops_cases.c, built against the static library (it is no CMake target: CI has no use
-# for it), writes one TTIR per case into $OUT/ops/emitted; validate_ops.py compares each with
-# Triton's make_ttir of its Python twin. Whole diffs and both sides' TTIR go to $OUT/ops/.
+# Each tests/gpu/NAME_cases.c (ops_cases.c, and one per area of the language), built against the
+# static library (no CMake target: CI has no use for them), writes one TTIR per case into
+# $OUT/NAME/emitted; validate_ops.py compares each with Triton's make_ttir of its Python twin in
+# tests/gpu/NAME_cases.py. Whole diffs and both sides' TTIR go to $OUT/NAME/.
 language_cases() {
-    local lib cc=${CC:-cc} status=0 dry=() a
+    local lib cc=${CC:-cc} status=0 dry=() a src name dir
     lib=$(find "$BUILD_DIR" -type f -name libtritonc.a 2>/dev/null | head -n 1)
     if [ -z "$lib" ]; then
-        echo "FAIL: no libtritonc.a under $BUILD_DIR (ops_cases links the static library)"
+        echo "FAIL: no libtritonc.a under $BUILD_DIR (the cases link the static library)"
         return 1
     fi
-    echo "$cc -std=c11 -O1 -Iinclude tests/gpu/ops_cases.c $lib -lm -o $BUILD_DIR/ops_cases"
-    if ! "$cc" -std=c11 -O1 -Iinclude tests/gpu/ops_cases.c "$lib" -lm -o "$BUILD_DIR/ops_cases"; then
-        echo "FAIL: tests/gpu/ops_cases.c did not compile"
-        return 1
-    fi
-    rm -rf "$OUT/ops"
-    mkdir -p "$OUT/ops/emitted" || return 1
-    "$BUILD_DIR/ops_cases" --list >"$OUT/ops/list.txt" || { echo "FAIL: ops_cases --list"; return 1; }
-    # Its per-case lines go to a file; shown here: the cases that did not do as expected, the count.
-    "$BUILD_DIR/ops_cases" "$OUT/ops/emitted" >"$OUT/ops/ops_cases.log" 2>&1 || status=1
-    grep -v -e ' emitted$' -e ' failed as expected: ' "$OUT/ops/ops_cases.log"
     for a in ${ARGS[@]+"${ARGS[@]}"}; do
         [ "$a" = --dry-run ] && dry=(--dry-run)
     done
-    "$PYTHON" -u tests/gpu/validate_ops.py --emitted "$OUT/ops/emitted" --list "$OUT/ops/list.txt" \
-        --out "$OUT/ops" ${dry[@]+"${dry[@]}"} || status=1
+    for src in tests/gpu/*_cases.c; do
+        name=$(basename "$src" .c)
+        dir=$OUT/${name%_cases}
+        [ "$name" = ops_cases ] && dir=$OUT/ops
+        echo "-- $name"
+        echo "$cc -std=c11 -O1 -Iinclude $src $lib -lm -o $BUILD_DIR/$name"
+        if ! "$cc" -std=c11 -O1 -Iinclude "$src" "$lib" -lm -o "$BUILD_DIR/$name"; then
+            echo "FAIL: $src did not compile"
+            status=1
+            continue
+        fi
+        rm -rf "$dir"
+        mkdir -p "$dir/emitted" || return 1
+        "$BUILD_DIR/$name" --list >"$dir/list.txt" || { echo "FAIL: $name --list"; status=1; continue; }
+        # Its per-case lines go to a file; shown here: the cases that did not do as expected, the count.
+        "$BUILD_DIR/$name" "$dir/emitted" >"$dir/$name.log" 2>&1 || status=1
+        grep -v -e ' emitted$' -e ' failed as expected: ' "$dir/$name.log"
+        "$PYTHON" -u tests/gpu/validate_ops.py --cases "tests/gpu/$name.py" --emitted "$dir/emitted" \
+            --list "$dir/list.txt" --out "$dir" ${dry[@]+"${dry[@]}"} || status=1
+    done
     return $status
 }
 

@@ -28,7 +28,7 @@ import traceback
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CASES_PY = HERE / "ops_cases.py"
+CASES_PY = HERE / "ops_cases.py"  # --cases chooses another *_cases.py
 
 
 def write(path, text):
@@ -233,12 +233,17 @@ def print_result(name, r):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cases", type=Path, help="the Python cases (default: ops_cases.py beside this script)")
     ap.add_argument("--emitted", required=True, type=Path, help="the folder `ops_cases` wrote")
     ap.add_argument("--out", default=Path("gpu-out/ops"), type=Path, help="where diffs and IR texts go")
     ap.add_argument("--list", type=Path, help="`ops_cases --list` output")
     ap.add_argument("--case", action="append", help="only this case (repeatable)")
     ap.add_argument("--dry-run", action="store_true", help="check files only; no triton")
     args = ap.parse_args()
+    if args.cases:
+        global CASES_PY
+        CASES_PY = args.cases.resolve()
+        sys.path.insert(0, str(CASES_PY.parent))
 
     declared = declared_cases()
     listed = read_list(args.list) if args.list else None
@@ -257,7 +262,8 @@ def main():
     sys.path.insert(0, str(HERE))
     sys.dont_write_bytecode = True  # no __pycache__ in the work tree
     from validate import Triton  # one driver of Triton's API for both scripts
-    import ops_cases
+    import importlib
+    ops_cases = importlib.import_module(CASES_PY.stem)
     import warnings
     tt = Triton()
     results = {}
