@@ -4,6 +4,10 @@
  *   builder.h  one kernel under construction: arguments, constants, raw ops, finish (tl_)
  *   lang.h     the kernel language: triton.language in C (tl_)
  *   control.h  loops, branches and early returns, as scopes (tl_for, tl_if, tl_while...)
+ *   reduce.h   reductions and scans
+ *   tensor.h   dot and shape ops
+ *   memory.h   atomics, tensor descriptors, block pointers
+ *   debug.h    printing, assertions, hints, inline asm, extern calls, random numbers
  *   kernel.h   declarative kernels and emit (tl_kernel)
  */
 #ifndef TRITONC_TRITONC_H
@@ -13,6 +17,10 @@
 #include "tritonc/builder.h"
 #include "tritonc/lang.h"
 #include "tritonc/control.h"
+#include "tritonc/reduce.h"
+#include "tritonc/tensor.h"
+#include "tritonc/memory.h"
+#include "tritonc/debug.h"
 #include "tritonc/kernel.h"
 
 #define TRITONC_VERSION "0.1.0"
