@@ -82,7 +82,22 @@ main() {
     echo "== language cases (also in $OUT/validate_ops.log)"
     language_cases 2>&1 | tee "$OUT/validate_ops.log"
     [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+
+    # softmax and matmul on the H200 against torch, timed against the Python originals.
+    if grep -q '^softmax' "$OUT/list.txt" && grep -q '^matmul' "$OUT/list.txt" && ! is_dry_run; then
+        echo "== softmax and matmul (also in $OUT/run_kernels.log)"
+        "$PYTHON" -u tests/gpu/run_kernels.py --tritonc "$TRITONC" --out "$OUT" 2>&1 | tee "$OUT/run_kernels.log"
+        [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+    fi
     return $failed
+}
+
+is_dry_run() {
+    local a
+    for a in ${ARGS[@]+"${ARGS[@]}"}; do
+        [ "$a" = --dry-run ] && return 0
+    done
+    return 1
 }
 
 # Each tests/gpu/NAME_cases.c (ops_cases.c, and one per area of the language), built against the
