@@ -6,17 +6,43 @@
 
 /* Defined by TL_KERNEL in the kernel's own C file. */
 extern const tl_kernel vector_add_kernel;
+extern const tl_kernel vector_add_xla_kernel;
+extern const tl_kernel softmax_xla_kernel;
 extern const tl_kernel arith_float_kernel;
 extern const tl_kernel arith_int_kernel;
 extern const tl_kernel casts_kernel;
 extern const tl_kernel constant_order_kernel;
+extern const tl_kernel memory_kernel;
+extern const tl_kernel descriptors_kernel;
+extern const tl_kernel reductions_kernel;
+extern const tl_kernel custom_combine_kernel;
+extern const tl_kernel control_kernel;
+extern const tl_kernel debug_and_asm_kernel;
+extern const tl_kernel random_k_kernel;
+extern const tl_kernel shapes_kernel;
+extern const tl_kernel dots_kernel;
+extern const tl_kernel softmax_kernel;
+extern const tl_kernel matmul_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
+    &vector_add_xla_kernel,
+    &softmax_xla_kernel,
     &arith_float_kernel,
     &arith_int_kernel,
     &casts_kernel,
     &constant_order_kernel,
+    &memory_kernel,
+    &descriptors_kernel,
+    &reductions_kernel,
+    &custom_combine_kernel,
+    &control_kernel,
+    &debug_and_asm_kernel,
+    &random_k_kernel,
+    &shapes_kernel,
+    &dots_kernel,
+    &softmax_kernel,
+    &matmul_kernel,
 };
 
 int tritonc_bundled_count(void)

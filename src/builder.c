@@ -103,6 +103,14 @@ void tl_builder_set_generic(tl_builder *b, bool on)
         b->generic = on;
 }
 
+void tl_builder_set_debug(tl_builder *b, bool on)
+{
+    if (b)
+        b->debug = on;
+}
+
+bool tl_builder_debug(const tl_builder *b) { return b && b->debug; }
+
 size_t tl_builder_bytes(const tl_builder *b) { return b ? tcir_context_bytes(b->ctx) : 0; }
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
 tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }

@@ -128,10 +128,12 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
     return materialize(site, b, lit, dtype, shape_like, TL_MEET_DIRECT);
 }
 
-tl_value tl_materialize_folded_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
-                                  const tcir_type *shape_like)
+tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
+                              tl_const_origin origin)
 {
-    return materialize(site, b, lit, dtype, shape_like, TL_MEET_FOLDED);
+    tl_meeting how = origin == TL_CONST_FOLDED ? TL_MEET_FOLDED : origin == TL_CONST_LOOP_BOUND ? TL_MEET_BOUND
+                                                                                              : TL_MEET_DIRECT;
+    return materialize(site, b, lit, dtype, shape_like, how);
 }
 
 tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype)

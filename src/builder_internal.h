@@ -25,14 +25,18 @@ typedef struct tl_const_entry {
     const tcir_type *type;
     const tcir_attr *value;
     tcir_op *op;         /* NULL while the constant is only noted, not used */
-    bool caller;         /* met in the kernel's own code */
+    bool caller;         /* met in the kernel's own code (made there, or noted) */
+    bool live;           /* made where it is used (not only noted, folded or a loop bound) */
     bool folded;         /* made by folding a cast of a constant (and not met otherwise first) */
     bool helper;         /* met inside a helper */
     bool helper_first;   /* ... a helper called before any other op of the function */
+    bool bound;          /* made for a loop bound */
+    tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     tl_stamp fold_at;    /* the first fold that made it */
     int helper_call;     /* which helper call met it first (outermost calls are numbered) */
     int helper_at;       /* the first meeting inside a helper */
+    tl_stamp helper_stamp; /* ... and where that call is in the source (calls are ordered by it) */
 } tl_const_entry;
 
 typedef struct tl_seen_entry {
@@ -72,6 +76,7 @@ struct tl_builder {
     tl_site last_site;
 
     bool failed, finished, locations, generic;
+    bool debug; /* Triton's debug option (tl_builder_set_debug) */
     char error[TL_ERROR_MAX];
 };
 
@@ -85,7 +90,7 @@ tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 /* Inserts a new op into the current block in source order (builder_order.c). */
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
 /* How Python's pipeline first meets a constant (builder_pool.c). */
-typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED } tl_meeting;
+typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND } tl_meeting;
 /* The pooled constant of `type` (scalar or tensor) holding `value`. */
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
                            tl_meeting how);

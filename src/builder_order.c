@@ -4,7 +4,7 @@
  * A new op is inserted before the ops at the end of its block that come later in the text
  * (higher seq) of the same C function and the same pass through that text, stopping at
  * anything it must follow: an op defining one of its operands, an op with regions or
- * successors, a constant.
+ * successors (but tt.reduce and tt.scan, which are expressions), a constant.
  *
  * A pass ends when a site runs a second time (a C loop, or a helper called again): ops of a
  * new pass never move before ops of an earlier one. Passes are numbered (epochs); a small
@@ -78,12 +78,21 @@ static bool same_pass_later(const tcir_op *op, const tcir_op *other)
            tcir_op_order_epoch(other) == tcir_op_order_epoch(op) && tcir_op_order_seq(other) > tcir_op_order_seq(op);
 }
 
+/* Ops with regions that are expressions, not statements: a reduction or scan sits inside an
+ * expression like any other value (tl_add(tl_sum(x), y)), so it moves in source order too. */
+static bool is_expression_with_region(const tcir_op *op)
+{
+    const char *name = tcir_op_name(op);
+    return strcmp(name, "tt.reduce") == 0 || strcmp(name, "tt.scan") == 0;
+}
+
 /* True when `later`, already in the block, may move after `op` (the new one). */
 static bool may_pass(const tcir_op *op, const tcir_op *later)
 {
     if (!same_pass_later(op, later))
         return false;
-    if (tcir_op_nregions(later) || tcir_op_nsuccessors(later) || strcmp(tcir_op_name(later), "arith.constant") == 0)
+    if ((tcir_op_nregions(later) && !is_expression_with_region(later)) || tcir_op_nsuccessors(later) ||
+        strcmp(tcir_op_name(later), "arith.constant") == 0)
         return false;
     return !uses_result_of(op, later);
 }
@@ -100,7 +109,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
     if (ordered(site)) {
         note_site(b, site);
         tcir_op_set_order(op, site.seq, site.scope, b->epoch);
-        if (!tcir_op_nregions(op) && !tcir_op_nsuccessors(op))
+        if ((!tcir_op_nregions(op) || is_expression_with_region(op)) && !tcir_op_nsuccessors(op))
             for (tcir_op *p = tcir_block_last(blk); p && may_pass(op, p); p = tcir_op_prev(p))
                 before = p;
     }
@@ -139,7 +148,8 @@ static void collect(tl_builder *b, tl_site site, tcir_value *v, op_set *s)
     tcir_op *d = v ? tcir_value_def(v) : NULL;
     if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
         tcir_op_order_scope(d) != site.scope || tcir_op_order_epoch(d) != b->epoch ||
-        tcir_op_order_seq(d) >= site.seq || tcir_op_loc(d).line != site.line || tcir_op_nregions(d))
+        tcir_op_order_seq(d) >= site.seq || tcir_op_loc(d).line != site.line ||
+        (tcir_op_nregions(d) && !is_expression_with_region(d)))
         return;
     if (s->n == TL_KW_MAX_OPS) {
         s->overflow = true;

@@ -11,14 +11,18 @@
  *   - It then folds ops; a constant made by folding (a cast of a constant, which Python emits
  *     and tritonc folds itself) is put at the front then, above all of those, in the order
  *     of the folded ops: the last one on top.
+ *   - A literal loop bound is made where the loop is, then cast with an arith.bitcast that
+ *     folds away: the constant keeps that place if something else uses it too, and otherwise
+ *     moves to the front as a folded one (seen on the GPU machine with control.ttir and
+ *     tests/gpu: a loop's 0 and 1 that nothing else uses end on top).
  *   - Standard-library helpers (tl.cdiv, tl.zeros: `tt.call`s in Python's raw output) are
  *     inlined after the caller was canonicalized once; the next canonicalization moves their
  *     new constants to the front, a call at a time - unless the call came first in the
  *     function, right after the leading constants: those stay at the bottom, in the helper's
  *     own order (the reverse of how it met them).
  * Hence the order kept here, top to bottom:
- *   1. constants met only inside helpers: the latest call first, within a call in the order
- *      it made them;
+ *   1. constants met only inside helpers: the latest call (in source order) first, within a
+ *      call in the order it made them;
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
  *   4. constants met only in a helper called first: the latest made on top.
@@ -36,11 +40,35 @@ static bool stamp_before(tl_stamp a, tl_stamp b)
 
 static int rank(const tl_const_entry *e)
 {
-    if (e->caller)
+    if (e->live || (e->caller && !e->folded && !e->bound))
         return 2;
-    if (e->folded)
+    if (e->folded || e->bound)
         return 1;
     return e->helper_first ? 3 : 0;
+}
+
+static tl_stamp earlier(tl_stamp a, tl_stamp b)
+{
+    return stamp_before(a, b) ? a : b;
+}
+
+static tl_stamp later(tl_stamp a, tl_stamp b)
+{
+    return stamp_before(a, b) ? b : a;
+}
+
+/* Where a direct constant stands: its first meeting, a loop bound's included. */
+static tl_stamp caller_key(const tl_const_entry *e)
+{
+    return e->bound ? earlier(e->caller_at, e->bound_at) : e->caller_at;
+}
+
+/* Where a folded constant stands: its last making by a fold (a dead bound's too). */
+static tl_stamp fold_key(const tl_const_entry *e)
+{
+    if (e->folded && e->bound)
+        return later(e->fold_at, e->bound_at);
+    return e->folded ? e->fold_at : e->bound_at;
 }
 
 /* True when constant x belongs above constant y. */
@@ -50,9 +78,12 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
     if (rx != ry)
         return rx < ry;
     switch (rx) {
-    case 0: return x->helper_call != y->helper_call ? x->helper_call > y->helper_call : x->helper_at < y->helper_at;
-    case 1: return stamp_before(y->fold_at, x->fold_at);
-    case 2: return stamp_before(y->caller_at, x->caller_at);
+    case 0: /* calls by their place in the source, not the order they ran (see tl_site) */
+        if (x->helper_call != y->helper_call)
+            return stamp_before(y->helper_stamp, x->helper_stamp);
+        return x->helper_at < y->helper_at;
+    case 1: return stamp_before(fold_key(y), fold_key(x));
+    case 2: return stamp_before(caller_key(y), caller_key(x));
     default: return x->helper_at > y->helper_at;
     }
 }
@@ -80,16 +111,25 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
     tl_stamp now = {b->epoch, site.scope, site.seq, ++b->stamp_counter};
     if (b->helper_depth > 0) {
-        if (e->caller || e->helper || e->folded)
+        /* the call first in the source claims it, whichever ran first */
+        if (e->caller || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
             return false;
         e->helper = true;
         e->helper_first = b->helper_first;
         e->helper_call = b->helper_call;
         e->helper_at = now.counter;
+        e->helper_stamp = now;
+        return true;
+    }
+    if (how == TL_MEET_BOUND) {
+        if (e->bound && !stamp_before(now, e->bound_at))
+            return false;
+        e->bound = true;
+        e->bound_at = now;
         return true;
     }
     if (how == TL_MEET_FOLDED) {
-        if (e->caller || (e->folded && !stamp_before(now, e->fold_at)))
+        if (e->live || (e->folded && !stamp_before(now, e->fold_at)))
             return false;
         e->folded = true;
         e->fold_at = now;
@@ -139,6 +179,7 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
         tl_const_entry *e = &b->consts[i];
         remap_stamp(&e->caller_at, b->epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->fold_at, b->epoch, scope, n, old_seq, new_seq);
+        remap_stamp(&e->bound_at, b->epoch, scope, n, old_seq, new_seq);
     }
     for (int i = 0; i < b->nconsts; i++)
         if (b->consts[i].op)
@@ -159,6 +200,10 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 {
     tl_const_entry *e = find_or_add(b, type, value);
     bool moved = meet(b, e, site, how);
+    if (how == TL_MEET_DIRECT && b->helper_depth == 0 && !e->live) {
+        e->live = true;
+        moved = true;
+    }
     if (!e->op) {
         e->op = tcir_op_create(b->ctx, &(tcir_op_state){
                                             .name = "arith.constant",

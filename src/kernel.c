@@ -14,8 +14,10 @@ static char *dup_message(const char *msg)
     return s;
 }
 
-char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err)
+tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err)
 {
+    if (text)
+        *text = NULL;
     if (err)
         *err = NULL;
     if (!k || !k->run || !k->name) {
@@ -39,11 +41,26 @@ char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, cha
     }
     tl_builder_set_locations(b, !opts.no_locations);
     tl_builder_set_generic(b, opts.generic);
+    tl_builder_set_debug(b, opts.debug);
     k->run(b, cfg);
-    char *text = tl_finish_at(site, b);
-    if (!text && err)
-        *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
-    tl_builder_destroy(b);
+    char *ttir = tl_finish_at(site, b);
+    if (!ttir) {
+        if (err)
+            *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
+        tl_builder_destroy(b);
+        return NULL;
+    }
+    if (text)
+        *text = ttir;
+    else
+        free(ttir);
+    return b;
+}
+
+char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err)
+{
+    char *text = NULL;
+    tl_builder_destroy(tl_kernel_build(k, cfg, opts, &text, err));
     return text;
 }
 

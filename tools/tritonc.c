@@ -2,6 +2,8 @@
  *
  *   tritonc list [--names]
  *   tritonc emit NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [-o FILE]
+ *   tritonc hlo NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [--grid X,Y,Z]
+ *               [--num-warps N] [--num-stages N] [-o FILE]
  *   tritonc --help | --version
  *
  * Exit status: 0 success; 1 the kernel failed to build or the output could not be written;
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "bundled.h"
+#include "hlo_programs.h"
 #include "tritonc/tritonc.h"
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -32,6 +35,12 @@ static const char usage_text[] =
     "    --generic            print every op in MLIR's generic form\n"
     "    --no-loc             leave out the source locations, loc(\"file.c\":line:0)\n"
     "    -o FILE              write to FILE instead of standard output (- is stdout)\n"
+    "  hlo NAME [options]     print a StableHLO program calling a kernel through XLA's Triton\n"
+    "                         custom call: forward (the guide's), vector_add_xla, or any\n"
+    "                         bundled kernel; takes emit's options and:\n"
+    "    --grid X[,Y[,Z]]     the launch grid (default: the program's)\n"
+    "    --num-warps N        Triton's num_warps (default: the program's, else 4)\n"
+    "    --num-stages N       Triton's num_stages (default: the program's, else 3)\n"
     "  --help, -h             show this help\n"
     "  --version              print the version\n"
     "\n"
@@ -262,6 +271,130 @@ done:
     return rc;
 }
 
+/* "X[,Y[,Z]]" into grid; false on anything else. */
+static bool parse_grid(const char *text, int grid[3])
+{
+    const char *p = text;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v <= 0 || v > 2147483647L)
+            return false;
+        grid[i] = (int)v;
+        if (*end == '\0')
+            return true;
+        if (*end != ',' || i == 2)
+            return false;
+        p = end + 1;
+    }
+    return false;
+}
+
+static bool parse_count(const char *text, int *v)
+{
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n <= 0 || n > 1024)
+        return false;
+    *v = (int)n;
+    return true;
+}
+
+static int cmd_hlo(int argc, char **argv)
+{
+    const char *name = NULL, *out_path = NULL;
+    bool generic = false;
+    hlo_launch launch = {{0, 0, 0}, 0, 0, false};
+    const char **sets = malloc(sizeof *sets * (size_t)(argc > 0 ? argc : 1));
+    int nsets = 0, rc = EXIT_USAGE;
+    void *cfg = NULL;
+    th_builder *b = NULL;
+    if (sets == NULL) {
+        fprintf(stderr, "tritonc: out of memory\n");
+        return EXIT_FAIL;
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--generic") == 0) {
+            generic = true;
+        } else if (strcmp(a, "--no-loc") == 0) {
+            launch.no_locations = true;
+        } else if (strcmp(a, "--set") == 0 || strcmp(a, "--grid") == 0 || strcmp(a, "--num-warps") == 0 ||
+                   strcmp(a, "--num-stages") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+            if (!has_value) {
+                fprintf(stderr, "tritonc: hlo: %s needs a value\n", a);
+                goto done;
+            }
+            const char *v = argv[++i];
+            bool ok = true;
+            if (strcmp(a, "--set") == 0)
+                sets[nsets++] = v;
+            else if (strcmp(a, "--grid") == 0)
+                ok = parse_grid(v, launch.grid);
+            else if (strcmp(a, "--num-warps") == 0)
+                ok = parse_count(v, &launch.num_warps);
+            else if (strcmp(a, "--num-stages") == 0)
+                ok = parse_count(v, &launch.num_stages);
+            else
+                out_path = v;
+            if (!ok) {
+                fprintf(stderr, "tritonc: hlo: bad %s '%s': expected %s\n", a, v,
+                        strcmp(a, "--grid") == 0 ? "X[,Y[,Z]], positive integers" : "a positive integer");
+                goto done;
+            }
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "tritonc: hlo: unknown option '%s' (see 'tritonc --help')\n", a);
+            goto done;
+        } else if (name != NULL) {
+            fprintf(stderr, "tritonc: hlo: one program at a time ('%s', then '%s')\n", name, a);
+            goto done;
+        } else {
+            name = a;
+        }
+    }
+    if (name == NULL) {
+        fprintf(stderr, "tritonc: hlo: missing program or kernel name (see 'tritonc --help')\n");
+        goto done;
+    }
+    const hlo_program *prog = hlo_program_find(name);
+    const tl_kernel *k = prog ? prog->kernel : tritonc_bundled_find(name);
+    if (k == NULL) {
+        fprintf(stderr, "tritonc: unknown program or kernel '%s' (see 'tritonc --help', 'tritonc list')\n", name);
+        goto done;
+    }
+    cfg = calloc(1, k->cfg_size ? k->cfg_size : 1);
+    if (cfg == NULL) {
+        fprintf(stderr, "tritonc: out of memory\n");
+        rc = EXIT_FAIL;
+        goto done;
+    }
+    if (k->cfg_default != NULL)
+        memcpy(cfg, k->cfg_default, k->cfg_size);
+    for (int i = 0; i < nsets; i++)
+        if (!apply_set(k, cfg, sets[i]))
+            goto done;
+    rc = EXIT_FAIL;
+    b = th_builder_create(name);
+    if (prog)
+        prog->build(b, cfg, &launch);
+    else
+        hlo_program_generic(b, k, cfg, &launch);
+    char *text = th_print(b, (th_print_opts){.generic = generic});
+    if (text == NULL) {
+        fprintf(stderr, "tritonc: hlo %s failed: %s\n", name, th_builder_error(b) ? th_builder_error(b) : "out of memory");
+        goto done;
+    }
+    rc = write_output(out_path, text);
+    free(text);
+
+done:
+    th_builder_destroy(b);
+    free(cfg);
+    free(sets);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -281,6 +414,8 @@ int main(int argc, char **argv)
         return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "emit") == 0)
         return cmd_emit(argc - 2, argv + 2);
+    if (strcmp(cmd, "hlo") == 0)
+        return cmd_hlo(argc - 2, argv + 2);
     fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
     return EXIT_USAGE;
 }

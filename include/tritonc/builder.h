@@ -216,6 +216,10 @@ tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
 void tl_builder_set_locations(tl_builder *b, bool on);
 /* Generic form: tl_finish prints every op in MLIR generic form. Off by default. */
 void tl_builder_set_generic(tl_builder *b, bool on);
+/* Debug mode, Triton's `debug` compile option: tl_device_assert emits tt.assert only when on.
+ * Off by default, as in Triton. */
+void tl_builder_set_debug(tl_builder *b, bool on);
+bool tl_builder_debug(const tl_builder *b);
 /* Bytes the builder's arena holds. */
 size_t tl_builder_bytes(const tl_builder *b);
 
@@ -230,10 +234,14 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
  * tensor of like's shape). Checks the range for integer dtypes. */
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
-/* The same for a constant Python's frontend reaches through a cast of a constant, which
- * Triton's canonicalizer folds: the pool orders it as a folded constant (builder_pool.c). */
-tl_value tl_materialize_folded_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
-                                  const tcir_type *shape_like);
+/* How Python's pipeline comes by a constant, which decides where make_ttir leaves it
+ * (builder_pool.c): made where it is used; made by folding a cast of a constant; or made for
+ * a loop bound (used through a cast Triton folds away, so it keeps its place only if
+ * something else uses it too). */
+typedef enum tl_const_origin { TL_CONST_DIRECT = 0, TL_CONST_FOLDED, TL_CONST_LOOP_BOUND } tl_const_origin;
+/* tl_materialize_at for a constant of the given origin. */
+tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
+                              tl_const_origin origin);
 
 /* Brackets the ops of a function Python implements as a @jit helper of
  * triton.language.standard (tl.cdiv, tl.zeros...). Python's raw TTIR calls such helpers and

@@ -1,4 +1,22 @@
-/* tritonc/debug.h - debug, hints and escape ops: tl_device_print, tl_device_assert, tl_assume, tl_multiple_of, tl_max_contiguous, tl_inline_asm_elementwise, tl_extern_elementwise, tl_fp_to_fp, random numbers. */
+/* tritonc/debug.h - debug, hints and escape ops: tl_device_print, tl_device_assert, tl_assume, tl_multiple_of, tl_max_contiguous, tl_inline_asm_elementwise, tl_extern_elementwise, tl_fp_to_fp, random numbers.
+ *
+ * Python's
+ *
+ *     tl.device_print("pid", pid, hex=True)      tl_device_print(b, "pid", pid, .hex = true);
+ *     tl.device_assert(x == x, "nan!")           tl_device_assert(tl_eq(x, x), "nan!");
+ *     tl.assume(n > 0)                           tl_assume(tl_gt(n, 0));
+ *     r = tl.max_contiguous(tl.multiple_of(r, 16), 16)
+ *                                                r = tl_max_contiguous(tl_multiple_of(r, 16), 16);
+ *     y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [a], dtype=tl.float32, is_pure=True, pack=1)
+ *                                                y = tl_inline_asm_elementwise("mov.b32 $0, $1;", "=r,r",
+ *                                                        TL_VALUES(a), TL_F32, true, 1);
+ *     z = tl.extra.cuda.libdevice.tanh(a)        z = tl_libdevice(a, "tanh");
+ *     u = tl.rand(seed, offs)                    u = tl_rand(seed, offs);
+ *
+ * Casts with a rounding mode (tl_fp_to_fp in the list above) are tl_to's
+ * .fp_downcast_rounding (lang.h). Triton 3.6 has no convertf or scaling_truncf in
+ * triton.language, so neither exists here.
+ */
 #ifndef TRITONC_DEBUG_H
 #define TRITONC_DEBUG_H
 
@@ -7,6 +25,166 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- printing and assertions -------------------------------------------------------- */
+
+#define TL_PRINT_MAX_ARGS 16
+
+/* The values of tl_device_print, then its keywords. Filled by the macro: values first
+ * (tl_value only: wrap a number in tl_lit), in order; the first absent one ends the list. */
+typedef struct tl_print_args {
+    tl_value a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15;
+    bool hex; /* print every value in hexadecimal */
+    int end_; /* set by the macro; not a keyword */
+} tl_print_args;
+
+/* tl.device_print(prefix, *args, hex=False): tt.print with Python's prefix rules (a
+ * non-empty prefix gets a leading space, and ": " at its end when values follow) and each
+ * value's signedness (isSigned). Values may be scalars or tensors of any shape. */
+void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args);
+#define tl_device_print(...) TL__CAT(tl__device_print_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__device_print_P(b, prefix)                                                             \
+    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), (tl_print_args){.end_ = 0})
+#define tl__device_print_K(b, prefix, ...)                                                        \
+    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), (tl_print_args){__VA_ARGS__, .end_ = 0})
+
+typedef struct tl_assert_opts {
+    tl_value mask; /* Python's mask=: the assertion holds where the mask is false */
+} tl_assert_opts;
+/* tl.device_assert(cond, msg="", mask=None): tt.assert %cond, "msg", emitted only when the
+ * builder's debug option is on (tl_builder_set_debug), as Python emits it only with debug.
+ * cond must be a boolean (int1) scalar or tensor; a C number counts as a bool. */
+void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_opts o);
+#define tl_device_assert(...) TL__CAT(tl__device_assert_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__device_assert_P(cond, msg)                                                            \
+    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), (tl_assert_opts){.mask = {0}})
+#define tl__device_assert_K(cond, msg, ...)                                                       \
+    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), (tl_assert_opts){__VA_ARGS__})
+
+/* tl.assume(cond): llvm.intr.assume on an int1 scalar. A C condition (int 0 or 1, what C's
+ * comparisons give, such as `cfg->B > 0` for Python's constexpr `B > 0`) is a bool constant
+ * here, as the constexpr is in Python. */
+void tl_assume_at(tl_site s, tl_builder *b, tl_value cond);
+#define tl_assume(b, cond) tl_assume_at(TL_SITE("tl_assume"), (b), tl_lit(cond))
+
+/* tl.debug_barrier(): gpu.barrier. */
+void tl_debug_barrier_at(tl_site s, tl_builder *b);
+#define tl_debug_barrier(b) tl_debug_barrier_at(TL_SITE("tl_debug_barrier"), (b))
+
+/* ---- compiler hints ---------------------------------------------------------------------- */
+
+/* The values of a hint: TL_HINT(16) or TL_HINT(16, 8), one per dimension. */
+typedef struct tl_hint {
+    int n;
+    int64_t v[TL_MAX_RANK];
+} tl_hint;
+#define TL_HINT(...)                                                                              \
+    ((tl_hint){.n = (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), .v = {__VA_ARGS__}})
+
+/* tl.multiple_of(x, values), tl.max_contiguous, tl.max_constancy: set tt.divisibility,
+ * tt.contiguity, tt.constancy (dense<...> : tensor<Nxi32>) on the op that defines x and
+ * return x. For a loop-carried block argument #i the attribute goes on the loop as
+ * "tt.divisibility_argI"; on a kernel argument it is dropped, both as in Triton. One value per
+ * dimension (multiple_of also takes one value for a scalar). */
+typedef enum tl_hint_kind { TL_HINT_DIVISIBILITY, TL_HINT_CONTIGUITY, TL_HINT_CONSTANCY } tl_hint_kind;
+tl_value tl_hint_at(tl_site s, tl_hint_kind kind, tl_value x, tl_hint values);
+#define tl_multiple_of(x, ...) tl_hint_at(TL_SITE("tl_multiple_of"), TL_HINT_DIVISIBILITY, (x), TL_HINT(__VA_ARGS__))
+#define tl_max_contiguous(x, ...) tl_hint_at(TL_SITE("tl_max_contiguous"), TL_HINT_CONTIGUITY, (x), TL_HINT(__VA_ARGS__))
+#define tl_max_constancy(x, ...) tl_hint_at(TL_SITE("tl_max_constancy"), TL_HINT_CONSTANCY, (x), TL_HINT(__VA_ARGS__))
+
+/* ---- inline assembly and extern functions --------------------------------------------- */
+
+/* A list of dtypes: TL_DTYPES(TL_I32, TL_F32). */
+typedef struct tl_dtypes {
+    int n;
+    const tl_dtype *d;
+} tl_dtypes;
+#define TL_DTYPES(...)                                                                            \
+    ((tl_dtypes){(int)(sizeof((tl_dtype[]){__VA_ARGS__}) / sizeof(tl_dtype)), (tl_dtype[]){__VA_ARGS__}})
+
+#define TL_ASM_MAX_RESULTS 8
+typedef struct tl_asm_results {
+    int n;
+    tl_value v[TL_ASM_MAX_RESULTS];
+} tl_asm_results;
+
+/* tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): one
+ * tt.elementwise_inline_asm over args broadcast together (pointers allowed, no promotion),
+ * with one result per dtype, shaped like the broadcast args. args needs at least one value
+ * (it names the builder). */
+tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints, tl_values args,
+                                            tl_dtypes dtypes, bool is_pure, int pack);
+/* One result: (y = ...). */
+static inline tl_value tl_asm_first(tl_asm_results r) { return r.v[0]; }
+#define tl_inline_asm_elementwise(asm_text, constraints, args, dtype, is_pure, pack)               \
+    tl_asm_first(tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), \
+                                              (args), TL_DTYPES(dtype), (is_pure), (pack)))
+/* Several results, Python's dtype=(tl.int32, tl.float32): (c, d) = ... is r.v[0], r.v[1]. */
+#define tl_inline_asm_elementwise_n(asm_text, constraints, args, dtypes, is_pure, pack)            \
+    tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), (args), \
+                                 (dtypes), (is_pure), (pack))
+
+/* One entry of extern_elementwise's arg_type_symbol_dict: argument dtypes -> (symbol, result). */
+#define TL_EXTERN_MAX_ARGS 4
+typedef struct tl_extern_overload {
+    tl_dtype args[TL_EXTERN_MAX_ARGS]; /* the first `nargs` of them */
+    const char *symbol;
+    tl_dtype ret;
+} tl_extern_overload;
+
+/* tl.extern_elementwise(lib_name, lib_path, args, arg_type_symbol_dict, is_pure): the
+ * overload whose dtypes equal the args' (numbers typed as to_tensor types them) gives the
+ * symbol and the result dtype; args are broadcast together, not promoted. */
+tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *lib_path, tl_values args,
+                                  int noverloads, const tl_extern_overload *overloads, bool is_pure);
+#define tl_extern_elementwise(lib_name, lib_path, args, noverloads, overloads, is_pure)           \
+    tl_extern_elementwise_at(TL_SITE("tl_extern_elementwise"), (lib_name), (lib_path), (args), (noverloads), \
+                             (overloads), (is_pure))
+
+/* A function of CUDA's libdevice as tl.extra.cuda.libdevice spells it for float arguments:
+ * tl_libdevice(x, "tanh") is libdevice.tanh(x), the symbol __nv_tanhf for float32 and __nv_tanh
+ * for float64 (libname and libpath empty, pure), result of the argument's dtype. Up to
+ * TL_EXTERN_MAX_ARGS arguments of one float dtype: tl_libdevice2(x, y, "pow"). For functions
+ * named otherwise (integer ones, __nv_*_rn...) use tl_extern_elementwise. */
+tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args);
+#define tl_libdevice(x, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x)))
+#define tl_libdevice2(x, y, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x), tl_lit(y)))
+#define tl_libdevice3(x, y, z, name)                                                              \
+    tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x), tl_lit(y), tl_lit(z)))
+
+/* ---- random numbers (triton.language.random: Philox 4x32) ----------------------------- */
+
+/* n_rounds: Philox rounds; 0 means Python's default, 10. */
+typedef struct tl_random_opts {
+    int n_rounds;
+} tl_random_opts;
+
+typedef struct tl_value4 {
+    tl_value v[4];
+} tl_value4;
+
+/* tl.randint(seed, offset): a block of random uint32 (int32 in IR) shaped like offset.
+ * seed is an integer scalar (or number), offset an integer tensor. The ops are Python's after
+ * its @jit helpers are inlined. */
+tl_value tl_randint_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+/* tl.rand: uniform float32 in [0, 1); tl.randn: normal float32 (Box-Muller). */
+tl_value tl_rand_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+tl_value tl_randn_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+/* tl.randint4x, tl.rand4x, tl.randn4x: four blocks at once. */
+tl_value4 tl_randint4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+tl_value4 tl_rand4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+
+#define TL__RANDOM(fn, ...) TL__CAT(tl__random_, TL__KW2(__VA_ARGS__))(fn, __VA_ARGS__)
+#define tl__random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), (tl_random_opts){0})
+#define tl__random_K(fn, seed, offset, ...)                                                       \
+    fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), (tl_random_opts){__VA_ARGS__})
+#define tl_randint(...) TL__RANDOM(tl_randint, __VA_ARGS__)
+#define tl_rand(...) TL__RANDOM(tl_rand, __VA_ARGS__)
+#define tl_randn(...) TL__RANDOM(tl_randn, __VA_ARGS__)
+#define tl_randint4x(...) TL__RANDOM(tl_randint4x, __VA_ARGS__)
+#define tl_rand4x(...) TL__RANDOM(tl_rand4x, __VA_ARGS__)
+#define tl_randn4x(...) TL__RANDOM(tl_randn4x, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -75,6 +75,11 @@ const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int 
 /* rank may be 0 (tensor<f32>); dims must be positive. */
 const tcir_type *tcir_type_tensor(tcir_context *ctx, int rank, const int64_t *dims, const tcir_type *elem);
 const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_type *block_tensor);
+/* Triton's descriptor of an integer block records the elements' signedness, which prints in
+ * the block type: !tt.tensordesc<tensor<64xsi32>> (signed) or <tensor<64xui32>> (unsigned).
+ * TCIR_SIGNLESS gives tcir_type_tensordesc's type; a block of non-integers is always signless. */
+typedef enum tcir_signedness { TCIR_SIGNLESS = 0, TCIR_SIGNED, TCIR_UNSIGNED } tcir_signedness;
+const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type *block_tensor, tcir_signedness s);
 const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs,
                                 int nresults, const tcir_type *const *results);
 
@@ -89,7 +94,9 @@ const int64_t *tcir_type_dims(const tcir_type *t);
 int64_t tcir_type_numel(const tcir_type *t);            /* 1 for a scalar */
 /* The element type of a tensor, or the type itself. */
 const tcir_type *tcir_type_elem(const tcir_type *t);
+/* A descriptor's block tensor, its elements signless (tensor<64xi32>), and their signedness. */
 const tcir_type *tcir_type_desc_block(const tcir_type *t);
+tcir_signedness tcir_type_desc_signedness(const tcir_type *t);
 bool tcir_type_is_int(const tcir_type *t);
 bool tcir_type_is_float(const tcir_type *t);
 bool tcir_type_is_ptr(const tcir_type *t);
@@ -104,6 +111,9 @@ const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, cons
 /* Writes the type as MLIR prints it ("tensor<128x!tt.ptr<f32>>") into buf; returns the
  * length it needed (snprintf convention). */
 size_t tcir_type_str(const tcir_type *t, char *buf, size_t size);
+/* Writes v, rounded to the float type `kind`, as MLIR prints a float attribute
+ * ("2.000000e+00", "0.333333343", "0x7FC00000") into buf; snprintf convention. */
+size_t tcir_float_str(double v, tcir_float_kind kind, char *buf, size_t size);
 
 /* ---- attributes -------------------------------------------------------------------- */
 

@@ -63,12 +63,18 @@ typedef struct tl_kernel {
 typedef struct tl_emit_opts {
     bool generic;      /* MLIR generic form */
     bool no_locations; /* locations are on by default: loc("file.c":line:0) */
+    bool debug;        /* Triton's debug option: tl_device_assert emits tt.assert (see builder.h) */
 } tl_emit_opts;
 
 /* Runs the kernel's body on cfg (its default config when NULL) in a fresh builder and
  * returns the TTIR (malloc'd; the caller frees it). On error returns NULL and, if err is not
  * NULL, sets *err to a malloc'd one-line message naming the C line of the failing call. */
 char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err);
+/* The same, keeping the finished builder for a caller that reads the kernel's IR (the call
+ * layer checks its tt.func arguments through tl_builder_func): returns it (the caller frees
+ * it with tl_builder_destroy) and sets *text (if text is not NULL) to the TTIR, malloc'd.
+ * On error returns NULL, sets *text to NULL and *err as tl_kernel_emit does. */
+tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err);
 
 /* Sets a config field by name from text ("256", "float16", "true"). Returns false with a
  * message in err (errsize bytes) when the name or value is bad. */

@@ -55,6 +55,8 @@ typedef enum tl_cache { TL_CACHE_NONE = 0, TL_CACHE_CA, TL_CACHE_CG, TL_CACHE_WB
 typedef enum tl_evict { TL_EVICT_NORMAL = 0, TL_EVICT_FIRST, TL_EVICT_LAST } tl_evict;
 typedef enum tl_nan { TL_NAN_NONE = 0, TL_NAN_ALL } tl_nan;
 typedef enum tl_rounding { TL_ROUND_DEFAULT = 0, TL_RTNE, TL_RTZ } tl_rounding;
+/* padding_option: "" (loads: no padding; tl_make_tensor_descriptor: "zero"), "zero", "nan" */
+typedef enum tl_padding { TL_PADDING_DEFAULT = 0, TL_PADDING_ZERO, TL_PADDING_NAN } tl_padding;
 
 /* ---- program ids and ranges ---------------------------------------------------------- */
 
@@ -264,9 +266,14 @@ typedef struct tl_load_args {
     tl_cache cache;
     tl_evict eviction;
     bool is_volatile;
+    /* Block pointers only (tl_make_block_ptr, memory.h): the dimensions to check against the
+     * parent tensor's bounds, TL_DIMS(0, 1), and what out-of-bounds elements read. */
+    tl_shape boundary_check;
+    tl_padding padding;
 } tl_load_args;
 tl_value tl_load_at(tl_site s, tl_load_args a);
-/* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true]) */
+/* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true])
+ * tl_load(block_ptr[, .boundary_check = TL_DIMS(0, 1)][, .padding = TL_PADDING_ZERO][, .cache...]) */
 #define tl_load(...) TL__CAT(tl__load_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), (tl_load_args){.ptr = (p)})
 /* Keywords come first: Triton's code generator evaluates a call's keyword arguments before its
@@ -279,10 +286,12 @@ typedef struct tl_store_args {
     tl_value mask;
     tl_cache cache;
     tl_evict eviction;
+    tl_shape boundary_check; /* block pointers only, as for tl_load */
 } tl_store_args;
 /* Returns false (after recording the error) when it could not store. */
 bool tl_store_at(tl_site s, tl_store_args a);
-/* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...]) */
+/* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...])
+ * tl_store(block_ptr, value[, .boundary_check = TL_DIMS(1)][, .cache = ...][, .eviction = ...]) */
 #define tl_store(...) TL__CAT(tl__store_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v)})
 #define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), (tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})

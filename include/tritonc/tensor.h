@@ -1,4 +1,34 @@
-/* tritonc/tensor.h - matrix and shape ops: tl_dot, tl_dot_scaled, tl_reshape, tl_trans, tl_permute, tl_cat, tl_join, tl_split, tl_gather, tl_histogram, tl_item. */
+/* tritonc/tensor.h - matrix and shape ops: tl_dot, tl_dot_scaled, tl_reshape, tl_view, tl_trans,
+ * tl_permute, tl_T, tl_cat, tl_join, tl_split, tl_gather, tl_histogram, tl_item.
+ *
+ * Python reads as it does in triton.language; keywords are designated initializers:
+ *
+ *     tl.dot(a, b)                               tl_dot(a, b)
+ *     tl.dot(a, b, acc)   tl.dot(a, b, acc=acc)  tl_dot(a, b, acc)   tl_dot(a, b, .acc = acc)
+ *     tl.dot(a, b, acc, input_precision="ieee")  tl_dot(a, b, acc, .input_precision = TL_PRECISION_IEEE)
+ *     tl.dot(a, b, max_num_imprecise_acc=32)     tl_dot(a, b, .max_num_imprecise_acc = 32)
+ *     tl.dot(a, b, out_dtype=tl.float16)         tl_dot(a, b, .out_dtype = TL_F16)
+ *     tl.dot_scaled(a, sa, "e2m1", b, None, "e4m3", acc, fast_math=True)
+ *                            tl_dot_scaled(a, sa, "e2m1", b, TL_NO_SCALE, "e4m3", acc, .fast_math = true)
+ *     tl.reshape(x, (N, M))  tl.reshape(x, (M * N,), can_reorder=True)
+ *                            tl_reshape(x, TL_SHAPE(N, M))   tl_reshape(x, TL_SHAPE(M * N), .can_reorder = true)
+ *     x.view(M, N)           tl_view(x, TL_SHAPE(M, N))
+ *     tl.trans(x)  tl.trans(x, (2, 0, 1))        tl_trans(x)  tl_trans(x, TL_DIMS(2, 0, 1))
+ *     tl.permute(x, (1, 0))  x.T                 tl_permute(x, TL_DIMS(1, 0))  tl_T(x)
+ *     tl.cat(a, b, can_reorder=True)             tl_cat(a, b, .can_reorder = true)
+ *     tl.join(a, b)                              tl_join(a, b)
+ *     g, h = tl.split(f)                         tl_pair gh = tl_split(f);  (gh.first, gh.second)
+ *     tl.gather(src, idx, 0)                     tl_gather(src, idx, 0)
+ *     tl.histogram(x, 16, mask=m)                tl_histogram(x, 16, .mask = m)
+ *     x.item()                                   tl_item(x)
+ *
+ * The TTIR is what Triton 3.6's Python frontend emits on an NVIDIA target (sm90): tt.dot with
+ * inputPrecision tf32 unless told otherwise and, for fp8 x fp8 without max_num_imprecise_acc,
+ * maxNumImpreciseAcc = 2^30; a dot without an accumulator gets a dense zero constant of the
+ * result type; dots of rank 4 and more are reshaped to rank 3 and back, as tl.dot does.
+ * Operands must be tensors (values): no promotion happens here, as in Python. Misuse gets
+ * Python's message where it has one (see builder.h for errors in general).
+ */
 #ifndef TRITONC_TENSOR_H
 #define TRITONC_TENSOR_H
 
@@ -7,6 +37,144 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A permutation of dimensions, as tl.trans and tl.permute take it: TL_DIMS(1, 0), a tl_shape
+ * holding the axes (memory.h spells boundary_check the same way). */
+#ifndef TL_DIMS
+#define TL_DIMS(...) TL_SHAPE(__VA_ARGS__)
+#endif
+
+/* ---- dot ------------------------------------------------------------------------------- */
+
+/* input_precision=: how f32 x f32 uses the tensor cores (ignored for other inputs). */
+typedef enum tl_input_precision {
+    TL_PRECISION_DEFAULT = 0, /* the target's default: tf32 on NVIDIA */
+    TL_PRECISION_TF32,
+    TL_PRECISION_TF32X3,
+    TL_PRECISION_IEEE,
+    TL_PRECISION_BF16X3,
+    TL_PRECISION_BF16X6
+} tl_input_precision;
+
+/* max_num_imprecise_acc=0 given explicitly (0 in the field means not given: None). */
+#define TL_MAX_NUM_IMPRECISE_ACC_ZERO (-1)
+
+typedef struct tl_dot_args {
+    tl_value input, other;  /* positional */
+    tl_value acc_positional; /* the third positional argument, tl_dot(a, b, acc) */
+    tl_value acc;           /* the keyword form, tl_dot(a, b, .acc = acc) (one of the two) */
+    tl_input_precision input_precision;
+    int max_num_imprecise_acc; /* 0: None (2^30 for fp8 x fp8 on sm90, else 0); see above */
+    tl_dtype out_dtype;        /* TL_DTYPE_INVALID (0): float32 */
+} tl_dot_args;
+/* tl.dot(input, other, acc=None, input_precision=None, max_num_imprecise_acc=None,
+ * out_dtype=float32): rank 2, or batched rank 3 and more (equal batch shapes); K must match
+ * and be at least 16 (32 for 8-bit inputs); inputs int8 (out int32), float16, bfloat16,
+ * float32, float64 of one dtype, or any two fp8 kinds; the result has acc's type, or out_dtype
+ * (float32 and bfloat16 inputs give float32, float64 gives float64, int8 gives int32), and
+ * acc's element type must be out_dtype. */
+tl_value tl_dot_at(tl_site s, tl_dot_args a);
+#define tl_dot(...) TL__CAT(tl__dot_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__dot_P(a, b) tl_dot_at(TL_SITE("tl_dot"), (tl_dot_args){.input = (a), .other = (b)})
+/* A third positional argument initializes acc_positional, the member after other. */
+#define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), (tl_dot_args){.input = (a), .other = (b), __VA_ARGS__})
+
+/* A scale not given (Python's None) in tl_dot_scaled. */
+#define TL_NO_SCALE ((tl_value){0})
+
+/* lhs_k_pack= / rhs_k_pack= (Python's default True). */
+typedef enum tl_k_pack { TL_K_PACK_DEFAULT = 0, TL_K_PACK_TRUE, TL_K_PACK_FALSE } tl_k_pack;
+
+typedef struct tl_dot_scaled_args {
+    tl_value lhs, lhs_scale; /* lhs_scale: uint8 (e8m0) or float8e4nv, or TL_NO_SCALE */
+    const char *lhs_format;  /* "e2m1" (two per uint8), "e4m3", "e5m2", "bf16", "fp16" */
+    tl_value rhs, rhs_scale;
+    const char *rhs_format;
+    tl_value acc_positional; /* the seventh positional argument */
+    tl_value acc;            /* the keyword form (one of the two) */
+    bool fast_math;
+    tl_k_pack lhs_k_pack, rhs_k_pack;
+    tl_dtype out_dtype; /* float32 only, as in Python; TL_DTYPE_INVALID (0): float32 */
+} tl_dot_scaled_args;
+/* tl.dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
+ * fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32): tt.dot_scaled.
+ * Integer operands of an fp8/bf16/fp16 format are bitcast to it (uint8 / uint16). */
+tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a);
+#define TL__KWT6(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _, _)
+#define tl_dot_scaled(...) TL__CAT(tl__dot_scaled_, TL__KWT6(__VA_ARGS__))(__VA_ARGS__)
+#define TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                  \
+    .lhs = (l), .lhs_scale = (ls), .lhs_format = (lf), .rhs = (r), .rhs_scale = (rs), .rhs_format = (rf)
+#define tl__dot_scaled_P(l, ls, lf, r, rs, rf)                                                    \
+    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"), (tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)})
+/* A seventh positional argument initializes acc_positional, the member after rhs_format. */
+#define tl__dot_scaled_K(l, ls, lf, r, rs, rf, ...)                                               \
+    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"),                                                    \
+                     (tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf), __VA_ARGS__})
+
+/* ---- reshaping -------------------------------------------------------------------------- */
+
+typedef struct tl_reshape_opts {
+    bool can_reorder; /* tt.reshape allow_reorder */
+} tl_reshape_opts;
+/* tl.reshape(x, shape, can_reorder=False): the same number of elements; an empty shape
+ * ((tl_shape){.rank = 0}) makes a one-element tensor a scalar, as tl_item. */
+tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o);
+#define tl_reshape(...) TL__CAT(tl__reshape_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), (tl_reshape_opts){0})
+#define tl__reshape_K(x, shape, ...)                                                              \
+    tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), (tl_reshape_opts){__VA_ARGS__})
+/* x.view(shape) (deprecated in Python): reshape with can_reorder=True. */
+#define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), (tl_reshape_opts){.can_reorder = true})
+
+/* x.item(): a one-element tensor as a scalar (tt.unsplat); a scalar is returned as it is. */
+tl_value tl_item_at(tl_site s, tl_value x);
+#define tl_item(x) tl_item_at(TL_SITE("tl_item"), (x))
+
+/* tl.permute(x, dims): tt.trans with order = dims, a permutation of 0..rank-1. */
+tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims);
+#define tl_permute(x, dims) tl_permute_at(TL_SITE("tl_permute"), (x), (dims))
+/* tl.trans(x[, dims]): without dims, swaps the last two dimensions (rank 2 or more). */
+tl_value tl_trans_at(tl_site s, tl_value x, tl_shape dims);
+#define tl_trans(...) TL__CAT(tl__trans_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tl__trans_P(x) tl_trans_at(TL_SITE("tl_trans"), (x), (tl_shape){.rank = 0})
+#define tl__trans_K(x, dims) tl_trans_at(TL_SITE("tl_trans"), (x), (dims))
+/* x.T: permute(x, (1, 0)), for a 2-D tensor. */
+#define tl_T(x) tl_permute_at(TL_SITE("tl_T"), (x), TL_DIMS(1, 0))
+
+/* ---- combining and splitting ---------------------------------------------------------- */
+
+typedef struct tl_cat_opts {
+    bool can_reorder; /* required: Triton 3.6 implements only the reordering cat */
+} tl_cat_opts;
+/* tl.cat(a, b, can_reorder=False): two 1-D tensors of one type, end to end (tt.cat). */
+tl_value tl_cat_at(tl_site s, tl_value a, tl_value b, tl_cat_opts o);
+#define tl_cat(...) TL__CAT(tl__cat_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__cat_P(a, b) tl_cat_at(TL_SITE("tl_cat"), (a), (b), (tl_cat_opts){0})
+#define tl__cat_K(a, b, ...) tl_cat_at(TL_SITE("tl_cat"), (a), (b), (tl_cat_opts){__VA_ARGS__})
+
+/* tl.join(a, b): a and b (one element type) broadcast together, then joined along a new
+ * minor dimension of size 2 (tt.join); two scalars give a tensor<2x...>. */
+tl_value tl_join_at(tl_site s, tl_value a, tl_value b);
+#define tl_join(a, b) tl_join_at(TL_SITE("tl_join"), (a), (b))
+/* tl.split(x): the two halves of x along its last dimension, which must be 2 (tt.split); a
+ * tensor<2x...> gives two scalars. Both members are absent values after an error. */
+tl_pair tl_split_at(tl_site s, tl_value x);
+#define tl_split(x) tl_split_at(TL_SITE("tl_split"), (x))
+
+/* tl.gather(src, index, axis): index is an integer tensor of src's rank whose dimensions
+ * other than axis match src's; the result has index's shape (tt.gather). */
+tl_value tl_gather_at(tl_site s, tl_value src, tl_value index, int axis);
+#define tl_gather(src, index, axis) tl_gather_at(TL_SITE("tl_gather"), (src), (index), (axis))
+
+typedef struct tl_histogram_opts {
+    tl_value mask; /* keyword: i1, broadcast to x's shape */
+} tl_histogram_opts;
+/* tl.histogram(x, num_bins, mask=None): x a 1-D integer tensor; tensor<num_bins x i32>. */
+tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts o);
+#define tl_histogram(...) TL__CAT(tl__histogram_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tl__histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), (tl_histogram_opts){{0}})
+#define tl__histogram_K(x, n, ...)                                                                \
+    tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), (tl_histogram_opts){__VA_ARGS__})
 
 #ifdef __cplusplus
 }

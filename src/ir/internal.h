@@ -18,6 +18,7 @@ struct tcir_type {
     int address_space;         /* PTR */
     int rank;                  /* TENSOR */
     const tcir_type *elem;     /* TENSOR: element; PTR: pointee; TENSORDESC: block tensor */
+    tcir_signedness signedness; /* TENSORDESC: of the block's integer elements */
     const int64_t *dims;       /* TENSOR */
     int ninputs, nresults;     /* FUNC */
     const tcir_type *const *inputs;

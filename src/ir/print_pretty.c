@@ -530,6 +530,77 @@ static bool p_dot(tcir_printer *p, const tcir_op *op)
     return true;
 }
 
+/* %r = tt.unsplat %x : A (the result type is inferred) */
+static bool p_unsplat(tcir_printer *p, const tcir_op *op)
+{
+    if (!shape(op, 1, 1))
+        return false;
+    name_and_space(p, op);
+    operands(p, op, 0, 1);
+    tcir_print_attr_dict(p, op, elide_none, false);
+    colon_type(p, operand_type(op, 0));
+    return true;
+}
+
+/* %d = tt.dot_scaled %a[ scale %as], %b[ scale %bs], %c lhs = e2m1 rhs = e4m3 {fastMath = false}
+ *      : A[, AS] * B[, BS] -> D
+ * Operands a, b, c, then the scales given (operandSegmentSizes says which); lhs_k_pack and
+ * rhs_k_pack are left out at their default, true. */
+static bool p_dot_scaled(tcir_printer *p, const tcir_op *op)
+{
+    const tcir_attr *seg = tcir_op_attr(op, "operandSegmentSizes");
+    const char *lhs = keyword(op, "a_elem_type"), *rhs = keyword(op, "b_elem_type");
+    int n = tcir_op_noperands(op);
+    if (!lhs || !rhs || !seg || tcir_attr_get_kind(seg) != TCIR_ATTR_ARRAY_I32 || tcir_attr_array_size(seg) != 5 ||
+        n < 3 || !shape(op, n, 1))
+        return false;
+    int has_as = tcir_attr_array_i32_at(seg, 3), has_bs = tcir_attr_array_i32_at(seg, 4);
+    if (has_as < 0 || has_as > 1 || has_bs < 0 || has_bs > 1 || n != 3 + has_as + has_bs)
+        return false;
+    const char *elided[6] = {"a_elem_type", "b_elem_type", "operandSegmentSizes"};
+    int ne = 3;
+    static const char *const packs[] = {"lhs_k_pack", "rhs_k_pack"};
+    for (int i = 0; i < 2; i++) {
+        const tcir_attr *a = tcir_op_attr(op, packs[i]);
+        if (a && tcir_attr_get_kind(a) == TCIR_ATTR_BOOL && tcir_attr_int_value(a))
+            elided[ne++] = packs[i];
+    }
+    elided[ne] = NULL;
+    name_and_space(p, op);
+    operands(p, op, 0, 1);
+    if (has_as) {
+        put(p, " scale ");
+        operands(p, op, 3, 4);
+    }
+    tcir_out_put(&p->out, ", ", 2);
+    operands(p, op, 1, 2);
+    if (has_bs) {
+        put(p, " scale ");
+        operands(p, op, 3 + has_as, 4 + has_as);
+    }
+    tcir_out_put(&p->out, ", ", 2);
+    operands(p, op, 2, 3);
+    put(p, " lhs = ");
+    put(p, lhs);
+    put(p, " rhs = ");
+    put(p, rhs);
+    tcir_print_attr_dict(p, op, elided, false);
+    colon_type(p, operand_type(op, 0));
+    if (has_as) {
+        tcir_out_put(&p->out, ", ", 2);
+        tcir_print_type(p, operand_type(op, 3));
+    }
+    put(p, " * ");
+    tcir_print_type(p, operand_type(op, 1));
+    if (has_bs) {
+        tcir_out_put(&p->out, ", ", 2);
+        tcir_print_type(p, operand_type(op, 3 + has_as));
+    }
+    put(p, " -> ");
+    tcir_print_type(p, result_type(op, 0));
+    return true;
+}
+
 /* %r = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v[, %m] : (...) -> R
  * %r = tt.atomic_cas acq_rel, gpu, %p, %cmp, %v : (...) -> R */
 static bool p_atomic(tcir_printer *p, const tcir_op *op)
@@ -648,15 +719,133 @@ static bool p_descriptor_store(tcir_printer *p, const tcir_op *op)
     return true;
 }
 
-/* llvm.intr.assume %c : i1 */
+/* llvm.intr.assume %c : i1 (no operand bundles: op_bundle_sizes = array<i32> is elided) */
 static bool p_assume(tcir_printer *p, const tcir_op *op)
 {
-    if (!shape(op, 1, 0))
+    const tcir_attr *bundles = tcir_op_attr(op, "op_bundle_sizes");
+    if (!shape(op, 1, 0) ||
+        (bundles && (tcir_attr_get_kind(bundles) != TCIR_ATTR_ARRAY_I32 || tcir_attr_array_size(bundles))))
+        return false;
+    static const char *const elided[] = {"op_bundle_sizes", NULL};
+    name_and_space(p, op);
+    operands(p, op, 0, 1);
+    tcir_print_attr_dict(p, op, elided, false);
+    colon_type(p, operand_type(op, 0));
+    return true;
+}
+
+/* ---- block pointers and tensor descriptors ------------------------------------------------- */
+
+/* A Triton type where the op's format names its class: printed without the dialect prefix
+ * ("<f32>" for !tt.ptr<f32>, "<tensor<64xf32>>" for !tt.tensordesc<tensor<64xf32>>). */
+static void stripped_type(tcir_printer *p, const tcir_type *t)
+{
+    size_t at = p->out.len;
+    tcir_print_type(p, t);
+    if (p->out.oom || p->out.len <= at || p->out.buf[at] != '!')
+        return;
+    char *s = p->out.buf + at, *lt = memchr(s, '<', p->out.len - at);
+    if (!lt)
+        return;
+    size_t cut = (size_t)(lt - s);
+    memmove(s, lt, p->out.len - at - cut);
+    p->out.len -= cut;
+}
+
+/* "[%a, %b]" for operands [from, to) */
+static void bracketed(tcir_printer *p, const tcir_op *op, int from, int to)
+{
+    tcir_out_putc(&p->out, '[');
+    operands(p, op, from, to);
+    tcir_out_putc(&p->out, ']');
+}
+
+/* %r = tt.make_tensor_ptr %base, [%shape..], [%strides..], [%offsets..] {order = ..} : <tensor<..>>
+ * %r = tt.make_tensor_descriptor %base, [%shape..], [%strides..] : <f32>, <tensor<..>> */
+static bool p_make_tensor(tcir_printer *p, const tcir_op *op)
+{
+    bool ptr = tcir_op_named(op, "tt.make_tensor_ptr");
+    int n = tcir_op_noperands(op), lists = ptr ? 3 : 2;
+    if (n < 1 || (n - 1) % lists || !shape(op, n, 1))
+        return false;
+    int k = (n - 1) / lists;
+    name_and_space(p, op);
+    operands(p, op, 0, 1);
+    for (int i = 0; i < lists; i++) {
+        tcir_out_put(&p->out, ", ", 2);
+        bracketed(p, op, 1 + i * k, 1 + (i + 1) * k);
+    }
+    tcir_print_attr_dict(p, op, elide_none, false);
+    tcir_out_put(&p->out, " : ", 3);
+    if (!ptr) {
+        stripped_type(p, operand_type(op, 0));
+        tcir_out_put(&p->out, ", ", 2);
+    }
+    stripped_type(p, result_type(op, 0));
+    return true;
+}
+
+/* %r = tt.advance %ptr, [%a, %b] : <tensor<..>> */
+static bool p_advance(tcir_printer *p, const tcir_op *op)
+{
+    int n = tcir_op_noperands(op);
+    if (n < 1 || !shape(op, n, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
+    tcir_out_put(&p->out, ", ", 2);
+    bracketed(p, op, 1, n);
     tcir_print_attr_dict(p, op, elide_none, false);
+    tcir_out_put(&p->out, " : ", 3);
+    stripped_type(p, result_type(op, 0));
+    return true;
+}
+
+/* tt.descriptor_reduce add, %d[%i, %j], %src : !tt.tensordesc<..>, T */
+static bool p_descriptor_reduce(tcir_printer *p, const tcir_op *op)
+{
+    const char *kind = keyword(op, "kind");
+    if (!kind || !*kind)
+        return false;
+    static const char *const elided[] = {"kind", NULL};
+    int n = tcir_op_noperands(op);
+    if (n < 2 || !shape(op, n, 0))
+        return false;
+    name_and_space(p, op);
+    put(p, kind);
+    tcir_out_put(&p->out, ", ", 2);
+    operands(p, op, 0, 1);
+    bracketed(p, op, 2, n);
+    tcir_out_put(&p->out, ", ", 2);
+    operands(p, op, 1, 2);
+    tcir_print_attr_dict(p, op, elided, false);
     colon_type(p, operand_type(op, 0));
+    tcir_out_put(&p->out, ", ", 2);
+    tcir_print_type(p, operand_type(op, 1));
+    return true;
+}
+
+/* %r = tt.descriptor_gather %d[%x, %y] : (D, X, i32) -> R
+ * tt.descriptor_scatter %d[%x, %y], %src : D, X, i32, S */
+static bool p_descriptor_gather(tcir_printer *p, const tcir_op *op)
+{
+    bool gather = tcir_op_named(op, "tt.descriptor_gather");
+    int n = gather ? 3 : 4;
+    if (!shape(op, n, gather ? 1 : 0))
+        return false;
+    name_and_space(p, op);
+    operands(p, op, 0, 1);
+    bracketed(p, op, 1, 3);
+    if (!gather) {
+        tcir_out_put(&p->out, ", ", 2);
+        operands(p, op, 3, 4);
+    }
+    tcir_print_attr_dict(p, op, elide_none, false);
+    tcir_out_put(&p->out, " : ", 3);
+    if (gather)
+        tcir_print_functional(p, op);
+    else
+        tcir_print_operand_types(p, op, 0, n);
     return true;
 }
 
@@ -983,25 +1172,27 @@ static const pretty_entry table[] = {
     E("arith.mulf", p_binary), E("arith.muli", p_binary), E("arith.negf", p_unary), E("arith.remf", p_binary),
     E("arith.shli", p_binary), E("arith.subf", p_binary), E("arith.subi", p_binary),
     E("arith.xori", p_binary), E("cf.cond_br", p_cond_br), E("math.floor", p_unary), E("math.rsqrt", p_unary),
-    E("tt.bitcast", p_arrow), E("tt.mulhiui", p_binary), E("tt.reshape", p_reshape),
+    E("tt.advance", p_advance), E("tt.bitcast", p_arrow), E("tt.mulhiui", p_binary), E("tt.reshape", p_reshape), E("tt.unsplat", p_unsplat),
     E("arith.divsi", p_binary), E("arith.divui", p_binary), E("arith.extsi", p_cast),
     E("arith.extui", p_cast), E("arith.maxsi", p_binary), E("arith.maxui", p_binary),
     E("arith.minsi", p_binary), E("arith.minui", p_binary), E("arith.remsi", p_binary),
     E("arith.remui", p_binary), E("arith.shrsi", p_binary), E("arith.shrui", p_binary),
+    E("gpu.barrier", p_return),
     E("tt.fp_to_fp", p_fp_to_fp), E("arith.fptosi", p_cast), E("arith.fptoui", p_cast),
     E("arith.select", p_select), E("arith.sitofp", p_cast), E("arith.truncf", p_cast),
     E("arith.trunci", p_cast), E("arith.uitofp", p_cast), E("tt.broadcast", p_arrow),
     E("tt.histogram", p_histogram), E("arith.bitcast", p_cast), E("arith.maxnumf", p_binary),
     E("arith.minnumf", p_binary), E("scf.condition", p_condition), E("tt.atomic_cas", p_atomic),
-    E("tt.atomic_rmw", p_atomic), E("tt.int_to_ptr", p_arrow), E("tt.make_range", p_make_range),
+    E("tt.atomic_rmw", p_atomic), E("tt.dot_scaled", p_dot_scaled), E("tt.int_to_ptr", p_arrow), E("tt.make_range", p_make_range),
     E("tt.ptr_to_int", p_arrow), E("arith.constant", p_constant), E("arith.maximumf", p_binary),
     E("arith.minimumf", p_binary), E("builtin.module", p_module), E("tt.expand_dims", p_arrow),
     E("tt.scan.return", p_return), E("arith.ceildivsi", p_binary), E("tt.precise_divf", p_binary),
     E("tt.precise_sqrt", p_unary), E("arith.floordivsi", p_binary), E("arith.index_cast", p_cast),
     E("llvm.intr.assume", p_assume), E("tt.reduce.return", p_return), E("tt.get_program_id", p_axis),
-    E("tt.descriptor_load", p_descriptor_load), E("tt.descriptor_store", p_descriptor_store),
-    E("tt.get_num_programs", p_axis), E("tt.extern_elementwise", p_operands_functional),
+    E("tt.descriptor_load", p_descriptor_load), E("tt.make_tensor_ptr", p_make_tensor), E("tt.descriptor_store", p_descriptor_store),
+    E("tt.get_num_programs", p_axis), E("tt.descriptor_gather", p_descriptor_gather), E("tt.descriptor_reduce", p_descriptor_reduce), E("tt.descriptor_scatter", p_descriptor_gather), E("tt.extern_elementwise", p_operands_functional),
     E("tt.elementwise_inline_asm", p_inline_asm),
+    E("tt.make_tensor_descriptor", p_make_tensor),
 };
 #undef E
 

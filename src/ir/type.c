@@ -23,7 +23,7 @@ static bool type_equal(const tcir_type *a, const tcir_type *b)
     case TCIR_TYPE_TENSOR:
         return a->elem == b->elem && a->rank == b->rank &&
                memcmp(a->dims, b->dims, sizeof(int64_t) * (size_t)a->rank) == 0;
-    case TCIR_TYPE_TENSORDESC: return a->elem == b->elem;
+    case TCIR_TYPE_TENSORDESC: return a->elem == b->elem && a->signedness == b->signedness;
     case TCIR_TYPE_FUNC:
         return a->ninputs == b->ninputs && a->nresults == b->nresults &&
                same_types(a->ninputs, a->inputs, b->inputs) && same_types(a->nresults, a->results, b->results);
@@ -106,6 +106,14 @@ const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_type *block_
     return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_TENSORDESC, .elem = block_tensor});
 }
 
+const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type *block_tensor, tcir_signedness s)
+{
+    if ((s != TCIR_SIGNED && s != TCIR_UNSIGNED) || block_tensor->kind != TCIR_TYPE_TENSOR ||
+        block_tensor->elem->kind != TCIR_TYPE_INT)
+        s = TCIR_SIGNLESS; /* only integer elements have a signedness */
+    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_TENSORDESC, .elem = block_tensor, .signedness = s});
+}
+
 const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs, int nresults,
                                 const tcir_type *const *results)
 {
@@ -122,6 +130,10 @@ int tcir_type_address_space(const tcir_type *t) { return t->address_space; }
 int tcir_type_rank(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->rank : 0; }
 const int64_t *tcir_type_dims(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL; }
 const tcir_type *tcir_type_desc_block(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSORDESC ? t->elem : NULL; }
+tcir_signedness tcir_type_desc_signedness(const tcir_type *t)
+{
+    return t->kind == TCIR_TYPE_TENSORDESC ? t->signedness : TCIR_SIGNLESS;
+}
 bool tcir_type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
 bool tcir_type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
 bool tcir_type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }
@@ -229,7 +241,19 @@ static void put_type(sink *s, const tcir_type *t)
         break;
     case TCIR_TYPE_TENSORDESC:
         put(s, "!tt.tensordesc<");
-        put_type(s, t->elem);
+        if (t->signedness != TCIR_SIGNLESS && t->elem->kind == TCIR_TYPE_TENSOR) {
+            /* tensor<64xsi32>: the block with the elements' signedness spelled out */
+            put(s, "tensor<");
+            for (int i = 0; i < t->elem->rank; i++) {
+                put_int(s, t->elem->dims[i]);
+                put(s, "x");
+            }
+            put(s, t->signedness == TCIR_SIGNED ? "s" : "u");
+            put_type(s, t->elem->elem);
+            put(s, ">");
+        } else {
+            put_type(s, t->elem);
+        }
         put(s, ">");
         break;
     case TCIR_TYPE_FUNC:

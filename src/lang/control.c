@@ -187,6 +187,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         return no_scope(b);
     int n = o.inits.n;
     tl_value *operands = values_of(b, 3 + n);
+    /* Python makes literal bounds where the loop is and casts them with a no-op arith.bitcast
+     * (see TL_CONST_LOOP_BOUND). */
+    lb.bound = ub.bound = st.bound = true;
     operands[0] = lang_value(s, b, &lb);
     operands[1] = lang_value(s, b, &ub);
     operands[2] = lang_value(s, b, &st);

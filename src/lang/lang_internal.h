@@ -13,6 +13,7 @@
 
 #include "ir/enums.h"
 #include "tritonc/lang.h"
+#include "tritonc/memory.h"
 
 typedef struct lang_opnd {
     tl_value v;            /* a value (v.ir != NULL) or a literal (v.lit != TL_LIT_NONE) */
@@ -20,6 +21,7 @@ typedef struct lang_opnd {
     bool is_ptr;
     bool weak;             /* a Python number not yet typed: it adapts to the other operand */
     bool folded;           /* a number Python casts with an op that Triton's canonicalizer folds */
+    bool bound;            /* a number used as a loop bound (see TL_CONST_LOOP_BOUND) */
     const tcir_type *elem; /* IR element type (values only; literals use tl_dtype_ir) */
     int rank;
     int64_t dims[TL_MAX_RANK];
@@ -123,6 +125,26 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
 tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r);
 /* 0 - x */
 tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd x);
+
+/* ---- block pointers (block_ptr.c) --------------------------------------------------------- */
+
+/* The block (tensor<..>) a block pointer points to; NULL when v is anything else. */
+const tcir_type *lang_block_of(tl_value v);
+/* The builder of a call on `first` (named first_name in messages) and the values of lists. */
+tl_builder *lang_list_builder(tl_site s, tl_value first, const char *first_name, int nlists, const tl_values *lists);
+/* Orders the ops of the lists' values written in the call before those of `first`: Python's
+ * usual form passes them as keywords (make_block_ptr(x, shape=..., ...)), evaluated first. */
+void lang_lists_as_keywords(tl_site s, tl_builder *b, tl_value first, int nlists, const tl_values *lists);
+/* A list argument: 0 to TL_MAX_RANK values, and values there when n > 0 (else an error). */
+bool lang_list_ok(tl_site s, tl_builder *b, tl_values l, const char *what);
+/* Python's _convert_to_ir_values: the n items of a shape, strides or offsets list as scalar
+ * values in out: numbers become i64 (want_i64) or i32 constants; values must be integer
+ * scalars, widened to i64 (extsi/extui) when want_i64, and 32-bit otherwise. */
+bool lang_index_values(tl_site s, tl_builder *b, int n, const tl_value *items, bool want_i64, tl_value *out);
+/* tl.load / tl.store through a block pointer; attrs: cache, evict and boundaryCheck as
+ * memory.c makes them for tt.load and tt.store (boundaryCheck is replaced). */
+tl_value lang_load_block(tl_site s, tl_builder *b, tl_load_args a, tcir_named_attr *attrs);
+bool lang_store_block(tl_site s, tl_builder *b, tl_store_args a, tcir_named_attr *attrs);
 
 /* ---- attributes -------------------------------------------------------------------------- */
 

@@ -185,8 +185,8 @@ tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o)
     }
     const tcir_type *elem = tl_dtype_ir(tl_builder_context(b), o->dtype);
     const tcir_type *shape = lang_shaped(b, elem, o->rank, o->dims);
-    tl_value r = o->folded ? tl_materialize_folded_at(s, b, lit, o->dtype, shape)
-                           : tl_materialize_at(s, b, lit, o->dtype, shape);
+    tl_const_origin origin = o->folded ? TL_CONST_FOLDED : o->bound ? TL_CONST_LOOP_BOUND : TL_CONST_DIRECT;
+    tl_value r = tl_materialize_as_at(s, b, lit, o->dtype, shape, origin);
     if (tl_value_is_poison(r))
         return r;
     r.dtype = o->dtype;

@@ -1,5 +1,5 @@
 /* Pointers and memory: ptr + offset, tl.load and tl.store through a pointer or a tensor
- * of pointers (semantic._load_legacy / _store_legacy). */
+ * of pointers (semantic._load_legacy / _store_legacy); block pointers go to block_ptr.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +24,9 @@ tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset)
 }
 
 static const char *const cache_names[] = {"none", "ca", "cg", "wb", "cs", "wt", "cv"};
+static const unsigned load_caches = 1u << TL_CACHE_NONE | 1u << TL_CACHE_CA | 1u << TL_CACHE_CG | 1u << TL_CACHE_CV;
+static const unsigned store_caches =
+    1u << TL_CACHE_NONE | 1u << TL_CACHE_WB | 1u << TL_CACHE_CG | 1u << TL_CACHE_CS | 1u << TL_CACHE_WT;
 static const char *const evict_names[] = {"evict_normal", "evict_first", "evict_last"};
 
 /* cache, evict and boundaryCheck, as tt.load and tt.store carry them. allowed: a bit per
@@ -92,13 +95,22 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
     if (!b)
         return TL_POISON;
     tl_order_keywords_first_at(s, b, 1, in, nin - 1, in + 1);
+    tcir_named_attr attrs[5];
+    if ((unsigned)a.padding > TL_PADDING_NAN)
+        return tl_builder_fail(b, s, "Padding option %d not supported", (int)a.padding);
+    if (lang_block_of(a.ptr))
+        return memory_attrs(s, b, a.cache, a.eviction, load_caches, attrs) ? lang_load_block(s, b, a, attrs)
+                                                                           : TL_POISON;
     lang_opnd p = lang_opnd_of(b, a.ptr), m = {0}, o = {0};
     if (!need_pointer(s, b, &p))
         return TL_POISON;
     if (!has_mask && has_other)
         return tl_builder_fail(b, s, "`other` cannot be provided without `mask`");
-    tcir_named_attr attrs[4];
-    const unsigned load_caches = 1u << TL_CACHE_NONE | 1u << TL_CACHE_CA | 1u << TL_CACHE_CG | 1u << TL_CACHE_CV;
+    if (a.padding != TL_PADDING_DEFAULT || a.boundary_check.rank != 0) /* Python's words, "ofpointers" too */
+        return tl_builder_fail(b, s,
+                               "`padding_option` or `boundary_check` argument is not supported for loading a tensor "
+                               "ofpointers or loading a scalar. Because the compiler does not know the boundary; "
+                               "please use block pointers (defined by `make_block_ptr`) instead");
     if (!memory_attrs(s, b, a.cache, a.eviction, load_caches, attrs))
         return TL_POISON;
     int nattrs = 3;
@@ -156,12 +168,19 @@ bool tl_store_at(tl_site s, tl_store_args a)
         return false;
     if (has_mask)
         tl_order_keywords_first_at(s, b, 2, in, 1, in + 2);
+    tcir_named_attr attrs[3];
+    if (lang_block_of(a.ptr))
+        return memory_attrs(s, b, a.cache, a.eviction, store_caches, attrs) && lang_store_block(s, b, a, attrs);
     lang_opnd p = lang_opnd_of(b, a.ptr), v = lang_opnd_of(b, a.value), m = {0};
     if (!need_pointer(s, b, &p))
         return false;
-    tcir_named_attr attrs[3];
-    const unsigned store_caches =
-        1u << TL_CACHE_NONE | 1u << TL_CACHE_WB | 1u << TL_CACHE_CG | 1u << TL_CACHE_CS | 1u << TL_CACHE_WT;
+    if (a.boundary_check.rank != 0) {
+        tl_builder_fail(b, s,
+                        "`boundary_check` argument is not supported for storing a tensor of pointers or storing a "
+                        "scalar. Because the compiler does not know the boundary; please use block pointers "
+                        "(defined by `make_block_ptr`) instead");
+        return false;
+    }
     if (!memory_attrs(s, b, a.cache, a.eviction, store_caches, attrs))
         return false;
     lang_strong(&v);

@@ -1,0 +1,210 @@
+/* Executing a program: on device buffers (tp_execute), or host to host (tp_run). Both check
+ * the counts and types of what they are given against the program before the plugin sees it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pjrt_internal.h"
+
+static bool check_counts(tp_runtime *rt, th_site site, const tp_executable *exe, int nin, bool in_given, int nout,
+                         bool out_given)
+{
+    if (nin < 0 || (nin > 0 && !in_given)) {
+        tp_fail(rt, site, "bad inputs: %d of them, %s", nin, in_given ? "given" : "NULL");
+        return false;
+    }
+    if (nout < 0 || (nout > 0 && !out_given)) {
+        tp_fail(rt, site, "bad outputs: %d of them, %s", nout, out_given ? "given" : "NULL");
+        return false;
+    }
+    if (exe->nparams >= 0 && nin != exe->nparams) {
+        tp_fail(rt, site, "the program takes %d parameter%s; %d input%s given", exe->nparams,
+                exe->nparams == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
+        return false;
+    }
+    if (nout != exe->num_outputs) {
+        tp_fail(rt, site, "the program has %d result%s; %d output%s given", exe->num_outputs,
+                exe->num_outputs == 1 ? "" : "s", nout, nout == 1 ? "" : "s");
+        return false;
+    }
+    return true;
+}
+
+/* Input i against main's parameter i, when the signature is known. */
+static bool check_input(tp_runtime *rt, th_site site, const tp_executable *exe, int i, th_shape given)
+{
+    char a[96], b[96];
+    size_t bytes;
+    if (!tp_shape_bytes(given, &bytes)) {
+        tp_fail(rt, site, "input %d: %s is no tensor type tritonc can pass", i, tp_shape_text(given, a, sizeof a));
+        return false;
+    }
+    if (exe->nparams >= 0 && !th_shape_equal(given, exe->params[i])) {
+        tp_fail(rt, site, "input %d is %s; the program's parameter %d is %s", i, tp_shape_text(given, a, sizeof a),
+                i, tp_shape_text(exe->params[i], b, sizeof b));
+        return false;
+    }
+    return true;
+}
+
+/* Output i against main's result i, when the signature is known. */
+static bool check_output(tp_runtime *rt, th_site site, const tp_executable *exe, int i, th_shape given)
+{
+    char a[96], b[96];
+    size_t bytes;
+    if (!tp_shape_bytes(given, &bytes)) {
+        tp_fail(rt, site, "output %d: %s is no tensor type tritonc can receive", i,
+                tp_shape_text(given, a, sizeof a));
+        return false;
+    }
+    if (exe->nparams >= 0 && !th_shape_equal(given, exe->results[i])) {
+        tp_fail(rt, site, "output %d is %s; the program's result %d is %s", i, tp_shape_text(given, a, sizeof a), i,
+                tp_shape_text(exe->results[i], b, sizeof b));
+        return false;
+    }
+    return true;
+}
+
+/* Execute with the checks already made. out[0..nout) receives new buffers, or all NULL. */
+static bool execute(tp_executable *exe, th_site site, int nin, tp_buffer *const *in, int nout, tp_buffer **out)
+{
+    tp_runtime *rt = exe->rt;
+    PJRT_Buffer **args = calloc(nin > 0 ? (size_t)nin : 1, sizeof *args);
+    PJRT_Buffer **results = calloc(nout > 0 ? (size_t)nout : 1, sizeof *results);
+    if (!args || !results) {
+        free(args);
+        free(results);
+        tp_fail(rt, site, "out of memory");
+        return false;
+    }
+    for (int i = 0; i < nin; i++)
+        args[i] = in[i]->buf;
+
+    TP_ARGS(PJRT_ExecuteOptions) o;
+    tp_args_init(rt, &o, TP_S_EXECUTE_OPTIONS);
+    PJRT_Buffer *const *arg_list = args; /* one device: one list of each */
+    PJRT_Buffer **result_list = results;
+    PJRT_Event *done = NULL;
+    TP_ARGS(PJRT_LoadedExecutable_Execute_Args) e;
+    tp_args_init(rt, &e, TP_S_EXECUTE);
+    e.a.executable = exe->loaded;
+    e.a.options = &o.a;
+    e.a.argument_lists = &arg_list;
+    e.a.num_devices = 1;
+    e.a.num_args = (size_t)nin;
+    e.a.output_lists = &result_list;
+    e.a.device_complete_events = &done;
+    PJRT_Error *err;
+    do
+        err = rt->api->PJRT_LoadedExecutable_Execute(&e.a);
+    while (tp_call_retry(rt, &err, 2,
+                         (tp_sized[]){{TP_S_EXECUTE, &e.a.struct_size}, {TP_S_EXECUTE_OPTIONS, &o.a.struct_size}}));
+    free(args);
+    bool ok = true;
+    if (err) {
+        tp_fail_pjrt(rt, site, "PJRT_LoadedExecutable_Execute", err);
+        ok = false;
+    } else {
+        ok = tp_event_await(rt, site, "PJRT_LoadedExecutable_Execute (waiting for the device)", done);
+    }
+    for (int i = 0; i < nout; i++) {
+        if (ok && !results[i]) {
+            tp_fail(rt, site, "PJRT_LoadedExecutable_Execute gave no buffer for result %d", i);
+            ok = false;
+        }
+        if (!ok || !results[i])
+            continue;
+        tp_buffer *b = calloc(1, sizeof *b);
+        th_shape s = b ? tp_pjrt_buffer_shape(rt, site, results[i]) : (th_shape){TL_DTYPE_INVALID, -1, {0}};
+        if (!b || s.rank < 0) {
+            if (!b)
+                tp_fail(rt, site, "out of memory");
+            free(b);
+            ok = false;
+            continue;
+        }
+        b->rt = rt;
+        b->buf = results[i];
+        b->shape = s;
+        results[i] = NULL;
+        out[i] = b;
+        rt->live++;
+    }
+    for (int i = 0; i < nout; i++) {
+        tp_pjrt_buffer_destroy(rt, results[i]); /* those not handed out */
+        if (!ok) {
+            tp_buffer_destroy(out[i]);
+            out[i] = NULL;
+        }
+    }
+    free(results);
+    return ok;
+}
+
+bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout, tp_buffer **out)
+{
+    for (int i = 0; out && i < nout; i++)
+        out[i] = NULL;
+    if (!exe || !tp_usable(exe->rt))
+        return false;
+    tp_runtime *rt = exe->rt;
+    if (!check_counts(rt, site, exe, nin, in != NULL, nout, out != NULL))
+        return false;
+    for (int i = 0; i < nin; i++) {
+        if (!in[i]) {
+            tp_fail(rt, site, "input %d is NULL", i);
+            return false;
+        }
+        if (in[i]->rt != rt) {
+            tp_fail(rt, site, "input %d is a buffer of another runtime", i);
+            return false;
+        }
+        if (!check_input(rt, site, exe, i, in[i]->shape))
+            return false;
+    }
+    return execute(exe, site, nin, in, nout, out);
+}
+
+bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, int nout, const tp_output *out)
+{
+    if (!exe || !tp_usable(exe->rt))
+        return false;
+    tp_runtime *rt = exe->rt;
+    if (!check_counts(rt, site, exe, nin, in != NULL, nout, out != NULL))
+        return false;
+    for (int i = 0; i < nin; i++)
+        if (!check_input(rt, site, exe, i, in[i].shape))
+            return false;
+    for (int i = 0; i < nout; i++)
+        if (!check_output(rt, site, exe, i, out[i].shape))
+            return false;
+
+    tp_buffer **ins = calloc(nin > 0 ? (size_t)nin : 1, sizeof *ins);
+    tp_buffer **outs = calloc(nout > 0 ? (size_t)nout : 1, sizeof *outs);
+    bool ok = ins && outs;
+    if (!ok)
+        tp_fail(rt, site, "out of memory");
+    for (int i = 0; ok && i < nin; i++) {
+        ins[i] = tp_buffer_from_host_at(site, rt, in[i].shape, in[i].data);
+        ok = ins[i] != NULL;
+    }
+    ok = ok && execute(exe, site, nin, ins, nout, outs);
+    for (int i = 0; ok && i < nout; i++) {
+        char a[96], b[96];
+        if (!th_shape_equal(outs[i]->shape, out[i].shape)) {
+            tp_fail(rt, site, "result %d is %s; output %d says %s", i, tp_shape_text(outs[i]->shape, a, sizeof a), i,
+                    tp_shape_text(out[i].shape, b, sizeof b));
+            ok = false;
+            break;
+        }
+        size_t bytes = 0;
+        tp_shape_bytes(out[i].shape, &bytes);
+        ok = tp_buffer_to_host_at(site, outs[i], out[i].data, bytes);
+    }
+    for (int i = 0; ins && i < nin; i++)
+        tp_buffer_destroy(ins[i]);
+    for (int i = 0; outs && i < nout; i++)
+        tp_buffer_destroy(outs[i]);
+    free(ins);
+    free(outs);
+    return ok;
+}

@@ -1,0 +1,11 @@
+module @forward {
+  func.func public @main(%arg0: tensor<98432xf32>, %arg1: tensor<98432xf32>) -> tensor<98432xf32> {
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<98432xf32>
+    %0 = stablehlo.multiply %arg0, %cst : tensor<98432xf32>
+    %c = stablehlo.constant dense<98432> : tensor<i32>
+    %1 = stablehlo.custom_call @__gpu$xla.gpu.triton(%0, %arg1, %c) {api_version = 4 : i32, backend_config = {grid_x = 97 : i32, grid_y = 1 : i32, grid_z = 1 : i32, ir = "module {\0A  tt.func public @vector_add_xla(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\0A    %c1024_i32 = arith.constant 1024 : i32\0A    %0 = tt.load %arg2 : !tt.ptr<i32>\0A    %1 = tt.get_program_id x : i32\0A    %2 = arith.muli %1, %c1024_i32 : i32\0A    %3 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>\0A    %4 = tt.splat %2 : i32 -> tensor<1024xi32>\0A    %5 = arith.addi %4, %3 : tensor<1024xi32>\0A    %6 = tt.splat %0 : i32 -> tensor<1024xi32>\0A    %7 = arith.cmpi slt, %5, %6 : tensor<1024xi32>\0A    %8 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>\0A    %9 = tt.addptr %8, %5 : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>\0A    %10 = tt.load %9, %7 : tensor<1024x!tt.ptr<f32>>\0A    %11 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>\0A    %12 = tt.addptr %11, %5 : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>\0A    %13 = tt.load %12, %7 : tensor<1024x!tt.ptr<f32>>\0A    %14 = tt.splat %arg3 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>\0A    %15 = tt.addptr %14, %5 : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>\0A    %16 = arith.addf %10, %13 : tensor<1024xf32>\0A    tt.store %15, %16, %7 : tensor<1024x!tt.ptr<f32>>\0A    tt.return\0A  }\0A}\0A", name = "vector_add_xla", num_stages = 2 : i32, num_warps = 4 : i32}, operand_layouts = [dense<0> : tensor<1xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], result_layouts = [dense<0> : tensor<1xindex>]} : (tensor<98432xf32>, tensor<98432xf32>, tensor<i32>) -> tensor<98432xf32>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<98432xf32>
+    %2 = stablehlo.maximum %1, %cst_0 : tensor<98432xf32>
+    return %2 : tensor<98432xf32>
+  }
+}

@@ -1,0 +1,168 @@
+/* The StableHLO programs of `tritonc hlo NAME` (see hlo_programs.h). */
+#include "hlo_programs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundled.h"
+#include "xla_calls.h"
+
+/* An int field of a kernel's config, read by name through its field table (0 if absent). */
+static int cfg_int(const tl_kernel *k, const void *cfg, const char *name)
+{
+    for (int i = 0; i < k->nfields; i++) {
+        if (k->fields[i].kind == TL_CFG_INT && strcmp(k->fields[i].name, name) == 0) {
+            int v;
+            memcpy(&v, (const char *)cfg + k->fields[i].offset, sizeof v);
+            return v;
+        }
+    }
+    return 0;
+}
+
+/* The program's launch settings, with the command line's where it gave them. */
+static th_call_opts launch_opts(const void *cfg, const hlo_launch *l, th_call_opts o)
+{
+    o.cfg = cfg;
+    for (int i = 0; i < 3; i++)
+        if (l->grid[i])
+            o.grid[i] = l->grid[i];
+    if (l->num_warps)
+        o.num_warps = l->num_warps;
+    if (l->num_stages)
+        o.num_stages = l->num_stages;
+    o.no_locations = l->no_locations;
+    return o;
+}
+
+/* ---- vector_add_xla: the kernel alone --------------------------------------------------- */
+
+enum { VECTOR_N = 98432 };
+
+static void vector_add_xla_program(th_builder *b, const void *cfg, const hlo_launch *l)
+{
+    int block = cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");
+    th_value x = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
+    th_value y = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
+    th_value n = th_constant(b, VECTOR_N, TH_SHAPE(TL_I32));
+    vector_add_xla_kernel_results out = th_call(
+        vector_add_xla_kernel, b, (vector_add_xla_kernel_inputs){.x_ptr = x, .y_ptr = y, .n_elements_ptr = n},
+        (vector_add_xla_kernel_outputs){.output_ptr = th_value_shape(x)},
+        launch_opts(cfg, l, (th_call_opts){.grid = {th_cdiv(VECTOR_N, block)}}));
+    th_return(b, out.output_ptr);
+}
+
+/* ---- forward: the guide's example ------------------------------------------------------- */
+
+/* forward(x, y) = relu(vector_add(x * 2, y)), as "Calling kernels from a ZML model" writes it. */
+static void forward_program(th_builder *b, const void *cfg, const hlo_launch *l)
+{
+    int block = cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");
+    th_value x = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
+    th_value y = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
+    th_value x_pre = th_multiply(x, th_constant(b, 2.0, th_value_shape(x)));
+    th_value n = th_constant(b, VECTOR_N, TH_SHAPE(TL_I32));
+    vector_add_xla_kernel_results out = th_call(
+        vector_add_xla_kernel, b, (vector_add_xla_kernel_inputs){.x_ptr = x_pre, .y_ptr = y, .n_elements_ptr = n},
+        (vector_add_xla_kernel_outputs){.output_ptr = th_value_shape(x_pre)},
+        launch_opts(cfg, l, (th_call_opts){.grid = {th_cdiv(VECTOR_N, block)}, .num_warps = 4, .num_stages = 2}));
+    th_return(b, th_relu(out.output_ptr));
+}
+
+/* ---- softmax: a row-wise kernel ----------------------------------------------------------- */
+
+enum { SOFTMAX_ROWS = 128 };
+
+/* softmax over each row of a [128, N_COLS] float32 tensor, one program per row. */
+static void softmax_program(th_builder *b, const void *cfg, const hlo_launch *l)
+{
+    int n_cols = cfg_int(&softmax_xla_kernel, cfg, "N_COLS");
+    th_value x = th_parameter(b, TH_SHAPE(TL_F32, SOFTMAX_ROWS, n_cols));
+    softmax_xla_kernel_results out =
+        th_call(softmax_xla_kernel, b, (softmax_xla_kernel_inputs){.in_ptr = x},
+                (softmax_xla_kernel_outputs){.out_ptr = th_value_shape(x)},
+                launch_opts(cfg, l, (th_call_opts){.grid = {SOFTMAX_ROWS}}));
+    th_return(b, out.out_ptr);
+}
+
+/* ---- the registry ---------------------------------------------------------------------------- */
+
+static const hlo_program programs[] = {
+    {"forward", "the guide's forward: relu(vector_add_xla(x * 2, y)) over 98432 float32 values",
+     &vector_add_xla_kernel, forward_program},
+    {"softmax", "softmax_xla over the rows of a [128, N_COLS] float32 tensor, one program per row",
+     &softmax_xla_kernel, softmax_program},
+    {"vector_add_xla", "vector_add_xla alone: x + y over 98432 float32 values (n a constant)",
+     &vector_add_xla_kernel, vector_add_xla_program},
+};
+
+int hlo_program_count(void) { return (int)(sizeof programs / sizeof programs[0]); }
+
+const hlo_program *hlo_program_at(int i) { return i >= 0 && i < hlo_program_count() ? &programs[i] : NULL; }
+
+const hlo_program *hlo_program_find(const char *name)
+{
+    for (int i = 0; name && i < hlo_program_count(); i++)
+        if (strcmp(programs[i].name, name) == 0)
+            return &programs[i];
+    return NULL;
+}
+
+/* ---- any other bundled kernel ------------------------------------------------------------------- */
+
+static tl_dtype dtype_of(const tcir_type *t)
+{
+    static const tl_dtype floats[] = {[TCIR_F16] = TL_F16,           [TCIR_BF16] = TL_BF16,
+                                      [TCIR_F32] = TL_F32,           [TCIR_F64] = TL_F64,
+                                      [TCIR_F8E4M3FN] = TL_FP8E4NV,  [TCIR_F8E5M2] = TL_FP8E5,
+                                      [TCIR_F8E4M3FNUZ] = TL_FP8E4B8, [TCIR_F8E5M2FNUZ] = TL_FP8E5B16,
+                                      [TCIR_F8E4M3B11FNUZ] = TL_FP8E4B15};
+    if (tcir_type_is_float(t))
+        return floats[tcir_type_float_kind(t)];
+    switch (tcir_type_int_width(t)) {
+    case 1: return TL_I1;
+    case 8: return TL_I8;
+    case 16: return TL_I16;
+    case 64: return TL_I64;
+    default: return TL_I32;
+    }
+}
+
+/* The tensor XLA would pass for a kernel argument of type t. */
+static th_shape shape_for(const tcir_type *t)
+{
+    if (t && tcir_type_is_ptr(t))
+        return TH_SHAPE(dtype_of(tcir_type_pointee(t)), HLO_GENERIC_N);
+    if (t)
+        return TH_SHAPE(dtype_of(tcir_type_elem(t)));
+    return TH_SHAPE(TL_F32, HLO_GENERIC_N);
+}
+
+void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *l)
+{
+    int nin = k->inputs.n, nout = k->outputs.n;
+    /* The kernel's argument types, from a first emission (a kernel that fails to build fails
+     * again in the call, which reports it). */
+    tl_builder *kb = tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true}, NULL, NULL);
+    tcir_op *func = tl_builder_func(kb);
+    tcir_block *entry = func ? tcir_region_first_block(tcir_op_region(func, 0)) : NULL;
+    int nargs = entry ? tcir_block_nargs(entry) : 0;
+    th_value *in = calloc((size_t)nin + 1, sizeof *in);
+    th_shape *out = calloc((size_t)nout + 1, sizeof *out);
+    th_value *res = calloc((size_t)nout + 1, sizeof *res);
+    if (in && out && res) {
+        for (int i = 0; i < nin; i++)
+            in[i] = th_parameter(b, shape_for(i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
+        for (int i = 0; i < nout; i++)
+            out[i] = shape_for(nin + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + i)) : NULL);
+        if (th_triton_call_at(TH_SITE("th_triton_call"), b, k, in, out, launch_opts(cfg, l, (th_call_opts){0}),
+                              res))
+            th_return_at(TH_SITE("th_return"), b, nout, res);
+    } else {
+        th_builder_fail(b, TH_SITE("hlo_program_generic"), "out of memory");
+    }
+    free(in);
+    free(out);
+    free(res);
+    tl_builder_destroy(kb);
+}
