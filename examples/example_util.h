@@ -117,9 +117,20 @@ static inline tp_runtime *example_runtime(const char *name, const char *plugin)
         return NULL;
     }
     printf("%s: %s\n", name, tp_runtime_describe(rt));
-    if (tp_runtime_notes(rt))
-        printf("%s: note: %s", name, tp_runtime_notes(rt));
     return rt;
+}
+
+/* Prints the runtime's error (if any) and its notes, one per line, then destroys it. */
+static inline void example_runtime_done(const char *name, tp_runtime *rt)
+{
+    if (rt && tp_runtime_failed(rt))
+        fprintf(stderr, "%s: error: %s\n", name, tp_runtime_error(rt));
+    for (const char *p = tp_runtime_notes(rt); p && *p;) {
+        size_t len = strcspn(p, "\n");
+        printf("%s: note: %.*s\n", name, (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+    tp_runtime_destroy(rt);
 }
 
 #endif

@@ -182,10 +182,8 @@ static int run(th_builder *b, int64_t n, const example_args *args)
         status = max_err <= tolerance ? 0 : EXIT_MISMATCH;
 
 out:
-    if (rt && tp_runtime_failed(rt))
-        fprintf(stderr, "forward: error: %s\n", tp_runtime_error(rt));
     tp_executable_destroy(exe);
-    tp_runtime_destroy(rt);
+    example_runtime_done("forward", rt);
     free(x);
     free(y);
     free(got);

@@ -153,10 +153,8 @@ static int run(th_builder *b, int64_t rows, int64_t cols, const example_args *ar
         status = max_err <= tolerance ? 0 : EXIT_MISMATCH;
 
 out:
-    if (rt && tp_runtime_failed(rt))
-        fprintf(stderr, "softmax: error: %s\n", tp_runtime_error(rt));
     tp_executable_destroy(exe);
-    tp_runtime_destroy(rt);
+    example_runtime_done("softmax", rt);
     free(x);
     free(got);
     free(want);

@@ -94,7 +94,7 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
 }
 
 static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
-                            tl_meeting how)
+                            tl_meeting how, bool notes)
 {
     if (!tl__usable(b, site))
         return TL_POISON;
@@ -111,12 +111,13 @@ static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype 
      * then one of the target type, then splats: the canonicalizer orders the constants it
      * keeps by where those appeared, so the pool notes them (builder_pool.c). */
     const tcir_type *own = tl_dtype_ir(ctx, lit.dtype);
-    if (own && own != elem)
+    if (notes && own && own != elem)
         tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_DIRECT);
     const tcir_type *type = elem;
     const tcir_attr *value = scalar;
     if (shape_like && tcir_type_is_tensor(shape_like)) {
-        tl__pool_note(b, site, elem, scalar, how);
+        if (notes)
+            tl__pool_note(b, site, elem, scalar, how);
         type = tcir_type_with_elem(ctx, shape_like, elem);
         value = tcir_attr_dense(ctx, scalar, type);
     }
@@ -125,7 +126,7 @@ static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype 
 
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
 {
-    return materialize(site, b, lit, dtype, shape_like, TL_MEET_DIRECT);
+    return materialize(site, b, lit, dtype, shape_like, TL_MEET_DIRECT, true);
 }
 
 tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
@@ -133,7 +134,7 @@ tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtyp
 {
     tl_meeting how = origin == TL_CONST_FOLDED ? TL_MEET_FOLDED : origin == TL_CONST_LOOP_BOUND ? TL_MEET_BOUND
                                                                                               : TL_MEET_DIRECT;
-    return materialize(site, b, lit, dtype, shape_like, how);
+    return materialize(site, b, lit, dtype, shape_like, how, origin != TL_CONST_EXACT);
 }
 
 tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype)

@@ -31,6 +31,7 @@ typedef struct tl_const_entry {
     bool helper;         /* met inside a helper */
     bool helper_first;   /* ... a helper called before any other op of the function */
     bool bound;          /* made for a loop bound */
+    bool leading;        /* first met (in the kernel's code) before any op of the function */
     tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     tl_stamp fold_at;    /* the first fold that made it */
@@ -68,6 +69,8 @@ struct tl_builder {
     int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
     int helper_call;     /* outermost helper calls so far */
     bool helper_first;   /* the current helper call came before any other op of the function */
+    bool body_started;   /* an op or a helper call was made */
+    tl_stamp body_at;    /* ... the first of them in source order */
 
     /* source-order placement (builder_order.c) */
     int epoch;
@@ -99,5 +102,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq);
 /* Notes that Python's frontend makes this constant here, without making it. */
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
+/* Tells the pool an op was placed at `site` (constants met before every op lead the function). */
+void tl__pool_body_op(tl_builder *b, tl_site site);
 
 #endif

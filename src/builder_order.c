@@ -114,6 +114,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
                 before = p;
     }
     tcir_block_insert_before(blk, before, op);
+    tl__pool_body_op(b, site);
 }
 
 /* ---- keyword arguments first ---------------------------------------------------------------

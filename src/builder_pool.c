@@ -8,6 +8,10 @@
  *     the leading run of constants to the front: constants met later end up higher. Python's
  *     frontend makes constants where they are used (plus scalar ones that die, but mark where
  *     a value was first met).
+ *   - Constants Python makes before the function's first op (tl.atomic_add(p, 1) or
+ *     tl.make_tensor_descriptor(...) as the first statement) are that leading run: they stay
+ *     where they are, below all the others, first made on top (tests/gpu/memory_cases:
+ *     atomic_add_scalar_int, descriptor_*).
  *   - It then folds ops; a constant made by folding (a cast of a constant, which Python emits
  *     and tritonc folds itself) is put at the front then, above all of those, in the order
  *     of the folded ops: the last one on top.
@@ -25,7 +29,8 @@
  *      call in the order it made them;
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
- *   4. constants met only in a helper called first: the latest made on top.
+ *   4. those first met before any op or helper call (in source order): the earliest on top;
+ *   5. constants met only in a helper called first: the latest made on top.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
 #include "builder_internal.h"
 
@@ -41,10 +46,10 @@ static bool stamp_before(tl_stamp a, tl_stamp b)
 static int rank(const tl_const_entry *e)
 {
     if (e->live || (e->caller && !e->folded && !e->bound))
-        return 2;
+        return e->leading ? 3 : 2;
     if (e->folded || e->bound)
         return 1;
-    return e->helper_first ? 3 : 0;
+    return e->helper_first ? 4 : 0;
 }
 
 static tl_stamp earlier(tl_stamp a, tl_stamp b)
@@ -60,6 +65,8 @@ static tl_stamp later(tl_stamp a, tl_stamp b)
 /* Where a direct constant stands: its first meeting, a loop bound's included. */
 static tl_stamp caller_key(const tl_const_entry *e)
 {
+    if (!e->caller)
+        return e->bound_at;
     return e->bound ? earlier(e->caller_at, e->bound_at) : e->caller_at;
 }
 
@@ -84,6 +91,7 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
         return x->helper_at < y->helper_at;
     case 1: return stamp_before(fold_key(y), fold_key(x));
     case 2: return stamp_before(caller_key(y), caller_key(x));
+    case 3: return stamp_before(caller_key(x), caller_key(y));
     default: return x->helper_at > y->helper_at;
     }
 }
@@ -106,6 +114,17 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     return e;
 }
 
+/* Whether a meeting at `at` came before the function's first op (in source order). */
+static bool leads(const tl_builder *b, tl_stamp at)
+{
+    return !b->body_started || stamp_before(at, b->body_at);
+}
+
+static void update_leading(const tl_builder *b, tl_const_entry *e)
+{
+    e->leading = (e->caller || e->bound) && leads(b, caller_key(e));
+}
+
 /* Records a meeting at `site`; true when it changes where the constant belongs. */
 static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
@@ -126,6 +145,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
             return false;
         e->bound = true;
         e->bound_at = now;
+        update_leading(b, e);
         return true;
     }
     if (how == TL_MEET_FOLDED) {
@@ -139,6 +159,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
         return false;
     e->caller = true;
     e->caller_at = now;
+    update_leading(b, e);
     return true;
 }
 
@@ -173,17 +194,63 @@ static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const
     }
 }
 
+static bool remapped(tl_stamp st, int epoch, const void *scope, int n, const int *old_seq)
+{
+    if (st.epoch != epoch || st.scope != scope)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (st.seq == old_seq[i])
+            return true;
+    return false;
+}
+
 void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq)
 {
+    /* When the function's first op is among the reordered ones, the keyword expressions now
+     * come first: the constants of the first of their calls lead, those of the positional
+     * ones no longer do (the first op keeps its key: the lowest of the group). */
+    bool first_in_group = b->body_started && remapped(b->body_at, b->epoch, scope, n, old_seq);
+    int lowest = n ? new_seq[0] : 0;
+    for (int i = 1; i < n; i++)
+        if (new_seq[i] < lowest)
+            lowest = new_seq[i];
     for (int i = 0; i < b->nconsts; i++) {
         tl_const_entry *e = &b->consts[i];
+        bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->fold_at, b->epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->bound_at, b->epoch, scope, n, old_seq, new_seq);
+        if (first_in_group && moved)
+            e->leading = caller_key(e).seq == lowest;
     }
     for (int i = 0; i < b->nconsts; i++)
         if (b->consts[i].op)
             position(b, &b->consts[i]);
+}
+
+void tl__pool_body_op(tl_builder *b, tl_site site)
+{
+    tl_stamp now = {b->epoch, site.scope, site.seq, ++b->stamp_counter};
+    if (b->body_started && !stamp_before(now, b->body_at))
+        return;
+    b->body_started = true;
+    b->body_at = now;
+    /* an op placed before constants met earlier in time (C's argument order): they follow it */
+    for (int i = 0; i < b->nconsts; i++) {
+        tl_const_entry *e = &b->consts[i];
+        if (e->leading && !leads(b, caller_key(e))) {
+            e->leading = false;
+            if (e->op)
+                position(b, e);
+        }
+    }
+}
+
+/* A constant made by folding is Python's cast op on a constant: an op of the function. */
+static void after_meeting(tl_builder *b, tl_site site, tl_meeting how)
+{
+    if (how == TL_MEET_FOLDED && b->helper_depth == 0)
+        tl__pool_body_op(b, site);
 }
 
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how)
@@ -193,6 +260,7 @@ void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tci
     tl_const_entry *e = find_or_add(b, type, value);
     if (meet(b, e, site, how) && e->op)
         position(b, e);
+    after_meeting(b, site, how);
 }
 
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
@@ -219,6 +287,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
     }
     if (moved)
         position(b, e);
+    after_meeting(b, site, how);
     return tcir_op_result(e->op, 0);
 }
 
@@ -236,6 +305,7 @@ void tl_builder_helper_begin(tl_builder *b)
     if (b && b->helper_depth++ == 0) {
         b->helper_call++;
         b->helper_first = body_empty(b);
+        tl__pool_body_op(b, (tl_site){0}); /* Python's tt.call: no constant after it leads */
     }
 }
 

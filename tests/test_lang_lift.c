@@ -207,6 +207,24 @@ static void constant_pooling(void **state)
                                       "    %4 = arith.subi %arg0, %c1_i32 : i32\n" TAIL);
 }
 
+/* Constants made before the function's first op stay below the others, first made on top:
+ * make_ttir's canonicalizer leaves Python's leading run of constants where it is. */
+static void leading_constants(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_I32));
+    tl_atomic_add(p, 5);
+    tl_atomic_add(p, 1);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>") "    %c1_i32 = arith.constant 1 : i32\n"
+                                               "    %c5_i32 = arith.constant 5 : i32\n"
+                                               "    %true = arith.constant true\n"
+                                               "    %0 = tt.atomic_rmw add, acq_rel, gpu, %arg0, %c5_i32, %true : "
+                                               "(!tt.ptr<i32>, i32, i1) -> i32\n"
+                                               "    %1 = tt.atomic_rmw add, acq_rel, gpu, %arg0, %c1_i32, %true : "
+                                               "(!tt.ptr<i32>, i32, i1) -> i32\n" TAIL);
+}
+
 /* A float32 number that float32 cannot hold is float64, and promotes. */
 static void literal_float64(void **state)
 {
@@ -234,6 +252,7 @@ int main(void)
         cmocka_unit_test(broadcast_rank_unification),
         cmocka_unit_test(scalar_splat_at_use),
         cmocka_unit_test(constant_pooling),
+        cmocka_unit_test(leading_constants),
         cmocka_unit_test(literal_float64),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

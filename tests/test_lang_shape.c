@@ -49,8 +49,8 @@ static void splat(void **state)
     tl_splat(b, 1.5, TL_SHAPE(4, 4));
     tl_splat(b, 2, TL_SHAPE(8));
     tl_splat(b, n, TL_SHAPE(8));
-    expect_text(b, HEAD("%arg0: i32") "    %cst = arith.constant dense<2> : tensor<8xi32>\n"
-                                      "    %cst_0 = arith.constant dense<1.500000e+00> : tensor<4x4xf32>\n"
+    expect_text(b, HEAD("%arg0: i32") "    %cst = arith.constant dense<1.500000e+00> : tensor<4x4xf32>\n"
+                                      "    %cst_0 = arith.constant dense<2> : tensor<8xi32>\n"
                                       "    %0 = tt.splat %arg0 : i32 -> tensor<8xi32>\n" TAIL);
 }
 

@@ -43,6 +43,34 @@ static void atomics_on_integers(void **state)
                    "i64\n" TAIL);
 }
 
+/* A number cast to uint32 is Python's arith.bitcast of a constant, which make_ttir folds: a
+ * constant made by folding, above those made where they are used (the mask's 2, the all-true
+ * mask), the last made on top (tests/gpu/memory_cases: atomic_max_min_int). */
+static void unsigned_values_fold(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value u = tl_arg(b, "u", PTR(TL_U32));
+    tl_value i = tl_arange(b, 0, 16);
+    tl_atomic_max(tl_addptr(u, i), 7);
+    tl_atomic_min(tl_addptr(u, i), 3, .mask = tl_gt(i, 2));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>")
+                   "    %cst = arith.constant dense<3> : tensor<16xi32>\n"
+                   "    %cst_0 = arith.constant dense<7> : tensor<16xi32>\n"
+                   "    %cst_1 = arith.constant dense<2> : tensor<16xi32>\n"
+                   "    %cst_2 = arith.constant dense<true> : tensor<16xi1>\n"
+                   "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                   "    %1 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>\n"
+                   "    %2 = tt.addptr %1, %0 : tensor<16x!tt.ptr<i32>>, tensor<16xi32>\n"
+                   "    %3 = tt.atomic_rmw umax, acq_rel, gpu, %2, %cst_0, %cst_2 : (tensor<16x!tt.ptr<i32>>, "
+                   "tensor<16xi32>, tensor<16xi1>) -> tensor<16xi32>\n"
+                   "    %4 = arith.cmpi sgt, %0, %cst_1 : tensor<16xi32>\n"
+                   "    %5 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>\n"
+                   "    %6 = tt.addptr %5, %0 : tensor<16x!tt.ptr<i32>>, tensor<16xi32>\n"
+                   "    %7 = tt.atomic_rmw umin, acq_rel, gpu, %6, %cst, %4 : (tensor<16x!tt.ptr<i32>>, "
+                   "tensor<16xi32>, tensor<16xi1>) -> tensor<16xi32>\n" TAIL);
+}
+
 /* float32 and float64 max and min: Python's pair of integer atomics on the bits (signed where
  * the value is non-negative, unsigned where negative), each under mask & its half. Without a
  * mask the halves are the conditions alone (Python's and with all-true folds away). */
@@ -312,9 +340,9 @@ static void descriptor_padding_and_store_cast(void **state)
     tl_store_tensor_descriptor(d, TL_LIST(0, 0), x);
     expect_text(b, HEAD("%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f16>")
                    "    %c0_i32 = arith.constant 0 : i32\n"
-                   "    %c1_i64 = arith.constant 1 : i64\n"
-                   "    %c16_i64 = arith.constant 16 : i64\n"
                    "    %c16_i32 = arith.constant 16 : i32\n"
+                   "    %c16_i64 = arith.constant 16 : i64\n"
+                   "    %c1_i64 = arith.constant 1 : i64\n"
                    "    %0 = tt.make_tensor_descriptor %arg0, [%c16_i32, %c16_i32], [%c16_i64, %c1_i64] {padding = "
                    "2 : i32} : <f32>, <tensor<16x16xf32>>\n"
                    "    %1 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
@@ -342,9 +370,9 @@ static void descriptor_gather_and_scatter(void **state)
     tl_descriptor_scatter(d, g, tl_arange(b, 8, 16), 0);
     expect_text(b, HEAD("%arg0: !tt.ptr<f16>, %arg1: i32")
                    "    %c0_i32 = arith.constant 0 : i32\n"
-                   "    %c1_i64 = arith.constant 1 : i64\n"
-                   "    %c64_i64 = arith.constant 64 : i64\n"
                    "    %c64_i32 = arith.constant 64 : i32\n"
+                   "    %c64_i64 = arith.constant 64 : i64\n"
+                   "    %c1_i64 = arith.constant 1 : i64\n"
                    "    %0 = tt.make_tensor_descriptor %arg0, [%c64_i32, %c64_i32], [%c64_i64, %c1_i64] : <f16>, "
                    "<tensor<1x64xf16>>\n"
                    "    %1 = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>\n"
@@ -693,11 +721,11 @@ static void generic_form(void **state)
                    "  ^bb0(%arg0: !tt.ptr<i32>, %arg1: i32):\n"
                    "    %0 = \"arith.constant\"() <{value = 1 : i64}> : () -> i64\n"
                    "    %1 = \"arith.constant\"() <{value = 0 : i32}> : () -> i32\n"
-                   "    %2 = \"arith.constant\"() <{value = true}> : () -> i1\n"
-                   "    %3 = \"arith.constant\"() <{value = 1 : i32}> : () -> i32\n"
-                   "    %4 = \"tt.atomic_rmw\"(%arg0, %3, %2) <{atomic_rmw_op = 4 : i32, scope = 1 : i32, sem = 1 : "
+                   "    %2 = \"arith.constant\"() <{value = 1 : i32}> : () -> i32\n"
+                   "    %3 = \"arith.constant\"() <{value = true}> : () -> i1\n"
+                   "    %4 = \"tt.atomic_rmw\"(%arg0, %2, %3) <{atomic_rmw_op = 4 : i32, scope = 1 : i32, sem = 1 : "
                    "i32}> : (!tt.ptr<i32>, i32, i1) -> i32\n"
-                   "    %5 = \"tt.atomic_cas\"(%arg0, %1, %3) <{scope = 2 : i32, sem = 4 : i32}> : (!tt.ptr<i32>, "
+                   "    %5 = \"tt.atomic_cas\"(%arg0, %1, %2) <{scope = 2 : i32, sem = 4 : i32}> : (!tt.ptr<i32>, "
                    "i32, i32) -> i32\n"
                    "    %6 = \"arith.extsi\"(%arg1) : (i32) -> i64\n"
                    "    %7 = \"tt.make_tensor_descriptor\"(%arg0, %arg1, %arg1, %6, %0) : (!tt.ptr<i32>, i32, i32, "
@@ -710,7 +738,7 @@ static void generic_form(void **state)
                    "    %10 = \"tt.descriptor_gather\"(%7, %9, %1) : (!tt.tensordesc<tensor<1x64xsi32>>, "
                    "tensor<8xi32>, i32) -> tensor<8x64xi32>\n"
                    "    %11 = \"tt.make_range\"() <{end = 8 : i32, start = 0 : i32}> : () -> tensor<8xi32>\n"
-                   "    \"tt.descriptor_scatter\"(%7, %11, %3, %10) : (!tt.tensordesc<tensor<1x64xsi32>>, "
+                   "    \"tt.descriptor_scatter\"(%7, %11, %2, %10) : (!tt.tensordesc<tensor<1x64xsi32>>, "
                    "tensor<8xi32>, i32, tensor<8x64xi32>) -> ()\n"
                    "    %12 = \"arith.extsi\"(%arg1) : (i32) -> i64\n"
                    "    %13 = \"tt.make_tensor_ptr\"(%arg0, %12, %0, %1) <{order = array<i32: 0>}> : (!tt.ptr<i32>, "
@@ -883,6 +911,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(atomics_on_integers),
+        cmocka_unit_test(unsigned_values_fold),
         cmocka_unit_test(float_max_and_min),
         cmocka_unit_test(atomic_values_are_cast),
         cmocka_unit_test(compare_and_swap),

@@ -3,7 +3,7 @@
  * short table), finding a plugin, the whole compile / copy / execute / copy back path, every
  * PJRT error turned into ours with the C line, the checks made before the plugin sees a call,
  * and that every object the plugin hands out is given back. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
 #include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -392,6 +392,33 @@ static void plugin_from_the_environment_and_the_usual_places(void **state)
     char want[1400];
     snprintf(want, sizeof want, "%s/../lib/python3.11/site-packages/jax_plugins/xla_cuda12/xla_cuda_plugin.so", bin);
     assert_string_equal(found, want);
+    free(found);
+
+    /* a python3 on PATH that links into an environment elsewhere */
+    char env3[1024], bin3[1200], python3[1300], links[1200], link[1300];
+    snprintf(env3, sizeof env3, "%s", scratch("env3"));
+    snprintf(bin3, sizeof bin3, "%s/bin", env3);
+    make_dirs(bin3);
+    snprintf(python3, sizeof python3, "%s/python3", bin3);
+    touch(python3, true);
+    snprintf(plugin, sizeof plugin, "%s/lib/python3.10/site-packages/jax_plugins/xla_cuda13", env3);
+    make_dirs(plugin);
+    strcat(plugin, "/xla_cuda_plugin.so");
+    touch(plugin, false);
+    snprintf(links, sizeof links, "%s", scratch("links")); /* outside env3 */
+    make_dirs(links);
+    snprintf(link, sizeof link, "%s/python3", links);
+    unlink(link);
+    assert_int_equal(symlink(python3, link), 0);
+    setenv("PATH", links, 1);
+    found = tp_find_plugin();
+    assert_non_null(found);
+    char *real_bin = realpath(bin3, NULL);
+    assert_non_null(real_bin);
+    snprintf(want, sizeof want, "%s/../lib/python3.10/site-packages/jax_plugins/xla_cuda13/xla_cuda_plugin.so",
+             real_bin);
+    assert_string_equal(found, want);
+    free(real_bin);
     free(found);
 
     restore_env(TP_PLUGIN_ENV, old_plugin);

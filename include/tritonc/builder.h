@@ -237,8 +237,15 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
 /* How Python's pipeline comes by a constant, which decides where make_ttir leaves it
  * (builder_pool.c): made where it is used; made by folding a cast of a constant; or made for
  * a loop bound (used through a cast Triton folds away, so it keeps its place only if
- * something else uses it too). */
-typedef enum tl_const_origin { TL_CONST_DIRECT = 0, TL_CONST_FOLDED, TL_CONST_LOOP_BOUND } tl_const_origin;
+ * something else uses it too). TL_CONST_EXACT is TL_CONST_DIRECT without the scalar
+ * constants Python's frontend makes on the way to a dense one (which the pool otherwise
+ * notes): for code that works out Python's order itself (the random helpers). */
+typedef enum tl_const_origin {
+    TL_CONST_DIRECT = 0,
+    TL_CONST_FOLDED,
+    TL_CONST_LOOP_BOUND,
+    TL_CONST_EXACT
+} tl_const_origin;
 /* tl_materialize_at for a constant of the given origin. */
 tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
                               tl_const_origin origin);

@@ -55,7 +55,8 @@ typedef struct tp_buffer tp_buffer;
  * N first) in the site-packages folders of the usual Python installs, in this order:
  *   1. $VIRTUAL_ENV/lib/python3.X/site-packages (an active virtual environment);
  *   2. for each folder of $PATH that holds a python3: ../lib/python3.X/site-packages
- *      (the interpreter `python3` runs, a virtual environment's included);
+ *      (the interpreter `python3` runs, a virtual environment's included), then the same
+ *      beside the file that python3 links to;
  *   3. $HOME/.local/lib/python3.X/site-packages (pip install --user);
  *   4. /usr/local/lib/python3.X/{site,dist}-packages, /usr/lib/python3/dist-packages.
  * (python3.X: every version found.) Returns a malloc'd path (the caller frees it) or NULL when

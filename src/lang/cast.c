@@ -142,9 +142,11 @@ bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding
         if (dst == TL_I1)
             return not_equal_zero(s, b, o);
         unsigned sb = tl_dtype_bits(src), db = tl_dtype_bits(dst);
-        if (sb == db) { /* signedness only: no op */
-            if (tl_value_is_lit(o->v))
+        if (sb == db) { /* signedness only: no op (Python's arith.bitcast, which folds) */
+            if (tl_value_is_lit(o->v)) {
                 lang_lit_retype(o, dst);
+                o->folded = true;
+            }
             o->dtype = dst;
             o->v.dtype = dst;
             return true;

@@ -14,10 +14,15 @@
  * of inlined constants turns over, unless the call was the function's first op, right after
  * its leading constants), and constants made by folding land on top. plan_* below follow
  * those steps helper by helper to the order the kernel's canonicalization receives; the
- * public call then meets its constants in the reverse of that order first, which is how the
- * builder's pool (builder_pool.c) places the constants of a standard-library helper call.
- * The plan covers a scalar integer seed value and integer offsets; other seeds (numbers) get
- * the order in which the ops meet them. */
+ * public call then meets its constants in the reverse of that order first (exactly those,
+ * TL_CONST_EXACT), which is how the builder's pool (builder_pool.c) places the constants of a
+ * standard-library helper call. The plan covers an integer seed (a scalar value or a number)
+ * and integer offsets.
+ *
+ * A number as the seed: Python's seed ops (to uint64, >> 32, & 0xffffffff) fold to two
+ * constant keys, and so do the keys of every round; their splats fold to dense constants.
+ * Those are made here as numbers (no seed ops), each round's keys a dense constant where
+ * Python's splat is. */
 #include <stdint.h>
 #include <string.h>
 
@@ -148,16 +153,37 @@ static void plan_philox_impl(plan *p, int n, const lang_opnd *keys, const lang_o
     plan_push(p, pc_int(TL_I32, as_i32(PHILOX_ROUND_B), state));
 }
 
-/* randint4x: philox (philox_impl inlined after the seed ops, below philox's own 0xffffffff and
- * 32), inlined into randint4x after or below its offset * 0. */
-static plan plan_randint4x(const rng *g, int extra)
+/* philox with a number as the seed (keys k0 and k1), after its canonicalization: philox_impl
+ * inlined right after the folded keys, so its constants stay (dense A above dense B, the
+ * scalar keys die); then each round's key splats fold, round by round, key 0 before key 1,
+ * and the folded constants land on top in the reverse of that order. */
+static void plan_philox_number(plan *p, int n, uint32_t k0, uint32_t k1, const lang_opnd *state)
+{
+    plan_push(p, pc_int(TL_I32, as_i32(PHILOX_ROUND_A), state));
+    plan_push(p, pc_int(TL_I32, as_i32(PHILOX_ROUND_B), state));
+    plan_const folded[2];
+    for (int r = 0; r < n; r++) {
+        folded[0] = pc_int(TL_I32, as_i32(k0 + (uint32_t)r * PHILOX_KEY_A), state);
+        folded[1] = pc_int(TL_I32, as_i32(k1 + (uint32_t)r * PHILOX_KEY_B), state);
+        plan_prepend_new(p, &(plan){folded, 2, 2});
+    }
+}
+
+/* randint4x: philox (a seed value: philox_impl inlined after the seed ops, below philox's own
+ * 0xffffffff and 32; a number: plan_philox_number), inlined into randint4x after or below its
+ * offset * 0. */
+static plan plan_randint4x(const rng *g, int extra, bool number, uint64_t seed_bits)
 {
     lang_opnd seed = lang_opnd_of(g->b, g->seed), off = lang_opnd_of(g->b, g->offset);
     plan impl = plan_new(g->b, 2 * g->rounds + 8);
-    plan_philox_impl(&impl, g->rounds, &seed, &off);
-    plan_reverse(&impl);
-    plan_push(&impl, pc_int(TL_I64, 4294967295LL, &seed));
-    plan_push(&impl, pc_int(TL_I64, 32, &seed));
+    if (number) {
+        plan_philox_number(&impl, g->rounds, (uint32_t)seed_bits, (uint32_t)(seed_bits >> 32), &off);
+    } else {
+        plan_philox_impl(&impl, g->rounds, &seed, &off);
+        plan_reverse(&impl);
+        plan_push(&impl, pc_int(TL_I64, 4294967295LL, &seed));
+        plan_push(&impl, pc_int(TL_I64, 32, &seed));
+    }
 
     plan r = plan_new(g->b, impl.n + 8 + extra);
     unsigned bits = tl_dtype_bits(off.dtype);
@@ -193,18 +219,32 @@ static void plan_normal(const rng *g, plan *p)
     plan_prepend_new(p, &n);
 }
 
-/* Meets the planned constants, the last of the plan first. */
+/* Meets the planned constants, the last of the plan first: each one alone (not the scalars
+ * Python makes on the way to a dense one, which would take their place too early). */
 static bool plan_meet(const rng *g, const plan *p)
 {
+    tcir_context *ctx = tl_builder_context(g->b);
     for (int k = p->n - 1; k >= 0; k--) {
         const plan_const *c = &p->c[k];
-        lang_opnd o = lang_lit_opnd(c->dt, c->f, c->i);
-        o.rank = c->rank;
-        if (c->rank)
-            memcpy(o.dims, c->dims, (size_t)c->rank * sizeof(int64_t));
-        if (tl_value_is_poison(lang_value(g->s, g->b, &o)))
+        tl_value lit = c->dt == TL_F32 ? tl_lit_float(c->f) : tl_lit_int(c->i);
+        const tcir_type *shape = lang_shaped(g->b, tl_dtype_ir(ctx, c->dt), c->rank, c->dims);
+        if (tl_value_is_poison(tl_materialize_as_at(g->s, g->b, lit, c->dt, shape, TL_CONST_EXACT)))
             return false;
     }
+    return true;
+}
+
+/* A number as the seed: Python's seed.to(tl.uint64), as 64 bits; false for a seed value or
+ * a seed that is not an integer (philox reports that). */
+static bool seed_number(const rng *g, uint64_t *bits)
+{
+    if (!tl_value_is_lit(g->seed))
+        return false;
+    lang_opnd sd = lang_opnd_of(g->b, g->seed);
+    lang_strong(&sd);
+    if (!tl_dtype_is_int(sd.dtype) || !lang_cast(g->s, g->b, &sd, TL_U64, TL_ROUND_DEFAULT))
+        return false;
+    *bits = (uint64_t)lang_lit_i(&sd);
     return true;
 }
 
@@ -212,9 +252,11 @@ typedef enum rng_fn { FN_RANDINT, FN_RAND, FN_RANDN, FN_RANDINT4X, FN_RAND4X, FN
 
 static bool plan_call(const rng *g, rng_fn fn)
 {
-    if (tl_value_is_lit(g->seed))
-        return true; /* folded seeds: not planned */
-    plan p = plan_randint4x(g, 8);
+    uint64_t bits = 0;
+    bool number = seed_number(g, &bits);
+    if (tl_value_is_lit(g->seed) && !number)
+        return true; /* not an integer: philox says so */
+    plan p = plan_randint4x(g, 8, number, bits);
     if (fn == FN_RAND || fn == FN_RANDN || fn == FN_RAND4X || fn == FN_RANDN4X)
         plan_uniform(g, &p);
     if (fn == FN_RANDN || fn == FN_RANDN4X)
@@ -234,7 +276,16 @@ static tl_value to(const rng *g, tl_value x, tl_dtype dt, bool bitcast)
     return tl_to_at(g->s, x, dt, (tl_cast_opts){.bitcast = bitcast});
 }
 
-/* philox_impl(c0, c1, c2, c3, k0, k1, n_rounds), for uint32 state. */
+/* The key of round r: k + r * KEY, folded (a number when k is one: uint32 arithmetic). */
+static tl_value round_key(const rng *g, tl_value k, int r, uint32_t key)
+{
+    if (tl_value_is_lit(k))
+        return tl_lit_uint((uint32_t)k.lit_val.i + (uint32_t)r * key);
+    return op2(g, TL_OP_ADD, k, tl_lit_uint((uint32_t)r * key));
+}
+
+/* philox_impl(c0, c1, c2, c3, k0, k1, n_rounds), for uint32 state; the keys are uint32
+ * values or numbers. */
 static void philox_impl(const rng *g, tl_value c[4], tl_value k0, tl_value k1)
 {
     tl_value key0 = k0, key1 = k1;
@@ -245,8 +296,8 @@ static void philox_impl(const rng *g, tl_value c[4], tl_value k0, tl_value k1)
         c[1] = op2(g, TL_OP_MUL, tl_lit_uint(PHILOX_ROUND_B), c2);
         c[3] = op2(g, TL_OP_MUL, tl_lit_uint(PHILOX_ROUND_A), c0);
         /* raise the key: k + KEY, folded to the first key plus (r + 1) * KEY */
-        key0 = op2(g, TL_OP_ADD, k0, tl_lit_uint((uint32_t)(r + 1) * PHILOX_KEY_A));
-        key1 = op2(g, TL_OP_ADD, k1, tl_lit_uint((uint32_t)(r + 1) * PHILOX_KEY_B));
+        key0 = round_key(g, k0, r + 1, PHILOX_KEY_A);
+        key1 = round_key(g, k1, r + 1, PHILOX_KEY_B);
     }
 }
 
@@ -262,10 +313,17 @@ static bool philox(const rng *g, tl_value c[4])
     }
     if (!lang_cast(g->s, g->b, &sd, TL_U64, TL_ROUND_DEFAULT)) /* seed.to(tl.uint64); a number folds */
         return false;
-    tl_value seed = lang_value(g->s, g->b, &sd);
-    tl_value seed_hi = to(g, op2(g, TL_OP_AND, op2(g, TL_OP_SHR, seed, tl_lit_int(32)), tl_lit_int(0xffffffffLL)),
-                          TL_U32, false);
-    tl_value seed_lo = to(g, op2(g, TL_OP_AND, seed, tl_lit_int(0xffffffffLL)), TL_U32, false);
+    tl_value seed_hi, seed_lo;
+    if (tl_value_is_lit(sd.v)) { /* Python's seed ops fold: the keys are numbers */
+        uint64_t bits = (uint64_t)lang_lit_i(&sd);
+        seed_hi = tl_lit_uint((uint32_t)(bits >> 32));
+        seed_lo = tl_lit_uint((uint32_t)bits);
+    } else {
+        tl_value seed = lang_value(g->s, g->b, &sd);
+        seed_hi = to(g, op2(g, TL_OP_AND, op2(g, TL_OP_SHR, seed, tl_lit_int(32)), tl_lit_int(0xffffffffLL)), TL_U32,
+                     false);
+        seed_lo = to(g, op2(g, TL_OP_AND, seed, tl_lit_int(0xffffffffLL)), TL_U32, false);
+    }
     for (int i = 0; i < 4; i++)
         c[i] = to(g, c[i], TL_U32, true);
     if (tl_builder_failed(g->b))

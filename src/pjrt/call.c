@@ -55,11 +55,6 @@ size_t tp_struct_size_ours(tp_struct id)
     return (unsigned)id < TP_S_COUNT ? structs[id].size : 0;
 }
 
-const char *tp_struct_name(tp_struct id)
-{
-    return (unsigned)id < TP_S_COUNT ? structs[id].name : "?";
-}
-
 static bool same_ignoring_case(const char *a, const char *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {

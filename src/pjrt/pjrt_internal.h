@@ -115,9 +115,8 @@ typedef struct tp_sized {
     size_t *struct_size;
 } tp_sized;
 
-/* The struct_size we declare for each kind, and the plugin's names for them. */
+/* The struct_size we declare for each kind. */
 size_t tp_struct_size_ours(tp_struct id);
-const char *tp_struct_name(tp_struct id);
 
 /* To be called after a plugin call that returned *err, with the n structs it was given.
  * XLA's plugins refuse an args struct whose struct_size is below the size they were built

@@ -1,6 +1,6 @@
 /* Finding jax's CUDA PJRT plugin in the site-packages folders of the usual Python installs
  * (the order is documented at tp_find_plugin in pjrt.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +50,25 @@ static bool is_executable_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* For each folder of $PATH holding a python3: its parent's lib/python3.X/site-packages. */
+/* The site-packages beside the python3 at exe (exe is folder/python3): folder/../lib/...,
+ * then the same beside the file exe links to (a python3 on PATH may be a link into an
+ * environment; a virtual environment's own python3 links out of it, hence both). */
+static char *beside_python(char *exe, size_t folder_len)
+{
+    strcpy(exe + folder_len, "/..");
+    char *found = under(exe, "/lib/python3.*/site-packages");
+    strcpy(exe + folder_len, "/python3");
+    char *real = found ? NULL : realpath(exe, NULL);
+    char *slash = real ? strrchr(real, '/') : NULL;
+    if (slash) {
+        *slash = '\0';
+        found = under(real, "/../lib/python3.*/site-packages");
+    }
+    free(real);
+    return found;
+}
+
+/* For each folder of $PATH holding a python3: the site-packages beside it. */
 static char *from_path(void)
 {
     const char *path = getenv("PATH");
@@ -60,16 +78,14 @@ static char *from_path(void)
     const char *p = path;
     while (!found && *p) {
         size_t len = strcspn(p, ":");
-        char *dir = malloc(len + sizeof "/python3");
-        if (!dir)
+        char *exe = malloc(len + sizeof "/python3");
+        if (!exe)
             return NULL;
-        memcpy(dir, p, len);
-        strcpy(dir + len, "/python3");
-        if (len && is_executable_file(dir)) {
-            strcpy(dir + len, "/..");
-            found = under(dir, "/lib/python3.*/site-packages");
-        }
-        free(dir);
+        memcpy(exe, p, len);
+        strcpy(exe + len, "/python3");
+        if (len && is_executable_file(exe))
+            found = beside_python(exe, len);
+        free(exe);
         p += len;
         if (*p == ':')
             p++;
