@@ -18,6 +18,7 @@
 
 #include "bundled.h"
 #include "hlo_programs.h"
+#include "run_program.h"
 #include "tritonc/tritonc.h"
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -41,6 +42,12 @@ static const char usage_text[] =
     "    --grid X[,Y[,Z]]     the launch grid (default: the program's)\n"
     "    --num-warps N        Triton's num_warps (default: the program's, else 4)\n"
     "    --num-stages N       Triton's num_stages (default: the program's, else 3)\n"
+    "  run NAME [options]     compile the program `hlo NAME` prints through XLA's PJRT plugin\n"
+    "                         and run it on made-up inputs: results and times; takes hlo's\n"
+    "                         options (not -o, --generic) and:\n"
+    "    --plugin PATH        the PJRT plugin (default: $TRITONC_PJRT_PLUGIN, else jax's CUDA\n"
+    "                         plugin where Python installs it)\n"
+    "    --iters N            timed runs after the first (default 20)\n"
     "  --help, -h             show this help\n"
     "  --version              print the version\n"
     "\n"
@@ -300,9 +307,12 @@ static bool parse_count(const char *text, int *v)
     return true;
 }
 
-static int cmd_hlo(int argc, char **argv)
+/* `hlo` prints the program; `run` (run = true) runs it through a PJRT plugin. */
+static int cmd_program(int argc, char **argv, bool run)
 {
-    const char *name = NULL, *out_path = NULL;
+    const char *cmd = run ? "run" : "hlo";
+    const char *name = NULL, *out_path = NULL, *plugin = NULL;
+    int iters = 20;
     bool generic = false;
     hlo_launch launch = {{0, 0, 0}, 0, 0, false};
     const char **sets = malloc(sizeof *sets * (size_t)(argc > 0 ? argc : 1));
@@ -321,15 +331,20 @@ static int cmd_hlo(int argc, char **argv)
         } else if (strcmp(a, "--no-loc") == 0) {
             launch.no_locations = true;
         } else if (strcmp(a, "--set") == 0 || strcmp(a, "--grid") == 0 || strcmp(a, "--num-warps") == 0 ||
-                   strcmp(a, "--num-stages") == 0 || strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+                   strcmp(a, "--num-stages") == 0 || (!run && (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)) ||
+                   (run && (strcmp(a, "--plugin") == 0 || strcmp(a, "--iters") == 0))) {
             if (!has_value) {
-                fprintf(stderr, "tritonc: hlo: %s needs a value\n", a);
+                fprintf(stderr, "tritonc: %s: %s needs a value\n", cmd, a);
                 goto done;
             }
             const char *v = argv[++i];
             bool ok = true;
             if (strcmp(a, "--set") == 0)
                 sets[nsets++] = v;
+            else if (strcmp(a, "--plugin") == 0)
+                plugin = v;
+            else if (strcmp(a, "--iters") == 0)
+                ok = parse_count(v, &iters);
             else if (strcmp(a, "--grid") == 0)
                 ok = parse_grid(v, launch.grid);
             else if (strcmp(a, "--num-warps") == 0)
@@ -339,22 +354,22 @@ static int cmd_hlo(int argc, char **argv)
             else
                 out_path = v;
             if (!ok) {
-                fprintf(stderr, "tritonc: hlo: bad %s '%s': expected %s\n", a, v,
+                fprintf(stderr, "tritonc: %s: bad %s '%s': expected %s\n", cmd, a, v,
                         strcmp(a, "--grid") == 0 ? "X[,Y[,Z]], positive integers" : "a positive integer");
                 goto done;
             }
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tritonc: hlo: unknown option '%s' (see 'tritonc --help')\n", a);
+            fprintf(stderr, "tritonc: %s: unknown option '%s' (see 'tritonc --help')\n", cmd, a);
             goto done;
         } else if (name != NULL) {
-            fprintf(stderr, "tritonc: hlo: one program at a time ('%s', then '%s')\n", name, a);
+            fprintf(stderr, "tritonc: %s: one program at a time ('%s', then '%s')\n", cmd, name, a);
             goto done;
         } else {
             name = a;
         }
     }
     if (name == NULL) {
-        fprintf(stderr, "tritonc: hlo: missing program or kernel name (see 'tritonc --help')\n");
+        fprintf(stderr, "tritonc: %s: missing program or kernel name (see 'tritonc --help')\n", cmd);
         goto done;
     }
     const hlo_program *prog = hlo_program_find(name);
@@ -382,10 +397,11 @@ static int cmd_hlo(int argc, char **argv)
         hlo_program_generic(b, k, cfg, &launch);
     char *text = th_print(b, (th_print_opts){.generic = generic});
     if (text == NULL) {
-        fprintf(stderr, "tritonc: hlo %s failed: %s\n", name, th_builder_error(b) ? th_builder_error(b) : "out of memory");
+        fprintf(stderr, "tritonc: %s %s failed: %s\n", cmd, name,
+                th_builder_error(b) ? th_builder_error(b) : "out of memory");
         goto done;
     }
-    rc = write_output(out_path, text);
+    rc = run ? run_program(b, plugin, iters) : write_output(out_path, text);
     free(text);
 
 done:
@@ -415,7 +431,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "emit") == 0)
         return cmd_emit(argc - 2, argv + 2);
     if (strcmp(cmd, "hlo") == 0)
-        return cmd_hlo(argc - 2, argv + 2);
+        return cmd_program(argc - 2, argv + 2, false);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_program(argc - 2, argv + 2, true);
     fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
     return EXIT_USAGE;
 }

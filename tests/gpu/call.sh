@@ -48,6 +48,13 @@ main() {
 
     echo "== checks (call.py)"
     "$PYTHON" -u tests/gpu/call.py --build "$BUILD_DIR" --out "$OUT/call" "$@" || failed=1
+
+    # The command line runs the bundled programs through the plugin it finds itself.
+    local prog
+    for prog in forward softmax vector_add_xla; do
+        echo "== tritonc run $prog"
+        "$BUILD_DIR/tritonc" run "$prog" || failed=1
+    done
     return $failed
 }
 
