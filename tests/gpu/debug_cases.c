@@ -17,18 +17,9 @@
  * Exit status: 0 when every case did what it should, 1 otherwise, 2 for a bad command line.
  * Not part of the normal build: run.sh compiles it against the static library.
  */
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "cases_driver.h"
 
-#include "tritonc/tritonc.h"
-
-typedef struct debug_case {
-    const char *name;
-    void (*build)(tl_builder *builder);
-    bool must_fail; /* tritonc's builder and Triton's frontend must both reject it */
-} debug_case;
+typedef gpu_case debug_case;
 
 #define PTR(dt) TL_PTR_OPTS(dt, .divisibility = TL_DIV_NONE)
 /* x[:, None] and x[None, :] */
@@ -303,107 +294,7 @@ static const debug_case cases[] = {
 
 enum { N_CASES = (int)(sizeof cases / sizeof cases[0]) };
 
-/* Writes dir/name.ext; false (with a message) on failure. */
-static bool write_text(const char *dir, const char *name, const char *ext, const char *text)
-{
-    char path[4096];
-    int n = snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext);
-    if (n < 0 || (size_t)n >= sizeof path) {
-        fprintf(stderr, "debug_cases: path too long: %s/%s.%s\n", dir, name, ext);
-        return false;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "debug_cases: cannot write %s\n", path);
-        return false;
-    }
-    bool ok = fputs(text, f) >= 0;
-    ok = fclose(f) == 0 && ok;
-    if (!ok)
-        fprintf(stderr, "debug_cases: error writing %s\n", path);
-    return ok;
-}
-
-/* Removes what an earlier run left for this case, so that one file says how it went. */
-static void remove_old(const char *dir, const char *name)
-{
-    static const char *const exts[] = {"ttir", "err"};
-    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
-        char path[4096];
-        int n = snprintf(path, sizeof path, "%s/%s.%s", dir, name, exts[i]);
-        if (n > 0 && (size_t)n < sizeof path)
-            remove(path);
-    }
-}
-
-/* Builds one case; returns whether it did what it should (emit, or fail when it must). */
-static bool run_case(const char *dir, const debug_case *c, bool *io_ok)
-{
-    remove_old(dir, c->name);
-    tl_builder *b = tl_builder_create(c->name);
-    if (!b) {
-        fprintf(stderr, "debug_cases: out of memory\n");
-        *io_ok = false;
-        return false;
-    }
-    c->build(b);
-    char *text = tl_finish(b);
-    bool good;
-    if (text) {
-        *io_ok = write_text(dir, c->name, "ttir", text) && *io_ok;
-        good = !c->must_fail;
-        printf("%-28s %s\n", c->name, good ? "emitted" : "UNEXPECTED: emitted, but tritonc should reject it");
-        free(text);
-    } else {
-        const char *err = tl_builder_error(b);
-        char msg[2048];
-        snprintf(msg, sizeof msg, "%s\n", err ? err : "(no message)");
-        *io_ok = write_text(dir, c->name, "err", msg) && *io_ok;
-        good = c->must_fail;
-        printf("%-28s %s: %s", c->name, good ? "failed as expected" : "UNEXPECTED ERROR", msg);
-    }
-    tl_builder_destroy(b);
-    return good;
-}
-
-static const debug_case *find_case(const char *name)
-{
-    for (int i = 0; i < N_CASES; i++)
-        if (strcmp(cases[i].name, name) == 0)
-            return &cases[i];
-    return NULL;
-}
-
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
-        for (int i = 0; i < N_CASES; i++)
-            printf("%s%s\n", cases[i].name, cases[i].must_fail ? " must-fail" : "");
-        return 0;
-    }
-    if (argc < 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: debug_cases OUTDIR [NAME...] | debug_cases --list\n");
-        return 2;
-    }
-    for (int i = 2; i < argc; i++)
-        if (!find_case(argv[i])) {
-            fprintf(stderr, "debug_cases: no case named %s\n", argv[i]);
-            return 2;
-        }
-    const char *dir = argv[1];
-    bool io_ok = true;
-    int ran = 0, unexpected = 0;
-    for (int i = 0; i < N_CASES; i++) {
-        bool selected = argc == 2;
-        for (int j = 2; j < argc && !selected; j++)
-            selected = strcmp(argv[j], cases[i].name) == 0;
-        if (!selected)
-            continue;
-        ran++;
-        if (!run_case(dir, &cases[i], &io_ok))
-            unexpected++;
-    }
-    printf("debug_cases: %d cases, %d as expected, %d unexpected%s\n", ran, ran - unexpected, unexpected,
-           io_ok ? "" : " (and files that could not be written)");
-    return unexpected == 0 && io_ok ? 0 : 1;
+    return gpu_cases_main("debug_cases", cases, N_CASES, argc, argv);
 }
