@@ -91,8 +91,8 @@ static bool may_pass(const tcir_op *op, const tcir_op *later)
 {
     if (!same_pass_later(op, later))
         return false;
-    if ((tcir_op_nregions(later) && !is_expression_with_region(later)) || tcir_op_nsuccessors(later) ||
-        strcmp(tcir_op_name(later), "arith.constant") == 0)
+    /* (Pooled constants never pass this far: their order scope is NULL, see builder_pool.c.) */
+    if ((tcir_op_nregions(later) && !is_expression_with_region(later)) || tcir_op_nsuccessors(later))
         return false;
     return !uses_result_of(op, later);
 }
