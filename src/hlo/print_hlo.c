@@ -169,6 +169,26 @@ static void put_result_name(printer *p, int32_t id)
 
 static th_shape shape_of(const printer *p, int32_t id) { return th__val(p->b, id)->shape; }
 
+/* "%a, %b" */
+static void put_value_list(printer *p, int n, const int32_t *ids)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            put(&p->o, ", ");
+        put_value(p, ids[i]);
+    }
+}
+
+/* "tensor<4xf32>, tensor<i32>" */
+static void put_type_list(printer *p, int n, const int32_t *ids)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            put(&p->o, ", ");
+        put_type(&p->o, shape_of(p, ids[i]));
+    }
+}
+
 /* %0 = , %3:2 = , or nothing for an op without results. */
 static void put_results(printer *p, const th_op *op)
 {
@@ -488,17 +508,9 @@ static void print_pretty(printer *p)
     }
     /* func.func's region defaults to the func dialect: func.return prints as `return`. */
     put(o, "    return ");
-    for (int i = 0; i < b->nresults; i++) {
-        if (i)
-            put(o, ", ");
-        put_value(p, b->results[i]);
-    }
+    put_value_list(p, b->nresults, b->results);
     put(o, " : ");
-    for (int i = 0; i < b->nresults; i++) {
-        if (i)
-            put(o, ", ");
-        put_type(o, shape_of(p, b->results[i]));
-    }
+    put_type_list(p, b->nresults, b->results);
     put(o, "\n  }\n}\n");
 }
 
@@ -532,17 +544,9 @@ static void print_generic(printer *p)
         put_n(o, "\n", 1);
     }
     put(o, "    \"func.return\"(");
-    for (int i = 0; i < b->nresults; i++) {
-        if (i)
-            put(o, ", ");
-        put_value(p, b->results[i]);
-    }
+    put_value_list(p, b->nresults, b->results);
     put(o, ") : (");
-    for (int i = 0; i < b->nresults; i++) {
-        if (i)
-            put(o, ", ");
-        put_type(o, shape_of(p, b->results[i]));
-    }
+    put_type_list(p, b->nresults, b->results);
     put(o, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
 }
 
