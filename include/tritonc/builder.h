@@ -77,6 +77,9 @@ typedef struct tl_value {
     uint8_t is_ptr; /* element is a pointer to dtype */
     uint8_t lit;    /* tl_lit_kind */
     uint8_t poison; /* the result of a call that failed (ir is NULL) */
+    uint32_t def_order; /* values made by b so far when this one was made (1, 2, ...); 0 for
+                         * literals and poison. Scopes order the C variables they carry by it
+                         * (control.h): a variable's place is that of its first value. */
     union {
         int64_t i;
         double f;

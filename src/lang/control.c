@@ -3,16 +3,42 @@
  * The scf op is made when its scope opens, so it sits where the source opened it; scf.if and
  * scf.while learn their result types from the first yield that carries values. Each scope
  * body is a pushed block: values made inside cannot be used once it is closed (the builder
- * checks every operand). */
+ * checks every operand).
+ *
+ * Scopes that carry C variables (.carry) follow Triton's code generator: the carried order is
+ * the order of first definition (the variables' values' def_order at open), and a variable
+ * the body leaves unchanged is not carried. Python learns that from a dry run of the body
+ * before it makes the op; here the op is made at open with every listed variable and, when
+ * some turn out unchanged at close, rebuilt without them (rebuild_for, rebuild_while).
+ *
+ * Every failure returns (or leaves) a scope whose args and results point at poison values,
+ * never NULL, so the caller's code for success runs on. */
+#include <stdio.h>
 #include <string.h>
 
 #include "lang_internal.h"
 #include "tritonc/control.h"
 
-/* The error result of a scope call: nothing open, nothing to read. */
-static tl_scope no_scope(tl_builder *b)
+/* ---- poison scopes ------------------------------------------------------------------------ */
+
+#define P1 {.poison = 1}
+#define P8 P1, P1, P1, P1, P1, P1, P1, P1
+#define P64 P8, P8, P8, P8, P8, P8, P8, P8
+static const tl_value poison_values[TL_MAX_CARRIED] = {P64, P64};
+#undef P1
+#undef P8
+#undef P64
+
+static int clamp_count(int n)
 {
-    return (tl_scope){.b = b};
+    return n < 0 ? 0 : n > TL_MAX_CARRIED ? TL_MAX_CARRIED : n;
+}
+
+/* The result of a scope call that failed: nothing open, n poison args and results to read. */
+static tl_scope failed_scope(tl_builder *b, tl_site s, int n)
+{
+    n = clamp_count(n);
+    return (tl_scope){.b = b, .opened = s, .n = n, .args = poison_values, .nresults = n, .results = poison_values};
 }
 
 static tcir_context *ctx_of(tl_builder *b)
@@ -20,7 +46,24 @@ static tcir_context *ctx_of(tl_builder *b)
     return tl_builder_context(b);
 }
 
+static tl_value *values_of(tl_builder *b, int n)
+{
+    return tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
+}
+
+static const tcir_type **types_of(tl_builder *b, int n)
+{
+    return tcir_alloc(ctx_of(b), sizeof(const tcir_type *) * (size_t)(n ? n : 1));
+}
+
 /* A carried value as a value of b: a literal becomes a constant of its Python type. */
+static tl_value strong_value(tl_site s, tl_builder *b, tl_value v)
+{
+    lang_opnd o = lang_opnd_of(b, v);
+    lang_strong(&o);
+    return lang_value(s, b, &o);
+}
+
 static bool carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out)
 {
     if (tl_value_is_absent(v) || tl_value_is_poison(v)) {
@@ -32,22 +75,32 @@ static bool carried_value(tl_site s, tl_builder *b, tl_value v, const char *what
         tl_builder_fail(b, s, "%s #%d belongs to another builder", what, i);
         return false;
     }
-    lang_opnd o = lang_opnd_of(b, v);
-    lang_strong(&o);
-    *out = lang_value(s, b, &o);
+    *out = strong_value(s, b, v);
     return !tl_value_is_poison(*out);
 }
 
-static tl_value *values_of(tl_builder *b, int n)
+/* v wrapped as a value of b typed like `like`, taking its place in the carried order. */
+static tl_value rebound(tl_builder *b, tcir_value *v, tl_value like)
 {
-    return tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
+    tl_value r = tl_wrap(b, v, like.dtype);
+    r.def_order = like.def_order;
+    return r;
 }
 
-/* The block's arguments as values, typed like `like` (the dtype, with its signedness). */
+/* The block's arguments first..first+n as values typed like `like`. */
 static void wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out)
 {
     for (int i = 0; i < n; i++)
-        out[i] = tl_wrap(b, tcir_block_arg(blk, first + i), like[i].dtype);
+        out[i] = rebound(b, tcir_block_arg(blk, first + i), like[i]);
+}
+
+/* The op's results as values typed like `like`. */
+static tl_value *wrap_results(tl_builder *b, tcir_op *op, int n, const tl_value *like)
+{
+    tl_value *out = values_of(b, n);
+    for (int i = 0; i < n; i++)
+        out[i] = rebound(b, tcir_op_result(op, i), like[i]);
+    return out;
 }
 
 /* A condition: an i1 scalar (other scalars are compared with zero, as Python's .to(int1)). */
@@ -83,11 +136,8 @@ static bool terminate(tl_site s, tl_builder *b, const char *name, int n, const t
 static bool is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call)
 {
     tl_builder *b = scope ? scope->b : NULL;
-    if (!scope || !b) {
-        if (b)
-            tl_builder_fail(b, s, "NULL scope");
+    if (!b) /* a NULL or never-opened scope names no builder; its open, if any, is reported at finish */
         return false;
-    }
     if (tl_builder_failed(b))
         return false;
     if (scope->kind == TL_SCOPE_NONE) {
@@ -114,6 +164,10 @@ static bool matching_values(tl_site s, tl_builder *b, tl_values values, int n, c
         tl_builder_fail(b, s, "%s: %d value(s) given, %d expected", what, values.n, n);
         return false;
     }
+    if (n && !values.v) {
+        tl_builder_fail(b, s, "%s: a bad value list", what);
+        return false;
+    }
     for (int i = 0; i < n; i++) {
         if (!carried_value(s, b, values.v[i], "value", i, &out[i]))
             return false;
@@ -127,6 +181,358 @@ static bool matching_values(tl_site s, tl_builder *b, tl_values values, int n, c
         }
     }
     return true;
+}
+
+static bool good_list(tl_site s, tl_builder *b, tl_values v, const char *what)
+{
+    if (v.n < 0 || (v.n && !v.v)) {
+        tl_builder_fail(b, s, "%s: bad value list", what);
+        return false;
+    }
+    if (v.n > TL_MAX_CARRIED) {
+        tl_builder_fail(b, s, "%s: %d values, at most %d", what, v.n, TL_MAX_CARRIED);
+        return false;
+    }
+    return true;
+}
+
+/* ---- carried C variables ------------------------------------------------------------------- */
+
+struct tl_carry {
+    int n;
+    tl_value **var;      /* in the carried order */
+    const char **name;   /* their C names, for messages */
+    tl_value *init;      /* their values before the scope */
+    tl_value *then_val;  /* if: the then-branch's values (at tl_else) */
+    tl_value *fwd;       /* while: the values tl_do forwarded */
+};
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The C names of a TL_VARS list, from its text ("&acc, &p" gives acc and p). */
+static void var_names(tl_builder *b, tl_vars vars, const char **out)
+{
+    const char *p = vars.names;
+    int i = 0;
+    while (p && *p && i < vars.n) {
+        while (is_space(*p) || *p == '&')
+            p++;
+        const char *start = p;
+        int depth = 0;
+        for (; *p && (depth > 0 || *p != ','); p++)
+            depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+        const char *end = p;
+        while (end > start && is_space(end[-1]))
+            end--;
+        char *name = tcir_alloc(ctx_of(b), (size_t)(end - start) + 1);
+        memcpy(name, start, (size_t)(end - start));
+        out[i++] = name;
+        if (*p == ',')
+            p++;
+    }
+    for (; i < vars.n; i++) {
+        char *name = tcir_alloc(ctx_of(b), 16);
+        snprintf(name, 16, "#%d", i);
+        out[i] = name;
+    }
+}
+
+static bool valid_var_value(tl_site s, tl_builder *b, tl_value v, const char *name)
+{
+    if (tl_value_is_absent(v) || tl_value_is_poison(v)) {
+        tl_builder_fail(b, s, "carried variable %s holds no value (poison, or never set)", name);
+        return false;
+    }
+    if (!tl_value_is_lit(v) && v.b != b) {
+        tl_builder_fail(b, s, "carried variable %s belongs to another builder", name);
+        return false;
+    }
+    return true;
+}
+
+/* Checks a .carry list and records it in Python's carried order (each variable's place is its
+ * value's def_order; equal places keep the list's order). The values are made strong later
+ * (carry_values), where the explicit form makes its inits, so that constants keep their order. */
+static tl_carry *open_carry(tl_site s, tl_builder *b, tl_vars vars)
+{
+    int n = vars.n;
+    if (n < 0 || (n && !vars.v)) {
+        tl_builder_fail(b, s, "carry: bad variable list");
+        return NULL;
+    }
+    if (n > TL_MAX_CARRIED) {
+        tl_builder_fail(b, s, "carry: %d variables, at most %d", n, TL_MAX_CARRIED);
+        return NULL;
+    }
+    const char **names = tcir_alloc(ctx_of(b), sizeof(*names) * (size_t)(n ? n : 1));
+    var_names(b, vars, names);
+    for (int i = 0; i < n; i++) {
+        if (!vars.v[i]) {
+            tl_builder_fail(b, s, "carried variable %s is NULL", names[i]);
+            return NULL;
+        }
+        for (int j = 0; j < i; j++)
+            if (vars.v[j] == vars.v[i]) {
+                tl_builder_fail(b, s, "carried variable %s is listed twice", names[i]);
+                return NULL;
+            }
+        tl_value v = *vars.v[i];
+        if (!valid_var_value(s, b, v, names[i]))
+            return NULL;
+        if (n > 1 && tl_value_is_lit(v)) {
+            tl_builder_fail(b, s,
+                            "carried variable %s holds a C number: its place in Python's carried order cannot "
+                            "be known; make it a value where Python assigns it (tl_const)",
+                            names[i]);
+            return NULL;
+        }
+    }
+    tl_carry *c = tcir_alloc(ctx_of(b), sizeof *c);
+    c->n = n;
+    c->var = tcir_alloc(ctx_of(b), sizeof(*c->var) * (size_t)(n ? n : 1));
+    c->name = tcir_alloc(ctx_of(b), sizeof(*c->name) * (size_t)(n ? n : 1));
+    c->init = values_of(b, n);
+    /* insertion sort by def_order: stable, and lists are short */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && c->var[j - 1]->def_order > vars.v[i]->def_order; j--) {
+            c->var[j] = c->var[j - 1];
+            c->name[j] = c->name[j - 1];
+        }
+        c->var[j] = vars.v[i];
+        c->name[j] = names[i];
+    }
+    return c;
+}
+
+/* The variables' values at open, as values of b (a literal becomes a constant). */
+static bool carry_values(tl_site s, tl_builder *b, tl_carry *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        c->init[i] = strong_value(s, b, *c->var[i]);
+        if (tl_value_is_poison(c->init[i]))
+            return false;
+    }
+    return true;
+}
+
+/* Variable i's value now, as a value of b of its carried type. */
+static bool current_value(tl_site s, tl_builder *b, const tl_carry *c, int i, const char *where, tl_value *out)
+{
+    tl_value v = *c->var[i];
+    if (!valid_var_value(s, b, v, c->name[i]))
+        return false;
+    *out = strong_value(s, b, v);
+    if (tl_value_is_poison(*out))
+        return false;
+    const tcir_type *t = tl_value_type(*out), *want = tl_value_type(c->init[i]);
+    if (t != want) {
+        char got[LANG_STR], was[LANG_STR];
+        tcir_type_str(t, got, sizeof got);
+        tcir_type_str(want, was, sizeof was);
+        tl_builder_fail(b, s, "carried variable %s changes type in the %s: %s before it, %s here", c->name[i], where,
+                        was, got);
+        return false;
+    }
+    return true;
+}
+
+static bool current_values(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out)
+{
+    for (int i = 0; i < c->n; i++)
+        if (!current_value(s, b, c, i, where, &out[i]))
+            return false;
+    return true;
+}
+
+static void bind_vars(const tl_carry *c, const tl_value *v)
+{
+    for (int i = 0; i < c->n; i++)
+        *c->var[i] = v[i];
+}
+
+/* Values given to a call that takes the carried variables instead. */
+static bool no_values_with_carry(tl_site s, tl_builder *b, const tl_scope *scope, tl_values values)
+{
+    if (scope->carry && values.n) {
+        tl_builder_fail(b, s, "this scope carries C variables (.carry): give no values, the variables are the yield");
+        return false;
+    }
+    return true;
+}
+
+/* The values at `keep`, in order; returns how many. */
+static int kept(int n, const bool *keep, const tl_value *v, tl_value *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (keep[i])
+            out[k++] = v[i];
+    return k;
+}
+
+/* After close: kept variables take the op's results, the others `other`. */
+static void write_back(const tl_carry *c, const bool *keep, const tl_value *results, const tl_value *other)
+{
+    for (int i = 0, k = 0; i < c->n; i++)
+        *c->var[i] = keep[i] ? results[k++] : other[i];
+}
+
+/* ---- rebuilding an op without some of its carried values ------------------------------------ */
+
+/* Replaces every use of from[i] under blk (nested regions included) by to[i]. */
+static void replace_uses(tcir_block *blk, int n, tcir_value *const *from, tcir_value *const *to)
+{
+    for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
+        for (int i = 0; i < tcir_op_noperands(op); i++)
+            for (int k = 0; k < n; k++)
+                if (tcir_op_operand(op, i) == from[k]) {
+                    tcir_op_set_operand(op, i, to[k]);
+                    break;
+                }
+        for (int r = 0; r < tcir_op_nregions(op); r++)
+            for (tcir_block *inner = tcir_region_first_block(tcir_op_region(op, r)); inner;
+                 inner = tcir_block_next(inner))
+                replace_uses(inner, n, from, to);
+    }
+}
+
+/* Moves the ops of `from` (but `except`) to the end of `to`. */
+static void move_ops(tcir_block *from, tcir_block *to, const tcir_op *except)
+{
+    tcir_op *op = tcir_block_first(from);
+    while (op) {
+        tcir_op *next = tcir_op_next(op);
+        if (op != except) {
+            tcir_op_detach(op);
+            tcir_block_append(to, op);
+        }
+        op = next;
+    }
+}
+
+/* A new block in region r of op with the arguments of `old` at keep (the first `fixed` always),
+ * and the map from old arguments to new ones (dropped ones to `dropped_to`). */
+static tcir_block *block_like(tl_builder *b, tcir_op *op, int r, tcir_block *old, int fixed, int n, const bool *keep,
+                              const tl_value *dropped_to, tcir_value **from, tcir_value **to)
+{
+    tcir_block *blk = tcir_region_add_block(ctx_of(b), tcir_op_region(op, r));
+    for (int i = 0; i < fixed + n; i++) {
+        from[i] = tcir_block_arg(old, i);
+        bool keep_it = i < fixed || keep[i - fixed];
+        to[i] = keep_it ? tcir_block_add_arg(ctx_of(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
+                        : dropped_to[i - fixed].ir;
+    }
+    return blk;
+}
+
+/* Maps the values in v (n of them) through from -> to (m pairs): a yield made after a rebuild
+ * may name an old block argument (a = b, with b not carried). */
+static void remap(int m, tcir_value *const *from, tcir_value *const *to, int n, tl_value *v)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < m; k++)
+            if (v[i].ir == from[k]) {
+                v[i].ir = to[k];
+                break;
+            }
+}
+
+/* Puts `now` where `old` is (with its source-order key) and unlinks old. */
+static void replace_op(tcir_op *old, tcir_op *now)
+{
+    tcir_op_set_order(now, tcir_op_order_seq(old), tcir_op_order_scope(old), tcir_op_order_epoch(old));
+    tcir_block_insert_before(tcir_op_block(old), old, now);
+    tcir_op_detach(old);
+}
+
+static tcir_named_attr *attrs_of(tl_builder *b, const tcir_op *op)
+{
+    int n = tcir_op_nattrs(op);
+    tcir_named_attr *a = tcir_alloc(ctx_of(b), sizeof(*a) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+        a[i] = *tcir_op_attr_at(op, i);
+    return a;
+}
+
+/* The scope's op made again with only the carried values at keep (its body moved over). */
+static void rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
+{
+    tcir_context *ctx = ctx_of(b);
+    const tl_carry *c = scope->carry;
+    tcir_op *old = scope->op;
+    int n = c->n, nk = 0;
+    tcir_value **operands = tcir_alloc(ctx, sizeof(*operands) * (size_t)(3 + n));
+    const tcir_type **types = types_of(b, n);
+    for (int i = 0; i < 3; i++)
+        operands[i] = tcir_op_operand(old, i);
+    for (int i = 0; i < n; i++)
+        if (keep[i]) {
+            types[nk] = tcir_value_type(tcir_op_result(old, i));
+            operands[3 + nk++] = tcir_op_operand(old, 3 + i);
+        }
+    tcir_op *now = tcir_op_create(ctx, &(tcir_op_state){.name = "scf.for", .loc = tcir_op_loc(old),
+                                                         .noperands = 3 + nk, .operands = operands, .nresults = nk,
+                                                         .result_types = types, .nattrs = tcir_op_nattrs(old),
+                                                         .attrs = attrs_of(b, old), .nregions = 1});
+    tcir_value **from = tcir_alloc(ctx, sizeof(*from) * (size_t)(1 + n));
+    tcir_value **to = tcir_alloc(ctx, sizeof(*to) * (size_t)(1 + n));
+    tcir_block *body = block_like(b, now, 0, scope->block, 1, n, keep, c->init, from, to);
+    move_ops(scope->block, body, NULL);
+    replace_uses(body, 1 + n, from, to);
+    remap(1 + n, from, to, nyield, yield);
+    replace_op(old, now);
+    tl_set_block_at(s, b, body);
+    scope->op = now;
+    scope->block = body;
+}
+
+/* The same for a while: both regions, and the condition's forwarded values. */
+static void rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
+{
+    tcir_context *ctx = ctx_of(b);
+    const tl_carry *c = scope->carry;
+    tcir_op *old = scope->op;
+    int n = c->n, nk = 0;
+    tcir_value **operands = tcir_alloc(ctx, sizeof(*operands) * (size_t)(n ? n : 1));
+    const tcir_type **types = types_of(b, n);
+    for (int i = 0; i < n; i++)
+        if (keep[i]) {
+            types[nk] = tcir_value_type(tcir_op_result(old, i));
+            operands[nk++] = tcir_op_operand(old, i);
+        }
+    tcir_op *now = tcir_op_create(ctx, &(tcir_op_state){.name = "scf.while", .loc = tcir_op_loc(old),
+                                                         .noperands = nk, .operands = operands, .nresults = nk,
+                                                         .result_types = types, .nregions = 2});
+    tcir_value **from = tcir_alloc(ctx, sizeof(*from) * (size_t)(n ? n : 1));
+    tcir_value **to = tcir_alloc(ctx, sizeof(*to) * (size_t)(n ? n : 1));
+
+    tcir_block *old_before = tcir_region_first_block(tcir_op_region(old, 0));
+    tcir_op *old_cond = tcir_block_last(old_before);
+    tcir_block *before = block_like(b, now, 0, old_before, 0, n, keep, c->init, from, to);
+    move_ops(old_before, before, old_cond);
+    tcir_value **forwarded = tcir_alloc(ctx, sizeof(*forwarded) * (size_t)(1 + n));
+    forwarded[0] = tcir_op_operand(old_cond, 0);
+    for (int i = 0, k = 1; i < n; i++)
+        if (keep[i])
+            forwarded[k++] = tcir_op_operand(old_cond, 1 + i);
+    tcir_op *cond = tcir_op_create(ctx, &(tcir_op_state){.name = "scf.condition", .loc = tcir_op_loc(old_cond),
+                                                          .noperands = 1 + nk, .operands = forwarded});
+    tcir_op_set_order(cond, tcir_op_order_seq(old_cond), tcir_op_order_scope(old_cond), tcir_op_order_epoch(old_cond));
+    tcir_block_append(before, cond);
+    replace_uses(before, n, from, to);
+
+    tcir_block *after = block_like(b, now, 1, scope->block, 0, n, keep, c->init, from, to);
+    move_ops(scope->block, after, NULL);
+    replace_uses(after, n, from, to);
+    remap(n, from, to, nyield, yield);
+    replace_op(old, now);
+    tl_set_block_at(s, b, after);
+    scope->op = now;
+    scope->block = after;
 }
 
 /* ---- for --------------------------------------------------------------------------------- */
@@ -159,16 +565,29 @@ static void set_i32(tcir_op *op, tl_builder *b, const char *name, int v)
         tcir_op_set_attr(ctx_of(b), op, name, tcir_attr_int(ctx_of(b), v, tcir_type_int(ctx_of(b), 32)), false);
 }
 
+/* .carry or .inits, not both. */
+static bool one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits)
+{
+    if (carry.n && inits.n) {
+        tl_builder_fail(b, s, "give .carry (C variables) or .inits (values), not both");
+        return false;
+    }
+    return true;
+}
+
 tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o)
 {
+    tl_builder *given = b;
+    int hint = o.carry.n ? o.carry.n : o.inits.n;
     tl_value in[3] = {lo, hi, step};
     b = lang_builder(s, b, 3, in, (const char *const[]){"lower bound", "upper bound", "step"});
     if (!b)
-        return no_scope(b);
-    if (o.inits.n < 0 || (o.inits.n && !o.inits.v)) {
-        tl_builder_fail(b, s, "inits: bad value list");
-        return no_scope(b);
-    }
+        return failed_scope(given ? given : lo.b ? lo.b : hi.b, s, hint);
+    if (!one_form(s, b, o.carry, o.inits) || !good_list(s, b, o.inits, "inits"))
+        return failed_scope(b, s, hint);
+    tl_carry *c = o.carry.n ? open_carry(s, b, o.carry) : NULL;
+    if (o.carry.n && !c)
+        return failed_scope(b, s, hint);
     /* A negative literal step counts down: Python swaps the bounds and maps the variable back. */
     bool down = tl_value_is_lit(step) && step.lit == TL_LIT_INT && step.lit_val.i < 0;
     if (down) {
@@ -180,12 +599,12 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     lang_opnd lb, ub, st;
     if (!loop_bound(s, b, lo, "lower bound", &lb) || !loop_bound(s, b, hi, "upper bound", &ub) ||
         !loop_bound(s, b, step, "step", &st))
-        return no_scope(b);
+        return failed_scope(b, s, hint);
     tl_dtype iv_dt = lang_integer_promote(lang_integer_promote(lb.dtype, ub.dtype), st.dtype);
     if (!lang_cast(s, b, &lb, iv_dt, TL_ROUND_DEFAULT) || !lang_cast(s, b, &ub, iv_dt, TL_ROUND_DEFAULT) ||
         !lang_cast(s, b, &st, iv_dt, TL_ROUND_DEFAULT))
-        return no_scope(b);
-    int n = o.inits.n;
+        return failed_scope(b, s, hint);
+    int n = c ? c->n : o.inits.n;
     tl_value *operands = values_of(b, 3 + n);
     /* Python makes literal bounds where the loop is and casts them with a no-op arith.bitcast
      * (see TL_CONST_LOOP_BOUND). */
@@ -193,19 +612,21 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     operands[0] = lang_value(s, b, &lb);
     operands[1] = lang_value(s, b, &ub);
     operands[2] = lang_value(s, b, &st);
-    for (int i = 0; i < n; i++)
+    if (c && carry_values(s, b, c))
+        memcpy(operands + 3, c->init, sizeof(tl_value) * (size_t)n);
+    for (int i = 0; !c && i < n; i++)
         if (!carried_value(s, b, o.inits.v[i], "init", i, &operands[3 + i]))
-            return no_scope(b);
+            return failed_scope(b, s, hint);
     if (tl_builder_failed(b))
-        return no_scope(b);
-    const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(n ? n : 1));
+        return failed_scope(b, s, hint);
+    const tcir_type **types = types_of(b, n);
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(operands[3 + i]);
 
     tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.for", .noperands = 3 + n, .operands = operands,
                                              .nresults = n, .result_types = types, .nregions = 1});
     if (!op)
-        return no_scope(b);
+        return failed_scope(b, s, hint);
     set_i32(op, b, "tt.num_stages", o.num_stages);
     set_i32(op, b, "tt.loop_unroll_factor", o.loop_unroll_factor);
     set_unit(op, b, "tt.disallow_acc_multi_buffer", o.disallow_acc_multi_buffer);
@@ -218,89 +639,218 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     for (int i = 0; i < n; i++)
         tcir_block_add_arg(ctx_of(b), body, types[i], loc);
     tl_push_block_at(s, b, body);
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, hint);
 
-    tl_scope scope = {.b = b, .kind = TL_SCOPE_FOR, .depth = tl_scope_depth(b), .op = op, .block = body, .n = n};
+    tl_scope scope = {.b = b, .kind = TL_SCOPE_FOR, .depth = tl_scope_depth(b), .op = op, .block = body,
+                      .opened = s, .carry = c, .n = n};
     scope.iv = tl_wrap(b, tcir_block_arg(body, 0), iv_dt);
     if (down) { /* iv = ub - iv + lb, with the bounds already swapped */
         lang_opnd iv = lang_opnd_of(b, scope.iv), top = lang_opnd_of(b, operands[1]);
         tl_value t = lang_binop(s, b, TL_OP_SUB, top, iv);
         scope.iv = lang_binop(s, b, TL_OP_ADD, lang_opnd_of(b, t), lang_opnd_of(b, operands[0]));
     }
-    scope.args = values_of(b, n);
-    wrap_args(b, body, 1, n, operands + 3, scope.args);
+    tl_value *args = values_of(b, n);
+    wrap_args(b, body, 1, n, operands + 3, args);
+    scope.args = args;
     scope.nresults = n;
-    scope.results = values_of(b, n);
-    for (int i = 0; i < n; i++)
-        scope.results[i] = tl_wrap(b, tcir_op_result(op, i), operands[3 + i].dtype);
+    scope.results = wrap_results(b, op, n, operands + 3);
+    if (c)
+        bind_vars(c, args);
     return scope;
+}
+
+/* Closes a for loop that carries C variables: yields those the body changed, drops the rest. */
+static void close_for_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value *now = values_of(b, n), *yield = values_of(b, n);
+    bool *keep = tcir_alloc(ctx_of(b), sizeof(bool) * (size_t)(n ? n : 1));
+    if (!current_values(s, b, c, "loop", now))
+        return;
+    for (int i = 0; i < n; i++)
+        keep[i] = now[i].ir != scope->args[i].ir && now[i].ir != c->init[i].ir;
+    int nk = kept(n, keep, now, yield);
+    if (nk < n)
+        rebuild_for(s, b, scope, keep, nk, yield);
+    if (!terminate(s, b, "scf.yield", nk, yield))
+        return;
+    tl_pop_block_at(s, b);
+    tl_value *like = values_of(b, n);
+    kept(n, keep, c->init, like);
+    scope->n = scope->nresults = nk;
+    scope->results = wrap_results(b, scope->op, nk, like);
+    scope->args = poison_values; /* the body's arguments are gone with it */
+    write_back(c, keep, scope->results, c->init);
 }
 
 /* ---- if / else ------------------------------------------------------------------------------ */
 
-tl_scope tl_if_at(tl_site s, tl_value cond)
+tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b)
-        return no_scope(b);
-    tl_value c;
-    if (!condition(s, b, cond, &c))
-        return no_scope(b);
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &c, .nregions = 2});
+        return failed_scope(cond.b, s, o.carry.n);
+    tl_carry *c = o.carry.n ? open_carry(s, b, o.carry) : NULL;
+    if (o.carry.n && !c)
+        return failed_scope(b, s, o.carry.n);
+    tl_value cv;
+    if (!condition(s, b, cond, &cv) || (c && !carry_values(s, b, c)))
+        return failed_scope(b, s, o.carry.n);
+    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &cv, .nregions = 2});
     if (!op)
-        return no_scope(b);
+        return failed_scope(b, s, o.carry.n);
     tcir_block *then = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
     tl_push_block_at(s, b, then);
-    return (tl_scope){.b = b, .kind = TL_SCOPE_IF, .depth = tl_scope_depth(b), .op = op, .block = then};
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, o.carry.n);
+    if (c)
+        bind_vars(c, c->init);
+    tl_scope scope = failed_scope(b, s, 0);
+    scope.kind = TL_SCOPE_IF;
+    scope.depth = tl_scope_depth(b);
+    scope.op = op;
+    scope.block = then;
+    scope.carry = c;
+    return scope;
 }
 
 /* The op's results take the types of the first values it yields (scf.if's then-branch,
  * scf.while's condition). */
-static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
+static void set_results(tl_scope *scope, int n, const tl_value *v)
 {
     tl_builder *b = scope->b;
-    const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(n ? n : 1));
+    const tcir_type **types = types_of(b, n);
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(v[i]);
     tcir_op_set_result_types(ctx_of(b), scope->op, n, types);
     scope->nresults = n;
-    scope->results = values_of(b, n);
-    for (int i = 0; i < n; i++)
-        scope->results[i] = tl_wrap(b, tcir_op_result(scope->op, i), v[i].dtype);
-    (void)s;
-    return true;
+    scope->results = wrap_results(b, scope->op, n, v);
+}
+
+/* A failed call that would have given the scope n results leaves n poison ones. */
+static void poison_results(tl_scope *scope, int n)
+{
+    if (scope && scope->results == NULL) {
+        scope->nresults = clamp_count(n);
+        scope->results = poison_values;
+    } else if (scope && scope->nresults < n && scope->results == poison_values) {
+        scope->nresults = clamp_count(n);
+    }
+}
+
+static void open_else(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    tl_pop_block_at(s, b);
+    tcir_block *other = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
+    tl_push_block_at(scope->opened, b, other); /* an else left open is reported at its if */
+    scope->block = other;
+    scope->phase = 1;
 }
 
 void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_IF, "then-branch"))
+    if (!is_innermost(s, scope, TL_SCOPE_IF, "tl_else")) {
+        poison_results(scope, values.n);
         return;
+    }
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
         tl_builder_fail(b, s, "this if already has its else");
         return;
     }
-    tl_value *v = values_of(b, values.n > 0 ? values.n : 0);
-    if (!matching_values(s, b, values, values.n, NULL, "then-branch", v) || !set_results(s, scope, values.n, v) ||
-        !terminate(s, b, "scf.yield", values.n, v))
+    if (!no_values_with_carry(s, b, scope, values))
         return;
+    tl_carry *c = scope->carry;
+    if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
+        c->then_val = values_of(b, c->n);
+        if (!current_values(s, b, c, "then-branch", c->then_val))
+            return;
+        bind_vars(c, c->init);
+        open_else(s, scope);
+        return;
+    }
+    if (!good_list(s, b, values, "then-branch")) {
+        poison_results(scope, values.n);
+        return;
+    }
+    tl_value *v = values_of(b, values.n);
+    if (!matching_values(s, b, values, values.n, NULL, "then-branch", v)) {
+        poison_results(scope, values.n);
+        return;
+    }
+    set_results(scope, values.n, v);
+    if (!terminate(s, b, "scf.yield", values.n, v))
+        return;
+    open_else(s, scope);
+}
+
+/* Yields v (n values) at the end of blk, which is not the current block. */
+static bool yield_in(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v)
+{
+    tl_push_block_at(s, b, blk);
+    bool ok = terminate(s, b, "scf.yield", n, v);
     tl_pop_block_at(s, b);
-    tcir_block *other = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
-    tl_push_block_at(s, b, other);
-    scope->block = other;
-    scope->phase = 1;
+    return ok && !tl_builder_failed(b);
+}
+
+/* Closes an if that carries C variables: it yields those whose values differ between its
+ * branches (the else branch, written or not, sees the values from before the if). */
+static void close_if_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value *now = values_of(b, n);
+    if (!current_values(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
+        return;
+    const tl_value *then_val = scope->phase ? c->then_val : now, *else_val = scope->phase ? now : c->init;
+    bool *keep = tcir_alloc(ctx_of(b), sizeof(bool) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+        keep[i] = then_val[i].ir != else_val[i].ir;
+    tl_value *then_yield = values_of(b, n), *else_yield = values_of(b, n);
+    int nk = kept(n, keep, then_val, then_yield);
+    kept(n, keep, else_val, else_yield);
+    tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
+    if (scope->phase) { /* now in the else branch */
+        if (!terminate(s, b, "scf.yield", nk, else_yield))
+            return;
+        tl_pop_block_at(s, b);
+        if (!yield_in(s, b, then, nk, then_yield))
+            return;
+    } else {
+        if (!terminate(s, b, "scf.yield", nk, then_yield))
+            return;
+        tl_pop_block_at(s, b);
+        if (nk && !yield_in(s, b, tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1)), nk, else_yield))
+            return;
+    }
+    tl_value *like = values_of(b, n);
+    kept(n, keep, c->init, like);
+    set_results(scope, nk, like);
+    write_back(c, keep, scope->results, then_val);
 }
 
 static void close_if(tl_site s, tl_scope *scope, tl_values values)
 {
     tl_builder *b = scope->b;
-    tl_value *v = values_of(b, values.n);
+    if (scope->carry) {
+        close_if_carry(s, scope);
+        return;
+    }
     if (scope->phase == 0 && values.n) {
         tl_builder_fail(b, s, "an if that yields values needs an else: close the then-branch with tl_else");
         return;
     }
+    if (!good_list(s, b, values, "if"))
+        return;
+    tl_value *v = values_of(b, values.n);
     const tcir_type **types = NULL;
     if (scope->phase == 1) {
-        types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->nresults ? scope->nresults : 1));
+        types = types_of(b, scope->nresults);
         for (int i = 0; i < scope->nresults; i++)
             types[i] = tl_value_type(scope->results[i]);
     }
@@ -314,62 +864,130 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
 
 tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
 {
-    if (!b)
-        return no_scope(b);
+    int hint = o.carry.n ? o.carry.n : o.inits.n;
+    if (!b || !lang_builder(s, b, 0, NULL, NULL))
+        return failed_scope(b, s, hint);
+    if (!one_form(s, b, o.carry, o.inits) || !good_list(s, b, o.inits, "inits"))
+        return failed_scope(b, s, hint);
+    tl_carry *c = NULL;
     int n = o.inits.n;
-    if (n < 0 || (n && !o.inits.v)) {
-        tl_builder_fail(b, s, "inits: bad value list");
-        return no_scope(b);
+    if (o.carry.n) {
+        c = open_carry(s, b, o.carry);
+        if (!c)
+            return failed_scope(b, s, hint);
+        n = c->n;
+    } else if (n && !lang_builder(s, b, n, o.inits.v, NULL)) {
+        return failed_scope(b, s, hint);
     }
-    b = lang_builder(s, b, n, o.inits.v, NULL);
-    if (!b)
-        return no_scope(b);
-    tl_value *inits = values_of(b, n);
-    const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(n ? n : 1));
+    tl_value *inits = c ? c->init : values_of(b, n);
+    if (c && !carry_values(s, b, c))
+        return failed_scope(b, s, hint);
+    const tcir_type **types = types_of(b, n);
     for (int i = 0; i < n; i++) {
-        if (!carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
-            return no_scope(b);
+        if (!c && !carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
+            return failed_scope(b, s, hint);
         types[i] = tl_value_type(inits[i]);
     }
     tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.while", .noperands = n, .operands = inits, .nregions = 2});
     if (!op)
-        return no_scope(b);
+        return failed_scope(b, s, hint);
     tcir_block *before = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
     for (int i = 0; i < n; i++)
         tcir_block_add_arg(ctx_of(b), before, types[i], (tcir_loc){s.file, s.line, 0});
     tl_push_block_at(s, b, before);
-    tl_scope scope = {.b = b, .kind = TL_SCOPE_WHILE, .depth = tl_scope_depth(b), .op = op, .block = before, .n = n};
-    scope.args = values_of(b, n);
-    wrap_args(b, before, 0, n, inits, scope.args);
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, hint);
+    tl_scope scope = failed_scope(b, s, n);
+    scope.kind = TL_SCOPE_WHILE;
+    scope.depth = tl_scope_depth(b);
+    scope.op = op;
+    scope.block = before;
+    scope.carry = c;
+    tl_value *args = values_of(b, n);
+    wrap_args(b, before, 0, n, inits, args);
+    scope.args = args;
+    if (c)
+        bind_vars(c, args);
     return scope;
 }
 
 void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_WHILE, "condition"))
+    if (!is_innermost(s, scope, TL_SCOPE_WHILE, "tl_do"))
         return;
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
         tl_builder_fail(b, s, "the while's condition is already given");
         return;
     }
-    tl_value c;
-    if (!condition(s, b, cond, &c))
+    if (!no_values_with_carry(s, b, scope, values))
         return;
-    int n = values.n;
+    tl_carry *c = scope->carry;
+    int n = scope->n;
+    if (!c && values.n != n) {
+        tl_builder_fail(b, s, "the condition forwards %d value(s), the loop carries %d", values.n, n);
+        return;
+    }
+    tl_value cv;
+    if (!condition(s, b, cond, &cv))
+        return;
     tl_value *v = values_of(b, n + 1);
-    v[0] = c;
-    if (!matching_values(s, b, values, n, NULL, "condition", v + 1) || !set_results(s, scope, n, v + 1) ||
-        !terminate(s, b, "scf.condition", n + 1, v))
+    v[0] = cv;
+    if (c) {
+        if (!current_values(s, b, c, "condition", v + 1))
+            return;
+        c->fwd = v + 1;
+    } else if (!matching_values(s, b, values, n, NULL, "condition", v + 1)) {
         return;
+    }
+    if (!terminate(s, b, "scf.condition", n + 1, v))
+        return;
+    set_results(scope, n, c ? c->init : v + 1);
     tl_pop_block_at(s, b);
     tcir_block *after = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
     for (int i = 0; i < n; i++)
         tcir_block_add_arg(ctx_of(b), after, tl_value_type(v[1 + i]), (tcir_loc){s.file, s.line, 0});
-    tl_push_block_at(s, b, after);
-    wrap_args(b, after, 0, n, v + 1, scope->args = values_of(b, n));
+    tl_push_block_at(scope->opened, b, after); /* a body left open is reported at its while */
+    if (tl_builder_failed(b))
+        return;
+    tl_value *args = values_of(b, n);
+    wrap_args(b, after, 0, n, c ? c->init : v + 1, args);
+    scope->args = args;
     scope->block = after;
     scope->phase = 1;
+    if (c)
+        bind_vars(c, args);
+}
+
+/* Closes a while that carries C variables: those neither the condition nor the body changed
+ * are dropped. */
+static void close_while_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value *now = values_of(b, n), *yield = values_of(b, n);
+    bool *keep = tcir_alloc(ctx_of(b), sizeof(bool) * (size_t)(n ? n : 1));
+    if (!current_values(s, b, c, "loop", now))
+        return;
+    tcir_block *before = tcir_region_first_block(tcir_op_region(scope->op, 0));
+    for (int i = 0; i < n; i++) {
+        bool body_same = now[i].ir == scope->args[i].ir || now[i].ir == c->init[i].ir;
+        bool cond_same = c->fwd[i].ir == tcir_block_arg(before, i) || c->fwd[i].ir == c->init[i].ir;
+        keep[i] = !(body_same && cond_same);
+    }
+    int nk = kept(n, keep, now, yield);
+    if (nk < n)
+        rebuild_while(s, b, scope, keep, nk, yield);
+    if (!terminate(s, b, "scf.yield", nk, yield))
+        return;
+    tl_pop_block_at(s, b);
+    tl_value *like = values_of(b, n);
+    kept(n, keep, c->init, like);
+    scope->n = scope->nresults = nk;
+    scope->results = wrap_results(b, scope->op, nk, like);
+    scope->args = poison_values;
+    write_back(c, keep, scope->results, c->init);
 }
 
 /* ---- early return ------------------------------------------------------------------------------ */
@@ -387,12 +1005,11 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
                                       .successors = succ}) != NULL;
 }
 
-static bool at_function_level(tl_site s, tl_builder *b, const char *call)
+static bool at_function_level(tl_site s, tl_builder *b)
 {
     if (tl_scope_depth(b) != 0) {
         tl_builder_fail(b, s, "an early return is only allowed in the function's own body, not inside a loop "
                               "or branch (scf regions cannot return)");
-        (void)call;
         return false;
     }
     return true;
@@ -401,7 +1018,7 @@ static bool at_function_level(tl_site s, tl_builder *b, const char *call)
 void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
-    if (!b || !at_function_level(s, b, "tl_return_if"))
+    if (!b || !at_function_level(s, b))
         return;
     tcir_block *taken, *cont;
     if (o.inline_return) {
@@ -422,16 +1039,21 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
-    if (!b || !at_function_level(s, b, "tl_return_if_open"))
-        return no_scope(b);
+    if (!b || !at_function_level(s, b))
+        return failed_scope(b ? b : cond.b, s, 0);
     tcir_block *taken = tcir_region_add_block(ctx_of(b), tcir_op_region(tl_builder_func(b), 0)), *cont;
     if (!branch_out(s, b, cond, taken, &cont))
-        return no_scope(b);
+        return failed_scope(b, s, 0);
     tl_push_block_at(s, b, taken);
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, 0);
     /* The fall-through block is the one right after `taken` (close_return_if continues there). */
-    (void)cont;
-    return (tl_scope){.b = b, .kind = TL_SCOPE_RETURN_IF, .depth = tl_scope_depth(b), .block = taken,
-                      .inline_return = o.inline_return};
+    tl_scope scope = failed_scope(b, s, 0);
+    scope.kind = TL_SCOPE_RETURN_IF;
+    scope.depth = tl_scope_depth(b);
+    scope.block = taken;
+    scope.inline_return = o.inline_return;
+    return scope;
 }
 
 static void close_return_if(tl_site s, tl_scope *scope, tl_values values)
@@ -456,39 +1078,54 @@ static void close_return_if(tl_site s, tl_scope *scope, tl_values values)
 
 /* ---- closing ------------------------------------------------------------------------------------- */
 
+static void close_for(tl_site s, tl_scope *scope, tl_values values)
+{
+    tl_builder *b = scope->b;
+    if (scope->carry) {
+        close_for_carry(s, scope);
+        return;
+    }
+    const tcir_type **types = types_of(b, scope->n);
+    for (int i = 0; i < scope->n; i++)
+        types[i] = tl_value_type(scope->args[i]);
+    tl_value *v = values_of(b, scope->n);
+    if (!matching_values(s, b, values, scope->n, types, "for loop", v) || !terminate(s, b, "scf.yield", values.n, v))
+        return;
+    tl_pop_block_at(s, b);
+}
+
+static void close_while(tl_site s, tl_scope *scope, tl_values values)
+{
+    tl_builder *b = scope->b;
+    if (scope->phase != 1) {
+        tl_builder_fail(b, s, "give the while's condition with tl_do first");
+        return;
+    }
+    if (scope->carry) {
+        close_while_carry(s, scope);
+        return;
+    }
+    tl_value *inits = values_of(b, scope->n);
+    const tcir_type **types = types_of(b, scope->n);
+    for (int i = 0; i < scope->n; i++)
+        types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
+    if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
+        !terminate(s, b, "scf.yield", values.n, inits))
+        return;
+    tl_pop_block_at(s, b);
+}
+
 void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_NONE, "tl_yield"))
+    if (!is_innermost(s, scope, TL_SCOPE_NONE, s.func))
         return;
     tl_builder *b = scope->b;
+    if (!no_values_with_carry(s, b, scope, values))
+        return;
     switch (scope->kind) {
-    case TL_SCOPE_FOR: {
-        const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->n ? scope->n : 1));
-        for (int i = 0; i < scope->n; i++)
-            types[i] = tl_value_type(scope->args[i]);
-        tl_value *v = values_of(b, scope->n);
-        if (!matching_values(s, b, values, scope->n, types, "for loop", v) ||
-            !terminate(s, b, "scf.yield", values.n, v))
-            return;
-        tl_pop_block_at(s, b);
-        break;
-    }
+    case TL_SCOPE_FOR: close_for(s, scope, values); break;
     case TL_SCOPE_IF: close_if(s, scope, values); break;
-    case TL_SCOPE_WHILE: {
-        if (scope->phase != 1) {
-            tl_builder_fail(b, s, "give the while's condition with tl_do first");
-            return;
-        }
-        tl_value *inits = values_of(b, scope->n);
-        const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->n ? scope->n : 1));
-        for (int i = 0; i < scope->n; i++)
-            types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
-        if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
-            !terminate(s, b, "scf.yield", values.n, inits))
-            return;
-        tl_pop_block_at(s, b);
-        break;
-    }
+    case TL_SCOPE_WHILE: close_while(s, scope, values); break;
     case TL_SCOPE_RETURN_IF: close_return_if(s, scope, values); break;
     default: return;
     }
