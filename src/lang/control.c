@@ -204,6 +204,7 @@ struct tl_carry {
     const char **name;   /* their C names, for messages */
     tl_value *init;      /* their values before the scope */
     tl_value *then_val;  /* if: the then-branch's values (at tl_else) */
+    tl_site else_at;     /* if: the tl_else call (where the then-branch's yield belongs) */
     tl_value *fwd;       /* while: the values tl_do forwarded */
 };
 
@@ -535,6 +536,25 @@ static void rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool 
     scope->block = after;
 }
 
+/* An if whose else branch is empty (no ops, nothing yielded) made again without it, as Triton's
+ * canonicalizer leaves it. */
+static void drop_empty_else(tl_builder *b, tl_scope *scope)
+{
+    tcir_op *old = scope->op;
+    tcir_block *other = tcir_region_first_block(tcir_op_region(old, 1));
+    tcir_op *only = other ? tcir_block_first(other) : NULL;
+    if (!other || tcir_op_nresults(old) != 0 || (only && (only != tcir_block_last(other) || tcir_op_noperands(only))))
+        return;
+    tcir_value *cond = tcir_op_operand(old, 0);
+    tcir_op *now = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.if", .loc = tcir_op_loc(old), .noperands = 1,
+                                                               .operands = &cond, .nattrs = tcir_op_nattrs(old),
+                                                               .attrs = attrs_of(b, old), .nregions = 2});
+    tcir_block *then = tcir_region_add_block(ctx_of(b), tcir_op_region(now, 0));
+    move_ops(tcir_region_first_block(tcir_op_region(old, 0)), then, NULL);
+    replace_op(old, now);
+    scope->op = now;
+}
+
 /* ---- for --------------------------------------------------------------------------------- */
 
 static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, lang_opnd *o)
@@ -767,6 +787,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
     tl_carry *c = scope->carry;
     if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
         c->then_val = values_of(b, c->n);
+        c->else_at = s;
         if (!current_values(s, b, c, "then-branch", c->then_val))
             return;
         bind_vars(c, c->init);
@@ -819,7 +840,7 @@ static void close_if_carry(tl_site s, tl_scope *scope)
         if (!terminate(s, b, "scf.yield", nk, else_yield))
             return;
         tl_pop_block_at(s, b);
-        if (!yield_in(s, b, then, nk, then_yield))
+        if (!yield_in(c->else_at, b, then, nk, then_yield))
             return;
     } else {
         if (!terminate(s, b, "scf.yield", nk, then_yield))
@@ -832,6 +853,7 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     kept(n, keep, c->init, like);
     set_results(scope, nk, like);
     write_back(c, keep, scope->results, then_val);
+    drop_empty_else(b, scope);
 }
 
 static void close_if(tl_site s, tl_scope *scope, tl_values values)
@@ -858,6 +880,7 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
         !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
+    drop_empty_else(b, scope);
 }
 
 /* ---- while ----------------------------------------------------------------------------------- */
