@@ -188,6 +188,36 @@ static void results_keep_their_place_in_the_order(void **state)
                    "    tt.store %3#1, %3#0 : !tt.ptr<f32>\n" TAIL);
 }
 
+/* Two variables holding one value have no order of their own: the list's order decides (c, a
+ * here), and both orders compute the same. */
+static void same_value_keeps_the_list_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value a = tl_load(p);
+    tl_value c = a;
+    tl_scope loop = tl_for(b, 0, n, 1, .carry = TL_VARS(&c, &a));
+    a = tl_add(a, 1);
+    c = tl_mul(c, 2);
+    tl_end(&loop);
+    tl_store(p, tl_sub(a, c));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg1: i32")
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %c2_i32 = arith.constant 2 : i32\n"
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<i32>\n"
+                   "    %1:2 = scf.for %arg2 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg3 = %0, %arg4 = %0) -> (i32, "
+                   "i32)  : i32 {\n"
+                   "      %3 = arith.addi %arg4, %c1_i32 : i32\n"
+                   "      %4 = arith.muli %arg3, %c2_i32 : i32\n"
+                   "      scf.yield %4, %3 : i32, i32\n"
+                   "    }\n"
+                   "    %2 = arith.subi %1#1, %1#0 : i32\n"
+                   "    tt.store %arg0, %2 : !tt.ptr<i32>\n" TAIL);
+}
+
 /* Scopes nest: an inner loop and an if inside a loop carry the same variable. */
 static void nested_scopes_carry_the_same_variable(void **state)
 {
@@ -517,6 +547,7 @@ int main(void)
         cmocka_unit_test(for_unchanged_variable_is_not_carried),
         cmocka_unit_test(for_variable_set_from_an_uncarried_one),
         cmocka_unit_test(results_keep_their_place_in_the_order),
+        cmocka_unit_test(same_value_keeps_the_list_order),
         cmocka_unit_test(nested_scopes_carry_the_same_variable),
         cmocka_unit_test(else_sees_the_values_from_before_the_if),
         cmocka_unit_test(if_without_else_carries_what_changed),

@@ -370,6 +370,28 @@ static void no_crash_when_the_open_fails(void **state)
     assert_true(tl_value_is_poison(w.results[1]));
 }
 
+/* A scope's results exist once it is closed: using one inside the scope is an error at that
+ * call (it was a verifier error at tl_finish, "does not dominate this use"). */
+static void error_results_used_inside_their_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1, .inits = TL_VALUES(n));
+    int line = __LINE__ + 1;
+    tl_value x = tl_add(loop.results[0], 1);
+    tl_yield(&loop, x);
+    expect_error_at(b, line, "tl_add: argument #1 is a poison value");
+
+    b = tl_builder_create("k");
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope s = tl_if(tl_gt(n, 0));
+    tl_else(&s, n);
+    line = __LINE__ + 1;
+    tl_yield(&s, tl_add(s.results[0], 1));
+    expect_error_at(b, line, "tl_add: argument #1 is a poison value");
+}
+
 /* A scope pointer that names no builder (never opened) is ignored: the open scope, if any,
  * is what tl_finish reports. */
 static void never_opened_scope_is_ignored(void **state)
@@ -474,6 +496,7 @@ int main(void)
         cmocka_unit_test(error_do_forwards_the_wrong_count),
         cmocka_unit_test(no_crash_after_an_error),
         cmocka_unit_test(no_crash_when_the_open_fails),
+        cmocka_unit_test(error_results_used_inside_their_scope),
         cmocka_unit_test(never_opened_scope_is_ignored),
         cmocka_unit_test(error_return_inside_a_loop),
         cmocka_unit_test(error_value_used_outside_its_scope),

@@ -23,17 +23,22 @@
  *
  *     if pid * B >= n: return           tl_return_if(tl_ge(tl_mul(pid, B), n), .inline_return = true);
  *
+ *     if s > 0:                         tl_scope r = tl_return_if_open(tl_gt(s, 0.0), .inline_return = true);
+ *         tl.store(o, s)                    tl_store(o, s);
+ *         return                        tl_end(&r);
+ *
  * Python's rules for what a scope carries hold (Triton 3.6's code generator):
  *   - The order is Python's, whatever the order of the list: the order in which the variables
  *     were first defined (kernel arguments first). The builder knows it from the values the
  *     variables hold when the scope opens: each value is numbered as it is made
  *     (tl_value.def_order), and a scope's results keep the numbers of the values they replace,
- *     so a variable keeps its place from scope to scope. Two cases cannot be known that way
+ *     so a variable keeps its place from scope to scope. Where that cannot tell
  *     (docs/control.md): a variable that holds a C number (tl_lit) while another is carried
  *     too is an error (make it with tl_const where Python assigns it); variables that hold one
- *     and the same value keep the list's order (both orders compute the same). A variable
- *     reassigned by plain code after a later variable was first defined takes the place of
- *     that reassignment; give such a loop the explicit form.
+ *     and the same value keep the list's order (both orders compute the same); a variable
+ *     reassigned by plain code, before the scope, after a later variable was first defined
+ *     takes the place of that reassignment (the same computation, the iter_args in another
+ *     order than Python's: give such a loop the explicit form).
  *   - A listed variable that the body leaves unchanged (or sets back to its value before the
  *     scope) is not carried: no iter_arg, no result; it keeps its value.
  *   - tl_else restores the variables to their values before the if: the else branch sees
@@ -42,9 +47,10 @@
  *   - A while's condition region sees the variables as its arguments, and tl_do forwards them
  *     to the body (no values given).
  *   - A carried variable keeps its type: a body that changes it is an error at tl_end.
- * The variables must hold a value of this builder when the scope opens; they hold poison-free
- * values of the region inside it and the results after it. iv, args and results stay readable
- * too (args and results in the carried order).
+ * The variables must hold a value of this builder when the scope opens. Inside the scope they
+ * hold the region's arguments (then what the body assigns); after tl_end, the op's results (a
+ * variable not carried: its value from before). iv, args and results stay readable too, in the
+ * carried order.
  *
  * The explicit form, for what C variables cannot say (values that are not in variables, a
  * carried order of your own): give .inits (values) instead of .carry, read the region's
@@ -62,7 +68,8 @@
  * listed twice, NULL or holding poison; .carry and .inits together; values given to the
  * closing call of a scope that carries variables; yielding or forwarding the wrong number or
  * types of values; closing a scope that is not the innermost open one, or one already closed;
- * an early return inside a loop or branch; using a value defined inside a closed scope. A
+ * an early return inside a loop or branch; using a value defined inside a closed scope, or a
+ * scope's results inside it (they are poison until it closes). A
  * scope left open is reported at the line that opened it ("tl_for opened here is never
  * closed"). A NULL scope pointer written as such (tl_end(NULL)) does not compile.
  *
@@ -128,8 +135,9 @@ typedef struct tl_scope {
     const tl_value *args; /* for: the carried values inside the body; while: the before region's,
                           * then, after tl_do, the after region's. Never NULL (poison after an error) */
     int nresults;
-    const tl_value *results; /* the op's results, once known (for: at open; if: at tl_else, or at
-                              * tl_end with .carry; while: at tl_do). Never NULL */
+    const tl_value *results; /* the op's results once the scope is closed (poison before: using one
+                              * inside the scope is an error at that call). Never NULL */
+    const tl_value *pending; /* the results until then (the builder's) */
 } tl_scope;
 
 /* Compile-time check that a scope argument is a tl_scope * (tl_end(NULL) does not compile). */

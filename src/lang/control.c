@@ -46,6 +46,16 @@ static tcir_context *ctx_of(tl_builder *b)
     return tl_builder_context(b);
 }
 
+/* n poison values of b: a scope's results before it closes. Unlike the static ones they name
+ * their builder, so using one is an error at that call. */
+static const tl_value *unready_results(tl_builder *b, int n)
+{
+    tl_value *v = tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++)
+        v[i] = (tl_value){.b = b, .poison = 1};
+    return v;
+}
+
 static tl_value *values_of(tl_builder *b, int n)
 {
     return tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
@@ -673,8 +683,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     tl_value *args = values_of(b, n);
     wrap_args(b, body, 1, n, operands + 3, args);
     scope.args = args;
+    scope.results = unready_results(b, n); /* until the loop is closed */
     scope.nresults = n;
-    scope.results = wrap_results(b, op, n, operands + 3);
+    scope.pending = wrap_results(b, op, n, operands + 3);
     if (c)
         bind_vars(c, args);
     return scope;
@@ -747,18 +758,15 @@ static void set_results(tl_scope *scope, int n, const tl_value *v)
         types[i] = tl_value_type(v[i]);
     tcir_op_set_result_types(ctx_of(b), scope->op, n, types);
     scope->nresults = n;
-    scope->results = wrap_results(b, scope->op, n, v);
+    scope->results = unready_results(b, n);
+    scope->pending = wrap_results(b, scope->op, n, v); /* published when the scope closes */
 }
 
 /* A failed call that would have given the scope n results leaves n poison ones. */
 static void poison_results(tl_scope *scope, int n)
 {
-    if (scope && scope->results == NULL) {
+    if (scope && scope->results == poison_values && scope->nresults < n)
         scope->nresults = clamp_count(n);
-        scope->results = poison_values;
-    } else if (scope && scope->nresults < n && scope->results == poison_values) {
-        scope->nresults = clamp_count(n);
-    }
 }
 
 static void open_else(tl_site s, tl_scope *scope)
@@ -852,6 +860,7 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     tl_value *like = values_of(b, n);
     kept(n, keep, c->init, like);
     set_results(scope, nk, like);
+    scope->results = scope->pending;
     write_back(c, keep, scope->results, then_val);
     drop_empty_else(b, scope);
 }
@@ -874,12 +883,14 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
     if (scope->phase == 1) {
         types = types_of(b, scope->nresults);
         for (int i = 0; i < scope->nresults; i++)
-            types[i] = tl_value_type(scope->results[i]);
+            types[i] = tl_value_type(scope->pending[i]);
     }
     if (!matching_values(s, b, values, scope->nresults, types, "if", v) ||
         !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
+    if (scope->pending)
+        scope->results = scope->pending;
     drop_empty_else(b, scope);
 }
 
@@ -1115,6 +1126,7 @@ static void close_for(tl_site s, tl_scope *scope, tl_values values)
     if (!matching_values(s, b, values, scope->n, types, "for loop", v) || !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
+    scope->results = scope->pending;
 }
 
 static void close_while(tl_site s, tl_scope *scope, tl_values values)
@@ -1136,6 +1148,7 @@ static void close_while(tl_site s, tl_scope *scope, tl_values values)
         !terminate(s, b, "scf.yield", values.n, inits))
         return;
     tl_pop_block_at(s, b);
+    scope->results = scope->pending;
 }
 
 void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
