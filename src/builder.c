@@ -368,6 +368,11 @@ int tl_scope_depth(const tl_builder *b)
     return b ? b->depth - 1 : 0;
 }
 
+tl_site tl_pushed_at(const tl_builder *b, int depth)
+{
+    return b && depth >= 1 && depth < b->depth ? b->pushed_at[depth] : (tl_site){0};
+}
+
 void tl_pop_block_at(tl_site site, tl_builder *b)
 {
     if (!tl__usable(b, site))

@@ -239,12 +239,29 @@ static void error_closing_the_wrong_scope(void **state)
     tl_builder *b = tl_builder_create("k");
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
     tl_scope outer = tl_for(b, 0, n, 1);
+    int inner_line = __LINE__ + 1;
     tl_scope inner = tl_for(b, 0, n, 1);
     (void)inner;
     int line = __LINE__ + 1;
     tl_yield(&outer);
-    expect_error_at(b, line,
-                    "tl_yield: this scope is not the innermost open one (close the inner scope first)");
+    char want[512];
+    snprintf(want, sizeof want, "tl_yield: this scope is not the innermost open one: close the tl_for opened at %s:%d first",
+             __FILE__, inner_line);
+    expect_error_at(b, line, want);
+}
+
+/* A copy of a scope closed through another copy. */
+static void error_closing_a_copy_of_a_closed_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1);
+    tl_scope copy = loop;
+    tl_end(&copy);
+    int line = __LINE__ + 1;
+    tl_end(&loop);
+    expect_error_at(b, line, "tl_end: this scope is not the innermost open one (it was closed, or this is a copy)");
 }
 
 /* A scope never closed is reported at the line that opened it (the innermost one). */
@@ -491,6 +508,7 @@ int main(void)
         cmocka_unit_test(error_yield_arity),
         cmocka_unit_test(error_yield_type),
         cmocka_unit_test(error_closing_the_wrong_scope),
+        cmocka_unit_test(error_closing_a_copy_of_a_closed_scope),
         cmocka_unit_test(error_scope_open_at_finish),
         cmocka_unit_test(error_loops_open_at_finish),
         cmocka_unit_test(error_do_forwards_the_wrong_count),

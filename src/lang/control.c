@@ -159,7 +159,12 @@ static bool is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const c
         return false;
     }
     if (scope->depth != tl_scope_depth(b) || scope->block != tl_current_block(b)) {
-        tl_builder_fail(b, s, "this scope is not the innermost open one (close the inner scope first)");
+        tl_site inner = tl_pushed_at(b, tl_scope_depth(b));
+        if (inner.file && scope->depth < tl_scope_depth(b))
+            tl_builder_fail(b, s, "this scope is not the innermost open one: close the %s opened at %s:%d first",
+                            inner.func ? inner.func : "scope", inner.file, inner.line);
+        else
+            tl_builder_fail(b, s, "this scope is not the innermost open one (it was closed, or this is a copy)");
         return false;
     }
     return true;
