@@ -188,6 +188,33 @@ static void results_keep_their_place_in_the_order(void **state)
                    "    tt.store %3#1, %3#0 : !tt.ptr<f32>\n" TAIL);
 }
 
+/* Two accumulators made by two tl_zeros calls are one pooled constant, but two values made in
+ * order: s1 (defined first) is carried first, whatever the list says. */
+static void two_zero_accumulators_keep_their_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value s1 = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value s2 = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value x = tl_load(tl_addptr(p, tl_arange(b, 0, 16)));
+    tl_scope loop = tl_for(b, 0, n, 1, .carry = TL_VARS(&s2, &s1));
+    s1 = tl_add(s1, x);
+    s2 = tl_add(s2, tl_mul(x, x));
+    tl_end(&loop);
+    tl_store(p, tl_sum(tl_sub(s2, s1)));
+    char *text = finish_ok(b);
+    const char *want = "iter_args(%arg3 = %cst, %arg4 = %cst) -> (tensor<16xf32>, tensor<16xf32>)  : i32 {\n"
+                       "      %8 = arith.addf %arg3, %3 : tensor<16xf32>\n"
+                       "      %9 = arith.mulf %3, %3 : tensor<16xf32>\n"
+                       "      %10 = arith.addf %arg4, %9 : tensor<16xf32>\n"
+                       "      scf.yield %8, %10 : tensor<16xf32>, tensor<16xf32>\n";
+    if (!strstr(text, want))
+        fail_msg("got:\n%s", text);
+    free(text);
+}
+
 /* Two variables holding one value have no order of their own: the list's order decides (c, a
  * here), and both orders compute the same. */
 static void same_value_keeps_the_list_order(void **state)
@@ -547,6 +574,7 @@ int main(void)
         cmocka_unit_test(for_unchanged_variable_is_not_carried),
         cmocka_unit_test(for_variable_set_from_an_uncarried_one),
         cmocka_unit_test(results_keep_their_place_in_the_order),
+        cmocka_unit_test(two_zero_accumulators_keep_their_order),
         cmocka_unit_test(same_value_keeps_the_list_order),
         cmocka_unit_test(nested_scopes_carry_the_same_variable),
         cmocka_unit_test(else_sees_the_values_from_before_the_if),
