@@ -46,24 +46,46 @@ static tcir_context *ctx_of(tl_builder *b)
     return tl_builder_context(b);
 }
 
+/* n elements of `each` bytes from b's arena (at least one); NULL, with the builder in error,
+ * when memory runs out. Every caller checks. */
+static void *arena_array(tl_site s, tl_builder *b, int n, size_t each)
+{
+    void *p = tcir_alloc(ctx_of(b), each * (size_t)(n > 0 ? n : 1));
+    if (!p)
+        tl_builder_fail(b, s, "out of memory");
+    return p;
+}
+
+static tl_value *values_of(tl_site s, tl_builder *b, int n)
+{
+    return arena_array(s, b, n, sizeof(tl_value));
+}
+
+static const tcir_type **types_of(tl_site s, tl_builder *b, int n)
+{
+    return arena_array(s, b, n, sizeof(const tcir_type *));
+}
+
+static bool *flags_of(tl_site s, tl_builder *b, int n)
+{
+    return arena_array(s, b, n, sizeof(bool));
+}
+
+static tcir_value **irs_of(tl_site s, tl_builder *b, int n)
+{
+    return arena_array(s, b, n, sizeof(tcir_value *));
+}
+
 /* n poison values of b: a scope's results before it closes. Unlike the static ones they name
  * their builder, so using one is an error at that call. */
-static const tl_value *unready_results(tl_builder *b, int n)
+static const tl_value *unready_results(tl_site s, tl_builder *b, int n)
 {
-    tl_value *v = tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
+    tl_value *v = values_of(s, b, n);
+    if (!v)
+        return poison_values;
     for (int i = 0; i < n; i++)
         v[i] = (tl_value){.b = b, .poison = 1};
     return v;
-}
-
-static tl_value *values_of(tl_builder *b, int n)
-{
-    return tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
-}
-
-static const tcir_type **types_of(tl_builder *b, int n)
-{
-    return tcir_alloc(ctx_of(b), sizeof(const tcir_type *) * (size_t)(n ? n : 1));
 }
 
 /* A carried value as a value of b: a literal becomes a constant of its Python type. */
@@ -104,10 +126,23 @@ static void wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl
         out[i] = rebound(b, tcir_block_arg(blk, first + i), like[i]);
 }
 
-/* The op's results as values typed like `like`. */
-static tl_value *wrap_results(tl_builder *b, tcir_op *op, int n, const tl_value *like)
+/* Adds n arguments to blk, typed like v[i] (or types[i] when v is NULL), located at s. */
+static bool add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v, const tcir_type *const *types)
 {
-    tl_value *out = values_of(b, n);
+    for (int i = 0; i < n; i++)
+        if (!tcir_block_add_arg(ctx_of(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
+            tl_builder_fail(b, s, "out of memory");
+            return false;
+        }
+    return true;
+}
+
+/* The op's results as values typed like `like` (poison when memory runs out). */
+static const tl_value *wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like)
+{
+    tl_value *out = values_of(s, b, n);
+    if (!out)
+        return poison_values;
     for (int i = 0; i < n; i++)
         out[i] = rebound(b, tcir_op_result(op, i), like[i]);
     return out;
@@ -243,16 +278,16 @@ static void var_names(tl_builder *b, tl_vars vars, const char **out)
         const char *end = p;
         while (end > start && is_space(end[-1]))
             end--;
-        char *name = tcir_alloc(ctx_of(b), (size_t)(end - start) + 1);
-        memcpy(name, start, (size_t)(end - start));
-        out[i++] = name;
+        const char *name = tcir_strdup(ctx_of(b), start, (size_t)(end - start));
+        out[i++] = name ? name : "(a variable)"; /* names only serve messages */
         if (*p == ',')
             p++;
     }
     for (; i < vars.n; i++) {
-        char *name = tcir_alloc(ctx_of(b), 16);
-        snprintf(name, 16, "#%d", i);
-        out[i] = name;
+        char num[16];
+        int len = snprintf(num, sizeof num, "#%d", i);
+        const char *name = tcir_strdup(ctx_of(b), num, (size_t)len);
+        out[i] = name ? name : "(a variable)";
     }
 }
 
@@ -283,7 +318,9 @@ static tl_carry *open_carry(tl_site s, tl_builder *b, tl_vars vars)
         tl_builder_fail(b, s, "carry: %d variables, at most %d", n, TL_MAX_CARRIED);
         return NULL;
     }
-    const char **names = tcir_alloc(ctx_of(b), sizeof(*names) * (size_t)(n ? n : 1));
+    const char **names = arena_array(s, b, n, sizeof(*names));
+    if (!names)
+        return NULL;
     var_names(b, vars, names);
     for (int i = 0; i < n; i++) {
         if (!vars.v[i]) {
@@ -306,11 +343,11 @@ static tl_carry *open_carry(tl_site s, tl_builder *b, tl_vars vars)
             return NULL;
         }
     }
-    tl_carry *c = tcir_alloc(ctx_of(b), sizeof *c);
+    tl_carry *c = arena_array(s, b, 1, sizeof *c);
+    if (!c || !(c->var = arena_array(s, b, n, sizeof(*c->var))) || !(c->name = arena_array(s, b, n, sizeof(*c->name))) ||
+        !(c->init = values_of(s, b, n)))
+        return NULL;
     c->n = n;
-    c->var = tcir_alloc(ctx_of(b), sizeof(*c->var) * (size_t)(n ? n : 1));
-    c->name = tcir_alloc(ctx_of(b), sizeof(*c->name) * (size_t)(n ? n : 1));
-    c->init = values_of(b, n);
     /* insertion sort by def_order: stable, and lists are short */
     for (int i = 0; i < n; i++) {
         int j = i;
@@ -430,18 +467,29 @@ static void move_ops(tcir_block *from, tcir_block *to, const tcir_op *except)
     }
 }
 
-/* A new block in region r of op with the arguments of `old` at keep (the first `fixed` always),
- * and the map from old arguments to new ones (dropped ones to `dropped_to`). */
-static tcir_block *block_like(tl_builder *b, tcir_op *op, int r, tcir_block *old, int fixed, int n, const bool *keep,
-                              const tl_value *dropped_to, tcir_value **from, tcir_value **to)
+static bool out_of_memory(tl_site s, tl_builder *b)
 {
-    tcir_block *blk = tcir_region_add_block(ctx_of(b), tcir_op_region(op, r));
-    for (int i = 0; i < fixed + n; i++) {
+    tl_builder_fail(b, s, "out of memory");
+    return false;
+}
+
+/* A new block in region r of op with the arguments of `old` at keep (the first `fixed` always),
+ * and the map from old arguments to new ones (dropped ones to `dropped_to`). NULL when memory
+ * runs out (nothing else changed). */
+static tcir_block *block_like(tl_site s, tl_builder *b, tcir_op *op, int r, tcir_block *old, int fixed, int n,
+                              const bool *keep, const tl_value *dropped_to, tcir_value **from, tcir_value **to)
+{
+    tcir_block *blk = op ? tcir_region_add_block(ctx_of(b), tcir_op_region(op, r)) : NULL;
+    for (int i = 0; blk && i < fixed + n; i++) {
         from[i] = tcir_block_arg(old, i);
         bool keep_it = i < fixed || keep[i - fixed];
         to[i] = keep_it ? tcir_block_add_arg(ctx_of(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
                         : dropped_to[i - fixed].ir;
+        if (!to[i])
+            blk = NULL;
     }
+    if (!blk)
+        out_of_memory(s, b);
     return blk;
 }
 
@@ -465,24 +513,27 @@ static void replace_op(tcir_op *old, tcir_op *now)
     tcir_op_detach(old);
 }
 
-static tcir_named_attr *attrs_of(tl_builder *b, const tcir_op *op)
+static tcir_named_attr *attrs_of(tl_site s, tl_builder *b, const tcir_op *op)
 {
     int n = tcir_op_nattrs(op);
-    tcir_named_attr *a = tcir_alloc(ctx_of(b), sizeof(*a) * (size_t)(n ? n : 1));
-    for (int i = 0; i < n; i++)
+    tcir_named_attr *a = arena_array(s, b, n, sizeof(*a));
+    for (int i = 0; a && i < n; i++)
         a[i] = *tcir_op_attr_at(op, i);
     return a;
 }
 
-/* The scope's op made again with only the carried values at keep (its body moved over). */
-static void rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
+/* The scope's op made again with only the carried values at keep (its body moved over). Every
+ * new piece is made before anything moves, so running out of memory changes nothing. */
+static bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
 {
-    tcir_context *ctx = ctx_of(b);
     const tl_carry *c = scope->carry;
     tcir_op *old = scope->op;
     int n = c->n, nk = 0;
-    tcir_value **operands = tcir_alloc(ctx, sizeof(*operands) * (size_t)(3 + n));
-    const tcir_type **types = types_of(b, n);
+    tcir_value **operands = irs_of(s, b, 3 + n), **from = irs_of(s, b, 1 + n), **to = irs_of(s, b, 1 + n);
+    const tcir_type **types = types_of(s, b, n);
+    tcir_named_attr *attrs = attrs_of(s, b, old);
+    if (!operands || !from || !to || !types || !attrs)
+        return false;
     for (int i = 0; i < 3; i++)
         operands[i] = tcir_op_operand(old, i);
     for (int i = 0; i < n; i++)
@@ -490,13 +541,14 @@ static void rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *k
             types[nk] = tcir_value_type(tcir_op_result(old, i));
             operands[3 + nk++] = tcir_op_operand(old, 3 + i);
         }
-    tcir_op *now = tcir_op_create(ctx, &(tcir_op_state){.name = "scf.for", .loc = tcir_op_loc(old),
-                                                         .noperands = 3 + nk, .operands = operands, .nresults = nk,
-                                                         .result_types = types, .nattrs = tcir_op_nattrs(old),
-                                                         .attrs = attrs_of(b, old), .nregions = 1});
-    tcir_value **from = tcir_alloc(ctx, sizeof(*from) * (size_t)(1 + n));
-    tcir_value **to = tcir_alloc(ctx, sizeof(*to) * (size_t)(1 + n));
-    tcir_block *body = block_like(b, now, 0, scope->block, 1, n, keep, c->init, from, to);
+    tcir_op *now = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.for", .loc = tcir_op_loc(old),
+                                                               .noperands = 3 + nk, .operands = operands,
+                                                               .nresults = nk, .result_types = types,
+                                                               .nattrs = tcir_op_nattrs(old), .attrs = attrs,
+                                                               .nregions = 1});
+    tcir_block *body = block_like(s, b, now, 0, scope->block, 1, n, keep, c->init, from, to);
+    if (!body)
+        return false;
     move_ops(scope->block, body, NULL);
     replace_uses(body, 1 + n, from, to);
     remap(1 + n, from, to, nyield, yield);
@@ -504,56 +556,56 @@ static void rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *k
     tl_set_block_at(s, b, body);
     scope->op = now;
     scope->block = body;
+    return true;
 }
 
 /* The same for a while: both regions, and the condition's forwarded values. */
-static void rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
+static bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
 {
-    tcir_context *ctx = ctx_of(b);
     const tl_carry *c = scope->carry;
     tcir_op *old = scope->op;
     int n = c->n, nk = 0;
-    tcir_value **operands = tcir_alloc(ctx, sizeof(*operands) * (size_t)(n ? n : 1));
-    const tcir_type **types = types_of(b, n);
+    tcir_value **operands = irs_of(s, b, n), **forwarded = irs_of(s, b, 1 + n);
+    tcir_value **from_before = irs_of(s, b, n), **to_before = irs_of(s, b, n);
+    tcir_value **from_after = irs_of(s, b, n), **to_after = irs_of(s, b, n);
+    const tcir_type **types = types_of(s, b, n);
+    if (!operands || !forwarded || !from_before || !to_before || !from_after || !to_after || !types)
+        return false;
+    tcir_block *old_before = tcir_region_first_block(tcir_op_region(old, 0));
+    tcir_op *old_cond = tcir_block_last(old_before);
+    forwarded[0] = tcir_op_operand(old_cond, 0);
     for (int i = 0; i < n; i++)
         if (keep[i]) {
             types[nk] = tcir_value_type(tcir_op_result(old, i));
-            operands[nk++] = tcir_op_operand(old, i);
+            operands[nk] = tcir_op_operand(old, i);
+            forwarded[1 + nk++] = tcir_op_operand(old_cond, 1 + i);
         }
-    tcir_op *now = tcir_op_create(ctx, &(tcir_op_state){.name = "scf.while", .loc = tcir_op_loc(old),
-                                                         .noperands = nk, .operands = operands, .nresults = nk,
-                                                         .result_types = types, .nregions = 2});
-    tcir_value **from = tcir_alloc(ctx, sizeof(*from) * (size_t)(n ? n : 1));
-    tcir_value **to = tcir_alloc(ctx, sizeof(*to) * (size_t)(n ? n : 1));
-
-    tcir_block *old_before = tcir_region_first_block(tcir_op_region(old, 0));
-    tcir_op *old_cond = tcir_block_last(old_before);
-    tcir_block *before = block_like(b, now, 0, old_before, 0, n, keep, c->init, from, to);
+    tcir_op *now = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.while", .loc = tcir_op_loc(old),
+                                                               .noperands = nk, .operands = operands, .nresults = nk,
+                                                               .result_types = types, .nregions = 2});
+    tcir_op *cond = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.condition", .loc = tcir_op_loc(old_cond),
+                                                                .noperands = 1 + nk, .operands = forwarded});
+    tcir_block *before = cond ? block_like(s, b, now, 0, old_before, 0, n, keep, c->init, from_before, to_before) : NULL;
+    tcir_block *after = before ? block_like(s, b, now, 1, scope->block, 0, n, keep, c->init, from_after, to_after) : NULL;
+    if (!after)
+        return tl_builder_failed(b) ? false : out_of_memory(s, b);
     move_ops(old_before, before, old_cond);
-    tcir_value **forwarded = tcir_alloc(ctx, sizeof(*forwarded) * (size_t)(1 + n));
-    forwarded[0] = tcir_op_operand(old_cond, 0);
-    for (int i = 0, k = 1; i < n; i++)
-        if (keep[i])
-            forwarded[k++] = tcir_op_operand(old_cond, 1 + i);
-    tcir_op *cond = tcir_op_create(ctx, &(tcir_op_state){.name = "scf.condition", .loc = tcir_op_loc(old_cond),
-                                                          .noperands = 1 + nk, .operands = forwarded});
     tcir_op_set_order(cond, tcir_op_order_seq(old_cond), tcir_op_order_scope(old_cond), tcir_op_order_epoch(old_cond));
     tcir_block_append(before, cond);
-    replace_uses(before, n, from, to);
-
-    tcir_block *after = block_like(b, now, 1, scope->block, 0, n, keep, c->init, from, to);
+    replace_uses(before, n, from_before, to_before);
     move_ops(scope->block, after, NULL);
-    replace_uses(after, n, from, to);
-    remap(n, from, to, nyield, yield);
+    replace_uses(after, n, from_after, to_after);
+    remap(n, from_after, to_after, nyield, yield);
     replace_op(old, now);
     tl_set_block_at(s, b, after);
     scope->op = now;
     scope->block = after;
+    return true;
 }
 
 /* An if whose else branch is empty (no ops, nothing yielded) made again without it, as Triton's
  * canonicalizer leaves it. */
-static void drop_empty_else(tl_builder *b, tl_scope *scope)
+static void drop_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
 {
     tcir_op *old = scope->op;
     tcir_block *other = tcir_region_first_block(tcir_op_region(old, 1));
@@ -561,10 +613,16 @@ static void drop_empty_else(tl_builder *b, tl_scope *scope)
     if (!other || tcir_op_nresults(old) != 0 || (only && (only != tcir_block_last(other) || tcir_op_noperands(only))))
         return;
     tcir_value *cond = tcir_op_operand(old, 0);
-    tcir_op *now = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.if", .loc = tcir_op_loc(old), .noperands = 1,
-                                                               .operands = &cond, .nattrs = tcir_op_nattrs(old),
-                                                               .attrs = attrs_of(b, old), .nregions = 2});
-    tcir_block *then = tcir_region_add_block(ctx_of(b), tcir_op_region(now, 0));
+    tcir_named_attr *attrs = attrs_of(s, b, old);
+    tcir_op *now = attrs ? tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.if", .loc = tcir_op_loc(old),
+                                                                       .noperands = 1, .operands = &cond,
+                                                                       .nattrs = tcir_op_nattrs(old), .attrs = attrs,
+                                                                       .nregions = 2})
+                         : NULL;
+    tcir_block *then = now ? tcir_region_add_block(ctx_of(b), tcir_op_region(now, 0)) : NULL;
+    if (!then) { /* keeping the empty else is still a valid kernel */
+        return;
+    }
     move_ops(tcir_region_first_block(tcir_op_region(old, 0)), then, NULL);
     replace_op(old, now);
     scope->op = now;
@@ -640,7 +698,11 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         !lang_cast(s, b, &st, iv_dt, TL_ROUND_DEFAULT))
         return failed_scope(b, s, hint);
     int n = c ? c->n : o.inits.n;
-    tl_value *operands = values_of(b, 3 + n);
+    tl_value *operands = values_of(s, b, 3 + n);
+    const tcir_type **types = types_of(s, b, n);
+    tl_value *args = values_of(s, b, n);
+    if (!operands || !types || !args)
+        return failed_scope(b, s, hint);
     /* Python makes literal bounds where the loop is and casts them with a no-op arith.bitcast
      * (see TL_CONST_LOOP_BOUND). */
     lb.bound = ub.bound = st.bound = true;
@@ -654,7 +716,6 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
             return failed_scope(b, s, hint);
     if (tl_builder_failed(b))
         return failed_scope(b, s, hint);
-    const tcir_type **types = types_of(b, n);
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(operands[3 + i]);
 
@@ -669,10 +730,8 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     set_unit(op, b, "tt.warp_specialize", o.warp_specialize);
 
     tcir_block *body = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
-    tcir_loc loc = {s.file, s.line, 0};
-    tcir_block_add_arg(ctx_of(b), body, tl_value_type(operands[0]), loc);
-    for (int i = 0; i < n; i++)
-        tcir_block_add_arg(ctx_of(b), body, types[i], loc);
+    if (!body || !add_args(s, b, body, 1, &operands[0], NULL) || !add_args(s, b, body, n, operands + 3, NULL))
+        return failed_scope(b, s, hint);
     tl_push_block_at(s, b, body);
     if (tl_builder_failed(b))
         return failed_scope(b, s, hint);
@@ -685,12 +744,11 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         tl_value t = lang_binop(s, b, TL_OP_SUB, top, iv);
         scope.iv = lang_binop(s, b, TL_OP_ADD, lang_opnd_of(b, t), lang_opnd_of(b, operands[0]));
     }
-    tl_value *args = values_of(b, n);
     wrap_args(b, body, 1, n, operands + 3, args);
     scope.args = args;
-    scope.results = unready_results(b, n); /* until the loop is closed */
+    scope.results = unready_results(s, b, n); /* until the loop is closed */
     scope.nresults = n;
-    scope.pending = wrap_results(b, op, n, operands + 3);
+    scope.pending = wrap_results(s, b, op, n, operands + 3);
     if (c)
         bind_vars(c, args);
     return scope;
@@ -702,22 +760,21 @@ static void close_for_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = values_of(b, n), *yield = values_of(b, n);
-    bool *keep = tcir_alloc(ctx_of(b), sizeof(bool) * (size_t)(n ? n : 1));
-    if (!current_values(s, b, c, "loop", now))
+    tl_value *now = values_of(s, b, n), *yield = values_of(s, b, n), *like = values_of(s, b, n);
+    bool *keep = flags_of(s, b, n);
+    if (!now || !yield || !like || !keep || !current_values(s, b, c, "loop", now))
         return;
     for (int i = 0; i < n; i++)
         keep[i] = now[i].ir != scope->args[i].ir && now[i].ir != c->init[i].ir;
     int nk = kept(n, keep, now, yield);
-    if (nk < n)
-        rebuild_for(s, b, scope, keep, nk, yield);
+    if (nk < n && !rebuild_for(s, b, scope, keep, nk, yield))
+        return;
     if (!terminate(s, b, "scf.yield", nk, yield))
         return;
     tl_pop_block_at(s, b);
-    tl_value *like = values_of(b, n);
     kept(n, keep, c->init, like);
     scope->n = scope->nresults = nk;
-    scope->results = wrap_results(b, scope->op, nk, like);
+    scope->results = wrap_results(s, b, scope->op, nk, like);
     scope->args = poison_values; /* the body's arguments are gone with it */
     write_back(c, keep, scope->results, c->init);
 }
@@ -755,16 +812,19 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
 
 /* The op's results take the types of the first values it yields (scf.if's then-branch,
  * scf.while's condition). */
-static void set_results(tl_scope *scope, int n, const tl_value *v)
+static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 {
     tl_builder *b = scope->b;
-    const tcir_type **types = types_of(b, n);
+    const tcir_type **types = types_of(s, b, n);
+    if (!types)
+        return false;
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(v[i]);
     tcir_op_set_result_types(ctx_of(b), scope->op, n, types);
     scope->nresults = n;
-    scope->results = unready_results(b, n);
-    scope->pending = wrap_results(b, scope->op, n, v); /* published when the scope closes */
+    scope->results = unready_results(s, b, n);
+    scope->pending = wrap_results(s, b, scope->op, n, v); /* published when the scope closes */
+    return !tl_builder_failed(b);
 }
 
 /* A failed call that would have given the scope n results leaves n poison ones. */
@@ -799,9 +859,9 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         return;
     tl_carry *c = scope->carry;
     if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
-        c->then_val = values_of(b, c->n);
+        c->then_val = values_of(s, b, c->n);
         c->else_at = s;
-        if (!current_values(s, b, c, "then-branch", c->then_val))
+        if (!c->then_val || !current_values(s, b, c, "then-branch", c->then_val))
             return;
         bind_vars(c, c->init);
         open_else(s, scope);
@@ -811,13 +871,12 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         poison_results(scope, values.n);
         return;
     }
-    tl_value *v = values_of(b, values.n);
-    if (!matching_values(s, b, values, values.n, NULL, "then-branch", v)) {
+    tl_value *v = values_of(s, b, values.n);
+    if (!v || !matching_values(s, b, values, values.n, NULL, "then-branch", v)) {
         poison_results(scope, values.n);
         return;
     }
-    set_results(scope, values.n, v);
-    if (!terminate(s, b, "scf.yield", values.n, v))
+    if (!set_results(s, scope, values.n, v) || !terminate(s, b, "scf.yield", values.n, v))
         return;
     open_else(s, scope);
 }
@@ -838,14 +897,15 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = values_of(b, n);
-    if (!current_values(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
+    tl_value *now = values_of(s, b, n), *then_yield = values_of(s, b, n), *else_yield = values_of(s, b, n);
+    tl_value *like = values_of(s, b, n);
+    bool *keep = flags_of(s, b, n);
+    if (!now || !then_yield || !else_yield || !like || !keep ||
+        !current_values(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
         return;
     const tl_value *then_val = scope->phase ? c->then_val : now, *else_val = scope->phase ? now : c->init;
-    bool *keep = tcir_alloc(ctx_of(b), sizeof(bool) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++)
         keep[i] = then_val[i].ir != else_val[i].ir;
-    tl_value *then_yield = values_of(b, n), *else_yield = values_of(b, n);
     int nk = kept(n, keep, then_val, then_yield);
     kept(n, keep, else_val, else_yield);
     tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
@@ -862,12 +922,12 @@ static void close_if_carry(tl_site s, tl_scope *scope)
         if (nk && !yield_in(s, b, tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1)), nk, else_yield))
             return;
     }
-    tl_value *like = values_of(b, n);
     kept(n, keep, c->init, like);
-    set_results(scope, nk, like);
+    if (!set_results(s, scope, nk, like))
+        return;
     scope->results = scope->pending;
     write_back(c, keep, scope->results, then_val);
-    drop_empty_else(b, scope);
+    drop_empty_else(s, b, scope);
 }
 
 static void close_if(tl_site s, tl_scope *scope, tl_values values)
@@ -883,20 +943,19 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
     }
     if (!good_list(s, b, values, "if"))
         return;
-    tl_value *v = values_of(b, values.n);
+    tl_value *v = values_of(s, b, values.n);
     const tcir_type **types = NULL;
-    if (scope->phase == 1) {
-        types = types_of(b, scope->nresults);
-        for (int i = 0; i < scope->nresults; i++)
-            types[i] = tl_value_type(scope->pending[i]);
-    }
+    if (!v || (scope->phase == 1 && !(types = types_of(s, b, scope->nresults))))
+        return;
+    for (int i = 0; scope->phase == 1 && i < scope->nresults; i++)
+        types[i] = tl_value_type(scope->pending[i]);
     if (!matching_values(s, b, values, scope->nresults, types, "if", v) ||
         !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
     if (scope->pending)
         scope->results = scope->pending;
-    drop_empty_else(b, scope);
+    drop_empty_else(s, b, scope);
 }
 
 /* ---- while ----------------------------------------------------------------------------------- */
@@ -918,10 +977,10 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     } else if (n && !lang_builder(s, b, n, o.inits.v, NULL)) {
         return failed_scope(b, s, hint);
     }
-    tl_value *inits = c ? c->init : values_of(b, n);
-    if (c && !carry_values(s, b, c))
+    tl_value *inits = c ? c->init : values_of(s, b, n), *args = values_of(s, b, n);
+    const tcir_type **types = types_of(s, b, n);
+    if (!inits || !args || !types || (c && !carry_values(s, b, c)))
         return failed_scope(b, s, hint);
-    const tcir_type **types = types_of(b, n);
     for (int i = 0; i < n; i++) {
         if (!c && !carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
             return failed_scope(b, s, hint);
@@ -931,8 +990,8 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     if (!op)
         return failed_scope(b, s, hint);
     tcir_block *before = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
-    for (int i = 0; i < n; i++)
-        tcir_block_add_arg(ctx_of(b), before, types[i], (tcir_loc){s.file, s.line, 0});
+    if (!before || !add_args(s, b, before, n, NULL, types))
+        return failed_scope(b, s, hint);
     tl_push_block_at(s, b, before);
     if (tl_builder_failed(b))
         return failed_scope(b, s, hint);
@@ -942,7 +1001,6 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     scope.op = op;
     scope.block = before;
     scope.carry = c;
-    tl_value *args = values_of(b, n);
     wrap_args(b, before, 0, n, inits, args);
     scope.args = args;
     if (c)
@@ -970,7 +1028,9 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     tl_value cv;
     if (!condition(s, b, cond, &cv))
         return;
-    tl_value *v = values_of(b, n + 1);
+    tl_value *v = values_of(s, b, n + 1), *args = values_of(s, b, n);
+    if (!v || !args)
+        return;
     v[0] = cv;
     if (c) {
         if (!current_values(s, b, c, "condition", v + 1))
@@ -979,17 +1039,15 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     } else if (!matching_values(s, b, values, n, NULL, "condition", v + 1)) {
         return;
     }
-    if (!terminate(s, b, "scf.condition", n + 1, v))
+    if (!terminate(s, b, "scf.condition", n + 1, v) || !set_results(s, scope, n, c ? c->init : v + 1))
         return;
-    set_results(scope, n, c ? c->init : v + 1);
     tl_pop_block_at(s, b);
     tcir_block *after = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
-    for (int i = 0; i < n; i++)
-        tcir_block_add_arg(ctx_of(b), after, tl_value_type(v[1 + i]), (tcir_loc){s.file, s.line, 0});
+    if (!after || !add_args(s, b, after, n, v + 1, NULL))
+        return;
     tl_push_block_at(scope->opened, b, after); /* a body left open is reported at its while */
     if (tl_builder_failed(b))
         return;
-    tl_value *args = values_of(b, n);
     wrap_args(b, after, 0, n, c ? c->init : v + 1, args);
     scope->args = args;
     scope->block = after;
@@ -1005,9 +1063,9 @@ static void close_while_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = values_of(b, n), *yield = values_of(b, n);
-    bool *keep = tcir_alloc(ctx_of(b), sizeof(bool) * (size_t)(n ? n : 1));
-    if (!current_values(s, b, c, "loop", now))
+    tl_value *now = values_of(s, b, n), *yield = values_of(s, b, n), *like = values_of(s, b, n);
+    bool *keep = flags_of(s, b, n);
+    if (!now || !yield || !like || !keep || !current_values(s, b, c, "loop", now))
         return;
     tcir_block *before = tcir_region_first_block(tcir_op_region(scope->op, 0));
     for (int i = 0; i < n; i++) {
@@ -1016,15 +1074,14 @@ static void close_while_carry(tl_site s, tl_scope *scope)
         keep[i] = !(body_same && cond_same);
     }
     int nk = kept(n, keep, now, yield);
-    if (nk < n)
-        rebuild_while(s, b, scope, keep, nk, yield);
+    if (nk < n && !rebuild_while(s, b, scope, keep, nk, yield))
+        return;
     if (!terminate(s, b, "scf.yield", nk, yield))
         return;
     tl_pop_block_at(s, b);
-    tl_value *like = values_of(b, n);
     kept(n, keep, c->init, like);
     scope->n = scope->nresults = nk;
-    scope->results = wrap_results(b, scope->op, nk, like);
+    scope->results = wrap_results(s, b, scope->op, nk, like);
     scope->args = poison_values;
     write_back(c, keep, scope->results, c->init);
 }
@@ -1039,6 +1096,8 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
         return false;
     tcir_region *body = tcir_op_region(tl_builder_func(b), 0);
     *cont = tcir_region_add_block(ctx_of(b), body);
+    if (!taken || !*cont)
+        return out_of_memory(s, b);
     tcir_block *succ[2] = {taken, *cont};
     return tl_op_at(s, b, (tl_raw_op){.name = "cf.cond_br", .noperands = 1, .operands = &c, .nsuccessors = 2,
                                       .successors = succ}) != NULL;
@@ -1065,7 +1124,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
     } else {
         taken = tl_exit_block_at(s, b);
     }
-    if (!taken || !branch_out(s, b, cond, taken, &cont))
+    if (!branch_out(s, b, cond, taken, &cont))
         return;
     if (o.inline_return) {
         tl_push_block_at(s, b, taken);
@@ -1124,10 +1183,12 @@ static void close_for(tl_site s, tl_scope *scope, tl_values values)
         close_for_carry(s, scope);
         return;
     }
-    const tcir_type **types = types_of(b, scope->n);
+    const tcir_type **types = types_of(s, b, scope->n);
+    tl_value *v = values_of(s, b, scope->n);
+    if (!types || !v)
+        return;
     for (int i = 0; i < scope->n; i++)
         types[i] = tl_value_type(scope->args[i]);
-    tl_value *v = values_of(b, scope->n);
     if (!matching_values(s, b, values, scope->n, types, "for loop", v) || !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
@@ -1145,8 +1206,10 @@ static void close_while(tl_site s, tl_scope *scope, tl_values values)
         close_while_carry(s, scope);
         return;
     }
-    tl_value *inits = values_of(b, scope->n);
-    const tcir_type **types = types_of(b, scope->n);
+    tl_value *inits = values_of(s, b, scope->n);
+    const tcir_type **types = types_of(s, b, scope->n);
+    if (!inits || !types)
+        return;
     for (int i = 0; i < scope->n; i++)
         types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
     if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
