@@ -409,6 +409,23 @@ static void error_results_used_inside_their_scope(void **state)
     expect_error_at(b, line, "tl_add: argument #1 is a poison value");
 }
 
+/* Past the builder's depth the open fails like any other: the scopes stay usable. */
+static void error_scopes_nested_too_deep(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loops[70];
+    int line = __LINE__ + 2;
+    for (int i = 0; i < 70; i++)
+        loops[i] = tl_for(b, 0, n, 1, .carry = TL_VARS(&n));
+    for (int i = 69; i >= 0; i--) {
+        n = tl_add(n, loops[i].args[0]);
+        tl_end(&loops[i]);
+    }
+    expect_error_at(b, line, "tl_for: blocks nested deeper than 64");
+}
+
 /* A scope pointer that names no builder (never opened) is ignored: the open scope, if any,
  * is what tl_finish reports. */
 static void never_opened_scope_is_ignored(void **state)
@@ -515,6 +532,7 @@ int main(void)
         cmocka_unit_test(no_crash_after_an_error),
         cmocka_unit_test(no_crash_when_the_open_fails),
         cmocka_unit_test(error_results_used_inside_their_scope),
+        cmocka_unit_test(error_scopes_nested_too_deep),
         cmocka_unit_test(never_opened_scope_is_ignored),
         cmocka_unit_test(error_return_inside_a_loop),
         cmocka_unit_test(error_value_used_outside_its_scope),

@@ -6,25 +6,22 @@
  * checks every operand).
  *
  * Scopes that carry C variables (.carry) follow Triton's code generator: the carried order is
- * the order of first definition (the variables' values' def_order at open), and a variable
- * the body leaves unchanged is not carried. Python learns that from a dry run of the body
- * before it makes the op; here the op is made at open with every listed variable and, when
- * some turn out unchanged at close, rebuilt without them (rebuild_for, rebuild_while).
+ * the order of first definition (carry.c), and a variable the body leaves unchanged is not
+ * carried (the op is made again without it at close: rebuild.c). Region arguments and results
+ * take the def_order of the values they stand for, so a variable keeps its place in the order.
  *
  * Every failure returns (or leaves) a scope whose args and results point at poison values,
  * never NULL, so the caller's code for success runs on. */
-#include <stdio.h>
 #include <string.h>
 
-#include "lang_internal.h"
-#include "tritonc/control.h"
+#include "scope_internal.h"
 
-/* ---- poison scopes ------------------------------------------------------------------------ */
+/* ---- shared with carry.c and rebuild.c (scope_internal.h) ------------------------------------ */
 
 #define P1 {.poison = 1}
 #define P8 P1, P1, P1, P1, P1, P1, P1, P1
 #define P64 P8, P8, P8, P8, P8, P8, P8, P8
-static const tl_value poison_values[TL_MAX_CARRIED] = {P64, P64};
+const tl_value scope_poison[TL_MAX_CARRIED] = {P64, P64};
 #undef P1
 #undef P8
 #undef P64
@@ -38,58 +35,57 @@ static int clamp_count(int n)
 static tl_scope failed_scope(tl_builder *b, tl_site s, int n)
 {
     n = clamp_count(n);
-    return (tl_scope){.b = b, .opened = s, .n = n, .args = poison_values, .nresults = n, .results = poison_values};
+    return (tl_scope){.b = b, .opened = s, .n = n, .args = scope_poison, .nresults = n, .results = scope_poison};
 }
 
-static tcir_context *ctx_of(tl_builder *b)
+void *scope_array(tl_site s, tl_builder *b, int n, size_t each)
 {
-    return tl_builder_context(b);
-}
-
-/* n elements of `each` bytes from b's arena (at least one); NULL, with the builder in error,
- * when memory runs out. Every caller checks. */
-static void *arena_array(tl_site s, tl_builder *b, int n, size_t each)
-{
-    void *p = tcir_alloc(ctx_of(b), each * (size_t)(n > 0 ? n : 1));
+    void *p = tcir_alloc(scope_ctx(b), each * (size_t)(n > 0 ? n : 1));
     if (!p)
         tl_builder_fail(b, s, "out of memory");
     return p;
 }
 
-static tl_value *values_of(tl_site s, tl_builder *b, int n)
+bool scope_out_of_memory(tl_site s, tl_builder *b)
 {
-    return arena_array(s, b, n, sizeof(tl_value));
+    tl_builder_fail(b, s, "out of memory");
+    return false;
 }
 
-static const tcir_type **types_of(tl_site s, tl_builder *b, int n)
+tl_value *scope_values(tl_site s, tl_builder *b, int n)
 {
-    return arena_array(s, b, n, sizeof(const tcir_type *));
+    return scope_array(s, b, n, sizeof(tl_value));
 }
 
-static bool *flags_of(tl_site s, tl_builder *b, int n)
+const tcir_type **scope_types(tl_site s, tl_builder *b, int n)
 {
-    return arena_array(s, b, n, sizeof(bool));
+    return scope_array(s, b, n, sizeof(const tcir_type *));
 }
 
-static tcir_value **irs_of(tl_site s, tl_builder *b, int n)
+bool *scope_flags(tl_site s, tl_builder *b, int n)
 {
-    return arena_array(s, b, n, sizeof(tcir_value *));
+    return scope_array(s, b, n, sizeof(bool));
+}
+
+tcir_value **scope_irs(tl_site s, tl_builder *b, int n)
+{
+    return scope_array(s, b, n, sizeof(tcir_value *));
 }
 
 /* n poison values of b: a scope's results before it closes. Unlike the static ones they name
  * their builder, so using one is an error at that call. */
 static const tl_value *unready_results(tl_site s, tl_builder *b, int n)
 {
-    tl_value *v = values_of(s, b, n);
+    tl_value *v = scope_values(s, b, n);
     if (!v)
-        return poison_values;
+        return scope_poison;
     for (int i = 0; i < n; i++)
         v[i] = (tl_value){.b = b, .poison = 1};
     return v;
 }
 
 /* A carried value as a value of b: a literal becomes a constant of its Python type. */
-static tl_value strong_value(tl_site s, tl_builder *b, tl_value v)
+tl_value scope_strong(tl_site s, tl_builder *b, tl_value v)
 {
     lang_opnd o = lang_opnd_of(b, v);
     lang_strong(&o);
@@ -107,7 +103,7 @@ static bool carried_value(tl_site s, tl_builder *b, tl_value v, const char *what
         tl_builder_fail(b, s, "%s #%d belongs to another builder", what, i);
         return false;
     }
-    *out = strong_value(s, b, v);
+    *out = scope_strong(s, b, v);
     return !tl_value_is_poison(*out);
 }
 
@@ -130,7 +126,7 @@ static void wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl
 static bool add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v, const tcir_type *const *types)
 {
     for (int i = 0; i < n; i++)
-        if (!tcir_block_add_arg(ctx_of(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
+        if (!tcir_block_add_arg(scope_ctx(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
             tl_builder_fail(b, s, "out of memory");
             return false;
         }
@@ -140,9 +136,9 @@ static bool add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_
 /* The op's results as values typed like `like` (poison when memory runs out). */
 static const tl_value *wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like)
 {
-    tl_value *out = values_of(s, b, n);
+    tl_value *out = scope_values(s, b, n);
     if (!out)
-        return poison_values;
+        return scope_poison;
     for (int i = 0; i < n; i++)
         out[i] = rebound(b, tcir_op_result(op, i), like[i]);
     return out;
@@ -246,388 +242,6 @@ static bool good_list(tl_site s, tl_builder *b, tl_values v, const char *what)
     return true;
 }
 
-/* ---- carried C variables ------------------------------------------------------------------- */
-
-struct tl_carry {
-    int n;
-    tl_value **var;      /* in the carried order */
-    const char **name;   /* their C names, for messages */
-    tl_value *init;      /* their values before the scope */
-    tl_value *then_val;  /* if: the then-branch's values (at tl_else) */
-    tl_site else_at;     /* if: the tl_else call (where the then-branch's yield belongs) */
-    tl_value *fwd;       /* while: the values tl_do forwarded */
-};
-
-static bool is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* The C names of a TL_VARS list, from its text ("&acc, &p" gives acc and p). */
-static void var_names(tl_builder *b, tl_vars vars, const char **out)
-{
-    const char *p = vars.names;
-    int i = 0;
-    while (p && *p && i < vars.n) {
-        while (is_space(*p) || *p == '&')
-            p++;
-        const char *start = p;
-        int depth = 0;
-        for (; *p && (depth > 0 || *p != ','); p++)
-            depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
-        const char *end = p;
-        while (end > start && is_space(end[-1]))
-            end--;
-        const char *name = tcir_strdup(ctx_of(b), start, (size_t)(end - start));
-        out[i++] = name ? name : "(a variable)"; /* names only serve messages */
-        if (*p == ',')
-            p++;
-    }
-    for (; i < vars.n; i++) {
-        char num[16];
-        int len = snprintf(num, sizeof num, "#%d", i);
-        const char *name = tcir_strdup(ctx_of(b), num, (size_t)len);
-        out[i] = name ? name : "(a variable)";
-    }
-}
-
-static bool valid_var_value(tl_site s, tl_builder *b, tl_value v, const char *name)
-{
-    if (tl_value_is_absent(v) || tl_value_is_poison(v)) {
-        tl_builder_fail(b, s, "carried variable %s holds no value (poison, or never set)", name);
-        return false;
-    }
-    if (!tl_value_is_lit(v) && v.b != b) {
-        tl_builder_fail(b, s, "carried variable %s belongs to another builder", name);
-        return false;
-    }
-    return true;
-}
-
-/* Checks a .carry list and records it in Python's carried order (each variable's place is its
- * value's def_order; equal places keep the list's order). The values are made strong later
- * (carry_values), where the explicit form makes its inits, so that constants keep their order. */
-static tl_carry *open_carry(tl_site s, tl_builder *b, tl_vars vars)
-{
-    int n = vars.n;
-    if (n < 0 || (n && !vars.v)) {
-        tl_builder_fail(b, s, "carry: bad variable list");
-        return NULL;
-    }
-    if (n > TL_MAX_CARRIED) {
-        tl_builder_fail(b, s, "carry: %d variables, at most %d", n, TL_MAX_CARRIED);
-        return NULL;
-    }
-    const char **names = arena_array(s, b, n, sizeof(*names));
-    if (!names)
-        return NULL;
-    var_names(b, vars, names);
-    for (int i = 0; i < n; i++) {
-        if (!vars.v[i]) {
-            tl_builder_fail(b, s, "carried variable %s is NULL", names[i]);
-            return NULL;
-        }
-        for (int j = 0; j < i; j++)
-            if (vars.v[j] == vars.v[i]) {
-                tl_builder_fail(b, s, "carried variable %s is listed twice", names[i]);
-                return NULL;
-            }
-        tl_value v = *vars.v[i];
-        if (!valid_var_value(s, b, v, names[i]))
-            return NULL;
-        if (n > 1 && tl_value_is_lit(v)) {
-            tl_builder_fail(b, s,
-                            "carried variable %s holds a C number: its place in Python's carried order cannot "
-                            "be known; make it a value where Python assigns it (tl_const)",
-                            names[i]);
-            return NULL;
-        }
-    }
-    tl_carry *c = arena_array(s, b, 1, sizeof *c);
-    if (!c || !(c->var = arena_array(s, b, n, sizeof(*c->var))) || !(c->name = arena_array(s, b, n, sizeof(*c->name))) ||
-        !(c->init = values_of(s, b, n)))
-        return NULL;
-    c->n = n;
-    /* insertion sort by def_order: stable, and lists are short */
-    for (int i = 0; i < n; i++) {
-        int j = i;
-        for (; j > 0 && c->var[j - 1]->def_order > vars.v[i]->def_order; j--) {
-            c->var[j] = c->var[j - 1];
-            c->name[j] = c->name[j - 1];
-        }
-        c->var[j] = vars.v[i];
-        c->name[j] = names[i];
-    }
-    return c;
-}
-
-/* The variables' values at open, as values of b (a literal becomes a constant). */
-static bool carry_values(tl_site s, tl_builder *b, tl_carry *c)
-{
-    for (int i = 0; i < c->n; i++) {
-        c->init[i] = strong_value(s, b, *c->var[i]);
-        if (tl_value_is_poison(c->init[i]))
-            return false;
-    }
-    return true;
-}
-
-/* Variable i's value now, as a value of b of its carried type. */
-static bool current_value(tl_site s, tl_builder *b, const tl_carry *c, int i, const char *where, tl_value *out)
-{
-    tl_value v = *c->var[i];
-    if (!valid_var_value(s, b, v, c->name[i]))
-        return false;
-    *out = strong_value(s, b, v);
-    if (tl_value_is_poison(*out))
-        return false;
-    const tcir_type *t = tl_value_type(*out), *want = tl_value_type(c->init[i]);
-    if (t != want) {
-        char got[LANG_STR], was[LANG_STR];
-        tcir_type_str(t, got, sizeof got);
-        tcir_type_str(want, was, sizeof was);
-        tl_builder_fail(b, s, "carried variable %s changes type in the %s: %s before it, %s here", c->name[i], where,
-                        was, got);
-        return false;
-    }
-    return true;
-}
-
-static bool current_values(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out)
-{
-    for (int i = 0; i < c->n; i++)
-        if (!current_value(s, b, c, i, where, &out[i]))
-            return false;
-    return true;
-}
-
-static void bind_vars(const tl_carry *c, const tl_value *v)
-{
-    for (int i = 0; i < c->n; i++)
-        *c->var[i] = v[i];
-}
-
-/* Values given to a call that takes the carried variables instead. */
-static bool no_values_with_carry(tl_site s, tl_builder *b, const tl_scope *scope, tl_values values)
-{
-    if (scope->carry && values.n) {
-        tl_builder_fail(b, s, "this scope carries C variables (.carry): give no values, the variables are the yield");
-        return false;
-    }
-    return true;
-}
-
-/* The values at `keep`, in order; returns how many. */
-static int kept(int n, const bool *keep, const tl_value *v, tl_value *out)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (keep[i])
-            out[k++] = v[i];
-    return k;
-}
-
-/* After close: kept variables take the op's results, the others `other`. */
-static void write_back(const tl_carry *c, const bool *keep, const tl_value *results, const tl_value *other)
-{
-    for (int i = 0, k = 0; i < c->n; i++)
-        *c->var[i] = keep[i] ? results[k++] : other[i];
-}
-
-/* ---- rebuilding an op without some of its carried values ------------------------------------ */
-
-/* Replaces every use of from[i] under blk (nested regions included) by to[i]. */
-static void replace_uses(tcir_block *blk, int n, tcir_value *const *from, tcir_value *const *to)
-{
-    for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
-        for (int i = 0; i < tcir_op_noperands(op); i++)
-            for (int k = 0; k < n; k++)
-                if (tcir_op_operand(op, i) == from[k]) {
-                    tcir_op_set_operand(op, i, to[k]);
-                    break;
-                }
-        for (int r = 0; r < tcir_op_nregions(op); r++)
-            for (tcir_block *inner = tcir_region_first_block(tcir_op_region(op, r)); inner;
-                 inner = tcir_block_next(inner))
-                replace_uses(inner, n, from, to);
-    }
-}
-
-/* Moves the ops of `from` (but `except`) to the end of `to`. */
-static void move_ops(tcir_block *from, tcir_block *to, const tcir_op *except)
-{
-    tcir_op *op = tcir_block_first(from);
-    while (op) {
-        tcir_op *next = tcir_op_next(op);
-        if (op != except) {
-            tcir_op_detach(op);
-            tcir_block_append(to, op);
-        }
-        op = next;
-    }
-}
-
-static bool out_of_memory(tl_site s, tl_builder *b)
-{
-    tl_builder_fail(b, s, "out of memory");
-    return false;
-}
-
-/* A new block in region r of op with the arguments of `old` at keep (the first `fixed` always),
- * and the map from old arguments to new ones (dropped ones to `dropped_to`). NULL when memory
- * runs out (nothing else changed). */
-static tcir_block *block_like(tl_site s, tl_builder *b, tcir_op *op, int r, tcir_block *old, int fixed, int n,
-                              const bool *keep, const tl_value *dropped_to, tcir_value **from, tcir_value **to)
-{
-    tcir_block *blk = op ? tcir_region_add_block(ctx_of(b), tcir_op_region(op, r)) : NULL;
-    for (int i = 0; blk && i < fixed + n; i++) {
-        from[i] = tcir_block_arg(old, i);
-        bool keep_it = i < fixed || keep[i - fixed];
-        to[i] = keep_it ? tcir_block_add_arg(ctx_of(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
-                        : dropped_to[i - fixed].ir;
-        if (!to[i])
-            blk = NULL;
-    }
-    if (!blk)
-        out_of_memory(s, b);
-    return blk;
-}
-
-/* Maps the values in v (n of them) through from -> to (m pairs): a yield made after a rebuild
- * may name an old block argument (a = b, with b not carried). */
-static void remap(int m, tcir_value *const *from, tcir_value *const *to, int n, tl_value *v)
-{
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < m; k++)
-            if (v[i].ir == from[k]) {
-                v[i].ir = to[k];
-                break;
-            }
-}
-
-/* Puts `now` where `old` is (with its source-order key) and unlinks old. */
-static void replace_op(tcir_op *old, tcir_op *now)
-{
-    tcir_op_set_order(now, tcir_op_order_seq(old), tcir_op_order_scope(old), tcir_op_order_epoch(old));
-    tcir_block_insert_before(tcir_op_block(old), old, now);
-    tcir_op_detach(old);
-}
-
-static tcir_named_attr *attrs_of(tl_site s, tl_builder *b, const tcir_op *op)
-{
-    int n = tcir_op_nattrs(op);
-    tcir_named_attr *a = arena_array(s, b, n, sizeof(*a));
-    for (int i = 0; a && i < n; i++)
-        a[i] = *tcir_op_attr_at(op, i);
-    return a;
-}
-
-/* The scope's op made again with only the carried values at keep (its body moved over). Every
- * new piece is made before anything moves, so running out of memory changes nothing. */
-static bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
-{
-    const tl_carry *c = scope->carry;
-    tcir_op *old = scope->op;
-    int n = c->n, nk = 0;
-    tcir_value **operands = irs_of(s, b, 3 + n), **from = irs_of(s, b, 1 + n), **to = irs_of(s, b, 1 + n);
-    const tcir_type **types = types_of(s, b, n);
-    tcir_named_attr *attrs = attrs_of(s, b, old);
-    if (!operands || !from || !to || !types || !attrs)
-        return false;
-    for (int i = 0; i < 3; i++)
-        operands[i] = tcir_op_operand(old, i);
-    for (int i = 0; i < n; i++)
-        if (keep[i]) {
-            types[nk] = tcir_value_type(tcir_op_result(old, i));
-            operands[3 + nk++] = tcir_op_operand(old, 3 + i);
-        }
-    tcir_op *now = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.for", .loc = tcir_op_loc(old),
-                                                               .noperands = 3 + nk, .operands = operands,
-                                                               .nresults = nk, .result_types = types,
-                                                               .nattrs = tcir_op_nattrs(old), .attrs = attrs,
-                                                               .nregions = 1});
-    tcir_block *body = block_like(s, b, now, 0, scope->block, 1, n, keep, c->init, from, to);
-    if (!body)
-        return false;
-    move_ops(scope->block, body, NULL);
-    replace_uses(body, 1 + n, from, to);
-    remap(1 + n, from, to, nyield, yield);
-    replace_op(old, now);
-    tl_set_block_at(s, b, body);
-    scope->op = now;
-    scope->block = body;
-    return true;
-}
-
-/* The same for a while: both regions, and the condition's forwarded values. */
-static bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
-{
-    const tl_carry *c = scope->carry;
-    tcir_op *old = scope->op;
-    int n = c->n, nk = 0;
-    tcir_value **operands = irs_of(s, b, n), **forwarded = irs_of(s, b, 1 + n);
-    tcir_value **from_before = irs_of(s, b, n), **to_before = irs_of(s, b, n);
-    tcir_value **from_after = irs_of(s, b, n), **to_after = irs_of(s, b, n);
-    const tcir_type **types = types_of(s, b, n);
-    if (!operands || !forwarded || !from_before || !to_before || !from_after || !to_after || !types)
-        return false;
-    tcir_block *old_before = tcir_region_first_block(tcir_op_region(old, 0));
-    tcir_op *old_cond = tcir_block_last(old_before);
-    forwarded[0] = tcir_op_operand(old_cond, 0);
-    for (int i = 0; i < n; i++)
-        if (keep[i]) {
-            types[nk] = tcir_value_type(tcir_op_result(old, i));
-            operands[nk] = tcir_op_operand(old, i);
-            forwarded[1 + nk++] = tcir_op_operand(old_cond, 1 + i);
-        }
-    tcir_op *now = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.while", .loc = tcir_op_loc(old),
-                                                               .noperands = nk, .operands = operands, .nresults = nk,
-                                                               .result_types = types, .nregions = 2});
-    tcir_op *cond = tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.condition", .loc = tcir_op_loc(old_cond),
-                                                                .noperands = 1 + nk, .operands = forwarded});
-    tcir_block *before = cond ? block_like(s, b, now, 0, old_before, 0, n, keep, c->init, from_before, to_before) : NULL;
-    tcir_block *after = before ? block_like(s, b, now, 1, scope->block, 0, n, keep, c->init, from_after, to_after) : NULL;
-    if (!after)
-        return tl_builder_failed(b) ? false : out_of_memory(s, b);
-    move_ops(old_before, before, old_cond);
-    tcir_op_set_order(cond, tcir_op_order_seq(old_cond), tcir_op_order_scope(old_cond), tcir_op_order_epoch(old_cond));
-    tcir_block_append(before, cond);
-    replace_uses(before, n, from_before, to_before);
-    move_ops(scope->block, after, NULL);
-    replace_uses(after, n, from_after, to_after);
-    remap(n, from_after, to_after, nyield, yield);
-    replace_op(old, now);
-    tl_set_block_at(s, b, after);
-    scope->op = now;
-    scope->block = after;
-    return true;
-}
-
-/* An if whose else branch is empty (no ops, nothing yielded) made again without it, as Triton's
- * canonicalizer leaves it. */
-static void drop_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
-{
-    tcir_op *old = scope->op;
-    tcir_block *other = tcir_region_first_block(tcir_op_region(old, 1));
-    tcir_op *only = other ? tcir_block_first(other) : NULL;
-    if (!other || tcir_op_nresults(old) != 0 || (only && (only != tcir_block_last(other) || tcir_op_noperands(only))))
-        return;
-    tcir_value *cond = tcir_op_operand(old, 0);
-    tcir_named_attr *attrs = attrs_of(s, b, old);
-    tcir_op *now = attrs ? tcir_op_create(ctx_of(b), &(tcir_op_state){.name = "scf.if", .loc = tcir_op_loc(old),
-                                                                       .noperands = 1, .operands = &cond,
-                                                                       .nattrs = tcir_op_nattrs(old), .attrs = attrs,
-                                                                       .nregions = 2})
-                         : NULL;
-    tcir_block *then = now ? tcir_region_add_block(ctx_of(b), tcir_op_region(now, 0)) : NULL;
-    if (!then) { /* keeping the empty else is still a valid kernel */
-        return;
-    }
-    move_ops(tcir_region_first_block(tcir_op_region(old, 0)), then, NULL);
-    replace_op(old, now);
-    scope->op = now;
-}
-
 /* ---- for --------------------------------------------------------------------------------- */
 
 static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, lang_opnd *o)
@@ -649,13 +263,13 @@ static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, l
 static void set_unit(tcir_op *op, tl_builder *b, const char *name, bool on)
 {
     if (on)
-        tcir_op_set_attr(ctx_of(b), op, name, tcir_attr_unit(ctx_of(b)), false);
+        tcir_op_set_attr(scope_ctx(b), op, name, tcir_attr_unit(scope_ctx(b)), false);
 }
 
 static void set_i32(tcir_op *op, tl_builder *b, const char *name, int v)
 {
     if (v)
-        tcir_op_set_attr(ctx_of(b), op, name, tcir_attr_int(ctx_of(b), v, tcir_type_int(ctx_of(b), 32)), false);
+        tcir_op_set_attr(scope_ctx(b), op, name, tcir_attr_int(scope_ctx(b), v, tcir_type_int(scope_ctx(b), 32)), false);
 }
 
 /* .carry or .inits, not both. */
@@ -678,7 +292,7 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         return failed_scope(given ? given : lo.b ? lo.b : hi.b, s, hint);
     if (!one_form(s, b, o.carry, o.inits) || !good_list(s, b, o.inits, "inits"))
         return failed_scope(b, s, hint);
-    tl_carry *c = o.carry.n ? open_carry(s, b, o.carry) : NULL;
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
     if (o.carry.n && !c)
         return failed_scope(b, s, hint);
     /* A negative literal step counts down: Python swaps the bounds and maps the variable back. */
@@ -698,9 +312,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         !lang_cast(s, b, &st, iv_dt, TL_ROUND_DEFAULT))
         return failed_scope(b, s, hint);
     int n = c ? c->n : o.inits.n;
-    tl_value *operands = values_of(s, b, 3 + n);
-    const tcir_type **types = types_of(s, b, n);
-    tl_value *args = values_of(s, b, n);
+    tl_value *operands = scope_values(s, b, 3 + n);
+    const tcir_type **types = scope_types(s, b, n);
+    tl_value *args = scope_values(s, b, n);
     if (!operands || !types || !args)
         return failed_scope(b, s, hint);
     /* Python makes literal bounds where the loop is and casts them with a no-op arith.bitcast
@@ -729,7 +343,7 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     set_unit(op, b, "tt.flatten", o.flatten);
     set_unit(op, b, "tt.warp_specialize", o.warp_specialize);
 
-    tcir_block *body = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
+    tcir_block *body = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
     if (!body || !add_args(s, b, body, 1, &operands[0], NULL) || !add_args(s, b, body, n, operands + 3, NULL))
         return failed_scope(b, s, hint);
     tl_push_block_at(s, b, body);
@@ -750,7 +364,7 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     scope.nresults = n;
     scope.pending = wrap_results(s, b, op, n, operands + 3);
     if (c)
-        bind_vars(c, args);
+        carry_bind(c, args);
     return scope;
 }
 
@@ -760,23 +374,23 @@ static void close_for_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = values_of(s, b, n), *yield = values_of(s, b, n), *like = values_of(s, b, n);
-    bool *keep = flags_of(s, b, n);
-    if (!now || !yield || !like || !keep || !current_values(s, b, c, "loop", now))
+    tl_value *now = scope_values(s, b, n), *yield = scope_values(s, b, n), *like = scope_values(s, b, n);
+    bool *keep = scope_flags(s, b, n);
+    if (!now || !yield || !like || !keep || !carry_current(s, b, c, "loop", now))
         return;
     for (int i = 0; i < n; i++)
         keep[i] = now[i].ir != scope->args[i].ir && now[i].ir != c->init[i].ir;
-    int nk = kept(n, keep, now, yield);
+    int nk = carry_kept(n, keep, now, yield);
     if (nk < n && !rebuild_for(s, b, scope, keep, nk, yield))
         return;
     if (!terminate(s, b, "scf.yield", nk, yield))
         return;
     tl_pop_block_at(s, b);
-    kept(n, keep, c->init, like);
+    carry_kept(n, keep, c->init, like);
     scope->n = scope->nresults = nk;
     scope->results = wrap_results(s, b, scope->op, nk, like);
-    scope->args = poison_values; /* the body's arguments are gone with it */
-    write_back(c, keep, scope->results, c->init);
+    scope->args = scope_poison; /* the body's arguments are gone with it */
+    carry_write_back(c, keep, scope->results, c->init);
 }
 
 /* ---- if / else ------------------------------------------------------------------------------ */
@@ -786,7 +400,7 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b)
         return failed_scope(cond.b, s, o.carry.n);
-    tl_carry *c = o.carry.n ? open_carry(s, b, o.carry) : NULL;
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
     if (o.carry.n && !c)
         return failed_scope(b, s, o.carry.n);
     tl_value cv;
@@ -795,12 +409,12 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
     tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &cv, .nregions = 2});
     if (!op)
         return failed_scope(b, s, o.carry.n);
-    tcir_block *then = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
+    tcir_block *then = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
     tl_push_block_at(s, b, then);
     if (tl_builder_failed(b))
         return failed_scope(b, s, o.carry.n);
     if (c)
-        bind_vars(c, c->init);
+        carry_bind(c, c->init);
     tl_scope scope = failed_scope(b, s, 0);
     scope.kind = TL_SCOPE_IF;
     scope.depth = tl_scope_depth(b);
@@ -815,12 +429,12 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
 static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 {
     tl_builder *b = scope->b;
-    const tcir_type **types = types_of(s, b, n);
+    const tcir_type **types = scope_types(s, b, n);
     if (!types)
         return false;
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(v[i]);
-    tcir_op_set_result_types(ctx_of(b), scope->op, n, types);
+    tcir_op_set_result_types(scope_ctx(b), scope->op, n, types);
     scope->nresults = n;
     scope->results = unready_results(s, b, n);
     scope->pending = wrap_results(s, b, scope->op, n, v); /* published when the scope closes */
@@ -830,7 +444,7 @@ static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 /* A failed call that would have given the scope n results leaves n poison ones. */
 static void poison_results(tl_scope *scope, int n)
 {
-    if (scope && scope->results == poison_values && scope->nresults < n)
+    if (scope && scope->results == scope_poison && scope->nresults < n)
         scope->nresults = clamp_count(n);
 }
 
@@ -838,7 +452,7 @@ static void open_else(tl_site s, tl_scope *scope)
 {
     tl_builder *b = scope->b;
     tl_pop_block_at(s, b);
-    tcir_block *other = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
+    tcir_block *other = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
     tl_push_block_at(scope->opened, b, other); /* an else left open is reported at its if */
     scope->block = other;
     scope->phase = 1;
@@ -855,15 +469,15 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         tl_builder_fail(b, s, "this if already has its else");
         return;
     }
-    if (!no_values_with_carry(s, b, scope, values))
+    if (!carry_no_values(s, b, scope, values))
         return;
     tl_carry *c = scope->carry;
     if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
-        c->then_val = values_of(s, b, c->n);
+        c->then_val = scope_values(s, b, c->n);
         c->else_at = s;
-        if (!c->then_val || !current_values(s, b, c, "then-branch", c->then_val))
+        if (!c->then_val || !carry_current(s, b, c, "then-branch", c->then_val))
             return;
-        bind_vars(c, c->init);
+        carry_bind(c, c->init);
         open_else(s, scope);
         return;
     }
@@ -871,7 +485,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         poison_results(scope, values.n);
         return;
     }
-    tl_value *v = values_of(s, b, values.n);
+    tl_value *v = scope_values(s, b, values.n);
     if (!v || !matching_values(s, b, values, values.n, NULL, "then-branch", v)) {
         poison_results(scope, values.n);
         return;
@@ -897,17 +511,17 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = values_of(s, b, n), *then_yield = values_of(s, b, n), *else_yield = values_of(s, b, n);
-    tl_value *like = values_of(s, b, n);
-    bool *keep = flags_of(s, b, n);
+    tl_value *now = scope_values(s, b, n), *then_yield = scope_values(s, b, n), *else_yield = scope_values(s, b, n);
+    tl_value *like = scope_values(s, b, n);
+    bool *keep = scope_flags(s, b, n);
     if (!now || !then_yield || !else_yield || !like || !keep ||
-        !current_values(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
+        !carry_current(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
         return;
     const tl_value *then_val = scope->phase ? c->then_val : now, *else_val = scope->phase ? now : c->init;
     for (int i = 0; i < n; i++)
         keep[i] = then_val[i].ir != else_val[i].ir;
-    int nk = kept(n, keep, then_val, then_yield);
-    kept(n, keep, else_val, else_yield);
+    int nk = carry_kept(n, keep, then_val, then_yield);
+    carry_kept(n, keep, else_val, else_yield);
     tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
     if (scope->phase) { /* now in the else branch */
         if (!terminate(s, b, "scf.yield", nk, else_yield))
@@ -919,15 +533,15 @@ static void close_if_carry(tl_site s, tl_scope *scope)
         if (!terminate(s, b, "scf.yield", nk, then_yield))
             return;
         tl_pop_block_at(s, b);
-        if (nk && !yield_in(s, b, tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1)), nk, else_yield))
+        if (nk && !yield_in(s, b, tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
             return;
     }
-    kept(n, keep, c->init, like);
+    carry_kept(n, keep, c->init, like);
     if (!set_results(s, scope, nk, like))
         return;
     scope->results = scope->pending;
-    write_back(c, keep, scope->results, then_val);
-    drop_empty_else(s, b, scope);
+    carry_write_back(c, keep, scope->results, then_val);
+    rebuild_without_empty_else(s, b, scope);
 }
 
 static void close_if(tl_site s, tl_scope *scope, tl_values values)
@@ -943,9 +557,9 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
     }
     if (!good_list(s, b, values, "if"))
         return;
-    tl_value *v = values_of(s, b, values.n);
+    tl_value *v = scope_values(s, b, values.n);
     const tcir_type **types = NULL;
-    if (!v || (scope->phase == 1 && !(types = types_of(s, b, scope->nresults))))
+    if (!v || (scope->phase == 1 && !(types = scope_types(s, b, scope->nresults))))
         return;
     for (int i = 0; scope->phase == 1 && i < scope->nresults; i++)
         types[i] = tl_value_type(scope->pending[i]);
@@ -955,7 +569,7 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
     tl_pop_block_at(s, b);
     if (scope->pending)
         scope->results = scope->pending;
-    drop_empty_else(s, b, scope);
+    rebuild_without_empty_else(s, b, scope);
 }
 
 /* ---- while ----------------------------------------------------------------------------------- */
@@ -970,15 +584,15 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     tl_carry *c = NULL;
     int n = o.inits.n;
     if (o.carry.n) {
-        c = open_carry(s, b, o.carry);
+        c = carry_open(s, b, o.carry);
         if (!c)
             return failed_scope(b, s, hint);
         n = c->n;
     } else if (n && !lang_builder(s, b, n, o.inits.v, NULL)) {
         return failed_scope(b, s, hint);
     }
-    tl_value *inits = c ? c->init : values_of(s, b, n), *args = values_of(s, b, n);
-    const tcir_type **types = types_of(s, b, n);
+    tl_value *inits = c ? c->init : scope_values(s, b, n), *args = scope_values(s, b, n);
+    const tcir_type **types = scope_types(s, b, n);
     if (!inits || !args || !types || (c && !carry_values(s, b, c)))
         return failed_scope(b, s, hint);
     for (int i = 0; i < n; i++) {
@@ -989,7 +603,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.while", .noperands = n, .operands = inits, .nregions = 2});
     if (!op)
         return failed_scope(b, s, hint);
-    tcir_block *before = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
+    tcir_block *before = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
     if (!before || !add_args(s, b, before, n, NULL, types))
         return failed_scope(b, s, hint);
     tl_push_block_at(s, b, before);
@@ -1004,7 +618,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     wrap_args(b, before, 0, n, inits, args);
     scope.args = args;
     if (c)
-        bind_vars(c, args);
+        carry_bind(c, args);
     return scope;
 }
 
@@ -1017,7 +631,7 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
         tl_builder_fail(b, s, "the while's condition is already given");
         return;
     }
-    if (!no_values_with_carry(s, b, scope, values))
+    if (!carry_no_values(s, b, scope, values))
         return;
     tl_carry *c = scope->carry;
     int n = scope->n;
@@ -1028,12 +642,12 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     tl_value cv;
     if (!condition(s, b, cond, &cv))
         return;
-    tl_value *v = values_of(s, b, n + 1), *args = values_of(s, b, n);
+    tl_value *v = scope_values(s, b, n + 1), *args = scope_values(s, b, n);
     if (!v || !args)
         return;
     v[0] = cv;
     if (c) {
-        if (!current_values(s, b, c, "condition", v + 1))
+        if (!carry_current(s, b, c, "condition", v + 1))
             return;
         c->fwd = v + 1;
     } else if (!matching_values(s, b, values, n, NULL, "condition", v + 1)) {
@@ -1042,7 +656,7 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     if (!terminate(s, b, "scf.condition", n + 1, v) || !set_results(s, scope, n, c ? c->init : v + 1))
         return;
     tl_pop_block_at(s, b);
-    tcir_block *after = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
+    tcir_block *after = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
     if (!after || !add_args(s, b, after, n, v + 1, NULL))
         return;
     tl_push_block_at(scope->opened, b, after); /* a body left open is reported at its while */
@@ -1053,7 +667,7 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     scope->block = after;
     scope->phase = 1;
     if (c)
-        bind_vars(c, args);
+        carry_bind(c, args);
 }
 
 /* Closes a while that carries C variables: those neither the condition nor the body changed
@@ -1063,9 +677,9 @@ static void close_while_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = values_of(s, b, n), *yield = values_of(s, b, n), *like = values_of(s, b, n);
-    bool *keep = flags_of(s, b, n);
-    if (!now || !yield || !like || !keep || !current_values(s, b, c, "loop", now))
+    tl_value *now = scope_values(s, b, n), *yield = scope_values(s, b, n), *like = scope_values(s, b, n);
+    bool *keep = scope_flags(s, b, n);
+    if (!now || !yield || !like || !keep || !carry_current(s, b, c, "loop", now))
         return;
     tcir_block *before = tcir_region_first_block(tcir_op_region(scope->op, 0));
     for (int i = 0; i < n; i++) {
@@ -1073,17 +687,17 @@ static void close_while_carry(tl_site s, tl_scope *scope)
         bool cond_same = c->fwd[i].ir == tcir_block_arg(before, i) || c->fwd[i].ir == c->init[i].ir;
         keep[i] = !(body_same && cond_same);
     }
-    int nk = kept(n, keep, now, yield);
+    int nk = carry_kept(n, keep, now, yield);
     if (nk < n && !rebuild_while(s, b, scope, keep, nk, yield))
         return;
     if (!terminate(s, b, "scf.yield", nk, yield))
         return;
     tl_pop_block_at(s, b);
-    kept(n, keep, c->init, like);
+    carry_kept(n, keep, c->init, like);
     scope->n = scope->nresults = nk;
     scope->results = wrap_results(s, b, scope->op, nk, like);
-    scope->args = poison_values;
-    write_back(c, keep, scope->results, c->init);
+    scope->args = scope_poison;
+    carry_write_back(c, keep, scope->results, c->init);
 }
 
 /* ---- early return ------------------------------------------------------------------------------ */
@@ -1095,9 +709,9 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
     if (!condition(s, b, cond, &c))
         return false;
     tcir_region *body = tcir_op_region(tl_builder_func(b), 0);
-    *cont = tcir_region_add_block(ctx_of(b), body);
+    *cont = tcir_region_add_block(scope_ctx(b), body);
     if (!taken || !*cont)
-        return out_of_memory(s, b);
+        return scope_out_of_memory(s, b);
     tcir_block *succ[2] = {taken, *cont};
     return tl_op_at(s, b, (tl_raw_op){.name = "cf.cond_br", .noperands = 1, .operands = &c, .nsuccessors = 2,
                                       .successors = succ}) != NULL;
@@ -1120,7 +734,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
         return;
     tcir_block *taken, *cont;
     if (o.inline_return) {
-        taken = tcir_region_add_block(ctx_of(b), tcir_op_region(tl_builder_func(b), 0));
+        taken = tcir_region_add_block(scope_ctx(b), tcir_op_region(tl_builder_func(b), 0));
     } else {
         taken = tl_exit_block_at(s, b);
     }
@@ -1139,7 +753,7 @@ tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b || !at_function_level(s, b))
         return failed_scope(b ? b : cond.b, s, 0);
-    tcir_block *taken = tcir_region_add_block(ctx_of(b), tcir_op_region(tl_builder_func(b), 0)), *cont;
+    tcir_block *taken = tcir_region_add_block(scope_ctx(b), tcir_op_region(tl_builder_func(b), 0)), *cont;
     if (!branch_out(s, b, cond, taken, &cont))
         return failed_scope(b, s, 0);
     tl_push_block_at(s, b, taken);
@@ -1183,8 +797,8 @@ static void close_for(tl_site s, tl_scope *scope, tl_values values)
         close_for_carry(s, scope);
         return;
     }
-    const tcir_type **types = types_of(s, b, scope->n);
-    tl_value *v = values_of(s, b, scope->n);
+    const tcir_type **types = scope_types(s, b, scope->n);
+    tl_value *v = scope_values(s, b, scope->n);
     if (!types || !v)
         return;
     for (int i = 0; i < scope->n; i++)
@@ -1206,8 +820,8 @@ static void close_while(tl_site s, tl_scope *scope, tl_values values)
         close_while_carry(s, scope);
         return;
     }
-    tl_value *inits = values_of(s, b, scope->n);
-    const tcir_type **types = types_of(s, b, scope->n);
+    tl_value *inits = scope_values(s, b, scope->n);
+    const tcir_type **types = scope_types(s, b, scope->n);
     if (!inits || !types)
         return;
     for (int i = 0; i < scope->n; i++)
@@ -1224,7 +838,7 @@ void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
     if (!is_innermost(s, scope, TL_SCOPE_NONE, s.func))
         return;
     tl_builder *b = scope->b;
-    if (!no_values_with_carry(s, b, scope, values))
+    if (!carry_no_values(s, b, scope, values))
         return;
     switch (scope->kind) {
     case TL_SCOPE_FOR: close_for(s, scope, values); break;
