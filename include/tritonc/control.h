@@ -47,6 +47,8 @@
  *   - A while's condition region sees the variables as its arguments, and tl_do forwards them
  *     to the body (no values given).
  *   - A carried variable keeps its type: a body that changes it is an error at tl_end.
+ * List every variable that exists before the scope and that its body assigns: one left out is
+ * not carried (its body value is dropped at tl_end, and using it after is an error).
  * The variables must hold a value of this builder when the scope opens. Inside the scope they
  * hold the region's arguments (then what the body assigns); after tl_end, the op's results (a
  * variable not carried: its value from before). iv, args and results stay readable too, in the
