@@ -125,6 +125,41 @@ static void for_unchanged_variable_is_not_carried(void **state)
                    "    tt.store %1, %2 : !tt.ptr<f32>\n" TAIL);
 }
 
+/* The rebuilt loop keeps its nested scopes: q, not carried, is read inside an if of the body. */
+static void unchanged_variable_read_in_a_nested_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value acc = tl_load(p);
+    tl_value q = tl_addptr(p, 1);
+    tl_scope loop = tl_for(b, 0, n, 1, .carry = TL_VARS(&acc, &q));
+    tl_scope s = tl_if(tl_gt(loop.iv, 2), .carry = TL_VARS(&acc));
+    acc = tl_add(acc, tl_load(q));
+    tl_end(&s);
+    tl_end(&loop);
+    tl_store(q, acc);
+    expect_text(b, HEAD(PTR_F32_I32)
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %c2_i32 = arith.constant 2 : i32\n"
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<f32>\n"
+                   "    %1 = tt.addptr %arg0, %c1_i32 : !tt.ptr<f32>, i32\n"
+                   "    %2 = scf.for %arg2 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg3 = %0) -> (f32)  : i32 {\n"
+                   "      %3 = arith.cmpi sgt, %arg2, %c2_i32 : i32\n"
+                   "      %4 = scf.if %3 -> (f32) {\n"
+                   "        %5 = tt.load %1 : !tt.ptr<f32>\n"
+                   "        %6 = arith.addf %arg3, %5 : f32\n"
+                   "        scf.yield %6 : f32\n"
+                   "      } else {\n"
+                   "        scf.yield %arg3 : f32\n"
+                   "      }\n"
+                   "      scf.yield %4 : f32\n"
+                   "    }\n"
+                   "    tt.store %1, %2 : !tt.ptr<f32>\n" TAIL);
+}
+
 /* a = c with c not carried: a yields c's value from before the loop. */
 static void for_variable_set_from_an_uncarried_one(void **state)
 {
@@ -572,6 +607,7 @@ int main(void)
         cmocka_unit_test(for_rebinds_and_writes_back),
         cmocka_unit_test(for_carried_order_is_pythons_whatever_the_list),
         cmocka_unit_test(for_unchanged_variable_is_not_carried),
+        cmocka_unit_test(unchanged_variable_read_in_a_nested_scope),
         cmocka_unit_test(for_variable_set_from_an_uncarried_one),
         cmocka_unit_test(results_keep_their_place_in_the_order),
         cmocka_unit_test(two_zero_accumulators_keep_their_order),
