@@ -99,8 +99,8 @@ tl_carry *carry_open(tl_site s, tl_builder *b, tl_vars vars)
         }
     }
     tl_carry *c = scope_array(s, b, 1, sizeof *c);
-    if (!c || !(c->var = scope_array(s, b, n, sizeof(*c->var))) || !(c->name = scope_array(s, b, n, sizeof(*c->name))) ||
-        !(c->init = scope_values(s, b, n)))
+    if (!c || !(c->var = scope_array(s, b, n, sizeof(*c->var))) ||
+        !(c->name = scope_array(s, b, n, sizeof(*c->name))) || !(c->init = scope_values(s, b, n)))
         return NULL;
     c->n = n;
     /* insertion sort by def_order: stable, and lists are short */

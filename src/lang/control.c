@@ -268,8 +268,9 @@ static void set_unit(tcir_op *op, tl_builder *b, const char *name, bool on)
 
 static void set_i32(tcir_op *op, tl_builder *b, const char *name, int v)
 {
+    tcir_context *ctx = scope_ctx(b);
     if (v)
-        tcir_op_set_attr(scope_ctx(b), op, name, tcir_attr_int(scope_ctx(b), v, tcir_type_int(scope_ctx(b), 32)), false);
+        tcir_op_set_attr(ctx, op, name, tcir_attr_int(ctx, v, tcir_type_int(ctx, 32)), false);
 }
 
 /* .carry or .inits, not both. */

@@ -108,10 +108,10 @@ bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, in
             operands[3 + nk++] = tcir_op_operand(old, 3 + i);
         }
     tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.for", .loc = tcir_op_loc(old),
-                                                               .noperands = 3 + nk, .operands = operands,
-                                                               .nresults = nk, .result_types = types,
-                                                               .nattrs = tcir_op_nattrs(old), .attrs = attrs,
-                                                               .nregions = 1});
+                                                                 .noperands = 3 + nk, .operands = operands,
+                                                                 .nresults = nk, .result_types = types,
+                                                                 .nattrs = tcir_op_nattrs(old), .attrs = attrs,
+                                                                 .nregions = 1});
     tcir_block *body = block_like(s, b, now, 0, scope->block, 1, n, keep, c->init, from, to);
     if (!body)
         return false;
@@ -147,12 +147,17 @@ bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, 
             forwarded[1 + nk++] = tcir_op_operand(old_cond, 1 + i);
         }
     tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.while", .loc = tcir_op_loc(old),
-                                                               .noperands = nk, .operands = operands, .nresults = nk,
-                                                               .result_types = types, .nregions = 2});
-    tcir_op *cond = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.condition", .loc = tcir_op_loc(old_cond),
-                                                                .noperands = 1 + nk, .operands = forwarded});
-    tcir_block *before = cond ? block_like(s, b, now, 0, old_before, 0, n, keep, c->init, from_before, to_before) : NULL;
-    tcir_block *after = before ? block_like(s, b, now, 1, scope->block, 0, n, keep, c->init, from_after, to_after) : NULL;
+                                                                 .noperands = nk, .operands = operands, .nresults = nk,
+                                                                 .result_types = types, .nregions = 2});
+    tcir_op *cond = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.condition",
+                                                                  .loc = tcir_op_loc(old_cond),
+                                                                  .noperands = 1 + nk,
+                                                                  .operands = forwarded});
+    tcir_block *before = NULL, *after = NULL;
+    if (cond)
+        before = block_like(s, b, now, 0, old_before, 0, n, keep, c->init, from_before, to_before);
+    if (before)
+        after = block_like(s, b, now, 1, scope->block, 0, n, keep, c->init, from_after, to_after);
     if (!after)
         return tl_builder_failed(b) ? false : scope_out_of_memory(s, b);
     move_ops(old_before, before, old_cond);
@@ -181,9 +186,9 @@ void rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
     tcir_value *cond = tcir_op_operand(old, 0);
     tcir_named_attr *attrs = attrs_of(s, b, old);
     tcir_op *now = attrs ? tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.if", .loc = tcir_op_loc(old),
-                                                                       .noperands = 1, .operands = &cond,
-                                                                       .nattrs = tcir_op_nattrs(old), .attrs = attrs,
-                                                                       .nregions = 2})
+                                                                         .noperands = 1, .operands = &cond,
+                                                                         .nattrs = tcir_op_nattrs(old), .attrs = attrs,
+                                                                         .nregions = 2})
                          : NULL;
     tcir_block *then = now ? tcir_region_add_block(scope_ctx(b), tcir_op_region(now, 0)) : NULL;
     if (!then) { /* keeping the empty else is still a valid kernel */
