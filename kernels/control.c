@@ -1,9 +1,9 @@
 /* control: an early return, for loops (range, tl.range with num_stages, tl.static_range), a
  * while loop, if / else with results, an if without else, and a return inside an if.
  * A line-for-line port of kernels/control.py: each Python line is one C line here, same
- * names, same order; a scope opens on the line of its Python statement and closes with
- * tl_yield on a line of its own (carrying the values Python's loop or branch reassigns). A
- * tl.static_range loop is a C loop, unrolled as Python unrolls it. */
+ * names, same order; a scope opens on the line of its Python statement (naming the C
+ * variables it carries) and closes with tl_end on a line of its own. A tl.static_range loop is
+ * a C loop, unrolled as Python unrolls it. */
 #include "tritonc/tritonc.h"
 
 typedef struct control_cfg {
@@ -22,30 +22,31 @@ static void control(tl_builder *builder, const control_cfg *cfg)
     tl_value r = tl_arange(builder, 0, cfg->B);
     tl_value acc = tl_zeros(builder, TL_SHAPE(cfg->B), TL_F32);
     tl_value p = tl_addptr(x, r);
-    tl_scope loop_k = tl_for(builder, 0, n, cfg->B, .inits = TL_VALUES(acc, p)); tl_value k = loop_k.iv; acc = loop_k.args[0]; p = loop_k.args[1];
+    tl_scope loop_k = tl_for(builder, 0, n, cfg->B, .carry = TL_VARS(&acc, &p)); tl_value k = loop_k.iv;
         acc = tl_add(acc, tl_load(p, .mask = tl_lt(tl_add(r, k), n), .other = tl_lit(0.0)));
         p = tl_addptr(p, cfg->B);
-    tl_yield(&loop_k, acc, p); acc = loop_k.results[0]; p = loop_k.results[1];
-    tl_scope loop_j = tl_for(builder, 0, 4, 1, .inits = TL_VALUES(acc), .num_stages = 2); acc = loop_j.args[0];
+    tl_end(&loop_k);
+    tl_scope loop_j = tl_for(builder, 0, 4, 1, .carry = TL_VARS(&acc), .num_stages = 2);
         acc = tl_mul(acc, 2.0);
-    tl_yield(&loop_j, acc); acc = loop_j.results[0];
+    tl_end(&loop_j);
     for (int j = 0; j < 2; j++)
         acc = tl_add(acc, j);
     tl_value i = tl_lit(0);
-    tl_scope loop_i = tl_while(builder, .inits = TL_VALUES(i)); i = loop_i.args[0]; tl_do(&loop_i, tl_lt(i, n), i); i = loop_i.args[0];
+    tl_scope loop_i = tl_while(builder, .carry = TL_VARS(&i)); tl_do(&loop_i, tl_lt(i, n));
         i = tl_add(i, 3);
-    tl_yield(&loop_i, i); i = loop_i.results[0];
-    tl_scope if_i = tl_if(tl_gt(i, 10));
-        tl_else(&if_i, tl_add(acc, 1.0));
-    /* else: */
-        tl_yield(&if_i, tl_sub(acc, 1.0)); acc = if_i.results[0];
+    tl_end(&loop_i);
+    tl_scope if_i = tl_if(tl_gt(i, 10), .carry = TL_VARS(&acc));
+        acc = tl_add(acc, 1.0);
+    tl_else(&if_i);
+        acc = tl_sub(acc, 1.0);
+    tl_end(&if_i);
     tl_scope if_pid = tl_if(tl_eq(pid, 0));
         tl_store(tl_addptr(o, r), acc);
-    tl_yield(&if_pid);
+    tl_end(&if_pid);
     tl_value s = tl_sum(acc);
     tl_scope if_s = tl_return_if_open(tl_gt(s, 0.0), .inline_return = true);
         tl_store(o, s);
-    tl_yield(&if_s); /* return */
+    tl_end(&if_s); /* return */
     tl_store(tl_addptr(tl_addptr(o, r), cfg->B), tl_add(acc, i));
 }
 

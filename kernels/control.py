@@ -3,7 +3,7 @@ while loop, if / else with results, an if without else, and a return inside an i
 
 From tritonc's own catalog of Triton 3.6 kernels; the Python original of kernels/control.c,
 which follows it line for line with the same names in the same order (a scope's closing
-tl_yield has a line of its own there). The constants after the function say how the GPU
+tl_end has a line of its own there). The constants after the function say how the GPU
 validation compiles it (as the catalog did).
 """
 import triton

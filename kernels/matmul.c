@@ -37,16 +37,13 @@ static void matmul(tl_builder *builder, const matmul_cfg *cfg)
     tl_value a_ptrs = tl_addptr(a_ptr, tl_add(tl_mul(tl_expand_dims(offs_am, 1), stride_am), tl_mul(tl_expand_dims(offs_k, 0), stride_ak)));
     tl_value b_ptrs = tl_addptr(b_ptr, tl_add(tl_mul(tl_expand_dims(offs_k, 1), stride_bk), tl_mul(tl_expand_dims(offs_bn, 0), stride_bn)));
     tl_value acc = tl_zeros(builder, TL_SHAPE(BLOCK_M, BLOCK_N), TL_F32);
-    /* Python carries the loop's variables in the order they were first defined. */
-    tl_scope loop = tl_for(builder, 0, tl_cdiv(K, BLOCK_K), 1, .inits = TL_VALUES(a_ptrs, b_ptrs, acc));
-        tl_value k = loop.iv; a_ptrs = loop.args[0]; b_ptrs = loop.args[1]; acc = loop.args[2];
+    tl_scope loop = tl_for(builder, 0, tl_cdiv(K, BLOCK_K), 1, .carry = TL_VARS(&acc, &a_ptrs, &b_ptrs)); tl_value k = loop.iv;
         tl_value a = tl_load(a_ptrs, .mask = tl_lt(tl_expand_dims(offs_k, 0), tl_sub(K, tl_mul(k, BLOCK_K))), .other = tl_lit(0.0));
         tl_value b = tl_load(b_ptrs, .mask = tl_lt(tl_expand_dims(offs_k, 1), tl_sub(K, tl_mul(k, BLOCK_K))), .other = tl_lit(0.0));
         acc = tl_dot(a, b, acc);
         a_ptrs = tl_addptr(a_ptrs, tl_mul(BLOCK_K, stride_ak));
         b_ptrs = tl_addptr(b_ptrs, tl_mul(BLOCK_K, stride_bk));
-    tl_yield(&loop, a_ptrs, b_ptrs, acc);
-    acc = loop.results[2];
+    tl_end(&loop);
     tl_value c = tl_to(acc, TL_F16);
     tl_value offs_cm = tl_add(tl_mul(pid_m, BLOCK_M), tl_arange(builder, 0, BLOCK_M));
     tl_value offs_cn = tl_add(tl_mul(pid_n, BLOCK_N), tl_arange(builder, 0, BLOCK_N));

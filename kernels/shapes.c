@@ -19,7 +19,7 @@ static void shapes(tl_builder *builder, const shapes_cfg *cfg)
     tl_value z = tl_add(tl_add(tl_zeros(builder, TL_SHAPE(cfg->M, cfg->N), TL_F32), tl_full(builder, TL_SHAPE(cfg->M, cfg->N), 3, TL_F32)), tl_to(tl_full(builder, TL_SHAPE(cfg->M, cfg->N), 2, TL_I32), TL_F32));
     tl_value b = tl_broadcast_to(tl_expand_dims(tl_load(tl_addptr(x, rn)), 0), TL_SHAPE(cfg->M, cfg->N));
     tl_value c = tl_reshape(a, TL_SHAPE(cfg->N, cfg->M)); c = tl_trans(c); tl_value d = tl_T(tl_permute(a, TL_DIMS(1, 0)));
-    tl_value e = tl_reshape(a, TL_SHAPE(cfg->M * cfg->N), .can_reorder = true);
+    tl_value e = tl_reshape(a, TL_SHAPE((int64_t)cfg->M * cfg->N), .can_reorder = true); /* Python ints do not overflow */
     tl_value f = tl_join(a, b); tl_pair gh = tl_split(f); tl_value g = gh.first, h = gh.second;
     tl_value s = a; /* tl.splat(1.0, (M, N)) if False else a: the constexpr if takes a */
     tl_value cat = tl_cat(rm, rm, .can_reorder = true);

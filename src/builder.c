@@ -153,8 +153,11 @@ tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
         e = tcir_type_pointee(e);
     /* Built in one go at the end: filling a local field by field and copying it out made the
      * compiler reload it through the stack, which showed in profiles (this runs for every op). */
-    return (tl_value){
-        .b = b, .ir = v, .dtype = dtype != TL_DTYPE_INVALID ? dtype : dtype_of_elem(e), .is_ptr = is_ptr};
+    return (tl_value){.b = b,
+                      .ir = v,
+                      .dtype = dtype != TL_DTYPE_INVALID ? dtype : dtype_of_elem(e),
+                      .is_ptr = is_ptr,
+                      .def_order = b ? ++b->values_made : 0};
 }
 
 tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
@@ -329,6 +332,7 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         return;
     }
     b->level_start[b->depth] = b->nvisible;
+    b->pushed_at[b->depth] = site;
     b->stack[b->depth++] = blk;
     make_visible(b, blk);
 }
@@ -362,6 +366,11 @@ tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
 int tl_scope_depth(const tl_builder *b)
 {
     return b ? b->depth - 1 : 0;
+}
+
+tl_site tl_pushed_at(const tl_builder *b, int depth)
+{
+    return b && depth >= 1 && depth < b->depth ? b->pushed_at[depth] : (tl_site){0};
 }
 
 void tl_pop_block_at(tl_site site, tl_builder *b)
@@ -409,8 +418,9 @@ char *tl_finish_at(tl_site site, tl_builder *b)
 {
     if (!tl__usable(b, site))
         return NULL;
-    if (b->depth != 1) {
-        tl_builder_fail(b, site, "%d scope(s) still open at finish", b->depth - 1);
+    if (b->depth != 1) { /* the innermost open scope, at the call that opened it */
+        tl_site opened = b->pushed_at[b->depth - 1];
+        tl_builder_fail(b, opened, "%s opened here is never closed", opened.func ? opened.func : "a block");
         return NULL;
     }
     /* The natural end returns: in place, or through the shared exit of early returns, which

@@ -50,7 +50,10 @@ struct tl_builder {
     tcir_op *module, *func;
     tcir_block *entry;
     tcir_block *stack[TL_MAX_BLOCK_DEPTH];
+    tl_site pushed_at[TL_MAX_BLOCK_DEPTH]; /* the call that pushed each block (an unclosed
+                                            * scope is reported there) */
     int depth;
+    uint32_t values_made; /* tl_value.def_order of the last value made */
     /* Blocks whose values the current insertion point may use: every block of the stack and,
      * per level, the blocks it continued from (tl_set_block). level_start[d] is where level d's
      * blocks begin in `visible`. */

@@ -289,11 +289,11 @@ static void error_open_block_at_finish(void **state)
     (void)state;
     tl_builder *b = tl_builder_create("k");
     tcir_op *op = tl_op(b, "my.region_op", .nregions = 1);
+    int line = __LINE__ + 1; /* reported where the block was pushed */
     tl_push_block(b, tcir_region_add_block(tl_builder_context(b), tcir_op_region(op, 0)));
-    int line = __LINE__ + 1;
     char *text = tl_finish(b);
     assert_null(text);
-    expect_error_at(b, line, "tl_finish: 1 scope(s) still open at finish");
+    expect_error_at(b, line, "tl_push_block: tl_push_block opened here is never closed");
 }
 
 /* Python's frontend makes constants from each number where it is used (and scalar ones of the

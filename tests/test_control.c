@@ -239,27 +239,209 @@ static void error_closing_the_wrong_scope(void **state)
     tl_builder *b = tl_builder_create("k");
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
     tl_scope outer = tl_for(b, 0, n, 1);
+    int inner_line = __LINE__ + 1;
     tl_scope inner = tl_for(b, 0, n, 1);
     (void)inner;
     int line = __LINE__ + 1;
     tl_yield(&outer);
-    expect_error_at(b, line,
-                    "tl_yield: this scope is not the innermost open one (close the inner scope first)");
+    char want[512];
+    snprintf(want, sizeof want, "tl_yield: this scope is not the innermost open one: close the tl_for opened at %s:%d first",
+             __FILE__, inner_line);
+    expect_error_at(b, line, want);
 }
 
+/* A copy of a scope closed through another copy. */
+static void error_closing_a_copy_of_a_closed_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1);
+    tl_scope copy = loop;
+    tl_end(&copy);
+    int line = __LINE__ + 1;
+    tl_end(&loop);
+    expect_error_at(b, line, "tl_end: this scope is not the innermost open one (it was closed, or this is a copy)");
+}
+
+/* A scope never closed is reported at the line that opened it (the innermost one). */
 static void error_scope_open_at_finish(void **state)
 {
     (void)state;
     tl_builder *b = tl_builder_create("k");
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    int line = __LINE__ + 1;
     tl_scope s = tl_if(tl_gt(n, 0));
     (void)s;
+    expect_error_at(b, line, "tl_if: tl_if opened here is never closed");
+}
+
+static void error_loops_open_at_finish(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope outer = tl_for(b, 0, n, 1);
     int line = __LINE__ + 1;
-    assert_null(tl_finish(b));
-    char want[256];
-    snprintf(want, sizeof want, "%s:%d: tl_finish: 1 scope(s) still open at finish", __FILE__, line);
-    assert_string_equal(tl_builder_error(b), want);
-    tl_builder_destroy(b);
+    tl_scope inner = tl_for(b, 0, outer.iv, 1);
+    (void)inner;
+    expect_error_at(b, line, "tl_for: tl_for opened here is never closed");
+
+    b = tl_builder_create("k");
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    line = __LINE__ + 1;
+    tl_scope w = tl_while(b, .inits = TL_VALUES(n));
+    tl_do(&w, tl_lt(w.args[0], 4), w.args[0]); /* the body left open: reported at its while */
+    expect_error_at(b, line, "tl_while: tl_while opened here is never closed");
+
+    b = tl_builder_create("k");
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    line = __LINE__ + 1;
+    tl_scope s = tl_if(tl_gt(n, 0));
+    tl_else(&s); /* the else left open: reported at its if */
+    expect_error_at(b, line, "tl_if: tl_if opened here is never closed");
+
+    b = tl_builder_create("k");
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    line = __LINE__ + 1;
+    tl_scope r = tl_return_if_open(tl_gt(n, 0));
+    (void)r;
+    expect_error_at(b, line, "tl_return_if_open: tl_return_if_open opened here is never closed");
+}
+
+static void error_do_forwards_the_wrong_count(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope w = tl_while(b, .inits = TL_VALUES(n, tl_add(n, 1)));
+    int line = __LINE__ + 1;
+    tl_do(&w, tl_lt(w.args[0], 4), w.args[0]);
+    tl_yield(&w, w.args[0], w.args[1]);
+    expect_error_at(b, line, "tl_do: the condition forwards 1 value(s), the loop carries 2");
+
+    b = tl_builder_create("k");
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    w = tl_while(b, .inits = TL_VALUES(n));
+    line = __LINE__ + 1;
+    tl_do(&w, tl_lt(w.args[0], 4), w.args[0], n);
+    tl_yield(&w, w.args[0]);
+    expect_error_at(b, line, "tl_do: the condition forwards 2 value(s), the loop carries 1");
+}
+
+/* After an error, scopes have poison args and results of the right length (issue 8: reading
+ * loop.args[0] crashed): code written for success runs on, and the first error stays. */
+static void no_crash_after_an_error(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    int line = __LINE__ + 1;
+    tl_value bad = tl_arange(b, 0, 48);
+    tl_scope loop = tl_for(b, 0, n, 1, .inits = TL_VALUES(bad, n));
+    assert_int_equal(loop.n, 2);
+    tl_value acc = tl_add(loop.args[0], loop.args[1]);
+    tl_yield(&loop, acc, loop.args[1]);
+    acc = tl_add(loop.results[0], loop.results[1]);
+    assert_true(tl_value_is_poison(loop.results[1]));
+
+    tl_scope s = tl_if(tl_gt(acc, 0));
+    tl_else(&s, acc, n);
+    tl_yield(&s, acc, n);
+    assert_int_equal(s.nresults, 2);
+    acc = tl_add(s.results[0], s.results[1]);
+
+    tl_scope w = tl_while(b, .inits = TL_VALUES(acc, n, n));
+    tl_do(&w, tl_lt(w.args[0], 4), w.args[0], w.args[1], w.args[2]);
+    tl_yield(&w, w.args[0], w.args[1], w.args[2]);
+    assert_int_equal(w.nresults, 3);
+    acc = tl_add(w.results[2], 1);
+
+    tl_scope r = tl_return_if_open(tl_gt(acc, 0));
+    tl_yield(&r);
+    expect_error_at(b, line, "tl_arange: arange's range must be a power of 2 (got 48)");
+}
+
+/* The opening call's own failure gives the same usable scope. */
+static void no_crash_when_the_open_fails(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    int line = __LINE__ + 1;
+    tl_scope loop = tl_for(b, 0, 4.5, 1, .inits = TL_VALUES(n, n, n));
+    assert_int_equal(loop.n, 3);
+    assert_int_equal(loop.nresults, 3);
+    tl_value x = tl_add(loop.args[2], loop.results[2]);
+    tl_yield(&loop, x, x, x);
+    tl_store(tl_addptr(tl_arg(b, "p", TL_PTR(TL_I32)), 0), loop.results[0]);
+    expect_error_at(b, line, "tl_for: the loop's upper bound must be an integer scalar, not f32");
+
+    /* no builder at all: nothing to record on, still nothing to crash on */
+    tl_scope none = tl_for(NULL, 0, 4, 1, .inits = TL_VALUES(tl_lit(1)));
+    assert_int_equal(none.n, 1);
+    assert_true(tl_value_is_poison(none.args[0]));
+    tl_yield(&none, none.args[0]);
+    tl_scope w = tl_while(NULL, .inits = TL_VALUES(tl_lit(1), tl_lit(2)));
+    tl_do(&w, tl_lit(true), w.args[0], w.args[1]);
+    assert_true(tl_value_is_poison(w.results[1]));
+}
+
+/* A scope's results exist once it is closed: using one inside the scope is an error at that
+ * call (it was a verifier error at tl_finish, "does not dominate this use"). */
+static void error_results_used_inside_their_scope(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loop = tl_for(b, 0, n, 1, .inits = TL_VALUES(n));
+    int line = __LINE__ + 1;
+    tl_value x = tl_add(loop.results[0], 1);
+    tl_yield(&loop, x);
+    expect_error_at(b, line, "tl_add: argument #1 is a poison value");
+
+    b = tl_builder_create("k");
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope s = tl_if(tl_gt(n, 0));
+    tl_else(&s, n);
+    line = __LINE__ + 1;
+    tl_yield(&s, tl_add(s.results[0], 1));
+    expect_error_at(b, line, "tl_add: argument #1 is a poison value");
+}
+
+/* Past the builder's depth the open fails like any other: the scopes stay usable. */
+static void error_scopes_nested_too_deep(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope loops[70];
+    int line = __LINE__ + 2;
+    for (int i = 0; i < 70; i++)
+        loops[i] = tl_for(b, 0, n, 1, .carry = TL_VARS(&n));
+    for (int i = 69; i >= 0; i--) {
+        n = tl_add(n, loops[i].args[0]);
+        tl_end(&loops[i]);
+    }
+    expect_error_at(b, line, "tl_for: blocks nested deeper than 64");
+}
+
+/* A scope pointer that names no builder (never opened) is ignored: the open scope, if any,
+ * is what tl_finish reports. */
+static void never_opened_scope_is_ignored(void **state)
+{
+    (void)state;
+    tl_scope blank = {0};
+    tl_end(&blank);
+    tl_else(&blank);
+    tl_do(&blank, tl_lit(true));
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    int line = __LINE__ + 1;
+    tl_scope loop = tl_for(b, 0, n, 1);
+    (void)loop;
+    tl_end(&blank);
+    expect_error_at(b, line, "tl_for: tl_for opened here is never closed");
 }
 
 static void error_return_inside_a_loop(void **state)
@@ -343,7 +525,15 @@ int main(void)
         cmocka_unit_test(error_yield_arity),
         cmocka_unit_test(error_yield_type),
         cmocka_unit_test(error_closing_the_wrong_scope),
+        cmocka_unit_test(error_closing_a_copy_of_a_closed_scope),
         cmocka_unit_test(error_scope_open_at_finish),
+        cmocka_unit_test(error_loops_open_at_finish),
+        cmocka_unit_test(error_do_forwards_the_wrong_count),
+        cmocka_unit_test(no_crash_after_an_error),
+        cmocka_unit_test(no_crash_when_the_open_fails),
+        cmocka_unit_test(error_results_used_inside_their_scope),
+        cmocka_unit_test(error_scopes_nested_too_deep),
+        cmocka_unit_test(never_opened_scope_is_ignored),
         cmocka_unit_test(error_return_inside_a_loop),
         cmocka_unit_test(error_value_used_outside_its_scope),
         cmocka_unit_test(error_if_with_values_needs_else),

@@ -77,6 +77,9 @@ typedef struct tl_value {
     uint8_t is_ptr; /* element is a pointer to dtype */
     uint8_t lit;    /* tl_lit_kind */
     uint8_t poison; /* the result of a call that failed (ir is NULL) */
+    uint32_t def_order; /* values made by b so far when this one was made (1, 2, ...); 0 for
+                         * literals and poison. Scopes order the C variables they carry by it
+                         * (control.h): a variable's place is that of its first value. */
     union {
         int64_t i;
         double f;
@@ -303,6 +306,8 @@ void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk);
 #define tl_set_block(b, blk) tl_set_block_at(TL_SITE("tl_set_block"), (b), (blk))
 /* How many blocks are pushed over the function's own level (0: in the function body). */
 int tl_scope_depth(const tl_builder *b);
+/* The call that pushed the block at depth (1 .. tl_scope_depth(b)); {0} out of range. */
+tl_site tl_pushed_at(const tl_builder *b, int depth);
 /* The function's shared exit block (one tt.return), made on first use; tl_finish ends the
  * function with a branch to it and moves it last. */
 tcir_block *tl_exit_block_at(tl_site site, tl_builder *b);

@@ -1,31 +1,84 @@
 /* tritonc/control.h - control flow: scoped loops and branches, and early returns.
  *
- * A scope is opened by a call that returns a tl_scope, filled with ordinary statements, and
- * closed by tl_yield (with the values it carries); its results are read from the scope after.
- * Python's
+ * A scope is opened by a call that returns a tl_scope, filled with ordinary statements and
+ * closed by tl_end. It carries C variables, named by address: at open the builder rebinds
+ * them to the region's arguments, the body assigns them as ordinary C, and at close the
+ * builder reads their values as the region's yield and writes the op's results back into
+ * them. Python's
  *
- *     for k in range(0, n, B):          tl_scope loop = tl_for(b, 0, n, B, .inits = TL_VALUES(acc, p));
- *         acc += tl.load(p, ...)            tl_value acc_k = tl_add(loop.args[0], tl_load(loop.args[1], ...));
- *         p += B                            tl_yield(&loop, acc_k, tl_addptr(loop.args[1], B));
- *                                       acc = loop.results[0]; p = loop.results[1];
+ *     for k in range(0, n, B):          tl_scope loop = tl_for(b, 0, n, B, .carry = TL_VARS(&acc, &p)); tl_value k = loop.iv;
+ *         acc += tl.load(p, ...)            acc = tl_add(acc, tl_load(p, ...));
+ *         p += B                            p = tl_addptr(p, B);
+ *                                       tl_end(&loop);
  *
- *     if x > 10:                        tl_scope s = tl_if(tl_gt(x, 10));
- *         acc = acc + 1.0                   tl_else(&s, tl_add(acc, 1.0));
- *     else:
- *         acc = acc - 1.0                   tl_yield(&s, tl_sub(acc, 1.0));
- *                                       acc = s.results[0];
+ *     if x > 10:                        tl_scope s = tl_if(tl_gt(x, 10), .carry = TL_VARS(&acc));
+ *         acc = acc + 1.0                   acc = tl_add(acc, 1.0);
+ *     else:                             tl_else(&s);
+ *         acc = acc - 1.0                   acc = tl_sub(acc, 1.0);
+ *                                       tl_end(&s);
  *
- *     while i < n:                      tl_scope w = tl_while(b, .inits = TL_VALUES(i));
- *         i += 3                            tl_do(&w, tl_lt(w.args[0], n), w.args[0]);
- *                                           tl_yield(&w, tl_add(w.args[0], 3));
- *                                       i = w.results[0];
+ *     while i < n:                      tl_scope w = tl_while(b, .carry = TL_VARS(&i)); tl_do(&w, tl_lt(i, n));
+ *         i += 3                            i = tl_add(i, 3);
+ *                                       tl_end(&w);
  *
  *     if pid * B >= n: return           tl_return_if(tl_ge(tl_mul(pid, B), n), .inline_return = true);
  *
- * Scopes nest to any depth. Misuse is an error at the C line of the call, as everywhere
- * (see builder.h): yielding the wrong number or types of values, closing a scope that is not
- * the innermost open one, a scope left open at tl_finish, an early return inside a loop or
- * branch, using a value defined inside a scope that was closed.
+ *     if s > 0:                         tl_scope r = tl_return_if_open(tl_gt(s, 0.0), .inline_return = true);
+ *         tl.store(o, s)                    tl_store(o, s);
+ *         return                        tl_end(&r);
+ *
+ * Python's rules for what a scope carries hold (Triton 3.6's code generator):
+ *   - The order is Python's, whatever the order of the list: the order in which the variables
+ *     were first defined (kernel arguments first). The builder knows it from the values the
+ *     variables hold when the scope opens: each value is numbered as it is made
+ *     (tl_value.def_order), and a scope's results keep the numbers of the values they replace,
+ *     so a variable keeps its place from scope to scope. Where that cannot tell
+ *     (docs/control.md): a variable that holds a C number (tl_lit) while another is carried
+ *     too is an error (make it with tl_const where Python assigns it); variables that hold one
+ *     and the same value keep the list's order (both orders compute the same); a variable
+ *     reassigned by plain code, before the scope, after a later variable was first defined
+ *     takes the place of that reassignment (the same computation, the iter_args in another
+ *     order than Python's: give such a loop the explicit form).
+ *   - A listed variable that the body leaves unchanged (or sets back to its value before the
+ *     scope) is not carried: no iter_arg, no result; it keeps its value.
+ *   - tl_else restores the variables to their values before the if: the else branch sees
+ *     those, as in Python. An if carries the variables whose values differ between its
+ *     branches (an if without else: those its branch changed).
+ *   - A while's condition region sees the variables as its arguments, and tl_do forwards them
+ *     to the body (no values given).
+ *   - A carried variable keeps its type: a body that changes it is an error at tl_end.
+ * List every variable that exists before the scope and that its body assigns: one left out is
+ * not carried (its body value is dropped at tl_end, and using it after is an error).
+ * The variables must hold a value of this builder when the scope opens. Inside the scope they
+ * hold the region's arguments (then what the body assigns); after tl_end, the op's results (a
+ * variable not carried: its value from before). iv, args and results stay readable too, in the
+ * carried order.
+ *
+ * The explicit form, for what C variables cannot say (values that are not in variables, a
+ * carried order of your own): give .inits (values) instead of .carry, read the region's
+ * arguments from scope.args, close with tl_yield(&scope, values...) and read scope.results:
+ *
+ *     tl_scope loop = tl_for(b, 0, n, B, .inits = TL_VALUES(acc, p));
+ *         tl_value acc_k = tl_add(loop.args[0], tl_load(loop.args[1], ...));
+ *     tl_yield(&loop, acc_k, tl_addptr(loop.args[1], B));
+ *     acc = loop.results[0]; p = loop.results[1];
+ * In that form the order is the list's and every value listed is carried. An if yields with
+ * tl_else(&s, values...) and tl_yield(&s, values...); a while forwards with
+ * tl_do(&w, cond, values...) (as many as it carries).
+ *
+ * Misuse is an error at the C line of the call, as everywhere (see builder.h): a variable
+ * listed twice, NULL or holding poison; .carry and .inits together; values given to the
+ * closing call of a scope that carries variables; yielding or forwarding the wrong number or
+ * types of values; closing a scope that is not the innermost open one, or one already closed;
+ * an early return inside a loop or branch; using a value defined inside a closed scope, or a
+ * scope's results inside it (they are poison until it closes). A
+ * scope left open is reported at the line that opened it ("tl_for opened here is never
+ * closed"). A NULL scope pointer written as such (tl_end(NULL)) does not compile.
+ *
+ * After an error (an earlier one, or the opening call's own), every scope call returns a scope
+ * whose args and results are poison values of the right length, never NULL: code written for
+ * success (acc = loop.args[0], the carried variables) runs on without crashing, and tl_finish
+ * reports the first error. Scopes nest to any depth (up to the builder's block depth, 63).
  */
 #ifndef TRITONC_CONTROL_H
 #define TRITONC_CONTROL_H
@@ -36,6 +89,9 @@
 extern "C" {
 #endif
 
+/* The most values one scope carries. */
+#define TL_MAX_CARRIED 128
+
 /* A list of values: TL_VALUES(acc, p). */
 typedef struct tl_values {
     int n;
@@ -43,6 +99,17 @@ typedef struct tl_values {
 } tl_values;
 #define TL_VALUES(...)                                                                            \
     ((tl_values){(int)(sizeof((tl_value[]){__VA_ARGS__}) / sizeof(tl_value)), (tl_value[]){__VA_ARGS__}})
+
+/* A list of C variables, by address: TL_VARS(&acc, &p). `names` is the list as written
+ * ("&acc, &p"), for messages. */
+typedef struct tl_vars {
+    int n;
+    tl_value *const *v;
+    const char *names;
+} tl_vars;
+#define TL_VARS(...)                                                                              \
+    ((tl_vars){(int)(sizeof((tl_value *[]){__VA_ARGS__}) / sizeof(tl_value *)), (tl_value *[]){__VA_ARGS__}, \
+               #__VA_ARGS__})
 
 typedef enum tl_scope_kind {
     TL_SCOPE_NONE = 0,
@@ -52,7 +119,9 @@ typedef enum tl_scope_kind {
     TL_SCOPE_RETURN_IF
 } tl_scope_kind;
 
-/* An open (or closed) scope. Read iv, args and results; the rest is the builder's. */
+typedef struct tl_carry tl_carry; /* the builder's record of a scope's C variables */
+
+/* An open (or closed) scope. Read iv, n, args, nresults and results; the rest is the builder's. */
 typedef struct tl_scope {
     tl_builder *b;
     tl_scope_kind kind;
@@ -61,18 +130,26 @@ typedef struct tl_scope {
     bool inline_return;  /* TL_SCOPE_RETURN_IF: end with tt.return instead of a branch to one exit */
     tcir_op *op;         /* the scf op (NULL for a return-if scope) */
     tcir_block *block;   /* the block being filled */
+    tl_site opened;      /* the call that opened it */
+    tl_carry *carry;     /* the C variables it carries (NULL: the explicit form) */
     tl_value iv;         /* for: the induction variable */
     int n;               /* values carried (for, while) */
-    tl_value *args;      /* for: the carried values inside the body; while: the before region's,
-                          * then, after tl_do, the after region's */
+    const tl_value *args; /* for: the carried values inside the body; while: the before region's,
+                          * then, after tl_do, the after region's. Never NULL (poison after an error) */
     int nresults;
-    tl_value *results;   /* set when the scope closes */
+    const tl_value *results; /* the op's results once the scope is closed (poison before: using one
+                              * inside the scope is an error at that call). Never NULL */
+    const tl_value *pending; /* the results until then (the builder's) */
 } tl_scope;
+
+/* Compile-time check that a scope argument is a tl_scope * (tl_end(NULL) does not compile). */
+#define TL__SCOPE(scope) _Generic((scope), tl_scope *: (scope))
 
 /* ---- for ------------------------------------------------------------------------------- */
 
 typedef struct tl_for_opts {
-    tl_values inits;                /* carried values, initial */
+    tl_vars carry;                  /* C variables carried (the common form) */
+    tl_values inits;                /* or: carried values, initial (the explicit form) */
     int num_stages;                 /* tl.range(num_stages=...): 0 means not given */
     int loop_unroll_factor;         /* 0: not given */
     bool disallow_acc_multi_buffer;
@@ -80,7 +157,8 @@ typedef struct tl_for_opts {
     bool warp_specialize;
 } tl_for_opts;
 /* for iv in range(lo, hi, step) / tl.range(...): bounds and step are integers (values or
- * C numbers, promoted to one type as Python does); a negative literal step counts down. */
+ * C numbers, promoted to one type as Python does); a negative literal step counts down.
+ * Opens the body; close it with tl_end (.carry) or tl_yield (.inits). */
 tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o);
 #define tl_for(...) TL__CAT(tl__for_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define TL__KW4(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _)
@@ -91,31 +169,43 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
 
 /* ---- if / else -------------------------------------------------------------------------- */
 
+typedef struct tl_if_opts {
+    tl_vars carry; /* C variables the branches may assign */
+} tl_if_opts;
 /* if cond: opens the then-branch. cond is an i1 scalar (other scalars are compared with 0). */
-tl_scope tl_if_at(tl_site s, tl_value cond);
-#define tl_if(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond))
-/* else: closes the then-branch yielding `values` (the if's results) and opens the else. */
+tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o);
+#define tl_if(...) TL__CAT(tl__if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tl__if_P(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), (tl_if_opts){.carry = {0, NULL, NULL}})
+#define tl__if_K(cond, ...) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), (tl_if_opts){__VA_ARGS__})
+/* else: closes the then-branch and opens the else. With .carry, give no values: the carried
+ * variables go back to their values before the if. Without, `values` are the then-branch's
+ * yield (the if's results). */
 void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
 #define tl_else(...) TL__CAT(tl__else_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__else_P(scope) tl_else_at(TL_SITE("tl_else"), (scope), (tl_values){0, NULL})
-#define tl__else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), (scope), TL_VALUES(__VA_ARGS__))
+#define tl__else_P(scope) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), (tl_values){0, NULL})
+#define tl__else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
 
 /* ---- while ------------------------------------------------------------------------------ */
 
 typedef struct tl_while_opts {
-    tl_values inits;
+    tl_vars carry;   /* C variables carried (the common form) */
+    tl_values inits; /* or: carried values, initial (the explicit form) */
 } tl_while_opts;
-/* while: opens the before-region (the condition), whose arguments carry `inits`. */
+/* while: opens the before-region (the condition), whose arguments carry the variables (or
+ * `inits`). */
 tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
 #define tl_while(...) TL__CAT(tl__while_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__while_P(b) tl_while_at(TL_SITE("tl_while"), (b), (tl_while_opts){.inits = {0, NULL}})
 #define tl__while_K(b, ...) tl_while_at(TL_SITE("tl_while"), (b), (tl_while_opts){__VA_ARGS__})
-/* scf.condition(cond) values: ends the before-region and opens the after-region (the body),
- * whose arguments (scope->args) take the forwarded values' types. */
+/* scf.condition(cond) values: ends the before-region and opens the after-region (the body).
+ * With .carry, give no values: the variables are forwarded and rebound to the body's
+ * arguments. Without, forward exactly as many values as the loop carries; scope->args become
+ * the body's arguments. */
 void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
 #define tl_do(...) TL__CAT(tl__do_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), (scope), tl_lit(cond), (tl_values){0, NULL})
-#define tl__do_K(scope, cond, ...) tl_do_at(TL_SITE("tl_do"), (scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
+#define tl__do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), (tl_values){0, NULL})
+#define tl__do_K(scope, cond, ...)                                                                \
+    tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
 
 /* ---- early return ------------------------------------------------------------------------- */
 
@@ -129,7 +219,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if(...) TL__CAT(tl__return_if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), (tl_return_opts){0})
 #define tl__return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), (tl_return_opts){__VA_ARGS__})
-/* if cond: <side effects>; return - opens the taken branch; tl_yield closes it with the return. */
+/* if cond: <side effects>; return - opens the taken branch; tl_end closes it with the return. */
 tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if_open(...) TL__CAT(tl__return_if_open_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__return_if_open_P(cond)                                                                \
@@ -139,13 +229,15 @@ tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
 
 /* ---- closing ------------------------------------------------------------------------------ */
 
-/* Closes the innermost scope, yielding values: a loop body's next carried values, the last
- * branch of an if (its results when it has an else), a while's body (back to the condition),
- * a return-if's branch (no values). */
+/* Closes the innermost scope. With .carry (tl_end, no values): yields the carried variables'
+ * values and writes the results back into them. Without (tl_yield with values): yields
+ * `values` - a loop body's next carried values, the last branch of an if (its results when it
+ * has an else), a while's body (back to the condition); a return-if's branch yields none. */
 void tl_yield_at(tl_site s, tl_scope *scope, tl_values values);
+#define tl_end(scope) tl_yield_at(TL_SITE("tl_end"), TL__SCOPE(scope), (tl_values){0, NULL})
 #define tl_yield(...) TL__CAT(tl__yield_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), (scope), (tl_values){0, NULL})
-#define tl__yield_K(scope, ...) tl_yield_at(TL_SITE("tl_yield"), (scope), TL_VALUES(__VA_ARGS__))
+#define tl__yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), (tl_values){0, NULL})
+#define tl__yield_K(scope, ...) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
 
 #ifdef __cplusplus
 }

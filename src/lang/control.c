@@ -3,24 +3,95 @@
  * The scf op is made when its scope opens, so it sits where the source opened it; scf.if and
  * scf.while learn their result types from the first yield that carries values. Each scope
  * body is a pushed block: values made inside cannot be used once it is closed (the builder
- * checks every operand). */
+ * checks every operand).
+ *
+ * Scopes that carry C variables (.carry) follow Triton's code generator: the carried order is
+ * the order of first definition (carry.c), and a variable the body leaves unchanged is not
+ * carried (the op is made again without it at close: rebuild.c). Region arguments and results
+ * take the def_order of the values they stand for, so a variable keeps its place in the order.
+ *
+ * Every failure returns (or leaves) a scope whose args and results point at poison values,
+ * never NULL, so the caller's code for success runs on. */
 #include <string.h>
 
-#include "lang_internal.h"
-#include "tritonc/control.h"
+#include "scope_internal.h"
 
-/* The error result of a scope call: nothing open, nothing to read. */
-static tl_scope no_scope(tl_builder *b)
+/* ---- shared with carry.c and rebuild.c (scope_internal.h) ------------------------------------ */
+
+#define P1 {.poison = 1}
+#define P8 P1, P1, P1, P1, P1, P1, P1, P1
+#define P64 P8, P8, P8, P8, P8, P8, P8, P8
+const tl_value scope_poison[TL_MAX_CARRIED] = {P64, P64};
+#undef P1
+#undef P8
+#undef P64
+
+static int clamp_count(int n)
 {
-    return (tl_scope){.b = b};
+    return n < 0 ? 0 : n > TL_MAX_CARRIED ? TL_MAX_CARRIED : n;
 }
 
-static tcir_context *ctx_of(tl_builder *b)
+/* The result of a scope call that failed: nothing open, n poison args and results to read. */
+static tl_scope failed_scope(tl_builder *b, tl_site s, int n)
 {
-    return tl_builder_context(b);
+    n = clamp_count(n);
+    return (tl_scope){.b = b, .opened = s, .n = n, .args = scope_poison, .nresults = n, .results = scope_poison};
+}
+
+void *scope_array(tl_site s, tl_builder *b, int n, size_t each)
+{
+    void *p = tcir_alloc(scope_ctx(b), each * (size_t)(n > 0 ? n : 1));
+    if (!p)
+        tl_builder_fail(b, s, "out of memory");
+    return p;
+}
+
+bool scope_out_of_memory(tl_site s, tl_builder *b)
+{
+    tl_builder_fail(b, s, "out of memory");
+    return false;
+}
+
+tl_value *scope_values(tl_site s, tl_builder *b, int n)
+{
+    return scope_array(s, b, n, sizeof(tl_value));
+}
+
+const tcir_type **scope_types(tl_site s, tl_builder *b, int n)
+{
+    return scope_array(s, b, n, sizeof(const tcir_type *));
+}
+
+bool *scope_flags(tl_site s, tl_builder *b, int n)
+{
+    return scope_array(s, b, n, sizeof(bool));
+}
+
+tcir_value **scope_irs(tl_site s, tl_builder *b, int n)
+{
+    return scope_array(s, b, n, sizeof(tcir_value *));
+}
+
+/* n poison values of b: a scope's results before it closes. Unlike the static ones they name
+ * their builder, so using one is an error at that call. */
+static const tl_value *unready_results(tl_site s, tl_builder *b, int n)
+{
+    tl_value *v = scope_values(s, b, n);
+    if (!v)
+        return scope_poison;
+    for (int i = 0; i < n; i++)
+        v[i] = (tl_value){.b = b, .poison = 1};
+    return v;
 }
 
 /* A carried value as a value of b: a literal becomes a constant of its Python type. */
+tl_value scope_strong(tl_site s, tl_builder *b, tl_value v)
+{
+    lang_opnd o = lang_opnd_of(b, v);
+    lang_strong(&o);
+    return lang_value(s, b, &o);
+}
+
 static bool carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out)
 {
     if (tl_value_is_absent(v) || tl_value_is_poison(v)) {
@@ -32,22 +103,45 @@ static bool carried_value(tl_site s, tl_builder *b, tl_value v, const char *what
         tl_builder_fail(b, s, "%s #%d belongs to another builder", what, i);
         return false;
     }
-    lang_opnd o = lang_opnd_of(b, v);
-    lang_strong(&o);
-    *out = lang_value(s, b, &o);
+    *out = scope_strong(s, b, v);
     return !tl_value_is_poison(*out);
 }
 
-static tl_value *values_of(tl_builder *b, int n)
+/* v wrapped as a value of b typed like `like`, taking its place in the carried order. */
+static tl_value rebound(tl_builder *b, tcir_value *v, tl_value like)
 {
-    return tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)(n ? n : 1));
+    tl_value r = tl_wrap(b, v, like.dtype);
+    r.def_order = like.def_order;
+    return r;
 }
 
-/* The block's arguments as values, typed like `like` (the dtype, with its signedness). */
+/* The block's arguments first..first+n as values typed like `like`. */
 static void wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out)
 {
     for (int i = 0; i < n; i++)
-        out[i] = tl_wrap(b, tcir_block_arg(blk, first + i), like[i].dtype);
+        out[i] = rebound(b, tcir_block_arg(blk, first + i), like[i]);
+}
+
+/* Adds n arguments to blk, typed like v[i] (or types[i] when v is NULL), located at s. */
+static bool add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v, const tcir_type *const *types)
+{
+    for (int i = 0; i < n; i++)
+        if (!tcir_block_add_arg(scope_ctx(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
+            tl_builder_fail(b, s, "out of memory");
+            return false;
+        }
+    return true;
+}
+
+/* The op's results as values typed like `like` (poison when memory runs out). */
+static const tl_value *wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like)
+{
+    tl_value *out = scope_values(s, b, n);
+    if (!out)
+        return scope_poison;
+    for (int i = 0; i < n; i++)
+        out[i] = rebound(b, tcir_op_result(op, i), like[i]);
+    return out;
 }
 
 /* A condition: an i1 scalar (other scalars are compared with zero, as Python's .to(int1)). */
@@ -83,11 +177,8 @@ static bool terminate(tl_site s, tl_builder *b, const char *name, int n, const t
 static bool is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call)
 {
     tl_builder *b = scope ? scope->b : NULL;
-    if (!scope || !b) {
-        if (b)
-            tl_builder_fail(b, s, "NULL scope");
+    if (!b) /* a NULL or never-opened scope names no builder; its open, if any, is reported at finish */
         return false;
-    }
     if (tl_builder_failed(b))
         return false;
     if (scope->kind == TL_SCOPE_NONE) {
@@ -99,7 +190,12 @@ static bool is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const c
         return false;
     }
     if (scope->depth != tl_scope_depth(b) || scope->block != tl_current_block(b)) {
-        tl_builder_fail(b, s, "this scope is not the innermost open one (close the inner scope first)");
+        tl_site inner = tl_pushed_at(b, tl_scope_depth(b));
+        if (inner.file && scope->depth < tl_scope_depth(b))
+            tl_builder_fail(b, s, "this scope is not the innermost open one: close the %s opened at %s:%d first",
+                            inner.func ? inner.func : "scope", inner.file, inner.line);
+        else
+            tl_builder_fail(b, s, "this scope is not the innermost open one (it was closed, or this is a copy)");
         return false;
     }
     return true;
@@ -114,6 +210,10 @@ static bool matching_values(tl_site s, tl_builder *b, tl_values values, int n, c
         tl_builder_fail(b, s, "%s: %d value(s) given, %d expected", what, values.n, n);
         return false;
     }
+    if (n && !values.v) {
+        tl_builder_fail(b, s, "%s: a bad value list", what);
+        return false;
+    }
     for (int i = 0; i < n; i++) {
         if (!carried_value(s, b, values.v[i], "value", i, &out[i]))
             return false;
@@ -125,6 +225,19 @@ static bool matching_values(tl_site s, tl_builder *b, tl_values values, int n, c
             tl_builder_fail(b, s, "%s: value #%d has type %s, expected %s", what, i, got, want);
             return false;
         }
+    }
+    return true;
+}
+
+static bool good_list(tl_site s, tl_builder *b, tl_values v, const char *what)
+{
+    if (v.n < 0 || (v.n && !v.v)) {
+        tl_builder_fail(b, s, "%s: bad value list", what);
+        return false;
+    }
+    if (v.n > TL_MAX_CARRIED) {
+        tl_builder_fail(b, s, "%s: %d values, at most %d", what, v.n, TL_MAX_CARRIED);
+        return false;
     }
     return true;
 }
@@ -150,25 +263,39 @@ static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, l
 static void set_unit(tcir_op *op, tl_builder *b, const char *name, bool on)
 {
     if (on)
-        tcir_op_set_attr(ctx_of(b), op, name, tcir_attr_unit(ctx_of(b)), false);
+        tcir_op_set_attr(scope_ctx(b), op, name, tcir_attr_unit(scope_ctx(b)), false);
 }
 
 static void set_i32(tcir_op *op, tl_builder *b, const char *name, int v)
 {
+    tcir_context *ctx = scope_ctx(b);
     if (v)
-        tcir_op_set_attr(ctx_of(b), op, name, tcir_attr_int(ctx_of(b), v, tcir_type_int(ctx_of(b), 32)), false);
+        tcir_op_set_attr(ctx, op, name, tcir_attr_int(ctx, v, tcir_type_int(ctx, 32)), false);
+}
+
+/* .carry or .inits, not both. */
+static bool one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits)
+{
+    if (carry.n && inits.n) {
+        tl_builder_fail(b, s, "give .carry (C variables) or .inits (values), not both");
+        return false;
+    }
+    return true;
 }
 
 tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o)
 {
+    tl_builder *given = b;
+    int hint = o.carry.n ? o.carry.n : o.inits.n;
     tl_value in[3] = {lo, hi, step};
     b = lang_builder(s, b, 3, in, (const char *const[]){"lower bound", "upper bound", "step"});
     if (!b)
-        return no_scope(b);
-    if (o.inits.n < 0 || (o.inits.n && !o.inits.v)) {
-        tl_builder_fail(b, s, "inits: bad value list");
-        return no_scope(b);
-    }
+        return failed_scope(given ? given : lo.b ? lo.b : hi.b, s, hint);
+    if (!one_form(s, b, o.carry, o.inits) || !good_list(s, b, o.inits, "inits"))
+        return failed_scope(b, s, hint);
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
+    if (o.carry.n && !c)
+        return failed_scope(b, s, hint);
     /* A negative literal step counts down: Python swaps the bounds and maps the variable back. */
     bool down = tl_value_is_lit(step) && step.lit == TL_LIT_INT && step.lit_val.i < 0;
     if (down) {
@@ -180,77 +307,122 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     lang_opnd lb, ub, st;
     if (!loop_bound(s, b, lo, "lower bound", &lb) || !loop_bound(s, b, hi, "upper bound", &ub) ||
         !loop_bound(s, b, step, "step", &st))
-        return no_scope(b);
+        return failed_scope(b, s, hint);
     tl_dtype iv_dt = lang_integer_promote(lang_integer_promote(lb.dtype, ub.dtype), st.dtype);
     if (!lang_cast(s, b, &lb, iv_dt, TL_ROUND_DEFAULT) || !lang_cast(s, b, &ub, iv_dt, TL_ROUND_DEFAULT) ||
         !lang_cast(s, b, &st, iv_dt, TL_ROUND_DEFAULT))
-        return no_scope(b);
-    int n = o.inits.n;
-    tl_value *operands = values_of(b, 3 + n);
+        return failed_scope(b, s, hint);
+    int n = c ? c->n : o.inits.n;
+    tl_value *operands = scope_values(s, b, 3 + n);
+    const tcir_type **types = scope_types(s, b, n);
+    tl_value *args = scope_values(s, b, n);
+    if (!operands || !types || !args)
+        return failed_scope(b, s, hint);
     /* Python makes literal bounds where the loop is and casts them with a no-op arith.bitcast
      * (see TL_CONST_LOOP_BOUND). */
     lb.bound = ub.bound = st.bound = true;
     operands[0] = lang_value(s, b, &lb);
     operands[1] = lang_value(s, b, &ub);
     operands[2] = lang_value(s, b, &st);
-    for (int i = 0; i < n; i++)
+    if (c && carry_values(s, b, c))
+        memcpy(operands + 3, c->init, sizeof(tl_value) * (size_t)n);
+    for (int i = 0; !c && i < n; i++)
         if (!carried_value(s, b, o.inits.v[i], "init", i, &operands[3 + i]))
-            return no_scope(b);
+            return failed_scope(b, s, hint);
     if (tl_builder_failed(b))
-        return no_scope(b);
-    const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(n ? n : 1));
+        return failed_scope(b, s, hint);
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(operands[3 + i]);
 
     tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.for", .noperands = 3 + n, .operands = operands,
                                              .nresults = n, .result_types = types, .nregions = 1});
     if (!op)
-        return no_scope(b);
+        return failed_scope(b, s, hint);
     set_i32(op, b, "tt.num_stages", o.num_stages);
     set_i32(op, b, "tt.loop_unroll_factor", o.loop_unroll_factor);
     set_unit(op, b, "tt.disallow_acc_multi_buffer", o.disallow_acc_multi_buffer);
     set_unit(op, b, "tt.flatten", o.flatten);
     set_unit(op, b, "tt.warp_specialize", o.warp_specialize);
 
-    tcir_block *body = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
-    tcir_loc loc = {s.file, s.line, 0};
-    tcir_block_add_arg(ctx_of(b), body, tl_value_type(operands[0]), loc);
-    for (int i = 0; i < n; i++)
-        tcir_block_add_arg(ctx_of(b), body, types[i], loc);
+    tcir_block *body = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
+    if (!body || !add_args(s, b, body, 1, &operands[0], NULL) || !add_args(s, b, body, n, operands + 3, NULL))
+        return failed_scope(b, s, hint);
     tl_push_block_at(s, b, body);
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, hint);
 
-    tl_scope scope = {.b = b, .kind = TL_SCOPE_FOR, .depth = tl_scope_depth(b), .op = op, .block = body, .n = n};
+    tl_scope scope = {.b = b, .kind = TL_SCOPE_FOR, .depth = tl_scope_depth(b), .op = op, .block = body,
+                      .opened = s, .carry = c, .n = n};
     scope.iv = tl_wrap(b, tcir_block_arg(body, 0), iv_dt);
     if (down) { /* iv = ub - iv + lb, with the bounds already swapped */
         lang_opnd iv = lang_opnd_of(b, scope.iv), top = lang_opnd_of(b, operands[1]);
         tl_value t = lang_binop(s, b, TL_OP_SUB, top, iv);
         scope.iv = lang_binop(s, b, TL_OP_ADD, lang_opnd_of(b, t), lang_opnd_of(b, operands[0]));
     }
-    scope.args = values_of(b, n);
-    wrap_args(b, body, 1, n, operands + 3, scope.args);
+    wrap_args(b, body, 1, n, operands + 3, args);
+    scope.args = args;
+    scope.results = unready_results(s, b, n); /* until the loop is closed */
     scope.nresults = n;
-    scope.results = values_of(b, n);
-    for (int i = 0; i < n; i++)
-        scope.results[i] = tl_wrap(b, tcir_op_result(op, i), operands[3 + i].dtype);
+    scope.pending = wrap_results(s, b, op, n, operands + 3);
+    if (c)
+        carry_bind(c, args);
     return scope;
+}
+
+/* Closes a for loop that carries C variables: yields those the body changed, drops the rest. */
+static void close_for_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value *now = scope_values(s, b, n), *yield = scope_values(s, b, n), *like = scope_values(s, b, n);
+    bool *keep = scope_flags(s, b, n);
+    if (!now || !yield || !like || !keep || !carry_current(s, b, c, "loop", now))
+        return;
+    for (int i = 0; i < n; i++)
+        keep[i] = now[i].ir != scope->args[i].ir && now[i].ir != c->init[i].ir;
+    int nk = carry_kept(n, keep, now, yield);
+    if (nk < n && !rebuild_for(s, b, scope, keep, nk, yield))
+        return;
+    if (!terminate(s, b, "scf.yield", nk, yield))
+        return;
+    tl_pop_block_at(s, b);
+    carry_kept(n, keep, c->init, like);
+    scope->n = scope->nresults = nk;
+    scope->results = wrap_results(s, b, scope->op, nk, like);
+    scope->args = scope_poison; /* the body's arguments are gone with it */
+    carry_write_back(c, keep, scope->results, c->init);
 }
 
 /* ---- if / else ------------------------------------------------------------------------------ */
 
-tl_scope tl_if_at(tl_site s, tl_value cond)
+tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b)
-        return no_scope(b);
-    tl_value c;
-    if (!condition(s, b, cond, &c))
-        return no_scope(b);
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &c, .nregions = 2});
+        return failed_scope(cond.b, s, o.carry.n);
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
+    if (o.carry.n && !c)
+        return failed_scope(b, s, o.carry.n);
+    tl_value cv;
+    if (!condition(s, b, cond, &cv) || (c && !carry_values(s, b, c)))
+        return failed_scope(b, s, o.carry.n);
+    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &cv, .nregions = 2});
     if (!op)
-        return no_scope(b);
-    tcir_block *then = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
+        return failed_scope(b, s, o.carry.n);
+    tcir_block *then = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
     tl_push_block_at(s, b, then);
-    return (tl_scope){.b = b, .kind = TL_SCOPE_IF, .depth = tl_scope_depth(b), .op = op, .block = then};
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, o.carry.n);
+    if (c)
+        carry_bind(c, c->init);
+    tl_scope scope = failed_scope(b, s, 0);
+    scope.kind = TL_SCOPE_IF;
+    scope.depth = tl_scope_depth(b);
+    scope.op = op;
+    scope.block = then;
+    scope.carry = c;
+    return scope;
 }
 
 /* The op's results take the types of the first values it yields (scf.if's then-branch,
@@ -258,118 +430,275 @@ tl_scope tl_if_at(tl_site s, tl_value cond)
 static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 {
     tl_builder *b = scope->b;
-    const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(n ? n : 1));
+    const tcir_type **types = scope_types(s, b, n);
+    if (!types)
+        return false;
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(v[i]);
-    tcir_op_set_result_types(ctx_of(b), scope->op, n, types);
+    tcir_op_set_result_types(scope_ctx(b), scope->op, n, types);
     scope->nresults = n;
-    scope->results = values_of(b, n);
-    for (int i = 0; i < n; i++)
-        scope->results[i] = tl_wrap(b, tcir_op_result(scope->op, i), v[i].dtype);
-    (void)s;
-    return true;
+    scope->results = unready_results(s, b, n);
+    scope->pending = wrap_results(s, b, scope->op, n, v); /* published when the scope closes */
+    return !tl_builder_failed(b);
+}
+
+/* A failed call that would have given the scope n results leaves n poison ones. */
+static void poison_results(tl_scope *scope, int n)
+{
+    if (scope && scope->results == scope_poison && scope->nresults < n)
+        scope->nresults = clamp_count(n);
+}
+
+static void open_else(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    tl_pop_block_at(s, b);
+    tcir_block *other = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
+    tl_push_block_at(scope->opened, b, other); /* an else left open is reported at its if */
+    scope->block = other;
+    scope->phase = 1;
 }
 
 void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_IF, "then-branch"))
+    if (!is_innermost(s, scope, TL_SCOPE_IF, "tl_else")) {
+        poison_results(scope, values.n);
         return;
+    }
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
         tl_builder_fail(b, s, "this if already has its else");
         return;
     }
-    tl_value *v = values_of(b, values.n > 0 ? values.n : 0);
-    if (!matching_values(s, b, values, values.n, NULL, "then-branch", v) || !set_results(s, scope, values.n, v) ||
-        !terminate(s, b, "scf.yield", values.n, v))
+    if (!carry_no_values(s, b, scope, values))
         return;
+    tl_carry *c = scope->carry;
+    if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
+        c->then_val = scope_values(s, b, c->n);
+        c->else_at = s;
+        if (!c->then_val || !carry_current(s, b, c, "then-branch", c->then_val))
+            return;
+        carry_bind(c, c->init);
+        open_else(s, scope);
+        return;
+    }
+    if (!good_list(s, b, values, "then-branch")) {
+        poison_results(scope, values.n);
+        return;
+    }
+    tl_value *v = scope_values(s, b, values.n);
+    if (!v || !matching_values(s, b, values, values.n, NULL, "then-branch", v)) {
+        poison_results(scope, values.n);
+        return;
+    }
+    if (!set_results(s, scope, values.n, v) || !terminate(s, b, "scf.yield", values.n, v))
+        return;
+    open_else(s, scope);
+}
+
+/* Yields v (n values) at the end of blk, which is not the current block. */
+static bool yield_in(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v)
+{
+    tl_push_block_at(s, b, blk);
+    bool ok = terminate(s, b, "scf.yield", n, v);
     tl_pop_block_at(s, b);
-    tcir_block *other = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
-    tl_push_block_at(s, b, other);
-    scope->block = other;
-    scope->phase = 1;
+    return ok && !tl_builder_failed(b);
+}
+
+/* Closes an if that carries C variables: it yields those whose values differ between its
+ * branches (the else branch, written or not, sees the values from before the if). */
+static void close_if_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value *now = scope_values(s, b, n), *then_yield = scope_values(s, b, n), *else_yield = scope_values(s, b, n);
+    tl_value *like = scope_values(s, b, n);
+    bool *keep = scope_flags(s, b, n);
+    if (!now || !then_yield || !else_yield || !like || !keep ||
+        !carry_current(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
+        return;
+    const tl_value *then_val = scope->phase ? c->then_val : now, *else_val = scope->phase ? now : c->init;
+    for (int i = 0; i < n; i++)
+        keep[i] = then_val[i].ir != else_val[i].ir;
+    int nk = carry_kept(n, keep, then_val, then_yield);
+    carry_kept(n, keep, else_val, else_yield);
+    tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
+    if (scope->phase) { /* now in the else branch */
+        if (!terminate(s, b, "scf.yield", nk, else_yield))
+            return;
+        tl_pop_block_at(s, b);
+        if (!yield_in(c->else_at, b, then, nk, then_yield))
+            return;
+    } else {
+        if (!terminate(s, b, "scf.yield", nk, then_yield))
+            return;
+        tl_pop_block_at(s, b);
+        if (nk && !yield_in(s, b, tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
+            return;
+    }
+    carry_kept(n, keep, c->init, like);
+    if (!set_results(s, scope, nk, like))
+        return;
+    scope->results = scope->pending;
+    carry_write_back(c, keep, scope->results, then_val);
+    rebuild_without_empty_else(s, b, scope);
 }
 
 static void close_if(tl_site s, tl_scope *scope, tl_values values)
 {
     tl_builder *b = scope->b;
-    tl_value *v = values_of(b, values.n);
+    if (scope->carry) {
+        close_if_carry(s, scope);
+        return;
+    }
     if (scope->phase == 0 && values.n) {
         tl_builder_fail(b, s, "an if that yields values needs an else: close the then-branch with tl_else");
         return;
     }
+    if (!good_list(s, b, values, "if"))
+        return;
+    tl_value *v = scope_values(s, b, values.n);
     const tcir_type **types = NULL;
-    if (scope->phase == 1) {
-        types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->nresults ? scope->nresults : 1));
-        for (int i = 0; i < scope->nresults; i++)
-            types[i] = tl_value_type(scope->results[i]);
-    }
+    if (!v || (scope->phase == 1 && !(types = scope_types(s, b, scope->nresults))))
+        return;
+    for (int i = 0; scope->phase == 1 && i < scope->nresults; i++)
+        types[i] = tl_value_type(scope->pending[i]);
     if (!matching_values(s, b, values, scope->nresults, types, "if", v) ||
         !terminate(s, b, "scf.yield", values.n, v))
         return;
     tl_pop_block_at(s, b);
+    if (scope->pending)
+        scope->results = scope->pending;
+    rebuild_without_empty_else(s, b, scope);
 }
 
 /* ---- while ----------------------------------------------------------------------------------- */
 
 tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
 {
-    if (!b)
-        return no_scope(b);
+    int hint = o.carry.n ? o.carry.n : o.inits.n;
+    if (!b || !lang_builder(s, b, 0, NULL, NULL))
+        return failed_scope(b, s, hint);
+    if (!one_form(s, b, o.carry, o.inits) || !good_list(s, b, o.inits, "inits"))
+        return failed_scope(b, s, hint);
+    tl_carry *c = NULL;
     int n = o.inits.n;
-    if (n < 0 || (n && !o.inits.v)) {
-        tl_builder_fail(b, s, "inits: bad value list");
-        return no_scope(b);
+    if (o.carry.n) {
+        c = carry_open(s, b, o.carry);
+        if (!c)
+            return failed_scope(b, s, hint);
+        n = c->n;
+    } else if (n && !lang_builder(s, b, n, o.inits.v, NULL)) {
+        return failed_scope(b, s, hint);
     }
-    b = lang_builder(s, b, n, o.inits.v, NULL);
-    if (!b)
-        return no_scope(b);
-    tl_value *inits = values_of(b, n);
-    const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(n ? n : 1));
+    tl_value *inits = c ? c->init : scope_values(s, b, n), *args = scope_values(s, b, n);
+    const tcir_type **types = scope_types(s, b, n);
+    if (!inits || !args || !types || (c && !carry_values(s, b, c)))
+        return failed_scope(b, s, hint);
     for (int i = 0; i < n; i++) {
-        if (!carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
-            return no_scope(b);
+        if (!c && !carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
+            return failed_scope(b, s, hint);
         types[i] = tl_value_type(inits[i]);
     }
     tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.while", .noperands = n, .operands = inits, .nregions = 2});
     if (!op)
-        return no_scope(b);
-    tcir_block *before = tcir_region_add_block(ctx_of(b), tcir_op_region(op, 0));
-    for (int i = 0; i < n; i++)
-        tcir_block_add_arg(ctx_of(b), before, types[i], (tcir_loc){s.file, s.line, 0});
+        return failed_scope(b, s, hint);
+    tcir_block *before = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
+    if (!before || !add_args(s, b, before, n, NULL, types))
+        return failed_scope(b, s, hint);
     tl_push_block_at(s, b, before);
-    tl_scope scope = {.b = b, .kind = TL_SCOPE_WHILE, .depth = tl_scope_depth(b), .op = op, .block = before, .n = n};
-    scope.args = values_of(b, n);
-    wrap_args(b, before, 0, n, inits, scope.args);
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, hint);
+    tl_scope scope = failed_scope(b, s, n);
+    scope.kind = TL_SCOPE_WHILE;
+    scope.depth = tl_scope_depth(b);
+    scope.op = op;
+    scope.block = before;
+    scope.carry = c;
+    wrap_args(b, before, 0, n, inits, args);
+    scope.args = args;
+    if (c)
+        carry_bind(c, args);
     return scope;
 }
 
 void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_WHILE, "condition"))
+    if (!is_innermost(s, scope, TL_SCOPE_WHILE, "tl_do"))
         return;
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
         tl_builder_fail(b, s, "the while's condition is already given");
         return;
     }
-    tl_value c;
-    if (!condition(s, b, cond, &c))
+    if (!carry_no_values(s, b, scope, values))
         return;
-    int n = values.n;
-    tl_value *v = values_of(b, n + 1);
-    v[0] = c;
-    if (!matching_values(s, b, values, n, NULL, "condition", v + 1) || !set_results(s, scope, n, v + 1) ||
-        !terminate(s, b, "scf.condition", n + 1, v))
+    tl_carry *c = scope->carry;
+    int n = scope->n;
+    if (!c && values.n != n) {
+        tl_builder_fail(b, s, "the condition forwards %d value(s), the loop carries %d", values.n, n);
+        return;
+    }
+    tl_value cv;
+    if (!condition(s, b, cond, &cv))
+        return;
+    tl_value *v = scope_values(s, b, n + 1), *args = scope_values(s, b, n);
+    if (!v || !args)
+        return;
+    v[0] = cv;
+    if (c) {
+        if (!carry_current(s, b, c, "condition", v + 1))
+            return;
+        c->fwd = v + 1;
+    } else if (!matching_values(s, b, values, n, NULL, "condition", v + 1)) {
+        return;
+    }
+    if (!terminate(s, b, "scf.condition", n + 1, v) || !set_results(s, scope, n, c ? c->init : v + 1))
         return;
     tl_pop_block_at(s, b);
-    tcir_block *after = tcir_region_add_block(ctx_of(b), tcir_op_region(scope->op, 1));
-    for (int i = 0; i < n; i++)
-        tcir_block_add_arg(ctx_of(b), after, tl_value_type(v[1 + i]), (tcir_loc){s.file, s.line, 0});
-    tl_push_block_at(s, b, after);
-    wrap_args(b, after, 0, n, v + 1, scope->args = values_of(b, n));
+    tcir_block *after = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
+    if (!after || !add_args(s, b, after, n, v + 1, NULL))
+        return;
+    tl_push_block_at(scope->opened, b, after); /* a body left open is reported at its while */
+    if (tl_builder_failed(b))
+        return;
+    wrap_args(b, after, 0, n, c ? c->init : v + 1, args);
+    scope->args = args;
     scope->block = after;
     scope->phase = 1;
+    if (c)
+        carry_bind(c, args);
+}
+
+/* Closes a while that carries C variables: those neither the condition nor the body changed
+ * are dropped. */
+static void close_while_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value *now = scope_values(s, b, n), *yield = scope_values(s, b, n), *like = scope_values(s, b, n);
+    bool *keep = scope_flags(s, b, n);
+    if (!now || !yield || !like || !keep || !carry_current(s, b, c, "loop", now))
+        return;
+    tcir_block *before = tcir_region_first_block(tcir_op_region(scope->op, 0));
+    for (int i = 0; i < n; i++) {
+        bool body_same = now[i].ir == scope->args[i].ir || now[i].ir == c->init[i].ir;
+        bool cond_same = c->fwd[i].ir == tcir_block_arg(before, i) || c->fwd[i].ir == c->init[i].ir;
+        keep[i] = !(body_same && cond_same);
+    }
+    int nk = carry_kept(n, keep, now, yield);
+    if (nk < n && !rebuild_while(s, b, scope, keep, nk, yield))
+        return;
+    if (!terminate(s, b, "scf.yield", nk, yield))
+        return;
+    tl_pop_block_at(s, b);
+    carry_kept(n, keep, c->init, like);
+    scope->n = scope->nresults = nk;
+    scope->results = wrap_results(s, b, scope->op, nk, like);
+    scope->args = scope_poison;
+    carry_write_back(c, keep, scope->results, c->init);
 }
 
 /* ---- early return ------------------------------------------------------------------------------ */
@@ -381,18 +710,19 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
     if (!condition(s, b, cond, &c))
         return false;
     tcir_region *body = tcir_op_region(tl_builder_func(b), 0);
-    *cont = tcir_region_add_block(ctx_of(b), body);
+    *cont = tcir_region_add_block(scope_ctx(b), body);
+    if (!taken || !*cont)
+        return scope_out_of_memory(s, b);
     tcir_block *succ[2] = {taken, *cont};
     return tl_op_at(s, b, (tl_raw_op){.name = "cf.cond_br", .noperands = 1, .operands = &c, .nsuccessors = 2,
                                       .successors = succ}) != NULL;
 }
 
-static bool at_function_level(tl_site s, tl_builder *b, const char *call)
+static bool at_function_level(tl_site s, tl_builder *b)
 {
     if (tl_scope_depth(b) != 0) {
         tl_builder_fail(b, s, "an early return is only allowed in the function's own body, not inside a loop "
                               "or branch (scf regions cannot return)");
-        (void)call;
         return false;
     }
     return true;
@@ -401,15 +731,15 @@ static bool at_function_level(tl_site s, tl_builder *b, const char *call)
 void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
-    if (!b || !at_function_level(s, b, "tl_return_if"))
+    if (!b || !at_function_level(s, b))
         return;
     tcir_block *taken, *cont;
     if (o.inline_return) {
-        taken = tcir_region_add_block(ctx_of(b), tcir_op_region(tl_builder_func(b), 0));
+        taken = tcir_region_add_block(scope_ctx(b), tcir_op_region(tl_builder_func(b), 0));
     } else {
         taken = tl_exit_block_at(s, b);
     }
-    if (!taken || !branch_out(s, b, cond, taken, &cont))
+    if (!branch_out(s, b, cond, taken, &cont))
         return;
     if (o.inline_return) {
         tl_push_block_at(s, b, taken);
@@ -422,16 +752,21 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
-    if (!b || !at_function_level(s, b, "tl_return_if_open"))
-        return no_scope(b);
-    tcir_block *taken = tcir_region_add_block(ctx_of(b), tcir_op_region(tl_builder_func(b), 0)), *cont;
+    if (!b || !at_function_level(s, b))
+        return failed_scope(b ? b : cond.b, s, 0);
+    tcir_block *taken = tcir_region_add_block(scope_ctx(b), tcir_op_region(tl_builder_func(b), 0)), *cont;
     if (!branch_out(s, b, cond, taken, &cont))
-        return no_scope(b);
+        return failed_scope(b, s, 0);
     tl_push_block_at(s, b, taken);
+    if (tl_builder_failed(b))
+        return failed_scope(b, s, 0);
     /* The fall-through block is the one right after `taken` (close_return_if continues there). */
-    (void)cont;
-    return (tl_scope){.b = b, .kind = TL_SCOPE_RETURN_IF, .depth = tl_scope_depth(b), .block = taken,
-                      .inline_return = o.inline_return};
+    tl_scope scope = failed_scope(b, s, 0);
+    scope.kind = TL_SCOPE_RETURN_IF;
+    scope.depth = tl_scope_depth(b);
+    scope.block = taken;
+    scope.inline_return = o.inline_return;
+    return scope;
 }
 
 static void close_return_if(tl_site s, tl_scope *scope, tl_values values)
@@ -456,39 +791,60 @@ static void close_return_if(tl_site s, tl_scope *scope, tl_values values)
 
 /* ---- closing ------------------------------------------------------------------------------------- */
 
+static void close_for(tl_site s, tl_scope *scope, tl_values values)
+{
+    tl_builder *b = scope->b;
+    if (scope->carry) {
+        close_for_carry(s, scope);
+        return;
+    }
+    const tcir_type **types = scope_types(s, b, scope->n);
+    tl_value *v = scope_values(s, b, scope->n);
+    if (!types || !v)
+        return;
+    for (int i = 0; i < scope->n; i++)
+        types[i] = tl_value_type(scope->args[i]);
+    if (!matching_values(s, b, values, scope->n, types, "for loop", v) || !terminate(s, b, "scf.yield", values.n, v))
+        return;
+    tl_pop_block_at(s, b);
+    scope->results = scope->pending;
+}
+
+static void close_while(tl_site s, tl_scope *scope, tl_values values)
+{
+    tl_builder *b = scope->b;
+    if (scope->phase != 1) {
+        tl_builder_fail(b, s, "give the while's condition with tl_do first");
+        return;
+    }
+    if (scope->carry) {
+        close_while_carry(s, scope);
+        return;
+    }
+    tl_value *inits = scope_values(s, b, scope->n);
+    const tcir_type **types = scope_types(s, b, scope->n);
+    if (!inits || !types)
+        return;
+    for (int i = 0; i < scope->n; i++)
+        types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
+    if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
+        !terminate(s, b, "scf.yield", values.n, inits))
+        return;
+    tl_pop_block_at(s, b);
+    scope->results = scope->pending;
+}
+
 void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
 {
-    if (!is_innermost(s, scope, TL_SCOPE_NONE, "tl_yield"))
+    if (!is_innermost(s, scope, TL_SCOPE_NONE, s.func))
         return;
     tl_builder *b = scope->b;
+    if (!carry_no_values(s, b, scope, values))
+        return;
     switch (scope->kind) {
-    case TL_SCOPE_FOR: {
-        const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->n ? scope->n : 1));
-        for (int i = 0; i < scope->n; i++)
-            types[i] = tl_value_type(scope->args[i]);
-        tl_value *v = values_of(b, scope->n);
-        if (!matching_values(s, b, values, scope->n, types, "for loop", v) ||
-            !terminate(s, b, "scf.yield", values.n, v))
-            return;
-        tl_pop_block_at(s, b);
-        break;
-    }
+    case TL_SCOPE_FOR: close_for(s, scope, values); break;
     case TL_SCOPE_IF: close_if(s, scope, values); break;
-    case TL_SCOPE_WHILE: {
-        if (scope->phase != 1) {
-            tl_builder_fail(b, s, "give the while's condition with tl_do first");
-            return;
-        }
-        tl_value *inits = values_of(b, scope->n);
-        const tcir_type **types = tcir_alloc(ctx_of(b), sizeof(*types) * (size_t)(scope->n ? scope->n : 1));
-        for (int i = 0; i < scope->n; i++)
-            types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
-        if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
-            !terminate(s, b, "scf.yield", values.n, inits))
-            return;
-        tl_pop_block_at(s, b);
-        break;
-    }
+    case TL_SCOPE_WHILE: close_while(s, scope, values); break;
     case TL_SCOPE_RETURN_IF: close_return_if(s, scope, values); break;
     default: return;
     }

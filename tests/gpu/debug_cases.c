@@ -119,9 +119,9 @@ static void hint_loop_arg(tl_builder *builder)
     tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
 
     tl_value r = tl_arange(builder, 0, 16);
-    tl_scope loop = tl_for(builder, 0, n, 1, .inits = TL_VALUES(r));
-        tl_yield(&loop, tl_add(tl_max_contiguous(loop.args[0], 16), 1));
-    r = loop.results[0];
+    tl_scope loop = tl_for(builder, 0, n, 1, .carry = TL_VARS(&r));
+        r = tl_add(tl_max_contiguous(r, 16), 1);
+    tl_end(&loop);
     tl_store(tl_addptr(o, r), tl_load(tl_addptr(x, r)));
 }
 

@@ -449,9 +449,9 @@ static void sum_in_loop(tl_builder *builder)
 
     tl_value i = tl_arange(builder, 0, 16);
     tl_value acc = tl_load(o);
-    tl_scope loop = tl_for(builder, 0, n, 16, .inits = TL_VALUES(acc)); tl_value k = loop.iv; acc = loop.args[0];
+    tl_scope loop = tl_for(builder, 0, n, 16, .carry = TL_VARS(&acc)); tl_value k = loop.iv;
         acc = tl_add(acc, tl_sum(tl_load(tl_addptr(tl_addptr(x, k), i))));
-    tl_yield(&loop, acc); acc = loop.results[0];
+    tl_end(&loop);
     tl_store(o, acc);
 }
 
