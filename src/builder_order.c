@@ -3,24 +3,26 @@
  * THE RULE. Operations with effects keep the order in which the program issued them, always.
  * Only pure operations made inside one C expression are placed in Python's order.
  *
- * "With effects" (fixed) is every op not listed below as movable: stores, atomics, assertions,
- * prints, barriers, volatile loads, scopes (an op with regions, other than a reduction or scan)
- * and every op of their regions' bookkeeping (scf.yield, scf.condition), returns and branches,
- * raw ops (tl_op) of any name this file does not know. "Pure" (movable) is arith.*, math.*, the
- * tt. ops of the table below, a reduction or scan whose combine region holds only movable ops,
- * and a plain (non-volatile) load: a read never crosses a write or any other fixed op, so the
- * value it reads cannot change; reads may change places with reads and with pure ops.
+ * "With effects" (fixed) is every op not listed below as pure: loads, stores, atomics,
+ * assertions, prints, barriers, scopes (an op with regions, other than a reduction or scan)
+ * and their regions' bookkeeping (scf.yield, scf.condition), returns and branches, raw ops
+ * (tl_op) of any name this file does not know. "Pure" (movable) is arith.*, math.*, the tt.
+ * ops of the table below, extern and inline-asm elementwise ops marked pure, and a
+ * reduction or scan whose combine region holds only pure ops.
  *
  * Why: C evaluates a call's arguments in an unspecified order (gcc goes right to left), Python
  * left to right. Each call site carries its place in the text (tl_site.seq, from __COUNTER__),
  * which numbers the calls of one expression in Python's evaluation order.
  *
+ * "One C expression" is told by construction: the ops of one expression are made by calls of one
+ * C function (ordering scope), in one pass, reported on one line (the C line of the call).
+ *
  * How, by construction. A new op is inserted at the end of its block, then walked back over the
  * ops it may pass; the walk stops at the first op that
  *   - is fixed (so no op ever crosses an effect or a scope, and a fixed op passes nothing:
  *     effects stay in issue order);
- *   - belongs to another ordering scope (C function of another file or name) or another pass
- *     (see below), or comes earlier in the text (lower seq);
+ *   - belongs to another ordering scope (C function of another file or name), another pass
+ *     (see below) or another line (another statement), or comes earlier in the text (lower seq);
  *   - defines a value the new op uses (so every definition stays above its uses: dominance).
  * The walk never leaves the block, so no op moves into or out of a scope. A new op has no
  * users yet, so passing ops cannot put a use above its definition.
@@ -79,10 +81,6 @@ static bool movable_kind(const tcir_op *op)
     if (tcir_op_nregions(op))
         return is_expression_with_region(name);
     if (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0)
-        return true;
-    if (strcmp(name, "tt.load") == 0)
-        return !flag_attr(op, "isVolatile");
-    if (strcmp(name, "tt.descriptor_load") == 0 || strcmp(name, "tt.descriptor_gather") == 0)
         return true;
     if (strcmp(name, "tt.extern_elementwise") == 0 || strcmp(name, "tt.elementwise_inline_asm") == 0)
         return flag_attr(op, "pure");
@@ -206,7 +204,8 @@ static bool defines_operand_of(const tcir_op *p, const tcir_op *x)
 static bool may_pass(tcir_op *op, tcir_op *later)
 {
     return tcir_op_order_scope(later) == tcir_op_order_scope(op) && key_epoch(later) == key_epoch(op) &&
-           tcir_op_order_seq(later) > tcir_op_order_seq(op) && movable(later) && !defines_operand_of(later, op);
+           tcir_op_order_seq(later) > tcir_op_order_seq(op) && tcir_op_loc(later).line == tcir_op_loc(op).line &&
+           movable(later) && !defines_operand_of(later, op);
 }
 
 /* The op of `blk`'s ancestors that lies in `in`, or NULL. */
