@@ -354,9 +354,12 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
  * comes first in the text. So when a call's keyword values were made by expressions written
  * in the call itself (after its positional arguments, on the same line), their ops move in
  * front of the positional arguments' ops, and their source-order keys are swapped to match,
- * for the ops and for the constants they met. Under the rule: every op from the first
- * positional one to the end of the block must be movable, and a keyword op may use no value
- * made there but by another keyword op; otherwise nothing moves. */
+ * for the ops and for the constants they met. This is the one-expression case of the rule:
+ * the call's argument ops are found by data flow (same block, scope, pass and line), scopes
+ * excluded; every other op from the first positional one to the end of the block must be pure,
+ * and a keyword op may use no value made there but by another keyword op; otherwise nothing
+ * moves. Effects among the argument ops (a load as `acc`) move with them: C gives a call's
+ * arguments no order. */
 
 enum { TL_KW_MAX_OPS = 64 };
 
@@ -381,7 +384,7 @@ static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *
     tcir_op *d = v ? tcir_value_def(v) : NULL;
     if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
         tcir_op_order_scope(d) != scope || key_epoch(d) != b->epoch || tcir_op_order_seq(d) >= site.seq ||
-        tcir_op_loc(d).line != site.line || !movable(d))
+        tcir_op_loc(d).line != site.line || (tcir_op_nregions(d) && !movable(d)))
         return;
     if (s->n == TL_KW_MAX_OPS) {
         s->overflow = true;
@@ -416,15 +419,16 @@ static int by_seq(const void *x, const void *y)
     return (a > c) - (a < c);
 }
 
-/* True when the keyword ops may all move above first_p: nothing fixed from there on, and no
- * keyword op uses a value made there by an op that stays. */
-static bool may_hoist(const op_set *k, tcir_op *first_p)
+/* True when the keyword ops may all move above first_p: from there on, every op is one of the
+ * call's own argument ops (whose effects C leaves unordered) or pure, and no keyword op uses a
+ * value made there by an op that stays. */
+static bool may_hoist(const op_set *p, const op_set *k, tcir_op *first_p)
 {
     for (tcir_op *op = first_p; op; op = tcir_op_next(op)) {
-        if (!movable(op))
-            return false;
         if (in_set(k, op))
             continue;
+        if (!in_set(p, op) && !movable(op))
+            return false;
         for (int i = 0; i < k->n; i++)
             if (defines_operand_of(op, k->ops[i]))
                 return false;
@@ -481,7 +485,7 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
             seqs[n++] = tcir_op_order_seq(op);
         }
     }
-    if (!may_hoist(&k, first_p))
+    if (!may_hoist(&p, &k, first_p))
         return;
     /* Keyword ops first, each group in its present order, taking the lowest keys. */
     qsort(seqs, (size_t)n, sizeof seqs[0], by_seq);
