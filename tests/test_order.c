@@ -189,6 +189,34 @@ static void loads_of_one_expression_follow_the_text(void **state)
     tl_builder_destroy(b);
 }
 
+/* A reduction placed in text order passes the ops just made on its line before its combine
+ * region is built; when the combine uses a value one of them made, the reduction moves down
+ * below it, so the kernel verifies. The two cases share one line, the reduction first in the
+ * text, and run in the other order. */
+static void combine_scaled(tl_builder *b, const tl_value *lhs, const tl_value *rhs, tl_value *out, void *ctx)
+{
+    (void)b;
+    out[0] = tl_add(tl_mul(lhs[0], *(const tl_value *)ctx), rhs[0]);
+}
+
+static void reduction_follows_a_value_its_combine_uses(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value y = tl_arg(b, "y", TL_SCALAR(TL_F32));
+    tl_value x = tl_load(tl_addptr(p, tl_arange(b, 0, 16)));
+    tl_value k = y, s = y;
+    /* clang-format off */
+    for (int i = 0; i < 2; i++) switch (i) { case 1: s = tl_reduce(TL_VALUES(x), 0, combine_scaled, &k).v[0]; break; case 0: k = tl_mul(y, 2.0); break; }
+    /* clang-format on */
+    tl_store(p, s);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 4, (const char *const[]){"arith.mulf %arg1", "\"tt.reduce\"", "arith.mulf", "tt.store"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
 /* Misuse of the keyword-ordering call (for ops written outside the library) is reported at
  * its own call. */
 static void keyword_ordering_misuse_is_reported_at_its_call(void **state)
@@ -237,6 +265,7 @@ int main(void)
         cmocka_unit_test(effects_keep_issue_order_when_sites_run_out_of_order),
         cmocka_unit_test(effects_of_one_expression_take_the_text_order),
         cmocka_unit_test(loads_of_one_expression_follow_the_text),
+        cmocka_unit_test(reduction_follows_a_value_its_combine_uses),
         cmocka_unit_test(keyword_ordering_misuse_is_reported_at_its_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
