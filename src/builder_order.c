@@ -1,7 +1,12 @@
 /* The order engine: where a new op goes in its block (docs/order.md says it for users).
+ * Every op made through the API is placed here (tl__place_op); the builder itself only appends
+ * the function's closing returns, and the pool (builder_pool.c) its constants.
  *
- * THE RULE. Operations with effects keep the order in which the program issued them, always.
- * Only pure operations made inside one C expression are placed in Python's order.
+ * THE RULE. Operations with effects keep the order in which the program issued them. Only
+ * pure operations made inside one C expression are placed in Python's order. Where C itself
+ * gives no order - the calls nested in one expression, a call's arguments - the program has
+ * issued no order to keep: their effects take Python's (see "the effects of one C expression"
+ * and "keyword arguments first" below). Effects of two statements are never swapped.
  *
  * "With effects" (fixed) is every op not listed below as pure: loads, stores, atomics,
  * assertions, prints, barriers, scopes (an op with regions, other than a reduction or scan)
@@ -378,7 +383,7 @@ static bool in_set(const op_set *s, const tcir_op *op)
 }
 
 /* Collects the ops that made v and were written in this call: same block, scope, pass and
- * line, earlier in the text than the call, movable. */
+ * line, earlier in the text than the call, not scopes. */
 static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *v, op_set *s)
 {
     tcir_op *d = v ? tcir_value_def(v) : NULL;
