@@ -1,7 +1,7 @@
 /* The order engine under a driver that runs call sites out of source order: a `switch` inside
  * a loop, as a front end or an interpreter drives the API. For many seeds, a seeded PRNG picks a
- * sequence of cases (loads, stores, atomics, prints, assertions, barriers, loops and branches,
- * pure arithmetic) that build one kernel; every case notes the C line of each effect it issues.
+ * sequence of cases (loads, stores, atomics, prints, assertions, barriers, for and while
+ * loops, branches with and without else, pure arithmetic) that build one kernel; every case notes the C line of each effect it issues.
  * The kernel must verify (tl_finish succeeds), and its effects, read back from the TTIR by their
  * locations (pre-order, as printed), must come out in exactly the order they were issued. */
 #include <setjmp.h>
@@ -16,7 +16,7 @@
 
 #include "tritonc/tritonc.h"
 
-enum { SEEDS = 400, MAX_STEPS = 96, MAX_EVENTS = 4 * MAX_STEPS, MAX_LIVE = 256, MAX_DEPTH = 3 };
+enum { SEEDS = 1000, MAX_STEPS = 96, MAX_EVENTS = 4 * MAX_STEPS, MAX_LIVE = 256, MAX_DEPTH = 3 };
 
 typedef struct rng {
     uint64_t s;
@@ -75,11 +75,13 @@ typedef enum step {
     STEP_ASSERT,
     STEP_BARRIER,
     STEP_PURE_NESTED,
+    STEP_ELSE,
+    STEP_WHILE,
     STEP_COUNT
 } step;
 
 typedef struct stats {
-    long kernels, steps, effects, ops;
+    long kernels, steps, effects, ops, loops, branches, elses;
     uint64_t hash; /* FNV-1a of every kernel's text: gcc's and clang's builds print the same */
 } stats;
 
@@ -152,6 +154,19 @@ static char *build(uint64_t seed, events *issued, stats *st)
         case STEP_PURE_NESTED:
             keep(&l, tl_xor(tl_add(tl_shl(x, 1), tl_floordiv(y, 3)), tl_maximum(tl_sub(x, y), tl_abs(x))));
             break;
+        case STEP_ELSE: /* the then-branch's values are not the else's */
+            if (depth == 0 || scopes[depth - 1].kind != TL_SCOPE_IF || scopes[depth - 1].phase != 0)
+                break;
+            tl_else(&scopes[depth - 1]);
+            l.n = l.mark[depth - 1];
+            break;
+        case STEP_WHILE: /* the condition region holds the comparison; the body is what follows */
+            if (depth == MAX_DEPTH)
+                break;
+            l.mark[depth] = l.n;
+            scopes[depth] = tl_while(b); note(issued, __LINE__, 1);
+            tl_do(&scopes[depth++], tl_gt(n, pick(&r, 100)));
+            break;
         case STEP_COUNT:
             break;
         }
@@ -170,8 +185,9 @@ static char *build(uint64_t seed, events *issued, stats *st)
  * an op with regions prints its location after its closing brace. */
 static bool is_effect_line(const char *s)
 {
-    static const char *const names[] = {" tt.load ", " tt.store ", " tt.atomic_rmw ", " tt.atomic_cas ",
-                                        " tt.print ", " tt.assert ", " gpu.barrier", " scf.for ", " scf.if "};
+    static const char *const names[] = {" tt.load ",   " tt.store ",   " tt.atomic_rmw ", " tt.atomic_cas ",
+                                        " tt.print ",  " tt.assert ",  " gpu.barrier",    " scf.for ",
+                                        " scf.if ",    " scf.while "};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strstr(s, names[i]))
             return true;
@@ -231,6 +247,14 @@ static void dump(const char *text, const events *issued, const events *got)
         fprintf(stderr, "%d: %d / %d\n", i, i < issued->n ? issued->line[i] : 0, i < got->n ? got->line[i] : 0);
 }
 
+static long count(const char *text, const char *needle)
+{
+    long n = 0;
+    for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle))
+        n++;
+    return n;
+}
+
 static void effects_keep_issue_order_under_a_shuffling_driver(void **state)
 {
     (void)state;
@@ -241,6 +265,9 @@ static void effects_keep_issue_order_under_a_shuffling_driver(void **state)
         read_effects(text, &got, &st);
         for (const char *c = text; *c; c++)
             st.hash = (st.hash ^ (unsigned char)*c) * 0x100000001B3ull;
+        st.loops += count(text, " scf.for ") + count(text, " scf.while ");
+        st.branches += count(text, " scf.if ");
+        st.elses += count(text, "} else {");
         st.effects += issued.n;
         if (got.n != issued.n) {
             dump(text, &issued, &got);
@@ -255,8 +282,10 @@ static void effects_keep_issue_order_under_a_shuffling_driver(void **state)
             }
         free(text);
     }
-    printf("order stress: %d seeds, %ld kernels, %ld driver steps, %ld effects, %ld ops in the TTIR, text hash %016llx\n",
-           SEEDS, st.kernels, st.steps, st.effects, st.ops, (unsigned long long)st.hash);
+    printf("order stress: %d seeds, %ld kernels, %ld driver steps, %ld effects (%ld loops, %ld branches, %ld with "
+           "else), %ld ops in the TTIR, text hash %016llx\n",
+           SEEDS, st.kernels, st.steps, st.effects, st.loops, st.branches, st.elses, st.ops,
+           (unsigned long long)st.hash);
 }
 
 int main(void)
