@@ -280,9 +280,10 @@ void tl_builder_helper_end(tl_builder *b);
 /* Triton's code generator evaluates a call's keyword arguments before its positional ones.
  * Call this in an op with keyword values (masks...) before emitting it: keyword expressions
  * written in the call (on its line, after the positional ones) are moved in front of the
- * positional arguments' ops, so the TTIR follows Python's order (see tl_site). Under the
- * order engine's rule: nothing moves when an op with effects lies among them, or when a
- * keyword op uses a value made after the first positional op by an op that would stay. pos and
+ * positional arguments' ops, so the TTIR follows Python's order (see tl_site). The call's own
+ * argument ops move, effects among them (C gives a call's arguments no order); nothing moves
+ * when another op with effects lies among them, or when a keyword op uses a value made after
+ * the first positional op by an op that would stay. pos and
  * kw hold npos and nkw values (poison, absent values and literals are skipped). A NULL builder
  * is a no-op; a negative count, a NULL array with a positive count or a value of another
  * builder is an error at `site`; after an error it does nothing. */
