@@ -15,7 +15,9 @@ if(LOC)
   set(loc_args "")
   set(emit_words "tritonc emit ${KERNEL}")
   set(golden_name "loc/${KERNEL}.ttir")
-  set(update_hint "if the change is intended, run tests/golden/update.sh --loc ${KERNEL} and review the diff")
+  set(update_hint "if the change is intended, run tests/golden/update.sh --loc ${KERNEL} and review the diff; "
+                  "if one compiler's build passes and the other's fails, a tl_ call there is spread over several "
+                  "lines (C leaves its line to the compiler: gcc gives the first, clang the last): write it on one line")
 else()
   set(loc_args --no-loc)
   set(emit_words "tritonc emit ${KERNEL} --no-loc")
