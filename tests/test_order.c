@@ -217,6 +217,31 @@ static void reduction_follows_a_value_its_combine_uses(void **state)
     tl_builder_destroy(b);
 }
 
+/* Many C functions, each its own ordering scope: every helper's op stays at its call. */
+#define HELPER(k)                                                                                 \
+    static tl_value helper_##k(tl_value v) { return tl_add(v, k); }
+HELPER(1) HELPER(2) HELPER(3) HELPER(4) HELPER(5) HELPER(6) HELPER(7) HELPER(8) HELPER(9) HELPER(10) HELPER(11)
+HELPER(12)
+#undef HELPER
+
+static void many_functions_keep_their_own_scopes(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_value (*const helpers[])(tl_value) = {helper_12, helper_3, helper_7, helper_1, helper_11, helper_5,
+                                             helper_9, helper_2, helper_10, helper_4, helper_8, helper_6};
+    for (int i = 0; i < 12; i++)
+        x = helpers[i](x);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 12,
+                    (const char *const[]){"arith.addi %arg0, %c12_i32", "%c3_i32", "%c7_i32", "%c1_i32", "%c11_i32",
+                                          "%c5_i32", "%c9_i32", "%c2_i32", "%c10_i32", "%c4_i32", "%c8_i32",
+                                          "%c6_i32"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
 /* Misuse of the keyword-ordering call (for ops written outside the library) is reported at
  * its own call. */
 static void keyword_ordering_misuse_is_reported_at_its_call(void **state)
@@ -266,6 +291,7 @@ int main(void)
         cmocka_unit_test(effects_of_one_expression_take_the_text_order),
         cmocka_unit_test(loads_of_one_expression_follow_the_text),
         cmocka_unit_test(reduction_follows_a_value_its_combine_uses),
+        cmocka_unit_test(many_functions_keep_their_own_scopes),
         cmocka_unit_test(keyword_ordering_misuse_is_reported_at_its_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
