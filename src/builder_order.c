@@ -291,8 +291,9 @@ static void order_expression_effects(tcir_block *blk, tcir_op *x)
     tcir_op *needed[TL_EXPR_MAX_OPS], *run[TL_EXPR_MAX_OPS];
     int nneeded = 0, n = 0;
     bool any_fixed = false, sorted = true;
-    if (!need_operands(x, needed, &nneeded))
-        return;
+    tcir_op *last = tcir_block_last(blk);
+    if (!last || !defines_operand_of(last, x) || !need_operands(x, needed, &nneeded))
+        return; /* (the common case first: x does not use the last op, so there is no run) */
     /* The run, from the block's end up (run[0] is the last op). */
     for (tcir_op *p = tcir_block_last(blk); p && in_list(needed, nneeded, p); p = tcir_op_prev(p)) {
         if (tcir_op_order_scope(p) != tcir_op_order_scope(x) || key_epoch(p) != key_epoch(x) ||
