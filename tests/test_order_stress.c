@@ -99,6 +99,7 @@ static char *build(uint64_t seed, events *issued, stats *st)
     keep(&l, offs);
     keep(&l, tl_add(offs, n));
     tl_scope scopes[MAX_DEPTH];
+    step opened[MAX_DEPTH]; /* what opened each scope; STEP_ELSE once an if is in its else */
     int depth = 0;
     int nsteps = 24 + pick(&r, MAX_STEPS - 24);
     for (int i = 0; i < nsteps; i++) {
@@ -128,6 +129,7 @@ static char *build(uint64_t seed, events *issued, stats *st)
             if (depth == MAX_DEPTH)
                 break;
             l.mark[depth] = l.n;
+            opened[depth] = s;
             scopes[depth++] = tl_for(b, 0, n, 2); note(issued, __LINE__, 1);
             break;
         case STEP_PRINT:
@@ -140,6 +142,7 @@ static char *build(uint64_t seed, events *issued, stats *st)
             if (depth == MAX_DEPTH)
                 break;
             l.mark[depth] = l.n;
+            opened[depth] = s;
             scopes[depth++] = tl_if(tl_lt(n, pick(&r, 100))); note(issued, __LINE__, 1);
             break;
         case STEP_ATOMIC:
@@ -155,8 +158,9 @@ static char *build(uint64_t seed, events *issued, stats *st)
             keep(&l, tl_xor(tl_add(tl_shl(x, 1), tl_floordiv(y, 3)), tl_maximum(tl_sub(x, y), tl_abs(x))));
             break;
         case STEP_ELSE: /* the then-branch's values are not the else's */
-            if (depth == 0 || scopes[depth - 1].kind != TL_SCOPE_IF || scopes[depth - 1].phase != 0)
+            if (depth == 0 || opened[depth - 1] != STEP_IF)
                 break;
+            opened[depth - 1] = STEP_ELSE;
             tl_else(&scopes[depth - 1]);
             l.n = l.mark[depth - 1];
             break;
@@ -164,6 +168,7 @@ static char *build(uint64_t seed, events *issued, stats *st)
             if (depth == MAX_DEPTH)
                 break;
             l.mark[depth] = l.n;
+            opened[depth] = s;
             scopes[depth] = tl_while(b); note(issued, __LINE__, 1);
             tl_do(&scopes[depth++], tl_gt(n, pick(&r, 100)));
             break;
