@@ -153,6 +153,33 @@ static void effects_keep_issue_order_when_sites_run_out_of_order(void **state)
     tl_builder_destroy(b);
 }
 
+/* Pure ops of two statements run out of text order keep the order they were issued in: only
+ * the ops of one expression (one line) are placed by the text. */
+static void pure_ops_of_two_statements_keep_the_issue_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_value a = x, c = x;
+    static const int plan[] = {1, 0};
+    for (int i = 0; i < 2; i++) {
+        switch (plan[i]) {
+        case 0:
+            a = tl_mul(x, 3);
+            break;
+        case 1:
+            c = tl_sub(x, 7);
+            break;
+        }
+    }
+    tl_value r = tl_xor(a, c);
+    (void)r;
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 3, (const char *const[]){"arith.subi", "arith.muli", "arith.xori"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
 /* C gives no order to the calls of one expression; their effects take Python's (the text's),
  * under gcc (right to left) as under clang. */
 static void effects_of_one_expression_take_the_text_order(void **state)
@@ -288,6 +315,7 @@ int main(void)
         cmocka_unit_test(helper_functions_stay_at_their_call),
         cmocka_unit_test(keyword_arguments_come_first),
         cmocka_unit_test(effects_keep_issue_order_when_sites_run_out_of_order),
+        cmocka_unit_test(pure_ops_of_two_statements_keep_the_issue_order),
         cmocka_unit_test(effects_of_one_expression_take_the_text_order),
         cmocka_unit_test(loads_of_one_expression_follow_the_text),
         cmocka_unit_test(reduction_follows_a_value_its_combine_uses),
