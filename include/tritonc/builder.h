@@ -128,10 +128,10 @@ static inline tl_value tl_value_id(tl_value v) { return v; }
  * pure) keep the order the program issued them in. Only the pure ops of one C expression (made
  * in the same scope and pass, on the same line) are placed by seq among themselves, so the
  * TTIR follows Python's order whatever the compiler's; a pure op never moves across an
- * effect, a scope, another statement's op, or the definition of a value it uses. The one exception is where C gives no order: the calls nested in one expression
- * written on one line (tl_add(tl_atomic_and(p, 1), tl_atomic_or(p, 2))) run in an order the
- * compiler picks; their effects are put in the text's order, Python's, when the outer call
- * is issued. Effects of two statements are never swapped. A call site that runs again (a
+ * effect, a scope, another statement's op, or the definition of a value it uses. The one
+ * exception is where C gives no order: the calls nested in one expression written on one line
+ * (tl_add(tl_atomic_and(p, 1), tl_atomic_or(p, 2))) run in an order the compiler picks; their
+ * effects are put in the text's order, Python's, when the outer call is issued. Effects of two statements are never swapped. A call site that runs again (a
  * loop, a helper called twice, a `switch` in a loop) starts a new pass: ops never move before
  * those of an earlier pass. seq 0 or a NULL scope opts out (the op is appended). */
 typedef struct tl_site {
