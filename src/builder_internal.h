@@ -40,6 +40,12 @@ typedef struct tl_const_entry {
     tl_stamp helper_stamp; /* ... and where that call is in the source (calls are ordered by it) */
 } tl_const_entry;
 
+/* An ordering scope: a C function in its translation unit (builder_order.c). */
+typedef struct tl_order_scope {
+    const void *unit, *func;
+    const void *self; /* its interned identity, kept on ops and stamps */
+} tl_order_scope;
+
 typedef struct tl_seen_entry {
     const void *scope;
     int seq, epoch;
@@ -79,7 +85,11 @@ struct tl_builder {
     int epoch;
     tl_seen_entry *seen;
     int seen_count, seen_cap;
-    tl_site last_site;
+    const void *last_seen_scope;
+    int last_seen_seq;
+    tl_order_scope *scopes;
+    int nscopes, scopes_cap;
+    const void *last_unit, *last_func, *last_scope; /* the last scope looked up */
 
     bool failed, finished, locations, generic;
     bool debug; /* Triton's debug option (tl_builder_set_debug) */
@@ -93,8 +103,11 @@ bool tl__usable(tl_builder *b, tl_site site);
 /* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
 tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 
-/* Inserts a new op into the current block in source order (builder_order.c). */
+/* Inserts a new op into the current block under the order engine's rule (builder_order.c). */
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
+/* The site's ordering scope (its C function in its translation unit), one pointer per scope;
+ * NULL for a site without a function. */
+const void *tl__order_scope(tl_builder *b, tl_site site);
 /* How Python's pipeline first meets a constant (builder_pool.c). */
 typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND } tl_meeting;
 /* The pooled constant of `type` (scalar or tensor) holding `value`. */

@@ -1,19 +1,149 @@
-/* Source-order placement: ops follow the C source text, not the compiler's argument
- * evaluation order (see tl_site in builder.h).
+/* The order engine: where a new op goes in its block (docs/order.md says it for users).
+ * Every op made through the API is placed here (tl__place_op); the builder itself only appends
+ * the function's closing returns, and the pool (builder_pool.c) its constants.
  *
- * A new op is inserted before the ops at the end of its block that come later in the text
- * (higher seq) of the same C function and the same pass through that text, stopping at
- * anything it must follow: an op defining one of its operands, an op with regions or
- * successors (but tt.reduce and tt.scan, which are expressions), a constant.
+ * THE RULE. Operations with effects keep the order in which the program issued them. Only
+ * pure operations made inside one C expression are placed in Python's order. Where C itself
+ * gives no order - the calls nested in one expression, a call's arguments - the program has
+ * issued no order to keep: their effects take Python's (see "the effects of one C expression"
+ * and "keyword arguments first" below). Effects of two statements are never swapped.
  *
- * A pass ends when a site runs a second time (a C loop, or a helper called again): ops of a
- * new pass never move before ops of an earlier one. Passes are numbered (epochs); a small
- * hash set holds the (scope, seq) pairs seen in the current epoch. */
+ * "With effects" (fixed) is every op not listed below as pure: loads, stores, atomics,
+ * assertions, prints, barriers, scopes (an op with regions, other than a reduction or scan)
+ * and their regions' bookkeeping (scf.yield, scf.condition), returns and branches, raw ops
+ * (tl_op) of any name this file does not know. "Pure" (movable) is arith.*, math.*, the tt.
+ * ops of the table below, extern and inline-asm elementwise ops marked pure, and a
+ * reduction or scan whose combine region holds only pure ops.
+ *
+ * Why: C evaluates a call's arguments in an unspecified order (gcc goes right to left), Python
+ * left to right. Each call site carries its place in the text (tl_site.seq, from __COUNTER__),
+ * which numbers the calls of one expression in Python's evaluation order.
+ *
+ * "One C expression" is told by construction: the ops of one expression are made by calls of one
+ * C function (ordering scope), in one pass, reported on one line (the C line of the call).
+ *
+ * How, by construction. A new op is inserted at the end of its block, then walked back over the
+ * ops it may pass; the walk stops at the first op that
+ *   - is fixed (so no op ever crosses an effect or a scope, and a fixed op passes nothing:
+ *     effects stay in issue order);
+ *   - belongs to another ordering scope (C function of another file or name), another pass
+ *     (see below) or another line (another statement), or comes earlier in the text (lower seq);
+ *   - defines a value the new op uses (so every definition stays above its uses: dominance).
+ * The walk never leaves the block, so no op moves into or out of a scope. A new op has no
+ * users yet, so passing ops cannot put a use above its definition.
+ *
+ * Passes: a call site running a second time (a C loop, a helper called again, a `switch` in a
+ * loop driving the API) starts a new pass (epoch); ops never move before ops of an earlier pass.
+ * A small hash set holds the (scope, seq) pairs seen in the current pass.
+ *
+ * The ordering scope of a site is its C function in its translation unit: the pair (unit,
+ * func) of tl_site, interned here into one pointer. `func` (__func__) alone is not enough:
+ * linkers merge equal __func__ strings of two files, so two static helpers of one name would
+ * share a scope; `unit` is an object of its own in every translation unit (TL_SITE).
+ *
+ * The op's ordering key (tcir_op_set_order): seq, the interned scope, and epoch * 2 + 1 when
+ * the op is movable by its name (a region op's contents are checked when it is passed). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "builder_internal.h"
+
+/* ---- what may move ------------------------------------------------------------------------- */
+
+/* The tt. ops without effects (Triton's `Pure` ones among those tritonc emits), sorted. */
+static const char *const pure_tt_ops[] = {
+    "tt.addptr",      "tt.advance",       "tt.bitcast",          "tt.broadcast",   "tt.cat",
+    "tt.clampf",      "tt.dot",           "tt.dot_scaled",       "tt.expand_dims", "tt.fp_to_fp",
+    "tt.gather",      "tt.get_num_programs", "tt.get_program_id", "tt.histogram",   "tt.int_to_ptr",
+    "tt.join",        "tt.make_range",    "tt.make_tensor_descriptor", "tt.make_tensor_ptr", "tt.mulhiui",
+    "tt.precise_divf", "tt.precise_sqrt", "tt.ptr_to_int",       "tt.reshape",     "tt.split",
+    "tt.splat",       "tt.trans",         "tt.unsplat",
+};
+
+static int by_name(const void *key, const void *entry)
+{
+    return strcmp((const char *)key, *(const char *const *)entry);
+}
+
+static bool flag_attr(const tcir_op *op, const char *name)
+{
+    const tcir_attr *a = tcir_op_attr(op, name);
+    return a && tcir_attr_get_kind(a) == TCIR_ATTR_BOOL && tcir_attr_int_value(a) != 0;
+}
+
+static bool is_expression_with_region(const char *name)
+{
+    return strcmp(name, "tt.reduce") == 0 || strcmp(name, "tt.scan") == 0;
+}
+
+/* Movable by its name and attributes (a reduction's region is looked at when it is passed). */
+static bool movable_kind(const tcir_op *op)
+{
+    const char *name = tcir_op_name(op);
+    if (tcir_op_nsuccessors(op))
+        return false;
+    if (tcir_op_nregions(op))
+        return is_expression_with_region(name);
+    if (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0)
+        return true;
+    if (strcmp(name, "tt.extern_elementwise") == 0 || strcmp(name, "tt.elementwise_inline_asm") == 0)
+        return flag_attr(op, "pure");
+    return bsearch(name, pure_tt_ops, sizeof pure_tt_ops / sizeof pure_tt_ops[0], sizeof pure_tt_ops[0], by_name);
+}
+
+static int key_epoch(const tcir_op *op) { return tcir_op_order_epoch(op) >> 1; }
+static bool key_movable(const tcir_op *op) { return tcir_op_order_epoch(op) & 1; }
+
+/* A region op is movable when every op of its regions is (the combine of a reduction). */
+static bool regions_movable(tcir_op *op)
+{
+    for (int r = 0; r < tcir_op_nregions(op); r++)
+        for (tcir_block *blk = tcir_region_first_block(tcir_op_region(op, r)); blk; blk = tcir_block_next(blk))
+            for (tcir_op *x = tcir_block_first(blk); x; x = tcir_op_next(x)) {
+                const char *name = tcir_op_name(x);
+                bool region_end = strcmp(name, "tt.reduce.return") == 0 || strcmp(name, "tt.scan.return") == 0;
+                if (!region_end && (!movable_kind(x) || (tcir_op_nregions(x) && !regions_movable(x))))
+                    return false;
+            }
+    return true;
+}
+
+static bool movable(tcir_op *op)
+{
+    return key_movable(op) && (!tcir_op_nregions(op) || regions_movable(op));
+}
+
+/* ---- ordering scopes and passes -------------------------------------------------------------- */
+
+const void *tl__order_scope(tl_builder *b, tl_site site)
+{
+    if (!site.scope)
+        return NULL;
+    if (b->last_scope && site.scope == b->last_func && site.unit == b->last_unit)
+        return b->last_scope;
+    tl_order_scope *s = NULL;
+    for (int i = 0; i < b->nscopes && !s; i++)
+        if (b->scopes[i].func == site.scope && b->scopes[i].unit == site.unit)
+            s = &b->scopes[i];
+    if (!s) {
+        if (b->nscopes == b->scopes_cap) {
+            int cap = b->scopes_cap ? b->scopes_cap * 2 : 8;
+            tl_order_scope *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+            for (int i = 0; i < b->nscopes; i++)
+                grown[i] = b->scopes[i];
+            b->scopes = grown;
+            b->scopes_cap = cap;
+        }
+        s = &b->scopes[b->nscopes++];
+        *s = (tl_order_scope){site.unit, site.scope, NULL};
+        s->self = tcir_alloc(b->ctx, 1); /* the interned identity: an address of its own */
+    }
+    b->last_func = site.scope;
+    b->last_unit = site.unit;
+    b->last_scope = s->self;
+    return s->self;
+}
 
 static uint32_t site_hash(const void *scope, int seq)
 {
@@ -40,31 +170,34 @@ static void seen_grow(tl_builder *b)
     }
 }
 
-/* Records the site in the current epoch; starts a new epoch when it was already there. */
-static void note_site(tl_builder *b, tl_site site)
+/* Records the site in the current pass; starts a new pass when it was already there. */
+static void note_site(tl_builder *b, const void *scope, int seq)
 {
     /* One call may make constants and then its op: all one visit of the site. */
-    if (site.scope == b->last_site.scope && site.seq == b->last_site.seq)
+    if (scope == b->last_seen_scope && seq == b->last_seen_seq)
         return;
-    b->last_site = site;
+    b->last_seen_scope = scope;
+    b->last_seen_seq = seq;
     if (b->seen_count * 2 >= b->seen_cap)
         seen_grow(b);
     uint32_t mask = (uint32_t)(b->seen_cap - 1);
-    uint32_t h = site_hash(site.scope, site.seq) & mask;
+    uint32_t h = site_hash(scope, seq) & mask;
     while (b->seen[h].epoch == b->epoch) {
-        if (b->seen[h].seq == site.seq && b->seen[h].scope == site.scope) {
+        if (b->seen[h].seq == seq && b->seen[h].scope == scope) {
             b->epoch++; /* the table is empty again: no entry has the new epoch */
             b->seen_count = 0;
-            h = site_hash(site.scope, site.seq) & mask;
+            h = site_hash(scope, seq) & mask;
             break;
         }
         h = (h + 1) & mask;
     }
-    b->seen[h] = (tl_seen_entry){site.scope, site.seq, b->epoch};
+    b->seen[h] = (tl_seen_entry){scope, seq, b->epoch};
     b->seen_count++;
 }
 
-static bool uses_result_of(const tcir_op *x, const tcir_op *p)
+/* ---- placing a new op ---------------------------------------------------------------------- */
+
+static bool defines_operand_of(const tcir_op *p, const tcir_op *x)
 {
     for (int i = 0; i < tcir_op_noperands(x); i++)
         if (tcir_value_def(tcir_op_operand(x, i)) == p)
@@ -72,29 +205,43 @@ static bool uses_result_of(const tcir_op *x, const tcir_op *p)
     return false;
 }
 
-static bool same_pass_later(const tcir_op *op, const tcir_op *other)
+/* True when the new op `op` may be placed before `later`, already in its block. */
+static bool may_pass(tcir_op *op, tcir_op *later)
 {
-    return tcir_op_order_scope(other) == tcir_op_order_scope(op) &&
-           tcir_op_order_epoch(other) == tcir_op_order_epoch(op) && tcir_op_order_seq(other) > tcir_op_order_seq(op);
+    return tcir_op_order_scope(later) == tcir_op_order_scope(op) && key_epoch(later) == key_epoch(op) &&
+           tcir_op_order_seq(later) > tcir_op_order_seq(op) && tcir_op_loc(later).line == tcir_op_loc(op).line &&
+           movable(later) && !defines_operand_of(later, op);
 }
 
-/* Ops with regions that are expressions, not statements: a reduction or scan sits inside an
- * expression like any other value (tl_add(tl_sum(x), y)), so it moves in source order too. */
-static bool is_expression_with_region(const tcir_op *op)
+/* The op of `blk`'s ancestors that lies in `in`, or NULL. */
+static tcir_op *ancestor_in(tcir_block *blk, const tcir_block *in)
 {
-    const char *name = tcir_op_name(op);
-    return strcmp(name, "tt.reduce") == 0 || strcmp(name, "tt.scan") == 0;
+    for (tcir_op *anc = tcir_region_parent(tcir_block_region(blk)); anc; anc = tcir_op_parent_op(anc))
+        if (tcir_op_block(anc) == in)
+            return anc;
+    return NULL;
 }
 
-/* True when `later`, already in the block, may move after `op` (the new one). */
-static bool may_pass(const tcir_op *op, const tcir_op *later)
+/* A reduction placed in source order passed ops of its block before its combine region was
+ * filled; when that region uses a value one of them defines, the reduction moves down to just
+ * after it (it has no users yet: its region is still being built). */
+static void follow_captured_values(tcir_op *op, tcir_block *blk)
 {
-    if (!same_pass_later(op, later))
-        return false;
-    /* (Pooled constants never pass this far: their order scope is NULL, see builder_pool.c.) */
-    if ((tcir_op_nregions(later) && !is_expression_with_region(later)) || tcir_op_nsuccessors(later))
-        return false;
-    return !uses_result_of(op, later);
+    for (int i = 0; i < tcir_op_noperands(op); i++) {
+        tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
+        tcir_block *at = def ? tcir_op_block(def) : NULL;
+        if (!at || at == blk)
+            continue;
+        tcir_op *anc = ancestor_in(blk, at);
+        if (!anc || !key_movable(anc))
+            continue;
+        for (tcir_op *p = tcir_op_next(anc); p; p = tcir_op_next(p))
+            if (p == def) { /* def lies below the region op that holds its use */
+                tcir_op_detach(anc);
+                tcir_block_insert_before(at, tcir_op_next(def), anc);
+                break;
+            }
+    }
 }
 
 static bool ordered(tl_site site)
@@ -102,17 +249,106 @@ static bool ordered(tl_site site)
     return site.seq && site.scope;
 }
 
+/* ---- the effects of one C expression ------------------------------------------------------------
+ *
+ * C gives no order to the calls nested in one expression: in
+ * tl_add(tl_atomic_and(p, 1), tl_atomic_or(q, 2)) gcc runs the atomic_or first, clang the
+ * atomic_and, and both are right. Such effects have no issue order of the program's to keep;
+ * they take Python's (the text's), so that every compiler builds one kernel. When a call's
+ * op X is issued, its expression is found by construction: the ops at the end of the block
+ * whose results flow into X, in X's ordering scope and pass, earlier in the text, reported on
+ * X's line (the ops of earlier statements were issued before the expression began and stand
+ * before it, or come later in the text). When that run holds an op with effects, it is sorted
+ * by text (stable: the ops one call makes keep their order). Nothing moves when the run holds
+ * a scope, or an op that uses a value made later in the text (then it is no one expression). */
+
+enum { TL_EXPR_MAX_OPS = 64 };
+
+static bool in_list(tcir_op *const *ops, int n, const tcir_op *op)
+{
+    for (int i = 0; i < n; i++)
+        if (ops[i] == op)
+            return true;
+    return false;
+}
+
+/* Adds the ops defining x's operands to `needed`; false when it overflows. */
+static bool need_operands(const tcir_op *x, tcir_op **needed, int *nneeded)
+{
+    for (int i = 0; i < tcir_op_noperands(x); i++) {
+        tcir_op *d = tcir_value_def(tcir_op_operand(x, i));
+        if (!d || in_list(needed, *nneeded, d))
+            continue;
+        if (*nneeded == TL_EXPR_MAX_OPS)
+            return false;
+        needed[(*nneeded)++] = d;
+    }
+    return true;
+}
+
+static void order_expression_effects(tcir_block *blk, tcir_op *x)
+{
+    tcir_op *needed[TL_EXPR_MAX_OPS], *run[TL_EXPR_MAX_OPS];
+    int nneeded = 0, n = 0;
+    bool any_fixed = false, sorted = true;
+    tcir_op *last = tcir_block_last(blk);
+    if (!last || !defines_operand_of(last, x) || !need_operands(x, needed, &nneeded))
+        return; /* (the common case first: x does not use the last op, so there is no run) */
+    /* The run, from the block's end up (run[0] is the last op). */
+    for (tcir_op *p = tcir_block_last(blk); p && in_list(needed, nneeded, p); p = tcir_op_prev(p)) {
+        if (tcir_op_order_scope(p) != tcir_op_order_scope(x) || key_epoch(p) != key_epoch(x) ||
+            tcir_op_order_seq(p) > tcir_op_order_seq(x) || tcir_op_loc(p).line != tcir_op_loc(x).line)
+            break;
+        if (n == TL_EXPR_MAX_OPS || !need_operands(p, needed, &nneeded))
+            return;
+        bool fixed = !movable(p);
+        if (fixed && tcir_op_nregions(p))
+            return; /* a scope: a statement, never part of an expression */
+        any_fixed |= fixed;
+        if (n && tcir_op_order_seq(p) > tcir_op_order_seq(run[n - 1]))
+            sorted = false;
+        run[n++] = p;
+    }
+    if (!any_fixed || sorted)
+        return;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (tcir_op_order_seq(run[j]) > tcir_op_order_seq(run[i]) && defines_operand_of(run[j], run[i]))
+                return;
+    /* Stable insertion sort by seq, top to bottom (run reversed: block order). */
+    tcir_op *order[TL_EXPR_MAX_OPS];
+    for (int i = 0; i < n; i++) {
+        tcir_op *op = run[n - 1 - i];
+        int j = i;
+        while (j > 0 && tcir_op_order_seq(order[j - 1]) > tcir_op_order_seq(op)) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = op;
+    }
+    tcir_op *after = tcir_op_next(run[0]); /* NULL: the run ends the block */
+    for (int i = 0; i < n; i++)
+        tcir_op_detach(order[i]);
+    for (int i = 0; i < n; i++)
+        tcir_block_insert_before(blk, after, order[i]);
+}
+
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
 {
     tcir_block *blk = tl_current_block(b);
     tcir_op *before = NULL;
     if (ordered(site)) {
-        note_site(b, site);
-        tcir_op_set_order(op, site.seq, site.scope, b->epoch);
-        if ((!tcir_op_nregions(op) || is_expression_with_region(op)) && !tcir_op_nsuccessors(op))
+        const void *scope = tl__order_scope(b, site);
+        note_site(b, scope, site.seq);
+        bool move = movable_kind(op);
+        tcir_op_set_order(op, site.seq, scope, b->epoch * 2 + move);
+        order_expression_effects(blk, op);
+        if (move)
             for (tcir_op *p = tcir_block_last(blk); p && may_pass(op, p); p = tcir_op_prev(p))
                 before = p;
     }
+    if (blk != b->entry)
+        follow_captured_values(op, blk);
     tcir_block_insert_before(blk, before, op);
     tl__pool_body_op(b, site);
 }
@@ -124,7 +360,12 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
  * comes first in the text. So when a call's keyword values were made by expressions written
  * in the call itself (after its positional arguments, on the same line), their ops move in
  * front of the positional arguments' ops, and their source-order keys are swapped to match,
- * for the ops and for the constants they met. */
+ * for the ops and for the constants they met. This is the one-expression case of the rule:
+ * the call's argument ops are found by data flow (same block, scope, pass and line), scopes
+ * excluded; every other op from the first positional one to the end of the block must be pure,
+ * and a keyword op may use no value made there but by another keyword op; otherwise nothing
+ * moves. Effects among the argument ops (a load as `acc`) move with them: C gives a call's
+ * arguments no order. */
 
 enum { TL_KW_MAX_OPS = 64 };
 
@@ -142,15 +383,14 @@ static bool in_set(const op_set *s, const tcir_op *op)
     return false;
 }
 
-/* Collects the ops that made v and were written in this call: same block, C function, pass
- * and line, earlier in the text than the call. */
-static void collect(tl_builder *b, tl_site site, tcir_value *v, op_set *s)
+/* Collects the ops that made v and were written in this call: same block, scope, pass and
+ * line, earlier in the text than the call, not scopes. */
+static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *v, op_set *s)
 {
     tcir_op *d = v ? tcir_value_def(v) : NULL;
     if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
-        tcir_op_order_scope(d) != site.scope || tcir_op_order_epoch(d) != b->epoch ||
-        tcir_op_order_seq(d) >= site.seq || tcir_op_loc(d).line != site.line ||
-        (tcir_op_nregions(d) && !is_expression_with_region(d)))
+        tcir_op_order_scope(d) != scope || key_epoch(d) != b->epoch || tcir_op_order_seq(d) >= site.seq ||
+        tcir_op_loc(d).line != site.line || (tcir_op_nregions(d) && !movable(d)))
         return;
     if (s->n == TL_KW_MAX_OPS) {
         s->overflow = true;
@@ -158,7 +398,7 @@ static void collect(tl_builder *b, tl_site site, tcir_value *v, op_set *s)
     }
     s->ops[s->n++] = d;
     for (int i = 0; i < tcir_op_noperands(d); i++)
-        collect(b, site, tcir_op_operand(d, i), s);
+        collect(b, scope, site, tcir_op_operand(d, i), s);
 }
 
 static int min_seq(const op_set *s)
@@ -185,15 +425,53 @@ static int by_seq(const void *x, const void *y)
     return (a > c) - (a < c);
 }
 
+/* True when the keyword ops may all move above first_p: from there on, every op is one of the
+ * call's own argument ops (whose effects C leaves unordered) or pure, and no keyword op uses a
+ * value made there by an op that stays. */
+static bool may_hoist(const op_set *p, const op_set *k, tcir_op *first_p)
+{
+    for (tcir_op *op = first_p; op; op = tcir_op_next(op)) {
+        if (in_set(k, op))
+            continue;
+        if (!in_set(p, op) && !movable(op))
+            return false;
+        for (int i = 0; i < k->n; i++)
+            if (defines_operand_of(op, k->ops[i]))
+                return false;
+    }
+    return true;
+}
+
+static bool values_ok(tl_builder *b, tl_site site, int n, const tl_value *v, const char *what)
+{
+    if (n < 0) {
+        tl_builder_fail(b, site, "tl_order_keywords_first: %d %s values", n, what);
+        return false;
+    }
+    if (n && !v) {
+        tl_builder_fail(b, site, "tl_order_keywords_first: %d %s values announced but the array is NULL", n, what);
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (v[i].b && v[i].b != b) {
+            tl_builder_fail(b, site, "tl_order_keywords_first: %s value #%d belongs to another builder", what, i);
+            return false;
+        }
+    return true;
+}
+
 void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw, const tl_value *kw)
 {
-    if (!b || b->failed || !ordered(site))
+    if (!tl__usable(b, site))
         return;
+    if (!values_ok(b, site, npos, pos, "positional") || !values_ok(b, site, nkw, kw, "keyword") || !ordered(site))
+        return;
+    const void *scope = tl__order_scope(b, site);
     op_set p = {.n = 0}, k = {.n = 0};
     for (int i = 0; i < npos; i++)
-        collect(b, site, pos[i].ir, &p);
+        collect(b, scope, site, pos[i].ir, &p);
     for (int i = 0; i < nkw; i++)
-        collect(b, site, kw[i].ir, &k);
+        collect(b, scope, site, kw[i].ir, &k);
     if (!p.n || !k.n || p.overflow || k.overflow || min_seq(&k) <= max_seq(&p))
         return;
     for (int i = 0; i < k.n; i++)
@@ -213,6 +491,8 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
             seqs[n++] = tcir_op_order_seq(op);
         }
     }
+    if (!may_hoist(&p, &k, first_p))
+        return;
     /* Keyword ops first, each group in its present order, taking the lowest keys. */
     qsort(seqs, (size_t)n, sizeof seqs[0], by_seq);
     int old_seq[2 * TL_KW_MAX_OPS], new_seq[2 * TL_KW_MAX_OPS], next = 0;
@@ -223,7 +503,7 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
                 continue;
             old_seq[next] = tcir_op_order_seq(order[i]);
             new_seq[next] = seqs[next];
-            tcir_op_set_order(order[i], seqs[next], site.scope, b->epoch);
+            tcir_op_set_order(order[i], seqs[next], scope, tcir_op_order_epoch(order[i]));
             if (is_k) {
                 tcir_op_detach(order[i]);
                 tcir_block_insert_before(tl_current_block(b), first_p, order[i]);
@@ -231,5 +511,5 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
             next++;
         }
     }
-    tl__pool_remap(b, site.scope, n, old_seq, new_seq);
+    tl__pool_remap(b, scope, n, old_seq, new_seq);
 }

@@ -128,7 +128,7 @@ static void update_leading(const tl_builder *b, tl_const_entry *e)
 /* Records a meeting at `site`; true when it changes where the constant belongs. */
 static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
-    tl_stamp now = {b->epoch, site.scope, site.seq, ++b->stamp_counter};
+    tl_stamp now = {b->epoch, tl__order_scope(b, site), site.seq, ++b->stamp_counter};
     if (b->helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
         if (e->caller || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
@@ -230,7 +230,7 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
 
 void tl__pool_body_op(tl_builder *b, tl_site site)
 {
-    tl_stamp now = {b->epoch, site.scope, site.seq, ++b->stamp_counter};
+    tl_stamp now = {b->epoch, tl__order_scope(b, site), site.seq, ++b->stamp_counter};
     if (b->body_started && !stamp_before(now, b->body_at))
         return;
     b->body_started = true;

@@ -14,6 +14,26 @@ static char *dup_message(const char *msg)
     return s;
 }
 
+/* The kernel's own location (its module, tt.func and closing tt.return): the line of its first
+ * argument, where its run body begins, as Python gives the def line. Not the TL_KERNEL line:
+ * C leaves the line of a macro call spread over several lines to the compiler (gcc gives the
+ * first, clang the last), and TL_KERNEL calls are. A kernel without arguments keeps it. */
+static tl_site kernel_site(tl_builder *b, tl_site site)
+{
+    tcir_op *func = tl_builder_func(b);
+    tcir_block *entry = func ? tcir_region_first_block(tcir_op_region(func, 0)) : NULL;
+    if (!entry || tcir_block_nargs(entry) == 0)
+        return site;
+    tcir_loc at = tcir_block_arg_loc(entry, 0);
+    if (!at.file)
+        return site;
+    tcir_op_set_loc(tl_builder_module(b), at);
+    tcir_op_set_loc(func, at);
+    site.file = at.file;
+    site.line = at.line;
+    return site;
+}
+
 tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err)
 {
     if (text)
@@ -43,6 +63,7 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     tl_builder_set_generic(b, opts.generic);
     tl_builder_set_debug(b, opts.debug);
     k->run(b, cfg);
+    site = kernel_site(b, site);
     char *ttir = tl_finish_at(site, b);
     if (!ttir) {
         if (err)

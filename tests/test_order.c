@@ -120,6 +120,192 @@ static void keyword_arguments_come_first(void **state)
     tl_builder_destroy(b);
 }
 
+/* A driver that runs call sites out of source order (a switch in a loop): the store issued
+ * first stays first, though the load's call comes earlier in the text; a pure op issued after
+ * the store stays after it. */
+static void effects_keep_issue_order_when_sites_run_out_of_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_F32));
+    tl_value v = x;
+    static const int plan[] = {2, 0, 1};
+    for (int i = 0; i < 3; i++) {
+        switch (plan[i]) {
+        case 0:
+            v = tl_load(tl_addptr(p, 1));
+            break;
+        case 1:
+            v = tl_mul(v, 3.0);
+            break;
+        case 2:
+            tl_store(p, tl_add(x, 1.0));
+            break;
+        }
+    }
+    tl_store(tl_addptr(p, 2), v);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 6,
+                    (const char *const[]){"arith.addf", "tt.store %arg0", "tt.addptr", "tt.load", "arith.mulf",
+                                          "tt.store"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* Pure ops of two statements run out of text order keep the order they were issued in: only
+ * the ops of one expression (one line) are placed by the text. */
+static void pure_ops_of_two_statements_keep_the_issue_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_value a = x, c = x;
+    static const int plan[] = {1, 0};
+    for (int i = 0; i < 2; i++) {
+        switch (plan[i]) {
+        case 0:
+            a = tl_mul(x, 3);
+            break;
+        case 1:
+            c = tl_sub(x, 7);
+            break;
+        }
+    }
+    tl_value r = tl_xor(a, c);
+    (void)r;
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 3, (const char *const[]){"arith.subi", "arith.muli", "arith.xori"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* C gives no order to the calls of one expression; their effects take Python's (the text's),
+ * under gcc (right to left) as under clang. */
+static void effects_of_one_expression_take_the_text_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value r = tl_add(tl_add(tl_atomic_and(p, 1), tl_atomic_or(p, 2)), tl_atomic_xor(tl_addptr(p, 1), 3));
+    tl_store(p, r);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 7,
+                    (const char *const[]){"tt.atomic_rmw and", "tt.atomic_rmw or", "arith.addi", "tt.addptr",
+                                          "tt.atomic_rmw xor", "arith.addi", "tt.store"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* Two loads of one expression come out in the text's order; a load written in a later
+ * statement never moves above a store. */
+static void loads_of_one_expression_follow_the_text(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value d = tl_sub(tl_load(tl_addptr(p, 1)), tl_load(tl_addptr(p, 2)));
+    tl_store(p, d);
+    tl_value e = tl_load(p);
+    tl_store(tl_addptr(p, 3), e);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 9,
+                    (const char *const[]){"tt.addptr %arg0, %c1_i32", "tt.load", "tt.addptr %arg0, %c2_i32", "tt.load",
+                                          "arith.subf", "tt.store %arg0", "tt.load %arg0", "tt.addptr", "tt.store"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* A reduction placed in text order passes the ops just made on its line before its combine
+ * region is built; when the combine uses a value one of them made, the reduction moves down
+ * below it, so the kernel verifies. The two cases share one line, the reduction first in the
+ * text, and run in the other order. */
+static void combine_scaled(tl_builder *b, const tl_value *lhs, const tl_value *rhs, tl_value *out, void *ctx)
+{
+    (void)b;
+    out[0] = tl_add(tl_mul(lhs[0], *(const tl_value *)ctx), rhs[0]);
+}
+
+static void reduction_follows_a_value_its_combine_uses(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value y = tl_arg(b, "y", TL_SCALAR(TL_F32));
+    tl_value x = tl_load(tl_addptr(p, tl_arange(b, 0, 16)));
+    tl_value k = y, s = y;
+    /* clang-format off */
+    for (int i = 0; i < 2; i++) switch (i) { case 1: s = tl_reduce(TL_VALUES(x), 0, combine_scaled, &k).v[0]; break; case 0: k = tl_mul(y, 2.0); break; }
+    /* clang-format on */
+    tl_store(p, s);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 4, (const char *const[]){"arith.mulf %arg1", "\"tt.reduce\"", "arith.mulf", "tt.store"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* Many C functions, each its own ordering scope: every helper's op stays at its call. */
+#define HELPER(k)                                                                                 \
+    static tl_value helper_##k(tl_value v) { return tl_add(v, k); }
+HELPER(1) HELPER(2) HELPER(3) HELPER(4) HELPER(5) HELPER(6) HELPER(7) HELPER(8) HELPER(9) HELPER(10) HELPER(11)
+HELPER(12)
+#undef HELPER
+
+static void many_functions_keep_their_own_scopes(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_value (*const helpers[])(tl_value) = {helper_12, helper_3, helper_7, helper_1, helper_11, helper_5,
+                                             helper_9, helper_2, helper_10, helper_4, helper_8, helper_6};
+    for (int i = 0; i < 12; i++)
+        x = helpers[i](x);
+    char *text = finish_or_fail(b);
+    assert_in_order(text, 12,
+                    (const char *const[]){"arith.addi %arg0, %c12_i32", "%c3_i32", "%c7_i32", "%c1_i32", "%c11_i32",
+                                          "%c5_i32", "%c9_i32", "%c2_i32", "%c10_i32", "%c4_i32", "%c8_i32",
+                                          "%c6_i32"});
+    free(text);
+    tl_builder_destroy(b);
+}
+
+/* Misuse of the keyword-ordering call (for ops written outside the library) is reported at
+ * its own call. */
+static void keyword_ordering_misuse_is_reported_at_its_call(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_site site = {"ext.c", 7, "my_op", 1, "caller", NULL};
+    tl_order_keywords_first_at(site, b, -1, &x, 1, &x);
+    assert_string_equal(tl_builder_error(b), "ext.c:7: my_op: tl_order_keywords_first: -1 positional values");
+    tl_builder_destroy(b);
+
+    b = tl_builder_create("k");
+    x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_order_keywords_first_at(site, b, 1, &x, 2, NULL);
+    assert_string_equal(tl_builder_error(b),
+                        "ext.c:7: my_op: tl_order_keywords_first: 2 keyword values announced but the array is NULL");
+    tl_builder_destroy(b);
+
+    b = tl_builder_create("k");
+    tl_builder *other = tl_builder_create("other");
+    tl_value y = tl_arg(other, "y", TL_SCALAR(TL_I32));
+    x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_order_keywords_first_at(site, b, 1, &x, 1, &y);
+    assert_string_equal(tl_builder_error(b),
+                        "ext.c:7: my_op: tl_order_keywords_first: keyword value #0 belongs to another builder");
+    tl_builder_destroy(other);
+    tl_builder_destroy(b);
+
+    tl_order_keywords_first_at(site, NULL, 1, &x, 1, &x); /* no builder: nothing to do, no crash */
+    b = tl_builder_create("k");
+    free(tl_finish(b));
+    tl_order_keywords_first_at(site, b, 0, NULL, 0, NULL);
+    assert_string_equal(tl_builder_error(b), "ext.c:7: my_op: use after finish: the kernel was already finished");
+    tl_builder_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +314,13 @@ int main(void)
         cmocka_unit_test(loops_keep_execution_order),
         cmocka_unit_test(helper_functions_stay_at_their_call),
         cmocka_unit_test(keyword_arguments_come_first),
+        cmocka_unit_test(effects_keep_issue_order_when_sites_run_out_of_order),
+        cmocka_unit_test(pure_ops_of_two_statements_keep_the_issue_order),
+        cmocka_unit_test(effects_of_one_expression_take_the_text_order),
+        cmocka_unit_test(loads_of_one_expression_follow_the_text),
+        cmocka_unit_test(reduction_follows_a_value_its_combine_uses),
+        cmocka_unit_test(many_functions_keep_their_own_scopes),
+        cmocka_unit_test(keyword_ordering_misuse_is_reported_at_its_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,22 +122,42 @@ static inline tl_value tl_value_id(tl_value v) { return v; }
  * tl_add(tl_exp(r), tl_log(r)) right to left), while Python evaluates left to right. So each
  * site also carries its textual position (`seq`, from __COUNTER__, which numbers macro
  * expansions in source order: inner calls left to right, then the outer one, exactly
- * Python's evaluation order) and the C function it is in (`scope`). The builder places each
- * new op by seq among the ops just made in the same scope, so the TTIR follows the source
- * text whatever the compiler's order. seq 0 or a NULL scope opts out (the op is appended). */
+ * Python's evaluation order) and its ordering scope: the C function (`scope`, __func__) in
+ * its translation unit (`unit`, an object of each file's own; two files' functions of one
+ * name never share a scope, even where the linker merges their __func__ strings).
+ *
+ * The order engine's rule (docs/order.md): ops with effects (loads, stores, atomics,
+ * assertions, prints, barriers, scopes and their region ops, returns, any op not known to be
+ * pure) keep the order the program issued them in. Only the pure ops of one C expression (made
+ * in the same scope and pass, on the same line) are placed by seq among themselves, so the
+ * TTIR follows Python's order whatever the compiler's; a pure op never moves across an
+ * effect, a scope, another statement's op, or the definition of a value it uses. The one
+ * exception is where C gives no order: the calls nested in one expression written on one line
+ * (tl_add(tl_atomic_and(p, 1), tl_atomic_or(p, 2))) run in an order the compiler picks; their
+ * effects are put in the text's order, Python's, when the outer call is issued. Effects of two statements are never swapped. A call site that runs again (a
+ * loop, a helper called twice, a `switch` in a loop) starts a new pass: ops never move before
+ * those of an earlier pass. seq 0 or a NULL scope opts out (the op is appended). */
 typedef struct tl_site {
     const char *file;
     int line;
     const char *func;  /* the API call's name, "tl_add" */
     int seq;           /* source-order key; 0: none */
     const char *scope; /* the calling C function (__func__); NULL: none */
+    const void *unit;  /* the calling translation unit (TL__UNIT); NULL: one shared by all such sites */
 } tl_site;
 #if defined(__COUNTER__)
 #define TL__SEQ (__COUNTER__ + 1)
 #else
 #define TL__SEQ 0
 #endif
-#define TL_SITE(fn) ((tl_site){__FILE__, __LINE__, fn, TL__SEQ, __func__})
+/* One per translation unit that includes this header (a static object: an address of its own
+ * in each); never read or written, only its address is taken. */
+#if defined(__GNUC__)
+__attribute__((unused))
+#endif
+static char tl__unit_anchor;
+#define TL__UNIT ((const void *)&tl__unit_anchor)
+#define TL_SITE(fn) ((tl_site){__FILE__, __LINE__, fn, TL__SEQ, __func__, TL__UNIT})
 
 /* ---- introspection ------------------------------------------------------------------ */
 
@@ -263,7 +283,13 @@ void tl_builder_helper_end(tl_builder *b);
 /* Triton's code generator evaluates a call's keyword arguments before its positional ones.
  * Call this in an op with keyword values (masks...) before emitting it: keyword expressions
  * written in the call (on its line, after the positional ones) are moved in front of the
- * positional arguments' ops, so the TTIR follows Python's order (see tl_site). */
+ * positional arguments' ops, so the TTIR follows Python's order (see tl_site). The call's own
+ * argument ops move, effects among them (C gives a call's arguments no order); nothing moves
+ * when another op with effects lies among them, or when a keyword op uses a value made after
+ * the first positional op by an op that would stay. pos and
+ * kw hold npos and nkw values (poison, absent values and literals are skipped). A NULL builder
+ * is a no-op; a negative count, a NULL array with a positive count or a value of another
+ * builder is an error at `site`; after an error it does nothing. */
 void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw,
                                 const tl_value *kw);
 

@@ -212,6 +212,7 @@ void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
 const char *tcir_op_name(const tcir_op *op);
 tcir_loc tcir_op_loc(const tcir_op *op);
+void tcir_op_set_loc(tcir_op *op, tcir_loc loc);
 int tcir_op_noperands(const tcir_op *op);
 tcir_value *tcir_op_operand(const tcir_op *op, int i);
 void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v);

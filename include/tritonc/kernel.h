@@ -50,7 +50,9 @@ typedef struct tl_kernel {
     tl_names inputs;      /* call-site names; XLA passes inputs first ... */
     tl_names outputs;     /* ... then outputs */
     const char *source;   /* the C file that declares it (set by TL_KERNEL) */
-    int source_line;      /* the line of its TL_KERNEL (set by TL_KERNEL) */
+    int source_line;      /* the line of its TL_KERNEL (set by TL_KERNEL; for a TL_KERNEL spread
+                           * over several lines gcc gives the first, clang the last: the kernel's
+                           * location in the TTIR is its first argument's line instead) */
     const char *python;   /* the Python original it ports, if any (path relative to the repo) */
     const char *doc;      /* one line */
     size_t cfg_size;

@@ -81,6 +81,7 @@ void tcir_op_detach(tcir_op *op)
     op->block = NULL;
 }
 tcir_loc tcir_op_loc(const tcir_op *op) { return op->loc; }
+void tcir_op_set_loc(tcir_op *op, tcir_loc loc) { op->loc = loc; }
 int tcir_op_noperands(const tcir_op *op) { return op->noperands; }
 tcir_value *tcir_op_operand(const tcir_op *op, int i) { return op->operands[i]; }
 void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { op->operands[i] = v; }
