@@ -20,6 +20,11 @@ extern "C" {
 #endif
 
 #define TL_MAX_RANK TCIR_MAX_RANK
+/* The most elements a tensor may have: Triton's TRITON_MAX_TENSOR_NUMEL (2^20). Every shape
+ * is checked against it where it is made (tensor arguments, tl_arange, tl_full, reshapes,
+ * broadcasts, joins, dots, the results of raw ops...), and a value of a bigger type made
+ * through the IR directly (tl_wrap) is refused where an op uses it. */
+#define TL_MAX_TENSOR_NUMEL 1048576
 
 typedef struct tl_builder tl_builder;
 

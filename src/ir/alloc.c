@@ -1,0 +1,35 @@
+/* Every allocation of the library passes here: the system allocator behind an optional gate
+ * that tests (and fuzzers) use to make any allocation fail (tcir_set_alloc_hook). */
+#include <stdlib.h>
+
+#include "alloc.h"
+
+/* Process-wide, as malloc is: set before building, not while another thread builds. */
+static tcir_alloc_hook hook_fn;
+static void *hook_user;
+
+void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user)
+{
+    hook_fn = hook;
+    hook_user = hook ? user : NULL;
+}
+
+bool tcir_may_allocate(size_t size)
+{
+    return !hook_fn || hook_fn(size, hook_user);
+}
+
+void *tcir_sys_malloc(size_t size)
+{
+    return tcir_may_allocate(size) ? malloc(size) : NULL;
+}
+
+void *tcir_sys_calloc(size_t n, size_t size)
+{
+    return tcir_may_allocate(n * size) ? calloc(n, size) : NULL;
+}
+
+void *tcir_sys_realloc(void *p, size_t size)
+{
+    return tcir_may_allocate(size) ? realloc(p, size) : NULL;
+}
