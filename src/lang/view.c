@@ -137,7 +137,7 @@ tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     lang_opnd o;
-    if (!b || !value_operand(s, b, x, "input", &o))
+    if (!b || !tensor_operand(s, b, x, "input", &o)) /* Python: 0d block_type is forbidden */
         return TL_POISON;
     if (dims.rank < 0 || dims.rank > TL_MAX_RANK)
         return tl_builder_fail(b, s, "permute dims must have the same length as input shape");
