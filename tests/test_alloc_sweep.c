@@ -63,16 +63,32 @@ static long sweep_kernel(const tl_kernel *k)
     return runs;
 }
 
-/* Kernels whose loops read loop.args after an error, which tl_for returns NULL then
- * (issue 8, "no crash after an error": fixed in src/lang/control.c by its own change).
- * Remove each from here once its sweep passes. */
-static const char *const awaiting_poison_scope_args[] = {"control", "matmul"};
+/* Kernels whose loops read loop.args after an error: before issue 8's scope change, a loop
+ * opened on a builder in error has NULL args, and these would crash in their own code. */
+static const char *const reading_loop_args[] = {"control", "matmul"};
+
+/* Whether a loop opened after an error has usable (poison) arguments. */
+static bool failed_loops_have_args(void)
+{
+    tl_builder *b = tl_builder_create("probe");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    tl_arange(b, 0, 3); /* an error */
+    tl_scope loop = tl_for(b, 0, 4, 1, .inits = TL_VALUES(x));
+    bool usable = loop.args != NULL;
+    tl_builder_destroy(b);
+    return usable;
+}
 
 static bool awaiting(const char *name)
 {
-    for (size_t i = 0; i < sizeof awaiting_poison_scope_args / sizeof *awaiting_poison_scope_args; i++)
-        if (strcmp(name, awaiting_poison_scope_args[i]) == 0)
+    static int skip = -1;
+    if (skip < 0)
+        skip = !failed_loops_have_args();
+    for (size_t i = 0; skip && i < sizeof reading_loop_args / sizeof *reading_loop_args; i++)
+        if (strcmp(name, reading_loop_args[i]) == 0) {
+            print_message("%s skipped: loops opened after an error have no arguments yet\n", name);
             return true;
+        }
     return false;
 }
 

@@ -235,7 +235,11 @@ static void scope_call(fuzz *f)
     tl_value buf[4];
     switch (u8(f) % 8) {
     case 0: open_scope(f, tl_for_at(S("tl_for"), f->b, pick(f), pick(f), pick(f), (tl_for_opts){.inits = scope_values(f, buf)})); break;
-    case 1: open_scope(f, tl_if_at(S("tl_if"), pick(f))); break;
+    case 1: { /* the macro: tl_if_at's options grow with the scopes that carry C variables */
+        tl_value cond = pick(f);
+        open_scope(f, tl_if(cond));
+        break;
+    }
     case 2: open_scope(f, tl_while_at(S("tl_while"), f->b, (tl_while_opts){.inits = scope_values(f, buf)})); break;
     case 3: open_scope(f, tl_return_if_open_at(S("tl_return_if_open"), pick(f), (tl_return_opts){u8(f) & 1})); break;
     case 4: {
