@@ -143,11 +143,47 @@ static void builder_creation_fails(void **state)
     tl_builder_destroy(b);
 }
 
+/* The IR layer alone: the first failure serves from the reserve, and only once that is spent
+ * do the allocators and constructors return NULL. */
+static bool fake_no_memory_hook(size_t size, void *user)
+{
+    (void)size;
+    (void)user;
+    return false;
+}
+
+static void reserve_then_null(void **state)
+{
+    (void)state;
+    tcir_context *ctx = tcir_context_create();
+    const tcir_type *f32 = tcir_type_float(ctx, TCIR_F32);
+    tcir_set_alloc_hook(fake_no_memory_hook, NULL);
+    assert_false(tcir_context_oom(ctx));
+    assert_non_null(tcir_alloc(ctx, 64)); /* the reserve */
+    assert_true(tcir_context_oom(ctx));
+    assert_null(tcir_alloc(ctx, SIZE_MAX)); /* never fits: rounding it up would overflow */
+    assert_null(tcir_alloc(ctx, 1 << 20));  /* bigger than the reserve */
+    while (tcir_alloc(ctx, 1024))           /* spend it */
+        ;
+    while (tcir_alloc(ctx, 16))
+        ;
+    assert_null(tcir_type_tensor(ctx, 1, (int64_t[]){64}, f32));
+    assert_null(tcir_attr_int(ctx, 1, f32));
+    assert_null(tcir_op_create(ctx, &(tcir_op_state){.name = "tt.stand_in"}));
+    assert_null(tcir_strdup(ctx, "text", 4));
+    assert_true(tcir_type_float(ctx, TCIR_F32) == f32); /* interned before: found, no allocation */
+    tcir_set_alloc_hook(NULL, NULL);
+    assert_true(tcir_context_oom(ctx)); /* for good */
+    tcir_context_destroy(ctx);
+    assert_false(tcir_context_oom(NULL));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(message_names_the_call),
         cmocka_unit_test(builder_creation_fails),
+        cmocka_unit_test(reserve_then_null),
         cmocka_unit_test(each_allocation_fails_in_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,18 +5,13 @@
 #include "alloc.h"
 
 /* Process-wide, as malloc is: set before building, not while another thread builds. */
-static tcir_alloc_hook hook_fn;
-static void *hook_user;
+tcir_alloc_hook tcir_alloc_hook_fn;
+void *tcir_alloc_hook_user;
 
 void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user)
 {
-    hook_fn = hook;
-    hook_user = hook ? user : NULL;
-}
-
-bool tcir_may_allocate(size_t size)
-{
-    return !hook_fn || hook_fn(size, hook_user);
+    tcir_alloc_hook_fn = hook;
+    tcir_alloc_hook_user = hook ? user : NULL;
 }
 
 void *tcir_sys_malloc(size_t size)

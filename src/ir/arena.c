@@ -17,8 +17,7 @@ enum { TCIR_CHUNK_MIN = 16 * 1024 };
 tcir_context *tcir_context_create(void)
 {
     /* The reserve trails the context, in the same allocation: it cannot fail later. */
-    tcir_context *ctx = tcir_sys_calloc(1, sizeof(tcir_context) + TCIR_OOM_RESERVE);
-    return ctx;
+    return tcir_sys_calloc(1, sizeof(tcir_context) + TCIR_OOM_RESERVE);
 }
 
 bool tcir_context_oom(const tcir_context *ctx)
