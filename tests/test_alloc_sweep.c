@@ -29,29 +29,29 @@ static bool fake_failing_allocator_hook(size_t size, void *user)
     return f->count != f->fail_at;
 }
 
-/* Builds kernel k (default config, locations on) under the fake; returns its allocations. */
-static long build(const tl_kernel *k, fake_failing_allocator *f, char **text, char **err)
+/* Builds kernel k (default config) under the fake; returns its allocations. */
+static long build(const tl_kernel *k, tl_emit_opts opts, fake_failing_allocator *f, char **text, char **err)
 {
     f->count = 0;
     tcir_set_alloc_hook(fake_failing_allocator_hook, f);
-    *text = tl_kernel_emit(k, NULL, (tl_emit_opts){0}, err);
+    *text = tl_kernel_emit(k, NULL, opts, err);
     tcir_set_alloc_hook(NULL, NULL);
     return f->count;
 }
 
 /* Fails each allocation of k's build in turn; returns the number of runs. */
-static long sweep_kernel(const tl_kernel *k)
+static long sweep_kernel(const tl_kernel *k, tl_emit_opts opts)
 {
     fake_failing_allocator f = {0};
     char *text, *err;
-    long total = build(k, &f, &text, &err);
+    long total = build(k, opts, &f, &text, &err);
     if (!text)
         fail_msg("%s does not build: %s", k->name, err ? err : "(no message)");
     free(text);
     long runs = 0;
     for (long n = 1; n <= total; n++, runs++) {
         f = (fake_failing_allocator){.fail_at = n};
-        build(k, &f, &text, &err);
+        build(k, opts, &f, &text, &err);
         if (text)
             fail_msg("%s: allocation %ld of %ld failed, yet the kernel built", k->name, n, total);
         if (!err)
@@ -102,7 +102,9 @@ static void each_allocation_fails_in_turn(void **state)
         const tl_kernel *k = tritonc_bundled_at(i);
         if (awaiting(k->name))
             continue;
-        runs += sweep_kernel(k);
+        /* the pretty form with locations, and the generic form without (two printers) */
+        runs += sweep_kernel(k, (tl_emit_opts){0});
+        runs += sweep_kernel(k, (tl_emit_opts){.generic = true, .no_locations = true});
         kernels++;
     }
     print_message("%ld runs over %d kernels, each a clean error\n", runs, kernels);
