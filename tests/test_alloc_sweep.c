@@ -12,22 +12,8 @@
 #include <cmocka.h>
 
 #include "bundled.h"
+#include "fake_failing_allocator.h"
 #include "tritonc/tritonc.h"
-
-/* A test double of the system allocator: counts allocations and refuses the fail_at-th
- * (0: none). A context stops asking after its first failure (it is out of memory for good),
- * so this is also memory running out for good. */
-typedef struct fake_failing_allocator {
-    long count, fail_at;
-} fake_failing_allocator;
-
-static bool fake_failing_allocator_hook(size_t size, void *user)
-{
-    (void)size;
-    fake_failing_allocator *f = user;
-    f->count++;
-    return f->count != f->fail_at;
-}
 
 /* Builds kernel k (default config) under the fake; returns its allocations. */
 static long build(const tl_kernel *k, tl_emit_opts opts, fake_failing_allocator *f, char **text, char **err)
@@ -36,7 +22,7 @@ static long build(const tl_kernel *k, tl_emit_opts opts, fake_failing_allocator 
     tcir_set_alloc_hook(fake_failing_allocator_hook, f);
     *text = tl_kernel_emit(k, NULL, opts, err);
     tcir_set_alloc_hook(NULL, NULL);
-    return f->count;
+    return (long)f->count;
 }
 
 /* Fails each allocation of k's build in turn; returns the number of runs. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fake_failing_allocator.h"
 #include "tritonc/tritonc.h"
 
 enum { NVALS = 16, NSCOPES = 8, MAX_STEPS = 256 };
@@ -27,21 +28,8 @@ typedef struct fuzz {
     int nscopes;
     bool ordered;          /* sites carry their source-order key (else seq 0) */
     bool raw_used;         /* a raw op was built: the verifier may refuse it at finish */
+    int depth;             /* combine functions running (they run more calls, once deep) */
 } fuzz;
-
-/* A test double of the system allocator: refuses the fail_at-th allocation (0: none). */
-typedef struct fake_failing_allocator {
-    unsigned long count, fail_at;
-    bool from_then_on;
-} fake_failing_allocator;
-
-static bool fake_failing_allocator_hook(size_t size, void *user)
-{
-    (void)size;
-    fake_failing_allocator *a = user;
-    a->count++;
-    return a->fail_at == 0 || (a->from_then_on ? a->count < a->fail_at : a->count != a->fail_at);
-}
 
 /* ---- reading the input ------------------------------------------------------------------ */
 
@@ -320,9 +308,64 @@ static void memory_call(fuzz *f)
     }
 }
 
+static void step(fuzz *f);
+
+/* A combine function that runs a few more calls of the program inside the region (scopes
+ * opened and not closed, values kept for use outside it: misuses the builder must catch),
+ * then returns values of the pool, of any type. */
+static void fuzz_combine(tl_builder *b, const tl_value *lhs, const tl_value *rhs, tl_value *out, void *ctx)
+{
+    fuzz *f = ctx;
+    (void)b;
+    keep(f, lhs[0]);
+    keep(f, rhs[0]);
+    if (f->depth++ == 0)
+        for (int i = u8(f) % 4; i > 0; i--)
+            step(f);
+    f->depth--;
+    for (int i = u8(f) % 3; i >= 0; i--)
+        out[i] = pick(f);
+}
+
+/* Custom reductions and scans, block pointers, tensor descriptors, inline asm. */
+static void rare_call(fuzz *f)
+{
+    tl_value a[4], c[4], d[4];
+    switch (u8(f) % 7) {
+    case 0:
+    case 1: {
+        tl_values in = values_of(f, a, true);
+        int axis = small_int(f);
+        tl_values r = u8(f) & 1 ? tl_reduce_at(S("tl_reduce"), in, axis, fuzz_combine, f, (tl_reduce_opts){0})
+                                : tl_scan_at(S("tl_scan"), in, axis, fuzz_combine, f, (tl_scan_opts){0});
+        for (int i = 0; r.v && i < r.n && i < 4; i++)
+            keep(f, r.v[i]);
+        break;
+    }
+    case 2:
+        keep(f, tl_make_block_ptr_at(S("tl_make_block_ptr"), pick(f), values_of(f, a, true), values_of(f, c, true),
+                                     values_of(f, d, true), shape(f), shape(f)));
+        break;
+    case 3: keep(f, tl_advance_at(S("tl_advance"), pick(f), values_of(f, a, true))); break;
+    case 4:
+        keep(f, tl_make_tensor_descriptor_at(S("tl_make_tensor_descriptor"), pick(f), values_of(f, a, true),
+                                             values_of(f, c, true), shape(f), (tl_descriptor_opts){0}));
+        break;
+    case 5: keep(f, tl_descriptor_load_at(S("tl_descriptor_load"), pick(f), values_of(f, a, true))); break;
+    default: {
+        tl_dtype dts[2] = {dtype(f), dtype(f)};
+        tl_asm_results r = tl_inline_asm_elementwise_at(S("tl_inline_asm_elementwise"), u8(f) & 1 ? "mov $0, $1;" : NULL,
+                                                        "=r,r", values_of(f, a, true), (tl_dtypes){u8(f) % 3, dts},
+                                                        u8(f) & 1, small_int(f));
+        keep(f, r.v[0]);
+        break;
+    }
+    }
+}
+
 static void step(fuzz *f)
 {
-    switch (u8(f) % 20) {
+    switch (u8(f) % 21) {
     case 0: keep(f, arg(f)); break;
     case 1: keep(f, tl_program_id_at(S("tl_program_id"), f->b, small_int(f))); break;
     case 2: keep(f, tl_arange_at(S("tl_arange"), f->b, (int32_t)u32(f) % 4096 - 8, dim(f))); break;
@@ -343,6 +386,7 @@ static void step(fuzz *f)
     case 16: keep(f, tl_neg_at(S("tl_neg"), pick(f))); break;
     case 17: free(tl_finish_at(S("tl_finish"), f->b)); break; /* and go on calling: use after finish */
     case 18: keep(f, raw_op(f)); break;
+    case 19: rare_call(f); break;
     default: keep(f, tl_const_int_at(S("tl_const_int"), f->b, (int32_t)u32(f), dtype(f))); break;
     }
 }
