@@ -145,6 +145,27 @@ static void wrapped_huge_operand(void **state)
                           "maximum tensor numel (1048576)");
 }
 
+/* Found by the fuzzer: the descriptor's 16-byte check multiplied a huge last dimension by
+ * the element size (UBSan: signed integer overflow). Python's order of checks is kept. */
+static void descriptor_block_of_huge_dimensions(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_F32));
+    tl_make_tensor_descriptor(p, TL_LIST(16), TL_LIST(1), TL_SHAPE(INT64_MAX)); int line = __LINE__;
+    expect_error(b, line, "tl_make_tensor_descriptor: shape element 0 (9223372036854775807) must be a power of 2");
+    b = tl_builder_create("k");
+    p = tl_arg(b, "p", PTR(TL_F32));
+    tl_make_tensor_descriptor(p, TL_LIST(16), TL_LIST(1), TL_SHAPE(INT64_MIN)); line = __LINE__;
+    expect_error(b, line, "tl_make_tensor_descriptor: Descriptor block shape must have at least 16 bytes in the last "
+                          "dimension, but got -9223372036854775808 * 4 = -36893488147419103232 bytes");
+    b = tl_builder_create("k");
+    p = tl_arg(b, "p", PTR(TL_F32));
+    tl_make_tensor_descriptor(p, TL_LIST(16, 16), TL_LIST(16, 1), TL_SHAPE(1 << 20, 4)); line = __LINE__;
+    expect_error(b, line, "tl_make_tensor_descriptor: shape [1048576, 4] exceeds triton's maximum tensor numel "
+                          "(1048576)");
+}
+
 /* The IR's element count saturates instead of overflowing. */
 static void numel_saturates(void **state)
 {
@@ -171,6 +192,7 @@ int main(void)
         cmocka_unit_test(dot_result_over_the_cap),
         cmocka_unit_test(raw_op_result_over_the_cap),
         cmocka_unit_test(wrapped_huge_operand),
+        cmocka_unit_test(descriptor_block_of_huge_dimensions),
         cmocka_unit_test(numel_saturates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
