@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "builder_internal.h"
+#include "ir/alloc.h"
 
 static bool valid_symbol(const char *s)
 {
@@ -22,6 +23,8 @@ static void make_visible(tl_builder *b, tcir_block *blk)
     if (b->nvisible == b->visible_cap) {
         int cap = b->visible_cap ? b->visible_cap * 2 : 16;
         tcir_block **grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        if (!grown)
+            return; /* out of memory: tl__usable reports it at the next call */
         for (int i = 0; i < b->nvisible; i++)
             grown[i] = b->visible[i];
         b->visible = grown;
@@ -40,7 +43,7 @@ static bool is_visible(const tl_builder *b, const tcir_block *blk)
 
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
-    tl_builder *b = calloc(1, sizeof *b);
+    tl_builder *b = tcir_sys_calloc(1, sizeof *b);
     if (!b)
         return NULL;
     b->ctx = tcir_context_create();
@@ -53,10 +56,14 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
      * source file after the function's. */
     tcir_loc where = {site.file, site.line, 0};
     b->module = tcir_op_create(ctx, &(tcir_op_state){.name = "builtin.module", .loc = where, .nregions = 1});
-    tcir_block *top = tcir_region_add_block(ctx, tcir_op_region(b->module, 0));
+    tcir_block *top = b->module ? tcir_region_add_block(ctx, tcir_op_region(b->module, 0)) : NULL;
     b->func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .loc = where, .nregions = 1});
+    b->entry = b->func ? tcir_region_add_block(ctx, tcir_op_region(b->func, 0)) : NULL;
+    if (!top || !b->entry) { /* the fresh reserve is far bigger than this: never, in practice */
+        tl_builder_destroy(b);
+        return NULL;
+    }
     tcir_block_append(top, b->func);
-    b->entry = tcir_region_add_block(ctx, tcir_op_region(b->func, 0));
     b->stack[0] = b->entry;
     b->depth = 1;
     b->level_start[0] = 0;
@@ -70,6 +77,8 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     tcir_op_set_attr(ctx, b->func, "sym_name", tcir_attr_string(ctx, name), true);
     tcir_op_set_attr(ctx, b->func, "sym_visibility", tcir_attr_string(ctx, "public"), true);
     tcir_op_set_attr(ctx, b->func, "noinline", tcir_attr_bool(ctx, false), false);
+    if (tcir_context_oom(ctx)) /* the reserve served the function: nothing more to build */
+        tl_builder_fail(b, site, "out of memory");
     return b;
 }
 
@@ -176,6 +185,25 @@ int64_t tl_value_dim(tl_value v, int i)
     return tcir_type_dims(tcir_value_type(v.ir))[i];
 }
 
+/* ---- the tensor size cap ------------------------------------------------------------------ */
+
+bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims)
+{
+    int64_t n = 1; /* stays <= the cap, so n * dims[i] cannot overflow once dims[i] <= it too */
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] > TL_MAX_TENSOR_NUMEL || (n *= dims[i]) > TL_MAX_TENSOR_NUMEL) {
+            char shape[24 * TL_MAX_RANK + 4];
+            size_t at = 0;
+            for (int k = 0; k < rank && k < TL_MAX_RANK; k++)
+                at += (size_t)snprintf(shape + at, sizeof shape - at, "%s%lld", k ? ", " : "", (long long)dims[k]);
+            tl_builder_fail(b, site, "%s shape [%s] exceeds triton's maximum tensor numel (%d)", what, shape,
+                            TL_MAX_TENSOR_NUMEL);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* ---- arguments --------------------------------------------------------------------------- */
 
 static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *spec)
@@ -201,6 +229,8 @@ static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *
                 return NULL;
             }
         }
+        if (!tl__check_numel(b, site, "tensor argument", spec->rank, spec->shape))
+            return NULL;
         return tcir_type_tensor(b->ctx, spec->rank, spec->shape, elem);
     }
     tl_builder_fail(b, site, "invalid argument kind %d", (int)spec->kind);
@@ -224,6 +254,8 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
         tl_arg_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        if (!grown)
+            return tl_builder_fail(b, site, "out of memory");
         for (int i = 0; i < b->nargs; i++)
             grown[i] = b->args[i];
         b->args = grown;
@@ -231,6 +263,8 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     }
     tcir_value *v = tcir_block_add_arg(b->ctx, b->entry, t, (tcir_loc){site.file, site.line, 0});
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
+    if (!v || !spec.name || tcir_context_oom(b->ctx))
+        return tl_builder_fail(b, site, "out of memory");
     b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v};
     return tl__wrap(b, v, spec.dtype);
 }
@@ -286,10 +320,13 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
         operands[i] = v.ir;
     }
     for (int i = 0; i < spec.nresults; i++) {
-        if (!spec.result_types[i]) {
+        const tcir_type *t = spec.result_types[i];
+        if (!t) {
             tl_builder_fail(b, site, "%s: result type #%d is NULL", spec.name, i);
             return NULL;
         }
+        if (tcir_type_is_tensor(t) && !tl__check_numel(b, site, "result", tcir_type_rank(t), tcir_type_dims(t)))
+            return NULL;
     }
     tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
                                              .name = spec.name,
@@ -304,6 +341,10 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
                                              .nsuccessors = spec.nsuccessors,
                                              .successors = spec.successors,
                                          });
+    if (!op || tcir_context_oom(b->ctx)) { /* placed nowhere: the kernel is abandoned */
+        tl_builder_fail(b, site, "out of memory");
+        return NULL;
+    }
     tl__place_op(b, op, site);
     return op;
 }
@@ -354,11 +395,14 @@ tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
     if (!tl__usable(b, site))
         return NULL;
     if (!b->exit_block) {
-        b->exit_block = tcir_region_add_block(b->ctx, tcir_op_region(b->func, 0));
-        tcir_block_append(b->exit_block, tcir_op_create(b->ctx, &(tcir_op_state){
-                                                                     .name = "tt.return",
-                                                                     .loc = {site.file, site.line, 0},
-                                                                 }));
+        tcir_block *exit = tcir_region_add_block(b->ctx, tcir_op_region(b->func, 0));
+        tcir_op *ret = tcir_op_create(b->ctx, &(tcir_op_state){.name = "tt.return", .loc = {site.file, site.line, 0}});
+        if (!exit || !ret || tcir_context_oom(b->ctx)) {
+            tl_builder_fail(b, site, "out of memory");
+            return NULL;
+        }
+        tcir_block_append(exit, ret);
+        b->exit_block = exit;
     }
     return b->exit_block;
 }
@@ -393,6 +437,8 @@ static void seal_signature(tl_builder *b)
     tcir_context *ctx = b->ctx;
     const tcir_type **inputs = tcir_alloc(ctx, sizeof(*inputs) * (size_t)(b->nargs ? b->nargs : 1));
     const tcir_attr **dicts = tcir_alloc(ctx, sizeof(*dicts) * (size_t)(b->nargs ? b->nargs : 1));
+    if (!inputs || !dicts)
+        return; /* out of memory: tl_finish reports it */
     bool any = false;
     for (int i = 0; i < b->nargs; i++) {
         const tl_argspec *s = &b->args[i].spec;
@@ -430,8 +476,14 @@ char *tl_finish_at(tl_site site, tl_builder *b)
         end = (tcir_op_state){.name = "cf.br", .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
         tcir_region_move_block_to_end(tcir_op_region(b->func, 0), b->exit_block);
     }
-    tcir_block_append(tl_current_block(b), tcir_op_create(b->ctx, &end));
+    tcir_op *ret = tcir_op_create(b->ctx, &end);
+    if (ret)
+        tcir_block_append(tl_current_block(b), ret);
     seal_signature(b);
+    if (tcir_context_oom(b->ctx)) {
+        tl_builder_fail(b, site, "out of memory");
+        return NULL;
+    }
     b->finished = true;
     char err[TL_ERROR_MAX];
     if (!tcir_verify(b->module, err, sizeof err)) {
@@ -439,8 +491,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
         return NULL;
     }
     char *text = tcir_print(b->module, (tcir_print_opts){.generic = b->generic, .locations = b->locations}, NULL);
-    if (!text) {
+    if (!text)
         tl_builder_fail(b, site, "out of memory while printing");
-    }
     return text;
 }

@@ -121,7 +121,10 @@ static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype 
         type = tcir_type_with_elem(ctx, shape_like, elem);
         value = tcir_attr_dense(ctx, scalar, type);
     }
-    return tl__wrap(b, tl__pool_const(b, site, type, value, how), dtype);
+    tcir_value *v = tl__pool_const(b, site, type, value, how);
+    if (!v || tcir_context_oom(ctx))
+        return tl_builder_fail(b, site, "out of memory");
+    return tl__wrap(b, v, dtype);
 }
 
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)

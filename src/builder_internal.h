@@ -100,6 +100,10 @@ struct tl_builder {
  * (records "use after finish" in the last case). */
 bool tl__usable(tl_builder *b, tl_site site);
 
+/* Checks a shape against TL_MAX_TENSOR_NUMEL without overflowing (dims positive); false with
+ * "<what> shape [a, b] exceeds triton's maximum tensor numel (1048576)" recorded otherwise. */
+bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims);
+
 /* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
 tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 

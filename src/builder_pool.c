@@ -104,6 +104,8 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     if (b->nconsts == b->consts_cap) {
         int cap = b->consts_cap ? b->consts_cap * 2 : 16;
         tl_const_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        if (!grown)
+            return NULL; /* out of memory: the caller's op fails with it */
         for (int i = 0; i < b->nconsts; i++)
             grown[i] = b->consts[i];
         b->consts = grown;
@@ -258,6 +260,8 @@ void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tci
     if (!value)
         return;
     tl_const_entry *e = find_or_add(b, type, value);
+    if (!e)
+        return;
     if (meet(b, e, site, how) && e->op)
         position(b, e);
     after_meeting(b, site, how);
@@ -267,6 +271,8 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
                            tl_meeting how)
 {
     tl_const_entry *e = find_or_add(b, type, value);
+    if (!e || !value || !type)
+        return NULL; /* out of memory (a NULL type or value is one too) */
     bool moved = meet(b, e, site, how);
     if (how == TL_MEET_DIRECT && b->helper_depth == 0 && !e->live) {
         e->live = true;
@@ -281,6 +287,8 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
                                             .nattrs = 1,
                                             .attrs = &(tcir_named_attr){"value", value, true},
                                         });
+        if (!e->op)
+            return NULL;
         /* The op remembers its pool entry (constants take no part in source ordering). */
         tcir_op_set_order(e->op, (int)(e - b->consts), NULL, 0);
         moved = true;

@@ -3,12 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/alloc.h"
 #include "tritonc/kernel.h"
 
 static char *dup_message(const char *msg)
 {
     size_t n = strlen(msg) + 1;
-    char *s = malloc(n);
+    char *s = tcir_sys_malloc(n);
     if (s)
         memcpy(s, msg, n);
     return s;

@@ -359,6 +359,40 @@ static void same_type_helper_mismatch(void **state)
                             "#2 is f16");
 }
 
+/* Caught at the call, not by the verifier at tl_finish. */
+static void same_type_helper_wrong_element_type(void **state)
+{
+    (void)state;
+    fixture k = make();
+    tl_addf(k.n, k.n); int line = __LINE__;
+    expect_error(k.b, line, "tl_addf: arith.addf needs floating-point operands: argument #1 is i32");
+    k = make();
+    tl_addi(k.f, k.f); line = __LINE__;
+    expect_error(k.b, line, "tl_addi: arith.addi needs integer operands: argument #1 is f32");
+    k = make();
+    tl_maxnumf(k.p, k.p); line = __LINE__;
+    expect_error(k.b, line, "tl_maxnumf: arith.maxnumf needs floating-point operands: argument #1 is !tt.ptr<f32>");
+    k = make();
+    tl_mulf(k.x, k.x); line = __LINE__;
+    expect_error(k.b, line, "tl_mulf: arith.mulf needs floating-point operands: argument #1 is tensor<64xi32>");
+}
+
+static void same_type_helper_operand_count(void **state)
+{
+    (void)state;
+    fixture k = make();
+    tl_same_type_op_at(TL_SITE("tl_same_type_op"), "arith.addf", 3, (tl_value[]){k.f, k.f, k.f}); int line = __LINE__;
+    expect_error(k.b, line, "tl_same_type_op: arith.addf takes 2 operands, got 3");
+}
+
+static void permute_of_scalar(void **state)
+{
+    (void)state;
+    fixture k = make();
+    tl_permute(k.n, (tl_shape){0}); int line = __LINE__;
+    expect_error(k.b, line, "tl_permute: input must be a tensor, not the scalar i32");
+}
+
 static void full_with_float_for_int(void **state)
 {
     (void)state;
@@ -425,6 +459,9 @@ int main(void)
         cmocka_unit_test(invert_of_float),
         cmocka_unit_test(compare_pointers),
         cmocka_unit_test(same_type_helper_mismatch),
+        cmocka_unit_test(same_type_helper_wrong_element_type),
+        cmocka_unit_test(same_type_helper_operand_count),
+        cmocka_unit_test(permute_of_scalar),
         cmocka_unit_test(full_with_float_for_int),
         cmocka_unit_test(where_pointer_with_int),
         cmocka_unit_test(mask2d_of_2d),

@@ -8,7 +8,9 @@
  * line of the call; from then on every call returns a poison value and does nothing, and
  * tl_finish returns NULL. Set TRITONC_ABORT_ON_ERROR=1 in the environment to abort() at
  * the first error instead, for a debugger backtrace. No call crashes on a NULL builder,
- * a poison value or a value of another builder: each is reported as an error.
+ * a poison value or a value of another builder: each is reported as an error. Out of memory
+ * is one too ("kernels/k.c:40: tl_dot: out of memory"), never an abort; tcir_set_alloc_hook
+ * (ir.h) makes allocations fail for tests. Limits and memory: docs/errors.md.
  */
 #ifndef TRITONC_BUILDER_H
 #define TRITONC_BUILDER_H
@@ -20,6 +22,11 @@ extern "C" {
 #endif
 
 #define TL_MAX_RANK TCIR_MAX_RANK
+/* The most elements a tensor may have: Triton's TRITON_MAX_TENSOR_NUMEL (2^20). Every shape
+ * is checked against it where it is made (tensor arguments, tl_arange, tl_full, reshapes,
+ * broadcasts, joins, dots, the results of raw ops...), and a value of a bigger type made
+ * through the IR directly (tl_wrap) is refused where an op uses it. */
+#define TL_MAX_TENSOR_NUMEL 1048576
 
 typedef struct tl_builder tl_builder;
 
@@ -197,8 +204,8 @@ typedef struct tl_argspec {
 
 /* ---- builder lifetime ---------------------------------------------------------------- */
 
-/* Opens an empty kernel named `name` (arguments are declared with tl_arg). Never returns
- * NULL unless malloc fails; a bad name puts the builder in error. */
+/* Opens an empty kernel named `name` (arguments are declared with tl_arg). Returns NULL only
+ * when the builder itself cannot be allocated; a bad name puts the builder in error. */
 tl_builder *tl_builder_create_at(tl_site site, const char *name);
 #define tl_builder_create(name) tl_builder_create_at(TL_SITE("tl_builder_create"), (name))
 /* Opens a kernel and declares n arguments at once (the dynamic-arity form); the names come
@@ -210,7 +217,8 @@ tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n
  * tl_finish are the caller's and stay valid. */
 void tl_builder_destroy(tl_builder *b);
 
-/* Declares the next argument. Names must be unique per kernel. */
+/* Declares the next argument. Names must be unique per kernel; a tensor argument has at most
+ * TL_MAX_TENSOR_NUMEL elements. */
 tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec);
 #define tl_arg(b, name, spec) tl_arg_at(TL_SITE("tl_arg"), (b), (name), (spec))
 /* The i-th declared argument, or poison (with an error) when out of range. */
@@ -222,7 +230,9 @@ int tl_builder_nargs(const tl_builder *b);
 
 /* True once an error is recorded (or for a NULL builder). */
 bool tl_builder_failed(const tl_builder *b);
-/* "file.c:41: tl_add: cannot broadcast ..." or NULL when there is none. Owned by the builder. */
+/* "file.c:41: tl_add: cannot broadcast ..." or NULL when there is none. Owned by the builder.
+ * "tritonc: out of memory" when memory ran out in the last call made (no later call to name);
+ * "tritonc: NULL builder" for NULL. */
 const char *tl_builder_error(const tl_builder *b);
 /* Records an error at `site` (the first one wins) and returns poison. For extensions built on
  * the public API. fmt is printf-style. */

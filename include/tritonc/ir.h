@@ -5,9 +5,12 @@
  * Types are interned: two types are equal exactly when their pointers are equal.
  *
  * Names read prefix + object + verb: tcir_type_tensor, tcir_op_create, tcir_block_append.
- * Functions taking a context never return NULL except where documented (out of memory
- * makes the context's `oom` flag true and the allocators return zeroed static storage
- * never written to).
+ * Out of memory never aborts (docs/errors.md): the first allocation that fails puts the
+ * context in its out-of-memory state for good (tcir_context_oom), and the rest of the call in
+ * progress is served from a reserve the context made when it was created. A caller checks
+ * tcir_context_oom after its calls and stops building; the builder of builder.h does, and
+ * turns it into its sticky error. Only a request too big for what is left of the reserve
+ * gets NULL (from tcir_alloc and the constructors that use it: types, attributes, ops).
  */
 #ifndef TRITONC_IR_H
 #define TRITONC_IR_H
@@ -36,11 +39,23 @@ typedef struct tcir_region tcir_region;
 tcir_context *tcir_context_create(void);
 /* Frees the context and everything allocated in it. NULL is a no-op. */
 void tcir_context_destroy(tcir_context *ctx);
-/* Arena allocation, zero-filled, 16-byte aligned. Never returns NULL: on exhaustion of
- * memory it aborts the process (the only abort in the library; see DESIGN.md 5). */
+/* Arena allocation, zero-filled, 16-byte aligned. Out of memory, it takes from the context's
+ * reserve (and tcir_context_oom becomes true); NULL only when the reserve has no room left. */
 void *tcir_alloc(tcir_context *ctx, size_t size);
-/* Copies a string of n bytes into the arena, NUL-terminated. */
+/* Copies a string of n bytes into the arena, NUL-terminated (NULL as tcir_alloc). */
 const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n);
+/* True once an allocation of the context failed (false for NULL). It stays true. */
+bool tcir_context_oom(const tcir_context *ctx);
+
+/* The allocation hook: asked before every allocation the library makes (each arena request,
+ * each malloc, calloc and realloc: contexts, builders, arena chunks, the printer's and the
+ * verifier's buffers), with its size in bytes; returning false makes that allocation fail
+ * as if the system were out of memory. For tests and fuzzers ("fail the 7th allocation").
+ * Memory still comes from malloc, so what the library returns is released with free().
+ * hook NULL removes it. Process-wide: set it before building, not while another thread
+ * builds (the hook itself is called from whichever thread allocates). */
+typedef bool (*tcir_alloc_hook)(size_t size, void *user);
+void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user);
 /* Bytes the arena has handed out so far (the bench reports it). */
 size_t tcir_context_bytes(const tcir_context *ctx);
 

@@ -1,8 +1,14 @@
-/* The context and its arena: everything of a kernel lives here and dies in one free. */
-#include <stdio.h>
+/* The context and its arena: everything of a kernel lives here and dies in one free.
+ *
+ * Out of memory never aborts: the first allocation that fails (the system's, or one the hook
+ * of tcir_set_alloc_hook refuses) puts the context in its out-of-memory state for good, and
+ * from then on requests are served from a reserve made with the context, so that the call in
+ * progress can finish without a NULL to trip on before its caller sees tcir_context_oom.
+ * Only a request that does not fit in what is left of the reserve gets NULL. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "hints.h"
 #include "internal.h"
 
@@ -10,7 +16,13 @@ enum { TCIR_CHUNK_MIN = 16 * 1024 };
 
 tcir_context *tcir_context_create(void)
 {
-    return calloc(1, sizeof(tcir_context));
+    /* The reserve trails the context, in the same allocation: it cannot fail later. */
+    return tcir_sys_calloc(1, sizeof(tcir_context) + TCIR_OOM_RESERVE);
+}
+
+bool tcir_context_oom(const tcir_context *ctx)
+{
+    return ctx && ctx->oom;
 }
 
 void tcir_context_destroy(tcir_context *ctx)
@@ -24,7 +36,8 @@ void tcir_context_destroy(tcir_context *ctx)
     free(ctx);
 }
 
-/* Adds a chunk with room for at least size bytes (the slow path of arena_take). */
+/* Adds a chunk with room for at least size bytes (the slow path of arena_take); NULL when
+ * memory is out. */
 static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
 {
     tcir_chunk *c = ctx->chunks;
@@ -32,11 +45,11 @@ static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
     /* Each new chunk doubles, so big kernels need few mallocs. */
     if (c && want < c->size * 2)
         want = c->size * 2;
-    tcir_chunk *n = malloc(sizeof(tcir_chunk) + want);
-    if (!n) {
-        fputs("tritonc: out of memory\n", stderr);
-        abort();
-    }
+    if (want > SIZE_MAX - sizeof(tcir_chunk))
+        return NULL;
+    tcir_chunk *n = tcir_sys_malloc(sizeof(tcir_chunk) + want);
+    if (!n)
+        return NULL;
     n->size = want;
     n->used = 0;
     n->next = c;
@@ -44,32 +57,59 @@ static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
     return n;
 }
 
-/* size bytes (a multiple of 16), not cleared. */
+/* size bytes off the reserve, or NULL when it has no such room (out-of-memory state). */
+static TCIR_COLD void *reserve_take(tcir_context *ctx, size_t size)
+{
+    ctx->oom = true;
+    if (size > TCIR_OOM_RESERVE - ctx->reserve_used)
+        return NULL;
+    void *p = ctx->reserve + ctx->reserve_used;
+    ctx->reserve_used += size;
+    return p;
+}
+
+/* size bytes (a multiple of 16), not cleared; NULL only when out of memory and out of reserve.
+ * The hook is asked for every request (not only for new chunks), so that a test can make any
+ * allocation point of the library fail. */
 static void *arena_take(tcir_context *ctx, size_t size)
 {
+    if (ctx->oom || !tcir_may_allocate(size))
+        return reserve_take(ctx, size);
     tcir_chunk *c = ctx->chunks;
     if (!c || c->size - c->used < size)
         c = add_chunk(ctx, size);
+    if (!c)
+        return reserve_take(ctx, size);
     void *p = c->data + c->used;
     c->used += size;
     ctx->bytes += size;
     return p;
 }
 
+/* size rounded up to 16, or 0 when that overflows (a request no arena can serve). */
+static size_t rounded(size_t size)
+{
+    return size > SIZE_MAX - 15 ? 0 : (size + 15) & ~(size_t)15;
+}
+
 void *tcir_alloc(tcir_context *ctx, size_t size)
 {
-    size = (size + 15) & ~(size_t)15;
-    return memset(arena_take(ctx, size), 0, size);
+    size_t n = rounded(size);
+    void *p = n || !size ? arena_take(ctx, n) : reserve_take(ctx, SIZE_MAX);
+    return p ? memset(p, 0, n) : NULL;
 }
 
 void *tcir_alloc_raw(tcir_context *ctx, size_t size)
 {
-    return arena_take(ctx, (size + 15) & ~(size_t)15);
+    size_t n = rounded(size);
+    return n || !size ? arena_take(ctx, n) : reserve_take(ctx, SIZE_MAX);
 }
 
 const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n)
 {
-    char *d = tcir_alloc_raw(ctx, n + 1); /* every byte is written: no clearing */
+    char *d = n < SIZE_MAX ? tcir_alloc_raw(ctx, n + 1) : NULL; /* every byte is written: no clearing */
+    if (!d)
+        return NULL;
     memcpy(d, s, n);
     d[n] = '\0';
     return d;
@@ -98,11 +138,14 @@ static uint32_t str_hash(const char *s, size_t n)
     return (uint32_t)(h >> 32);
 }
 
-/* Doubles the table; the old one stays in the arena (a kernel grows it once or twice). */
+/* Doubles the table; the old one stays in the arena (a kernel grows it once or twice).
+ * Out of memory, the table stays as it is (it may still have room: it is kept half empty). */
 static void strs_grow(tcir_context *ctx)
 {
     uint32_t cap = ctx->strs_cap ? ctx->strs_cap * 2 : 64;
     tcir_istr *t = tcir_alloc(ctx, sizeof *t * cap);
+    if (!t)
+        return;
     for (uint32_t i = 0; i < ctx->strs_cap; i++) {
         if (!ctx->strs[i].s)
             continue;
@@ -122,13 +165,18 @@ static TCIR_COLD const char *intern_text(tcir_context *ctx, const char *s)
     uint32_t len = (uint32_t)n, h = str_hash(s, n);
     if ((ctx->strs_count + 1) * 2 > ctx->strs_cap)
         strs_grow(ctx);
+    if (ctx->strs_count + 1 >= ctx->strs_cap)
+        return NULL; /* out of memory and no free slot left to probe into */
     uint32_t mask = ctx->strs_cap - 1, i = h & mask;
     for (; ctx->strs[i].s; i = (i + 1) & mask)
         if (ctx->strs[i].hash == h && ctx->strs[i].len == len && memcmp(ctx->strs[i].s, s, len) == 0)
             return ctx->strs[i].s;
-    ctx->strs[i] = (tcir_istr){tcir_strdup(ctx, s, len), h, len};
+    const char *copy = tcir_strdup(ctx, s, len);
+    if (!copy)
+        return NULL;
+    ctx->strs[i] = (tcir_istr){copy, h, len};
     ctx->strs_count++;
-    return ctx->strs[i].s;
+    return copy;
 }
 
 const char *tcir_intern(tcir_context *ctx, const char *s)
@@ -141,6 +189,8 @@ const char *tcir_intern(tcir_context *ctx, const char *s)
     if (ctx->recent[slot].in == s && strcmp(ctx->recent[slot].out, s) == 0)
         return ctx->recent[slot].out;
     const char *copy = intern_text(ctx, s);
+    if (!copy)
+        return NULL;
     ctx->recent[slot].in = s;
     ctx->recent[slot].out = copy;
     return copy;

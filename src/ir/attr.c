@@ -4,10 +4,12 @@
 
 #include "internal.h"
 
+/* NULL only when out of memory and of reserve (every constructor then returns NULL). */
 static tcir_attr *attr_new(tcir_context *ctx, tcir_attr_kind kind)
 {
     tcir_attr *a = tcir_alloc(ctx, sizeof *a);
-    a->kind = kind;
+    if (a)
+        a->kind = kind;
     return a;
 }
 
@@ -21,6 +23,8 @@ const tcir_attr *tcir_attr_unit(tcir_context *ctx) { return attr_new(ctx, TCIR_A
 const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_BOOL);
+    if (!a)
+        return NULL;
     a->i = v;
     a->type = tcir_type_int(ctx, 1);
     return a;
@@ -29,6 +33,8 @@ const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v)
 const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *type)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_INT);
+    if (!a)
+        return NULL;
     a->i = v;
     a->type = type;
     return a;
@@ -37,6 +43,8 @@ const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *ty
 const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *type)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_FLOAT);
+    if (!a)
+        return NULL;
     a->f = v;
     a->type = type;
     return a;
@@ -45,6 +53,8 @@ const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *t
 const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_STRING);
+    if (!a)
+        return NULL;
     a->s = dup(ctx, s);
     return a;
 }
@@ -52,6 +62,8 @@ const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s)
 const tcir_attr *tcir_attr_type(tcir_context *ctx, const tcir_type *t)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_TYPE);
+    if (!a)
+        return NULL;
     a->type = t;
     return a;
 }
@@ -59,6 +71,8 @@ const tcir_attr *tcir_attr_type(tcir_context *ctx, const tcir_type *t)
 const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const tcir_type *tensor_type)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_DENSE);
+    if (!a)
+        return NULL;
     a->elem = elem;
     a->type = tensor_type;
     return a;
@@ -67,7 +81,11 @@ const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const
 const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY_I32);
+    if (!a)
+        return NULL;
     int32_t *copy = tcir_alloc_raw(ctx, sizeof(int32_t) * (size_t)(n ? n : 1));
+    if (!copy)
+        return NULL;
     if (n)
         memcpy(copy, v, sizeof(int32_t) * (size_t)n);
     a->n = n;
@@ -78,7 +96,11 @@ const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
 const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *const *items)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY);
+    if (!a)
+        return NULL;
     const tcir_attr **copy = tcir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    if (!copy)
+        return NULL;
     if (n)
         memcpy(copy, items, sizeof(*copy) * (size_t)n);
     a->n = n;
@@ -94,7 +116,11 @@ static int by_name(const void *x, const void *y)
 const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr *entries)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_DICT);
+    if (!a)
+        return NULL;
     tcir_named_attr *copy = tcir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    if (!copy)
+        return NULL;
     for (int i = 0; i < n; i++) {
         copy[i] = entries[i];
         copy[i].name = dup(ctx, entries[i].name);
@@ -108,6 +134,8 @@ const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr 
 const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_SYMBOL);
+    if (!a)
+        return NULL;
     a->s = dup(ctx, name);
     return a;
 }
@@ -120,6 +148,8 @@ const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const ch
 const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ENUM);
+    if (!a)
+        return NULL;
     a->s = keyword;
     a->generic = generic;
     return a;
@@ -128,6 +158,8 @@ const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, c
 const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)
 {
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_OPAQUE);
+    if (!a)
+        return NULL;
     a->s = dup(ctx, text);
     return a;
 }

@@ -84,6 +84,10 @@ typedef struct tcir_istr {
 
 enum { TCIR_RECENT_STRS = 64 };
 
+/* What a context keeps back for the end of the call in progress when memory runs out (see
+ * arena.c): enough for a few ops, types and a table growth or two. */
+enum { TCIR_OOM_RESERVE = 32 * 1024 };
+
 struct tcir_context {
     tcir_chunk *chunks;
     size_t bytes;
@@ -93,6 +97,9 @@ struct tcir_context {
     struct {
         const char *in, *out;  /* a caller's string and its interned copy */
     } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
+    bool oom;                  /* an allocation failed: the reserve serves from now on */
+    size_t reserve_used;
+    _Alignas(16) unsigned char reserve[]; /* TCIR_OOM_RESERVE bytes */
 };
 
 /* Like tcir_alloc but not zero-filled, for callers that set every field themselves. */

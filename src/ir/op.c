@@ -21,6 +21,8 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
                   sizeof(tcir_region) * (size_t)st->nregions + sizeof(tcir_named_attr) * (size_t)st->nattrs +
                   sizeof(tcir_value *) * (size_t)st->noperands + sizeof(tcir_block *) * (size_t)st->nsuccessors;
     unsigned char *mem = tcir_alloc(ctx, size);
+    if (!mem)
+        return NULL; /* out of memory and of reserve */
     tcir_op *op = (tcir_op *)mem;
     mem += sizeof *op;
     op->name = tcir_intern(ctx, st->name);
@@ -124,6 +126,8 @@ void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tc
     if (op->nattrs == op->attrs_cap) {
         int cap = op->attrs_cap ? op->attrs_cap * 2 : 4;
         tcir_named_attr *grown = tcir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
+        if (!grown)
+            return; /* out of memory: the attribute is not set */
         if (op->nattrs)
             memcpy(grown, op->attrs, sizeof(*grown) * (size_t)op->nattrs);
         op->attrs = grown;
@@ -149,6 +153,8 @@ tcir_block *tcir_value_block(const tcir_value *v)
 tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r)
 {
     tcir_block *b = tcir_alloc(ctx, sizeof *b);
+    if (!b)
+        return NULL;
     b->region = r;
     if (r->last)
         r->last->next = b;
@@ -173,12 +179,16 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
         tcir_value **grown = tcir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
+        if (!grown)
+            return NULL;
         if (b->nargs)
             memcpy(grown, b->args, sizeof(*grown) * (size_t)b->nargs);
         b->args = grown;
         b->args_cap = cap;
     }
     tcir_value *v = tcir_alloc(ctx, sizeof *v);
+    if (!v)
+        return NULL;
     v->type = t;
     v->block = b;
     v->index = b->nargs;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "hints.h"
 #include "print_internal.h"
 
@@ -110,7 +111,7 @@ bool tcir_out_reserve(tcir_out *out, size_t n)
     size_t cap = out->cap ? out->cap : 4096;
     while (cap - out->len <= n)
         cap *= 2;
-    char *buf = realloc(out->buf, cap);
+    char *buf = tcir_sys_realloc(out->buf, cap);
     if (!buf) {
         out->oom = true;
         return false;
@@ -476,6 +477,8 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
 static void print_id(tcir_printer *p, const void *key)
 {
     int32_t id;
+    if (p->mem.oom) /* names may be missing: the text is dropped anyway */
+        return;
     if (!tcir_pmap_get(&p->ids, key, &id)) {
         tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
         return;
@@ -682,6 +685,8 @@ void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, b
 
 static void print_op(tcir_printer *p, const tcir_op *op)
 {
+    if (p->out.oom || p->mem.oom)
+        return; /* the text is dropped: tables may be incomplete, read no further */
     int nr = tcir_op_nresults(op);
     if (nr) {
         tcir_op *o = (tcir_op *)op;

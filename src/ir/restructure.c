@@ -7,6 +7,8 @@ void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_
     if (op->nresults || n <= 0)
         return;
     op->results = tcir_alloc(ctx, sizeof(tcir_value) * (size_t)n);
+    if (!op->results)
+        return; /* out of memory (and reserve): the op keeps no results */
     for (int i = 0; i < n; i++) {
         op->results[i].type = types[i];
         op->results[i].def = op;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "print_internal.h"
 
 struct tcir_scratch_chunk {
@@ -14,15 +15,17 @@ enum { SCRATCH_FIRST_CHUNK = 16 * 1024 }; /* what printing a small kernel needs 
 
 void *tcir_scratch_alloc(tcir_scratch *s, size_t size)
 {
+    if (s->oom || size > SIZE_MAX / 2 || !tcir_may_allocate(size)) { /* the hook sees every request */
+        s->oom = true;
+        return NULL;
+    }
     size = (size + 15) & ~(size_t)15;
     tcir_scratch_chunk *c = s->chunks;
     if (!c || c->size - c->used < size) {
-        if (s->oom)
-            return NULL;
         size_t want = c ? c->size * 2 : SCRATCH_FIRST_CHUNK;
         if (want < size)
             want = size;
-        tcir_scratch_chunk *n = malloc(sizeof *n + want);
+        tcir_scratch_chunk *n = tcir_sys_malloc(sizeof *n + want);
         if (!n) {
             s->oom = true;
             return NULL;

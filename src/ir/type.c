@@ -45,19 +45,21 @@ static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
         }
     }
     tcir_type *t = tcir_alloc_raw(ctx, sizeof *t); /* copied whole: no clearing */
+    int64_t *dims = proto->rank ? tcir_alloc_raw(ctx, sizeof(int64_t) * (size_t)proto->rank) : NULL;
+    const tcir_type **in = proto->ninputs ? tcir_alloc_raw(ctx, sizeof(*in) * (size_t)proto->ninputs) : NULL;
+    const tcir_type **out = proto->nresults ? tcir_alloc_raw(ctx, sizeof(*out) * (size_t)proto->nresults) : NULL;
+    if (!t || (proto->rank && !dims) || (proto->ninputs && !in) || (proto->nresults && !out))
+        return NULL; /* out of memory and of reserve */
     *t = *proto;
     if (proto->rank) {
-        int64_t *dims = tcir_alloc_raw(ctx, sizeof(int64_t) * (size_t)proto->rank);
         memcpy(dims, proto->dims, sizeof(int64_t) * (size_t)proto->rank);
         t->dims = dims;
     }
     if (proto->ninputs) {
-        const tcir_type **in = tcir_alloc_raw(ctx, sizeof(*in) * (size_t)proto->ninputs);
         memcpy(in, proto->inputs, sizeof(*in) * (size_t)proto->ninputs);
         t->inputs = in;
     }
     if (proto->nresults) {
-        const tcir_type **out = tcir_alloc_raw(ctx, sizeof(*out) * (size_t)proto->nresults);
         memcpy(out, proto->results, sizeof(*out) * (size_t)proto->nresults);
         t->results = out;
     }
@@ -145,9 +147,17 @@ const tcir_type *tcir_type_func_result(const tcir_type *t, int i) { return t->re
 
 int64_t tcir_type_numel(const tcir_type *t)
 {
+    /* Saturating: a type made with huge dimensions (a raw op's, a tensor argument's before
+     * its check) must not overflow; INT64_MAX reads as "too many" wherever it is compared. */
     int64_t n = 1;
-    for (int i = 0; i < tcir_type_rank(t); i++)
-        n *= t->dims[i];
+    for (int i = 0; i < tcir_type_rank(t); i++) {
+        int64_t d = t->dims[i];
+        if (d <= 0)
+            return 0;
+        if (n > INT64_MAX / d)
+            return INT64_MAX;
+        n *= d;
+    }
     return n;
 }
 

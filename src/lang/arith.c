@@ -218,6 +218,60 @@ tl_value tl_invert_at(tl_site s, tl_value x)
     return lang_binop(s, b, TL_OP_XOR, v, ones);
 }
 
+/* What the verifier wants of the same-type ops it knows (verify.c checks the same at finish;
+ * checked here too, so that the error names the call): operand count and element kind. */
+typedef struct same_type_rule {
+    const char *name;
+    int n;
+    bool want_float;
+} same_type_rule;
+
+static const same_type_rule same_type_rules[] = {
+    {"arith.addf", 2, true},      {"arith.subf", 2, true},      {"arith.mulf", 2, true},
+    {"arith.divf", 2, true},      {"arith.remf", 2, true},      {"arith.maxnumf", 2, true},
+    {"arith.minnumf", 2, true},   {"arith.maximumf", 2, true},  {"arith.minimumf", 2, true},
+    {"arith.negf", 1, true},      {"tt.precise_divf", 2, true}, {"tt.precise_sqrt", 1, true},
+    {"math.absf", 1, true},       {"math.ceil", 1, true},       {"math.cos", 1, true},
+    {"math.erf", 1, true},        {"math.exp", 1, true},        {"math.exp2", 1, true},
+    {"math.floor", 1, true},      {"math.log", 1, true},        {"math.log2", 1, true},
+    {"math.rsqrt", 1, true},      {"math.sin", 1, true},        {"math.sqrt", 1, true},
+    {"math.fma", 3, true},        {"arith.addi", 2, false},     {"arith.subi", 2, false},
+    {"arith.muli", 2, false},     {"arith.divsi", 2, false},    {"arith.divui", 2, false},
+    {"arith.remsi", 2, false},    {"arith.remui", 2, false},    {"arith.andi", 2, false},
+    {"arith.ori", 2, false},      {"arith.xori", 2, false},     {"arith.shli", 2, false},
+    {"arith.shrsi", 2, false},    {"arith.shrui", 2, false},    {"arith.maxsi", 2, false},
+    {"arith.maxui", 2, false},    {"arith.minsi", 2, false},    {"arith.minui", 2, false},
+    {"arith.ceildivsi", 2, false}, {"arith.floordivsi", 2, false}, {"tt.mulhiui", 2, false},
+    {"math.absi", 1, false},
+};
+
+static const same_type_rule *same_type_rule_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof same_type_rules / sizeof *same_type_rules; i++)
+        if (strcmp(same_type_rules[i].name, name) == 0)
+            return &same_type_rules[i];
+    return NULL;
+}
+
+/* The operand count and the element kind of a known op, checked on the first value o. */
+static bool same_type_rule_holds(tl_site s, tl_builder *b, const char *name, int n, int first, lang_opnd *o)
+{
+    const same_type_rule *rule = same_type_rule_of(name);
+    if (!rule)
+        return true; /* an op the verifier does not know: it is the caller's */
+    if (n != rule->n) {
+        tl_builder_fail(b, s, "%s takes %d operand%s, got %d", name, rule->n, rule->n == 1 ? "" : "s", n);
+        return false;
+    }
+    bool ok = !o->is_ptr && (rule->want_float ? tl_dtype_is_float(o->dtype) : tl_dtype_is_int(o->dtype));
+    if (!ok) {
+        char t[LANG_STR];
+        tl_builder_fail(b, s, "%s needs %s operands: argument #%d is %s", name,
+                        rule->want_float ? "floating-point" : "integer", first + 1, lang_type_str(b, o, t, sizeof t));
+    }
+    return ok;
+}
+
 tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands)
 {
     enum { MAX_OPERANDS = 8 };
@@ -240,6 +294,8 @@ tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *
     }
     if (first < 0)
         return tl_builder_fail(b, s, "no operand is a value");
+    if (!same_type_rule_holds(s, b, name, n, first, &o[first]))
+        return TL_POISON;
     const tcir_type *t = tl_value_type(operands[first]);
     tl_value ops[MAX_OPERANDS];
     for (int i = 0; i < n; i++) {

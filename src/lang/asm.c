@@ -107,9 +107,7 @@ tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, con
     if (!broadcast_args(s, b, args, o, ops, &shape))
         return res;
     /* Triton's verifier: a tensor operand's element count must be a multiple of pack. */
-    int64_t numel = 1;
-    for (int i = 0; i < shape.rank; i++)
-        numel *= shape.dims[i];
+    int64_t numel = lang_numel(shape.rank, shape.dims);
     if (shape.rank > 0 && numel % pack != 0) {
         tl_builder_fail(b, s,
                         "number of input elements %lld must be a multiple of the op's packed_element attribute, %d",

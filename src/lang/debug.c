@@ -76,6 +76,10 @@ void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_a
     size_t len = strlen(prefix);
     char small[256];
     char *text = len + 4 <= sizeof small ? small : tcir_alloc(tl_builder_context(b), len + 4);
+    if (!text) {
+        tl_builder_fail(b, s, "out of memory");
+        return;
+    }
     print_prefix(prefix, n > 0, text);
     tcir_context *ctx = tl_builder_context(b);
     tcir_named_attr attrs[3] = {

@@ -77,11 +77,13 @@ tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape,
     }
     tl_dtype elem = p.dtype;
     long long elem_size = (long long)tl_dtype_bits(elem) / 8, contig = (long long)block_shape.dims[ndim - 1];
-    if (contig * elem_size < 16)
+    /* contig * elem_size < 16, without multiplying: a huge dimension would overflow (it fails
+     * the shape check below); the product is printed through a double for the same reason. */
+    if (elem_size == 0 || contig < (16 + elem_size - 1) / elem_size)
         return tl_builder_fail(b, s,
                                "Descriptor block shape must have at least 16 bytes in the last dimension, but got "
-                               "%lld * %lld = %lld bytes",
-                               contig, elem_size, contig * elem_size);
+                               "%lld * %lld = %.0f bytes",
+                               contig, elem_size, (double)contig * (double)elem_size);
     tl_value last = strides.v[ndim - 1];
     if (!tl_value_is_lit(last) || last.lit != TL_LIT_INT || last.lit_val.i != 1) {
         char t[LANG_STR];

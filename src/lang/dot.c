@@ -133,6 +133,8 @@ static bool check_dot_shapes(tl_site s, tl_builder *b, const lang_opnd *l, const
     }
     memcpy(c_shape, l->dims, (size_t)(rank - 1) * sizeof(int64_t));
     c_shape[rank - 1] = r->dims[rank - 1];
+    if (!lang_check_shape(s, b, rank, c_shape))
+        return false;
     if (acc && (acc->rank != rank || !same_dims(rank, acc->dims, c_shape))) {
         char want[LANG_STR];
         tl_builder_fail(b, s, "accumulator shape is incompatible: %s, expected %s", lang_type_str(b, acc, x, sizeof x),

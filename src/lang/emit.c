@@ -42,6 +42,17 @@ tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v,
             tl_builder_fail(b, s, "%s belongs to another builder", name);
             return NULL;
         }
+        /* Only a value made through the raw IR (tl_wrap) can be this big: refused here, every
+         * shape computed from operands stays small enough not to overflow. */
+        const tcir_type *t = tcir_value_type(v[i].ir);
+        if (tcir_type_is_tensor(t) && tcir_type_numel(t) > TL_MAX_TENSOR_NUMEL) {
+            char sh[LANG_STR];
+            arg_name(name, sizeof name, names, i);
+            tl_builder_fail(b, s, "%s has shape %s, which exceeds triton's maximum tensor numel (%d)", name,
+                            lang_shape_str(tcir_type_rank(t), tcir_type_dims(t), sh, sizeof sh),
+                            TL_MAX_TENSOR_NUMEL);
+            return NULL;
+        }
     }
     return b;
 }

@@ -106,6 +106,9 @@ bool lang_broadcast_to(tl_site s, tl_builder *b, lang_opnd *o, int rank, const i
 bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r);
 /* Checks a block shape as Python does (powers of two, numel cap, rank). */
 bool lang_check_shape(tl_site s, tl_builder *b, int rank, const int64_t *dims);
+/* The elements of a shape, saturating at INT64_MAX (0 for a dimension under 1): never
+ * overflows, whatever the dimensions of a value made through the raw IR. */
+int64_t lang_numel(int rank, const int64_t *dims);
 
 /* The operand as a value: a literal becomes its pooled constant (dense when shaped). */
 tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o);

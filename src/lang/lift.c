@@ -8,8 +8,6 @@
 
 #include "lang/lang_internal.h"
 
-#define MAX_NUMEL 1048576 /* TRITON_MAX_TENSOR_NUMEL */
-
 bool lang_is_signed(tl_dtype d)
 {
     return d == TL_I8 || d == TL_I16 || d == TL_I32 || d == TL_I64;
@@ -361,15 +359,28 @@ bool lang_check_shape(tl_site s, tl_builder *b, int rank, const int64_t *dims)
             tl_builder_fail(b, s, "shape element %d (%lld) must be a power of 2", i, (long long)dims[i]);
             return false;
         }
-        if (dims[i] > MAX_NUMEL || numel * dims[i] > MAX_NUMEL) {
+        if (dims[i] > TL_MAX_TENSOR_NUMEL || numel * dims[i] > TL_MAX_TENSOR_NUMEL) {
             char sh[LANG_STR];
             tl_builder_fail(b, s, "shape %s exceeds triton's maximum tensor numel (%d)",
-                            lang_shape_str(rank, dims, sh, sizeof sh), MAX_NUMEL);
+                            lang_shape_str(rank, dims, sh, sizeof sh), TL_MAX_TENSOR_NUMEL);
             return false;
         }
         numel *= dims[i];
     }
     return true;
+}
+
+int64_t lang_numel(int rank, const int64_t *dims)
+{
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] <= 0)
+            return 0;
+        if (n > INT64_MAX / dims[i])
+            return INT64_MAX;
+        n *= dims[i];
+    }
+    return n;
 }
 
 /* o becomes a value of the same dtype and the given shape through op `name`. */
@@ -467,6 +478,12 @@ bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
             return false;
         }
         ret[i] = a == 1 ? c : a;
+    }
+    if (lang_numel(rank, ret) > TL_MAX_TENSOR_NUMEL) { /* [N, 1] with [1, N]: each fits, not both */
+        char sh[LANG_STR];
+        tl_builder_fail(b, s, "shape %s exceeds triton's maximum tensor numel (%d)",
+                        lang_shape_str(rank, ret, sh, sizeof sh), TL_MAX_TENSOR_NUMEL);
+        return false;
     }
     while (l->rank < rank)
         if (!lang_expand_dims(s, b, l, 0))

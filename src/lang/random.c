@@ -109,7 +109,8 @@ static void plan_append_new(plan *p, const plan *callee)
 
 static plan plan_new(tl_builder *b, int cap)
 {
-    plan p = {tcir_alloc(tl_builder_context(b), (size_t)cap * sizeof(plan_const)), 0, cap};
+    plan_const *c = tcir_alloc(tl_builder_context(b), (size_t)cap * sizeof(plan_const));
+    plan p = {c, 0, c ? cap : 0}; /* out of memory: an empty plan, and the builder reports it */
     return p;
 }
 

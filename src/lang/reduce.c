@@ -54,9 +54,7 @@ bool lang_wrap_axis(tl_site s, tl_builder *b, int axis, int rank, int *out)
 static tl_value flatten(tl_site s, tl_builder *b, tl_value v)
 {
     const tcir_type *t = tl_value_type(v);
-    int64_t numel = 1;
-    for (int i = 0; i < tcir_type_rank(t); i++)
-        numel *= tcir_type_dims(t)[i];
+    int64_t numel = tcir_type_numel(t); /* saturating: too big a shape is refused as the result's */
     tcir_context *ctx = ctx_of(b);
     tcir_named_attr a = lang_attr("allow_reorder", tcir_attr_unit(ctx));
     const tcir_type *rt = tcir_type_tensor(ctx, 1, &numel, tcir_type_elem(t));
@@ -491,7 +489,7 @@ tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn comb
         return lang_poison_values(values.n);
     tl_value *res = tcir_alloc(ctx_of(b), sizeof(tl_value) * (size_t)values.n);
     lang_user_combine u = {combine, ctx};
-    if (!lang_reduce_op(s, b, false, values.n, values.v, axis, o.keep_dims, false, lang_combine_user, &u, res))
+    if (!res || !lang_reduce_op(s, b, false, values.n, values.v, axis, o.keep_dims, false, lang_combine_user, &u, res))
         return lang_poison_values(values.n);
     return (tl_values){values.n, res};
 }

@@ -53,7 +53,7 @@ tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combin
         return lang_poison_values(values.n);
     tl_value *res = tcir_alloc(tl_builder_context(b), sizeof(tl_value) * (size_t)values.n);
     lang_user_combine u = {combine, ctx};
-    if (!lang_reduce_op(s, b, true, values.n, values.v, axis, false, o.reverse, lang_combine_user, &u, res))
+    if (!res || !lang_reduce_op(s, b, true, values.n, values.v, axis, false, o.reverse, lang_combine_user, &u, res))
         return lang_poison_values(values.n);
     return (tl_values){values.n, res};
 }

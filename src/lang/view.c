@@ -30,14 +30,6 @@ static bool tensor_operand(tl_site s, tl_builder *b, tl_value v, const char *wha
     return false;
 }
 
-static int64_t numel(int rank, const int64_t *dims)
-{
-    int64_t n = 1;
-    for (int i = 0; i < rank; i++)
-        n *= dims[i];
-    return n;
-}
-
 /* o becomes the result of a one-operand shape op `name` of the given shape (element kept). */
 static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, int rank, const int64_t *dims,
                      int nattrs, const tcir_named_attr *attrs)
@@ -60,7 +52,7 @@ static bool unsplat(tl_site s, tl_builder *b, lang_opnd *o)
 {
     if (o->rank == 0)
         return true;
-    if (numel(o->rank, o->dims) != 1) {
+    if (lang_numel(o->rank, o->dims) != 1) {
         tl_builder_fail(b, s, "can only unsplat single-element tensors");
         return false;
     }
@@ -70,7 +62,7 @@ static bool unsplat(tl_site s, tl_builder *b, lang_opnd *o)
 /* semantic.reshape on a tensor operand. */
 static bool reshape(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int64_t *dims, bool can_reorder)
 {
-    if (numel(o->rank, o->dims) != numel(rank, dims)) {
+    if (lang_numel(o->rank, o->dims) != lang_numel(rank, dims)) {
         tl_builder_fail(b, s, "reshape() cannot change total number of elements in tensor");
         return false;
     }
@@ -145,7 +137,7 @@ tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     lang_opnd o;
-    if (!b || !value_operand(s, b, x, "input", &o))
+    if (!b || !tensor_operand(s, b, x, "input", &o)) /* Python: 0d block_type is forbidden */
         return TL_POISON;
     if (dims.rank < 0 || dims.rank > TL_MAX_RANK)
         return tl_builder_fail(b, s, "permute dims must have the same length as input shape");
