@@ -4,6 +4,7 @@
  *   tritonc emit NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [-o FILE]
  *   tritonc hlo NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [--grid X,Y,Z]
  *               [--num-warps N] [--num-stages N] [-o FILE]
+ *   tritonc compile NAME [...] [-o DIR] | tritonc embed -o FILE.c ... (tools/compile_cmd.c)
  *   tritonc --help | --version
  *
  * Exit status: 0 success; 1 the kernel failed to build or the output could not be written;
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "bundled.h"
+#include "compile_cmd.h"
 #include "hlo_programs.h"
 #include "run_program.h"
 #include "tritonc/tritonc.h"
@@ -48,6 +50,15 @@ static const char usage_text[] =
     "    --plugin PATH        the PJRT plugin (default: $TRITONC_PJRT_PLUGIN, else jax's CUDA\n"
     "                         plugin where Python installs it)\n"
     "    --iters N            timed runs after the first (default 20)\n"
+    "  compile NAME [options] compile kernel NAME with Triton (python3 + triton, or\n"
+    "                         $TRITONC_COMPILER) into the cache; takes emit's --set and:\n"
+    "    --specialize KEY     one letter per argument: 1 (equal to 1), D (divisible by 16), N\n"
+    "    --num-warps N, --num-stages N, --num-ctas N, --arch N (90), --debug\n"
+    "    --cache-dir DIR      the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"
+    "    --no-cache, --compiler PROG, --timeout S (default 300)\n"
+    "    -o DIR               also write NAME.cubin, NAME.ptx, NAME.meta and NAME.ttir there\n"
+    "  embed -o FILE.c [--name ARRAY] DIR/NAME... | --compile NAME [compile's options]\n"
+    "                         write a C source holding compiled variants (tritonc/compile.h)\n"
     "  --help, -h             show this help\n"
     "  --version              print the version\n"
     "\n"
@@ -434,6 +445,10 @@ int main(int argc, char **argv)
         return cmd_program(argc - 2, argv + 2, false);
     if (strcmp(cmd, "run") == 0)
         return cmd_program(argc - 2, argv + 2, true);
+    if (strcmp(cmd, "compile") == 0)
+        return tritonc_cmd_compile(argc - 2, argv + 2);
+    if (strcmp(cmd, "embed") == 0)
+        return tritonc_cmd_embed(argc - 2, argv + 2);
     fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
     return EXIT_USAGE;
 }
