@@ -421,8 +421,9 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
                             config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
     if (!jit_of(env)) {
-        tc__fail(err, "%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
-                 cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "", dir ? dir : "");
+        tc__fail(err, "%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
+                 corrupt ? " (the entry there is corrupt)" : "", cmd ? cmd : "tritonc compile",
+                 dir ? " --cache-dir " : "", dir ? dir : "");
     } else {
         v = calloc(1, sizeof *v);
         char *why = NULL;

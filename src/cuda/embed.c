@@ -68,7 +68,7 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
     else
         fputs("     .cubin = NULL, .cubin_size = 0,\n", f);
     if (v->ptx)
-        fprintf(f, "     .ptx = %s_ptx_%d},\n", name, i);
+        fprintf(f, "     .ptx = (const char *)%s_ptx_%d},\n", name, i);
     else
         fputs("     .ptx = NULL},\n", f);
 }
@@ -99,7 +99,7 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
         if (v->cubin && v->cubin_size)
             write_bytes(f, "unsigned char", name, "cubin", i, v->cubin, v->cubin_size, false);
         if (v->ptx)
-            write_bytes(f, "char", name, "ptx", i, (const unsigned char *)v->ptx, strlen(v->ptx), true);
+            write_bytes(f, "unsigned char", name, "ptx", i, (const unsigned char *)v->ptx, strlen(v->ptx), true);
     }
     fprintf(f, "\nconst tc_variant %s[] = {\n", name);
     for (int i = 0; i < n; i++)
