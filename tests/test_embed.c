@@ -100,10 +100,13 @@ static void embed_write_errors(void **state)
     const tc_variant *none[] = {NULL};
     assert_false(tc_embed_write("x.c", "not an identifier", 1, none, &err));
     assert_string_equal(err, "tc_embed_write: 'not an identifier' is not a C identifier");
+    free(err);
     assert_false(tc_embed_write("x.c", "ok", 0, none, &err));
     assert_string_equal(err, "tc_embed_write: no variants to embed");
+    free(err);
     assert_false(tc_embed_write("x.c", "ok", 1, none, &err));
     assert_string_equal(err, "tc_embed_write: variant 0 is NULL or has no kernel name or symbol");
+    free(err);
     const tc_variant *one[] = {&test_embedded[0]};
     assert_false(tc_embed_write("/nonexistent/dir/x.c", "ok", 1, one, &err));
     assert_string_equal(err, "cannot write '/nonexistent/dir/x.c.tmp': No such file or directory");

@@ -1,7 +1,7 @@
 /* tritonc - the command line: list the bundled kernels and emit their TTIR.
  *
  *   tritonc list [--names]
- *   tritonc emit NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [-o FILE]
+ *   tritonc emit NAME [--set KEY=VALUE ...] [--specialize KEY] [--generic] [--no-loc] [-o FILE]
  *   tritonc hlo NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [--grid X,Y,Z]
  *               [--num-warps N] [--num-stages N] [-o FILE]
  *   tritonc compile NAME [...] [-o DIR] | tritonc embed -o FILE.c ... (tools/compile_cmd.c)
@@ -37,6 +37,8 @@ static const char usage_text[] =
     "    --set KEY=VALUE      set config field KEY (repeatable): 256, float16, true...\n"
     "    --generic            print every op in MLIR's generic form\n"
     "    --no-loc             leave out the source locations, loc(\"file.c\":line:0)\n"
+    "    --specialize KEY     as Triton's JIT: one letter per argument, 1 (the constexpr 1, left\n"
+    "                         out), D (tt.divisibility = 16), N (neither); see docs/compile.md\n"
     "    -o FILE              write to FILE instead of standard output (- is stdout)\n"
     "  hlo NAME [options]     print a StableHLO program calling a kernel through XLA's Triton\n"
     "                         custom call: forward (the guide's), vector_add_xla, or any\n"
@@ -224,6 +226,12 @@ static int cmd_emit(int argc, char **argv)
             sets[nsets++] = argv[++i];
         } else if (strncmp(a, "--set=", 6) == 0) {
             sets[nsets++] = a + 6;
+        } else if (strcmp(a, "--specialize") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "tritonc: emit: --specialize needs a key (one of 1, D, N per argument)\n");
+                goto done;
+            }
+            opts.specialize = argv[++i];
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
             if (i + 1 == argc) {
                 fprintf(stderr, "tritonc: emit: %s needs a file name\n", a);

@@ -64,7 +64,8 @@ const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
  * triton.language element type. Passed by value. Three other forms exist:
  *   - a poison value (poison set, ir == NULL), returned by a call that failed; using it is
  *     a no-op once the builder is in error, and an error otherwise (a call on two literals
- *     fails with no builder to record it on, so its poison is reported where it is used);
+ *     that does not fold to a number, such as 1 // 0, fails with no builder to record it on,
+ *     so its poison is reported where it is used);
  *   - an absent value, all zero ((tl_value){0}): a keyword argument not given;
  *   - a weak literal (b == NULL, lit != TL_LIT_NONE), made by tl_lit(): a C number that
  *     takes the element type of the tensor operand it meets, as a Python literal does. */
