@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "bundled.h"
 #include "compile_cmd.h"
@@ -151,30 +150,6 @@ static int parse_request(const char *cmd, int argc, char **argv, bool allow_out,
     return EXIT_OK;
 }
 
-/* mkdir -p for -o DIR. */
-static bool make_dirs(const char *path)
-{
-    char *p = malloc(strlen(path) + 1);
-    if (!p)
-        return false;
-    strcpy(p, path);
-    bool ok = true;
-    for (char *s = p + 1;; s++) {
-        if (*s != '/' && *s != '\0')
-            continue;
-        char c = *s;
-        *s = '\0';
-        struct stat st;
-        if (stat(p, &st) != 0 && mkdir(p, 0755) != 0)
-            ok = false;
-        *s = c;
-        if (c == '\0' || !ok)
-            break;
-    }
-    free(p);
-    return ok;
-}
-
 /* Compiles the request: the variant, or NULL after printing the error. */
 static tc_variant *compile_variant(const compile_request *r, char **ttir)
 {
@@ -203,8 +178,8 @@ int tritonc_cmd_compile(int argc, char **argv)
     }
     if (v && r.out_dir) {
         char *err = NULL;
-        if (!make_dirs(r.out_dir) || !tc_variant_save(v, ttir, r.out_dir, &err)) {
-            fprintf(stderr, "tritonc: compile: cannot write into '%s': %s\n", r.out_dir, err ? err : "mkdir failed");
+        if (!tc_variant_save(v, ttir, r.out_dir, &err)) {
+            fprintf(stderr, "tritonc: compile: cannot write into '%s': %s\n", r.out_dir, err ? err : "out of memory");
             rc = EXIT_FAIL;
         }
         free(err);

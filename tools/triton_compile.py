@@ -95,7 +95,8 @@ def main(argv):
         ("profile_scratch_size", md.get("profile_scratch_size") or 0),
         ("profile_scratch_align", md.get("profile_scratch_align") or 1),
         ("arch", args.arch),
-        ("triton_version", md["triton_version"]),
+        # what --version says (the package's metadata), so that tritonc's version check compares alike
+        ("triton_version", version),
         ("compile_ms", f"{ms:.1f}"),
     ]
     try:
@@ -127,7 +128,10 @@ def compile_stages(args):
         ir.load_dialects(context)
         backend.load_dialects(context)
         module = ir.parse_mlir_module(args.ttir, context)
-        module.context = context
+        try:
+            module.context = context  # as triton.compile ties the context's life to the module
+        except AttributeError:  # read-only in some builds: `context` lives until the end here anyway
+            pass
         # What triton.compile records before its stages fill in shared, name, scratch...
         metadata = {"target": target, **options.__dict__, "triton_version": triton.__version__}
         stages = {}

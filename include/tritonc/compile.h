@@ -113,8 +113,8 @@ char *tc_compiler_version(const tc_compile_env *env, char **err);
 /* ---- files: what `tritonc compile -o DIR` writes ------------------------------------------ */
 
 /* Writes DIR/NAME.cubin, DIR/NAME.ptx, DIR/NAME.meta (the metadata, line-based; see
- * docs/compile.md) and, when ttir is not NULL, DIR/NAME.ttir, NAME being v->kernel. DIR must
- * exist. false with *err set on an I/O error. */
+ * docs/compile.md) and, when ttir is not NULL, DIR/NAME.ttir, NAME being v->kernel; DIR is made
+ * if missing. false with *err set on an I/O error. */
 bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, char **err);
 /* Reads what tc_variant_save wrote (DIR/NAME.meta and its cubin and PTX). NULL with *err. */
 tc_variant *tc_variant_load(const char *dir, const char *name, char **err);

@@ -22,6 +22,8 @@ bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, cha
         *err = NULL;
     if (!v || !v->kernel || !dir)
         return tc__fail(err, "tc_variant_save: NULL variant, kernel name or directory");
+    if (!tc__make_dirs(dir, err))
+        return false;
     char *meta = tc__meta_format(v);
     if (!meta)
         return tc__fail(err, "out of memory");
