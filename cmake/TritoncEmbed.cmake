@@ -14,6 +14,7 @@
 # link tritonc::tritonc_cuda, whose header the file includes). The machine that builds needs
 # Triton (python3 with the triton package) unless COMPILER names a stand-in. TOOL defaults to
 # the tritonc target when the project builds it, else the tritonc program found on PATH.
+set(_tritonc_embed_dir "${CMAKE_CURRENT_LIST_DIR}")
 function(tritonc_embed_kernels)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;NAME;TOOL;COMPILER" "KERNELS;VARIANTS")
   if(NOT arg_TARGET OR NOT arg_NAME)
@@ -29,7 +30,8 @@ function(tritonc_embed_kernels)
       set(tool "$<TARGET_FILE:tritonc>")
       set(tool_dep tritonc)
     else()
-      find_program(TRITONC_EXECUTABLE tritonc REQUIRED)
+      # an installed package: bin/ beside lib/cmake/tritonc/
+      find_program(TRITONC_EXECUTABLE tritonc REQUIRED HINTS "${_tritonc_embed_dir}/../../../bin")
       set(tool "${TRITONC_EXECUTABLE}")
     endif()
   elseif(TARGET ${tool})
