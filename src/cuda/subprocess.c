@@ -73,10 +73,11 @@ int tc__run(char *const argv[], int timeout_s, char **output, char **err)
     close(out[1]);
     close(report[1]);
     if (pid < 0) {
+        tc__fail(err, "cannot run '%s': %s", argv[0], buf ? strerror(errno) : "out of memory");
         close(out[0]);
         close(report[0]);
         free(buf);
-        return tc__fail(err, "cannot run '%s': %s", argv[0], buf ? strerror(errno) : "out of memory"), -1;
+        return -1;
     }
     setpgid(pid, pid); /* also here: the group exists before any kill below */
     int exec_errno = 0;
