@@ -161,6 +161,7 @@ def check(name, key, args, torch, results):
     print("  " + (p.stdout.strip() or p.stderr.strip()))
     if p.returncode != 0:
         row["ok"] = False
+        print(f"RESULT compile_ptx kernel={name} key={key} jit_key={got} equal=NO (tritonc compile failed)")
         return False
     p2, warm = run_timed(cmd)
     row.update(tritonc_cold_ms=round(cold, 1), tritonc_hit_ms=round(warm, 1))
@@ -175,6 +176,10 @@ def check(name, key, args, torch, results):
         print(f"  python triton.compile, fresh process and cache: {py['compile_ms']:.0f} ms in process "
               f"(+ {py['import_ms']:.0f} ms import), {py['wall_ms']:.0f} ms wall")
     row["ok"] = ok
+    # one line each for a summary (tests/gpu/launch.sh collects "RESULT " lines)
+    print(f"RESULT compile_ptx kernel={name} key={key} jit_key={got} equal={'yes' if row['ptx_equal'] else 'NO'}")
+    print(f"RESULT compile_cold kernel={name} tritonc_ms={cold:.0f} hit_ms={warm:.0f} "
+          f"python_compile_ms={py['compile_ms'] if py else -1:.0f} python_wall_ms={py['wall_ms'] if py else -1:.0f}")
     return ok
 
 
