@@ -235,13 +235,14 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
  * every config (unless the persisted file has the key): it synchronizes the stream and must
  * not happen while the stream is capturing. */
 bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
+#define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
 #define tc_autotune_launch(at, stream, ...)                                                      \
     tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
                                (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
 
 /* The config chosen for the last launch: its index into the configs (-1 when none yet),
- * whether it came from timing (false: from memory or the persisted file), its median time in
- * milliseconds (0 when read from memory or file). */
+ * whether this process timed it (false: read from the persisted file), and its median time in
+ * milliseconds when it was timed (kept in the file too). */
 int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms);
 /* The file where the choices are persisted (NULL when in memory only). Owned by the autotuner. */
 const char *tc_autotune_file(const tc_autotuner *at);
