@@ -23,10 +23,13 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static int fail(tc_runtime *rt)
+static int fail(tc_runtime *rt, float *x, float *y, float *out)
 {
     fprintf(stderr, "launch_vector_add: %s\n", tc_runtime_error(rt));
     tc_runtime_destroy(rt);
+    free(x);
+    free(y);
+    free(out);
     return 2;
 }
 
@@ -51,7 +54,7 @@ int main(int argc, char **argv)
 
     tc_runtime *rt = tc_runtime_create(NULL); /* libcuda.so.1, the first device */
     if (tc_runtime_failed(rt))
-        return fail(rt);
+        return fail(rt, NULL, NULL, NULL);
     const tl_kernel *vector_add = tritonc_bundled_find("vector_add");
     tc_kernel *k = tc_kernel_get(rt, vector_add, NULL, (tc_options){0}); /* BLOCK_SIZE 1024, 4 warps */
 
@@ -59,7 +62,7 @@ int main(int argc, char **argv)
     float *x = malloc(bytes + 4), *y = malloc(bytes + 4), *out = malloc(bytes + 4);
     if (!x || !y || !out) {
         fprintf(stderr, "launch_vector_add: out of memory\n");
-        return 2;
+        return fail(rt, x, y, out);
     }
     for (long long i = 0; i < n; i++) {
         x[i] = (float)(i % 1000) * 0.5f;
@@ -82,7 +85,7 @@ int main(int argc, char **argv)
     double per = (now_s() - t0) / iters;
     tc_copy_to_host(rt, out, dout, bytes);
     if (tc_runtime_failed(rt))
-        return fail(rt);
+        return fail(rt, x, y, out);
 
     long long bad = 0;
     for (long long i = 0; i < n; i++)

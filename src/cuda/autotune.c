@@ -263,7 +263,10 @@ static double time_candidate(tc_autotuner *at, tl_site site, int i, tc_stream st
     for (int r = 0; ok && r < at->repeats; r++)
         ok = tcr_check(rt, site, d->event_elapsed_time(&ms[r], ev[2 * r], ev[2 * r + 1]), "cuEventElapsedTime", NULL);
     if (!ok) {
-        *why = tcr_format("%s", tc_runtime_error(rt) ? tc_runtime_error(rt) : "failed");
+        /* The message without its "file:line: function: " (the tuning launch's own). */
+        const char *msg = tc_runtime_error(rt) ? tc_runtime_error(rt) : "failed", *p = strstr(msg, ": ");
+        p = p ? strstr(p + 2, ": ") : NULL;
+        *why = tcr_format("%s", p ? p + 2 : msg);
         tc_runtime_clear_error(rt);
         /* Work queued before the failure must not run into the next config's timing. */
         d->stream_synchronize((tcu_stream)stream);
