@@ -7,7 +7,8 @@
  * Module images are text: "FAKECUBIN symbol=NAME args=8,8,4 time_us=2.5 static_shared=0"
  * (or FAKEPTX ...): the function's name, the byte size of each parameter it takes (the
  * launch's scratch pointers included), the time one launch takes on the fake clock that
- * events read, and its static shared memory.
+ * events read, and its static shared memory. The cubins of tests/stand_in_compiler.c
+ * ("stand-in cubin: NAME ...") load too: their parameters are not known (logged as "?").
  *
  * Built twice by tests/CMakeLists.txt: fake_libcuda.so, and fake_libcuda_nosym.so without
  * cuLaunchKernelEx (a driver missing a function). The fake_cuda_* functions steer it. */
@@ -303,6 +304,13 @@ EXPORT tcu_result cuCtxGetDevice(tcu_device *dev)
 
 static int parse_image(const char *text, struct tcu_func_st *f)
 {
+    if (strncmp(text, "stand-in cubin: ", 16) == 0) {
+        sscanf(text + 16, "%63[A-Za-z0-9_]", f->symbol);
+        f->nparams = -1;
+        f->time_us = 1.0;
+        f->max_dynamic_shared = 49152;
+        return 1;
+    }
     if (strncmp(text, "FAKECUBIN ", 10) != 0 && strncmp(text, "FAKEPTX ", 8) != 0)
         return 0;
     const char *s = strstr(text, "symbol=");
@@ -350,7 +358,7 @@ EXPORT tcu_result cuModuleLoadData(tcu_module *mod, const void *image)
     m->fn = fn;
     live_modules++;
     logf_("cuModuleLoadData ctx=%s %s symbol=%s", ctx_name(current),
-          strncmp(image, "FAKECUBIN", 9) == 0 ? "cubin" : "ptx", f.symbol);
+          strncmp(image, "FAKEPTX", 7) == 0 ? "ptx" : "cubin", f.symbol);
     *mod = m;
     LEAVE(TCU_SUCCESS);
 }
@@ -417,6 +425,10 @@ EXPORT tcu_result cuFuncSetCacheConfig(tcu_function fn, int config)
 static void format_params(const struct tcu_func_st *f, void **params, char *out, size_t size)
 {
     size_t n = 0;
+    if (f->nparams < 0) {
+        snprintf(out, size, "?");
+        return;
+    }
     n += (size_t)snprintf(out + n, size - n, "[");
     for (int i = 0; i < f->nparams && n < size; i++) {
         const void *p = params[i];

@@ -421,6 +421,34 @@ static void ptx_when_there_is_no_cubin(void **state)
     destroy_and_check(rt);
 }
 
+/* Variants embedded at build time (tritonc_embed_kernels, compiled by the stand-in compiler):
+ * vector_add as declared (DDDN) and specialized DDDD. */
+extern const tc_variant test_cuda_embedded[];
+extern const int test_cuda_embedded_count;
+
+static void embedded_variants_need_no_compiler(void **state)
+{
+    (void)state;
+    tc_runtime *rt = fake_runtime(); /* compiling is off, the cache empty */
+    assert_int_equal(test_cuda_embedded_count, 2);
+    assert_true(tc_runtime_add_variants(rt, test_cuda_embedded_count, test_cuda_embedded));
+    tc_kernel *k = tc_kernel_get(rt, vector_add(), NULL, (tc_options){0});
+    assert_true(tc_launch(k, tc_grid1(1), NULL, tc_ptr(X, TL_F32), tc_ptr(Y, TL_F32), tc_ptr(OUT, TL_F32),
+                          tc_i32(1000)));
+    assert_true(tc_launch(k, tc_grid1(4), NULL, tc_ptr(X, TL_F32), tc_ptr(Y, TL_F32), tc_ptr(OUT, TL_F32),
+                          tc_i32(4096)));
+    if (tc_runtime_failed(rt))
+        fail_msg("%s", tc_runtime_error(rt));
+    assert_int_equal(count_logged("cuModuleLoadData ctx=primary cubin symbol=vector_add"), 2);
+    expect_logged("cuLaunchKernel vector_add grid=1x1x1 block=128 shared=3072 stream=(nil) ctx=primary args=?");
+    expect_logged("cuLaunchKernel vector_add grid=4x1x1 block=128 shared=3072 stream=(nil) ctx=primary args=?");
+    /* A key that is not embedded: the compile step's message. */
+    assert_false(tc_launch(k, tc_grid1(1), NULL, tc_ptr(X + 4, TL_F32), tc_ptr(Y, TL_F32), tc_ptr(OUT, TL_F32),
+                           tc_i32(1000)));
+    assert_non_null(strstr(tc_runtime_error(rt), "spec NDDN"));
+    destroy_and_check(rt);
+}
+
 /* ---- argument checks ---------------------------------------------------------------------------------- */
 
 static void bad_arguments(void **state)
@@ -875,6 +903,7 @@ int main(void)
         cmocka_unit_test_setup(other_config_or_options_need_their_own_variant, reset),
         cmocka_unit_test_setup(missing_variant_names_the_command, reset),
         cmocka_unit_test_setup(ptx_when_there_is_no_cubin, reset),
+        cmocka_unit_test_setup(embedded_variants_need_no_compiler, reset),
         cmocka_unit_test_setup(bad_arguments, reset),
         cmocka_unit_test_setup(errors_are_sticky, reset),
         cmocka_unit_test_setup(scalars_are_packed_by_type, reset),

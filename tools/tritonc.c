@@ -5,6 +5,7 @@
  *   tritonc hlo NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [--grid X,Y,Z]
  *               [--num-warps N] [--num-stages N] [-o FILE]
  *   tritonc compile NAME [...] [-o DIR] | tritonc embed -o FILE.c ... (tools/compile_cmd.c)
+ *   tritonc launch NAME [--set K=V]... [--size N...] [--iters N] (tools/launch_cmd.c)
  *   tritonc --help | --version
  *
  * Exit status: 0 success; 1 the kernel failed to build or the output could not be written;
@@ -19,6 +20,7 @@
 
 #include "bundled.h"
 #include "compile_cmd.h"
+#include "launch_cmd.h"
 #include "hlo_programs.h"
 #include "run_program.h"
 #include "tritonc/tritonc.h"
@@ -61,6 +63,11 @@ static const char usage_text[] =
     "    -o DIR               also write NAME.cubin, NAME.ptx, NAME.meta and NAME.ttir there\n"
     "  embed -o FILE.c [--name ARRAY] DIR/NAME... | --compile NAME [compile's options]\n"
     "                         write a C source holding compiled variants (tritonc/compile.h)\n"
+    "  launch NAME [options]  launch kernel NAME on made-up inputs on the GPU through the CUDA\n"
+    "                         driver (tritonc/cuda.h; compiled on a cache miss) and time it\n"
+    "    --set KEY=VALUE      as emit's; --num-warps N, --num-stages N\n"
+    "    --size N [N...]      the sizes: vector_add N, softmax ROWS COLS, matmul M [N [K]]...\n"
+    "    --iters N            launches timed back to back after the first (default 100)\n"
     "  --help, -h             show this help\n"
     "  --version              print the version\n"
     "\n"
@@ -457,6 +464,8 @@ int main(int argc, char **argv)
         return tritonc_cmd_compile(argc - 2, argv + 2);
     if (strcmp(cmd, "embed") == 0)
         return tritonc_cmd_embed(argc - 2, argv + 2);
+    if (strcmp(cmd, "launch") == 0)
+        return tritonc_cmd_launch(argc - 2, argv + 2);
     fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
     return EXIT_USAGE;
 }
