@@ -488,8 +488,9 @@ EXPORT tcu_result cuLaunchKernel(tcu_function fn, unsigned int gx, unsigned int 
     tcu_result r = check_launch(fn, bx, by, bz, shared);
     if (r != TCU_SUCCESS || extra)
         LEAVE(r != TCU_SUCCESS ? r : TCU_ERROR_INVALID_VALUE);
-    char args[1024];
-    format_params(fn, params, args, sizeof args);
+    char args[1024] = "";
+    if (logging)
+        format_params(fn, params, args, sizeof args);
     logf_("cuLaunchKernel %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s args=%s", fn->symbol, gx, gy, gz, bx,
           shared, (void *)stream, ctx_name(current), args);
     clock_us += fn->time_us;

@@ -119,59 +119,85 @@ static void pack_float(uint64_t *slot, double x, tl_dtype dtype)
     }
 }
 
+tcr_param_class tcr_classify(const tc_param *p)
+{
+    tcr_param_class c = {.cls = TCR_UNLAUNCHABLE, .bits = (uint8_t)tl_dtype_bits(p->dtype),
+                         .dns = p->do_not_specialize, .dtype = p->dtype};
+    if (p->kind == TL_ARG_PTR)
+        c.cls = TCR_PTR;
+    else if (p->kind == TL_ARG_SCALAR && p->dtype == TL_I1)
+        c.cls = TCR_BOOL;
+    else if (p->kind == TL_ARG_SCALAR && tl_dtype_is_int(p->dtype))
+        c.cls = tl_dtype_is_unsigned(p->dtype) ? TCR_UINT : TCR_SINT;
+    else if (p->kind == TL_ARG_SCALAR && tl_dtype_is_float(p->dtype) && !tl_dtype_is_fp8(p->dtype))
+        c.cls = TCR_FLOAT;
+    return c;
+}
+
 bool tcr_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, tcr_packed *out)
 {
     tc_runtime *rt = k->rt;
-    const char *kname = k->k->name;
     if (nargs != k->nparams || (nargs > 0 && !args)) {
-        tcr_fail(rt, site, "kernel %s takes %d argument%s (%s), got %d", kname, k->nparams,
+        tcr_fail(rt, site, "kernel %s takes %d argument%s (%s), got %d", k->k->name, k->nparams,
                  k->nparams == 1 ? "" : "s", k->names, args ? nargs : 0);
         return false;
     }
     int kept = 0;
     for (int i = 0; i < nargs; i++) {
-        const tc_param *p = &k->params[i];
+        const tcr_param_class *c = &k->cls[i];
         const tc_arg *a = &args[i];
-        char want[64], got[96];
         char letter = 'N';
         uint64_t *slot = &out->slot[kept];
-        if (p->kind == TL_ARG_PTR) {
-            if (a->kind != TC_ARG_PTR || a->dtype != p->dtype)
+        switch (c->cls) {
+        case TCR_PTR:
+            if (a->kind != TC_ARG_PTR || a->dtype != c->dtype)
                 goto mismatch;
-            letter = (!p->do_not_specialize && (a->v.u & 15) == 0) ? 'D' : 'N';
-            put(slot, &a->v.u, 8);
-        } else if (p->kind == TL_ARG_SCALAR && p->dtype == TL_I1) {
+            letter = (!c->dns && (a->v.u & 15) == 0) ? 'D' : 'N';
+            *slot = a->v.u;
+            break;
+        case TCR_BOOL:
             if (a->kind != TC_ARG_BOOL)
                 goto mismatch;
-            uint8_t b = a->v.u ? 1 : 0;
-            put(slot, &b, 1);
-        } else if (p->kind == TL_ARG_SCALAR && tl_dtype_is_int(p->dtype)) {
+            *slot = a->v.u ? 1 : 0;
+            break;
+        case TCR_SINT:
+        case TCR_UINT: {
             if (a->kind != TC_ARG_INT && a->kind != TC_ARG_UINT)
                 goto mismatch;
             uint64_t v;
-            if (!int_fits(a, p->dtype, &v)) {
-                tcr_fail(rt, site, "argument %d (%s) of %s is %s: %s does not fit", i + 1, p->name, kname,
-                         wanted(p, want, sizeof want), describe(a, got, sizeof got));
-                return false;
-            }
-            letter = int_letter(v, p->do_not_specialize);
-            pack_int(slot, v, tl_dtype_bits(p->dtype));
-        } else if (p->kind == TL_ARG_SCALAR && tl_dtype_is_float(p->dtype) && !tl_dtype_is_fp8(p->dtype)) {
+            if (!int_fits(a, c->dtype, &v))
+                goto too_large;
+            letter = int_letter(v, c->dns);
+            pack_int(slot, v, c->bits);
+        } break;
+        case TCR_FLOAT:
             if (a->kind != TC_ARG_FLOAT)
                 goto mismatch;
-            pack_float(slot, a->v.f, p->dtype);
-        } else {
-            tcr_fail(rt, site, "argument %d (%s) of %s is %s: a launch cannot pass it", i + 1, p->name, kname,
-                     wanted(p, want, sizeof want));
-            return false;
+            pack_float(slot, a->v.f, c->dtype);
+            break;
+        default:
+            goto unlaunchable;
         }
         out->key[i] = letter;
-        if (letter != '1')
-            kept++;
+        kept += letter != '1';
         continue;
+
+        char want[64], got[96];
+        const tc_param *p;
     mismatch:
-        tcr_fail(rt, site, "argument %d (%s) of %s is %s: got %s", i + 1, p->name, kname, wanted(p, want, sizeof want),
-                 describe(a, got, sizeof got));
+        p = &k->params[i];
+        tcr_fail(rt, site, "argument %d (%s) of %s is %s: got %s", i + 1, p->name, k->k->name,
+                 wanted(p, want, sizeof want), describe(a, got, sizeof got));
+        return false;
+    too_large:
+        p = &k->params[i];
+        tcr_fail(rt, site, "argument %d (%s) of %s is %s: %s does not fit", i + 1, p->name, k->k->name,
+                 wanted(p, want, sizeof want), describe(a, got, sizeof got));
+        return false;
+    unlaunchable:
+        p = &k->params[i];
+        tcr_fail(rt, site, "argument %d (%s) of %s is %s: a launch cannot pass it", i + 1, p->name, k->k->name,
+                 wanted(p, want, sizeof want));
         return false;
     }
     out->key[nargs] = '\0';

@@ -56,6 +56,15 @@ typedef struct tcr_variant_set {
     const tc_variant *variants;
 } tcr_variant_set;
 
+/* What a launch checks and packs for one declared argument, worked out once per handle. */
+typedef enum tcr_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } tcr_class;
+typedef struct tcr_param_class {
+    uint8_t cls;   /* tcr_class */
+    uint8_t bits;  /* integers and floats */
+    bool dns;      /* do_not_specialize */
+    tl_dtype dtype;
+} tcr_param_class;
+
 struct tc_kernel {
     struct tc_kernel *next;
     tc_runtime *rt;
@@ -65,6 +74,7 @@ struct tc_kernel {
     tc_options opts;   /* filled */
     int nparams;
     tc_param *params;
+    tcr_param_class cls[TC_MAX_ARGS];
     char *names;       /* "x_ptr, y_ptr, ..." for messages */
     tcr_loaded *_Atomic loaded;
 };
@@ -128,6 +138,8 @@ typedef struct tcr_packed {
     uint64_t slot[TC_MAX_ARGS];   /* their values, each at the start of its slot */
 } tcr_packed;
 
+/* The class of a declared argument (args.c). */
+tcr_param_class tcr_classify(const tc_param *p);
 /* Checks args against k's declaration, computes the key and packs the kept arguments. false
  * (error recorded at site) on a mismatch. */
 bool tcr_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, tcr_packed *out);

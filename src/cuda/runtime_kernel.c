@@ -64,6 +64,8 @@ static tc_kernel *make_kernel(tc_runtime *rt, tl_site site, const tl_kernel *k, 
     h->opts = opts;
     h->nparams = n;
     h->params = params;
+    for (int i = 0; i < n; i++)
+        h->cls[i] = tcr_classify(&params[i]);
     h->names = names;
     atomic_init(&h->loaded, NULL);
     return h;
