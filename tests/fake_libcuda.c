@@ -115,6 +115,14 @@ static const char *ctx_name(tcu_context c)
     return c && c->id >= 1 && c->id <= 5 ? names[c->id] : (c ? "?" : "none");
 }
 
+/* The log goes with the library: a runtime that closes the driver unloads it. */
+__attribute__((destructor)) static void free_log(void)
+{
+    free(log_text);
+    log_text = NULL;
+    log_len = log_cap = 0;
+}
+
 /* ---- steering the fake (for the tests) --------------------------------------------------------- */
 
 EXPORT void fake_cuda_reset(void)
