@@ -167,17 +167,25 @@ static void write_text(const char *path, const char *text)
     fclose(f);
 }
 
+/* A runtime with the three variants taking time_us each, and a tuner keeping its file (path,
+ * copied) in dir, emptied first. */
+static tc_autotuner *start(tc_runtime **rt, const char *dir, const double time_us[3], char *path, size_t size)
+{
+    three_configs(time_us, "DDDD");
+    fresh_dir(dir);
+    *rt = fake_runtime();
+    add_three(*rt);
+    tc_autotuner *at = tuner(*rt, dir);
+    snprintf(path, size, "%s", tc_autotune_file(at));
+    return at;
+}
+
 static void picks_the_fastest_and_persists_it(void **state)
 {
     (void)state;
-    three_configs((double[]){5, 2, 9}, "DDDD");
-    char dir[] = TUNE_DIR "/fastest";
-    fresh_dir(dir);
-    tc_runtime *rt = fake_runtime();
-    add_three(rt);
-    tc_autotuner *at = tuner(rt, dir);
-    char path[512];
-    snprintf(path, sizeof path, "%s", tc_autotune_file(at));
+    char dir[] = TUNE_DIR "/fastest", path[512];
+    tc_runtime *rt;
+    tc_autotuner *at = start(&rt, dir, (double[]){5, 2, 9}, path, sizeof path);
     assert_true(launch(at, 4096));
     if (tc_runtime_failed(rt))
         fail_msg("%s", tc_runtime_error(rt));
@@ -228,14 +236,9 @@ static void picks_the_fastest_and_persists_it(void **state)
 static void a_corrupt_file_is_ignored_and_rewritten(void **state)
 {
     (void)state;
-    three_configs((double[]){1, 3, 2}, "DDDD");
-    char dir[] = TUNE_DIR "/corrupt";
-    fresh_dir(dir);
-    tc_runtime *rt = fake_runtime();
-    add_three(rt);
-    tc_autotuner *at = tuner(rt, dir);
-    char path[512];
-    snprintf(path, sizeof path, "%s", tc_autotune_file(at));
+    char dir[] = TUNE_DIR "/corrupt", path[512];
+    tc_runtime *rt;
+    tc_autotuner *at = start(&rt, dir, (double[]){1, 3, 2}, path, sizeof path);
     char header[128];
     snprintf(header, sizeof header, "tritonc-autotune 1\nkernel vector_add\nhash %.16s\n", strrchr(path, '-') + 1);
     const char *bad[] = {

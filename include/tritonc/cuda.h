@@ -233,7 +233,9 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
 
 /* Launches with the best config for the arguments' key. The first launch with a new key times
  * every config (unless the persisted file has the key): it synchronizes the stream and must
- * not happen while the stream is capturing. */
+ * not happen while the stream is capturing. A config that cannot be launched is skipped: its
+ * error is recorded, then cleared, on the runtime, so tune while no other thread relies on the
+ * runtime's error state. */
 bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
 #define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
 #define tc_autotune_launch(at, stream, ...)                                                      \

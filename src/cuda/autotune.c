@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "autotune_internal.h"
+#include "compile_internal.h" /* tc__format */
 
 #define TCR_DEFAULT_WARMUP 5
 #define TCR_DEFAULT_REPEATS 20
@@ -115,7 +116,7 @@ static void *candidate_cfg(tc_runtime *rt, tl_site site, const tl_kernel *k, con
         return NULL;
     }
     memcpy(cfg, base, k->cfg_size);
-    char *copy = set ? tcr_format("%s", set) : NULL;
+    char *copy = set ? tc__format("%s", set) : NULL;
     if (set && !copy) {
         free(cfg);
         tcr_fail(rt, site, "out of memory");
@@ -202,7 +203,7 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
         at->cand[i].cfg = candidate_cfg(rt, site, k, base_cfg, i, configs[i].set);
         if (!at->cand[i].cfg)
             goto fail;
-        at->cand[i].set = tcr_format("%s", configs[i].set ? configs[i].set : "");
+        at->cand[i].set = tc__format("%s", configs[i].set ? configs[i].set : "");
         at->cand[i].opts = tc_options_filled(configs[i].options);
         if (!at->cand[i].set) {
             tcr_fail(rt, site, "out of memory");
@@ -266,7 +267,7 @@ static double time_candidate(tc_autotuner *at, tl_site site, int i, tc_stream st
         /* The message without its "file:line: function: " (the tuning launch's own). */
         const char *msg = tc_runtime_error(rt) ? tc_runtime_error(rt) : "failed", *p = strstr(msg, ": ");
         p = p ? strstr(p + 2, ": ") : NULL;
-        *why = tcr_format("%s", p ? p + 2 : msg);
+        *why = tc__format("%s", p ? p + 2 : msg);
         tc_runtime_clear_error(rt);
         /* Work queued before the failure must not run into the next config's timing. */
         d->stream_synchronize((tcu_stream)stream);

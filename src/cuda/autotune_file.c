@@ -79,7 +79,7 @@ static char *read_text(const char *path)
     unsigned char *data = tc__read_file(path, &size);
     if (data && memchr(data, '\0', size)) { /* a binary file is corrupt */
         free(data);
-        return tcr_format("corrupt");
+        return tc__format("corrupt");
     }
     return (char *)data;
 }
@@ -109,7 +109,7 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
         if (!cache)
             return true; /* nowhere to keep it: memory only */
     }
-    at->file = tcr_format("%s%s/%s-%s.autotune", dir ? dir : cache, dir ? "" : "/autotune", at->k->name, at->hash);
+    at->file = tc__format("%s%s/%s-%s.autotune", dir ? dir : cache, dir ? "" : "/autotune", at->k->name, at->hash);
     free(cache);
     if (!at->file) {
         tcr_fail(at->rt, site, "out of memory");
@@ -135,7 +135,7 @@ void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int
     (void)site;
     if (!at->file)
         return;
-    char *dir = tcr_format("%s", at->file), *err = NULL;
+    char *dir = tc__format("%s", at->file), *err = NULL;
     if (!dir)
         return;
     *strrchr(dir, '/') = '\0';

@@ -4,18 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile_internal.h" /* tc__strdup */
 #include "runtime_internal.h"
-
-static char *dup_or_null(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *c = malloc(n);
-    if (c)
-        memcpy(c, s, n);
-    return c;
-}
 
 static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
 {
@@ -53,8 +43,8 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
     if (opts && opts->compile) {
         rt->has_env = true;
         rt->env = *opts->compile;
-        rt->env_cache_dir = dup_or_null(opts->compile->cache_dir);
-        rt->env_compiler = dup_or_null(opts->compile->compiler);
+        rt->env_cache_dir = tc__strdup(opts->compile->cache_dir);
+        rt->env_compiler = tc__strdup(opts->compile->compiler);
         rt->env.cache_dir = rt->env_cache_dir;
         rt->env.compiler = rt->env_compiler;
     }
@@ -168,30 +158,33 @@ void tc_free_at(tl_site site, tc_runtime *rt, tc_deviceptr p)
     tcr_check(rt, site, rt->drv.mem_free(p), "cuMemFree", NULL);
 }
 
-bool tc_copy_to_device_at(tl_site site, tc_runtime *rt, tc_deviceptr dst, const void *src, size_t bytes)
+/* A synchronous copy: host src_host to device dst_dev (to_device), or device src_dev to host
+ * dst_host. */
+static bool copy(tc_runtime *rt, tl_site site, bool to_device, tc_deviceptr dst_dev, void *dst_host,
+                 tc_deviceptr src_dev, const void *src_host, size_t bytes)
 {
     if (!tcr_ready(rt, site) || !tcr_current_context(rt, site))
         return false;
     if (bytes == 0)
         return true;
-    if (!src || !dst) {
-        tcr_fail(rt, site, "NULL %s", src ? "destination" : "source");
+    bool no_src = to_device ? !src_host : !src_dev, no_dst = to_device ? !dst_dev : !dst_host;
+    if (no_src || no_dst) {
+        tcr_fail(rt, site, "NULL %s", no_src ? "source" : "destination");
         return false;
     }
-    return tcr_check(rt, site, rt->drv.memcpy_htod(dst, src, bytes), "cuMemcpyHtoD", NULL);
+    if (to_device)
+        return tcr_check(rt, site, rt->drv.memcpy_htod(dst_dev, src_host, bytes), "cuMemcpyHtoD", NULL);
+    return tcr_check(rt, site, rt->drv.memcpy_dtoh(dst_host, src_dev, bytes), "cuMemcpyDtoH", NULL);
+}
+
+bool tc_copy_to_device_at(tl_site site, tc_runtime *rt, tc_deviceptr dst, const void *src, size_t bytes)
+{
+    return copy(rt, site, true, dst, NULL, 0, src, bytes);
 }
 
 bool tc_copy_to_host_at(tl_site site, tc_runtime *rt, void *dst, tc_deviceptr src, size_t bytes)
 {
-    if (!tcr_ready(rt, site) || !tcr_current_context(rt, site))
-        return false;
-    if (bytes == 0)
-        return true;
-    if (!src || !dst) {
-        tcr_fail(rt, site, "NULL %s", src ? "destination" : "source");
-        return false;
-    }
-    return tcr_check(rt, site, rt->drv.memcpy_dtoh(dst, src, bytes), "cuMemcpyDtoH", NULL);
+    return copy(rt, site, false, 0, dst, src, NULL, bytes);
 }
 
 bool tc_synchronize_at(tl_site site, tc_runtime *rt)

@@ -5,33 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile_internal.h" /* tc__format */
 #include "runtime_internal.h"
 
 static bool abort_on_error(void)
 {
     const char *v = getenv("TRITONC_ABORT_ON_ERROR");
     return v && *v && strcmp(v, "0") != 0;
-}
-
-static char *vformat(const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
-
-char *tcr_format(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = vformat(fmt, ap);
-    va_end(ap);
-    return s;
 }
 
 /* The one place every error passes through: a breakpoint here catches them all. */
@@ -41,7 +21,7 @@ static void record(tc_runtime *rt, tl_site site, const char *msg)
     if (!rt->error) {
         const char *file = site.file ? site.file : "?";
         const char *func = site.func ? site.func : "tritonc";
-        rt->error = tcr_format("%s:%d: %s: %s", file, site.line, func, msg);
+        rt->error = tc__format("%s:%d: %s: %s", file, site.line, func, msg);
         atomic_store_explicit(&rt->failed, true, memory_order_release);
         if (abort_on_error()) {
             fprintf(stderr, "tritonc: %s\n", rt->error ? rt->error : msg);
@@ -55,12 +35,13 @@ void tcr_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
 {
     if (!rt || atomic_load(&rt->failed))
         return;
+    /* One line: a message longer than this is cut (it never is in practice). */
+    char msg[4096];
     va_list ap;
     va_start(ap, fmt);
-    char *msg = vformat(fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    record(rt, site, msg ? msg : "(out of memory while formatting an error)");
-    free(msg);
+    record(rt, site, msg);
 }
 
 bool tcr_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const char *what)

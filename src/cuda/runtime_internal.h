@@ -116,12 +116,6 @@ static inline bool tcr_usable(const tc_runtime *rt)
 /* tcr_usable, recording "the CUDA driver is not loaded" when the error was cleared after the
  * driver failed to open. */
 bool tcr_ready(tc_runtime *rt, tl_site site);
-/* A malloc'd printf (NULL on out of memory). */
-char *tcr_format(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
 
 /* ---- contexts (runtime.c) ----------------------------------------------------------------- */
 
