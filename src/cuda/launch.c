@@ -106,11 +106,12 @@ static bool scratch_args(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_gri
                          tc_stream stream, tcu_deviceptr *global, tcu_deviceptr *profile)
 {
     const tc_variant *v = l->variant;
-    size_t programs = (size_t)grid.x * grid.y * grid.z; /* each at most 2^32: fits 64 bits... */
-    if ((size_t)grid.x * grid.y > SIZE_MAX / (grid.z ? grid.z : 1)) {
+    /* x * y fits 64 bits (each is below 2^32); times z may not. */
+    if ((size_t)grid.x * grid.y > SIZE_MAX / grid.z) {
         tcr_fail(k->rt, site, "grid %ux%ux%u is too large", grid.x, grid.y, grid.z);
         return false;
     }
+    size_t programs = (size_t)grid.x * grid.y * grid.z;
     const struct {
         int size, align;
         bool profile;
