@@ -564,6 +564,20 @@ static void scalars_are_packed_by_type(void **state)
                           tc_bool(true), tc_i32(1)));
     if (tc_runtime_failed(rt))
         fail_msg("%s", tc_runtime_error(rt));
+    /* An unsigned argument given a negative value, or one too large. */
+    tc_arg args[] = {tc_ptr(X, TL_F16), tc_i8(0), tc_u16(65536), tc_i64(0), tc_u64(0), tc_f16(0), tc_bf16(0),
+                     tc_f32(0), tc_f64(0), tc_bool(false), tc_i32(0)};
+    char key[16];
+    assert_null(tc_kernel_key(k, 11, args, key, sizeof key));
+    int line = __LINE__ - 1;
+    expect_error_at(rt, line, "tc_kernel_key: argument 3 (u16) of scalars is a uint16: a uint16 65536 does not fit");
+    tc_runtime_clear_error(rt);
+    args[4] = tc_i64(-1);
+    args[2] = tc_u16(7);
+    assert_null(tc_kernel_key(k, 11, args, key, sizeof key));
+    line = __LINE__ - 1;
+    expect_error_at(rt, line, "tc_kernel_key: argument 5 (u64) of scalars is a uint64: an int64 -1 does not fit");
+    tc_runtime_clear_error(rt);
     /* f16 1.0 = 0x3c00, bf16 -2.0 = 0xc000, f32 1.5 = 0x3fc00000 (1069547520), f64 0.25 =
      * 0x3fd0000000000000; n = 1 is do_not_specialize: kept, 'N'. */
     expect_logged("cuLaunchKernel scalars grid=1x1x1 block=128 shared=0 stream=(nil) ctx=primary "

@@ -33,7 +33,7 @@ static const char *describe(const tc_arg *a, char *buf, size_t size)
     return buf;
 }
 
-/* What the declaration wants: "a pointer to float32", "an int32", "a float32", "a bool". */
+/* What the declaration wants: "a pointer to float32", "an int32", "a uint8", "a float32", "a bool". */
 static const char *wanted(const tc_param *p, char *buf, size_t size)
 {
     if (p->kind == TL_ARG_PTR)
@@ -42,7 +42,7 @@ static const char *wanted(const tc_param *p, char *buf, size_t size)
         snprintf(buf, size, "a tensor of %s", tl_dtype_name(p->dtype));
     else if (p->dtype == TL_I1)
         snprintf(buf, size, "a bool");
-    else if (tl_dtype_is_int(p->dtype))
+    else if (tl_dtype_is_int(p->dtype) && !tl_dtype_is_unsigned(p->dtype))
         snprintf(buf, size, "an %s", tl_dtype_name(p->dtype));
     else
         snprintf(buf, size, "a %s", tl_dtype_name(p->dtype));
