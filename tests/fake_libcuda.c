@@ -65,6 +65,7 @@ static int initialized;
 static int no_device;
 static int capturing;
 static double clock_us;
+static double drift_us; /* each launch takes this much longer than the one before (a heating device) */
 static long live_allocs, live_modules, launches, primary_retained;
 static char fail_fn[64];
 static int fail_code, fail_after;
@@ -134,6 +135,7 @@ EXPORT void fake_cuda_reset(void)
     logging = 1;
     no_device = capturing = 0;
     clock_us = 0;
+    drift_us = 0;
     launches = 0;
     fail_code = 0;
     pthread_mutex_unlock(&lock);
@@ -154,6 +156,11 @@ EXPORT void fake_cuda_set_no_device(int on)
 EXPORT void fake_cuda_set_capturing(int on)
 {
     capturing = on;
+}
+/* From now on each launch takes us microseconds more than the one before. */
+EXPORT void fake_cuda_set_drift(double us)
+{
+    drift_us = us;
 }
 /* The next call of fn after `after` successful ones fails with code. */
 EXPORT void fake_cuda_fail(const char *fn, int code, int after)
@@ -501,7 +508,7 @@ EXPORT tcu_result cuLaunchKernel(tcu_function fn, unsigned int gx, unsigned int 
         format_params(fn, params, args, sizeof args);
     logf_("cuLaunchKernel %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s args=%s", fn->symbol, gx, gy, gz, bx,
           shared, (void *)stream, ctx_name(current), args);
-    clock_us += fn->time_us;
+    clock_us += fn->time_us + drift_us * (double)launches;
     launches++;
     LEAVE(TCU_SUCCESS);
 }
@@ -534,7 +541,7 @@ EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, 
     logf_("cuLaunchKernelEx %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s attrs=[%s] args=%s", fn->symbol,
           c->grid_dim_x, c->grid_dim_y, c->grid_dim_z, c->block_dim_x, c->shared_mem_bytes, (void *)c->stream,
           ctx_name(current), attrs, args);
-    clock_us += fn->time_us;
+    clock_us += fn->time_us + drift_us * (double)launches;
     launches++;
     LEAVE(TCU_SUCCESS);
 }

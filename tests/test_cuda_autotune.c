@@ -28,6 +28,7 @@ static const char *(*fake_log)(void);
 static void (*fake_set_capturing)(int);
 static long (*fake_launches)(void);
 static long (*fake_live_modules)(void);
+static void (*fake_set_drift)(double);
 
 static int setup(void **state)
 {
@@ -44,6 +45,9 @@ static int setup(void **state)
     memcpy(&fake_set_capturing, &s[2], sizeof s[2]);
     memcpy(&fake_launches, &s[3], sizeof s[3]);
     memcpy(&fake_live_modules, &s[4], sizeof s[4]);
+    void *d = dlsym(dl, "fake_cuda_set_drift");
+    assert_non_null(d);
+    memcpy(&fake_set_drift, &d, sizeof d);
     return 0;
 }
 
@@ -233,6 +237,47 @@ static void picks_the_fastest_and_persists_it(void **state)
     assert_int_equal(fake_live_modules(), 0);
 }
 
+/* With no directory given, the file is in the compile cache's autotune/, named by kernel and hash. */
+static void the_file_lands_in_the_compile_cache(void **state)
+{
+    (void)state;
+    three_configs((double[]){3, 2, 1}, "DDDD");
+    tc_runtime *rt = fake_runtime(); /* its compile cache: .../cuda-empty-cache */
+    add_three(rt);
+    tc_autotuner *at = tuner(rt, NULL);
+    const char *path = tc_autotune_file(at);
+    assert_non_null(path);
+    const char *want_dir = TRITONC_TEST_BINARY_DIR "/cuda-empty-cache/autotune/vector_add-";
+    assert_true(strncmp(path, want_dir, strlen(want_dir)) == 0);
+    const char *hash = path + strlen(want_dir);
+    assert_int_equal(strspn(hash, "0123456789abcdef"), 16);
+    assert_string_equal(hash + 16, ".autotune");
+    unlink(path);
+    assert_true(launch(at, 4096));
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    unlink(path);
+    tc_runtime_destroy(rt);
+}
+
+/* A device that slows as it heats must not favour the configs timed first: the timed launches
+ * go round the configs (found on the H200: configs timed one after the other chose the first). */
+static void a_drifting_clock_favours_no_config(void **state)
+{
+    (void)state;
+    three_configs((double[]){2.0, 2.0, 1.9}, "DDDD");
+    tc_runtime *rt = fake_runtime();
+    add_three(rt);
+    tc_autotuner *at = tuner(rt, "");
+    fake_set_drift(0.01); /* 5 timed launches of each: config 2 would start 0.14 us slower */
+    assert_true(launch(at, 4096));
+    bool timed;
+    double ms;
+    assert_int_equal(tc_autotune_best(at, &timed, &ms), 2);
+    tc_runtime_destroy(rt);
+}
+
 static void a_corrupt_file_is_ignored_and_rewritten(void **state)
 {
     (void)state;
@@ -384,9 +429,18 @@ static void concurrent_processes_leave_a_whole_file(void **state)
     /* Each write merged what the file held; a key may be lost when both read before either
      * wrote (it is tuned again later), but the last line is the last writer's last key. */
     int lines = 0;
-    for (const char *p = text; *p; p++)
-        lines += *p == '\n';
-    assert_true(lines >= 3 + 40);
+    for (const char *p = strchr(text, '\n'), *q; p && p[1]; p = q) {
+        q = strchr(p + 1, '\n');
+        assert_non_null(q); /* whole lines only */
+        if (++lines > 2) { /* after the kernel and hash lines: one entry per line */
+            int n, best;
+            double ms;
+            char tail[64];
+            assert_int_equal(sscanf(p + 1, "n_elements=%d;float32,float32,float32 %d %lf%63[^\n]", &n, &best, &ms, tail),
+                             3);
+        }
+    }
+    assert_true(lines >= 3);
     const char *last = text + strlen(text) - 1;
     while (last > text && last[-1] != '\n')
         last--;
@@ -402,6 +456,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(picks_the_fastest_and_persists_it, reset),
+        cmocka_unit_test_setup(the_file_lands_in_the_compile_cache, reset),
+        cmocka_unit_test_setup(a_drifting_clock_favours_no_config, reset),
         cmocka_unit_test_setup(a_corrupt_file_is_ignored_and_rewritten, reset),
         cmocka_unit_test_setup(a_config_that_cannot_run_is_skipped, reset),
         cmocka_unit_test_setup(untuned_while_capturing_is_an_error, reset),

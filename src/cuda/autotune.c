@@ -244,47 +244,87 @@ static bool launch_candidate(tc_autotuner *at, tl_site site, int i, tc_stream st
     return tc_launch_args_at(site, h, g, stream, nargs, args);
 }
 
-/* The median of `repeats` timed launches of config i, in ms; < 0 when it cannot run (why in
- * *why, malloc'd). Leaves the runtime without error. */
-static double time_candidate(tc_autotuner *at, tl_site site, int i, tc_stream stream, int nargs, const tc_arg *args,
-                             tcu_event *ev, float *ms, char **why)
+/* Takes the runtime's error as a config's reason to be skipped ("why", without the launch's
+ * "file:line: function: "), and clears it. */
+static char *take_error(tc_runtime *rt)
+{
+    const char *msg = tc_runtime_error(rt) ? tc_runtime_error(rt) : "failed", *p = strstr(msg, ": ");
+    p = p ? strstr(p + 2, ": ") : NULL;
+    char *why = tc__format("%s", p ? p + 2 : msg);
+    tc_runtime_clear_error(rt);
+    return why;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* Times every config that runs: each is launched `warmup` times first (which also compiles and
+ * loads it; a config that fails there is skipped), then the timed launches go round the configs
+ * `repeats` times, one launch of each per round between two events, so that a drift of the
+ * device's clocks (it slows as it heats) weighs on every config alike rather than favouring
+ * the first ones. ms[i] gets config i's median (-1: skipped, why[i] says why). false (error
+ * recorded) when the driver fails outside a config's own launches. */
+static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args, double *ms,
+                         char **why)
 {
     tc_runtime *rt = at->rt;
     const tc_driver *d = &rt->drv;
-    bool ok = true;
-    for (int w = 0; ok && w < at->warmup; w++)
-        ok = launch_candidate(at, site, i, stream, nargs, args);
-    for (int r = 0; ok && r < at->repeats; r++) {
-        ok = tcr_check(rt, site, d->event_record(ev[2 * r], (tcu_stream)stream), "cuEventRecord", NULL) &&
-             launch_candidate(at, site, i, stream, nargs, args) &&
-             tcr_check(rt, site, d->event_record(ev[2 * r + 1], (tcu_stream)stream), "cuEventRecord", NULL);
+    int n = at->nconfigs, reps = at->repeats;
+    for (int i = 0; i < n; i++) {
+        ms[i] = 0;
+        for (int w = 0; w < at->warmup && ms[i] == 0; w++)
+            if (!launch_candidate(at, site, i, stream, nargs, args)) {
+                why[i] = take_error(rt);
+                ms[i] = -1;
+                /* work queued before the failure must not run into the timings */
+                d->stream_synchronize((tcu_stream)stream);
+            }
     }
-    if (ok)
-        ok = tcr_check(rt, site, d->event_synchronize(ev[2 * at->repeats - 1]), "cuEventSynchronize", NULL);
-    for (int r = 0; ok && r < at->repeats; r++)
-        ok = tcr_check(rt, site, d->event_elapsed_time(&ms[r], ev[2 * r], ev[2 * r + 1]), "cuEventElapsedTime", NULL);
-    if (!ok) {
-        /* The message without its "file:line: function: " (the tuning launch's own). */
-        const char *msg = tc_runtime_error(rt) ? tc_runtime_error(rt) : "failed", *p = strstr(msg, ": ");
-        p = p ? strstr(p + 2, ": ") : NULL;
-        *why = tc__format("%s", p ? p + 2 : msg);
-        tc_runtime_clear_error(rt);
-        /* Work queued before the failure must not run into the next config's timing. */
-        d->stream_synchronize((tcu_stream)stream);
-        return -1;
-    }
-    double v[TCR_MAX_REPEATS];
-    for (int r = 0; r < at->repeats; r++)
-        v[r] = ms[r];
-    /* insertion sort: a few dozen values */
-    for (int a = 1; a < at->repeats; a++)
-        for (int b = a; b > 0 && v[b - 1] > v[b]; b--) {
-            double t = v[b];
-            v[b] = v[b - 1];
-            v[b - 1] = t;
+    size_t nev = (size_t)2 * (size_t)n * (size_t)reps;
+    tcu_event *ev = calloc(nev, sizeof *ev);
+    float *t = calloc((size_t)reps, sizeof *t);
+    bool ok = ev && t;
+    if (!ok)
+        tcr_fail(rt, site, "out of memory");
+    size_t made = 0;
+    for (; ok && made < nev; made++)
+        ok = tcr_check(rt, site, d->event_create(&ev[made], TCU_EVENT_DEFAULT), "cuEventCreate", NULL);
+    tcu_event last = NULL; /* the last event recorded (a skipped config records none) */
+    for (int r = 0; ok && r < reps; r++)
+        for (int i = 0; ok && i < n; i++) {
+            if (ms[i] < 0)
+                continue;
+            tcu_event *e = &ev[2 * ((size_t)r * n + i)];
+            last = e[1];
+            ok = tcr_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
+            if (ok && !launch_candidate(at, site, i, stream, nargs, args)) {
+                why[i] = take_error(rt); /* it ran in warm-up: a failure now is unusual */
+                ms[i] = -1;
+            }
+            ok = ok && tcr_check(rt, site, d->event_record(e[1], (tcu_stream)stream), "cuEventRecord", NULL);
         }
-    int n = at->repeats;
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    if (ok && last)
+        ok = tcr_check(rt, site, d->event_synchronize(last), "cuEventSynchronize", NULL);
+    for (int i = 0; ok && i < n; i++) {
+        if (ms[i] < 0)
+            continue;
+        for (int r = 0; ok && r < reps; r++) {
+            tcu_event *e = &ev[2 * ((size_t)r * n + i)];
+            ok = tcr_check(rt, site, d->event_elapsed_time(&t[r], e[0], e[1]), "cuEventElapsedTime", NULL);
+        }
+        if (ok) {
+            qsort(t, (size_t)reps, sizeof *t, cmp_float);
+            ms[i] = reps % 2 ? t[reps / 2] : ((double)t[reps / 2 - 1] + t[reps / 2]) / 2;
+        }
+    }
+    for (size_t e = 0; e < made; e++)
+        d->event_destroy(ev[e]);
+    free(ev);
+    free(t);
+    return ok;
 }
 
 /* Times every config for key; returns the choice (NULL, error recorded, when none runs). */
@@ -292,9 +332,8 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
                         const tc_arg *args)
 {
     tc_runtime *rt = at->rt;
-    const tc_driver *d = &rt->drv;
     int status = TCU_STREAM_CAPTURE_STATUS_NONE;
-    if (!tcr_check(rt, site, d->stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
+    if (!tcr_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
         return NULL;
     if (status != TCU_STREAM_CAPTURE_STATUS_NONE) {
         tcr_fail(rt, site,
@@ -307,53 +346,38 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
         tcr_fail(rt, site, "%d repeats: at most %d", at->repeats, TCR_MAX_REPEATS);
         return NULL;
     }
-    tcu_event ev[2 * TCR_MAX_REPEATS];
-    float ms[TCR_MAX_REPEATS];
-    int made = 0;
-    for (; made < 2 * at->repeats; made++)
-        if (!tcr_check(rt, site, d->event_create(&ev[made], TCU_EVENT_DEFAULT), "cuEventCreate", NULL))
-            break;
-    int best = -1;
-    double best_ms = 0;
-    char *first_why = NULL;
-    int first_failed = -1;
-    for (int i = 0; made == 2 * at->repeats && i < at->nconfigs; i++) {
-        char *why = NULL;
-        double t = time_candidate(at, site, i, stream, nargs, args, ev, ms, &why);
-        if (t < 0) {
-            if (!first_why) {
-                first_why = why;
-                first_failed = i;
-            } else {
-                free(why);
-            }
-            continue;
-        }
-        if (best < 0 || t < best_ms) {
-            best = i;
-            best_ms = t;
-        }
-    }
-    for (int e = 0; e < made; e++)
-        d->event_destroy(ev[e]);
+    double *ms = calloc((size_t)at->nconfigs, sizeof *ms);
+    char **why = calloc((size_t)at->nconfigs, sizeof *why);
     tcr_choice *c = NULL;
-    if (made < 2 * at->repeats) {
-        /* cuEventCreate failed: recorded */
-    } else if (best < 0) {
-        tcr_fail(rt, site, "no config of kernel %s could be launched for %s (config %d: %s)", at->k->name, key,
-                 first_failed, first_why ? first_why : "?");
-    } else {
-        pthread_mutex_lock(&rt->lock);
-        c = tcr_find_choice(at, key); /* another thread may have tuned it meanwhile */
-        if (!c)
-            c = tcr_add_choice(at, key, best, best_ms, true);
-        pthread_mutex_unlock(&rt->lock);
-        if (!c)
-            tcr_fail(rt, site, "out of memory");
-        else
-            tcr_autotune_file_save(at, site, key, best, best_ms);
+    if (!ms || !why) {
+        tcr_fail(rt, site, "out of memory");
+    } else if (time_configs(at, site, stream, nargs, args, ms, why)) {
+        int best = -1, first_failed = -1;
+        for (int i = 0; i < at->nconfigs; i++) {
+            if (ms[i] < 0 && first_failed < 0)
+                first_failed = i;
+            if (ms[i] >= 0 && (best < 0 || ms[i] < ms[best]))
+                best = i;
+        }
+        if (best < 0) {
+            tcr_fail(rt, site, "no config of kernel %s could be launched for %s (config %d: %s)", at->k->name, key,
+                     first_failed, why[first_failed] ? why[first_failed] : "?");
+        } else {
+            pthread_mutex_lock(&rt->lock);
+            c = tcr_find_choice(at, key); /* another thread may have tuned it meanwhile */
+            if (!c)
+                c = tcr_add_choice(at, key, best, ms[best], true);
+            pthread_mutex_unlock(&rt->lock);
+            if (!c)
+                tcr_fail(rt, site, "out of memory");
+            else
+                tcr_autotune_file_save(at, site, key, best, ms[best]);
+        }
     }
-    free(first_why);
+    for (int i = 0; why && i < at->nconfigs; i++)
+        free(why[i]);
+    free(why);
+    free(ms);
     return c;
 }
 
