@@ -184,7 +184,8 @@ typedef struct tc_grid {
  * driver error), with the error recorded naming the launch's C line. */
 bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args);
 #define tc_launch_args(...) tc_launch_args_at(TL_SITE("tc_launch"), __VA_ARGS__)
-/* tc_launch(k, grid, stream, tc_ptr(x, TL_F32), tc_i32(n), ...) */
+/* tc_launch(k, grid, stream, tc_ptr(x, TL_F32), tc_i32(n), ...): at least one argument (a
+ * kernel without arguments: tc_launch_args(k, grid, stream, 0, NULL)). */
 #define tc_launch(k, grid, stream, ...)                                                           \
     tc_launch_args_at(TL_SITE("tc_launch"), (k), (grid), (stream),                                \
                       (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
