@@ -179,7 +179,7 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
     at->warmup = opts.warmup ? opts.warmup : TCR_DEFAULT_WARMUP;
     at->repeats = opts.repeats ? opts.repeats : TCR_DEFAULT_REPEATS;
     atomic_init(&at->choices, NULL);
-    atomic_init(&at->last_best, -1);
+    atomic_init(&at->last, NULL);
     at->nconfigs = nconfigs;
     at->cand = calloc((size_t)nconfigs, sizeof *at->cand);
     at->key_index = calloc((size_t)(opts.nkey ? opts.nkey : 1), sizeof *at->key_index);
@@ -401,19 +401,18 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
         if (!c)
             return false;
     }
-    atomic_store_explicit(&at->last_best, c->best, memory_order_relaxed);
-    at->last_timed = c->timed;
-    at->last_ms = c->ms;
+    atomic_store_explicit(&at->last, c, memory_order_release);
     return launch_candidate(at, site, c->best, stream, nargs, args);
 }
 
 int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms)
 {
+    const tcr_choice *c = at ? atomic_load_explicit(&((tc_autotuner *)at)->last, memory_order_acquire) : NULL;
     if (timed)
-        *timed = at ? at->last_timed : false;
+        *timed = c ? c->timed : false;
     if (ms)
-        *ms = at ? at->last_ms : 0;
-    return at ? atomic_load(&at->last_best) : -1;
+        *ms = c ? c->ms : 0;
+    return c ? c->best : -1;
 }
 
 const char *tc_autotune_file(const tc_autotuner *at)

@@ -42,9 +42,7 @@ struct tc_autotuner {
     char *configs_text; /* what the file's hash covers, one line per config */
     char hash[17];
     tcr_choice *_Atomic choices;
-    atomic_int last_best;
-    bool last_timed;
-    double last_ms;
+    tcr_choice *_Atomic last; /* the choice of the last launch (choices are never freed early) */
 };
 
 tcr_choice *tcr_find_choice(tc_autotuner *at, const char *key);
