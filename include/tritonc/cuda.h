@@ -39,9 +39,10 @@
  * primary context of its device, retained when the runtime was created.
  *
  * Threads and CUDA graphs: every call is thread-safe (two threads may launch the same kernel
- * at once). Once a variant is loaded in a context, a launch takes no lock, allocates nothing
- * and never synchronizes, so it can be captured into a CUDA graph; a launch that would have
- * to grow a scratch buffer or load a module while its stream is capturing fails instead.
+ * at once). Once a variant is loaded in a context, a launch takes no lock (but one to find the
+ * scratch buffer of a kernel that needs scratch), allocates nothing and never synchronizes, so
+ * it can be captured into a CUDA graph; a launch that would have to grow a scratch buffer or
+ * load a module while its stream is capturing fails instead.
  *
  * Errors follow the rest of tritonc: the first failure is recorded on the runtime as one
  * message naming the C file and line of the call ("app.c:41: tc_launch: ..."), with the CUDA
