@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "bundled.h"
 #include "tritonc/tritonc.h"
 
 typedef struct spec_cfg {
@@ -209,6 +210,65 @@ static void numbers_fold_as_python_constexprs(void **state)
     assert_true(tl_mul(0.5, 4).lit_val.f == 2.0);
     /* what cannot fold stays poison, reported where it is used */
     assert_true(tl_value_is_poison(tl_floordiv(1, 0)));
+    /* and the helpers Python computes on constexprs: tl.cdiv(M, BLOCK_M) with M == 1 */
+    assert_int_equal(tl_cdiv(1, 128).lit_val.i, 1);
+    assert_int_equal(tl_cdiv(300, 128).lit_val.i, 3);
+    assert_int_equal(tl_minimum(3, 8).lit_val.i, 3);
+    assert_int_equal(tl_maximum(3, 8).lit_val.i, 8);
+    tl_value m = tl_maximum(3, 8.5);
+    assert_int_equal(m.lit, TL_LIT_FLOAT);
+    assert_true(m.lit_val.f == 8.5);
+    assert_int_equal(tl_neg(tl_lit_int(5)).lit_val.i, -5);
+    assert_true(tl_neg(tl_lit_float(2.0)).lit_val.f == -2.0);
+    assert_int_equal(tl_invert(tl_lit_int(0)).lit_val.i, -1);
+    assert_int_equal(tl_abs(tl_lit_int(-3)).lit_val.i, 3);
+}
+
+/* The key of k with every integer argument '1' (one_or_d '1') or 'D', pointers 'D', others 'N'. */
+static char *all_integers_key(const tl_kernel *k, char one_or_d)
+{
+    char *err = NULL;
+    tl_builder *b = tl_kernel_build(k, NULL, (tl_emit_opts){.no_locations = true}, NULL, &err);
+    if (!b)
+        fail_msg("%s: %s", k->name, err);
+    int n = tl_builder_nargs(b);
+    char *key = malloc((size_t)n + 1);
+    assert_non_null(key);
+    for (int i = 0; i < n; i++) {
+        const tl_argspec *a = tl_builder_argspec(b, i);
+        bool integer = a->kind == TL_ARG_SCALAR && tl_dtype_is_int(a->dtype) && a->dtype != TL_I1;
+        key[i] = a->kind == TL_ARG_PTR ? 'D' : integer && !a->do_not_specialize ? one_or_d : 'N';
+    }
+    key[n] = '\0';
+    tl_builder_destroy(b);
+    return key;
+}
+
+/* Any launch may hit any key: every bundled kernel builds with its integers all 1, or all
+ * divisible by 16 (matmul at M = N = K = 1 is "DDD111111111"). */
+static void every_bundled_kernel_builds_specialized(void **state)
+{
+    (void)state;
+    for (int i = 0; i < tritonc_bundled_count(); i++) {
+        const tl_kernel *k = tritonc_bundled_at(i);
+        for (const char *mode = "1D"; *mode; mode++) {
+            char *key = all_integers_key(k, *mode);
+            char *err = NULL;
+            char *text = tl_kernel_emit(k, NULL, (tl_emit_opts){.no_locations = true, .specialize = key}, &err);
+            if (!text)
+                fail_msg("%s --specialize %s: %s", k->name, key, err);
+            free(text);
+            free(key);
+        }
+    }
+    char *err = NULL;
+    char *text = tl_kernel_emit(tritonc_bundled_find("matmul"), NULL,
+                                (tl_emit_opts){.no_locations = true, .specialize = "DDD111111111"}, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "@matmul(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> "
+                                 "{tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}) "
+                                 "attributes"));
+    free(text);
 }
 
 int main(void)
@@ -221,6 +281,7 @@ int main(void)
         cmocka_unit_test(key_after_the_first_argument_is_an_error),
         cmocka_unit_test(argspec_reads_the_signature),
         cmocka_unit_test(numbers_fold_as_python_constexprs),
+        cmocka_unit_test(every_bundled_kernel_builds_specialized),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -146,74 +146,10 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
     }
 }
 
-/* Python's arithmetic on two constexprs (an argument specialized to 1 meets a config int:
- * `BLOCK_K * stride_ak`): the result is a number again, no op. Integers and floats (bools
- * count as integers, as in Python); false when the pair is not one to fold here (then the
- * operation goes on as before: with no builder, it is poison reported where it is used). */
-static bool fold_numbers(tl_binop op, tl_value a, tl_value c, tl_value *out)
-{
-    if (a.dtype == TL_U64 || c.dtype == TL_U64)
-        return false;
-    bool flt = a.lit == TL_LIT_FLOAT || c.lit == TL_LIT_FLOAT;
-    double x = a.lit == TL_LIT_FLOAT ? a.lit_val.f : (double)a.lit_val.i;
-    double y = c.lit == TL_LIT_FLOAT ? c.lit_val.f : (double)c.lit_val.i;
-    int64_t i = a.lit_val.i, j = c.lit_val.i;
-    if (is_compare(op)) {
-        bool lt = flt ? x < y : i < j, eq = flt ? x == y : i == j;
-        bool r = op == TL_OP_LT ? lt : op == TL_OP_LE ? lt || eq : op == TL_OP_GT ? !lt && !eq
-                 : op == TL_OP_GE ? !lt : op == TL_OP_EQ ? eq : !eq;
-        *out = tl_lit_bool(r);
-        return true;
-    }
-    if (op == TL_OP_TRUEDIV) {
-        if (y == 0.0)
-            return false;
-        *out = tl_lit_float(x / y);
-        return true;
-    }
-    if (flt) {
-        if (op != TL_OP_ADD && op != TL_OP_SUB && op != TL_OP_MUL)
-            return false;
-        *out = tl_lit_float(op == TL_OP_ADD ? x + y : op == TL_OP_SUB ? x - y : x * y);
-        return true;
-    }
-    uint64_t u = (uint64_t)i, v = (uint64_t)j;
-    int64_t r;
-    switch (op) {
-    case TL_OP_ADD: r = (int64_t)(u + v); break;
-    case TL_OP_SUB: r = (int64_t)(u - v); break;
-    case TL_OP_MUL: r = (int64_t)(u * v); break;
-    case TL_OP_FLOORDIV:
-    case TL_OP_MOD: {
-        if (j == 0 || (i == INT64_MIN && j == -1))
-            return false;
-        int64_t q = i / j, m = i % j;
-        if (m != 0 && ((m < 0) != (j < 0))) { /* Python rounds toward negative infinity */
-            q -= 1;
-            m += j;
-        }
-        r = op == TL_OP_FLOORDIV ? q : m;
-        break;
-    }
-    case TL_OP_AND: r = i & j; break;
-    case TL_OP_OR: r = i | j; break;
-    case TL_OP_XOR: r = i ^ j; break;
-    case TL_OP_SHL:
-    case TL_OP_SHR:
-        if (j < 0 || j > 62)
-            return false;
-        r = op == TL_OP_SHL ? (int64_t)(u << j) : (i < 0 ? ~(~i >> j) : i >> j);
-        break;
-    default: return false;
-    }
-    *out = tl_lit_int(r);
-    return true;
-}
-
 tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
 {
     tl_value folded;
-    if (tl_value_is_lit(a) && tl_value_is_lit(c) && fold_numbers(op, a, c, &folded))
+    if (lang_fold(op, a, c, &folded))
         return folded;
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
@@ -253,6 +189,10 @@ static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
 
 tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
 {
+    tl_value dm1, sum, folded;
+    if (lang_fold(TL_OP_SUB, c, tl_lit_int(1), &dm1) && lang_fold(TL_OP_ADD, a, dm1, &sum) &&
+        lang_fold(TL_OP_FLOORDIV, sum, c, &folded))
+        return folded; /* constexprs: Python computes (x + div - 1) // div itself */
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
@@ -265,6 +205,10 @@ tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
 
 tl_value tl_neg_at(tl_site s, tl_value x)
 {
+    tl_value folded;
+    if (lang_fold(TL_OP_SUB, tl_value_is_lit(x) && x.lit == TL_LIT_FLOAT ? tl_lit_float(0.0) : tl_lit_int(0), x,
+                  &folded))
+        return folded;
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
         return TL_POISON;
@@ -273,6 +217,9 @@ tl_value tl_neg_at(tl_site s, tl_value x)
 
 tl_value tl_invert_at(tl_site s, tl_value x)
 {
+    tl_value folded;
+    if (x.lit != TL_LIT_FLOAT && lang_fold(TL_OP_XOR, x, tl_lit_int(-1), &folded))
+        return folded;
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
         return TL_POISON;
