@@ -87,6 +87,13 @@ static void miss_then_hit(void **state)
     assert_non_null(b);
     tc_variant_free(b);
     env.jit = true;
+    /* a hit starts no process at all (a warm start needs no Python): no compiler there, a hit */
+    env.compiler = "/nonexistent/compiler";
+    b = compile_in(&env, NULL, (tc_options){0}, &err);
+    assert_non_null(b);
+    tc_variant_free(b);
+    env.compiler = STAND_IN_COMPILER;
+    assert_int_equal(stand_in_runs(dir, "version"), 0);
     /* other options, another specialization: other keys */
     b = compile_in(&env, NULL, (tc_options){.num_warps = 8}, &err);
     assert_non_null(b);
