@@ -261,6 +261,59 @@ static void the_file_lands_in_the_compile_cache(void **state)
     tc_runtime_destroy(rt);
 }
 
+/* prune_configs_by: early pruning, then a performance model keeping the top k. */
+static bool drop_config_1(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user)
+{
+    (void)cfg, (void)options, (void)nargs, (void)args;
+    ++*(int *)user;
+    return i != 1;
+}
+static bool drop_all(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user)
+{
+    (void)i, (void)cfg, (void)options, (void)nargs, (void)args, (void)user;
+    return false;
+}
+static double block_size_model(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user)
+{
+    (void)i, (void)options, (void)nargs, (void)args, (void)user;
+    return -((const vector_add_cfg_view *)cfg)->BLOCK_SIZE; /* the larger the block, the better */
+}
+
+static void configs_are_pruned_as_python_does(void **state)
+{
+    (void)state;
+    three_configs((double[]){3, 1, 2}, "DDDD");
+    tc_runtime *rt = fake_runtime();
+    add_three(rt);
+    const tl_kernel *k = tritonc_bundled_find("vector_add");
+    int calls = 0;
+    tc_autotuner *at = tc_autotune_create(rt, k, NULL, 3, configs, grid_of, NULL,
+                                          (tc_autotune_options){.nkey = 1, .key = key_n, .warmup = 2, .repeats = 5,
+                                                                .cache_dir = "", .prune = drop_config_1,
+                                                                .prune_user = &calls});
+    assert_true(launch(at, 4096));
+    assert_int_equal(calls, 3);
+    assert_int_equal(tc_autotune_best(at, NULL, NULL), 2); /* the fastest, 1, was pruned */
+    assert_int_equal(fake_launches(), 2 * 7 + 1);
+    /* A model keeping the top 1: only config 2 (BLOCK_SIZE=1024) is timed. */
+    fake_reset();
+    at = tc_autotune_create(rt, k, NULL, 3, configs, grid_of, NULL,
+                            (tc_autotune_options){.nkey = 1, .key = key_n, .warmup = 2, .repeats = 5, .cache_dir = "",
+                                                  .perf_model = block_size_model, .top_k = 1});
+    assert_true(launch(at, 4096));
+    assert_int_equal(tc_autotune_best(at, NULL, NULL), 2);
+    assert_int_equal(fake_launches(), 7 + 1);
+    /* Nothing left: an error, nothing launched. */
+    fake_reset();
+    at = tc_autotune_create(rt, k, NULL, 3, configs, grid_of, NULL,
+                            (tc_autotune_options){.nkey = 1, .key = key_n, .cache_dir = "", .prune = drop_all});
+    assert_false(launch(at, 4096));
+    assert_non_null(strstr(tc_runtime_error(rt), ": tc_autotune_launch: no config of kernel vector_add is left for "
+                                                 "n_elements=4096;float32,float32,float32 after pruning"));
+    assert_int_equal(fake_launches(), 0);
+    tc_runtime_destroy(rt);
+}
+
 /* A device that slows as it heats must not favour the configs timed first: the timed launches
  * go round the configs (found on the H200: configs timed one after the other chose the first). */
 static void a_drifting_clock_favours_no_config(void **state)
@@ -457,6 +510,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(picks_the_fastest_and_persists_it, reset),
         cmocka_unit_test_setup(the_file_lands_in_the_compile_cache, reset),
+        cmocka_unit_test_setup(configs_are_pruned_as_python_does, reset),
         cmocka_unit_test_setup(a_drifting_clock_favours_no_config, reset),
         cmocka_unit_test_setup(a_corrupt_file_is_ignored_and_rewritten, reset),
         cmocka_unit_test_setup(a_config_that_cannot_run_is_skipped, reset),

@@ -224,6 +224,14 @@ typedef struct tc_autotune_options {
     /* Where the best config per key is kept across runs: a directory (NULL: the compile
      * cache's, autotune/ under it); "" keeps it in memory only. */
     const char *cache_dir;
+    /* Python's prune_configs_by, both optional, applied before timing a new key: `prune`
+     * (early_config_prune) keeps config i when it returns true; then, when `perf_model` is
+     * given and more than top_k configs are left (top_k 0: all), only the top_k with the
+     * smallest estimate are timed. cfg is the candidate's config struct. All pruned: an error. */
+    bool (*prune)(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user);
+    double (*perf_model)(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user);
+    int top_k;
+    void *prune_user;
 } tc_autotune_options;
 
 /* An autotuner over nconfigs candidates (copied) of k on base_cfg (NULL: the default); grid

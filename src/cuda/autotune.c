@@ -176,6 +176,8 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
     at->nparams = base->nparams;
     at->grid = grid;
     at->grid_user = grid_user;
+    at->prune = (tc_autotune_options){.prune = opts.prune, .perf_model = opts.perf_model, .top_k = opts.top_k,
+                                      .prune_user = opts.prune_user};
     at->warmup = opts.warmup ? opts.warmup : TCR_DEFAULT_WARMUP;
     at->repeats = opts.repeats ? opts.repeats : TCR_DEFAULT_REPEATS;
     atomic_init(&at->choices, NULL);
@@ -265,7 +267,8 @@ static int cmp_float(const void *a, const void *b)
  * loads it; a config that fails there is skipped), then the timed launches go round the configs
  * `repeats` times, one launch of each per round between two events, so that a drift of the
  * device's clocks (it slows as it heats) weighs on every config alike rather than favouring
- * the first ones. ms[i] gets config i's median (-1: skipped, why[i] says why). false (error
+ * the first ones. ms[] comes in with 0 for each config to time (below 0 for a pruned one) and
+ * leaves with each timed config's median (-1: it could not run, why[i] says why). false (error
  * recorded) when the driver fails outside a config's own launches. */
 static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args, double *ms,
                          char **why)
@@ -274,7 +277,8 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
     const tc_driver *d = &rt->drv;
     int n = at->nconfigs, reps = at->repeats;
     for (int i = 0; i < n; i++) {
-        ms[i] = 0;
+        if (ms[i] < 0)
+            continue; /* pruned */
         for (int w = 0; w < at->warmup && ms[i] == 0; w++)
             if (!launch_candidate(at, site, i, stream, nargs, args)) {
                 why[i] = take_error(rt);
@@ -327,6 +331,38 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
     return ok;
 }
 
+/* Python's prune_configs_by: marks the configs not to time with ms[i] = TCR_PRUNED; returns
+ * how many are left. */
+#define TCR_PRUNED (-2.0)
+static int prune(tc_autotuner *at, int nargs, const tc_arg *args, double *ms)
+{
+    const tc_autotune_options *o = &at->prune;
+    int left = 0;
+    for (int i = 0; i < at->nconfigs; i++) {
+        bool keep = !o->prune || o->prune(i, at->cand[i].cfg, at->cand[i].opts, nargs, args, o->prune_user);
+        ms[i] = keep ? 0 : TCR_PRUNED;
+        left += keep;
+    }
+    if (!o->perf_model || o->top_k <= 0 || left <= o->top_k)
+        return left;
+    double *est = calloc((size_t)at->nconfigs, sizeof *est);
+    if (!est)
+        return left; /* no estimates: time them all */
+    for (int i = 0; i < at->nconfigs; i++)
+        if (ms[i] == 0)
+            est[i] = o->perf_model(i, at->cand[i].cfg, at->cand[i].opts, nargs, args, o->prune_user);
+    /* Keep the top_k smallest estimates (the first on ties). */
+    for (; left > o->top_k; left--) {
+        int worst = -1;
+        for (int i = 0; i < at->nconfigs; i++)
+            if (ms[i] == 0 && (worst < 0 || est[i] >= est[worst]))
+                worst = i;
+        ms[worst] = TCR_PRUNED;
+    }
+    free(est);
+    return left;
+}
+
 /* Times every config for key; returns the choice (NULL, error recorded, when none runs). */
 static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stream stream, int nargs,
                         const tc_arg *args)
@@ -351,10 +387,12 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
     tcr_choice *c = NULL;
     if (!ms || !why) {
         tcr_fail(rt, site, "out of memory");
+    } else if (prune(at, nargs, args, ms) == 0) {
+        tcr_fail(rt, site, "no config of kernel %s is left for %s after pruning", at->k->name, key);
     } else if (time_configs(at, site, stream, nargs, args, ms, why)) {
         int best = -1, first_failed = -1;
         for (int i = 0; i < at->nconfigs; i++) {
-            if (ms[i] < 0 && first_failed < 0)
+            if (ms[i] == -1 && first_failed < 0)
                 first_failed = i;
             if (ms[i] >= 0 && (best < 0 || ms[i] < ms[best]))
                 best = i;

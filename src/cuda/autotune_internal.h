@@ -38,6 +38,7 @@ struct tc_autotuner {
     tc_grid_fn grid;
     void *grid_user;
     int warmup, repeats;
+    tc_autotune_options prune; /* its prune, perf_model, top_k and prune_user */
     char *file;         /* the persisted choices; NULL: memory only */
     char *configs_text; /* what the file's hash covers, one line per config */
     char hash[17];
