@@ -12,8 +12,9 @@ divisible by 16):
      import of triton and the compile: what a cache miss costs), the same once more (a cache hit,
      with the compiler version check), and Python's `triton.compile` of the same TTIR file
      (first call in a process, in-process time and the process's wall time).
-Everything goes under --out (default $OUT/compile_check): the log is printed, both PTX texts,
-diffs and compile_check.json with the numbers. Exit status 1 if a check failed.
+Under --out (default $OUT/compile_check) go only compile_check.json (the numbers) and, for a
+kernel whose PTX differs, both PTX texts and their diff; the rest (caches, cubins) stays in --work
+(default: a fresh directory under /tmp). The log is printed. Exit status 1 if a check failed.
 --dry-run needs no triton and no GPU: it checks the kernel modules and, with --tritonc, that
 every key emits.
 """
@@ -102,6 +103,8 @@ def compare_ptx(ours, theirs, out, name):
         return True
     diff = list(difflib.unified_diff(b.splitlines(), a.splitlines(), "jit", "tritonc", lineterm="", n=2))
     (out / f"{name}.ptx.diff").write_text("\n".join(diff) + "\n")
+    (out / f"{name}.tritonc.ptx").write_text(ours)
+    (out / f"{name}.jit.ptx").write_text(theirs)
     print(f"  ptx: DIFFERENT ({len(diff)} diff lines in {out / (name + '.ptx.diff')}); first lines:")
     print("\n".join("    " + d for d in diff[:40]))
     return False
@@ -132,7 +135,7 @@ def python_compile(ttir, work):
 
 def check(name, key, args, torch, results):
     print(f"== {name} --specialize {key}")
-    out = args.out / name
+    out = args.work / name
     out.mkdir(parents=True, exist_ok=True)
     row = {"kernel": name, "key": key}
     results.append(row)
@@ -154,7 +157,7 @@ def check(name, key, args, torch, results):
         print(f"  key: the JIT specialized as {got}")
 
     sets = [a for k, v in cfg.items() for a in ("--set", f"{k}={v}")]
-    cache = Path(tempfile.mkdtemp(prefix="tritonc-cache-", dir=args.out))
+    cache = Path(tempfile.mkdtemp(prefix="tritonc-cache-", dir=args.work))
     cmd = [str(args.tritonc), "compile", name, "--specialize", key, *sets, "--cache-dir", str(cache), "-o", str(out)]
     print("  " + " ".join(cmd))
     p, cold = run_timed(cmd)
@@ -166,9 +169,9 @@ def check(name, key, args, torch, results):
     p2, warm = run_timed(cmd)
     row.update(tritonc_cold_ms=round(cold, 1), tritonc_hit_ms=round(warm, 1))
     ours = (out / f"{name}.ptx").read_text()
-    row["ptx_equal"] = compare_ptx(ours, theirs, out, name)
+    row["ptx_equal"] = compare_ptx(ours, theirs, args.out, name)
     ok = ok and row["ptx_equal"] and p2.returncode == 0
-    py = python_compile(out / f"{name}.ttir", args.out)
+    py = python_compile(out / f"{name}.ttir", args.work)
     row["python_triton_compile"] = py
     print(f"  cold tritonc compile {cold:.0f} ms (a process: python start, import triton, compile); "
           f"cache hit {warm:.0f} ms (with the version check)")
@@ -209,10 +212,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tritonc", type=Path, help="the tritonc binary (built with the compile step)")
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu-out")) / "compile_check")
+    ap.add_argument("--work", type=Path, help="caches and compile outputs (default: a fresh dir under /tmp)")
     ap.add_argument("--dry-run", action="store_true")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     args.out = args.out.resolve()
+    args.work = (args.work or Path(tempfile.mkdtemp(prefix="compile_check-"))).resolve()
+    args.work.mkdir(parents=True, exist_ok=True)
     if args.dry_run:
         return dry_run(args)
     if not args.tritonc:
@@ -220,7 +226,7 @@ def main():
     import torch
     import triton
     print(f"python {sys.version.split()[0]}, triton {triton.__version__}, torch {torch.__version__}, "
-          f"{torch.cuda.get_device_name()}")
+          f"{torch.cuda.get_device_name()}; work files in {args.work}")
     results, ok = [], True
     for name, key in CASES.items():
         try:
