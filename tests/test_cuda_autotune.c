@@ -198,6 +198,9 @@ static void picks_the_fastest_and_persists_it(void **state)
     assert_int_equal(tc_autotune_best(at, &timed, &ms), 1);
     assert_true(timed);
     assert_true(ms > 0.0019 && ms < 0.0021); /* 2 us per launch on the fake's clock */
+    double all[3];
+    assert_int_equal(tc_autotune_timings(at, 3, all), 3);
+    assert_true(all[0] > 0.0049 && all[0] < 0.0051 && all[2] > 0.0089 && all[2] < 0.0091);
     /* (2 warm-up + 5 timed) per config, then the launch itself with config 1's grid. */
     assert_int_equal(fake_launches(), 3 * 7 + 1);
     const char *log = fake_log();
@@ -291,8 +294,12 @@ static void configs_are_pruned_as_python_does(void **state)
                                           (tc_autotune_options){.nkey = 1, .key = key_n, .warmup = 2, .repeats = 5,
                                                                 .cache_dir = "", .prune = drop_config_1,
                                                                 .prune_user = &calls});
+    assert_int_equal(tc_autotune_timings(at, 0, NULL), 0); /* nothing timed yet */
     assert_true(launch(at, 4096));
     assert_int_equal(calls, 3);
+    double t[3];
+    assert_int_equal(tc_autotune_timings(at, 3, t), 3);
+    assert_true(t[1] == -1 && t[0] > 0 && t[2] > 0); /* config 1 pruned */
     assert_int_equal(tc_autotune_best(at, NULL, NULL), 2); /* the fastest, 1, was pruned */
     assert_int_equal(fake_launches(), 2 * 7 + 1);
     /* A model keeping the top 1: only config 2 (BLOCK_SIZE=1024) is timed. */

@@ -256,6 +256,10 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
  * whether this process timed it (false: read from the persisted file), and its median time in
  * milliseconds when it was timed (kept in the file too). */
 int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms);
+/* The medians (ms) of the last key this process timed, one per config (-1: pruned or it could
+ * not run), into ms (n entries at most). Returns the number of configs, 0 when nothing was
+ * timed yet (or for NULL). */
+int tc_autotune_timings(tc_autotuner *at, int n, double *ms);
 /* The file where the choices are persisted (NULL when in memory only). Owned by the autotuner. */
 const char *tc_autotune_file(const tc_autotuner *at);
 

@@ -87,6 +87,7 @@ static void free_tuner(tc_autotuner *at)
         free(at->cand[i].set);
     }
     free(at->cand);
+    free(at->timings);
     free(at->key_index);
     free(at->file);
     free(at->configs_text);
@@ -399,17 +400,23 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
         }
         if (best < 0) {
             tcr_fail(rt, site, "no config of kernel %s could be launched for %s (config %d: %s)", at->k->name, key,
-                     first_failed, why[first_failed] ? why[first_failed] : "?");
+                     first_failed, first_failed >= 0 && why[first_failed] ? why[first_failed] : "?");
         } else {
+            double best_ms = ms[best];
             pthread_mutex_lock(&rt->lock);
             c = tcr_find_choice(at, key); /* another thread may have tuned it meanwhile */
             if (!c)
-                c = tcr_add_choice(at, key, best, ms[best], true);
+                c = tcr_add_choice(at, key, best, best_ms, true);
+            free(at->timings);
+            at->timings = ms; /* kept for tc_autotune_timings */
+            for (int i = 0; i < at->nconfigs; i++)
+                ms[i] = ms[i] < 0 ? -1 : ms[i];
+            ms = NULL;
             pthread_mutex_unlock(&rt->lock);
             if (!c)
                 tcr_fail(rt, site, "out of memory");
             else
-                tcr_autotune_file_save(at, site, key, best, ms[best]);
+                tcr_autotune_file_save(at, site, key, best, best_ms);
         }
     }
     for (int i = 0; why && i < at->nconfigs; i++)
@@ -451,6 +458,18 @@ int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms)
     if (ms)
         *ms = c ? c->ms : 0;
     return c ? c->best : -1;
+}
+
+int tc_autotune_timings(tc_autotuner *at, int n, double *ms)
+{
+    if (!at)
+        return 0;
+    pthread_mutex_lock(&at->rt->lock);
+    int count = at->timings ? at->nconfigs : 0;
+    for (int i = 0; i < count && i < n && ms; i++)
+        ms[i] = at->timings[i];
+    pthread_mutex_unlock(&at->rt->lock);
+    return count;
 }
 
 const char *tc_autotune_file(const tc_autotuner *at)

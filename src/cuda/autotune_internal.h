@@ -39,6 +39,7 @@ struct tc_autotuner {
     void *grid_user;
     int warmup, repeats;
     tc_autotune_options prune; /* its prune, perf_model, top_k and prune_user */
+    double *timings;           /* the last tuning's medians (rt->lock); NULL before one */
     char *file;         /* the persisted choices; NULL: memory only */
     char *configs_text; /* what the file's hash covers, one line per config */
     char hash[17];

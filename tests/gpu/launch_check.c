@@ -369,6 +369,12 @@ static int cmd_matmul(long long s, int iters, bool tune)
         bool timed = false;
         double best_ms = 0;
         int best = tc_autotune_best(at, &timed, &best_ms);
+        double t[16];
+        int nt = tc_autotune_timings(at, 16, t);
+        printf("timings (ms, median per config, -1 could not run):");
+        for (int i = 0; i < nt && i < 16; i++)
+            printf(" %d:%.4f", i, t[i]);
+        printf("\n");
         printf("RESULT autotune size=%lld configs=%d best=%d set=%s num_warps=%d num_stages=%d %s tune_s=%.2f "
                "us=%.1f tflops=%.1f file=%s\n",
                s, nconfigs, best, best >= 0 ? configs[best].set : "?", best >= 0 ? configs[best].options.num_warps : 0,
