@@ -28,7 +28,7 @@
  * none has a header to hold its prototype. */
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"
 
-enum { FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
+enum { FAKE_INVALID_DEVICE = 101, FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
 #define FAKE_MAX_PARAMS 80
 #define FAKE_OPTIN_SHARED 232448
 
@@ -231,6 +231,7 @@ EXPORT tcu_result cuGetErrorName(tcu_result err, const char **name)
     case TCU_ERROR_INVALID_VALUE: *name = "CUDA_ERROR_INVALID_VALUE"; break;
     case TCU_ERROR_OUT_OF_MEMORY: *name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
     case TCU_ERROR_NO_DEVICE: *name = "CUDA_ERROR_NO_DEVICE"; break;
+    case FAKE_INVALID_DEVICE: *name = "CUDA_ERROR_INVALID_DEVICE"; break;
     case FAKE_INVALID_IMAGE: *name = "CUDA_ERROR_INVALID_IMAGE"; break;
     case FAKE_INVALID_HANDLE: *name = "CUDA_ERROR_INVALID_HANDLE"; break;
     case TCU_ERROR_NOT_FOUND: *name = "CUDA_ERROR_NOT_FOUND"; break;
@@ -247,6 +248,7 @@ EXPORT tcu_result cuGetErrorString(tcu_result err, const char **text)
     case TCU_ERROR_INVALID_VALUE: *text = "invalid argument"; break;
     case TCU_ERROR_OUT_OF_MEMORY: *text = "out of memory"; break;
     case TCU_ERROR_NO_DEVICE: *text = "no CUDA-capable device is detected"; break;
+    case FAKE_INVALID_DEVICE: *text = "invalid device ordinal"; break;
     case FAKE_INVALID_IMAGE: *text = "device kernel image is invalid"; break;
     case FAKE_INVALID_HANDLE: *text = "invalid resource handle"; break;
     case TCU_ERROR_NOT_FOUND: *text = "named symbol not found"; break;
@@ -263,7 +265,7 @@ EXPORT tcu_result cuDeviceGet(tcu_device *dev, int ordinal)
     if (!initialized)
         LEAVE(TCU_ERROR_NOT_INITIALIZED);
     if (ordinal != 0)
-        LEAVE(TCU_ERROR_INVALID_VALUE + 100); /* CUDA_ERROR_INVALID_DEVICE */
+        LEAVE(FAKE_INVALID_DEVICE);
     *dev = 0;
     LEAVE(TCU_SUCCESS);
 }

@@ -250,6 +250,17 @@ static void no_device(void **state)
     assert_int_equal(fake_primary_retained(), 0);
 }
 
+static void no_such_device(void **state)
+{
+    (void)state;
+    tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.libcuda = FAKE_LIBCUDA, .device = 3});
+    int line = __LINE__ - 1;
+    expect_error_at(rt, line,
+                    "tc_runtime_create: cuDeviceGet failed: CUDA_ERROR_INVALID_DEVICE (101: invalid device ordinal)");
+    tc_runtime_destroy(rt);
+    assert_int_equal(fake_primary_retained(), 0);
+}
+
 static void driver_from_the_environment(void **state)
 {
     (void)state;
@@ -908,6 +919,7 @@ int main(void)
         cmocka_unit_test_setup(no_driver, reset),
         cmocka_unit_test_setup(driver_missing_a_function, reset),
         cmocka_unit_test_setup(no_device, reset),
+        cmocka_unit_test_setup(no_such_device, reset),
         cmocka_unit_test_setup(driver_from_the_environment, reset),
         cmocka_unit_test_setup(launch_vector_add, reset),
         cmocka_unit_test_setup(keys_as_the_jit_computes_them, reset),
