@@ -110,6 +110,24 @@ def compare_ptx(ours, theirs, out, name):
     return False
 
 
+def compare_without_locations(name, key, cfg, theirs, args):
+    """Our TTIR emitted with --no-loc, compiled by triton_compile.py directly: is that PTX the JIT's?"""
+    work = args.work / f"{name}-noloc"
+    work.mkdir(parents=True, exist_ok=True)
+    sets = [a for k, v in cfg.items() for a in ("--set", f"{k}={v}")]
+    ttir = work / "kernel.ttir"
+    emit = subprocess.run([str(args.tritonc), "emit", name, "--specialize", key, "--no-loc", *sets, "-o", str(ttir)],
+                          capture_output=True, text=True)
+    comp = subprocess.run([sys.executable, str(REPO / "tools" / "triton_compile.py"), "--ttir", str(ttir), "-o",
+                           str(work)], capture_output=True, text=True)
+    if emit.returncode or comp.returncode:
+        print(f"  without locations: could not compile ({(emit.stderr + comp.stderr).strip()})")
+        return None
+    equal = strip_debug((work / "kernel.ptx").read_text(), "ptx") == strip_debug(theirs, "ptx")
+    print(f"  without locations: PTX {'equal' if equal else 'still DIFFERENT'}")
+    return equal
+
+
 PY_COMPILE = """
 import sys, time
 t0 = time.perf_counter()
@@ -170,6 +188,8 @@ def check(name, key, args, torch, results):
     row.update(tritonc_cold_ms=round(cold, 1), tritonc_hit_ms=round(warm, 1))
     ours = (out / f"{name}.ptx").read_text()
     row["ptx_equal"] = compare_ptx(ours, theirs, args.out, name)
+    if not row["ptx_equal"]:  # a diagnosis: the same without source locations
+        row["ptx_equal_without_locations"] = compare_without_locations(name, key, cfg, theirs, args)
     ok = ok and row["ptx_equal"] and p2.returncode == 0
     py = python_compile(out / f"{name}.ttir", args.work)
     row["python_triton_compile"] = py
