@@ -337,7 +337,7 @@ static int cmd_matmul(long long s, int iters, bool tune)
     if (tune) {
         static const char *const key_names[] = {"M", "N", "K"};
         at = tc_autotune_create(rt, k, NULL, nconfigs, configs, matmul_grid, NULL,
-                                (tc_autotune_options){.nkey = 3, .key = key_names, .warmup = 3, .repeats = 10});
+                                (tc_autotune_options){.nkey = 3, .key = key_names, .warmup = 5, .repeats = 25});
         double t0 = now_s();
         tc_autotune_launch_args(at, NULL, nargs, args); /* times every config, or reads the file */
         tc_synchronize(rt);
