@@ -127,6 +127,73 @@ tcir_op *tl_builder_func(const tl_builder *b) { return b ? b->func : NULL; }
 tcir_block *tl_current_block(const tl_builder *b) { return b ? b->stack[b->depth - 1] : NULL; }
 int tl_builder_nargs(const tl_builder *b) { return b ? b->nargs : 0; }
 
+const tl_argspec *tl_builder_argspec(const tl_builder *b, int i)
+{
+    return b && i >= 0 && i < b->nargs ? &b->args[i].spec : NULL;
+}
+
+void tl_builder_set_specialize_at(tl_site site, tl_builder *b, const char *key)
+{
+    if (!tl__usable(b, site))
+        return;
+    if (b->ndeclared > 0) {
+        tl_builder_fail(b, site, "a specialization key must be set before the first tl_arg");
+        return;
+    }
+    b->specialize = key ? tcir_strdup(b->ctx, key, strlen(key)) : NULL;
+}
+
+/* Applies the specialization key's letter for the argument being declared (Triton's JIT:
+ * jit.py's specialization, specialize.cc's rules). Returns false after recording an error;
+ * sets *drop when the argument is the constexpr 1. */
+static bool apply_specialization(tl_builder *b, tl_site site, const char *name, tl_argspec *spec, bool *drop)
+{
+    *drop = false;
+    if (!b->specialize)
+        return true;
+    int at = b->ndeclared;
+    size_t len = strlen(b->specialize);
+    if ((size_t)at >= len) {
+        tl_builder_fail(b, site, "specialization key '%s' has %zu letters, but '%s' is argument #%d", b->specialize,
+                        len, name, at + 1);
+        return false;
+    }
+    char letter = b->specialize[at];
+    bool integer = spec->kind == TL_ARG_SCALAR && tl_dtype_is_int(spec->dtype) && spec->dtype != TL_I1;
+    const char *what = spec->kind == TL_ARG_PTR ? "a pointer"
+                       : spec->kind == TL_ARG_TENSOR ? "a tensor"
+                       : integer ? "an integer"
+                       : tl_dtype_is_float(spec->dtype) ? "a float"
+                                                         : "a bool";
+    switch (letter) {
+    case 'N':
+        spec->divisibility = TL_DIV_NONE;
+        return true;
+    case 'D':
+    case '1':
+        if (spec->do_not_specialize) {
+            tl_builder_fail(b, site, "specialization key '%s': '%c' for '%s', which is do_not_specialize (want 'N')",
+                            b->specialize, letter, name);
+            return false;
+        }
+        if (letter == 'D' && (integer || spec->kind == TL_ARG_PTR)) {
+            spec->divisibility = 16;
+            return true;
+        }
+        if (letter == '1' && integer) {
+            *drop = true;
+            return true;
+        }
+        tl_builder_fail(b, site, "specialization key '%s': '%c' for '%s', which is %s (want %s)", b->specialize,
+                        letter, name, what, spec->kind == TL_ARG_PTR ? "'D' or 'N'" : "'N'");
+        return false;
+    default:
+        tl_builder_fail(b, site, "specialization key '%s': letter '%c' for '%s' (want '1', 'D' or 'N')",
+                        b->specialize, letter, name);
+        return false;
+    }
+}
+
 /* ---- values ----------------------------------------------------------------------------- */
 
 static tl_dtype dtype_of_elem(const tcir_type *e)
@@ -251,6 +318,12 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     const tcir_type *t = arg_type(b, site, &spec);
     if (!t)
         return TL_POISON;
+    bool drop;
+    if (!apply_specialization(b, site, name, &spec, &drop))
+        return TL_POISON;
+    b->ndeclared++;
+    if (drop)
+        return tl_lit_int(1);
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
         tl_arg_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
@@ -467,6 +540,11 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     if (b->depth != 1) { /* the innermost open scope, at the call that opened it */
         tl_site opened = b->pushed_at[b->depth - 1];
         tl_builder_fail(b, opened, "%s opened here is never closed", opened.func ? opened.func : "a block");
+        return NULL;
+    }
+    if (b->specialize && strlen(b->specialize) != (size_t)b->ndeclared) {
+        tl_builder_fail(b, site, "specialization key '%s' has %zu letters for %d declared arguments", b->specialize,
+                        strlen(b->specialize), b->ndeclared);
         return NULL;
     }
     /* The natural end returns: in place, or through the shared exit of early returns, which

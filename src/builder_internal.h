@@ -70,6 +70,8 @@ struct tl_builder {
 
     tl_arg_entry *args;
     int nargs, args_cap;
+    const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
+    int ndeclared;          /* arguments declared, those the key dropped included */
 
     tl_const_entry *consts;
     int nconsts, consts_cap;

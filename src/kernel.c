@@ -63,6 +63,7 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     tl_builder_set_locations(b, !opts.no_locations);
     tl_builder_set_generic(b, opts.generic);
     tl_builder_set_debug(b, opts.debug);
+    tl_builder_set_specialize_at(site, b, opts.specialize);
     k->run(b, cfg);
     site = kernel_site(b, site);
     char *ttir = tl_finish_at(site, b);

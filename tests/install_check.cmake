@@ -2,7 +2,8 @@
 #   BUILD_DIR WORK_DIR CONSUMER_SRC C_COMPILER SANITIZE_FLAGS EXPECT_VERSION
 # Installs the build into WORK_DIR/prefix, then configures, builds and runs tests/consumer,
 # which uses the installed package three ways: find_package(tritonc) with tritonc::tritonc
-# (shared) and tritonc::tritonc_static, and pkg-config's tritonc.pc.
+# (shared) and tritonc::tritonc_static, and pkg-config's tritonc.pc; the same for the CUDA
+# runtime (tritonc::tritonc_cuda, tritonc::tritonc_cuda_static, tritonc_cuda.pc).
 cmake_minimum_required(VERSION 3.20)
 
 set(prefix "${WORK_DIR}/prefix")
@@ -47,6 +48,7 @@ run("configure tests/consumer"
     "-DCMAKE_C_FLAGS=${flags}" "-DCMAKE_EXE_LINKER_FLAGS=${flags}"
     "-DEXPECT_VERSION=${EXPECT_VERSION}")
 run("build tests/consumer" "${CMAKE_COMMAND}" --build "${consumer_build}")
-foreach(exe consumer_shared consumer_static consumer_pkgconfig)
+foreach(exe consumer_shared consumer_static consumer_pkgconfig
+            consumer_cuda_shared consumer_cuda_static consumer_cuda_pkgconfig)
   run("run ${exe}" "${consumer_build}/${exe}")
 endforeach()

@@ -122,7 +122,7 @@ static void no_builder(void **state)
     (void)state;
     assert_true(tl_value_is_poison(tl_program_id(NULL, 0)));
     assert_true(tl_value_is_poison(tl_arange(NULL, 0, 16)));
-    assert_true(tl_value_is_poison(tl_add(1, 2)));
+    assert_true(tl_value_is_poison(tl_floordiv(1, 0))); /* 1 + 2 folds to 3, as constexprs do */
     assert_true(tl_value_is_poison(tl_where(true, 1, 2)));
     tl_value poison = {0};
     assert_true(tl_value_is_poison(tl_exp(poison)));

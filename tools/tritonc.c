@@ -1,9 +1,11 @@
 /* tritonc - the command line: list the bundled kernels and emit their TTIR.
  *
  *   tritonc list [--names]
- *   tritonc emit NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [-o FILE]
+ *   tritonc emit NAME [--set KEY=VALUE ...] [--specialize KEY] [--generic] [--no-loc] [-o FILE]
  *   tritonc hlo NAME [--set KEY=VALUE ...] [--generic] [--no-loc] [--grid X,Y,Z]
  *               [--num-warps N] [--num-stages N] [-o FILE]
+ *   tritonc compile NAME [...] [-o DIR] | tritonc embed -o FILE.c ... (tools/compile_cmd.c)
+ *   tritonc launch NAME [--set K=V]... [--size N...] [--iters N] (tools/launch_cmd.c)
  *   tritonc --help | --version
  *
  * Exit status: 0 success; 1 the kernel failed to build or the output could not be written;
@@ -17,6 +19,8 @@
 #include <string.h>
 
 #include "bundled.h"
+#include "compile_cmd.h"
+#include "launch_cmd.h"
 #include "hlo_programs.h"
 #include "run_program.h"
 #include "tritonc/tritonc.h"
@@ -35,6 +39,8 @@ static const char usage_text[] =
     "    --set KEY=VALUE      set config field KEY (repeatable): 256, float16, true...\n"
     "    --generic            print every op in MLIR's generic form\n"
     "    --no-loc             leave out the source locations, loc(\"file.c\":line:0)\n"
+    "    --specialize KEY     as Triton's JIT: one letter per argument, 1 (the constexpr 1, left\n"
+    "                         out), D (tt.divisibility = 16), N (neither); see docs/compile.md\n"
     "    -o FILE              write to FILE instead of standard output (- is stdout)\n"
     "  hlo NAME [options]     print a StableHLO program calling a kernel through XLA's Triton\n"
     "                         custom call: forward (the guide's), vector_add_xla, or any\n"
@@ -48,6 +54,20 @@ static const char usage_text[] =
     "    --plugin PATH        the PJRT plugin (default: $TRITONC_PJRT_PLUGIN, else jax's CUDA\n"
     "                         plugin where Python installs it)\n"
     "    --iters N            timed runs after the first (default 20)\n"
+    "  compile NAME [options] compile kernel NAME with Triton (python3 + triton, or\n"
+    "                         $TRITONC_COMPILER) into the cache; takes emit's --set and:\n"
+    "    --specialize KEY     one letter per argument: 1 (equal to 1), D (divisible by 16), N\n"
+    "    --num-warps N, --num-stages N, --num-ctas N, --arch N (90), --debug\n"
+    "    --cache-dir DIR      the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"
+    "    --no-cache, --compiler PROG, --timeout S (default 300)\n"
+    "    -o DIR               also write NAME.cubin, NAME.ptx, NAME.meta and NAME.ttir there\n"
+    "  embed -o FILE.c [--name ARRAY] DIR/NAME... | --compile NAME [compile's options]\n"
+    "                         write a C source holding compiled variants (tritonc/compile.h)\n"
+    "  launch NAME [options]  launch kernel NAME on made-up inputs on the GPU through the CUDA\n"
+    "                         driver (tritonc/cuda.h; compiled on a cache miss) and time it\n"
+    "    --set KEY=VALUE      as emit's; --num-warps N, --num-stages N\n"
+    "    --size N [N...]      the sizes: vector_add N, softmax ROWS COLS, matmul M [N [K]]...\n"
+    "    --iters N            launches timed back to back after the first (default 100)\n"
     "  --help, -h             show this help\n"
     "  --version              print the version\n"
     "\n"
@@ -213,6 +233,12 @@ static int cmd_emit(int argc, char **argv)
             sets[nsets++] = argv[++i];
         } else if (strncmp(a, "--set=", 6) == 0) {
             sets[nsets++] = a + 6;
+        } else if (strcmp(a, "--specialize") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "tritonc: emit: --specialize needs a key (one of 1, D, N per argument)\n");
+                goto done;
+            }
+            opts.specialize = argv[++i];
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
             if (i + 1 == argc) {
                 fprintf(stderr, "tritonc: emit: %s needs a file name\n", a);
@@ -434,6 +460,12 @@ int main(int argc, char **argv)
         return cmd_program(argc - 2, argv + 2, false);
     if (strcmp(cmd, "run") == 0)
         return cmd_program(argc - 2, argv + 2, true);
+    if (strcmp(cmd, "compile") == 0)
+        return tritonc_cmd_compile(argc - 2, argv + 2);
+    if (strcmp(cmd, "embed") == 0)
+        return tritonc_cmd_embed(argc - 2, argv + 2);
+    if (strcmp(cmd, "launch") == 0)
+        return tritonc_cmd_launch(argc - 2, argv + 2);
     fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
     return EXIT_USAGE;
 }

@@ -71,7 +71,8 @@ const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
  * triton.language element type. Passed by value. Three other forms exist:
  *   - a poison value (poison set, ir == NULL), returned by a call that failed; using it is
  *     a no-op once the builder is in error, and an error otherwise (a call on two literals
- *     fails with no builder to record it on, so its poison is reported where it is used);
+ *     that does not fold to a number, such as 1 // 0, fails with no builder to record it on,
+ *     so its poison is reported where it is used);
  *   - an absent value, all zero ((tl_value){0}): a keyword argument not given;
  *   - a weak literal (b == NULL, lit != TL_LIT_NONE), made by tl_lit(): a C number that
  *     takes the element type of the tensor operand it meets, as a Python literal does. */
@@ -189,6 +190,7 @@ typedef struct tl_argspec {
     int rank;          /* tensors only */
     int64_t shape[TL_MAX_RANK];
     const char *name;  /* used by tl_builder_create_with_args; tl_arg takes the name apart */
+    bool do_not_specialize; /* Triton's do_not_specialize: a specialization key must give 'N' */
 } tl_argspec;
 
 #define TL_PTR(dt) ((tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt)})
@@ -218,13 +220,20 @@ tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n
 void tl_builder_destroy(tl_builder *b);
 
 /* Declares the next argument. Names must be unique per kernel; a tensor argument has at most
- * TL_MAX_TENSOR_NUMEL elements. */
+ * TL_MAX_TENSOR_NUMEL elements. Under a specialization key (tl_builder_set_specialize) the
+ * argument's letter decides: '1' leaves it out of the signature and returns the weak literal 1
+ * (tl_lit_int(1), as Python's constexpr 1); 'D' gives it tt.divisibility = 16; 'N' no
+ * tt.divisibility at all (the declared divisibility is not used). A letter that does not fit
+ * the argument is an error here. */
 tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec);
 #define tl_arg(b, name, spec) tl_arg_at(TL_SITE("tl_arg"), (b), (name), (spec))
 /* The i-th declared argument, or poison (with an error) when out of range. */
 tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i);
 #define tl_builder_arg(b, i) tl_builder_arg_at(TL_SITE("tl_builder_arg"), (b), (i))
 int tl_builder_nargs(const tl_builder *b);
+/* The spec of the i-th argument of the signature (name included, owned by the builder), or
+ * NULL when out of range or b is NULL. */
+const tl_argspec *tl_builder_argspec(const tl_builder *b, int i);
 
 /* ---- errors -------------------------------------------------------------------------- */
 
@@ -253,6 +262,15 @@ void tl_builder_set_generic(tl_builder *b, bool on);
  * Off by default, as in Triton. */
 void tl_builder_set_debug(tl_builder *b, bool on);
 bool tl_builder_debug(const tl_builder *b);
+/* Specialization, as Triton's JIT does it from the values of a launch: one letter per declared
+ * argument, in declaration order. '1': an integer argument equal to 1 (a constexpr, dropped
+ * from the signature); 'D': an integer divisible by 16 or a pointer aligned to 16 bytes
+ * (tt.divisibility = 16); 'N': neither (floats, bools, tensors, do_not_specialize arguments
+ * must be 'N'). NULL (the default) emits the arguments as declared. Call it before the first
+ * tl_arg; the key is copied. A key of the wrong length is an error at tl_finish (too short: at
+ * the first tl_arg it does not cover); a bad letter at the tl_arg that reads it. */
+void tl_builder_set_specialize_at(tl_site site, tl_builder *b, const char *key);
+#define tl_builder_set_specialize(b, key) tl_builder_set_specialize_at(TL_SITE("tl_builder_set_specialize"), (b), (key))
 /* Bytes the builder's arena holds. */
 size_t tl_builder_bytes(const tl_builder *b);
 

@@ -66,6 +66,8 @@ typedef struct tl_emit_opts {
     bool generic;      /* MLIR generic form */
     bool no_locations; /* locations are on by default: loc("file.c":line:0) */
     bool debug;        /* Triton's debug option: tl_device_assert emits tt.assert (see builder.h) */
+    const char *specialize; /* a specialization key, one letter per declared argument ('1', 'D',
+                               'N': tl_builder_set_specialize); NULL emits as declared */
 } tl_emit_opts;
 
 /* Runs the kernel's body on cfg (its default config when NULL) in a fresh builder and

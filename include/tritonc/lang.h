@@ -126,7 +126,11 @@ typedef enum tl_binop {
     TL_OP_NE
 } tl_binop;
 
-/* The generic entry point under the named wrappers below (LLVM-C's LLVMBuildBinOp). */
+/* The generic entry point under the named wrappers below (LLVM-C's LLVMBuildBinOp). On two
+ * numbers (weak literals) it computes a number, as Python's constexpr arithmetic does
+ * (tl_mul(64, tl_lit_int(1)) is the literal 64; // and % round as Python's); so do tl_cdiv,
+ * tl_minimum, tl_maximum, tl_neg, tl_invert and tl_abs. What cannot fold (a division by zero,
+ * unsigned 64-bit numbers, float // or %) is poison. */
 tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value b);
 
 #define tl_add(a, b) tl_binary_at(TL_SITE("tl_add"), TL_OP_ADD, tl_lit(a), tl_lit(b))

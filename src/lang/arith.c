@@ -148,6 +148,9 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
 
 tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
 {
+    tl_value folded;
+    if (lang_fold(op, a, c, &folded))
+        return folded;
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
@@ -186,6 +189,10 @@ static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
 
 tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
 {
+    tl_value dm1, sum, folded;
+    if (lang_fold(TL_OP_SUB, c, tl_lit_int(1), &dm1) && lang_fold(TL_OP_ADD, a, dm1, &sum) &&
+        lang_fold(TL_OP_FLOORDIV, sum, c, &folded))
+        return folded; /* constexprs: Python computes (x + div - 1) // div itself */
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
@@ -198,6 +205,10 @@ tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
 
 tl_value tl_neg_at(tl_site s, tl_value x)
 {
+    tl_value folded;
+    if (lang_fold(TL_OP_SUB, tl_value_is_lit(x) && x.lit == TL_LIT_FLOAT ? tl_lit_float(0.0) : tl_lit_int(0), x,
+                  &folded))
+        return folded;
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
         return TL_POISON;
@@ -206,6 +217,9 @@ tl_value tl_neg_at(tl_site s, tl_value x)
 
 tl_value tl_invert_at(tl_site s, tl_value x)
 {
+    tl_value folded;
+    if (x.lit != TL_LIT_FLOAT && lang_fold(TL_OP_XOR, x, tl_lit_int(-1), &folded))
+        return folded;
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
         return TL_POISON;

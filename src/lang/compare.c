@@ -43,6 +43,9 @@ static bool bf16_to_f32(tl_site s, tl_builder *b, lang_opnd *o)
 
 static tl_value min_max(tl_site s, tl_value a, tl_value c, tl_minmax_opts o, bool is_max)
 {
+    tl_value folded;
+    if (lang_fold_minmax(a, c, is_max, &folded))
+        return folded;
     tl_value in[2] = {a, c};
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)

@@ -128,6 +128,11 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
 tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r);
 /* 0 - x */
 tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd x);
+/* Python's constexpr arithmetic (fold.c): op on two numbers gives a number in *out; false when
+ * a or c is not a number or the pair does not fold (1 // 0). */
+bool lang_fold(tl_binop op, tl_value a, tl_value c, tl_value *out);
+/* minimum / maximum of two numbers (not NaN). */
+bool lang_fold_minmax(tl_value a, tl_value c, bool is_max, tl_value *out);
 
 /* ---- block pointers (block_ptr.c) --------------------------------------------------------- */
 

@@ -1,5 +1,7 @@
 /* triton.language.math: the unary math functions, fma, div_rn, fdiv, umulhi and abs.
  * Numbers passed to them are typed on their own first (to_tensor), as in Python. */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -150,6 +152,10 @@ tl_value tl_umulhi_at(tl_site s, tl_value x, tl_value y)
 
 tl_value tl_abs_at(tl_site s, tl_value x)
 {
+    if (x.lit == TL_LIT_FLOAT) /* a number, as a constexpr: a number */
+        return tl_lit_float(fabs(x.lit_val.f));
+    if (tl_value_is_lit(x) && x.dtype != TL_U64)
+        return tl_lit_uint(x.lit_val.i < 0 ? 0 - (uint64_t)x.lit_val.i : (uint64_t)x.lit_val.i);
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
         return TL_POISON;

@@ -89,6 +89,11 @@ main() {
         "$PYTHON" -u tests/gpu/run_kernels.py --tritonc "$TRITONC" --out "$OUT" 2>&1 | tee "$OUT/run_kernels.log"
         [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
     fi
+    # The compile step: our PTX equals the JIT's for a specialization of three kernels; cold compile times.
+    echo "== compile step (also in $OUT/compile_check.log)"
+    "$PYTHON" -u tests/gpu/compile_check.py --tritonc "$TRITONC" --out "$OUT/compile_check" \
+        $(is_dry_run && echo --dry-run) 2>&1 | tee "$OUT/compile_check.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
     return $failed
 }
 

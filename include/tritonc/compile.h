@@ -1,0 +1,132 @@
+/* tritonc/compile.h - a kernel compiled by Triton: variants, the compile step, the disk cache,
+ * embedding (library tritonc_cuda; docs/compile.md tells the whole story).
+ *
+ * A variant is one kernel compiled for one (config, specialization key, options): its cubin
+ * and PTX with the metadata a launcher needs. tc_compile emits the kernel's TTIR, looks the
+ * variant up in the disk cache and, on a miss, runs Triton's compiler as a subprocess
+ * (tools/triton_compile.py under python3, or any program speaking its protocol). Nothing here
+ * needs a GPU or CUDA; no call aborts, exits or prints: errors come back as one malloc'd line.
+ */
+#ifndef TRITONC_COMPILE_H
+#define TRITONC_COMPILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tritonc/kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the kernel's declared arguments ------------------------------------------------------ */
+
+/* One declared argument, as tl_arg declared it (before any specialization). */
+typedef struct tc_param {
+    const char *name;
+    tl_arg_kind kind;
+    tl_dtype dtype; /* element (pointee for pointers) */
+    bool do_not_specialize;
+} tc_param;
+
+/* The kernel's declared arguments, read by building it once on cfg (NULL: its default).
+ * Returns a malloc'd array of *n params, names included (one free()), or NULL with *err set to
+ * a malloc'd line (the kernel's build error, or a NULL argument). */
+tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **err);
+
+/* The key letters of the kernel emitted as declared (NULL key): 'D' for a pointer with the
+ * default divisibility (or 16) and a scalar declared divisible by 16, 'N' otherwise. malloc'd,
+ * or NULL with *err set. */
+char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err);
+
+/* "BLOCK_M=128,BLOCK_N=128,..." in field order (ints in decimal, dtypes by Python name, bools
+ * true/false), "" for a kernel without fields. cfg NULL: the default. malloc'd; NULL when k is
+ * NULL, has no config, or on out of memory. */
+char *tc_config_text(const tl_kernel *k, const void *cfg);
+
+/* ---- a compiled variant ------------------------------------------------------------------- */
+
+typedef struct tc_options {
+    int arch;       /* compute capability, 90 */
+    int num_warps;  /* 4 */
+    int num_stages; /* 3 */
+    int num_ctas;   /* 1 */
+    bool debug;     /* Triton's debug option */
+} tc_options;
+/* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA. */
+tc_options tc_options_filled(tc_options o);
+
+typedef struct tc_variant {
+    const char *kernel;          /* tl_kernel name */
+    const char *config;          /* tc_config_text: "BLOCK_M=128,BLOCK_N=128,..." */
+    const char *spec;            /* the key: one letter per declared argument */
+    tc_options options;          /* as requested, defaults filled in */
+    const char *symbol;          /* the cubin's function name (Triton's metadata "name") */
+    int shared;                  /* bytes of dynamic shared memory (> 48 KiB needs the attribute) */
+    int num_warps, num_ctas, cluster_dims[3];
+    int global_scratch_size, global_scratch_align, profile_scratch_size, profile_scratch_align;
+    int arch;                    /* 90 */
+    const char *triton_version;  /* "3.6.0" */
+    int nargs;                   /* arguments of the compiled function, after specialization,
+                                    before the scratch pointers the launcher appends */
+    const unsigned char *cubin;
+    size_t cubin_size;           /* cubin may be NULL (size 0): then ptx */
+    const char *ptx;             /* NUL-terminated; may be NULL when there is a cubin */
+} tc_variant;
+
+/* Where variants come from. A NULL env means every default with jit on (unless
+ * $TRITONC_JIT=0); a zeroed struct means every default with jit off. */
+typedef struct tc_compile_env {
+    const char *cache_dir; /* NULL: $TRITONC_CACHE_DIR, else $XDG_CACHE_HOME/tritonc, else
+                              $HOME/.cache/tritonc */
+    const char *compiler;  /* a program speaking triton_compile.py's protocol. NULL:
+                              $TRITONC_COMPILER, else $TRITONC_PYTHON (else python3) running
+                              triton_compile.py ($TRITONC_COMPILE_SCRIPT, else the installed one,
+                              else the source tree's) */
+    bool jit;              /* on a cache miss, compile (else fail naming the command) */
+    bool no_cache;         /* neither read nor write the disk cache */
+    bool check_version;    /* ask the compiler its version (one subprocess) before trusting an
+                              entry: an entry of another compiler version is a miss */
+    int timeout_s;         /* a compile running longer is killed; 0: $TRITONC_COMPILE_TIMEOUT,
+                              else 300 */
+} tc_compile_env;
+
+/* Emits k on cfg (NULL: default) with the specialization key spec (NULL: as declared) and
+ * returns the compiled variant: from the disk cache, else compiled (when env allows). The
+ * variant and its strings and binaries are the caller's (tc_variant_free). NULL with *err set
+ * to one malloc'd line on error; with no compiler allowed or available it names the missing
+ * variant and the `tritonc compile ...` command that builds it. */
+tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts,
+                       const tc_compile_env *env, char **err);
+/* Frees a variant made by tc_compile or tc_variant_load. NULL is a no-op. Never call it on an
+ * embedded (const) variant. */
+void tc_variant_free(tc_variant *v);
+
+/* The command line that builds the variant: "tritonc compile NAME --set K=V ... --specialize
+ * KEY --num-warps N ... -o DIR" (only what differs from the defaults). malloc'd or NULL. */
+char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts);
+
+/* The version line of the compiler env selects (`--version`: "triton 3.6.0"), malloc'd, or
+ * NULL with *err set (no interpreter, no triton package, a hang: one line each). */
+char *tc_compiler_version(const tc_compile_env *env, char **err);
+
+/* ---- files: what `tritonc compile -o DIR` writes ------------------------------------------ */
+
+/* Writes DIR/NAME.cubin, DIR/NAME.ptx, DIR/NAME.meta (the metadata, line-based; see
+ * docs/compile.md) and, when ttir is not NULL, DIR/NAME.ttir, NAME being v->kernel; DIR is made
+ * if missing. false with *err set on an I/O error. */
+bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, char **err);
+/* Reads what tc_variant_save wrote (DIR/NAME.meta and its cubin and PTX). NULL with *err. */
+tc_variant *tc_variant_load(const char *dir, const char *name, char **err);
+
+/* ---- embedding: variants linked into a program ---------------------------------------------- */
+
+/* Writes a C source defining `const tc_variant NAME[]` and `const int NAME_count` that holds the
+ * n variants (binaries and strings included), for tc_runtime_add_variants. NAME must be a C
+ * identifier. false with *err set on a bad name or an I/O error. */
+bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,269 @@
+/* tritonc/cuda.h - launching compiled tritonc kernels from C through the CUDA driver (prefix tc_).
+ *
+ * A tc_runtime opens the CUDA driver (libcuda.so.1, with dlopen: nothing of CUDA is needed to
+ * build a program that uses it) and launches kernels compiled by Triton (tritonc/compile.h):
+ *
+ *     tc_runtime *rt = tc_runtime_create(NULL);
+ *     tc_kernel *add = tc_kernel_get(rt, &vector_add_kernel, NULL, (tc_options){0});
+ *     tc_deviceptr x = tc_alloc(rt, n * 4), y = tc_alloc(rt, n * 4), out = tc_alloc(rt, n * 4);
+ *     tc_launch(add, tc_grid1((n + 1023) / 1024), NULL,
+ *               tc_ptr(x, TL_F32), tc_ptr(y, TL_F32), tc_ptr(out, TL_F32), tc_i32(n));
+ *     if (tc_runtime_failed(rt))
+ *         fprintf(stderr, "%s\n", tc_runtime_error(rt));
+ *     tc_runtime_destroy(rt);
+ *
+ * Specialization, as Triton's JIT: at each launch the runtime reads the argument values and
+ * computes the key the JIT would (one letter per declared argument: '1' an integer equal to 1,
+ * 'D' an integer divisible by 16 or a pointer aligned to 16 bytes, 'N' anything else, floats,
+ * bools and do_not_specialize arguments included), then launches the variant compiled for
+ * that key. Variants are found, in order: among those added with tc_runtime_add_variants
+ * (embedded in the program by `tritonc embed`), in the runtime's memory, then through
+ * tc_compile (the disk cache, then Triton when it is installed and JIT mode is on). A variant
+ * whose key differs from the arguments' is never launched: a pointer that is not 16-byte
+ * aligned never runs a 'D' variant.
+ *
+ * Arguments are given in the kernel's declaration order (its tl_arg calls), each made by a
+ * typed constructor (tc_ptr(p, TL_F16), tc_i32(n), tc_f32(x)...), and checked against the
+ * declaration at every launch: their count, pointer or scalar, the dtype, and that an integer
+ * fits the declared type.
+ *
+ * What a launch does is what Triton 3.6's launcher does: the compiled function gets the
+ * arguments left after specialization, then a global-scratch and a profile-scratch pointer
+ * (a buffer of grid * num_ctas * size bytes when the kernel needs one, NULL otherwise);
+ * dynamic shared memory above 48 KiB is allowed through the function attribute when the
+ * module is loaded; num_ctas > 1 launches clusters through cuLaunchKernelEx; a grid with a
+ * zero dimension launches nothing (and is no error).
+ *
+ * Contexts: modules are loaded per CUDA context, the one current on the calling thread at
+ * launch (a second context works). A thread with no current context gets the runtime's: the
+ * primary context of its device, retained when the runtime was created.
+ *
+ * Threads and CUDA graphs: every call is thread-safe (two threads may launch the same kernel
+ * at once). Once a variant is loaded in a context, a launch takes no lock (but one to find the
+ * scratch buffer of a kernel that needs scratch), allocates nothing and never synchronizes, so
+ * it can be captured into a CUDA graph; a launch that would have to grow a scratch buffer or
+ * load a module while its stream is capturing fails instead.
+ *
+ * Errors follow the rest of tritonc: the first failure is recorded on the runtime as one
+ * message naming the C file and line of the call ("app.c:41: tc_launch: ..."), with the CUDA
+ * function and its error when the driver failed; from then on every call on the runtime does
+ * nothing and returns NULL / false / 0, until tc_runtime_clear_error. Nothing aborts or exits
+ * (TRITONC_ABORT_ON_ERROR=1 aborts at the first error, for a debugger). No call crashes on NULL.
+ *
+ * Each tc_x(...) macro calls tc_x_at with the caller's file and line.
+ */
+#ifndef TRITONC_CUDA_H
+#define TRITONC_CUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tritonc/compile.h"
+#include "tritonc/kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tc_runtime tc_runtime;
+typedef struct tc_kernel tc_kernel;
+typedef struct tc_autotuner tc_autotuner;
+
+/* A device address (CUdeviceptr) and a stream (CUstream; NULL: the default stream). */
+typedef uint64_t tc_deviceptr;
+typedef void *tc_stream;
+
+/* The most arguments a kernel may declare. */
+#define TC_MAX_ARGS 64
+
+/* ---- the runtime ------------------------------------------------------------------------ */
+
+/* The environment variable naming the driver library to open instead of libcuda.so.1. */
+#define TC_LIBCUDA_ENV "TRITONC_LIBCUDA"
+
+typedef struct tc_runtime_options {
+    const char *libcuda; /* NULL: $TRITONC_LIBCUDA, else libcuda.so.1 */
+    int device;          /* the device whose primary context is used when none is current */
+    /* How a missing variant is compiled (tritonc/compile.h: cache dir, compiler, JIT mode,
+     * timeout). NULL: tc_compile's defaults (JIT on unless $TRITONC_JIT=0). Copied, its
+     * strings included. */
+    const tc_compile_env *compile;
+} tc_runtime_options;
+
+/* Opens the driver, initializes it and retains the device's primary context (made current on
+ * this thread when none is). opts may be NULL (all defaults). Returns NULL only if malloc
+ * fails; any other failure (no driver, a driver missing a function, no device) is recorded:
+ * check tc_runtime_failed. */
+tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts);
+#define tc_runtime_create(...) tc_runtime_create_at(TL_SITE("tc_runtime_create"), __VA_ARGS__)
+/* Unloads every module, frees every scratch buffer, kernel handle and autotuner, releases the
+ * primary context and closes the driver. Call it when no launch is in flight on another
+ * thread. NULL is a no-op. */
+void tc_runtime_destroy(tc_runtime *rt);
+
+/* True once an error is recorded (and for NULL). */
+bool tc_runtime_failed(const tc_runtime *rt);
+/* "app.c:41: tc_launch: ..." or NULL when there is none; "tritonc: NULL runtime" for NULL.
+ * Owned by the runtime, valid until the error is cleared. */
+const char *tc_runtime_error(const tc_runtime *rt);
+/* Forgets the recorded error, so that the runtime can be used again. */
+void tc_runtime_clear_error(tc_runtime *rt);
+
+/* Adds n compiled variants (the array `tritonc embed` writes) to those the runtime looks in
+ * first. The array is not copied: it must outlive the runtime (embedded arrays are static). */
+bool tc_runtime_add_variants_at(tl_site site, tc_runtime *rt, int n, const tc_variant *variants);
+#define tc_runtime_add_variants(...) tc_runtime_add_variants_at(TL_SITE("tc_runtime_add_variants"), __VA_ARGS__)
+
+/* ---- device memory (for programs that have no other CUDA API at hand) --------------------- */
+
+/* cuMemAlloc in the current context (the runtime's when none is); 0 on error. */
+tc_deviceptr tc_alloc_at(tl_site site, tc_runtime *rt, size_t bytes);
+#define tc_alloc(...) tc_alloc_at(TL_SITE("tc_alloc"), __VA_ARGS__)
+/* Frees what tc_alloc gave; 0 is a no-op. */
+void tc_free_at(tl_site site, tc_runtime *rt, tc_deviceptr p);
+#define tc_free(...) tc_free_at(TL_SITE("tc_free"), __VA_ARGS__)
+/* Synchronous copies. */
+bool tc_copy_to_device_at(tl_site site, tc_runtime *rt, tc_deviceptr dst, const void *src, size_t bytes);
+#define tc_copy_to_device(...) tc_copy_to_device_at(TL_SITE("tc_copy_to_device"), __VA_ARGS__)
+bool tc_copy_to_host_at(tl_site site, tc_runtime *rt, void *dst, tc_deviceptr src, size_t bytes);
+#define tc_copy_to_host(...) tc_copy_to_host_at(TL_SITE("tc_copy_to_host"), __VA_ARGS__)
+/* Waits until all work in the current context is done (cuCtxSynchronize). */
+bool tc_synchronize_at(tl_site site, tc_runtime *rt);
+#define tc_synchronize(...) tc_synchronize_at(TL_SITE("tc_synchronize"), __VA_ARGS__)
+
+/* ---- kernels ------------------------------------------------------------------------------ */
+
+/* The handle of kernel k built on cfg (its default config when NULL) with opts (0 fields:
+ * Triton's defaults, tc_options_filled: arch 90, 4 warps, 3 stages, 1 CTA).
+ * Reads the kernel's declared arguments by building it once. The same (kernel, config text,
+ * options) gives the same handle; the runtime owns it. NULL on error. */
+tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg, tc_options opts);
+#define tc_kernel_get(...) tc_kernel_get_at(TL_SITE("tc_kernel_get"), __VA_ARGS__)
+
+/* The kernel's declared arguments (n set to their count), owned by the handle; NULL for NULL. */
+const tc_param *tc_kernel_params_of(const tc_kernel *k, int *n);
+
+/* One launch argument, made by the constructors below (never by hand). */
+typedef enum tc_arg_kind { TC_ARG_NONE = 0, TC_ARG_PTR, TC_ARG_INT, TC_ARG_UINT, TC_ARG_FLOAT, TC_ARG_BOOL } tc_arg_kind;
+typedef struct tc_arg {
+    tc_arg_kind kind;
+    tl_dtype dtype; /* the pointee for pointers; the scalar's type otherwise */
+    union {
+        uint64_t u;
+        int64_t i;
+        double f;
+    } v;
+} tc_arg;
+
+/* A device pointer to dtype elements: p is a tc_deviceptr (CUdeviceptr) or a pointer. */
+#define tc_ptr(p, dt) ((tc_arg){.kind = TC_ARG_PTR, .dtype = (dt), .v.u = (uint64_t)(uintptr_t)(p)})
+#define tc_i8(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I8, .v.i = (int64_t)(x)})
+#define tc_i16(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I16, .v.i = (int64_t)(x)})
+#define tc_i32(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I32, .v.i = (int64_t)(x)})
+#define tc_i64(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I64, .v.i = (int64_t)(x)})
+#define tc_u8(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U8, .v.u = (uint64_t)(x)})
+#define tc_u16(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U16, .v.u = (uint64_t)(x)})
+#define tc_u32(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U32, .v.u = (uint64_t)(x)})
+#define tc_u64(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U64, .v.u = (uint64_t)(x)})
+#define tc_f16(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F16, .v.f = (double)(x)})
+#define tc_bf16(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_BF16, .v.f = (double)(x)})
+#define tc_f32(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F32, .v.f = (double)(x)})
+#define tc_f64(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F64, .v.f = (double)(x)})
+#define tc_bool(x) ((tc_arg){.kind = TC_ARG_BOOL, .dtype = TL_I1, .v.u = (x) ? 1u : 0u})
+
+/* The launch grid, in programs (tl_program_id's range) per axis. */
+typedef struct tc_grid {
+    unsigned x, y, z;
+} tc_grid;
+#define tc_grid1(x) ((tc_grid){(unsigned)(x), 1, 1})
+#define tc_grid2(x, y) ((tc_grid){(unsigned)(x), (unsigned)(y), 1})
+#define tc_grid3(x, y, z) ((tc_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
+
+/* Launches k on grid in stream (asynchronous, like cuLaunchKernel) with nargs arguments in
+ * declaration order. False on error (bad arguments, no variant for the arguments' key, a
+ * driver error), with the error recorded naming the launch's C line. */
+bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args);
+#define tc_launch_args(...) tc_launch_args_at(TL_SITE("tc_launch"), __VA_ARGS__)
+/* tc_launch(k, grid, stream, tc_ptr(x, TL_F32), tc_i32(n), ...): at least one argument (a
+ * kernel without arguments: tc_launch_args(k, grid, stream, 0, NULL)). */
+#define tc_launch(k, grid, stream, ...)                                                           \
+    tc_launch_args_at(TL_SITE("tc_launch"), (k), (grid), (stream),                                \
+                      (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
+
+/* The specialization key (one letter per declared argument) the arguments give, written into
+ * key (at least nargs + 1 bytes), after the same checks as a launch; NULL on error. */
+const char *tc_kernel_key_at(tl_site site, tc_kernel *k, int nargs, const tc_arg *args, char *key, size_t size);
+#define tc_kernel_key(...) tc_kernel_key_at(TL_SITE("tc_kernel_key"), __VA_ARGS__)
+
+/* Makes sure the variant for key is loaded in the current context (compiling it if needed), so
+ * that the first launch with such arguments costs no more than the others. */
+bool tc_kernel_prepare_at(tl_site site, tc_kernel *k, const char *key);
+#define tc_kernel_prepare(...) tc_kernel_prepare_at(TL_SITE("tc_kernel_prepare"), __VA_ARGS__)
+
+/* ---- autotuning (as @triton.autotune(configs, key)) ---------------------------------------- */
+
+/* One candidate: config fields set over the base config ("BLOCK_M=128,BLOCK_N=64", as
+ * `tritonc emit --set` takes them; NULL or "": none) and launch options. */
+typedef struct tc_tune_config {
+    const char *set;
+    tc_options options;
+} tc_tune_config;
+
+/* The grid of a launch under a config: cfg is the candidate's config struct, args the launch's. */
+typedef tc_grid (*tc_grid_fn)(const void *cfg, int nargs, const tc_arg *args, void *user);
+
+typedef struct tc_autotune_options {
+    /* The names of the arguments whose values key the choice (Python's `key=[...]`); the
+     * dtypes of the pointer arguments are part of the key too, as in Triton. */
+    int nkey;
+    const char *const *key;
+    int warmup;  /* untimed launches per config (0: 5) */
+    int repeats; /* timed launches per config, each between two CUDA events (0: 20); the
+                    median is the config's time */
+    /* Where the best config per key is kept across runs: a directory (NULL: the compile
+     * cache's, autotune/ under it); "" keeps it in memory only. */
+    const char *cache_dir;
+    /* Python's prune_configs_by, both optional, applied before timing a new key: `prune`
+     * (early_config_prune) keeps config i when it returns true; then, when `perf_model` is
+     * given and more than top_k configs are left (top_k 0: all), only the top_k with the
+     * smallest estimate are timed. cfg is the candidate's config struct. All pruned: an error. */
+    bool (*prune)(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user);
+    double (*perf_model)(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user);
+    int top_k;
+    void *prune_user;
+} tc_autotune_options;
+
+/* An autotuner over nconfigs candidates (copied) of k on base_cfg (NULL: the default); grid
+ * computes each launch's grid. NULL on error (a bad --set text names the config). */
+tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *base_cfg,
+                                    int nconfigs, const tc_tune_config *configs, tc_grid_fn grid, void *grid_user,
+                                    tc_autotune_options opts);
+#define tc_autotune_create(...) tc_autotune_create_at(TL_SITE("tc_autotune_create"), __VA_ARGS__)
+
+/* Launches with the best config for the arguments' key. The first launch with a new key times
+ * every config (unless the persisted file has the key): it synchronizes the stream and must
+ * not happen while the stream is capturing. A config that cannot be launched is skipped: its
+ * error is recorded, then cleared, on the runtime, so tune while no other thread relies on the
+ * runtime's error state. */
+bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
+#define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
+#define tc_autotune_launch(at, stream, ...)                                                      \
+    tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
+                               (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
+
+/* The config chosen for the last launch: its index into the configs (-1 when none yet),
+ * whether this process timed it (false: read from the persisted file), and its median time in
+ * milliseconds when it was timed (kept in the file too). */
+int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms);
+/* The medians (ms) of the last key this process timed, one per config (-1: pruned or it could
+ * not run), into ms (n entries at most). Returns the number of configs, 0 when nothing was
+ * timed yet (or for NULL). */
+int tc_autotune_timings(tc_autotuner *at, int n, double *ms);
+/* The file where the choices are persisted (NULL when in memory only). Owned by the autotuner. */
+const char *tc_autotune_file(const tc_autotuner *at);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,170 @@
+/* The persisted autotuning choices: one small text file per (kernel, base config, configs,
+ * key names), in the compile cache's autotune/ directory:
+ *
+ *     tritonc-autotune 1
+ *     kernel matmul
+ *     hash 0123456789abcdef
+ *     M=4096,N=4096,K=4096;float16,float16,float16 3 0.231
+ *
+ * one line per key tuple: the key, the index of the best config, its median time in ms. A file
+ * that does not parse, or whose header is another tuner's, is ignored and rewritten. Writes go
+ * through a temporary file renamed over the old one (tc__write_file_atomic), so that concurrent
+ * processes each see a whole file; the last writer's file wins (a key it did not know is tuned
+ * again by a later run). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "autotune_internal.h"
+#include "compile_internal.h"
+
+#define TCR_FILE_MAGIC "tritonc-autotune 1"
+
+typedef struct entry {
+    char *key;
+    int best;
+    double ms;
+} entry;
+
+/* Parses text into entries (malloc'd array of *n); false when it is not a whole file of ours. */
+static bool parse(const tc_autotuner *at, char *text, entry **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    char header[256];
+    snprintf(header, sizeof header, TCR_FILE_MAGIC "\nkernel %s\nhash %s\n", at->k->name, at->hash);
+    if (strncmp(text, header, strlen(header)) != 0)
+        return false;
+    int cap = 0;
+    for (char *line = text + strlen(header), *next; *line; line = next) {
+        next = strchr(line, '\n');
+        if (!next)
+            goto bad; /* a file cut short */
+        *next++ = '\0';
+        char *sp2 = strrchr(line, ' ');
+        if (!sp2)
+            goto bad;
+        *sp2 = '\0';
+        char *sp1 = strrchr(line, ' ');
+        if (!sp1 || sp1 == line)
+            goto bad;
+        *sp1 = '\0';
+        char *end1, *end2;
+        errno = 0;
+        long best = strtol(sp1 + 1, &end1, 10);
+        double ms = strtod(sp2 + 1, &end2);
+        if (errno || *end1 || *end2 || best < 0 || best >= at->nconfigs || !(ms >= 0))
+            goto bad;
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 8;
+            entry *grown = realloc(*out, (size_t)cap * sizeof *grown);
+            if (!grown)
+                goto bad;
+            *out = grown;
+        }
+        (*out)[(*n)++] = (entry){line, (int)best, ms};
+    }
+    return true;
+bad:
+    free(*out);
+    *out = NULL;
+    *n = 0;
+    return false;
+}
+
+static char *read_text(const char *path)
+{
+    size_t size = 0;
+    unsigned char *data = tc__read_file(path, &size);
+    if (data && memchr(data, '\0', size)) { /* a binary file is corrupt */
+        free(data);
+        return tc__format("corrupt");
+    }
+    return (char *)data;
+}
+
+bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg, const char *dir)
+{
+    /* What identifies the tuner: the kernel, its base config, every candidate, the key names. */
+    char *base_text = tc_config_text(at->k, base_cfg);
+    uint64_t h = tc__hash_str(TC_HASH_INIT, at->k->name);
+    h = tc__hash_str(h, base_text ? base_text : "");
+    free(base_text);
+    for (int i = 0; i < at->nconfigs; i++) {
+        char *opts = tc__options_text(at->cand[i].opts);
+        h = tc__hash_str(h, at->cand[i].set);
+        h = tc__hash_str(h, opts ? opts : "");
+        free(opts);
+    }
+    for (int i = 0; i < at->nkey; i++)
+        h = tc__hash_str(h, at->params[at->key_index[i]].name);
+    tc__hash_hex(h, at->hash);
+    if (dir && !*dir)
+        return true; /* memory only */
+    char *cache = NULL, *err = NULL;
+    if (!dir) {
+        cache = tc__cache_dir(at->rt->has_env ? &at->rt->env : NULL, &err);
+        free(err);
+        if (!cache)
+            return true; /* nowhere to keep it: memory only */
+    }
+    at->file = tc__format("%s%s/%s-%s.autotune", dir ? dir : cache, dir ? "" : "/autotune", at->k->name, at->hash);
+    free(cache);
+    if (!at->file) {
+        tcr_fail(at->rt, site, "out of memory");
+        return false;
+    }
+    char *text = read_text(at->file);
+    entry *e = NULL;
+    int n = 0;
+    if (text && parse(at, text, &e, &n)) {
+        pthread_mutex_lock(&at->rt->lock);
+        for (int i = 0; i < n; i++)
+            if (!tcr_find_choice(at, e[i].key))
+                tcr_add_choice(at, e[i].key, e[i].best, e[i].ms, false);
+        pthread_mutex_unlock(&at->rt->lock);
+    }
+    free(e);
+    free(text);
+    return true;
+}
+
+void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms)
+{
+    (void)site;
+    if (!at->file)
+        return;
+    char *dir = tc__format("%s", at->file), *err = NULL;
+    if (!dir)
+        return;
+    *strrchr(dir, '/') = '\0';
+    bool made = tc__make_dirs(dir, &err);
+    free(dir);
+    free(err);
+    err = NULL;
+    if (!made)
+        return;
+    /* Merge with what the file holds now (another process may have added keys). */
+    char *text = read_text(at->file);
+    entry *e = NULL;
+    int n = 0;
+    if (!text || !parse(at, text, &e, &n))
+        n = 0;
+    size_t size = 256 + strlen(key) + 64;
+    for (int i = 0; i < n; i++)
+        size += strlen(e[i].key) + 64;
+    char *out = malloc(size);
+    if (out) {
+        size_t len = (size_t)snprintf(out, size, TCR_FILE_MAGIC "\nkernel %s\nhash %s\n", at->k->name, at->hash);
+        for (int i = 0; i < n; i++)
+            if (strcmp(e[i].key, key) != 0)
+                len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", e[i].key, e[i].best, e[i].ms);
+        len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", key, best, ms);
+        tc__write_file_atomic(at->file, out, len, &err);
+        free(err);
+    }
+    free(out);
+    free(e);
+    free(text);
+}

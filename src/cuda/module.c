@@ -1,0 +1,193 @@
+/* Variants and modules: find the variant compiled for a key (embedded, in memory, then
+ * tc_compile), load it into a context as Triton's loader does, and publish it for launches. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime_internal.h"
+
+/* Triton's launcher asks for more than 48 KiB of dynamic shared memory through an attribute. */
+#define TCR_DEFAULT_SHARED_LIMIT 49152
+
+static bool variant_matches(const tc_variant *v, const tc_kernel *k, const char *key)
+{
+    return strcmp(v->kernel, k->k->name) == 0 && strcmp(v->config, k->config_text) == 0 &&
+           strcmp(v->spec, key) == 0 && tcr_options_equal(v->options, k->opts);
+}
+
+/* The variant for key, or NULL with the error recorded. Called with rt->lock held. */
+static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *key)
+{
+    tc_runtime *rt = k->rt;
+    for (tcr_variant_set *s = rt->sets; s; s = s->next)
+        for (int i = 0; i < s->n; i++)
+            if (variant_matches(&s->variants[i], k, key))
+                return &s->variants[i];
+    for (tcr_compiled *c = rt->compiled; c; c = c->next)
+        if (variant_matches(c->variant, k, key))
+            return c->variant;
+    char *err = NULL;
+    tc_variant *v = tc_compile(k->k, k->cfg, key, k->opts, rt->has_env ? &rt->env : NULL, &err);
+    if (!v) {
+        tcr_fail(rt, site, "%s", err ? err : "tc_compile failed");
+        free(err);
+        return NULL;
+    }
+    tcr_compiled *c = calloc(1, sizeof *c);
+    if (!c) {
+        tc_variant_free(v);
+        tcr_fail(rt, site, "out of memory");
+        return NULL;
+    }
+    c->variant = v;
+    c->next = rt->compiled;
+    rt->compiled = c;
+    return v;
+}
+
+/* A variant must be the one the arguments call for: never launch one compiled for another key
+ * or argument count (a 'D' variant on an unaligned pointer would read the wrong addresses). */
+static bool check_variant(tc_kernel *k, tl_site site, const tc_variant *v, const char *key)
+{
+    int kept = 0;
+    for (const char *c = key; *c; c++)
+        kept += *c != '1';
+    if (strcmp(v->kernel, k->k->name) != 0 || strcmp(v->spec, key) != 0) {
+        tcr_fail(k->rt, site, "kernel %s: the variant found is %s with key %s, not key %s", k->k->name, v->kernel,
+                 v->spec, key);
+        return false;
+    }
+    if (v->nargs != kept) {
+        tcr_fail(k->rt, site, "kernel %s variant %s takes %d arguments, its key keeps %d", k->k->name, key, v->nargs,
+                 kept);
+        return false;
+    }
+    if (!v->symbol || (!v->cubin && !v->ptx)) {
+        tcr_fail(k->rt, site, "kernel %s variant %s has no symbol or no cubin and no PTX", k->k->name, key);
+        return false;
+    }
+    return true;
+}
+
+/* Loads v into the current context (ctx) and sets the function attributes it needs. */
+static bool load_module(tc_kernel *k, tl_site site, const tc_variant *v, tcr_loaded *l)
+{
+    tc_runtime *rt = k->rt;
+    const tc_driver *d = &rt->drv;
+    char what[256];
+    snprintf(what, sizeof what, "(kernel %s variant %s, %s)", k->k->name, v->spec, v->cubin ? "cubin" : "PTX");
+    /* A cubin first; PTX (NUL-terminated text) when there is none: the driver compiles it. */
+    const void *image = v->cubin ? (const void *)v->cubin : (const void *)v->ptx;
+    if (!tcr_check(rt, site, d->module_load_data(&l->module, image), "cuModuleLoadData", what))
+        return false;
+    snprintf(what, sizeof what, "(kernel %s variant %s, function %s)", k->k->name, v->spec, v->symbol);
+    if (!tcr_check(rt, site, d->module_get_function(&l->fn, l->module, v->symbol), "cuModuleGetFunction", what))
+        return false;
+    if (v->shared > TCR_DEFAULT_SHARED_LIMIT) {
+        tcu_device dev;
+        int optin = 0, shared_static = 0;
+        if (!tcr_check(rt, site, d->ctx_get_device(&dev), "cuCtxGetDevice", what) ||
+            !tcr_check(rt, site,
+                       d->device_get_attribute(&optin, TCU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
+                       "cuDeviceGetAttribute", what))
+            return false;
+        if (v->shared > optin) {
+            tcr_fail(rt, site, "kernel %s variant %s needs %d bytes of shared memory; the device allows %d per block",
+                     k->k->name, v->spec, v->shared, optin);
+            return false;
+        }
+        /* What Triton's loader does: prefer shared memory, and allow the device's opt-in
+         * maximum less the function's static shared memory. */
+        if (!tcr_check(rt, site, d->func_set_cache_config(l->fn, TCU_FUNC_CACHE_PREFER_SHARED),
+                       "cuFuncSetCacheConfig", what) ||
+            !tcr_check(rt, site, d->func_get_attribute(&shared_static, TCU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, l->fn),
+                       "cuFuncGetAttribute", what) ||
+            !tcr_check(rt, site,
+                       d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                             optin - shared_static),
+                       "cuFuncSetAttribute", what))
+            return false;
+    }
+    /* Clusters of 16 CTAs are non-portable: Triton's launcher allows them per function. */
+    if (l->num_ctas == 16 &&
+        !tcr_check(rt, site, d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+                   "cuFuncSetAttribute", what))
+        return false;
+    return true;
+}
+
+static bool stream_capturing(tc_runtime *rt, tl_site site, tc_stream stream, bool *capturing)
+{
+    int status = TCU_STREAM_CAPTURE_STATUS_NONE;
+    if (!tcr_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
+        return false;
+    *capturing = status != TCU_STREAM_CAPTURE_STATUS_NONE;
+    return true;
+}
+
+tcr_loaded *tcr_load(tc_kernel *k, tl_site site, const char *key, tcu_context ctx, tc_stream stream)
+{
+    tc_runtime *rt = k->rt;
+    pthread_mutex_lock(&rt->lock);
+    tcr_loaded *l = tcr_find_loaded(k, key, ctx); /* another thread may have loaded it */
+    if (l)
+        goto done;
+    bool capturing = false;
+    if (!stream_capturing(rt, site, stream, &capturing))
+        goto done;
+    if (capturing) {
+        tcr_fail(rt, site,
+                 "kernel %s variant %s is not loaded in this context and its stream is capturing a CUDA graph: "
+                 "launch it once before the capture (or tc_kernel_prepare it)",
+                 k->k->name, key);
+        goto done;
+    }
+    const tc_variant *v = find_variant(k, site, key);
+    if (!v || !check_variant(k, site, v, key))
+        goto done;
+    l = calloc(1, sizeof *l);
+    if (!l) {
+        tcr_fail(rt, site, "out of memory");
+        goto done;
+    }
+    strcpy(l->key, key);
+    l->ctx = ctx;
+    l->variant = v;
+    l->block_x = 32u * (unsigned)(v->num_warps > 0 ? v->num_warps : 4);
+    l->shared = v->shared > 0 ? (unsigned)v->shared : 0;
+    l->num_ctas = v->num_ctas > 0 ? (unsigned)v->num_ctas : 1;
+    l->needs_scratch = v->global_scratch_size > 0 || v->profile_scratch_size > 0;
+    if (!load_module(k, site, v, l)) {
+        if (l->module)
+            rt->drv.module_unload(l->module);
+        free(l);
+        l = NULL;
+        goto done;
+    }
+    /* Publish: launches read the list without the lock. */
+    atomic_store_explicit(&l->next, atomic_load_explicit(&k->loaded, memory_order_relaxed), memory_order_relaxed);
+    atomic_store_explicit(&k->loaded, l, memory_order_release);
+done:
+    pthread_mutex_unlock(&rt->lock);
+    return l;
+}
+
+void tcr_unload_all(tc_kernel *k)
+{
+    tc_runtime *rt = k->rt;
+    tcu_context saved = NULL;
+    bool driver = rt->drv.dl != NULL;
+    if (driver)
+        rt->drv.ctx_get_current(&saved);
+    for (tcr_loaded *l = atomic_load(&k->loaded), *next; l; l = next) {
+        next = atomic_load(&l->next);
+        /* A module is unloaded in its own context (errors ignored: the user may have
+         * destroyed that context already). */
+        if (driver && l->module && rt->drv.ctx_set_current(l->ctx) == TCU_SUCCESS)
+            rt->drv.module_unload(l->module);
+        free(l);
+    }
+    if (driver)
+        rt->drv.ctx_set_current(saved);
+    atomic_store(&k->loaded, NULL);
+}

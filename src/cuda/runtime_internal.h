@@ -1,0 +1,173 @@
+/* Private to the CUDA runtime (runtime*.c, args*.c, module*.c, launch*.c, autotune*.c): the
+ * objects, the sticky error, argument packing, loaded variants and scratch buffers.
+ *
+ * Locking: rt->lock guards everything that changes after creation (kernel handles, compiled
+ * variants, the lists below). The lists a launch reads (a handle's loaded variants) are
+ * append-only and published with release stores, so the hot path reads them without the lock;
+ * nothing is freed before tc_runtime_destroy. */
+#ifndef TRITONC_CUDA_RUNTIME_INTERNAL_H
+#define TRITONC_CUDA_RUNTIME_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "driver.h"
+#include "tritonc/cuda.h"
+
+/* One variant loaded in one context for one kernel handle: what a launch needs. */
+typedef struct tcr_loaded {
+    struct tcr_loaded *_Atomic next;
+    char key[TC_MAX_ARGS + 1];
+    tcu_context ctx;
+    tcu_module module;
+    tcu_function fn;
+    const tc_variant *variant;
+    unsigned block_x;   /* 32 * num_warps */
+    unsigned shared;    /* dynamic shared memory bytes */
+    unsigned num_ctas;
+    bool needs_scratch; /* global or profile scratch size > 0 */
+} tcr_loaded;
+
+/* A scratch buffer for launches in one (context, stream): grown when a launch needs more;
+ * launches in one stream run in order, so they can share it. */
+typedef struct tcr_scratch {
+    struct tcr_scratch *next;
+    tcu_context ctx;
+    tc_stream stream;
+    bool profile; /* profile scratch (else global) */
+    tcu_deviceptr ptr;   /* aligned start */
+    tcu_deviceptr alloc; /* what cuMemAlloc gave */
+    size_t size;         /* usable bytes from ptr */
+} tcr_scratch;
+
+/* A variant compiled (tc_compile) by this runtime, owned by it. */
+typedef struct tcr_compiled {
+    struct tcr_compiled *next;
+    tc_variant *variant;
+} tcr_compiled;
+
+typedef struct tcr_variant_set {
+    struct tcr_variant_set *next;
+    int n;
+    const tc_variant *variants;
+} tcr_variant_set;
+
+/* What a launch checks and packs for one declared argument, worked out once per handle. */
+typedef enum tcr_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } tcr_class;
+typedef struct tcr_param_class {
+    uint8_t cls;   /* tcr_class */
+    uint8_t bits;  /* integers and floats */
+    bool dns;      /* do_not_specialize */
+    tl_dtype dtype;
+} tcr_param_class;
+
+struct tc_kernel {
+    struct tc_kernel *next;
+    tc_runtime *rt;
+    const tl_kernel *k;
+    void *cfg;         /* a copy of the config (k->cfg_size bytes) */
+    char *config_text; /* tc_config_text */
+    tc_options opts;   /* filled */
+    int nparams;
+    tc_param *params;
+    tcr_param_class cls[TC_MAX_ARGS];
+    char *names;       /* "x_ptr, y_ptr, ..." for messages */
+    tcr_loaded *_Atomic loaded;
+};
+
+struct tc_runtime {
+    tc_driver drv;
+    pthread_mutex_t lock;       /* see above */
+    pthread_mutex_t error_lock; /* the error alone (recorded with or without lock held) */
+    atomic_bool failed;
+    char *error;
+    tcu_device device;
+    tcu_context primary; /* retained; NULL when not */
+    bool has_env;
+    tc_compile_env env;
+    char *env_cache_dir, *env_compiler;
+    tcr_variant_set *sets;
+    tcr_compiled *compiled;
+    tc_kernel *kernels;
+    tcr_scratch *scratch;
+    tc_autotuner *tuners;
+};
+
+/* ---- errors (runtime_error.c) ------------------------------------------------------------ */
+
+/* Records the first error ("file:line: func: message"); later ones are dropped. Thread-safe. */
+void tcr_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Records "FN failed: CUDA_ERROR_... (N: text)" plus what, when r is not success; returns
+ * r == success. */
+bool tcr_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const char *what);
+/* True when rt can be used: not NULL, driver open, no error recorded. */
+static inline bool tcr_usable(const tc_runtime *rt)
+{
+    return rt && !atomic_load_explicit(&rt->failed, memory_order_acquire) && rt->drv.dl;
+}
+/* tcr_usable, recording "the CUDA driver is not loaded" when the error was cleared after the
+ * driver failed to open. */
+bool tcr_ready(tc_runtime *rt, tl_site site);
+
+/* ---- contexts (runtime.c) ----------------------------------------------------------------- */
+
+/* The context current on this thread; when none, the runtime's primary one is made current.
+ * NULL (error recorded) on failure. */
+tcu_context tcr_current_context(tc_runtime *rt, tl_site site);
+
+/* ---- arguments (args.c) ------------------------------------------------------------------- */
+
+/* The arguments of one launch, checked and packed for the compiled function. */
+typedef struct tcr_packed {
+    char key[TC_MAX_ARGS + 1];
+    int n;                        /* arguments kept (not '1') */
+    uint64_t slot[TC_MAX_ARGS];   /* their values, each at the start of its slot */
+} tcr_packed;
+
+/* The class of a declared argument (args.c). */
+tcr_param_class tcr_classify(const tc_param *p);
+/* Checks args against k's declaration, computes the key and packs the kept arguments. false
+ * (error recorded at site) on a mismatch. */
+bool tcr_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, tcr_packed *out);
+/* IEEE half and bfloat16 bits of a float (round to nearest even). */
+uint16_t tcr_f16_bits(float f);
+uint16_t tcr_bf16_bits(float f);
+
+/* ---- variants and modules (module.c) ------------------------------------------------------- */
+
+/* Options equal once both are filled with the defaults (runtime_kernel.c). */
+bool tcr_options_equal(tc_options a, tc_options b);
+
+/* The loaded variant of k for key in ctx: found, else looked up (embedded, memory,
+ * tc_compile), loaded and published. Takes rt->lock. NULL (error recorded) on failure. */
+tcr_loaded *tcr_load(tc_kernel *k, tl_site site, const char *key, tcu_context ctx, tc_stream stream);
+/* Lock-free lookup of what tcr_load published. */
+static inline tcr_loaded *tcr_find_loaded(tc_kernel *k, const char *key, tcu_context ctx)
+{
+    for (tcr_loaded *l = atomic_load_explicit(&k->loaded, memory_order_acquire); l;
+         l = atomic_load_explicit(&l->next, memory_order_acquire))
+        if (l->ctx == ctx && strcmp(l->key, key) == 0)
+            return l;
+    return NULL;
+}
+/* Unloads every module and frees every loaded entry of k (at runtime destroy). */
+void tcr_unload_all(tc_kernel *k);
+
+/* ---- scratch (launch.c) -------------------------------------------------------------------- */
+
+/* Frees every scratch buffer (at runtime destroy). */
+void tcr_scratch_free_all(tc_runtime *rt);
+
+/* ---- autotuning (autotune.c) ---------------------------------------------------------------- */
+
+void tcr_autotuner_free_all(tc_runtime *rt);
+
+#endif

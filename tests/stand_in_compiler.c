@@ -1,0 +1,153 @@
+/* stand_in_compiler: a test double for tools/triton_compile.py, speaking its command line
+ * (docs/compile.md) without Python or Triton:
+ *
+ *   stand_in_compiler --version          prints "triton $STAND_IN_VERSION" (default 0.0-stand-in)
+ *   stand_in_compiler --ttir F -o DIR [--arch N] [--num-warps N] [--num-stages N] [--num-ctas N] [--debug]
+ *       writes DIR/kernel.cubin ("stand-in cubin: <symbol> <options>\n" + the TTIR's length),
+ *       DIR/kernel.ptx (".visible .entry <symbol>()" ...) and DIR/kernel.meta, the symbol read
+ *       from the TTIR's `tt.func public @NAME(`; shared = 1024 * num_stages.
+ *
+ * What it does on demand, from the environment:
+ *   STAND_IN_LOG=FILE      appends "compile <symbol>" or "version" per run (counts compiles)
+ *   STAND_IN_FAIL=1        fails the compile: one error line, exit 4
+ *   STAND_IN_NO_TRITON=1   as triton_compile.py without the triton package: exit 3
+ *   STAND_IN_HANG=1        never finishes (sleeps until killed)
+ *   STAND_IN_GARBAGE=1     writes a kernel.meta cut short (no "end" line)
+ *   STAND_IN_SLEEP_MS=N    sleeps N ms before writing (concurrent writers overlap)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *env(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : NULL;
+}
+
+static void log_line(const char *what, const char *symbol)
+{
+    const char *path = env("STAND_IN_LOG");
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (f) {
+        fprintf(f, "%s%s%s\n", what, symbol ? " " : "", symbol ? symbol : "");
+        fclose(f);
+    }
+}
+
+static int fail(int code, const char *msg)
+{
+    fprintf(stderr, "stand_in_compiler: %s\n", msg);
+    return code;
+}
+
+static char *read_text(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)*len + 1);
+    if (s && fread(s, 1, (size_t)*len, f) != (size_t)*len) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[*len] = '\0';
+    fclose(f);
+    return s;
+}
+
+static int write_text(const char *dir, const char *file, const char *text)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return 0;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *ttir = NULL, *out = NULL;
+    int arch = 90, warps = 4, stages = 3, ctas = 1, debug = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--version") == 0) {
+            log_line("version", NULL);
+            if (env("STAND_IN_NO_TRITON"))
+                return fail(3, "the 'triton' Python package is not installed");
+            printf("triton %s\n", env("STAND_IN_VERSION") ? env("STAND_IN_VERSION") : "0.0-stand-in");
+            return 0;
+        }
+        if (strcmp(a, "--debug") == 0) {
+            debug = 1;
+            continue;
+        }
+        if (i + 1 == argc)
+            return fail(2, "bad command line: an option without its value");
+        const char *v = argv[++i];
+        if (strcmp(a, "--ttir") == 0)
+            ttir = v;
+        else if (strcmp(a, "-o") == 0)
+            out = v;
+        else if (strcmp(a, "--arch") == 0)
+            arch = atoi(v);
+        else if (strcmp(a, "--num-warps") == 0)
+            warps = atoi(v);
+        else if (strcmp(a, "--num-stages") == 0)
+            stages = atoi(v);
+        else if (strcmp(a, "--num-ctas") == 0)
+            ctas = atoi(v);
+        else
+            return fail(2, "bad command line: unknown option");
+    }
+    if (!ttir || !out)
+        return fail(2, "bad command line: want --version, or --ttir FILE -o DIR");
+    if (env("STAND_IN_NO_TRITON"))
+        return fail(3, "the 'triton' Python package is not installed");
+    long len = 0;
+    char *text = read_text(ttir, &len);
+    if (!text)
+        return fail(2, "cannot read the TTIR file");
+    char symbol[256] = "?";
+    const char *at = strstr(text, "tt.func public @");
+    if (at)
+        sscanf(at + strlen("tt.func public @"), "%255[A-Za-z0-9_]", symbol);
+    free(text);
+    log_line("compile", symbol);
+    if (env("STAND_IN_HANG"))
+        for (;;)
+            sleep(1);
+    if (env("STAND_IN_FAIL"))
+        return fail(4, "compile failed: RuntimeError: stand-in failure on demand");
+    if (env("STAND_IN_SLEEP_MS")) {
+        long ms = atol(env("STAND_IN_SLEEP_MS"));
+        struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
+    char cubin[512], ptx[512], meta[1024];
+    snprintf(cubin, sizeof cubin, "stand-in cubin: %s arch=%d warps=%d stages=%d ctas=%d debug=%d ttir=%ld\n", symbol,
+             arch, warps, stages, ctas, debug, len);
+    snprintf(ptx, sizeof ptx, "//\n// stand-in PTX\n.version 8.7\n.target sm_%d\n.visible .entry %s()\n{\n\tret;\n}\n",
+             arch, symbol);
+    snprintf(meta, sizeof meta,
+             "symbol %s\nshared %d\nnum_warps %d\nnum_ctas %d\ncluster_dims %d 1 1\nglobal_scratch_size 0\n"
+             "global_scratch_align 1\nprofile_scratch_size 0\nprofile_scratch_align 1\narch %d\n"
+             "triton_version %s\ncompile_ms 0.1\n%s",
+             symbol, 1024 * stages, warps, ctas, ctas, arch,
+             env("STAND_IN_VERSION") ? env("STAND_IN_VERSION") : "0.0-stand-in", env("STAND_IN_GARBAGE") ? "" : "end\n");
+    if (env("STAND_IN_GARBAGE"))
+        meta[strlen(meta) / 2] = '\0';
+    if (!write_text(out, "kernel.cubin", cubin) || !write_text(out, "kernel.ptx", ptx) ||
+        !write_text(out, "kernel.meta", meta))
+        return fail(4, "cannot write into the output directory");
+    return 0;
+}
