@@ -1,5 +1,5 @@
 /* Not a unit test: a file that must NOT compile, one mistake per CASE (see
- * hlo_compile_fail.cmake). TH_KERNEL_CALL's structs make a misspelled name a compile error at
+ * compile_fail_check.cmake). TH_KERNEL_CALL's structs make a misspelled name a compile error at
  * the call site, as the guide's Zig does, instead of a silently misplaced buffer. */
 #include "tritonc/hlo.h"
 #include "xla_calls.h"

@@ -1,5 +1,5 @@
 /* Not a unit test: a file that must NOT compile, one mistake per CASE (see
- * scope_compile_fail.cmake). A scope call given NULL (or any non-scope) has no builder to report
+ * compile_fail_check.cmake). A scope call given NULL (or any non-scope) has no builder to report
  * to at run time, so the macros reject it at compile time. CASE=0 is the right use. */
 #include <stddef.h>
 
