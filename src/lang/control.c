@@ -369,29 +369,58 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     return scope;
 }
 
-/* Closes a for loop that carries C variables: yields those the body changed, drops the rest. */
-static void close_for_carry(tl_site s, tl_scope *scope)
+/* The working arrays of closing a loop (for or while) that carries C variables: the variables'
+ * values now, the values yielded, the results' inits, and which variables stay carried. */
+typedef struct loop_close {
+    tl_value *now, *yield, *like;
+    bool *keep;
+} loop_close;
+
+/* Makes the arrays and reads the variables' current values; false after an error. */
+static bool loop_close_begin(tl_site s, tl_scope *scope, loop_close *lc)
+{
+    tl_builder *b = scope->b;
+    int n = scope->carry->n;
+    lc->now = scope_values(s, b, n);
+    lc->yield = scope_values(s, b, n);
+    lc->like = scope_values(s, b, n);
+    lc->keep = scope_flags(s, b, n);
+    return lc->now && lc->yield && lc->like && lc->keep && carry_current(s, b, scope->carry, "loop", lc->now);
+}
+
+typedef bool (*loop_rebuild)(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield,
+                             tl_value *yield);
+
+/* Once lc->keep is decided: makes the loop again without the variables it does not carry
+ * (rebuild), yields the rest, closes the body and writes the results back. */
+static void loop_close_end(tl_site s, tl_scope *scope, loop_close *lc, loop_rebuild rebuild)
 {
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = scope_values(s, b, n), *yield = scope_values(s, b, n), *like = scope_values(s, b, n);
-    bool *keep = scope_flags(s, b, n);
-    if (!now || !yield || !like || !keep || !carry_current(s, b, c, "loop", now))
+    int nk = carry_kept(n, lc->keep, lc->now, lc->yield);
+    if (nk < n && !rebuild(s, b, scope, lc->keep, nk, lc->yield))
         return;
-    for (int i = 0; i < n; i++)
-        keep[i] = now[i].ir != scope->args[i].ir && now[i].ir != c->init[i].ir;
-    int nk = carry_kept(n, keep, now, yield);
-    if (nk < n && !rebuild_for(s, b, scope, keep, nk, yield))
-        return;
-    if (!terminate(s, b, "scf.yield", nk, yield))
+    if (!terminate(s, b, "scf.yield", nk, lc->yield))
         return;
     tl_pop_block_at(s, b);
-    carry_kept(n, keep, c->init, like);
+    carry_kept(n, lc->keep, c->init, lc->like);
     scope->n = scope->nresults = nk;
-    scope->results = wrap_results(s, b, scope->op, nk, like);
+    scope->results = wrap_results(s, b, scope->op, nk, lc->like);
     scope->args = scope_poison; /* the body's arguments are gone with it */
-    carry_write_back(c, keep, scope->results, c->init);
+    carry_write_back(c, lc->keep, scope->results, c->init);
+}
+
+/* Closes a for loop that carries C variables: yields those the body changed, drops the rest. */
+static void close_for_carry(tl_site s, tl_scope *scope)
+{
+    const tl_carry *c = scope->carry;
+    loop_close lc;
+    if (!loop_close_begin(s, scope, &lc))
+        return;
+    for (int i = 0; i < c->n; i++)
+        lc.keep[i] = lc.now[i].ir != scope->args[i].ir && lc.now[i].ir != c->init[i].ir;
+    loop_close_end(s, scope, &lc, rebuild_for);
 }
 
 /* ---- if / else ------------------------------------------------------------------------------ */
@@ -675,30 +704,17 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
  * are dropped. */
 static void close_while_carry(tl_site s, tl_scope *scope)
 {
-    tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
-    int n = c->n;
-    tl_value *now = scope_values(s, b, n), *yield = scope_values(s, b, n), *like = scope_values(s, b, n);
-    bool *keep = scope_flags(s, b, n);
-    if (!now || !yield || !like || !keep || !carry_current(s, b, c, "loop", now))
+    loop_close lc;
+    if (!loop_close_begin(s, scope, &lc))
         return;
     tcir_block *before = tcir_region_first_block(tcir_op_region(scope->op, 0));
-    for (int i = 0; i < n; i++) {
-        bool body_same = now[i].ir == scope->args[i].ir || now[i].ir == c->init[i].ir;
+    for (int i = 0; i < c->n; i++) {
+        bool body_same = lc.now[i].ir == scope->args[i].ir || lc.now[i].ir == c->init[i].ir;
         bool cond_same = c->fwd[i].ir == tcir_block_arg(before, i) || c->fwd[i].ir == c->init[i].ir;
-        keep[i] = !(body_same && cond_same);
+        lc.keep[i] = !(body_same && cond_same);
     }
-    int nk = carry_kept(n, keep, now, yield);
-    if (nk < n && !rebuild_while(s, b, scope, keep, nk, yield))
-        return;
-    if (!terminate(s, b, "scf.yield", nk, yield))
-        return;
-    tl_pop_block_at(s, b);
-    carry_kept(n, keep, c->init, like);
-    scope->n = scope->nresults = nk;
-    scope->results = wrap_results(s, b, scope->op, nk, like);
-    scope->args = scope_poison;
-    carry_write_back(c, keep, scope->results, c->init);
+    loop_close_end(s, scope, &lc, rebuild_while);
 }
 
 /* ---- early return ------------------------------------------------------------------------------ */
