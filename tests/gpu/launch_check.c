@@ -9,8 +9,11 @@
  *            i32:V, i64:V, f32:V (scalars by value). Prints the key used.
  *   launch_check overhead [--iters N]   back-to-back launches of vector_add (1024 elements):
  *                                       ours, then raw cuLaunchKernel on the same cubin
- *   launch_check matmul --size S [--iters N]   fp16 S^3 through the specializing launcher
- *   launch_check autotune --size S [--iters N] the same, autotuned over 8+ configs
+ *   launch_check matmul --size S [--iters N] [--inputs DIR]   fp16 S^3 through the specializing
+ *                                       launcher; A and B from DIR/a_S.f16, DIR/b_S.f16 when given
+ *                                       (the files launch_check.py python-matmul writes, so that both
+ *                                       sides multiply the same numbers), else made up here
+ *   launch_check autotune --size S [--iters N] [--inputs DIR]  the same, autotuned over 8+ configs
  *   launch_check warm                   runtime create + kernel get + first launch, timed
  *   launch_check graph                  100 launches captured in a CUDA graph, replayed
  *
@@ -307,12 +310,38 @@ static tc_deviceptr random_f16(size_t count, unsigned seed)
     return d;
 }
 
-static int cmd_matmul(long long s, int iters, bool tune)
+/* count fp16 values read from PATH onto the device; NULL-safe failure exits with a message. */
+static tc_deviceptr file_f16(const char *path, size_t count)
+{
+    FILE *f = fopen(path, "rb");
+    uint16_t *h = malloc(count * 2);
+    if (f == NULL || h == NULL || fread(h, 2, count, f) != count) {
+        fprintf(stderr, "launch_check: cannot read %zu fp16 values from %s\n", count, path);
+        exit(2);
+    }
+    fclose(f);
+    tc_deviceptr d = tc_alloc(rt, count * 2);
+    tc_copy_to_device(rt, d, h, count * 2);
+    free(h);
+    return d;
+}
+
+static tc_deviceptr matmul_input(const char *dir, char which, long long s, unsigned seed)
+{
+    size_t count = (size_t)(s * s);
+    if (dir == NULL)
+        return random_f16(count, seed);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%c_%lld.f16", dir, which, s);
+    return file_f16(path, count);
+}
+
+static int cmd_matmul(long long s, int iters, bool tune, const char *inputs)
 {
     start_runtime();
     const tl_kernel *k = kernel("matmul");
     size_t count = (size_t)(s * s);
-    tc_deviceptr a = random_f16(count, 1), b = random_f16(count, 2), c = tc_alloc(rt, count * 2);
+    tc_deviceptr a = matmul_input(inputs, 'a', s, 1), b = matmul_input(inputs, 'b', s, 2), c = tc_alloc(rt, count * 2);
     tc_arg args[] = {tc_ptr(a, TL_F16), tc_ptr(b, TL_F16), tc_ptr(c, TL_F16), tc_i32(s), tc_i32(s), tc_i32(s),
                      tc_i32(s),         tc_i32(1),         tc_i32(s),         tc_i32(1), tc_i32(s), tc_i32(1)};
     int nargs = 12;
@@ -347,24 +376,30 @@ static int cmd_matmul(long long s, int iters, bool tune)
         tc_launch_args(h, matmul_grid(&def, nargs, args, NULL), NULL, nargs, args);
     }
     check_rt();
-    /* Warm, then one event pair around `iters` back-to-back launches. */
+    /* Warm, then MATMUL_ROUNDS rounds of one event pair around `iters` back-to-back launches; the
+     * median round counts (launch_check.py python-matmul times Python's JIT the same way). */
     matmul_cfg_view def = {128, 128, 64, 8};
     for (int i = 0; i < 3; i++)
         tune ? tc_autotune_launch_args(at, NULL, nargs, args)
              : tc_launch_args(h, matmul_grid(&def, nargs, args, NULL), NULL, nargs, args);
+    enum { MATMUL_ROUNDS = 5 };
+    double round_us[MATMUL_ROUNDS];
     CUevent e0, e1;
     CU(cuEventCreate(&e0, 0));
     CU(cuEventCreate(&e1, 0));
-    CU(cuEventRecord(e0, NULL));
-    for (int i = 0; i < iters; i++)
-        tune ? tc_autotune_launch_args(at, NULL, nargs, args)
-             : tc_launch_args(h, matmul_grid(&def, nargs, args, NULL), NULL, nargs, args);
-    CU(cuEventRecord(e1, NULL));
-    CU(cuEventSynchronize(e1));
-    float ms = 0;
-    CU(cuEventElapsedTime(&ms, e0, e1));
+    for (int r = 0; r < MATMUL_ROUNDS; r++) {
+        CU(cuEventRecord(e0, NULL));
+        for (int i = 0; i < iters; i++)
+            tune ? tc_autotune_launch_args(at, NULL, nargs, args)
+                 : tc_launch_args(h, matmul_grid(&def, nargs, args, NULL), NULL, nargs, args);
+        CU(cuEventRecord(e1, NULL));
+        CU(cuEventSynchronize(e1));
+        float ms = 0;
+        CU(cuEventElapsedTime(&ms, e0, e1));
+        round_us[r] = ms * 1e3 / iters;
+    }
     check_rt();
-    double us = ms * 1e3 / iters, tflops = 2.0 * (double)s * s * s / (us * 1e-6) / 1e12;
+    double us = median(round_us, MATMUL_ROUNDS), tflops = 2.0 * (double)s * s * s / (us * 1e-6) / 1e12;
     if (tune) {
         bool timed = false;
         double best_ms = 0;
@@ -471,6 +506,14 @@ static int cmd_graph(void)
     return bad ? 1 : 0;
 }
 
+static const char *str_opt(int argc, char **argv, const char *flag)
+{
+    for (int i = 2; i + 1 < argc; i++)
+        if (strcmp(argv[i], flag) == 0)
+            return argv[i + 1];
+    return NULL;
+}
+
 static int int_opt(int argc, char **argv, const char *flag, int def)
 {
     for (int i = 0; i + 1 < argc; i++)
@@ -492,7 +535,7 @@ int main(int argc, char **argv)
         return cmd_overhead(int_opt(argc, argv, "--iters", 20000));
     if (strcmp(cmd, "matmul") == 0 || strcmp(cmd, "autotune") == 0)
         return cmd_matmul(int_opt(argc, argv, "--size", 4096), int_opt(argc, argv, "--iters", 20),
-                          strcmp(cmd, "autotune") == 0);
+                          strcmp(cmd, "autotune") == 0, str_opt(argc, argv, "--inputs"));
     if (strcmp(cmd, "warm") == 0)
         return cmd_warm();
     if (strcmp(cmd, "graph") == 0)

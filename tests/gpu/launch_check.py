@@ -6,7 +6,7 @@
         an unaligned pointer, compared with torch
     python3 launch_check.py python-overhead [--iters N]
         back-to-back launches of vector_add (1024 elements) through Python Triton's JIT
-    python3 launch_check.py python-matmul --sizes 4096 8192 [--iters N]
+    python3 launch_check.py python-matmul --sizes 4096 8192 [--iters N] [--inputs DIR]
         kernels/matmul.py through the JIT (the default config) and torch.matmul, fp16
     python3 launch_check.py summary OUT
         reads every RESULT line under OUT and prints the targets: met or not
@@ -206,6 +206,11 @@ def time_cuda(fn, iters):
     return start.elapsed_time(end) * 1e3 / iters  # us
 
 
+def time_cuda_rounds(fn, iters, rounds=5):
+    """The median of `rounds` timings of `iters` back-to-back calls, as launch_check matmul times ours."""
+    return statistics.median(time_cuda(fn, iters) for _ in range(rounds))
+
+
 def python_matmul(args):
     import torch
 
@@ -213,6 +218,10 @@ def python_matmul(args):
     for s in args.sizes:
         torch.manual_seed(0)
         a, b = torch.randn(s, s, device="cuda").half(), torch.randn(s, s, device="cuda").half()
+        if args.inputs:  # the same numbers for launch_check matmul --inputs (power draw, hence clocks,
+            os.makedirs(args.inputs, exist_ok=True)  # depend on the data at this size)
+            for name, t in (("a", a), ("b", b)):
+                t.cpu().numpy().tofile(os.path.join(args.inputs, "%s_%d.f16" % (name, s)))
         c = torch.empty(s, s, device="cuda", dtype=torch.float16)
         cfg = dict(mm.CONSTEXPRS)
         grid = (math.ceil(s / cfg["BLOCK_M"]) * math.ceil(s / cfg["BLOCK_N"]),)
@@ -221,9 +230,9 @@ def python_matmul(args):
             mm.matmul[grid](a, b, c, s, s, s, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0),
                             c.stride(1), **cfg)
 
-        iters = args.iters if s <= 4096 else max(3, args.iters // 4)
-        us = time_cuda(jit, iters)
-        us_torch = time_cuda(lambda: torch.matmul(a, b), iters)
+        iters = args.iters if s <= 4096 else max(3, args.iters // 2)  # as launch.sh gives ours
+        us = time_cuda_rounds(jit, iters)
+        us_torch = time_cuda_rounds(lambda: torch.matmul(a, b), iters)
         fl = 2.0 * s ** 3
         print("RESULT python_matmul size=%d us=%.1f tflops=%.1f" % (s, us, fl / us / 1e6))
         print("RESULT torch_matmul size=%d us=%.1f tflops=%.1f" % (s, us_torch, fl / us_torch / 1e6))
@@ -318,6 +327,7 @@ def main():
     m = sub.add_parser("python-matmul")
     m.add_argument("--sizes", type=int, nargs="+", default=[4096, 8192])
     m.add_argument("--iters", type=int, default=20)
+    m.add_argument("--inputs", help="write A and B here (DIR/a_S.f16, DIR/b_S.f16) for launch_check matmul")
     s = sub.add_parser("summary")
     s.add_argument("out")
     args = ap.parse_args()
