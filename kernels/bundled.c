@@ -23,6 +23,10 @@ extern const tl_kernel shapes_kernel;
 extern const tl_kernel dots_kernel;
 extern const tl_kernel softmax_kernel;
 extern const tl_kernel matmul_kernel;
+extern const tl_kernel layer_norm_fwd_kernel;
+extern const tl_kernel layer_norm_bwd_dx_kernel;
+extern const tl_kernel layer_norm_bwd_dwdb_kernel;
+extern const tl_kernel per_token_group_quant_fp8_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -43,6 +47,10 @@ static const tl_kernel *const bundled_kernels[] = {
     &dots_kernel,
     &softmax_kernel,
     &matmul_kernel,
+    &layer_norm_fwd_kernel,
+    &layer_norm_bwd_dx_kernel,
+    &layer_norm_bwd_dwdb_kernel,
+    &per_token_group_quant_fp8_kernel,
 };
 
 int tritonc_bundled_count(void)
