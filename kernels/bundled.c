@@ -23,6 +23,7 @@ extern const tl_kernel shapes_kernel;
 extern const tl_kernel dots_kernel;
 extern const tl_kernel softmax_kernel;
 extern const tl_kernel matmul_kernel;
+extern const tl_kernel flash_attention_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -43,6 +44,7 @@ static const tl_kernel *const bundled_kernels[] = {
     &dots_kernel,
     &softmax_kernel,
     &matmul_kernel,
+    &flash_attention_kernel,
 };
 
 int tritonc_bundled_count(void)
