@@ -27,6 +27,7 @@ extern const tl_kernel layer_norm_fwd_kernel;
 extern const tl_kernel layer_norm_bwd_dx_kernel;
 extern const tl_kernel layer_norm_bwd_dwdb_kernel;
 extern const tl_kernel per_token_group_quant_fp8_kernel;
+extern const tl_kernel flash_attention_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -51,6 +52,7 @@ static const tl_kernel *const bundled_kernels[] = {
     &layer_norm_bwd_dx_kernel,
     &layer_norm_bwd_dwdb_kernel,
     &per_token_group_quant_fp8_kernel,
+    &flash_attention_kernel,
 };
 
 int tritonc_bundled_count(void)
