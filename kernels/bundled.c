@@ -23,6 +23,8 @@ extern const tl_kernel shapes_kernel;
 extern const tl_kernel dots_kernel;
 extern const tl_kernel softmax_kernel;
 extern const tl_kernel matmul_kernel;
+extern const tl_kernel fused_moe_kernel;
+extern const tl_kernel moe_align_block_size_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -43,6 +45,8 @@ static const tl_kernel *const bundled_kernels[] = {
     &dots_kernel,
     &softmax_kernel,
     &matmul_kernel,
+    &fused_moe_kernel,
+    &moe_align_block_size_kernel,
 };
 
 int tritonc_bundled_count(void)
