@@ -13,7 +13,7 @@ expert -1 (an expert another rank owns) writes zeros. Padding slots (id >= num_v
 are masked out. Constexpr switches: MUL_ROUTED_WEIGHT (scale each row by its topk weight),
 HAS_BIAS (add bias[E, N] before the weight), use_fp8_w8a8 (fp8 A and B with block-wise scales:
 a_scale [tokens, K / group_k] per token group, b_scale [E, N / group_n, K / group_k] per block,
-applied per K step, so BLOCK_SIZE_K must equal group_k and BLOCK_SIZE_N divide group_n).
+applied per K step, so group_k must be a positive multiple of BLOCK_SIZE_K; group_n > 0).
 
 The Python original of kernels/fused_moe.c, which follows it line for line; docs/kernels_moe.md.
 """
@@ -154,7 +154,8 @@ MODEL_CONFIGS = [
 
 def _align_module():
     """kernels/moe_align_block_size.py (its torch reference lays out the sorted pairs)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "moe_align_block_size.py")
+    here = globals().get("__file__")  # absent when the module was exec'd from text: run from the repository root
+    path = os.path.join(os.path.dirname(os.path.abspath(here)) if here else "kernels", "moe_align_block_size.py")
     spec = importlib.util.spec_from_file_location("tritonc_kernel_moe_align_block_size", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -192,6 +193,7 @@ def model_cases(cfg, torch):
         w_scale = torch.zeros(1, device=dev)
         b = w.to(torch.bfloat16)
         w_ref = b.float()
+    w_base = w_ref.to(torch.bfloat16)  # the baseline's weights (for fp8: dequantized), made once
     cases = []
     # (tokens, experts owned by this rank): all, or the first half (expert parallelism: the other
     # half's blocks get expert -1 and their rows must come out zero)
@@ -215,7 +217,7 @@ def model_cases(cfg, torch):
         flat_w = weights.reshape(-1).contiguous()
         flat_ids = ids.reshape(-1).long()
 
-        def dense(dtype, x_ref=x_ref, flat_ids=flat_ids, flat_w=flat_w, pairs=pairs, owned=owned):
+        def dense(dtype, w_ref, x_ref=x_ref, flat_ids=flat_ids, flat_w=flat_w, pairs=pairs, owned=owned):
             """A dense matmul per expert over its pairs, in dtype; pairs of experts not owned are 0."""
             rows = torch.arange(pairs, device=dev) // top_k
             ref = torch.zeros(pairs, N, dtype=dtype, device=dev)
@@ -244,10 +246,10 @@ def model_cases(cfg, torch):
             "grid": grid,
             "outputs": [2],
             # expected in float64; the kernel rounds an fp32 sum to bf16 once: bf16's tolerance
-            "expected": (lambda dense=dense: dense(torch.float64)),
+            "expected": (lambda dense=dense: dense(torch.float64, w_ref)),
             "tol": (2e-2, 2e-2),
             # the torch computation in bf16 (for fp8: on the dequantized values), timed beside ours
-            "baseline": (lambda dense=dense: dense(torch.bfloat16)),
+            "baseline": (lambda dense=dense: dense(torch.bfloat16, w_base)),
             "flops": 2 * tokens * route_top_k * N * K,
             "bytes": used * N * K * elem + a_rows * K * elem + pairs * N * 2,
         })
