@@ -21,11 +21,13 @@ static void fused_moe_write_zeros(tl_value c_ptr, tl_value stride_cm, tl_value s
                                   tl_value offs_token, tl_value token_mask, int BLOCK_SIZE_M, int BLOCK_SIZE_N,
                                   tl_dtype compute_type)
 {
+    tl_builder_helper_begin(c_ptr.b); /* Python calls it (tt.call) and Triton inlines it late */
     tl_value zeros = tl_zeros(c_ptr.b, TL_SHAPE(BLOCK_SIZE_M, BLOCK_SIZE_N), compute_type);
     tl_value offs_cn = tl_add(tl_mul(pid_n, BLOCK_SIZE_N), tl_arange(c_ptr.b, 0, BLOCK_SIZE_N));
     tl_value c_ptrs = tl_addptr(tl_addptr(c_ptr, tl_mul(stride_cm, tl_expand_dims(offs_token, 1))), tl_mul(stride_cn, tl_expand_dims(offs_cn, 0)));
     tl_value c_mask = tl_and(tl_expand_dims(token_mask, 1), tl_lt(tl_expand_dims(offs_cn, 0), N));
     tl_store(c_ptrs, zeros, .mask = c_mask);
+    tl_builder_helper_end(c_ptr.b);
 }
 
 static void fused_moe(tl_builder *builder, const fused_moe_cfg *cfg)
