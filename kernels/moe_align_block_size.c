@@ -32,7 +32,8 @@ static void moe_align_block_size(tl_builder *builder, const moe_align_block_size
     tl_value padded = tl_mul(tl_cdiv(counts, BLOCK_SIZE), BLOCK_SIZE);
     tl_value ends = tl_cumsum(padded, 0);
     tl_value starts = tl_sub(ends, padded);
-    tl_store(num_tokens_post_padded_ptr, tl_sum(padded, 0));
+    tl_value total = tl_sum(padded, 0);
+    tl_store(num_tokens_post_padded_ptr, total);
     /* pass 2: the expert of a block is the number of experts that end at or before its first slot */
     tl_scope pass2 = tl_for(builder, 0, max_num_m_blocks, BLOCK_T); start = pass2.iv;
         tl_value blocks = tl_add(start, tl_arange(builder, 0, BLOCK_T));
@@ -40,13 +41,17 @@ static void moe_align_block_size(tl_builder *builder, const moe_align_block_size
         block_expert = tl_where(tl_lt(block_expert, NUM_EXPERTS), block_expert, -1);
         tl_store(tl_addptr(expert_ids_ptr, blocks), block_expert, .mask = tl_lt(blocks, max_num_m_blocks));
     tl_end(&pass2);
-    /* pass 3: a slot outside every expert's pairs is padding */
-    tl_scope pass3 = tl_for(builder, 0, max_num_tokens_padded, BLOCK_T); start = pass3.iv;
+    /* pass 3: a slot before the padded total and outside every expert's pairs is padding; after it, all are */
+    tl_scope pass3 = tl_for(builder, 0, total, BLOCK_T); start = pass3.iv;
         tl_value slots = tl_add(start, tl_arange(builder, 0, BLOCK_T));
         tl_value taken = tl_and(tl_ge(tl_expand_dims(slots, 0), tl_expand_dims(starts, 1)), tl_lt(tl_expand_dims(slots, 0), tl_expand_dims(tl_add(starts, counts), 1)));
         tl_value is_pad = tl_eq(tl_sum(tl_to(taken, TL_I32), 0), 0);
-        tl_store(tl_addptr(sorted_token_ids_ptr, slots), numel, .mask = tl_and(tl_lt(slots, max_num_tokens_padded), is_pad));
+        tl_store(tl_addptr(sorted_token_ids_ptr, slots), numel, .mask = tl_and(tl_lt(slots, total), is_pad));
     tl_end(&pass3);
+    tl_scope pass3_tail = tl_for(builder, total, max_num_tokens_padded, BLOCK_T); start = pass3_tail.iv;
+        slots = tl_add(start, tl_arange(builder, 0, BLOCK_T));
+        tl_store(tl_addptr(sorted_token_ids_ptr, slots), numel, .mask = tl_lt(slots, max_num_tokens_padded));
+    tl_end(&pass3_tail);
     /* pass 4: a pair's slot is its expert's start plus the pairs of that expert before it */
     tl_value seen = tl_zeros(builder, TL_SHAPE(BLOCK_E), TL_I32);
     tl_scope pass4 = tl_for(builder, 0, numel, BLOCK_T, .carry = TL_VARS(&seen)); start = pass4.iv;

@@ -36,19 +36,23 @@ def moe_align_block_size(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, num
     padded = tl.cdiv(counts, BLOCK_SIZE) * BLOCK_SIZE
     ends = tl.cumsum(padded, axis=0)
     starts = ends - padded
-    tl.store(num_tokens_post_padded_ptr, tl.sum(padded, axis=0))
+    total = tl.sum(padded, axis=0)
+    tl.store(num_tokens_post_padded_ptr, total)
     # pass 2: the expert of a block is the number of experts that end at or before its first slot
     for start in range(0, max_num_m_blocks, BLOCK_T):
         blocks = start + tl.arange(0, BLOCK_T)
         block_expert = tl.sum((ends[:, None] <= blocks[None, :] * BLOCK_SIZE).to(tl.int32), axis=0)
         block_expert = tl.where(block_expert < NUM_EXPERTS, block_expert, -1)
         tl.store(expert_ids_ptr + blocks, block_expert, mask=blocks < max_num_m_blocks)
-    # pass 3: a slot outside every expert's pairs is padding
-    for start in range(0, max_num_tokens_padded, BLOCK_T):
+    # pass 3: a slot before the padded total and outside every expert's pairs is padding; after it, all are
+    for start in range(0, total, BLOCK_T):
         slots = start + tl.arange(0, BLOCK_T)
         taken = (slots[None, :] >= starts[:, None]) & (slots[None, :] < (starts + counts)[:, None])
         is_pad = tl.sum(taken.to(tl.int32), axis=0) == 0
-        tl.store(sorted_token_ids_ptr + slots, numel, mask=(slots < max_num_tokens_padded) & is_pad)
+        tl.store(sorted_token_ids_ptr + slots, numel, mask=(slots < total) & is_pad)
+    for start in range(total, max_num_tokens_padded, BLOCK_T):
+        slots = start + tl.arange(0, BLOCK_T)
+        tl.store(sorted_token_ids_ptr + slots, numel, mask=slots < max_num_tokens_padded)
     # pass 4: a pair's slot is its expert's start plus the pairs of that expert before it
     seen = tl.zeros((BLOCK_E,), dtype=tl.int32)
     for start in range(0, numel, BLOCK_T):
