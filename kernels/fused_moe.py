@@ -152,6 +152,10 @@ MODEL_CONFIGS = [
 ]
 
 
+# The layer shape per config label, for model_cases (also in each config as "model").
+_MODELS = {cfg["label"]: cfg["model"] for cfg in MODEL_CONFIGS}
+
+
 def _align_module():
     """kernels/moe_align_block_size.py (its torch reference lays out the sorted pairs)."""
     here = globals().get("__file__")  # absent when the module was exec'd from text: run from the repository root
@@ -177,7 +181,7 @@ def _dequantize(torch, q, scale, group_rows, group_cols):
 
 
 def model_cases(cfg, torch):
-    c, m = cfg["constexprs"], cfg["model"]
+    c, m = cfg["constexprs"], cfg.get("model") or _MODELS[cfg["label"]]
     align = _align_module()
     E, N, K, top_k, route_top_k = m["E"], m["N"], m["K"], m["top_k"], m["route_top_k"]
     fp8, bm = c["use_fp8_w8a8"], c["BLOCK_SIZE_M"]
