@@ -12,7 +12,8 @@ typedef struct moe_align_block_size_cfg {
 
 static void moe_align_block_size(tl_builder *builder, const moe_align_block_size_cfg *cfg)
 {
-    const int NUM_EXPERTS = cfg->NUM_EXPERTS, BLOCK_SIZE = cfg->BLOCK_SIZE, BLOCK_E = cfg->BLOCK_E, BLOCK_T = cfg->BLOCK_T;
+    const int NUM_EXPERTS = cfg->NUM_EXPERTS, BLOCK_SIZE = cfg->BLOCK_SIZE;
+    const int BLOCK_E = cfg->BLOCK_E, BLOCK_T = cfg->BLOCK_T;
     tl_value topk_ids_ptr = tl_arg(builder, "topk_ids_ptr", TL_PTR(TL_I32));
     tl_value sorted_token_ids_ptr = tl_arg(builder, "sorted_token_ids_ptr", TL_PTR(TL_I32));
     tl_value expert_ids_ptr = tl_arg(builder, "expert_ids_ptr", TL_PTR(TL_I32));
