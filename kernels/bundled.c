@@ -28,6 +28,8 @@ extern const tl_kernel layer_norm_bwd_dx_kernel;
 extern const tl_kernel layer_norm_bwd_dwdb_kernel;
 extern const tl_kernel per_token_group_quant_fp8_kernel;
 extern const tl_kernel flash_attention_kernel;
+extern const tl_kernel fused_moe_kernel;
+extern const tl_kernel moe_align_block_size_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -53,6 +55,8 @@ static const tl_kernel *const bundled_kernels[] = {
     &layer_norm_bwd_dwdb_kernel,
     &per_token_group_quant_fp8_kernel,
     &flash_attention_kernel,
+    &fused_moe_kernel,
+    &moe_align_block_size_kernel,
 };
 
 int tritonc_bundled_count(void)
