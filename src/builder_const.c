@@ -149,3 +149,19 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
 {
     return tl_materialize_at(site, b, tl_lit_int(v), dtype, NULL);
 }
+
+tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
+{
+    if (!tl__usable(b, site))
+        return TL_POISON;
+    if (!tl_value_is_lit(lit))
+        return tl_builder_fail(b, site, "expected a number");
+    int ops_before = b->nconst_ops;
+    tl_value v = tl_materialize_at(site, b, lit, lit.dtype, NULL);
+    if (tl_value_is_poison(v) || b->nconst_ops == ops_before)
+        return v; /* failed, or the constant was made before: it stays as it was */
+    for (int i = 0; i < b->nconsts; i++)
+        if (b->consts[i].op && tcir_op_result(b->consts[i].op, 0) == v.ir)
+            b->consts[i].droppable = true;
+    return v;
+}

@@ -32,6 +32,7 @@ typedef struct tl_const_entry {
     bool helper_first;   /* ... a helper called before any other op of the function */
     bool bound;          /* made for a loop bound */
     bool leading;        /* first met (in the kernel's code) before any op of the function */
+    bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
     tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     tl_stamp fold_at;    /* the first fold that made it */

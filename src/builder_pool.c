@@ -92,7 +92,10 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
     case 1: return stamp_before(fold_key(y), fold_key(x));
     case 2: return stamp_before(caller_key(y), caller_key(x));
     case 3: return stamp_before(caller_key(x), caller_key(y));
-    default: return x->helper_at > y->helper_at;
+    default: /* calls that stay where they were inlined: in call order, each in its own order */
+        if (x->helper_call != y->helper_call)
+            return stamp_before(x->helper_stamp, y->helper_stamp);
+        return x->helper_at > y->helper_at;
     }
 }
 
