@@ -2494,34 +2494,40 @@ static void const_zeros_order(tl_builder *builder)
     tl_store(tl_addptr(o, r), tl_add(m_i, tl_sum(acc, 1)));
 }
 
-/* (c) the integer 0 (a loop bound and an offset) beside an f32 zero tensor made after an op */
+/* (c) the integer 0 beside an f32 zero tensor, as the layer-norm tutorial has them: `mean = 0`
+ * makes %c0_i32 before tl.zeros (tl_to_tensor); the loop's 0 and the load's other=0. follow */
 static void const_zero_int_float(tl_builder *builder)
 {
     tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
     tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
     tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
 
-    tl_value pid = tl_program_id(builder, 0);
-    tl_value acc = tl_zeros(builder, TL_SHAPE(16), TL_F32);
-    tl_scope loop = tl_for(builder, 0, n, 16, .carry = TL_VARS(&acc));
-        acc = tl_add(acc, tl_load(tl_addptr(tl_addptr(x, loop.iv), tl_arange(builder, 0, 16))));
+    tl_value row = tl_program_id(builder, 0);
+    x = tl_addptr(x, tl_mul(row, n));
+    tl_value mean = tl_to_tensor(builder, 0);
+    tl_value _mean = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    tl_scope loop = tl_for(builder, 0, n, 16, .carry = TL_VARS(&_mean));
+        tl_value cols = tl_add(loop.iv, tl_arange(builder, 0, 16));
+        tl_value a = tl_to(tl_load(tl_addptr(x, cols), .mask = tl_lt(cols, n), .other = tl_lit(0.0)), TL_F32);
+        _mean = tl_add(_mean, a);
     tl_end(&loop);
-    tl_store(tl_addptr(tl_addptr(o, tl_mul(pid, 0)), tl_arange(builder, 0, 16)), acc);
+    mean = tl_div(tl_sum(_mean, 0), n);
+    tl_store(tl_addptr(o, row), mean);
 }
 
 static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
 {
     tl_builder_helper_begin(builder);
-    tl_value left = tl_const_int(builder, 0, TL_I32); /* a C number cannot be carried: Python's to_tensor makes it here */
+    tl_value left = tl_to_tensor(builder, 0);
     tl_value right = num_seqs;
     tl_scope loop = tl_while(builder, .carry = TL_VARS(&left, &right)); tl_do(&loop, tl_lt(left, right));
         tl_value mid = tl_floordiv(tl_add(left, right), 2);
         tl_value val = tl_load(tl_addptr(starts, mid));
         tl_value mid_val = tl_add(tl_floordiv(val, BLOCK_Q), mid);
-        tl_scope branch = tl_if(tl_le(mid_val, target), .carry = TL_VARS(&left, &right));
-            left = tl_add(mid, 1);
-        tl_else(&branch);
+        tl_scope branch = tl_if(tl_gt(mid_val, target), .carry = TL_VARS(&left, &right));
             right = mid;
+        tl_else(&branch);
+            left = tl_add(mid, 1);
         tl_end(&branch);
     tl_end(&loop);
     tl_value r = tl_sub(left, 1);
@@ -2529,7 +2535,7 @@ static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value ta
     return r;
 }
 
-/* (d) a binary-search helper with a while loop (vLLM's find_seq_idx) */
+/* (d) a binary-search helper with a while loop (vLLM's find_seq_idx; right assigned first) */
 static void const_bsearch_helper(tl_builder *builder)
 {
     tl_value starts = tl_arg(builder, "starts", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));

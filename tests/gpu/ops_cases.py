@@ -1631,15 +1631,22 @@ def const_zeros_order(o):
     tl.store(o + r, m_i + tl.sum(acc, 1))
 
 
-# (c) the integer 0 (a loop bound and an offset) beside an f32 zero tensor made after an op
+# (c) the integer 0 beside an f32 zero tensor, as the layer-norm tutorial has them: `mean = 0`
+# (a number assigned, then reassigned) makes %c0_i32 before tl.zeros; the loop's 0 and the
+# load's other=0. follow
 @case({"x": "*fp32", "o": "*fp32", "n": "i32"})
 @triton.jit
 def const_zero_int_float(x, o, n):
-    pid = tl.program_id(0)
-    acc = tl.zeros([16], tl.float32)
-    for k in range(0, n, 16):
-        acc += tl.load(x + k + tl.arange(0, 16))
-    tl.store(o + pid * 0 + tl.arange(0, 16), acc)
+    row = tl.program_id(0)
+    x += row * n
+    mean = 0
+    _mean = tl.zeros([16], tl.float32)
+    for off in range(0, n, 16):
+        cols = off + tl.arange(0, 16)
+        a = tl.load(x + cols, mask=cols < n, other=0.).to(tl.float32)
+        _mean += a
+    mean = tl.sum(_mean, axis=0) / n
+    tl.store(o + row, mean)
 
 
 @triton.jit
@@ -1650,14 +1657,15 @@ def _const_find_seq(starts, target, num_seqs, BLOCK_Q: tl.constexpr):
         mid = (left + right) // 2
         val = tl.load(starts + mid)
         mid_val = val // BLOCK_Q + mid
-        if mid_val <= target:
-            left = mid + 1
-        else:
+        if mid_val > target:
             right = mid
+        else:
+            left = mid + 1
     return left - 1
 
 
-# (d) a binary-search helper with a while loop (vLLM's find_seq_idx)
+# (d) a binary-search helper with a while loop (vLLM's find_seq_idx; the branch written so that
+# right is assigned first, which fixes the carried order both ways)
 @case({"starts": "*i32", "o": "*i32", "num_seqs": "i32"})
 @triton.jit
 def const_bsearch_helper(starts, o, num_seqs):
