@@ -23,14 +23,18 @@
  *     inlined after the caller was canonicalized once; the next canonicalization moves their
  *     new constants to the front, a call at a time - unless the call came first in the
  *     function, right after the leading constants: those stay at the bottom, in the helper's
- *     own order (the reverse of how it met them).
+ *     own order (the reverse of how it met them), one call after the other (a second call
+ *     right after the first follows the first's constants: two tl.zeros at the top).
+ *   - User @jit helpers are the same (ported C functions bracket themselves with
+ *     tl_builder_helper_begin/end): each is its own tt.func, canonicalized alone, inlined.
  * Hence the order kept here, top to bottom:
  *   1. constants met only inside helpers: the latest call (in source order) first, within a
  *      call in the order it made them;
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
  *   4. those first met before any op or helper call (in source order): the earliest on top;
- *   5. constants met only in a helper called first: the latest made on top.
+ *   5. constants met only in helpers called first: in call order, each call's latest made on
+ *      top.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
 #include "builder_internal.h"
 
