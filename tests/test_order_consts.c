@@ -277,6 +277,66 @@ static void to_tensor_of_a_value(void **state)
     assert_true(tl_value_is_poison(tl_to_tensor(NULL, 1)));
 }
 
+/* One specialization called twice: every constant of the second call is the first's. */
+static void helper_same_specialization_twice(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value m = tl_arg(b, "m", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    acc = const_inner(b, acc, x, m, 2, 32);
+    acc = const_inner(b, acc, x, tl_add(m, 1), 2, 32);
+    tl_store(tl_addptr(tl_addptr(x, tl_mul(pid, 8)), tl_arange(b, 0, 16)), acc);
+    /* the first call's 32 and 16 above zeros' tensor (the call first in the source claims a
+     * constant), the kernel's 8 and 1 below: the 1 of the helper's (start_m + 1) is the
+     * kernel's, met in tl_add(m, 1) */
+    expect_text(b,
+                "module {\n"
+                "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"
+                "    %c32_i32 = arith.constant 32 : i32\n"
+                "    %c16_i32 = arith.constant 16 : i32\n"
+                "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+                "    %c8_i32 = arith.constant 8 : i32\n"
+                "    %c1_i32 = arith.constant 1 : i32\n"
+                "    %0 = tt.get_program_id x : i32\n"
+                "    %1 = arith.muli %arg1, %c32_i32 : i32\n"
+                "    %2 = arith.addi %arg1, %c1_i32 : i32\n"
+                "    %3 = arith.muli %2, %c32_i32 : i32\n"
+                "    %4 = scf.for %arg2 = %1 to %3 step %c16_i32 iter_args(%arg3 = %cst) -> (tensor<16xf32>)  : i32 {\n"
+                "      %15 = tt.addptr %arg0, %arg2 : !tt.ptr<f32>, i32\n"
+                "      %16 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                "      %17 = tt.splat %15 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+                "      %18 = tt.addptr %17, %16 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+                "      %19 = tt.load %18 : tensor<16x!tt.ptr<f32>>\n"
+                "      %20 = arith.addf %arg3, %19 : tensor<16xf32>\n"
+                "      scf.yield %20 : tensor<16xf32>\n"
+                "    }\n"
+                "    %5 = arith.addi %arg1, %c1_i32 : i32\n"
+                "    %6 = arith.muli %5, %c32_i32 : i32\n"
+                "    %7 = arith.addi %5, %c1_i32 : i32\n"
+                "    %8 = arith.muli %7, %c32_i32 : i32\n"
+                "    %9 = scf.for %arg2 = %6 to %8 step %c16_i32 iter_args(%arg3 = %4) -> (tensor<16xf32>)  : i32 {\n"
+                "      %15 = tt.addptr %arg0, %arg2 : !tt.ptr<f32>, i32\n"
+                "      %16 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                "      %17 = tt.splat %15 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+                "      %18 = tt.addptr %17, %16 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+                "      %19 = tt.load %18 : tensor<16x!tt.ptr<f32>>\n"
+                "      %20 = arith.addf %arg3, %19 : tensor<16xf32>\n"
+                "      scf.yield %20 : tensor<16xf32>\n"
+                "    }\n"
+                "    %10 = arith.muli %0, %c8_i32 : i32\n"
+                "    %11 = tt.addptr %arg0, %10 : !tt.ptr<f32>, i32\n"
+                "    %12 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                "    %13 = tt.splat %11 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+                "    %14 = tt.addptr %13, %12 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+                "    tt.store %14, %9 : tensor<16x!tt.ptr<f32>>\n"
+                "    tt.return\n"
+                "  }\n"
+                "}\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +344,7 @@ int main(void)
         cmocka_unit_test(const_zeros_order),
         cmocka_unit_test(const_zero_int_float),
         cmocka_unit_test(const_bsearch_helper),
+        cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
     };
