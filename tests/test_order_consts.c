@@ -24,8 +24,8 @@ static tl_value const_inner(tl_builder *builder, tl_value acc, tl_value x, tl_va
 static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
 {
     tl_builder_helper_begin(builder);
-    tl_value left = tl_to_tensor(builder, 0);
     tl_value right = num_seqs;
+    tl_value left = tl_to_tensor(builder, 0);
     tl_scope loop = tl_while(builder, .carry = TL_VARS(&left, &right)); tl_do(&loop, tl_lt(left, right));
         tl_value mid = tl_floordiv(tl_add(left, right), 2);
         tl_value val = tl_load(tl_addptr(starts, mid));

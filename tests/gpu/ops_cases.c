@@ -2518,8 +2518,8 @@ static void const_zero_int_float(tl_builder *builder)
 static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
 {
     tl_builder_helper_begin(builder);
-    tl_value left = tl_to_tensor(builder, 0);
     tl_value right = num_seqs;
+    tl_value left = tl_to_tensor(builder, 0);
     tl_scope loop = tl_while(builder, .carry = TL_VARS(&left, &right)); tl_do(&loop, tl_lt(left, right));
         tl_value mid = tl_floordiv(tl_add(left, right), 2);
         tl_value val = tl_load(tl_addptr(starts, mid));
@@ -2535,7 +2535,7 @@ static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value ta
     return r;
 }
 
-/* (d) a binary-search helper with a while loop (vLLM's find_seq_idx; right assigned first) */
+/* (d) a binary-search helper with a while loop (vLLM's find_seq_idx, with right named first) */
 static void const_bsearch_helper(tl_builder *builder)
 {
     tl_value starts = tl_arg(builder, "starts", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));

@@ -1651,8 +1651,8 @@ def const_zero_int_float(x, o, n):
 
 @triton.jit
 def _const_find_seq(starts, target, num_seqs, BLOCK_Q: tl.constexpr):
-    left = 0
     right = num_seqs
+    left = 0
     while left < right:
         mid = (left + right) // 2
         val = tl.load(starts + mid)
@@ -1664,8 +1664,8 @@ def _const_find_seq(starts, target, num_seqs, BLOCK_Q: tl.constexpr):
     return left - 1
 
 
-# (d) a binary-search helper with a while loop (vLLM's find_seq_idx; the branch written so that
-# right is assigned first, which fixes the carried order both ways)
+# (d) a binary-search helper with a while loop (vLLM's find_seq_idx, with right named first: Python
+# carries names in the order they were first assigned, tritonc by their first value, an argument here)
 @case({"starts": "*i32", "o": "*i32", "num_seqs": "i32"})
 @triton.jit
 def const_bsearch_helper(starts, o, num_seqs):
