@@ -533,6 +533,43 @@ static void seal_signature(tl_builder *b)
         tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, b->nargs, dicts), true);
 }
 
+/* Marks the pool entries whose constants some op of `blk` (regions included) uses. */
+static void mark_used_consts(tl_builder *b, tcir_block *blk, bool *used)
+{
+    for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
+        for (int i = 0; i < tcir_op_noperands(op); i++) {
+            tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
+            for (int k = 0; def && k < b->nconsts; k++)
+                if (b->consts[k].op == def)
+                    used[k] = true;
+        }
+        for (int r = 0; r < tcir_op_nregions(op); r++)
+            for (tcir_block *in = tcir_region_first_block(tcir_op_region(op, r)); in; in = tcir_block_next(in))
+                mark_used_consts(b, in, used);
+    }
+}
+
+/* Python's canonicalizer erases the constants nothing uses. Those tl_to_tensor made (a number
+ * assigned to a name, `mean = 0`, then reassigned) go the same way here; their meeting still
+ * placed the others. (Other unused constants stay: the API made them on purpose.) */
+static void drop_unused_consts(tl_builder *b)
+{
+    if (b->nconsts == 0)
+        return;
+    bool *used = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->nconsts);
+    if (!used)
+        return; /* out of memory: reported by the caller's check */
+    for (int k = 0; k < b->nconsts; k++)
+        used[k] = false;
+    for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
+        mark_used_consts(b, blk, used);
+    for (int k = 0; k < b->nconsts; k++)
+        if (b->consts[k].droppable && b->consts[k].op && !used[k] && tcir_op_block(b->consts[k].op)) {
+            tcir_op_detach(b->consts[k].op);
+            b->nconst_ops--;
+        }
+}
+
 char *tl_finish_at(tl_site site, tl_builder *b)
 {
     if (!tl__usable(b, site))
@@ -558,6 +595,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     if (ret)
         tcir_block_append(tl_current_block(b), ret);
     seal_signature(b);
+    drop_unused_consts(b);
     if (tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");
         return NULL;

@@ -149,3 +149,22 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
 {
     return tl_materialize_at(site, b, tl_lit_int(v), dtype, NULL);
 }
+
+tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
+{
+    if (!tl__usable(b, site))
+        return TL_POISON;
+    if (!tl_value_is_lit(lit))
+        return tl_builder_fail(b, site, "expected a number");
+    const tcir_type *type = tl_dtype_ir(b->ctx, lit.dtype);
+    const tcir_attr *value = type ? scalar_attr(b, site, lit, lit.dtype, type) : NULL;
+    if (!value)
+        return tl_builder_failed(b) ? TL_POISON : tl_builder_fail(b, site, "out of memory");
+    int ops_before = b->nconst_ops;
+    tcir_value *v = tl__pool_const(b, site, type, value, TL_MEET_ASSIGNED);
+    if (!v || tcir_context_oom(b->ctx))
+        return tl_builder_fail(b, site, "out of memory");
+    if (b->nconst_ops > ops_before) /* made here: finish drops it if nothing uses it */
+        b->consts[tcir_op_order_seq(tcir_value_def(v))].droppable = true;
+    return tl__wrap(b, v, lit.dtype);
+}

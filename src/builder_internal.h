@@ -32,6 +32,7 @@ typedef struct tl_const_entry {
     bool helper_first;   /* ... a helper called before any other op of the function */
     bool bound;          /* made for a loop bound */
     bool leading;        /* first met (in the kernel's code) before any op of the function */
+    bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
     tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     tl_stamp fold_at;    /* the first fold that made it */
@@ -115,7 +116,9 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
  * NULL for a site without a function. */
 const void *tl__order_scope(tl_builder *b, tl_site site);
 /* How Python's pipeline first meets a constant (builder_pool.c). */
-typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND } tl_meeting;
+/* TL_MEET_ASSIGNED: made where Python assigns a number to a name (tl_to_tensor): met there, but
+ * live only through the ops that use it (a loop bound that is its only use folds it away). */
+typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND, TL_MEET_ASSIGNED } tl_meeting;
 /* The pooled constant of `type` (scalar or tensor) holding `value`. */
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
                            tl_meeting how);

@@ -23,14 +23,18 @@
  *     inlined after the caller was canonicalized once; the next canonicalization moves their
  *     new constants to the front, a call at a time - unless the call came first in the
  *     function, right after the leading constants: those stay at the bottom, in the helper's
- *     own order (the reverse of how it met them).
+ *     own order (the reverse of how it met them), one call after the other (a second call
+ *     right after the first follows the first's constants: two tl.zeros at the top).
+ *   - User @jit helpers are the same (ported C functions bracket themselves with
+ *     tl_builder_helper_begin/end): each is its own tt.func, canonicalized alone, inlined.
  * Hence the order kept here, top to bottom:
  *   1. constants met only inside helpers: the latest call (in source order) first, within a
  *      call in the order it made them;
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
  *   4. those first met before any op or helper call (in source order): the earliest on top;
- *   5. constants met only in a helper called first: the latest made on top.
+ *   5. constants met only in helpers called first: in call order, each call's latest made on
+ *      top.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
 #include "builder_internal.h"
 
@@ -92,7 +96,10 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
     case 1: return stamp_before(fold_key(y), fold_key(x));
     case 2: return stamp_before(caller_key(y), caller_key(x));
     case 3: return stamp_before(caller_key(x), caller_key(y));
-    default: return x->helper_at > y->helper_at;
+    default: /* calls that stay where they were inlined: in call order, each in its own order */
+        if (x->helper_call != y->helper_call)
+            return stamp_before(x->helper_stamp, y->helper_stamp);
+        return x->helper_at > y->helper_at;
     }
 }
 

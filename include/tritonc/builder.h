@@ -282,6 +282,16 @@ tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype);
 tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtype);
 #define tl_const(b, v, dtype) tl_const_at(TL_SITE("tl_const"), (b), (double)(v), (dtype))
 #define tl_const_int(b, v, dtype) tl_const_int_at(TL_SITE("tl_const_int"), (b), (v), (dtype))
+/* Python's `x = 0` in a @jit function: the code generator turns a number assigned to a name
+ * into a constant of the number's own type (to_tensor: int32, else uint32, int64, uint64 by
+ * range; float32 unless out of its range; i1 for a bool) right at the assignment, and that
+ * meeting decides where the constant lands after make_ttir even when the name is reassigned
+ * before any use (the layer-norm tutorial's `mean = 0`). Write those assignments with it:
+ * `tl_value mean = tl_to_tensor(b, 0);`. When nothing uses the constant, tl_finish drops it, as
+ * Triton's canonicalizer does; its meeting still placed the others. A constant made before
+ * stays as it is. Not a number: an error. */
+tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit);
+#define tl_to_tensor(b, x) tl_to_tensor_at(TL_SITE("tl_to_tensor"), (b), tl_lit(x))
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
  * tensor of like's shape). Checks the range for integer dtypes. */
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
@@ -301,10 +311,24 @@ typedef enum tl_const_origin {
 tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
                               tl_const_origin origin);
 
-/* Brackets the ops of a function Python implements as a @jit helper of
- * triton.language.standard (tl.cdiv, tl.zeros...). Python's raw TTIR calls such helpers and
- * Triton inlines them late, which changes where their new constants land after make_ttir;
- * the pool orders constants made inside these brackets accordingly. Calls nest. */
+/* Brackets the ops of a C function that ports a Python @jit helper: one of
+ * triton.language.standard (tl.cdiv, tl.zeros, which tritonc brackets itself) or one of the
+ * kernel's own (an attention inner loop, a binary search). Python's frontend makes each helper
+ * a tt.func of its own, called with tt.call; make_ttir canonicalizes it alone, then inlines it
+ * into the kernel after the kernel's first canonicalization, which decides where the
+ * helper's new constants land: above the kernel's (the latest call on top, each call's in the
+ * order it made them), or below them all for a call that comes first in the kernel; a constant
+ * the kernel also makes is the kernel's. So a port brackets its helper's body:
+ *     static tl_value attn_inner(tl_builder *b, ...)
+ *     {
+ *         tl_builder_helper_begin(b);
+ *         ...
+ *         tl_builder_helper_end(b);
+ *         return acc;
+ *     }
+ * Calls nest (the outermost counts); a helper called twice (two specializations in Python,
+ * or one called twice) is two calls: a constant both make belongs to the first. docs/order.md
+ * ("Constants") states the rule. NULL is a no-op; an end without a begin does nothing. */
 void tl_builder_helper_begin(tl_builder *b);
 void tl_builder_helper_end(tl_builder *b);
 

@@ -141,11 +141,15 @@ tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *l
     tl_extern_elementwise_at(TL_SITE("tl_extern_elementwise"), (lib_name), (lib_path), (args), (noverloads), \
                              (overloads), (is_pure))
 
-/* A function of CUDA's libdevice as tl.extra.cuda.libdevice spells it for float arguments:
+/* A function of CUDA's libdevice as tl.extra.cuda.libdevice names it, for float arguments:
  * tl_libdevice(x, "tanh") is libdevice.tanh(x), the symbol __nv_tanhf for float32 and __nv_tanh
- * for float64 (libname and libpath empty, pure), result of the argument's dtype. Up to
- * TL_EXTERN_MAX_ARGS arguments of one float dtype: tl_libdevice2(x, y, "pow"). For functions
- * named otherwise (integer ones, __nv_*_rn...) use tl_extern_elementwise. */
+ * for float64 (libname and libpath empty, pure), result of the argument's dtype. The symbols come
+ * from a table of Triton 3.6's libdevice.py ("abs" is __nv_fabsf, "div_rn" __nv_fdiv_rn; "pow",
+ * "ldexp" and "scalbn" also take an int32 second argument: tl_libdevice2(x, 2, "pow") is
+ * __nv_powif). Up to TL_EXTERN_MAX_ARGS arguments: tl_libdevice2(x, y, "pow"). A name libdevice
+ * lacks ("rintt") or a wrong argument count is an error, as in Python; libdevice's functions of
+ * other types (integer ones, conversions, predicates) are errors that say to call them with
+ * tl_extern_elementwise (docs/lang.md). */
 tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args);
 #define tl_libdevice(x, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x)))
 #define tl_libdevice2(x, y, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x), tl_lit(y)))

@@ -300,6 +300,31 @@ bool tl_store_at(tl_site s, tl_store_args a);
 #define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v)})
 #define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), (tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
 
+/* ---- compile time: static assertions and dtypes ---------------------------------------- */
+
+/* tl.static_assert(cond, msg): checks a condition the C program knows while it builds the
+ * kernel (config fields, shapes, dtypes: a C expression; a tl_value does not convert, so a
+ * runtime condition does not compile). When it is false the builder is in error at the call's
+ * line, "tl_static_assert: static assertion failed: MSG" (without a message, the condition's
+ * text: "... failed: BLOCK_M % 16 == 0"); it emits nothing either way. Returns cond (false
+ * too when the builder was already in error). tl_static_assert(b, cond) or
+ * tl_static_assert(b, cond, msg). */
+bool tl_static_assert_at(tl_site s, tl_builder *b, bool cond, const char *msg, const char *cond_text);
+#define tl_static_assert(b, ...) TL__STATIC_ASSERT((b), __VA_ARGS__, "", ~)
+#define TL__STATIC_ASSERT(b, cond, msg, ...)                                                      \
+    tl_static_assert_at(TL_SITE("tl_static_assert"), b, (cond) ? true : false, (msg), #cond)
+
+/* x.dtype: the element dtype of a scalar or tensor value (a literal: the dtype Python's
+ * to_tensor gives it, tl_lit(1.0) is float32). A pointer's dtype is a pointer type, which a
+ * tl_dtype cannot hold: that is an error (use tl_element_ty). TL_DTYPE_INVALID after an error
+ * or for poison (reported on the value's builder where it has one). */
+tl_dtype tl_dtype_of_at(tl_site s, tl_value x);
+#define tl_dtype_of(x) tl_dtype_of_at(TL_SITE("tl_dtype_of"), (x))
+/* ptr.dtype.element_ty: the pointee dtype of a pointer (scalar or tensor of pointers); an
+ * error for a value that is not one. TL_DTYPE_INVALID after an error. */
+tl_dtype tl_element_ty_at(tl_site s, tl_value ptr);
+#define tl_element_ty(ptr) tl_element_ty_at(TL_SITE("tl_element_ty"), (ptr))
+
 #ifdef __cplusplus
 }
 #endif

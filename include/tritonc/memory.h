@@ -193,6 +193,22 @@ tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_valu
                               tl_shape block_shape, tl_shape order);
 #define tl_make_block_ptr(base, shape, strides, offsets, block_shape, order)                      \
     tl_make_block_ptr_at(TL_SITE("tl_make_block_ptr"), (base), (shape), (strides), (offsets), (block_shape), (order))
+/* The same call with every argument named, as Python's tl.make_block_ptr(base=..., shape=...,
+ * strides=..., offsets=..., block_shape=..., order=...) (the form the fused-attention tutorial
+ * and vLLM use): Python then evaluates base first and the lists after it, in the order written,
+ * while the positional form above evaluates the keyword lists before base. So
+ *     tl.make_block_ptr(base=q + off, shape=(N, D), strides=(sm, sk), offsets=(m * BM, 0), ...)
+ *         tl_make_block_ptr_kw(.base = tl_addptr(q, off), .shape = TL_LIST(N, D), .strides = TL_LIST(sm, sk),
+ *                              .offsets = TL_LIST(tl_mul(m, BM), 0), .block_shape = ..., .order = ...)
+ * puts the tt.addptr before the arith.muli, as Python does (write the call on one line, as any
+ * expression whose order matters: docs/order.md). */
+typedef struct tl_block_ptr_args {
+    tl_value base;
+    tl_values shape, strides, offsets;
+    tl_shape block_shape, order;
+} tl_block_ptr_args;
+tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a);
+#define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), (tl_block_ptr_args){__VA_ARGS__})
 
 /* tl.advance(base, offsets): the block pointer moved by int32 offsets, one per dimension. */
 tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets);

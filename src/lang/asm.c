@@ -213,6 +213,117 @@ tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *l
 
 /* ---- libdevice ------------------------------------------------------------------------------ */
 
+/* The functions of Triton 3.6's triton.language.extra.cuda.libdevice whose arguments are all of
+ * one float dtype and whose result has that dtype: the Python name, the argument count and the
+ * float32 and float64 symbols (NULL where libdevice.py has no such overload). Its other
+ * functions (integer ones, conversions, predicates returning int32) are reached through
+ * tl_extern_elementwise. */
+typedef struct libdevice_fn {
+    const char *name;
+    int nargs;
+    const char *f32, *f64;
+    const char *f32_i32, *f64_i32; /* overloads whose second argument is int32 (listed first) */
+} libdevice_fn;
+
+#define LD(n, k) {#n, k, "__nv_" #n "f", "__nv_" #n, NULL, NULL}
+static const libdevice_fn libdevice_fns[] = {
+    {"abs", 1, "__nv_fabsf", "__nv_fabs", NULL, NULL},
+    LD(acos, 1), LD(acosh, 1), LD(asin, 1), LD(asinh, 1), LD(atan, 1), LD(atanh, 1),
+    LD(cbrt, 1), LD(ceil, 1), LD(cos, 1), LD(cosh, 1), LD(cospi, 1),
+    LD(cyl_bessel_i0, 1), LD(cyl_bessel_i1, 1),
+    LD(erf, 1), LD(erfc, 1), LD(erfcinv, 1), LD(erfcx, 1), LD(erfinv, 1),
+    LD(exp, 1), LD(exp10, 1), LD(exp2, 1), LD(expm1, 1), LD(floor, 1),
+    LD(j0, 1), LD(j1, 1), LD(lgamma, 1), LD(log, 1), LD(log10, 1), LD(log1p, 1), LD(log2, 1),
+    LD(logb, 1), LD(nearbyint, 1), LD(normcdf, 1), LD(normcdfinv, 1), LD(rcbrt, 1),
+    LD(rint, 1), LD(round, 1), LD(rsqrt, 1), LD(sin, 1), LD(sinh, 1), LD(sinpi, 1),
+    LD(sqrt, 1), LD(tan, 1), LD(tanh, 1), LD(tgamma, 1), LD(trunc, 1), LD(y0, 1), LD(y1, 1),
+    {"fast_cosf", 1, "__nv_fast_cosf", NULL, NULL, NULL},
+    {"fast_exp10f", 1, "__nv_fast_exp10f", NULL, NULL, NULL},
+    {"fast_expf", 1, "__nv_fast_expf", NULL, NULL, NULL},
+    {"fast_log10f", 1, "__nv_fast_log10f", NULL, NULL, NULL},
+    {"fast_log2f", 1, "__nv_fast_log2f", NULL, NULL, NULL},
+    {"fast_logf", 1, "__nv_fast_logf", NULL, NULL, NULL},
+    {"fast_sinf", 1, "__nv_fast_sinf", NULL, NULL, NULL},
+    {"fast_tanf", 1, "__nv_fast_tanf", NULL, NULL, NULL},
+    {"rcp64h", 1, NULL, "__nv_rcp64h", NULL, NULL},
+    {"rcp_rd", 1, "__nv_frcp_rd", "__nv_drcp_rd", NULL, NULL},
+    {"rcp_rn", 1, "__nv_frcp_rn", "__nv_drcp_rn", NULL, NULL},
+    {"rcp_ru", 1, "__nv_frcp_ru", "__nv_drcp_ru", NULL, NULL},
+    {"rcp_rz", 1, "__nv_frcp_rz", "__nv_drcp_rz", NULL, NULL},
+    {"rsqrt_rn", 1, "__nv_frsqrt_rn", NULL, NULL, NULL},
+    {"saturatef", 1, "__nv_saturatef", NULL, NULL, NULL},
+    {"sqrt_rd", 1, "__nv_fsqrt_rd", "__nv_dsqrt_rd", NULL, NULL},
+    {"sqrt_rn", 1, "__nv_fsqrt_rn", "__nv_dsqrt_rn", NULL, NULL},
+    {"sqrt_ru", 1, "__nv_fsqrt_ru", "__nv_dsqrt_ru", NULL, NULL},
+    {"sqrt_rz", 1, "__nv_fsqrt_rz", "__nv_dsqrt_rz", NULL, NULL},
+    LD(atan2, 2), LD(copysign, 2), LD(fdim, 2), LD(fmod, 2), LD(hypot, 2), LD(nextafter, 2),
+    LD(remainder, 2), LD(rhypot, 2),
+    {"pow", 2, "__nv_powf", "__nv_pow", "__nv_powif", "__nv_powi"},
+    {"ldexp", 2, NULL, NULL, "__nv_ldexpf", "__nv_ldexp"},
+    {"scalbn", 2, NULL, NULL, "__nv_scalbnf", "__nv_scalbn"},
+    {"add_rd", 2, "__nv_fadd_rd", "__nv_dadd_rd", NULL, NULL},
+    {"add_rn", 2, "__nv_fadd_rn", "__nv_dadd_rn", NULL, NULL},
+    {"add_ru", 2, "__nv_fadd_ru", "__nv_dadd_ru", NULL, NULL},
+    {"add_rz", 2, "__nv_fadd_rz", "__nv_dadd_rz", NULL, NULL},
+    {"div_rd", 2, "__nv_fdiv_rd", "__nv_ddiv_rd", NULL, NULL},
+    {"div_rn", 2, "__nv_fdiv_rn", "__nv_ddiv_rn", NULL, NULL},
+    {"div_ru", 2, "__nv_fdiv_ru", "__nv_ddiv_ru", NULL, NULL},
+    {"div_rz", 2, "__nv_fdiv_rz", "__nv_ddiv_rz", NULL, NULL},
+    {"fast_dividef", 2, "__nv_fast_fdividef", NULL, NULL, NULL},
+    {"fast_powf", 2, "__nv_fast_powf", NULL, NULL, NULL},
+    {"mul_rd", 2, "__nv_fmul_rd", "__nv_dmul_rd", NULL, NULL},
+    {"mul_rn", 2, "__nv_fmul_rn", "__nv_dmul_rn", NULL, NULL},
+    {"mul_ru", 2, "__nv_fmul_ru", "__nv_dmul_ru", NULL, NULL},
+    {"mul_rz", 2, "__nv_fmul_rz", "__nv_dmul_rz", NULL, NULL},
+    {"sub_rd", 2, "__nv_fsub_rd", "__nv_dsub_rd", NULL, NULL},
+    {"sub_rn", 2, "__nv_fsub_rn", "__nv_dsub_rn", NULL, NULL},
+    {"sub_ru", 2, "__nv_fsub_ru", "__nv_dsub_ru", NULL, NULL},
+    {"sub_rz", 2, "__nv_fsub_rz", "__nv_dsub_rz", NULL, NULL},
+    LD(fma, 3), LD(norm3d, 3), LD(rnorm3d, 3),
+    {"fma_rd", 3, "__nv_fmaf_rd", "__nv_fma_rd", NULL, NULL},
+    {"fma_rn", 3, "__nv_fmaf_rn", "__nv_fma_rn", NULL, NULL},
+    {"fma_ru", 3, "__nv_fmaf_ru", "__nv_fma_ru", NULL, NULL},
+    {"fma_rz", 3, "__nv_fmaf_rz", "__nv_fma_rz", NULL, NULL},
+    LD(norm4d, 4), LD(rnorm4d, 4),
+};
+#undef LD
+
+/* The libdevice functions of other argument or result types (tl_extern_elementwise's). */
+static const char *const libdevice_other[] = {
+    "brev", "byte_perm", "clz", "double2float_rd", "double2float_rn", "double2float_ru",
+    "double2float_rz", "double2hiint", "double2int_rd", "double2int_rn", "double2int_ru",
+    "double2int_rz", "double2ll_rd", "double2ll_rn", "double2ll_ru", "double2ll_rz",
+    "double2loint", "double2uint_rd", "double2uint_rn", "double2uint_ru", "double2uint_rz",
+    "double2ull_rd", "double2ull_rn", "double2ull_ru", "double2ull_rz", "double_as_longlong",
+    "ffs", "finitef", "float2int_rd", "float2int_rn", "float2int_ru", "float2int_rz",
+    "float2ll_rd", "float2ll_rn", "float2ll_ru", "float2ll_rz", "float2uint_rd", "float2uint_rn",
+    "float2uint_ru", "float2uint_rz", "float2ull_rd", "float2ull_rn", "float2ull_ru",
+    "float2ull_rz", "float_as_int", "float_as_uint", "hadd", "hiloint2double", "ilogb",
+    "int2double_rn", "int2float_rd", "int2float_rn", "int2float_ru", "int2float_rz",
+    "int_as_float", "isfinited", "isinf", "isnan", "jn", "ll2double_rd", "ll2double_rn",
+    "ll2double_ru", "ll2double_rz", "ll2float_rd", "ll2float_rn", "ll2float_ru", "ll2float_rz",
+    "llrint", "llround", "longlong_as_double", "mul24", "mulhi", "popc", "rhadd", "sad",
+    "signbit", "uint2double_rn", "uint2float_rd", "uint2float_rn", "uint2float_ru",
+    "uint2float_rz", "uint_as_float", "ull2double_rd", "ull2double_rn", "ull2double_ru",
+    "ull2double_rz", "ull2float_rd", "ull2float_rn", "ull2float_ru", "ull2float_rz", "yn",
+};
+
+static const libdevice_fn *libdevice_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof libdevice_fns / sizeof libdevice_fns[0]; i++)
+        if (strcmp(libdevice_fns[i].name, name) == 0)
+            return &libdevice_fns[i];
+    return NULL;
+}
+
+static bool libdevice_is_other(const char *name)
+{
+    for (size_t i = 0; i < sizeof libdevice_other / sizeof libdevice_other[0]; i++)
+        if (strcmp(libdevice_other[i], name) == 0)
+            return true;
+    return false;
+}
+
 tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args)
 {
     tl_builder *b = args_builder(s, args, "libdevice");
@@ -220,16 +331,30 @@ tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args)
         return TL_POISON;
     if (!name || !*name || strlen(name) > 48)
         return tl_builder_fail(b, s, "bad libdevice function name");
-    if (args.n > TL_EXTERN_MAX_ARGS)
-        return tl_builder_fail(b, s, "libdevice functions take at most %d arguments here, got %d",
-                               TL_EXTERN_MAX_ARGS, args.n);
-    char f32[64], f64[64];
-    snprintf(f32, sizeof f32, "__nv_%sf", name);
-    snprintf(f64, sizeof f64, "__nv_%s", name);
-    tl_extern_overload table[2] = {{.symbol = f32, .ret = TL_F32}, {.symbol = f64, .ret = TL_F64}};
-    for (int i = 0; i < args.n; i++) {
-        table[0].args[i] = TL_F32;
-        table[1].args[i] = TL_F64;
-    }
-    return tl_extern_elementwise_at(s, "", "", args, 2, table, true);
+    const libdevice_fn *fn = libdevice_find(name);
+    if (!fn && libdevice_is_other(name))
+        return tl_builder_fail(b, s,
+                               "libdevice.%s does not take and return one float dtype: call it with "
+                               "tl_extern_elementwise",
+                               name);
+    if (!fn) /* Python: AttributeError from the libdevice module */
+        return tl_builder_fail(b, s, "libdevice has no function '%s'", name);
+    if (args.n != fn->nargs) /* Python: TypeError from the call */
+        return tl_builder_fail(b, s, "libdevice.%s takes %d argument%s, got %d", name, fn->nargs,
+                               fn->nargs == 1 ? "" : "s", args.n);
+    tl_extern_overload table[4];
+    int n = 0;
+    if (fn->f32_i32)
+        table[n++] = (tl_extern_overload){.symbol = fn->f32_i32, .ret = TL_F32, .args = {TL_F32, TL_I32}};
+    if (fn->f64_i32)
+        table[n++] = (tl_extern_overload){.symbol = fn->f64_i32, .ret = TL_F64, .args = {TL_F64, TL_I32}};
+    int same = n;
+    if (fn->f32)
+        table[n++] = (tl_extern_overload){.symbol = fn->f32, .ret = TL_F32};
+    if (fn->f64)
+        table[n++] = (tl_extern_overload){.symbol = fn->f64, .ret = TL_F64};
+    for (int k = same; k < n; k++)
+        for (int i = 0; i < args.n; i++)
+            table[k].args[i] = table[k].ret;
+    return tl_extern_elementwise_at(s, "", "", args, n, table, true);
 }

@@ -123,14 +123,17 @@ tl_builder *lang_list_builder(tl_site s, tl_value first, const char *first_name,
 
 /* ---- make_block_ptr and advance ------------------------------------------------------------- */
 
-tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
-                              tl_shape block_shape, tl_shape order)
+/* base_is_keyword: the call names every argument (base=..., shape=...), so Python evaluates
+ * them as written, base first; otherwise base is positional and the keyword lists come first. */
+static tl_value make_block_ptr(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
+                               tl_shape block_shape, tl_shape order, bool base_is_keyword)
 {
     const tl_values lists[3] = {shape, strides, offsets};
     tl_builder *b = lang_list_builder(s, base, "base", 3, lists);
     if (!b)
         return TL_POISON;
-    lang_lists_as_keywords(s, b, base, 3, lists);
+    if (!base_is_keyword)
+        lang_lists_as_keywords(s, b, base, 3, lists);
     if (!lang_list_ok(s, b, shape, "shape") || !lang_list_ok(s, b, strides, "strides") ||
         !lang_list_ok(s, b, offsets, "offsets"))
         return TL_POISON;
@@ -186,6 +189,17 @@ tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_valu
     const tcir_type *rt = tcir_type_ptr(ctx, block, tcir_type_address_space(p.elem));
     ops[0] = p.v;
     return lang_emit(s, b, "tt.make_tensor_ptr", n, ops, rt, p.dtype, true, 1, &attr);
+}
+
+tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
+                              tl_shape block_shape, tl_shape order)
+{
+    return make_block_ptr(s, base, shape, strides, offsets, block_shape, order, false);
+}
+
+tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a)
+{
+    return make_block_ptr(s, a.base, a.shape, a.strides, a.offsets, a.block_shape, a.order, true);
 }
 
 tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets)

@@ -222,6 +222,11 @@ static void set_hint(tcir_context *ctx, tcir_value *v, const char *attr, const t
     if (!owner || tcir_region_first_block(r) != blk || strcmp(tcir_op_name(owner), "tt.func") == 0)
         return;
     int i = tcir_value_index(v);
+    /* A for loop's induction variable is, while Python's code generator visits the body, a
+     * ub.poison placeholder (replaced by the real one afterwards): the hint lands on that dead
+     * op and make_ttir drops it with it. So nothing marks the loop. */
+    if (i == 0 && strcmp(tcir_op_name(owner), "scf.for") == 0)
+        return;
     /* Python's code generator visits a for body twice, the first time with each carried name
      * still bound to its initial value: that value's op gets the hint too. */
     if (strcmp(tcir_op_name(owner), "scf.for") == 0 && i >= 1 && 2 + i < tcir_op_noperands(owner))

@@ -2448,6 +2448,182 @@ static void err_expand_dims_axis(tl_builder *builder)
     tl_store(tl_addptr(o, i), tl_expand_dims(a, 2));
 }
 
+/* ============================================================================================ */
+/* Constant placement after make_ttir: a @jit helper is its own tt.func in Python, canonicalized,
+ * then inlined (its new constants hoisted to the top): the C helpers mark themselves with
+ * tl_builder_helper_begin / tl_builder_helper_end */
+
+static tl_value const_inner(tl_builder *builder, tl_value acc, tl_value x, tl_value start_m, int STAGE, int BLOCK)
+{
+    tl_builder_helper_begin(builder);
+    tl_value lo, hi;
+    if (STAGE == 1) {
+        lo = tl_lit(0); hi = tl_mul(start_m, BLOCK);
+    } else {
+        lo = tl_mul(start_m, BLOCK); hi = tl_mul(tl_add(start_m, 1), BLOCK);
+    }
+    tl_scope loop = tl_for(builder, lo, hi, 16, .carry = TL_VARS(&acc));
+        acc = tl_add(acc, tl_load(tl_addptr(tl_addptr(x, loop.iv), tl_arange(builder, 0, 16))));
+    tl_end(&loop);
+    tl_builder_helper_end(builder);
+    return acc;
+}
+
+/* (a) a helper called twice (two specializations): the 1 of the second call's (start_m + 1) * BLOCK */
+static void const_helper_twice(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value m = tl_arg(builder, "m", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value acc = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    acc = const_inner(builder, acc, x, m, 1, 32);
+    acc = const_inner(builder, acc, x, m, 2, 32);
+    tl_store(tl_addptr(tl_addptr(o, tl_mul(pid, 16)), tl_arange(builder, 0, 16)), acc);
+}
+
+/* (b) zero tensors of two shapes, the 2-d one first */
+static void const_zeros_order(tl_builder *builder)
+{
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+
+    tl_value acc = tl_zeros(builder, TL_SHAPE(16, 32), TL_F32);
+    tl_value m_i = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    tl_value r = tl_arange(builder, 0, 16);
+    tl_store(tl_addptr(o, r), tl_add(m_i, tl_sum(acc, 1)));
+}
+
+/* (c) the integer 0 beside an f32 zero tensor, as the layer-norm tutorial has them: `mean = 0`
+ * makes %c0_i32 before tl.zeros (tl_to_tensor); the loop's 0 and the load's other=0. follow */
+static void const_zero_int_float(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value row = tl_program_id(builder, 0);
+    x = tl_addptr(x, tl_mul(row, n));
+    tl_value mean = tl_to_tensor(builder, 0);
+    tl_value _mean = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    tl_scope loop = tl_for(builder, 0, n, 16, .carry = TL_VARS(&_mean));
+        tl_value cols = tl_add(loop.iv, tl_arange(builder, 0, 16));
+        tl_value a = tl_to(tl_load(tl_addptr(x, cols), .mask = tl_lt(cols, n), .other = tl_lit(0.0)), TL_F32);
+        _mean = tl_add(_mean, a);
+    tl_end(&loop);
+    mean = tl_div(tl_sum(_mean, 0), n);
+    tl_store(tl_addptr(o, row), mean);
+}
+
+static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
+{
+    tl_builder_helper_begin(builder);
+    tl_value right = num_seqs;
+    tl_value left = tl_to_tensor(builder, 0);
+    tl_scope loop = tl_while(builder, .carry = TL_VARS(&left, &right)); tl_do(&loop, tl_lt(left, right));
+        tl_value mid = tl_floordiv(tl_add(left, right), 2);
+        tl_value val = tl_load(tl_addptr(starts, mid));
+        tl_value mid_val = tl_add(tl_floordiv(val, BLOCK_Q), mid);
+        tl_scope branch = tl_if(tl_gt(mid_val, target), .carry = TL_VARS(&left, &right));
+            right = mid;
+        tl_else(&branch);
+            left = tl_add(mid, 1);
+        tl_end(&branch);
+    tl_end(&loop);
+    tl_value r = tl_sub(left, 1);
+    tl_builder_helper_end(builder);
+    return r;
+}
+
+/* (d) a binary-search helper with a while loop (vLLM's find_seq_idx, with right named first) */
+static void const_bsearch_helper(tl_builder *builder)
+{
+    tl_value starts = tl_arg(builder, "starts", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value num_seqs = tl_arg(builder, "num_seqs", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value seq = const_find_seq(builder, starts, pid, num_seqs, 16);
+    tl_store(tl_addptr(o, pid), seq);
+}
+
+/* ============================================================================================ */
+/* Language gaps: tl_static_assert, tl_dtype_of / tl_element_ty, hints on a loop's induction
+ * variable, libdevice, make_block_ptr with base named */
+
+/* a passing static_assert emits nothing; dtype and element_ty steer the casts */
+static void gap_static_dtype(tl_builder *builder)
+{
+    enum { B = 64 };
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+
+    tl_static_assert(builder, B % 32 == 0, "B must be a multiple of 32");
+    tl_value r = tl_arange(builder, 0, B);
+    tl_value a = tl_load(tl_addptr(x, r));
+    tl_value y = tl_mul(tl_to(a, TL_F32), 2.0);
+    tl_store(tl_addptr(o, r), tl_add(tl_to(y, tl_element_ty(o)), tl_to(a, tl_dtype_of(a))));
+}
+
+/* a failing static_assert */
+static void err_static_assert(tl_builder *builder)
+{
+    enum { B = 48 };
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+
+    tl_static_assert(builder, B % 32 == 0, "B must be a multiple of 32");
+    tl_store(x, 1.0);
+}
+
+/* tl.multiple_of on a for loop's induction variable: Python drops the hint */
+static void gap_hint_induction(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value acc = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    tl_scope loop = tl_for(builder, 0, n, 16, .carry = TL_VARS(&acc));
+        tl_value kk = tl_multiple_of(loop.iv, 16);
+        acc = tl_add(acc, tl_load(tl_addptr(tl_addptr(x, kk), tl_arange(builder, 0, 16))));
+    tl_end(&loop);
+    tl_store(tl_addptr(o, tl_arange(builder, 0, 16)), acc);
+}
+
+/* libdevice functions: an int exponent picks powi, abs is fabs, fma_rn, ldexp */
+static void gap_libdevice(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value d = tl_arg(builder, "d", TL_PTR_OPTS(TL_F64, .divisibility = TL_DIV_NONE));
+
+    tl_value a = tl_load(x);
+    tl_value y = tl_libdevice2(a, 2, "pow");
+    tl_value z = tl_libdevice(y, "abs");
+    tl_store(x, tl_libdevice(tl_libdevice3(z, z, z, "fma_rn"), "rint"));
+    tl_store(d, tl_libdevice2(tl_load(d), 3, "ldexp"));
+}
+
+/* an unknown libdevice name */
+static void err_libdevice_name(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+
+    tl_store(x, tl_libdevice(tl_load(x), "rintt"));
+}
+
+/* make_block_ptr with base named: base first (addptr), then offsets (muli) */
+static void gap_block_ptr_kw(tl_builder *builder)
+{
+    tl_value q = tl_arg(builder, "q", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+    tl_value off = tl_arg(builder, "off", TL_SCALAR(TL_I32));
+    tl_value m = tl_arg(builder, "m", TL_SCALAR(TL_I32));
+
+    tl_value p = tl_make_block_ptr_kw(.base = tl_addptr(q, off), .shape = TL_LIST(128, 64), .strides = TL_LIST(64, 1), .offsets = TL_LIST(tl_mul(m, 16), 0), .block_shape = TL_SHAPE(16, 64), .order = TL_ORDER(1, 0));
+    tl_value r = tl_make_block_ptr(o, TL_LIST(128, 64), TL_LIST(64, 1), TL_LIST(tl_mul(m, 16), 0), TL_SHAPE(16, 64), TL_ORDER(1, 0));
+    tl_store(r, tl_load(p));
+}
+
 static const ops_case cases[] = {
     {"lit_int_i8", lit_int_i8, false},
     {"lit_int_i16", lit_int_i16, false},
@@ -2589,6 +2765,14 @@ static const ops_case cases[] = {
     {"cdiv_constexpr", cdiv_constexpr, false},
     {"cdiv_runtime", cdiv_runtime, false},
     {"cdiv_mixed", cdiv_mixed, false},
+    {"const_helper_twice", const_helper_twice, false},
+    {"const_zeros_order", const_zeros_order, false},
+    {"const_zero_int_float", const_zero_int_float, false},
+    {"const_bsearch_helper", const_bsearch_helper, false},
+    {"gap_static_dtype", gap_static_dtype, false},
+    {"gap_hint_induction", gap_hint_induction, false},
+    {"gap_libdevice", gap_libdevice, false},
+    {"gap_block_ptr_kw", gap_block_ptr_kw, false},
     {"err_floordiv_float", err_floordiv_float, true},
     {"err_mod_signedness", err_mod_signedness, true},
     {"err_literal_range", err_literal_range, true},
@@ -2607,6 +2791,8 @@ static const ops_case cases[] = {
     {"err_rounding_upcast", err_rounding_upcast, true},
     {"err_store_block_to_scalar", err_store_block_to_scalar, true},
     {"err_expand_dims_axis", err_expand_dims_axis, true},
+    {"err_static_assert", err_static_assert, true},
+    {"err_libdevice_name", err_libdevice_name, true},
 };
 
 enum { N_CASES = (int)(sizeof cases / sizeof cases[0]) };

@@ -1594,6 +1594,149 @@ def cdiv_mixed(x, n, q, o, p):
 
 
 # ================================================================================================
+# Constant placement after make_ttir: a @jit helper is its own tt.func, canonicalized, then inlined
+# (its new constants hoisted to the top); zeros of two shapes; the integer 0 beside a zero tensor
+# ================================================================================================
+
+@triton.jit
+def _const_inner(acc, x, start_m, STAGE: tl.constexpr, BLOCK: tl.constexpr):
+    if STAGE == 1:
+        lo, hi = 0, start_m * BLOCK
+    else:
+        lo, hi = start_m * BLOCK, (start_m + 1) * BLOCK
+    for k in range(lo, hi, 16):
+        acc += tl.load(x + k + tl.arange(0, 16))
+    return acc
+
+
+# (a) a helper called twice (two specializations, as attention's off-band and on-band parts):
+# the 1 of the second call's (start_m + 1) * BLOCK
+@case({"x": "*fp32", "o": "*fp32", "m": "i32"})
+@triton.jit
+def const_helper_twice(x, o, m):
+    pid = tl.program_id(0)
+    acc = tl.zeros([16], tl.float32)
+    acc = _const_inner(acc, x, m, 1, 32)
+    acc = _const_inner(acc, x, m, 2, 32)
+    tl.store(o + pid * 16 + tl.arange(0, 16), acc)
+
+
+# (b) zero tensors of two shapes, the 2-d one first (attention's acc, then m_i and l_i)
+@case({"o": "*fp32"})
+@triton.jit
+def const_zeros_order(o):
+    acc = tl.zeros([16, 32], tl.float32)
+    m_i = tl.zeros([16], tl.float32)
+    r = tl.arange(0, 16)
+    tl.store(o + r, m_i + tl.sum(acc, 1))
+
+
+# (c) the integer 0 beside an f32 zero tensor, as the layer-norm tutorial has them: `mean = 0`
+# (a number assigned, then reassigned) makes %c0_i32 before tl.zeros; the loop's 0 and the
+# load's other=0. follow
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def const_zero_int_float(x, o, n):
+    row = tl.program_id(0)
+    x += row * n
+    mean = 0
+    _mean = tl.zeros([16], tl.float32)
+    for off in range(0, n, 16):
+        cols = off + tl.arange(0, 16)
+        a = tl.load(x + cols, mask=cols < n, other=0.).to(tl.float32)
+        _mean += a
+    mean = tl.sum(_mean, axis=0) / n
+    tl.store(o + row, mean)
+
+
+@triton.jit
+def _const_find_seq(starts, target, num_seqs, BLOCK_Q: tl.constexpr):
+    right = num_seqs
+    left = 0
+    while left < right:
+        mid = (left + right) // 2
+        val = tl.load(starts + mid)
+        mid_val = val // BLOCK_Q + mid
+        if mid_val > target:
+            right = mid
+        else:
+            left = mid + 1
+    return left - 1
+
+
+# (d) a binary-search helper with a while loop (vLLM's find_seq_idx, with right named first: Python
+# carries names in the order they were first assigned, tritonc by their first value, an argument here)
+@case({"starts": "*i32", "o": "*i32", "num_seqs": "i32"})
+@triton.jit
+def const_bsearch_helper(starts, o, num_seqs):
+    pid = tl.program_id(0)
+    seq = _const_find_seq(starts, pid, num_seqs, 16)
+    tl.store(o + pid, seq)
+
+
+# ================================================================================================
+# Language gaps: tl.static_assert, x.dtype, hints on a loop's induction variable, libdevice,
+# make_block_ptr with base named
+# ================================================================================================
+
+# a passing static_assert emits nothing; dtype and element_ty steer the casts
+@case({"x": "*fp16", "o": "*fp16", "B": "constexpr"}, {"B": 64})
+@triton.jit
+def gap_static_dtype(x, o, B: tl.constexpr):
+    tl.static_assert(B % 32 == 0, "B must be a multiple of 32")
+    r = tl.arange(0, B)
+    a = tl.load(x + r)
+    y = a.to(tl.float32) * 2.0
+    tl.store(o + r, y.to(o.dtype.element_ty) + a.to(a.dtype))
+
+
+# a failing static_assert
+@case({"x": "*fp32", "B": "constexpr"}, {"B": 48}, fails=True)
+@triton.jit
+def err_static_assert(x, B: tl.constexpr):
+    tl.static_assert(B % 32 == 0, "B must be a multiple of 32")
+    tl.store(x, 1.0)
+
+
+# tl.multiple_of on a for loop's induction variable: Python drops the hint
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def gap_hint_induction(x, o, n):
+    acc = tl.zeros([16], tl.float32)
+    for k in range(0, n, 16):
+        kk = tl.multiple_of(k, 16)
+        acc += tl.load(x + kk + tl.arange(0, 16))
+    tl.store(o + tl.arange(0, 16), acc)
+
+
+# libdevice functions: an int exponent picks powi, abs is fabs, fma_rn, ldexp
+@case({"x": "*fp32", "d": "*fp64"})
+@triton.jit
+def gap_libdevice(x, d):
+    a = tl.load(x)
+    y = tl.extra.cuda.libdevice.pow(a, 2)
+    z = tl.extra.cuda.libdevice.abs(y)
+    tl.store(x, tl.extra.cuda.libdevice.rint(tl.extra.cuda.libdevice.fma_rn(z, z, z)))
+    tl.store(d, tl.extra.cuda.libdevice.ldexp(tl.load(d), 3))
+
+
+# an unknown libdevice name
+@case({"x": "*fp32"}, fails=True)
+@triton.jit
+def err_libdevice_name(x):
+    tl.store(x, tl.extra.cuda.libdevice.rintt(tl.load(x)))
+
+
+# make_block_ptr with base named: base first (addptr), then offsets (muli)
+@case({"q": "*fp16", "o": "*fp16", "off": "i32", "m": "i32"})
+@triton.jit
+def gap_block_ptr_kw(q, o, off, m):
+    p = tl.make_block_ptr(base=q + off, shape=(128, 64), strides=(64, 1), offsets=(m * 16, 0), block_shape=(16, 64), order=(1, 0))
+    r = tl.make_block_ptr(o, shape=(128, 64), strides=(64, 1), offsets=(m * 16, 0), block_shape=(16, 64), order=(1, 0))
+    tl.store(r, tl.load(p))
+
+
+# ================================================================================================
 # Errors: tritonc's builder and Triton's frontend must both reject these
 # ================================================================================================
 

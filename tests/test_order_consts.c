@@ -1,0 +1,352 @@
+/* Where constants land, as Python's make_ttir leaves them (builder_pool.c, docs/order.md
+ * "Constants"): a @jit helper bracketed with tl_builder_helper_begin/end, called twice; zero
+ * tensors of two shapes; `mean = 0` (tl_to_tensor) beside an f32 zero tensor; a binary-search
+ * helper with a while loop. The kernels are tests/gpu/ops_cases.c's const_* cases, whose Python
+ * twins the GPU run compares after make_ttir. */
+#include "test_lang.h"
+
+static tl_value const_inner(tl_builder *builder, tl_value acc, tl_value x, tl_value start_m, int STAGE, int BLOCK)
+{
+    tl_builder_helper_begin(builder);
+    tl_value lo, hi;
+    if (STAGE == 1) {
+        lo = tl_lit(0); hi = tl_mul(start_m, BLOCK);
+    } else {
+        lo = tl_mul(start_m, BLOCK); hi = tl_mul(tl_add(start_m, 1), BLOCK);
+    }
+    tl_scope loop = tl_for(builder, lo, hi, 16, .carry = TL_VARS(&acc));
+        acc = tl_add(acc, tl_load(tl_addptr(tl_addptr(x, loop.iv), tl_arange(builder, 0, 16))));
+    tl_end(&loop);
+    tl_builder_helper_end(builder);
+    return acc;
+}
+
+static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
+{
+    tl_builder_helper_begin(builder);
+    tl_value right = num_seqs;
+    tl_value left = tl_to_tensor(builder, 0);
+    tl_scope loop = tl_while(builder, .carry = TL_VARS(&left, &right)); tl_do(&loop, tl_lt(left, right));
+        tl_value mid = tl_floordiv(tl_add(left, right), 2);
+        tl_value val = tl_load(tl_addptr(starts, mid));
+        tl_value mid_val = tl_add(tl_floordiv(val, BLOCK_Q), mid);
+        tl_scope branch = tl_if(tl_gt(mid_val, target), .carry = TL_VARS(&left, &right));
+            right = mid;
+        tl_else(&branch);
+            left = tl_add(mid, 1);
+        tl_end(&branch);
+    tl_end(&loop);
+    tl_value r = tl_sub(left, 1);
+    tl_builder_helper_end(builder);
+    return r;
+}
+
+static void build_const_helper_twice(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value m = tl_arg(builder, "m", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value acc = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    acc = const_inner(builder, acc, x, m, 1, 32);
+    acc = const_inner(builder, acc, x, m, 2, 32);
+    tl_store(tl_addptr(tl_addptr(o, tl_mul(pid, 16)), tl_arange(builder, 0, 16)), acc);
+}
+
+static void build_const_zeros_order(tl_builder *builder)
+{
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+
+    tl_value acc = tl_zeros(builder, TL_SHAPE(16, 32), TL_F32);
+    tl_value m_i = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    tl_value r = tl_arange(builder, 0, 16);
+    tl_store(tl_addptr(o, r), tl_add(m_i, tl_sum(acc, 1)));
+}
+
+static void build_const_zero_int_float(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value row = tl_program_id(builder, 0);
+    x = tl_addptr(x, tl_mul(row, n));
+    tl_value mean = tl_to_tensor(builder, 0);
+    tl_value _mean = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    tl_scope loop = tl_for(builder, 0, n, 16, .carry = TL_VARS(&_mean));
+        tl_value cols = tl_add(loop.iv, tl_arange(builder, 0, 16));
+        tl_value a = tl_to(tl_load(tl_addptr(x, cols), .mask = tl_lt(cols, n), .other = tl_lit(0.0)), TL_F32);
+        _mean = tl_add(_mean, a);
+    tl_end(&loop);
+    mean = tl_div(tl_sum(_mean, 0), n);
+    tl_store(tl_addptr(o, row), mean);
+}
+
+static void build_const_bsearch_helper(tl_builder *builder)
+{
+    tl_value starts = tl_arg(builder, "starts", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value num_seqs = tl_arg(builder, "num_seqs", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value seq = const_find_seq(builder, starts, pid, num_seqs, 16);
+    tl_store(tl_addptr(o, pid), seq);
+}
+
+static void const_helper_twice(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("const_helper_twice");
+    build_const_helper_twice(b);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @const_helper_twice(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32) attributes {noinline = false} {\n"
+        "    %c1_i32 = arith.constant 1 : i32\n"
+        "    %c32_i32 = arith.constant 32 : i32\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %c16_i32 = arith.constant 16 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.muli %arg2, %c32_i32 : i32\n"
+        "    %2 = scf.for %arg3 = %c0_i32 to %1 step %c16_i32 iter_args(%arg4 = %cst) -> (tensor<16xf32>)  : i32 {\n"
+        "      %12 = tt.addptr %arg0, %arg3 : !tt.ptr<f32>, i32\n"
+        "      %13 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "      %14 = tt.splat %12 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "      %15 = tt.addptr %14, %13 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "      %16 = tt.load %15 : tensor<16x!tt.ptr<f32>>\n"
+        "      %17 = arith.addf %arg4, %16 : tensor<16xf32>\n"
+        "      scf.yield %17 : tensor<16xf32>\n"
+        "    }\n"
+        "    %3 = arith.muli %arg2, %c32_i32 : i32\n"
+        "    %4 = arith.addi %arg2, %c1_i32 : i32\n"
+        "    %5 = arith.muli %4, %c32_i32 : i32\n"
+        "    %6 = scf.for %arg3 = %3 to %5 step %c16_i32 iter_args(%arg4 = %2) -> (tensor<16xf32>)  : i32 {\n"
+        "      %12 = tt.addptr %arg0, %arg3 : !tt.ptr<f32>, i32\n"
+        "      %13 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "      %14 = tt.splat %12 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "      %15 = tt.addptr %14, %13 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "      %16 = tt.load %15 : tensor<16x!tt.ptr<f32>>\n"
+        "      %17 = arith.addf %arg4, %16 : tensor<16xf32>\n"
+        "      scf.yield %17 : tensor<16xf32>\n"
+        "    }\n"
+        "    %7 = arith.muli %0, %c16_i32 : i32\n"
+        "    %8 = tt.addptr %arg1, %7 : !tt.ptr<f32>, i32\n"
+        "    %9 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %10 = tt.splat %8 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %11 = tt.addptr %10, %9 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    tt.store %11, %6 : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+static void const_zeros_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("const_zeros_order");
+    build_const_zeros_order(b);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @const_zeros_order(%arg0: !tt.ptr<f32>) attributes {noinline = false} {\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16x32xf32>\n"
+        "    %cst_0 = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %1 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %2 = tt.addptr %1, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    %3 = \"tt.reduce\"(%cst) <{axis = 1 : i32}> ({\n"
+        "    ^bb0(%arg1: f32, %arg2: f32):\n"
+        "      %5 = arith.addf %arg1, %arg2 : f32\n"
+        "      tt.reduce.return %5 : f32\n"
+        "    }) : (tensor<16x32xf32>) -> tensor<16xf32>\n"
+        "    %4 = arith.addf %cst_0, %3 : tensor<16xf32>\n"
+        "    tt.store %2, %4 : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+static void const_zero_int_float(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("const_zero_int_float");
+    build_const_zero_int_float(b);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @const_zero_int_float(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32) attributes {noinline = false} {\n"
+        "    %c16_i32 = arith.constant 16 : i32\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.muli %0, %arg2 : i32\n"
+        "    %2 = tt.addptr %arg0, %1 : !tt.ptr<f32>, i32\n"
+        "    %3 = scf.for %arg3 = %c0_i32 to %arg2 step %c16_i32 iter_args(%arg4 = %cst) -> (tensor<16xf32>)  : i32 {\n"
+        "      %8 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "      %9 = tt.splat %arg3 : i32 -> tensor<16xi32>\n"
+        "      %10 = arith.addi %9, %8 : tensor<16xi32>\n"
+        "      %11 = tt.splat %arg2 : i32 -> tensor<16xi32>\n"
+        "      %12 = arith.cmpi slt, %10, %11 : tensor<16xi32>\n"
+        "      %13 = tt.splat %2 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "      %14 = tt.addptr %13, %10 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "      %15 = tt.load %14, %12, %cst : tensor<16x!tt.ptr<f32>>\n"
+        "      %16 = arith.addf %arg4, %15 : tensor<16xf32>\n"
+        "      scf.yield %16 : tensor<16xf32>\n"
+        "    }\n"
+        "    %4 = \"tt.reduce\"(%3) <{axis = 0 : i32}> ({\n"
+        "    ^bb0(%arg3: f32, %arg4: f32):\n"
+        "      %8 = arith.addf %arg3, %arg4 : f32\n"
+        "      tt.reduce.return %8 : f32\n"
+        "    }) : (tensor<16xf32>) -> f32\n"
+        "    %5 = arith.sitofp %arg2 : i32 to f32\n"
+        "    %6 = arith.divf %4, %5 : f32\n"
+        "    %7 = tt.addptr %arg1, %0 : !tt.ptr<f32>, i32\n"
+        "    tt.store %7, %6 : !tt.ptr<f32>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+static void const_bsearch_helper(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("const_bsearch_helper");
+    build_const_bsearch_helper(b);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @const_bsearch_helper(%arg0: !tt.ptr<i32>, %arg1: !tt.ptr<i32>, %arg2: i32) attributes {noinline = false} {\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %c2_i32 = arith.constant 2 : i32\n"
+        "    %c16_i32 = arith.constant 16 : i32\n"
+        "    %c1_i32 = arith.constant 1 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1:2 = scf.while (%arg3 = %arg2, %arg4 = %c0_i32) : (i32, i32) -> (i32, i32) {\n"
+        "      %4 = arith.cmpi slt, %arg4, %arg3 : i32\n"
+        "      scf.condition(%4) %arg3, %arg4 : i32, i32\n"
+        "    } do {\n"
+        "    ^bb0(%arg3: i32, %arg4: i32):\n"
+        "      %4 = arith.addi %arg4, %arg3 : i32\n"
+        "      %5 = arith.divsi %4, %c2_i32 : i32\n"
+        "      %6 = tt.addptr %arg0, %5 : !tt.ptr<i32>, i32\n"
+        "      %7 = tt.load %6 : !tt.ptr<i32>\n"
+        "      %8 = arith.divsi %7, %c16_i32 : i32\n"
+        "      %9 = arith.addi %8, %5 : i32\n"
+        "      %10 = arith.cmpi sgt, %9, %0 : i32\n"
+        "      %11:2 = scf.if %10 -> (i32, i32) {\n"
+        "        scf.yield %5, %arg4 : i32, i32\n"
+        "      } else {\n"
+        "        %12 = arith.addi %5, %c1_i32 : i32\n"
+        "        scf.yield %arg3, %12 : i32, i32\n"
+        "      }\n"
+        "      scf.yield %11#0, %11#1 : i32, i32\n"
+        "    }\n"
+        "    %2 = arith.subi %1#1, %c1_i32 : i32\n"
+        "    %3 = tt.addptr %arg1, %0 : !tt.ptr<i32>, i32\n"
+        "    tt.store %3, %2 : !tt.ptr<i32>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+/* An unused tl_to_tensor constant is dropped at finish; a used one stays; a constant made
+ * before is not dropped. */
+static void to_tensor_dropped_when_unused(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value kept = tl_const_int(b, 7, TL_I32);
+    tl_value mean = tl_to_tensor(b, 0);
+    mean = tl_to_tensor(b, 5);
+    tl_to_tensor(b, 7);
+    tl_to_tensor(b, 2.5);
+    tl_store(x, mean);
+    (void)kept;
+    /* both met before any op: they lead, the first made on top */
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>") "    %c7_i32 = arith.constant 7 : i32\n"
+                                               "    %c5_i32 = arith.constant 5 : i32\n"
+                                               "    tt.store %arg0, %c5_i32 : !tt.ptr<i32>\n" TAIL);
+}
+
+static void to_tensor_of_a_value(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_to_tensor(b, x); int line = __LINE__;
+    expect_error(b, line, "tl_to_tensor: expected a number");
+    assert_true(tl_value_is_poison(tl_to_tensor(NULL, 1)));
+}
+
+/* One specialization called twice: every constant of the second call is the first's. */
+static void helper_same_specialization_twice(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value m = tl_arg(b, "m", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    acc = const_inner(b, acc, x, m, 2, 32);
+    acc = const_inner(b, acc, x, tl_add(m, 1), 2, 32);
+    tl_store(tl_addptr(tl_addptr(x, tl_mul(pid, 8)), tl_arange(b, 0, 16)), acc);
+    /* the first call's 32 and 16 above zeros' tensor (the call first in the source claims a
+     * constant), the kernel's 8 and 1 below: the 1 of the helper's (start_m + 1) is the
+     * kernel's, met in tl_add(m, 1) */
+    expect_text(b,
+                "module {\n"
+                "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"
+                "    %c32_i32 = arith.constant 32 : i32\n"
+                "    %c16_i32 = arith.constant 16 : i32\n"
+                "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+                "    %c8_i32 = arith.constant 8 : i32\n"
+                "    %c1_i32 = arith.constant 1 : i32\n"
+                "    %0 = tt.get_program_id x : i32\n"
+                "    %1 = arith.muli %arg1, %c32_i32 : i32\n"
+                "    %2 = arith.addi %arg1, %c1_i32 : i32\n"
+                "    %3 = arith.muli %2, %c32_i32 : i32\n"
+                "    %4 = scf.for %arg2 = %1 to %3 step %c16_i32 iter_args(%arg3 = %cst) -> (tensor<16xf32>)  : i32 {\n"
+                "      %15 = tt.addptr %arg0, %arg2 : !tt.ptr<f32>, i32\n"
+                "      %16 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                "      %17 = tt.splat %15 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+                "      %18 = tt.addptr %17, %16 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+                "      %19 = tt.load %18 : tensor<16x!tt.ptr<f32>>\n"
+                "      %20 = arith.addf %arg3, %19 : tensor<16xf32>\n"
+                "      scf.yield %20 : tensor<16xf32>\n"
+                "    }\n"
+                "    %5 = arith.addi %arg1, %c1_i32 : i32\n"
+                "    %6 = arith.muli %5, %c32_i32 : i32\n"
+                "    %7 = arith.addi %5, %c1_i32 : i32\n"
+                "    %8 = arith.muli %7, %c32_i32 : i32\n"
+                "    %9 = scf.for %arg2 = %6 to %8 step %c16_i32 iter_args(%arg3 = %4) -> (tensor<16xf32>)  : i32 {\n"
+                "      %15 = tt.addptr %arg0, %arg2 : !tt.ptr<f32>, i32\n"
+                "      %16 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                "      %17 = tt.splat %15 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+                "      %18 = tt.addptr %17, %16 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+                "      %19 = tt.load %18 : tensor<16x!tt.ptr<f32>>\n"
+                "      %20 = arith.addf %arg3, %19 : tensor<16xf32>\n"
+                "      scf.yield %20 : tensor<16xf32>\n"
+                "    }\n"
+                "    %10 = arith.muli %0, %c8_i32 : i32\n"
+                "    %11 = tt.addptr %arg0, %10 : !tt.ptr<f32>, i32\n"
+                "    %12 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                "    %13 = tt.splat %11 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+                "    %14 = tt.addptr %13, %12 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+                "    tt.store %14, %9 : tensor<16x!tt.ptr<f32>>\n"
+                "    tt.return\n"
+                "  }\n"
+                "}\n");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(const_helper_twice),
+        cmocka_unit_test(const_zeros_order),
+        cmocka_unit_test(const_zero_int_float),
+        cmocka_unit_test(const_bsearch_helper),
+        cmocka_unit_test(helper_same_specialization_twice),
+        cmocka_unit_test(to_tensor_dropped_when_unused),
+        cmocka_unit_test(to_tensor_of_a_value),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
