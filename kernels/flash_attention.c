@@ -25,6 +25,7 @@ static flash_attention_state flash_attention_stage(tl_builder *builder, tl_value
                                                    tl_value N_CTX, tl_value offs_m, tl_value offs_n, tl_value offs_d,
                                                    int BLOCK_M, int BLOCK_N, int STAGE, bool CAUSAL)
 {
+    tl_builder_helper_begin(builder); /* a Python @jit helper: Triton inlines it late */
     /* the keys this stage visits: stage 1 needs no mask, stage 2 does */
     tl_value lo, hi;
     if (STAGE == 1) {
@@ -78,6 +79,7 @@ static flash_attention_state flash_attention_stage(tl_builder *builder, tl_value
         k_ptrs = tl_addptr(k_ptrs, tl_mul(BLOCK_N, stride_kn));
         v_ptrs = tl_addptr(v_ptrs, tl_mul(BLOCK_N, stride_vk));
     tl_end(&loop);
+    tl_builder_helper_end(builder);
     return (flash_attention_state){acc, l_i, m_i};
 }
 
