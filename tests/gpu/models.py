@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The model kernels on the GPU machine, in one process (issue 9; tests/gpu/README.md, "models.sh").
 
-Every kernels/NAME.py defining MODEL_CONFIGS and model_cases (the model-kernel contract: kernels/README.md)
+Every kernels/NAME.py defining MODEL_CONFIGS and model_cases (the model-kernel contract: tests/gpu/README.md)
 is checked per config and per case:
 
   ttir     `tritonc emit NAME --no-loc --set k=v...` after make_ttir equals make_ttir of the Python twin
@@ -261,6 +261,8 @@ def diff_file(out, name, label, a, b):
     path = out / f"{name}.{label}.diff"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(difflib.unified_diff(x, y, "tritonc", "triton", lineterm="", n=3)) + "\n")
+    (out / f"{name}.{label}.tritonc").write_text(a)  # both whole texts beside the diff
+    (out / f"{name}.{label}.triton").write_text(b)
     first = (x[i] if i < len(x) else "<end>", y[i] if i < len(y) else "<end>")
     return f"line {i + 1}: tritonc `{first[0].strip()}` / triton `{first[1].strip()}` (diffs.tgz: {path.name})"
 
@@ -396,9 +398,7 @@ def launch_c(harness, name, cfg, params, case, work):
     import torch
     args = fresh_args(case)
     work.mkdir(parents=True, exist_ok=True)
-    cmd = [harness, "run", name]
-    for k, v in cfg["sets"].items():
-        cmd += ["--set", f"{k}={v}"]
+    cmd = [harness, "run", name] + set_args(cfg["sets"])
     grid = tuple(case["grid"]) + (1, 1)
     cmd += ["--num-warps", str(cfg["num_warps"]), "--num-stages", str(cfg["num_stages"]),
             "--grid", ",".join(str(g) for g in grid[:3])]
@@ -440,8 +440,17 @@ def launch_xla(tritonc, name, cfg, params, case):
 
 # ---- per kernel x config --------------------------------------------------------------------------
 
+def set_value(v):
+    """A config value as `--set K=V` takes it (Python's True is `true`)."""
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def set_args(sets):
+    return [a for k, v in sets.items() for a in ("--set", f"{k}={set_value(v)}")]
+
+
 def emit(tritonc, name, sets, path):
-    cmd = [tritonc, "emit", name, "--no-loc"] + [a for k, v in sets.items() for a in ("--set", f"{k}={v}")]
+    cmd = [tritonc, "emit", name, "--no-loc"] + set_args(sets)
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)}: exit {r.returncode}: {r.stderr.strip()}")
@@ -535,8 +544,13 @@ def check_config(tt, ctx, name, km, cfg):
         traceback.print_exc(file=sys.stdout)
         return False, [dict(head, kernel=name, config=label, case="(model_cases failed)")]
     rows = []
-    for case in cases:
-        rows.append(check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head))
+    for i, case in enumerate(cases):
+        try:
+            rows.append(check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head))
+        except Exception:
+            log(f"  case {i} ({case.get('label', '?') if isinstance(case, dict) else '?'}): FAIL with an exception:")
+            traceback.print_exc(file=sys.stdout)
+            rows.append(dict(head, kernel=name, config=label, case=f"#{i} (crashed)", run=FAIL))
     ok = all(v != FAIL for r in rows for k, v in r.items() if k in ("ttir", "ptx", "run", "correct", "twin", "C", "XLA"))
     return ok, rows
 
