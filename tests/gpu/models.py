@@ -673,7 +673,7 @@ def cell(col, v):
     return str(v)
 
 
-def summary(rows, path):
+def summary(rows, path, quiet=False):
     cols = ["kernel", "config", "case", "ttir", "ptx", "run", "correct", "err", "twin", "C", "XLA",
             "ours_us", "twin_us", "torch_us", "rate"]
     table = [cols]
@@ -686,7 +686,8 @@ def summary(rows, path):
                  f"(ceilings: copy {COPY_TBPS} TB/s, bf16 matmul {MATMUL_TFLOPS} TFLOP/s)")
     text = "\n".join(lines) + "\n"
     path.write_text(text)
-    log("\n=== summary (also in " + str(path) + ")\n" + text)
+    if not quiet:
+        log("\n=== summary (also in " + str(path) + ")\n" + text)
     return checks.count(FAIL) == 0
 
 
@@ -758,6 +759,7 @@ def main():
                 good, r = False, [{"kernel": name, "config": cfg.get("label", "?"), "case": "(crashed)", "ttir": FAIL}]
             ok &= good
             rows.extend(r)
+            summary(rows, args.out / "models_summary.txt", quiet=True)  # so far: kept if the run is cut short
     ok &= summary(rows, args.out / "models_summary.txt")
     log(f"models.py: {'all checks passed' if ok else 'FAILURES'} in {time.monotonic() - ctx['budget'].t0:.0f} s")
     return 0 if ok else 1

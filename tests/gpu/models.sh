@@ -14,7 +14,8 @@
 # Builds, TTIR and inputs go under /tmp. Exit status: 0 every check passed, 1 a check failed,
 # 2 the build failed; a dry run exits 77 (skipped) when there is no python3.
 #
-# Environment: OUT (default ./gpu-out), BUILD_DIR (default /tmp/tritonc-models-build), PYTHON
+# Environment: OUT (default ./gpu-out), MODELS_TIMEOUT (default 570: models.py is
+# stopped that many seconds after models.sh started), BUILD_DIR (default /tmp/tritonc-models-build), PYTHON
 # (default python3), CC (default cc), TRITONC (dry run: the tritonc whose `list` the sets are
 # checked against; found under BUILD_DIR otherwise).
 set -u
@@ -81,9 +82,17 @@ main() {
         return 2
     fi
     echo "== build done in $(($(date +%s) - t0)) s"
-    "$PYTHON" -u tests/gpu/models.py --tritonc "$BUILD_DIR/tritonc" --harness "$BUILD_DIR/launch_check" \
+    # Cut short (SIGTERM) MODELS_TIMEOUT s after models.sh started, before a 600 s device limit
+    # would kill the whole call, so that the summary so far and the diffs still come back.
+    local limit=$((${MODELS_TIMEOUT:-570} - ($(date +%s) - t0)))
+    [ "$limit" -ge 60 ] || limit=60
+    timeout "$limit" "$PYTHON" -u tests/gpu/models.py --tritonc "$BUILD_DIR/tritonc" --harness "$BUILD_DIR/launch_check" \
         --out "$OUT" --work "$WORK" --diffs "$WORK/diffs" "$@"
     rc=$?
+    if [ "$rc" -eq 124 ]; then
+        echo "FAIL: models.py was stopped after $limit s (MODELS_TIMEOUT=${MODELS_TIMEOUT:-570} s in all)"
+        rc=1
+    fi
     echo "== models.py exit status $rc, $(($(date +%s) - t0)) s in all"
     return $rc
 }
