@@ -506,11 +506,15 @@ def check_config(tt, ctx, name, km, cfg):
     try:
         raw = emit(ctx["tritonc"], name, cfg["sets"], work / "emitted.ttir")
         ours = comp.make_ttir(tt.parse(raw)).str_nodebug()
-        ours_path = work / "ours.ttir"
+        # Both sides as NAME.ttir in two folders (as validate.py does): the file name reaches the
+        # lowered code's debug info only, but nothing can then tell the two apart.
+        ours_path = work / "ours" / f"{name}.ttir"
+        ours_path.parent.mkdir(parents=True, exist_ok=True)
         ours_path.write_text(ours)
         src = comp.twin_source(km, name, cfg)
         theirs = comp.twin_ttir(src)
-        twin_path = work / "twin.ttir"
+        twin_path = work / "twin" / f"{name}.ttir"
+        twin_path.parent.mkdir(parents=True, exist_ok=True)
         twin_path.write_text(theirs)
         head["ttir"] = OK if ours == theirs else FAIL
         log(f"  ttir: {'equal' if ours == theirs else 'DIFFERENT: ' + diff_file(out, tag, 'ttir', ours, theirs)}")
