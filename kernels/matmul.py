@@ -46,3 +46,36 @@ SIGNATURE = {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "
              "GROUP_M": "constexpr"}
 CONSTEXPRS = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8}  # equals the C config's defaults
 ATTRS = {(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]], (2,): [["tt.divisibility", 16]]}
+
+# The model-kernel contract (tests/gpu/models.py): this kernel doubles as the harness's fixture.
+MODEL_CONFIGS = [
+    {"label": "tile128", "sets": {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8},
+     "constexprs": {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8}, "num_warps": 4, "num_stages": 3},
+    {"label": "tile128x256", "sets": {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64, "GROUP_M": 8},
+     "constexprs": {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64, "GROUP_M": 8}, "num_warps": 8, "num_stages": 3},
+]
+
+
+def model_cases(cfg, torch):
+    """fp16 matmuls: a ragged one, a transposed (strided) B, and 4096^3 for TFLOP/s."""
+    c = cfg["constexprs"]
+    cases = []
+    for m, n, k, b_transposed in [(1000, 999, 1003, False), (512, 768, 1024, True), (4096, 4096, 4096, False)]:
+        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+        b = torch.randn(n, k, device="cuda", dtype=torch.float16).t() if b_transposed else \
+            torch.randn(k, n, device="cuda", dtype=torch.float16)
+        out = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        grid = (((m + c["BLOCK_M"] - 1) // c["BLOCK_M"]) * ((n + c["BLOCK_N"] - 1) // c["BLOCK_N"]),)
+        cases.append({
+            "label": f"{m}x{n}x{k}" + ("-bT" if b_transposed else ""),
+            "args": [a, b, out, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), out.stride(0),
+                     out.stride(1)],
+            "grid": grid,
+            "outputs": [2],
+            "expected": lambda a=a, b=b: [torch.matmul(a.float(), b.float())],
+            "tol": (0.5, 1e-2),
+            "baseline": lambda a=a, b=b: torch.matmul(a, b),
+            "flops": 2 * m * n * k,
+            "bytes": None,
+        })
+    return cases

@@ -5,8 +5,12 @@
  *
  *   launch_check run NAME [--set K=V]... [--num-warps N] [--num-stages N] --grid X[,Y[,Z]] ARG...
  *       ARG: in:DTYPE:FILE[@OFFSET] (a buffer holding FILE's bytes, passed OFFSET bytes in),
+ *            inout:DTYPE:FILE[@OFFSET] (the same, and FILE rewritten with the buffer after the
+ *            launch: a buffer the kernel both reads and writes),
  *            out:DTYPE:BYTES:FILE (a zeroed buffer written to FILE after the launch),
  *            i32:V, i64:V, f32:V (scalars by value). Prints the key used.
+ *       DTYPE: any tl_dtype_parse name (fp32, bf16, fp8e4nv, i8, u8, i32, i64...): the bytes
+ *       are copied as they are, so bf16 and fp8 travel as raw bits (tests/gpu/models.py).
  *   launch_check overhead [--iters N]   back-to-back launches of vector_add (1024 elements):
  *                                       ours, then raw cuLaunchKernel on the same cubin
  *   launch_check matmul --size S [--iters N] [--inputs DIR]   fp16 S^3 through the specializing
@@ -166,13 +170,15 @@ static int cmd_run(int argc, char **argv)
             unsigned x = 1, y = 1, z = 1;
             sscanf(argv[++i], "%u,%u,%u", &x, &y, &z);
             grid = (tc_grid){x, y, z};
-        } else if (strncmp(a, "in:", 3) == 0 || strncmp(a, "out:", 4) == 0) {
+        } else if (strncmp(a, "in:", 3) == 0 || strncmp(a, "inout:", 6) == 0 || strncmp(a, "out:", 4) == 0) {
             char dt[32], path[1024];
             size_t bytes = 0, offset = 0;
-            bool in = a[0] == 'i';
+            bool in = a[0] == 'i', inout = strncmp(a, "inout:", 6) == 0;
             if (in) {
-                if (sscanf(a, "in:%31[^:]:%1023[^@]@%zu", dt, path, &offset) < 2)
+                if (sscanf(a + (inout ? 6 : 3), "%31[^:]:%1023[^@]@%zu", dt, path, &offset) < 2) {
+                    fprintf(stderr, "launch_check: run: bad argument '%s'\n", a);
                     return 2;
+                }
             } else if (sscanf(a, "out:%31[^:]:%zu:%1023s", dt, &bytes, path) != 3) {
                 return 2;
             }
@@ -182,6 +188,8 @@ static int cmd_run(int argc, char **argv)
             if (in) {
                 tc_copy_to_device(rt, p + offset, host, bytes);
                 free(host);
+                if (inout) /* written back over FILE after the launch */
+                    outs[nouts++] = (out_buf){p + offset, bytes, strcpy(malloc(strlen(path) + 1), path)};
             } else {
                 CU(cuMemsetD8((CUdeviceptr)p, 0, bytes));
                 outs[nouts++] = (out_buf){p, bytes, strcpy(malloc(strlen(path) + 1), path)};
