@@ -45,7 +45,7 @@ CAPABILITY = 90
 COPY_TBPS = 4.27      # H200 device-to-device copy, bytes read + written (NOTES.md)
 MATMUL_TFLOPS = 680   # torch.matmul bf16/fp16 8192^3 on the H200 (cuBLAS)
 CONFIG_KEYS = {"label", "sets", "constexprs", "num_warps", "num_stages"}
-OPTIONAL_CONFIG_KEYS = {"signature", "attrs"}
+OPTIONAL_CONFIG_KEYS = {"signature", "attrs", "model"}  # model: free text, the model it stands for
 # Triton signature element types -> torch dtype names (fp8 e4m3 is Triton's fp8e4nv).
 TORCH_DTYPES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64",
                 "fp8e4nv": "float8_e4m3fn", "fp8e5": "float8_e5m2", "i1": "bool", "i8": "int8",
