@@ -23,6 +23,9 @@ extern const tl_kernel shapes_kernel;
 extern const tl_kernel dots_kernel;
 extern const tl_kernel softmax_kernel;
 extern const tl_kernel matmul_kernel;
+extern const tl_kernel unified_attention_2d_kernel;
+extern const tl_kernel unified_attention_3d_kernel;
+extern const tl_kernel reduce_segments_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -43,6 +46,9 @@ static const tl_kernel *const bundled_kernels[] = {
     &dots_kernel,
     &softmax_kernel,
     &matmul_kernel,
+    &unified_attention_2d_kernel,
+    &unified_attention_3d_kernel,
+    &reduce_segments_kernel,
 };
 
 int tritonc_bundled_count(void)
