@@ -342,7 +342,7 @@ def model_cases(cfg, torch):
                 kc.stride(0), kc.stride(1), kc.stride(2), vc.stride(0), vc.stride(1), vc.stride(2)]
         grid = (q.shape[0] // c["BLOCK_Q"] + len(qls), model["Hkv"])
         cases.append({"label": label, "args": args, "grid": grid, "outputs": [0],
-                      "expected": (lambda b=b: [attention_reference(torch, b, model).to(out.dtype)]),
+                      "expected": (lambda b=b: [attention_reference(torch, b, model).to(b["q"].dtype)]),
                       "tol": (2e-2, 2e-2),
                       "baseline": sdpa_baseline(torch, b, model),
                       "flops": attention_flops(b, model), "bytes": attention_bytes(b, model)})
