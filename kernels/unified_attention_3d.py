@@ -195,9 +195,13 @@ def expected_segments(torch, batch, model, c):
                 if lo >= hi:
                     mx[a + i, :, g], es[a + i, :, g] = m0, 1.0
                     continue
+                # the running maximum tile by tile, as the kernel keeps it: a row whose tiles so
+                # far are all masked takes 0, and later tiles only raise it from there
+                m = m0
+                for t in range(lo, hi):
+                    m = torch.maximum(m, sc[:, i, t * T:min((t + 1) * T, n)].max(dim=-1).values)
+                    m = torch.where(m > float("-inf"), m, torch.zeros_like(m))
                 seg = sc[:, i, lo * T:min(hi * T, n)]
-                m = torch.maximum(m0, seg.max(dim=-1).values)
-                m = torch.where(m > float("-inf"), m, torch.zeros_like(m))
                 p = torch.exp(seg - m[:, None])
                 mx[a + i, :, g] = m
                 es[a + i, :, g] = torch.exp(m0 - m) + p.sum(dim=-1)
