@@ -30,6 +30,9 @@ extern const tl_kernel per_token_group_quant_fp8_kernel;
 extern const tl_kernel flash_attention_kernel;
 extern const tl_kernel fused_moe_kernel;
 extern const tl_kernel moe_align_block_size_kernel;
+extern const tl_kernel unified_attention_2d_kernel;
+extern const tl_kernel unified_attention_3d_kernel;
+extern const tl_kernel reduce_segments_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -57,6 +60,9 @@ static const tl_kernel *const bundled_kernels[] = {
     &flash_attention_kernel,
     &fused_moe_kernel,
     &moe_align_block_size_kernel,
+    &unified_attention_2d_kernel,
+    &unified_attention_3d_kernel,
+    &reduce_segments_kernel,
 };
 
 int tritonc_bundled_count(void)
