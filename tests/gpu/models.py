@@ -294,7 +294,9 @@ class Compiler:
         ctx = tt.context()
         mod = src.make_ir(tt.target, self.opts, tt.backend.get_codegen_implementation(self.opts),
                           tt.backend.get_module_map(), ctx)
-        return self.make_ttir(tt._owned(mod, ctx)).str_nodebug()
+        mod = tt._owned(mod, ctx)
+        self.twin_raw = mod.str_nodebug()  # the frontend's module before make_ttir, for a diff's reader
+        return self.make_ttir(mod).str_nodebug()
 
     def compile(self, src):
         return self.tt.triton.compile(src, target=self.tt.target, options=dict(self.options))
@@ -517,6 +519,10 @@ def check_config(tt, ctx, name, km, cfg):
         twin_path.parent.mkdir(parents=True, exist_ok=True)
         twin_path.write_text(theirs)
         head["ttir"] = OK if ours == theirs else FAIL
+        if ours != theirs:  # what went into make_ttir on both sides, beside the diff
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{tag}.ttir.tritonc.raw").write_text(raw)
+            (out / f"{tag}.ttir.triton.raw").write_text(comp.twin_raw)
         log(f"  ttir: {'equal' if ours == theirs else 'DIFFERENT: ' + diff_file(out, tag, 'ttir', ours, theirs)}")
     except Exception:
         log("  ttir: FAIL with an exception:")
