@@ -521,7 +521,7 @@ def check_config(tt, ctx, name, km, cfg):
         head["ttir"] = OK if ours == theirs else FAIL
         if ours != theirs:  # what went into make_ttir on both sides, beside the diff
             out.mkdir(parents=True, exist_ok=True)
-            (out / f"{tag}.ttir.tritonc.raw").write_text(raw)
+            (out / f"{tag}.ttir.tritonc.raw").write_text(raw.read_text())
             (out / f"{tag}.ttir.triton.raw").write_text(comp.twin_raw)
         log(f"  ttir: {'equal' if ours == theirs else 'DIFFERENT: ' + diff_file(out, tag, 'ttir', ours, theirs)}")
     except Exception:
