@@ -1,8 +1,8 @@
 /* The StableHLO programs `tritonc hlo NAME` prints: the guide's examples (forward: x * 2, the
  * vector add kernel, relu), one program per bundled kernel made for XLA's Triton call (its
  * inputs as parameters, its outputs as results), and for any other bundled kernel a program
- * built from its arguments, which XLA's rules usually reject (a scalar argument): the CLI
- * then shows the call layer's message. tests/golden/hlo/NAME.mlir holds the reviewed text. */
+ * built from its arguments (hlo_program_generic: its scalars are 0-d parameters the kernel
+ * loads, docs/xla.md). tests/golden/hlo/NAME.mlir holds the reviewed text. */
 #ifndef TRITONC_TOOLS_HLO_PROGRAMS_H
 #define TRITONC_TOOLS_HLO_PROGRAMS_H
 
