@@ -209,6 +209,13 @@ static th_shape shape_for(th_builder *b, const hlo_launch *l, const char *name, 
 void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *l)
 {
     int nin = k->inputs.n, nout = k->outputs.n;
+    if (nout == 0) {
+        th_builder_fail(b, TH_SITE("hlo_program_generic"),
+                        "kernel %s has no .outputs (it updates its inputs in place): an XLA call needs at least one "
+                        "result, so it cannot be called through XLA",
+                        k->name);
+        return;
+    }
     /* The kernel's argument types in XLA's order, scalars as they are declared (a kernel that
      * fails to build fails again in the call, which reports it). */
     tl_builder *kb = tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true, .xla_order = true}, NULL, NULL);
