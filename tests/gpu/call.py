@@ -327,7 +327,15 @@ def check_xla_calls(tritonc):
         return
     for name, sets, grid, args, outputs, expected, tol in cases:
         with Check(f"xla_call: {name} through XLA matches {'numpy' if expected else 'its Python twin'}") as c:
-            got = call_through_xla(tritonc, name, sets, grid, args, outputs)
+            note = ""
+            try:
+                got = call_through_xla(tritonc, name, sets, grid, args, outputs)
+            except Exception as e:  # noqa: BLE001 - an XLA without zeroed_outputs? try once without
+                if name not in ("vector_add", "softmax", "matmul"):  # these write every output element
+                    raise
+                traceback.print_exc()
+                got = call_through_xla(tritonc, name, sets, grid, args, outputs, zero_outputs=False)
+                note = f" (ONLY without --zero-outputs; with it: {type(e).__name__}: {str(e)[:200]})"
             want = expected() if expected else _twin_outputs(name, grid, args, outputs)
             worst = 0.0
             for gi, wi in zip(got, want):
@@ -343,9 +351,9 @@ def check_xla_calls(tritonc):
                 scale = np.maximum(np.where(both_nan, 1.0, np.abs(w64)), 1.0)
                 worst = max(worst, float(np.max(diff / scale)) if diff.size else 0.0)
             if c.status == "PASS" and not worst <= tol:
-                c.fail(f"max relative error {worst:.3g} > {tol:g}")
+                c.fail(f"max relative error {worst:.3g} > {tol:g}{note}")
             elif c.status == "PASS":
-                c.ok(f"max relative error {worst:.3g} (tolerance {tol:g})")
+                c.ok(f"max relative error {worst:.3g} (tolerance {tol:g}){note}")
         print(f"RESULT xla_call {name} {c.status} {c.detail}", flush=True)
 
 

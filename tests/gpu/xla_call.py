@@ -113,7 +113,7 @@ def xla_map(tritonc, name, sets):
     return rows
 
 
-def hlo_command(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stages=3):
+def hlo_command(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stages=3, zero_outputs=True):
     """The `tritonc hlo` command line for the call, the XLA map, the program's parameters in XLA's
     order (("array", the arg) or ("scalar", value, numpy dtype name)), and the position in XLA's
     results of each index of outputs. Needs no numpy."""
@@ -124,7 +124,7 @@ def hlo_command(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stage
     grid = tuple(int(g) for g in grid)
     if not 1 <= len(grid) <= 3:
         raise XlaCallError(f"{name}: grid {grid} has {len(grid)} sizes (1 to 3)")
-    cmd = [tritonc, "hlo", name, "--as-kernel", "--no-loc", "--zero-outputs",
+    cmd = [tritonc, "hlo", name, "--as-kernel", "--no-loc"] + (["--zero-outputs"] if zero_outputs else []) + [
            "--grid", ",".join(str(g) for g in grid), "--num-warps", str(num_warps), "--num-stages", str(num_stages)]
     for k, v in (sets or {}).items():
         cmd += ["--set", f"{k}={v}"]
@@ -200,10 +200,13 @@ class _Jax:
         return [np.asarray(o) for o in outs]
 
 
-def call_through_xla(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stages=3):
-    """Runs kernel `name` inside an XLA program; returns the arrays of args[i] for i in outputs."""
+def call_through_xla(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stages=3, *, zero_outputs=True):
+    """Runs kernel `name` inside an XLA program; returns the arrays of args[i] for i in outputs.
+    zero_outputs=False leaves XLA's result buffers uninitialised (for an XLA without
+    zeroed_outputs; only right for kernels that write every element of every output)."""
     global _JAX
-    cmd, _, params, picks = hlo_command(tritonc, name, sets, grid, args, outputs, num_warps, num_stages)
+    cmd, _, params, picks = hlo_command(tritonc, name, sets, grid, args, outputs, num_warps, num_stages,
+                                        zero_outputs)
     text = _run_tritonc(cmd)
     if _JAX is None:
         _JAX = _Jax()
