@@ -6,6 +6,7 @@
 
 #include "builder_internal.h"
 #include "ir/alloc.h"
+#include "tritonc/lang.h"
 
 static bool valid_symbol(const char *s)
 {
@@ -119,6 +120,84 @@ void tl_builder_set_debug(tl_builder *b, bool on)
 }
 
 bool tl_builder_debug(const tl_builder *b) { return b && b->debug; }
+
+void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on)
+{
+    if (b)
+        b->scalars_as_buffers = on;
+}
+
+void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
+{
+    if (b) {
+        b->norder = names ? n : 0;
+        b->order = names;
+    }
+}
+
+/* Reorders the arguments by tl_builder_set_arg_order's names. False after recording an error. */
+static bool apply_arg_order(tl_builder *b, tl_site site)
+{
+    if (!b->order)
+        return true;
+    int order[TCIR_MAX_PERMUTED_ARGS];
+    if (b->nargs > TCIR_MAX_PERMUTED_ARGS || b->norder != b->nargs) {
+        const char *left_out = NULL; /* the first declared argument the order does not name */
+        for (int j = 0; j < b->nargs && !left_out; j++) {
+            bool named = false;
+            for (int i = 0; i < b->norder && !named; i++)
+                named = b->order[i] && strcmp(b->order[i], b->args[j].name) == 0;
+            if (!named)
+                left_out = b->args[j].name;
+        }
+        tl_builder_fail(b, site, "the argument order (XLA's: the kernel's .inputs, then its .outputs) names %d arguments, but the kernel "
+                        "declares %d%s%s%s", b->norder,
+                        b->nargs, left_out ? " ('" : "", left_out ? left_out : "",
+                        left_out ? "' is in neither)" : "");
+        return false;
+    }
+    for (int i = 0; i < b->nargs; i++) {
+        order[i] = -1;
+        for (int j = 0; j < b->nargs && b->order[i]; j++)
+            if (strcmp(b->args[j].name, b->order[i]) == 0)
+                order[i] = j;
+        for (int k = 0; k < i && order[i] >= 0; k++)
+            if (order[k] == order[i])
+                order[i] = -1;
+        if (order[i] < 0) {
+            tl_builder_fail(b, site, "argument order: '%s' (position %d) is not a declared argument, or named twice",
+                            b->order[i] ? b->order[i] : "(null)", i);
+            return false;
+        }
+    }
+    tl_arg_entry *old = tcir_alloc(b->ctx, sizeof(*old) * (size_t)(b->nargs ? b->nargs : 1));
+    if (!old)
+        return true; /* out of memory: tl_finish reports it */
+    memcpy(old, b->args, sizeof(*old) * (size_t)b->nargs);
+    for (int i = 0; i < b->nargs; i++)
+        b->args[i] = old[order[i]];
+    tcir_block_permute_args(b->entry, order);
+    return true;
+}
+
+/* Under scalars_as_buffers, a scalar argument is declared as a pointer to its value, which the
+ * kernel loads where the argument is declared. Its letter in a specialization key must be 'N':
+ * the value is data the kernel reads, not known when it is compiled. */
+static bool scalar_to_buffer(tl_builder *b, tl_site site, const char *name, tl_argspec *spec)
+{
+    if (!b->scalars_as_buffers || spec->kind != TL_ARG_SCALAR)
+        return false;
+    if (b->specialize && (size_t)b->ndeclared < strlen(b->specialize) && b->specialize[b->ndeclared] != 'N')
+        return tl_builder_fail(b, site,
+                               "specialization key '%s': '%c' for scalar '%s', which is loaded from a buffer "
+                               "(scalars as buffers): its value is not known when the kernel is compiled (want 'N')",
+                               b->specialize, b->specialize[b->ndeclared], name),
+               false;
+    spec->kind = TL_ARG_PTR;
+    spec->divisibility = 0; /* a buffer's address: 16, as any pointer */
+    spec->do_not_specialize = false;
+    return true;
+}
 
 size_t tl_builder_bytes(const tl_builder *b) { return b ? tcir_context_bytes(b->ctx) : 0; }
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
@@ -315,12 +394,17 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
             return tl_builder_fail(b, site, "duplicate argument name '%s' (argument %d)", name, i);
     if (spec.divisibility < TL_DIV_NONE)
         return tl_builder_fail(b, site, "divisibility %d of '%s' is negative", spec.divisibility, name);
+    bool as_buffer = scalar_to_buffer(b, site, name, &spec);
+    if (tl_builder_failed(b))
+        return TL_POISON;
     const tcir_type *t = arg_type(b, site, &spec);
     if (!t)
         return TL_POISON;
     bool drop;
     if (!apply_specialization(b, site, name, &spec, &drop))
         return TL_POISON;
+    if (as_buffer)
+        spec.divisibility = 0; /* the scalar's 'N' is about its value, not its buffer's address */
     b->ndeclared++;
     if (drop)
         return tl_lit_int(1);
@@ -339,6 +423,8 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
     b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v};
+    if (as_buffer)
+        return tl_load_at(site, (tl_load_args){.ptr = tl__wrap(b, v, spec.dtype)});
     return tl__wrap(b, v, spec.dtype);
 }
 
@@ -594,6 +680,8 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     tcir_op *ret = tcir_op_create(b->ctx, &end);
     if (ret)
         tcir_block_append(tl_current_block(b), ret);
+    if (!apply_arg_order(b, site))
+        return NULL;
     seal_signature(b);
     drop_unused_consts(b);
     if (tcir_context_oom(b->ctx)) {

@@ -96,6 +96,9 @@ struct tl_builder {
 
     bool failed, finished, locations, generic;
     bool debug; /* Triton's debug option (tl_builder_set_debug) */
+    bool scalars_as_buffers; /* tl_builder_set_scalars_as_buffers */
+    int norder;                  /* tl_builder_set_arg_order: the signature's order by name */
+    const char *const *order;
     char error[TL_ERROR_MAX];
 };
 

@@ -63,10 +63,25 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     tl_builder_set_locations(b, !opts.no_locations);
     tl_builder_set_generic(b, opts.generic);
     tl_builder_set_debug(b, opts.debug);
+    tl_builder_set_scalars_as_buffers(b, opts.scalars_as_buffers);
     tl_builder_set_specialize_at(site, b, opts.specialize);
+    /* XLA's order: the names of .inputs, then of .outputs (freed once tl_finish used them) */
+    int norder = k->inputs.n + k->outputs.n;
+    const char **order = opts.xla_order ? tcir_sys_malloc(sizeof *order * (size_t)(norder ? norder : 1)) : NULL;
+    if (opts.xla_order && !order) {
+        tl_builder_destroy(b);
+        if (err)
+            *err = dup_message("tl_kernel_emit: out of memory");
+        return NULL;
+    }
+    for (int i = 0; order && i < norder; i++)
+        order[i] = i < k->inputs.n ? k->inputs.names[i] : k->outputs.names[i - k->inputs.n];
+    tl_builder_set_arg_order(b, norder, order);
     k->run(b, cfg);
     site = kernel_site(b, site);
     char *ttir = tl_finish_at(site, b);
+    tl_builder_set_arg_order(b, 0, NULL);
+    free(order);
     if (!ttir) {
         if (err)
             *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");

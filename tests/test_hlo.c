@@ -117,6 +117,7 @@ TL_KERNEL(scalar_kernel, no_cfg, scalar_body, .cfg_default = &no_cfg_default, .n
 TH_KERNEL_CALL(scalar_kernel, TH_INPUTS(x, n), TH_OUTPUTS(out));
 
 /* An argument too many: XLA passes x and out only. */
+enum { EXTRA_FIRST_LINE = __LINE__ + 4 };
 static void extra_body(tl_builder *b, const no_cfg *cfg)
 {
     (void)cfg;
@@ -424,7 +425,76 @@ static void untyped_call_and_shapes(void **state)
 /* Each failing call is on one line: for a macro call spread over several lines, gcc and clang
  * disagree on its __LINE__. */
 
-static void error_scalar_argument(void **state)
+/* Scalars as buffers, in XLA's order: n becomes a !tt.ptr<i32> loaded where tl_arg declares it,
+ * and the arguments are x, n (inputs), then out, whatever order the body declares them in. */
+static const char SCALAR_AS_BUFFER_TTIR[] =
+    "module {\n"
+    "  tt.func public @scalar(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<i32> "
+    "{tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {\n"
+    "    %c0_i32 = arith.constant 0 : i32\n"
+    "    %0 = tt.load %arg1 : !tt.ptr<i32>\n"
+    "    %1 = arith.cmpi sgt, %0, %c0_i32 : i32\n"
+    "    %2 = tt.load %arg0 : !tt.ptr<f32>\n"
+    "    tt.store %arg2, %2, %1 : !tt.ptr<f32>\n"
+    "    tt.return\n"
+    "  }\n"
+    "}\n";
+
+static void scalar_emitted_as_buffer(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    char *text = tl_kernel_emit(&scalar_kernel, NULL,
+                                (tl_emit_opts){.no_locations = true, .scalars_as_buffers = true, .xla_order = true},
+                                &err);
+    if (!text)
+        fail_msg("%s", err);
+    if (strcmp(text, SCALAR_AS_BUFFER_TTIR) != 0)
+        fprintf(stderr, "got:\n%s", text);
+    assert_string_equal(text, SCALAR_AS_BUFFER_TTIR);
+    free(text);
+}
+
+/* The declared order, with a body that declares out before n: only the scalar changes. */
+static void scalar_as_buffer_keeps_order(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    tl_builder *kb = tl_kernel_build(&scalar_kernel, NULL, (tl_emit_opts){.no_locations = true, .scalars_as_buffers = true},
+                                     NULL, &err);
+    assert_non_null(kb);
+    const tl_argspec *n = tl_builder_argspec(kb, 1);
+    assert_string_equal(n->name, "n");
+    assert_int_equal(n->kind, TL_ARG_PTR);
+    assert_int_equal(n->dtype, TL_I32);
+    tl_builder_destroy(kb);
+}
+
+/* A specialization letter other than 'N' for a scalar loaded from a buffer is refused. */
+static void scalar_as_buffer_specialized(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    char *text = tl_kernel_emit(&scalar_kernel, NULL,
+                                (tl_emit_opts){.no_locations = true, .scalars_as_buffers = true, .specialize = "D1D"},
+                                &err);
+    assert_null(text);
+    char want[400];
+    snprintf(want, sizeof want,
+             "tests/test_hlo.c:%d: tl_arg: specialization key 'D1D': '1' for scalar 'n', which is loaded from a buffer "
+             "(scalars as buffers): its value is not known when the kernel is compiled (want 'N')",
+             SCALAR_N_LINE);
+    assert_string_equal(err, want);
+    free(err);
+    text = tl_kernel_emit(&scalar_kernel, NULL,
+                          (tl_emit_opts){.no_locations = true, .scalars_as_buffers = true, .specialize = "DND"}, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "%arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}")); /* the buffer keeps its 16 */
+    free(text);
+}
+
+/* The call layer emits scalars as buffers: a kernel with a scalar argument is callable. */
+static void scalar_argument_called(void **state)
 {
     (void)state;
     th_builder *b = th_builder_create(NULL);
@@ -432,17 +502,16 @@ static void error_scalar_argument(void **state)
     th_value n = th_parameter(b, TH_SHAPE(TL_I32));
     scalar_kernel_inputs in = {.x = x, .n = n};
     scalar_kernel_outputs out = {.out = TH_SHAPE(TL_F32, 8)};
-    int line = __LINE__ + 1;
-    scalar_kernel_results r = th_call(scalar_kernel, b, in, out, (th_call_opts){0});
-    assert_true(th_value_is_poison(r.out));
-    th_return(b, r.out); /* no second error: the first one stays */
-    char want[512];
-    snprintf(want, sizeof want,
-             "scalar_kernel_call: kernel scalar argument 1 (tests/test_hlo.c:%d), where XLA passes input 'n', is i32, "
-             "not a pointer: XLA passes only buffers, so a scalar travels as a 0-d tensor (tensor<i32>) that the "
-             "kernel declares as !tt.ptr<i32> and loads",
-             SCALAR_N_LINE);
-    expect_error(b, line, want);
+    scalar_kernel_results r = th_call(scalar_kernel, b, in, out, (th_call_opts){.no_locations = true});
+    assert_false(th_value_is_poison(r.out));
+    th_return(b, r.out);
+    char *text = th_print(b, (th_print_opts){0});
+    assert_non_null(text);
+    assert_non_null(strstr(text, "func.func public @main(%arg0: tensor<8xf32>, %arg1: tensor<i32>) -> tensor<8xf32>"));
+    assert_non_null(strstr(text, "%0 = tt.load %arg1 : !tt.ptr<i32>\\0A"));
+    assert_non_null(strstr(text, "(%arg0, %arg1)"));
+    free(text);
+    th_builder_destroy(b);
 }
 
 static void error_element_type(void **state)
@@ -494,9 +563,13 @@ static void error_argument_count(void **state)
     extra_kernel_outputs out = {.out = TH_SHAPE(TL_F32, 4)};
     int line = __LINE__ + 1;
     (void)th_call(extra_kernel, b, (extra_kernel_inputs){.x = x}, out, (th_call_opts){0});
-    expect_error(b, line,
-                 "extra_kernel_call: kernel extra takes 3 arguments but XLA passes it 2 buffers (inputs x, then "
-                 "outputs out) and nothing else: declare one pointer argument per input and output, in that order");
+    char want[400];
+    snprintf(want, sizeof want,
+             "extra_kernel_call: kernel extra failed to build: tests/test_hlo.c:%d: tl_kernel_emit: the argument "
+             "order (XLA's: the kernel's .inputs, then its .outputs) names 2 arguments, but the kernel declares 3 "
+             "('scratch' is in neither)",
+             EXTRA_FIRST_LINE);
+    expect_error(b, line, want);
 }
 
 static void error_missing_input(void **state)
@@ -796,7 +869,10 @@ int main(void)
         cmocka_unit_test(constants_and_elementwise_ops),
         cmocka_unit_test(constants_generic_form),
         cmocka_unit_test(untyped_call_and_shapes),
-        cmocka_unit_test(error_scalar_argument),
+        cmocka_unit_test(scalar_emitted_as_buffer),
+        cmocka_unit_test(scalar_as_buffer_keeps_order),
+        cmocka_unit_test(scalar_as_buffer_specialized),
+        cmocka_unit_test(scalar_argument_called),
         cmocka_unit_test(error_element_type),
         cmocka_unit_test(error_output_element_type),
         cmocka_unit_test(error_argument_count),

@@ -1,6 +1,7 @@
 /* The StableHLO programs of `tritonc hlo NAME` (see hlo_programs.h). */
 #include "hlo_programs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,19 @@ static th_call_opts launch_opts(const void *cfg, const hlo_launch *l, th_call_op
     if (l->num_stages)
         o.num_stages = l->num_stages;
     o.no_locations = l->no_locations;
+    return o;
+}
+
+/* launch_opts for a call of k, --zero-outputs zeroing every output (zeroed[] holds the indices). */
+static th_call_opts launch_opts_for(const tl_kernel *k, const void *cfg, const hlo_launch *l, th_call_opts o,
+                                    int *zeroed)
+{
+    o = launch_opts(cfg, l, o);
+    if (l->zero_outputs && k->outputs.n > 0 && k->outputs.n <= HLO_MAX_OPERANDS) {
+        for (int i = 0; i < k->outputs.n; i++)
+            zeroed[i] = i;
+        o.zeroed_outputs = (th_indices){k->outputs.n, zeroed};
+    }
     return o;
 }
 
@@ -128,35 +142,109 @@ static tl_dtype dtype_of(const tcir_type *t)
     }
 }
 
-/* The tensor XLA would pass for a kernel argument of type t. */
-static th_shape shape_for(const tcir_type *t)
+bool hlo_operand_parse(const char *text, hlo_operand *out, char *why, size_t whysize)
 {
-    if (t && tcir_type_is_ptr(t))
-        return TH_SHAPE(dtype_of(tcir_type_pointee(t)), HLO_GENERIC_N);
-    if (t)
+    const char *eq = strchr(text, '='), *open = eq ? strchr(eq, '[') : NULL;
+    size_t len = strlen(text);
+    if (!eq || eq == text || (size_t)(eq - text) >= HLO_OPERAND_NAME || !open || len < 2 || text[len - 1] != ']') {
+        snprintf(why, whysize, "expected NAME=DTYPE[D0,D1,...], e.g. x_ptr=f32[1024,64]");
+        return false;
+    }
+    memset(out, 0, sizeof *out);
+    memcpy(out->name, text, (size_t)(eq - text));
+    char dt[32];
+    size_t dlen = (size_t)(open - eq - 1);
+    if (dlen == 0 || dlen >= sizeof dt) {
+        snprintf(why, whysize, "missing or overlong dtype before '['");
+        return false;
+    }
+    memcpy(dt, eq + 1, dlen);
+    dt[dlen] = '\0';
+    out->shape.dtype = tl_dtype_parse(dt);
+    if (out->shape.dtype == TL_DTYPE_INVALID) {
+        snprintf(why, whysize, "unknown dtype '%s' (f32, f16, bf16, i32, i64, ...)", dt);
+        return false;
+    }
+    const char *p = open + 1;
+    while (*p != ']') {
+        char *end;
+        long long d = strtoll(p, &end, 10);
+        if (end == p || d <= 0 || out->shape.rank == TH_MAX_RANK || (*end != ',' && *end != ']')) {
+            snprintf(why, whysize, "dims are positive integers separated by ',' (at most %d)", TH_MAX_RANK);
+            return false;
+        }
+        out->shape.dims[out->shape.rank++] = d;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return true;
+}
+
+static const hlo_operand *find_operand(const hlo_launch *l, const char *name)
+{
+    for (int i = 0; i < l->noperands; i++)
+        if (strcmp(l->operands[i].name, name) == 0)
+            return &l->operands[i];
+    return NULL;
+}
+
+/* The tensor XLA passes for the kernel argument `name` of type t: a 0-d tensor for a scalar. */
+static th_shape shape_for(th_builder *b, const hlo_launch *l, const char *name, const tcir_type *t)
+{
+    if (!t)
+        return TH_SHAPE(TL_F32, HLO_GENERIC_N);
+    if (!tcir_type_is_ptr(t))
         return TH_SHAPE(dtype_of(tcir_type_elem(t)));
-    return TH_SHAPE(TL_F32, HLO_GENERIC_N);
+    tl_dtype dt = dtype_of(tcir_type_pointee(t));
+    const hlo_operand *o = find_operand(l, name);
+    if (!o)
+        return TH_SHAPE(dt, HLO_GENERIC_N);
+    if (o->shape.dtype != dt && !(tl_dtype_is_unsigned(o->shape.dtype) &&
+                                  tl_dtype_bits(o->shape.dtype) == tl_dtype_bits(dt))) {
+        th_builder_fail(b, TH_SITE("--operand"), "%s is %s[...], but the kernel's '%s' points to %s", name,
+                        tl_dtype_name(o->shape.dtype), name, tl_dtype_name(dt));
+    }
+    return o->shape;
 }
 
 void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *l)
 {
     int nin = k->inputs.n, nout = k->outputs.n;
-    /* The kernel's argument types, from a first emission (a kernel that fails to build fails
-     * again in the call, which reports it). */
-    tl_builder *kb = tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true}, NULL, NULL);
+    if (nout == 0) {
+        th_builder_fail(b, TH_SITE("hlo_program_generic"),
+                        "kernel %s has no .outputs (it updates its inputs in place): an XLA call needs at least one "
+                        "result, so it cannot be called through XLA",
+                        k->name);
+        return;
+    }
+    /* The kernel's argument types in XLA's order, scalars as they are declared (a kernel that
+     * fails to build fails again in the call, which reports it). */
+    tl_builder *kb = tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true, .xla_order = true}, NULL, NULL);
     tcir_op *func = tl_builder_func(kb);
     tcir_block *entry = func ? tcir_region_first_block(tcir_op_region(func, 0)) : NULL;
     int nargs = entry ? tcir_block_nargs(entry) : 0;
+    for (int i = 0; i < l->noperands; i++) {
+        bool known = false;
+        for (int j = 0; j < nargs; j++)
+            known = known || strcmp(tl_builder_argspec(kb, j)->name, l->operands[i].name) == 0;
+        if (kb && !known) {
+            th_builder_fail(b, TH_SITE("--operand"), "kernel %s has no argument '%s'", k->name, l->operands[i].name);
+            tl_builder_destroy(kb);
+            return;
+        }
+    }
     th_value *in = calloc((size_t)nin + 1, sizeof *in);
     th_shape *out = calloc((size_t)nout + 1, sizeof *out);
     th_value *res = calloc((size_t)nout + 1, sizeof *res);
     if (in && out && res) {
         for (int i = 0; i < nin; i++)
-            in[i] = th_parameter(b, shape_for(i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
+            in[i] = th_parameter(b, shape_for(b, l, k->inputs.names[i],
+                                              i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
         for (int i = 0; i < nout; i++)
-            out[i] = shape_for(nin + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + i)) : NULL);
-        if (th_triton_call_at(TH_SITE("th_triton_call"), b, k, in, out, launch_opts(cfg, l, (th_call_opts){0}),
-                              res))
+            out[i] = shape_for(b, l, k->outputs.names[i],
+                               nin + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + i)) : NULL);
+        int zeroed[HLO_MAX_OPERANDS];
+        if (th_triton_call_at(TH_SITE("th_triton_call"), b, k, in, out,
+                              launch_opts_for(k, cfg, l, (th_call_opts){0}, zeroed), res))
             th_return_at(TH_SITE("th_return"), b, nout, res);
     } else {
         th_builder_fail(b, TH_SITE("hlo_program_generic"), "out of memory");
@@ -165,4 +253,36 @@ void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, con
     free(out);
     free(res);
     tl_builder_destroy(kb);
+}
+
+bool hlo_print_xla_map(FILE *f, const tl_kernel *k, const void *cfg, char *why, size_t whysize)
+{
+    char *err = NULL;
+    tl_builder *kb = tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true}, NULL, &err);
+    if (!kb) {
+        snprintf(why, whysize, "%s", err ? err : "unknown error");
+        free(err);
+        return false;
+    }
+    int nargs = tl_builder_nargs(kb);
+    for (int i = 0; i < k->inputs.n + k->outputs.n; i++) {
+        bool input = i < k->inputs.n;
+        const char *name = input ? k->inputs.names[i] : k->outputs.names[i - k->inputs.n];
+        int at = -1;
+        for (int j = 0; j < nargs && at < 0; j++)
+            if (strcmp(tl_builder_argspec(kb, j)->name, name) == 0)
+                at = j;
+        if (at < 0) {
+            snprintf(why, whysize, "kernel %s's .%s names '%s', which it does not declare", k->name,
+                     input ? "inputs" : "outputs", name);
+            tl_builder_destroy(kb);
+            return false;
+        }
+        const tl_argspec *s = tl_builder_argspec(kb, at);
+        fprintf(f, "%s %s %d %s %s\n", input ? "input" : "output", name, at,
+                s->kind == TL_ARG_PTR ? "pointer" : s->kind == TL_ARG_SCALAR ? "scalar" : "tensor",
+                tl_dtype_name(s->dtype));
+    }
+    tl_builder_destroy(kb);
+    return true;
 }

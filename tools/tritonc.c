@@ -42,12 +42,22 @@ static const char usage_text[] =
     "    --specialize KEY     as Triton's JIT: one letter per argument, 1 (the constexpr 1, left\n"
     "                         out), D (tt.divisibility = 16), N (neither); see docs/compile.md\n"
     "    -o FILE              write to FILE instead of standard output (- is stdout)\n"
+    "    --scalars-as-buffers each scalar argument a !tt.ptr it loads at entry (XLA's form)\n"
+    "    --xla-order          the arguments in XLA's order: .inputs, then .outputs\n"
+    "                         (both: the TTIR `hlo NAME` embeds; see docs/xla.md)\n"
     "  hlo NAME [options]     print a StableHLO program calling a kernel through XLA's Triton\n"
     "                         custom call: forward (the guide's), vector_add_xla, or any\n"
     "                         bundled kernel; takes emit's options and:\n"
     "    --grid X[,Y[,Z]]     the launch grid (default: the program's)\n"
     "    --num-warps N        Triton's num_warps (default: the program's, else 4)\n"
     "    --num-stages N       Triton's num_stages (default: the program's, else 3)\n"
+    "    --operand NAME=TYPE  a buffer operand's tensor, e.g. x_ptr=f32[1024,64] (default:\n"
+    "                         1024 elements); scalars are 0-d parameters (docs/xla.md)\n"
+    "    --zero-outputs       XLA zero-fills every output first (kernels that mask or add)\n"
+    "    --as-kernel          the bundled kernel NAME even where a program is named so\n"
+    "                         (hlo softmax --as-kernel: the kernel softmax, not softmax_xla)\n"
+    "    --xla-map            print, per operand XLA passes, its role, name, declared argument\n"
+    "                         index, kind and dtype (\"input n_elements 3 scalar int32\")\n"
     "  run NAME [options]     compile the program `hlo NAME` prints through XLA's PJRT plugin\n"
     "                         and run it on made-up inputs: results and times; takes hlo's\n"
     "                         options (not -o, --generic) and:\n"
@@ -223,6 +233,10 @@ static int cmd_emit(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--generic") == 0) {
             opts.generic = true;
+        } else if (strcmp(a, "--scalars-as-buffers") == 0) {
+            opts.scalars_as_buffers = true;
+        } else if (strcmp(a, "--xla-order") == 0) {
+            opts.xla_order = true;
         } else if (strcmp(a, "--no-loc") == 0) {
             opts.no_locations = true;
         } else if (strcmp(a, "--set") == 0) {
@@ -340,7 +354,9 @@ static int cmd_program(int argc, char **argv, bool run)
     const char *name = NULL, *out_path = NULL, *plugin = NULL;
     int iters = 20;
     bool generic = false;
-    hlo_launch launch = {{0, 0, 0}, 0, 0, false};
+    hlo_launch launch = {.no_locations = false};
+    bool xla_map = false;  /* --xla-map: print XLA's operands against the kernel's arguments */
+    bool as_kernel = false; /* --as-kernel: the bundled kernel NAME, even where a program has that name */
     const char **sets = malloc(sizeof *sets * (size_t)(argc > 0 ? argc : 1));
     int nsets = 0, rc = EXIT_USAGE;
     void *cfg = NULL;
@@ -356,8 +372,14 @@ static int cmd_program(int argc, char **argv, bool run)
             generic = true;
         } else if (strcmp(a, "--no-loc") == 0) {
             launch.no_locations = true;
+        } else if (strcmp(a, "--zero-outputs") == 0) {
+            launch.zero_outputs = true;
+        } else if (strcmp(a, "--as-kernel") == 0) {
+            as_kernel = true;
+        } else if (strcmp(a, "--xla-map") == 0) {
+            xla_map = true;
         } else if (strcmp(a, "--set") == 0 || strcmp(a, "--grid") == 0 || strcmp(a, "--num-warps") == 0 ||
-                   strcmp(a, "--num-stages") == 0 || (!run && (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)) ||
+                   strcmp(a, "--num-stages") == 0 || strcmp(a, "--operand") == 0 || (!run && (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)) ||
                    (run && (strcmp(a, "--plugin") == 0 || strcmp(a, "--iters") == 0))) {
             if (!has_value) {
                 fprintf(stderr, "tritonc: %s: %s needs a value\n", cmd, a);
@@ -367,7 +389,15 @@ static int cmd_program(int argc, char **argv, bool run)
             bool ok = true;
             if (strcmp(a, "--set") == 0)
                 sets[nsets++] = v;
-            else if (strcmp(a, "--plugin") == 0)
+            else if (strcmp(a, "--operand") == 0) {
+                char why[200];
+                if (launch.noperands == HLO_MAX_OPERANDS || !hlo_operand_parse(v, &launch.operands[launch.noperands], why, sizeof why)) {
+                    fprintf(stderr, "tritonc: %s: bad --operand '%s': %s\n", cmd, v,
+                            launch.noperands == HLO_MAX_OPERANDS ? "too many operands" : why);
+                    goto done;
+                }
+                launch.noperands++;
+            } else if (strcmp(a, "--plugin") == 0)
                 plugin = v;
             else if (strcmp(a, "--iters") == 0)
                 ok = parse_count(v, &iters);
@@ -398,7 +428,7 @@ static int cmd_program(int argc, char **argv, bool run)
         fprintf(stderr, "tritonc: %s: missing program or kernel name (see 'tritonc --help')\n", cmd);
         goto done;
     }
-    const hlo_program *prog = hlo_program_find(name);
+    const hlo_program *prog = as_kernel ? NULL : hlo_program_find(name);
     const tl_kernel *k = prog ? prog->kernel : tritonc_bundled_find(name);
     if (k == NULL) {
         fprintf(stderr, "tritonc: unknown program or kernel '%s' (see 'tritonc --help', 'tritonc list')\n", name);
@@ -416,6 +446,14 @@ static int cmd_program(int argc, char **argv, bool run)
         if (!apply_set(k, cfg, sets[i]))
             goto done;
     rc = EXIT_FAIL;
+    if (xla_map) {
+        char why[512];
+        if (hlo_print_xla_map(stdout, k, cfg, why, sizeof why))
+            rc = EXIT_OK;
+        else
+            fprintf(stderr, "tritonc: %s %s --xla-map failed: %s\n", cmd, name, why);
+        goto done;
+    }
     b = th_builder_create(name);
     if (prog)
         prog->build(b, cfg, &launch);

@@ -262,6 +262,18 @@ void tl_builder_set_generic(tl_builder *b, bool on);
  * Off by default, as in Triton. */
 void tl_builder_set_debug(tl_builder *b, bool on);
 bool tl_builder_debug(const tl_builder *b);
+/* Scalars as buffers, the form XLA's Triton call launches (only buffers are passed): each
+ * scalar argument declared after this (TL_SCALAR(dt)) becomes a pointer argument !tt.ptr<dt>
+ * (tt.divisibility = 16, as any pointer) and tl_arg returns `tt.load` of it, made in place, so
+ * the body is unchanged. Its divisibility hint is not kept (the value is read at run time) and
+ * its specialization letter must be 'N'. Off by default; call it before the first tl_arg. */
+void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
+/* Puts the kernel's arguments in the order of names (every declared argument named once) when
+ * tl_finish seals its signature, as XLA passes them: inputs first, then outputs, whatever order
+ * the body declares them in. The body is unchanged but for the %argN it prints. A name that is
+ * no argument, or an argument left out, is an error at tl_finish. names (n of them) must live
+ * until tl_finish; NULL (the default) keeps the declared order. */
+void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names);
 /* Specialization, as Triton's JIT does it from the values of a launch: one letter per declared
  * argument, in declaration order. '1': an integer argument equal to 1 (a constexpr, dropped
  * from the signature); 'D': an integer divisible by 16 or a pointer aligned to 16 bytes

@@ -22,7 +22,10 @@
  *
  * XLA passes every operand and every result of the call to the kernel as a pointer, inputs
  * first, then outputs; a scalar such as n travels as a 0-d tensor the kernel loads. The call
- * checks this against the kernel's tt.func before XLA sees it.
+ * emits the kernel in that form from its unchanged body (tl_emit_opts.scalars_as_buffers: each
+ * TL_SCALAR argument a pointer loaded at its tl_arg; .xla_order: its arguments reordered to
+ * .inputs, then .outputs; docs/xla.md) and checks the result against the tensors before XLA
+ * sees it.
  *
  * Errors follow the kernel builder (builder.h): the first misuse records one line naming the
  * C file and line of the call ("app.c:41: th_add: ..."); every later call returns a poison

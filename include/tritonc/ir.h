@@ -265,6 +265,11 @@ tcir_op *tcir_region_parent(const tcir_region *r);
 tcir_block *tcir_block_next(const tcir_block *b);
 tcir_region *tcir_block_region(const tcir_block *b);
 tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc);
+/* Reorders the block's arguments: argument i becomes the one that was order[i] (order is a
+ * permutation of 0 .. nargs-1; the caller checks it). Blocks of more than
+ * TCIR_MAX_PERMUTED_ARGS arguments are left as they are. */
+enum { TCIR_MAX_PERMUTED_ARGS = 256 };
+void tcir_block_permute_args(tcir_block *b, const int *order);
 int tcir_block_nargs(const tcir_block *b);
 tcir_value *tcir_block_arg(const tcir_block *b, int i);
 tcir_loc tcir_block_arg_loc(const tcir_block *b, int i);

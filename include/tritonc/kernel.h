@@ -68,6 +68,12 @@ typedef struct tl_emit_opts {
     bool debug;        /* Triton's debug option: tl_device_assert emits tt.assert (see builder.h) */
     const char *specialize; /* a specialization key, one letter per declared argument ('1', 'D',
                                'N': tl_builder_set_specialize); NULL emits as declared */
+    bool scalars_as_buffers; /* XLA's form: each scalar argument a !tt.ptr to its value, loaded at
+                                its tl_arg (tl_builder_set_scalars_as_buffers); the call layer
+                                (hlo.h) sets it */
+    bool xla_order;          /* the arguments in XLA's order: the kernel's .inputs, then its
+                                .outputs, by name (tl_builder_set_arg_order); the call layer
+                                sets it */
 } tl_emit_opts;
 
 /* Runs the kernel's body on cfg (its default config when NULL) in a fresh builder and

@@ -300,7 +300,8 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
 
     /* The kernel, emitted for this call: its TTIR goes into the call, its IR is checked. */
     char *ttir = NULL, *err = NULL;
-    tl_emit_opts eo = {.no_locations = opts.no_locations, .debug = opts.debug};
+    tl_emit_opts eo = {.no_locations = opts.no_locations, .debug = opts.debug, .scalars_as_buffers = true,
+                       .xla_order = true};
     tl_builder *kb = tl_kernel_build(kernel, opts.cfg, eo, &ttir, &err);
     if (!kb) {
         th_builder_fail(b, site, "kernel %s failed to build: %s", kernel->name, err ? err : "unknown error");

@@ -197,6 +197,18 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
     return v;
 }
 
+void tcir_block_permute_args(tcir_block *b, const int *order)
+{
+    tcir_value *old[TCIR_MAX_PERMUTED_ARGS];
+    if (!b || !order || b->nargs > TCIR_MAX_PERMUTED_ARGS)
+        return;
+    memcpy(old, b->args, sizeof(*old) * (size_t)b->nargs);
+    for (int i = 0; i < b->nargs; i++) {
+        b->args[i] = old[order[i]];
+        b->args[i]->index = i;
+    }
+}
+
 void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op)
 {
     op->block = b;

@@ -14,6 +14,11 @@ Checks, each in its own try/except so that one failure never hides the others:
    call that got as far as the runtime would fail differently).
 4. times: first-run and steady-state times of the C examples through PJRT, beside jax's for the
    same programs.
+5. xla_call: bundled kernels called through XLA with tests/gpu/xla_call.py's call_through_xla
+   (their scalars loaded from 0-d buffers, the C body unchanged): vector_add, softmax and matmul
+   against numpy; arith_float, arith_int, control, descriptors and random_k (which take scalars)
+   against their Python twins launched by Triton's JIT on the same inputs (outputs start zeroed on
+   both sides, as --zero-outputs makes XLA's). One RESULT line each.
 
 Everything is printed (call.sh tees it to $OUT/call.log); programs, outputs and a summary.json go
 to --out. Exit status 0 when no check failed.
@@ -239,6 +244,119 @@ def check_jax(programs, out_dir, iters):
                     c.ok(detail)
 
 
+# ---- 5. bundled kernels through XLA (xla_call.py) ------------------------------------------------------
+
+def _twin(name):
+    """The Python twin's jit function and CONSTEXPRS (kernels/NAME.py)."""
+    import importlib
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "kernels"))
+    km = importlib.import_module(name)
+    return getattr(km, name), dict(km.CONSTEXPRS)
+
+
+def _twin_outputs(name, grid, args, outputs):
+    """Launches the Python twin with Triton's JIT on torch copies of args (outputs zeroed first)."""
+    import torch
+    import triton
+    fn, constexprs = _twin(name)
+    try:  # tensor descriptors made on the device need Triton's scratch allocator
+        triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    except Exception:  # noqa: BLE001 - an older Triton: no allocator needed
+        pass
+    targs = []
+    for i, a in enumerate(args):
+        if isinstance(a, np.ndarray):
+            t = torch.from_numpy(np.ascontiguousarray(a)).cuda()
+            targs.append(torch.zeros_like(t) if i in outputs else t)
+        else:
+            targs.append(a)
+    fn[tuple(grid)](*targs, **constexprs)
+    torch.cuda.synchronize()
+    return [targs[i].cpu().numpy() for i in outputs]
+
+
+def xla_cases(rng):
+    """(name, sets, grid, args, outputs, expected() -> list of arrays, tol)."""
+    cases = []
+    n = 98432 + 17  # ragged: the last program is masked
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    y = rng.uniform(-1, 1, n).astype(np.float32)
+    cases.append(("vector_add", {"BLOCK_SIZE": 1024}, (-(-n // 1024),), [x, y, np.zeros_like(x), n], [2],
+                  lambda: [x.astype(np.float64) + y], 1e-6))
+    rows, cols = 97, 781
+    a = rng.uniform(-4, 4, (rows, cols)).astype(np.float32)
+    cases.append(("softmax", {"BLOCK": 1024}, (rows,), [np.zeros_like(a), a, cols, cols, cols], [0],
+                  lambda: [softmax_ref(a)], 1e-5))
+    m, nn, k = 300, 200, 128
+    am = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    bm = rng.uniform(-1, 1, (k, nn)).astype(np.float16)
+    grid_mm = (-(-m // 128) * -(-nn // 128),)
+    cases.append(("matmul", {}, grid_mm, [am, bm, np.zeros((m, nn), np.float16), m, nn, k, k, 1, nn, 1, nn, 1], [2],
+                  lambda: [am.astype(np.float32) @ bm.astype(np.float32)], 5e-2))
+    # the catalog kernels that take scalars, against their twins
+    f = rng.uniform(0.5, 2, 128).astype(np.float32)
+    g = rng.uniform(0.5, 2, 128).astype(np.float32)
+    cases.append(("arith_float", {}, (1,), [f, g, np.zeros_like(f), 100], [2], None, 1e-4))
+    xi = rng.integers(-50, 50, 64).astype(np.int32)
+    yi = rng.integers(-50, 50, 64).astype(np.int64)
+    cases.append(("arith_int", {}, (1,), [xi, yi, np.zeros_like(xi), 64], [2], None, 0))
+    xc = rng.uniform(-1, 1, 1000).astype(np.float32)
+    # one program: several would write the same o[0..B) (a race in the kernel itself)
+    cases.append(("control", {}, (1,), [xc, np.zeros(256, np.float32), 1000], [1], None, 1e-3))
+    xd = rng.uniform(-1, 1, (128, 64)).astype(np.float32)
+    cases.append(("descriptors", {}, (1,), [xd, np.zeros_like(xd), 128, 64], [1], None, 1e-6))
+    cases.append(("random_k", {}, (1,), [np.zeros(64, np.float32), np.zeros(64, np.float32), 1234], [1], None,
+                  1e-5))
+    return cases
+
+
+def check_xla_calls(tritonc):
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    try:
+        from xla_call import call_through_xla
+    except Exception as e:  # noqa: BLE001
+        record("xla_call: import", "FAIL", f"{type(e).__name__}: {e}")
+        return
+    rng = np.random.default_rng(1)
+    try:
+        cases = xla_cases(rng)
+    except Exception as e:  # noqa: BLE001
+        record("xla_call: cases", "FAIL", f"{type(e).__name__}: {e}")
+        return
+    for name, sets, grid, args, outputs, expected, tol in cases:
+        with Check(f"xla_call: {name} through XLA matches {'numpy' if expected else 'its Python twin'}") as c:
+            note = ""
+            try:
+                got = call_through_xla(tritonc, name, sets, grid, args, outputs)
+            except Exception as e:  # noqa: BLE001 - an XLA without zeroed_outputs? try once without
+                if name not in ("vector_add", "softmax", "matmul"):  # these write every output element
+                    raise
+                traceback.print_exc()
+                got = call_through_xla(tritonc, name, sets, grid, args, outputs, zero_outputs=False)
+                note = f" (ONLY without --zero-outputs; with it: {type(e).__name__}: {str(e)[:200]})"
+            want = expected() if expected else _twin_outputs(name, grid, args, outputs)
+            worst = 0.0
+            for gi, wi in zip(got, want):
+                if gi.shape != wi.shape:
+                    c.fail(f"shape {gi.shape}, want {wi.shape}")
+                    break
+                g64, w64 = gi.astype(np.float64), wi.astype(np.float64)
+                both_nan = np.isnan(g64) & np.isnan(w64)
+                if np.any(np.isnan(g64) != np.isnan(w64)):
+                    c.fail(f"NaN where the reference has none (or the other way), {int(np.sum(np.isnan(g64)))} NaN")
+                    break
+                diff = np.where(both_nan, 0.0, np.abs(g64 - w64))
+                scale = np.maximum(np.where(both_nan, 1.0, np.abs(w64)), 1.0)
+                worst = max(worst, float(np.max(diff / scale)) if diff.size else 0.0)
+            if c.status == "PASS" and not worst <= tol:
+                c.fail(f"max relative error {worst:.3g} > {tol:g}{note}")
+            elif c.status == "PASS":
+                c.ok(f"max relative error {worst:.3g} (tolerance {tol:g}){note}")
+        print(f"RESULT xla_call {name} {c.status} {c.detail}", flush=True)
+
+
 # ---- 2. and 4. the C examples through PJRT -----------------------------------------------------------
 
 def check_examples(examples, out_dir, plugin_hint, iters):
@@ -392,6 +510,8 @@ def main():
     if "forward" in examples:
         check_misuse(examples["forward"], tritonc, out_dir)
     check_jax(programs, out_dir, args.iters)
+    if tritonc:
+        check_xla_calls(tritonc)
 
     # ---- summary --------------------------------------------------------------------------------------
     print("\n== times (ms for compile and first run, µs for steady state: median)", flush=True)

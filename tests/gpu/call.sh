@@ -7,6 +7,8 @@
 #   3. checks that deliberately wrong calls (a scalar argument, a dtype mismatch) fail with
 #      tritonc's message before XLA sees them;
 #   4. prints the first-run and steady-state times of the C examples (and of jax on the same programs).
+#   5. calls bundled kernels through XLA with tests/gpu/xla_call.py (vector_add, softmax, matmul against
+#      numpy; the catalog kernels that take scalars against their Python twins): RESULT xla_call lines.
 # Everything is logged to $OUT/call.log; programs, per-run logs and summary.json go to $OUT/call/.
 # Exits non-zero if the build or any check failed (all checks still run).
 #
