@@ -19,9 +19,10 @@ is checked per config and per case:
 Every check runs in its own try/except: a failure is a FAIL cell, never the end of the run. Once
 --budget-s is spent, timing is skipped (said in the table), the checks still run.
 
-Buffers travel to C and XLA as raw bytes: numpy has no bf16 or fp8 dtype, so a bf16 tensor goes as
-int16 bits and an fp8 one as uint8 bits (the same bytes, reinterpreted on the way back). A strided
-view travels as the span of storage it reaches (first element to last), so its strides still hold.
+A pointer argument travels as the span of storage it reaches (first element to last), so a strided
+view's strides still hold: to C as a file of its bytes, to XLA as a torch tensor that xla_call.py
+maps to the kernel's element type (bf16 and fp8 through ml_dtypes). Results come back as bytes,
+reinterpreted with the tensor's own dtype and strides.
 
     python3 tests/gpu/models.py --tritonc BUILD/tritonc --harness BUILD/launch_check --out OUT [--kernel NAME...]
     python3 tests/gpu/models.py --dry-run [--tritonc BUILD/tritonc]   # no triton, no torch, no GPU
@@ -329,18 +330,6 @@ def from_bytes(data, like):
     return flat.as_strided(like.shape, like.stride()).to(like.device)
 
 
-def numpy_raw(t):
-    """A tensor's span as a numpy array XLA can take: bf16 as int16 bits, fp8 as uint8 bits."""
-    import torch
-    s = span(t).contiguous()
-    raw = {torch.bfloat16: torch.int16, torch.float8_e4m3fn: torch.uint8, torch.float8_e5m2: torch.uint8}
-    if s.dtype in raw:
-        s = s.view(raw[s.dtype])
-    elif s.dtype == torch.bool:
-        s = s.view(torch.uint8)
-    return s.cpu().numpy()
-
-
 def clone_view(t):
     """A copy of t with t's strides (clone() would make a strided view dense, and the kernel is
     passed the strides as arguments)."""
@@ -431,7 +420,9 @@ def launch_xla(tritonc, name, cfg, params, case):
     from xla_call import call_through_xla
     import torch
     args = fresh_args(case)
-    xargs = [numpy_raw(a) if torch.is_tensor(a) else a for a in args]
+    # Torch spans as they are: xla_call maps bf16 and fp8 through ml_dtypes to the kernel's own
+    # element types (raw int16/uint8 bits would be refused as the wrong pointer type).
+    xargs = [span(a).contiguous() if torch.is_tensor(a) else a for a in args]
     results = call_through_xla(tritonc, name, dict(cfg["sets"]), tuple(case["grid"]), xargs, list(case["outputs"]),
                                num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
     import numpy as np
