@@ -547,7 +547,11 @@ def check_config(tt, ctx, name, km, cfg):
     rows = []
     for i, case in enumerate(cases):
         try:
-            rows.append(check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head))
+            # XLA for the first case of a config only (--xla-all-cases for every case): each call
+            # compiles a program and moves every buffer through the host, seconds for the big ones.
+            xla = i == 0 or ctx.get("xla_all_cases")
+            rows.append(check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head,
+                                   xla))
         except Exception:
             log(f"  case {i} ({case.get('label', '?') if isinstance(case, dict) else '?'}): FAIL with an exception:")
             traceback.print_exc(file=sys.stdout)
@@ -562,7 +566,7 @@ def launch_py(kernel, grid, args):
     torch.cuda.synchronize()
 
 
-def check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head):
+def check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head, xla=True):
     import torch
     clabel = case.get("label", "?")
     row = dict(head, kernel=name, config=cfg["label"], case=clabel, run=FAIL, correct=FAIL, err=None, twin=FAIL,
@@ -613,6 +617,9 @@ def check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel,
     reference = got if got is not None else want
     for path, fn in (("C", lambda: launch_c(ctx["harness"], name, cfg, params, case, ctx["work"] / name / cfg["label"] / "c")),
                      ("XLA", lambda: (launch_xla(ctx["tritonc"], name, cfg, params, case), None))):
+        if path == "XLA" and not xla:
+            row[path] = SKIP
+            continue
         try:
             if path == "C" and not ctx["harness"]:
                 raise RuntimeError("no --harness (launch_check) given")
@@ -701,6 +708,7 @@ def main():
     ap.add_argument("--work", type=Path, default=Path("/tmp/tritonc-models-work"), help="TTIR and C inputs")
     ap.add_argument("--kernel", nargs="+", help="only these kernels")
     ap.add_argument("--budget-s", type=float, default=420, help="timing stops once this many seconds passed")
+    ap.add_argument("--xla-all-cases", action="store_true", help="XLA for every case (default: a config's first)")
     ap.add_argument("--dry-run", action="store_true", help="check the modules' shape only: no triton, torch, GPU")
     args = ap.parse_args()
     names = model_module_names()
@@ -739,7 +747,7 @@ def main():
     if xla_error:
         log(f"XLA path: {xla_error} (every XLA cell FAILs)")
     ctx = {"tritonc": args.tritonc, "harness": args.harness, "out": args.diffs or args.work / "diffs", "work": args.work,
-           "budget": Budget(args.budget_s), "xla_error": xla_error}
+           "budget": Budget(args.budget_s), "xla_error": xla_error, "xla_all_cases": args.xla_all_cases}
     rows, ok = [], True
     for name in names:
         try:
