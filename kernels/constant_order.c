@@ -23,7 +23,7 @@ static const tl_cfg_field constant_order_fields[] = {TL_CFG_FIELD(constant_order
 
 TL_KERNEL(constant_order_kernel, constant_order_cfg, constant_order,
           .name = "constant_order",
-          .inputs = TL_NAMES("p"), /* read and written in place: no separate output */
+          .inouts = TL_NAMES("p"), /* read and written in place: no separate output */
           .python = "kernels/constant_order.py",
           .doc = "constants in Python's order after make_ttir (cdiv helper, scalars, dense splats)",
           .cfg_default = &constant_order_default,

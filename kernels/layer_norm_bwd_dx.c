@@ -73,7 +73,8 @@ static const tl_cfg_field layer_norm_bwd_dx_fields[] = {
 
 TL_KERNEL(layer_norm_bwd_dx_kernel, layer_norm_bwd_dx_cfg, layer_norm_bwd_dx,
           .name = "layer_norm_bwd_dx",
-          .inputs = TL_NAMES("DY", "X", "W", "Mean", "Rstd", "Lock", "stride", "N"),
+          .inputs = TL_NAMES("DY", "X", "W", "Mean", "Rstd", "stride", "N"),
+          .inouts = TL_NAMES("Lock"), /* spin locks and first-writer flags: start zeroed, written */
           .outputs = TL_NAMES("DX", "DW", "DB"),
           .python = "kernels/layer_norm_bwd_dx.py",
           .doc = "layer norm backward: DX, and float32 partial DW, DB in GROUP_SIZE_M rows under spin locks",

@@ -135,47 +135,87 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
     }
 }
 
-/* Reorders the arguments by tl_builder_set_arg_order's names. False after recording an error. */
+/* The index of the declared argument `name`, or -1. */
+static int arg_index(const tl_builder *b, const char *name)
+{
+    for (int j = 0; name && j < b->nargs; j++)
+        if (strcmp(b->args[j].name, name) == 0)
+            return j;
+    return -1;
+}
+
+/* Reorders the arguments by tl_builder_set_arg_order's names: the first time a name comes, its
+ * declared argument goes there; a name that comes again gets a copy there, a new argument of
+ * the same type and attributes the body does not use (XLA passes an in-place buffer as an
+ * operand and again as the result aliasing it). False after recording an error. */
 static bool apply_arg_order(tl_builder *b, tl_site site)
 {
     if (!b->order)
         return true;
     int order[TCIR_MAX_PERMUTED_ARGS];
-    if (b->nargs > TCIR_MAX_PERMUTED_ARGS || b->norder != b->nargs) {
-        const char *left_out = NULL; /* the first declared argument the order does not name */
-        for (int j = 0; j < b->nargs && !left_out; j++) {
-            bool named = false;
-            for (int i = 0; i < b->norder && !named; i++)
-                named = b->order[i] && strcmp(b->order[i], b->args[j].name) == 0;
-            if (!named)
-                left_out = b->args[j].name;
-        }
-        tl_builder_fail(b, site, "the argument order (XLA's: the kernel's .inputs, then its .outputs) names %d arguments, but the kernel "
-                        "declares %d%s%s%s", b->norder,
-                        b->nargs, left_out ? " ('" : "", left_out ? left_out : "",
-                        left_out ? "' is in neither)" : "");
+    bool placed[TCIR_MAX_PERMUTED_ARGS] = {false};
+    if (b->nargs > TCIR_MAX_PERMUTED_ARGS || b->norder > TCIR_MAX_PERMUTED_ARGS) {
+        tl_builder_fail(b, site, "argument order: %d names for %d arguments (at most %d)", b->norder, b->nargs,
+                        TCIR_MAX_PERMUTED_ARGS);
         return false;
     }
-    for (int i = 0; i < b->nargs; i++) {
-        order[i] = -1;
-        for (int j = 0; j < b->nargs && b->order[i]; j++)
-            if (strcmp(b->args[j].name, b->order[i]) == 0)
-                order[i] = j;
-        for (int k = 0; k < i && order[i] >= 0; k++)
-            if (order[k] == order[i])
-                order[i] = -1;
-        if (order[i] < 0) {
-            tl_builder_fail(b, site, "argument order: '%s' (position %d) is not a declared argument, or named twice",
+    int ncopies = 0;
+    for (int i = 0; i < b->norder; i++) {
+        int j = arg_index(b, b->order[i]);
+        if (j < 0) {
+            tl_builder_fail(b, site, "argument order: '%s' (position %d) is not a declared argument",
                             b->order[i] ? b->order[i] : "(null)", i);
             return false;
         }
+        if (!placed[j]) {
+            placed[j] = true;
+            continue;
+        }
+        const tl_arg_entry *a = &b->args[j];
+        if (a->spec.kind != TL_ARG_PTR || a->loaded) {
+            tl_builder_fail(b, site,
+                            "argument order: '%s' is named twice (an in-place buffer, passed as an operand and "
+                            "again as its result), but it is a %s: only a pointer argument is written in place",
+                            a->name, a->loaded || a->spec.kind == TL_ARG_SCALAR ? "scalar" : "tensor");
+            return false;
+        }
+        ncopies++;
     }
-    tl_arg_entry *old = tcir_alloc(b->ctx, sizeof(*old) * (size_t)(b->nargs ? b->nargs : 1));
-    if (!old)
+    const char *left_out = NULL; /* the first declared argument the order does not name */
+    for (int j = 0; j < b->nargs && !left_out; j++)
+        if (!placed[j])
+            left_out = b->args[j].name;
+    if (left_out) {
+        tl_builder_fail(b, site,
+                        "the argument order (XLA's: the kernel's .inputs, .inouts, then .outputs) names %d "
+                        "arguments, but the kernel declares %d ('%s' is in none of them)",
+                        b->norder - ncopies, b->nargs, left_out);
+        return false;
+    }
+    int n = b->norder;
+    tl_arg_entry *args = tcir_alloc(b->ctx, sizeof(*args) * (size_t)(n ? n : 1));
+    if (!args)
         return true; /* out of memory: tl_finish reports it */
-    memcpy(old, b->args, sizeof(*old) * (size_t)b->nargs);
-    for (int i = 0; i < b->nargs; i++)
-        b->args[i] = old[order[i]];
+    bool seen[TCIR_MAX_PERMUTED_ARGS] = {false};
+    int next_copy = b->nargs; /* copies are appended to the entry block, then permuted in place */
+    for (int i = 0; i < n; i++) {
+        int j = arg_index(b, b->order[i]);
+        if (!seen[j]) {
+            seen[j] = true;
+            order[i] = j;
+            args[i] = b->args[j];
+            continue;
+        }
+        tcir_value *v = tcir_block_add_arg(b->ctx, b->entry, tcir_value_type(b->args[j].value),
+                                           tcir_block_arg_loc(b->entry, j));
+        if (!v)
+            return true; /* out of memory: tl_finish reports it */
+        args[i] = b->args[j];
+        args[i].value = v;
+        order[i] = next_copy++;
+    }
+    b->args = args;
+    b->nargs = b->args_cap = n;
     tcir_block_permute_args(b->entry, order);
     return true;
 }
@@ -422,7 +462,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
-    b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v};
+    b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v, as_buffer};
     if (as_buffer)
         return tl_load_at(site, (tl_load_args){.ptr = tl__wrap(b, v, spec.dtype)});
     return tl__wrap(b, v, spec.dtype);

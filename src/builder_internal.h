@@ -11,6 +11,7 @@ typedef struct tl_arg_entry {
     const char *name;
     tl_argspec spec;
     tcir_value *value;
+    bool loaded; /* a scalar passed in a buffer (scalars_as_buffers): spec.kind says pointer */
 } tl_arg_entry;
 
 /* Where in the source a constant was met: compared by pass (epoch), then by source order in

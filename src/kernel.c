@@ -35,6 +35,37 @@ static tl_site kernel_site(tl_builder *b, tl_site site)
     return site;
 }
 
+/* True when no name is in two of .inputs, .inouts and .outputs (or twice in one); else sets
+ * *err to "kernels/k.c:24: kernel k: 'p' is in both .inputs and .inouts ..." (the TL_KERNEL). */
+static bool names_disjoint(const tl_kernel *k, char **err)
+{
+    const tl_names *lists[] = {&k->inputs, &k->inouts, &k->outputs};
+    static const char *const list_names[] = {".inputs", ".inouts", ".outputs"};
+    for (int a = 0; a < 3; a++) {
+        for (int i = 0; i < lists[a]->n; i++) {
+            const char *name = lists[a]->names[i];
+            for (int c = a; c < 3; c++) {
+                for (int j = c == a ? i + 1 : 0; j < lists[c]->n; j++) {
+                    if (!name || !lists[c]->names[j] || strcmp(name, lists[c]->names[j]) != 0)
+                        continue;
+                    if (err) {
+                        char msg[512];
+                        snprintf(msg, sizeof msg,
+                                 "%s:%d: tl_kernel_emit: kernel %s: '%s' is in %s%s%s%s: each argument is in "
+                                 "exactly one of .inputs (read), .inouts (read and written in place) and "
+                                 ".outputs (written)",
+                                 k->source ? k->source : "?", k->source_line, k->name, name, c == a ? "" : "both ",
+                                 list_names[a], c == a ? " twice" : " and ", c == a ? "" : list_names[c]);
+                        *err = dup_message(msg);
+                    }
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
 tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err)
 {
     if (text)
@@ -65,8 +96,14 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     tl_builder_set_debug(b, opts.debug);
     tl_builder_set_scalars_as_buffers(b, opts.scalars_as_buffers);
     tl_builder_set_specialize_at(site, b, opts.specialize);
-    /* XLA's order: the names of .inputs, then of .outputs (freed once tl_finish used them) */
-    int norder = k->inputs.n + k->outputs.n;
+    /* XLA's order: the names of .inputs, .inouts and .outputs, then each inout again (its
+     * result, an unused copy of the pointer; freed once tl_finish used them) */
+    if (opts.xla_order && !names_disjoint(k, err)) {
+        tl_builder_destroy(b);
+        return NULL;
+    }
+    int nin = k->inputs.n, nio = k->inouts.n, nout = k->outputs.n;
+    int norder = nin + 2 * nio + nout;
     const char **order = opts.xla_order ? tcir_sys_malloc(sizeof *order * (size_t)(norder ? norder : 1)) : NULL;
     if (opts.xla_order && !order) {
         tl_builder_destroy(b);
@@ -75,7 +112,10 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
         return NULL;
     }
     for (int i = 0; order && i < norder; i++)
-        order[i] = i < k->inputs.n ? k->inputs.names[i] : k->outputs.names[i - k->inputs.n];
+        order[i] = i < nin                    ? k->inputs.names[i]
+                   : i < nin + nio            ? k->inouts.names[i - nin]
+                   : i < nin + nio + nout     ? k->outputs.names[i - nin - nio]
+                                              : k->inouts.names[i - nin - nio - nout];
     tl_builder_set_arg_order(b, norder, order);
     k->run(b, cfg);
     site = kernel_site(b, site);

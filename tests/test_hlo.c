@@ -130,6 +130,29 @@ static void extra_body(tl_builder *b, const no_cfg *cfg)
 TL_KERNEL(extra_kernel, no_cfg, extra_body, .cfg_default = &no_cfg_default, .name = "extra", .inputs = TL_NAMES("x"), .outputs = TL_NAMES("out"));
 TH_KERNEL_CALL(extra_kernel, TH_INPUTS(x), TH_OUTPUTS(out));
 
+/* An in-place buffer: acc += x (where n > 0), out = x. Declared x, acc, n, out; XLA's order is
+ * x, n (inputs), acc (inout), out (output), then acc again (its result). */
+enum { ACC_ARG_LINE = __LINE__ + 5 }; /* the line of tl_arg(b, "acc", ...) */
+static void accumulate_body(tl_builder *b, const no_cfg *cfg)
+{
+    (void)cfg;
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value acc = tl_arg(b, "acc", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value out = tl_arg(b, "out", TL_PTR(TL_F32));
+    tl_value v = tl_load(x);
+    tl_store(acc, tl_add(tl_load(acc), v), .mask = tl_gt(n, 0));
+    tl_store(out, v);
+}
+TL_KERNEL(accumulate_kernel, no_cfg, accumulate_body, .cfg_default = &no_cfg_default, .name = "accumulate",
+          .inputs = TL_NAMES("x", "n"), .inouts = TL_NAMES("acc"), .outputs = TL_NAMES("out"));
+/* The same body, with its lists wrong: acc in two lists; n (a scalar) in place. */
+/* on one line: the line C gives a TL_KERNEL call, whichever the compiler */
+TL_KERNEL(twice_kernel, no_cfg, accumulate_body, .cfg_default = &no_cfg_default, .name = "twice", .inputs = TL_NAMES("x", "n", "acc"), .inouts = TL_NAMES("acc"), .outputs = TL_NAMES("out"));
+enum { TWICE_LINE = __LINE__ - 1 };
+TL_KERNEL(scalar_inout_kernel, no_cfg, accumulate_body, .cfg_default = &no_cfg_default, .name = "scalar_inout",
+          .inputs = TL_NAMES("x"), .inouts = TL_NAMES("acc", "n"), .outputs = TL_NAMES("out"));
+
 /* Typed call sites whose names are not the kernel's. */
 TL_KERNEL(renamed_kernel, no_cfg, copy_body, .cfg_default = &no_cfg_default, .name = "renamed", .inputs = TL_NAMES("x"), .outputs = TL_NAMES("out"));
 TH_KERNEL_CALL(renamed_kernel, TH_INPUTS(src), TH_OUTPUTS(out));
@@ -566,8 +589,8 @@ static void error_argument_count(void **state)
     char want[400];
     snprintf(want, sizeof want,
              "extra_kernel_call: kernel extra failed to build: tests/test_hlo.c:%d: tl_kernel_emit: the argument "
-             "order (XLA's: the kernel's .inputs, then its .outputs) names 2 arguments, but the kernel declares 3 "
-             "('scratch' is in neither)",
+             "order (XLA's: the kernel's .inputs, .inouts, then .outputs) names 2 arguments, but the kernel declares 3 "
+             "('scratch' is in none of them)",
              EXTRA_FIRST_LINE);
     expect_error(b, line, want);
 }
@@ -857,6 +880,130 @@ static void null_safety(void **state)
     expect_error(b, line, "th_triton_call: NULL kernel, or a kernel without a name");
 }
 
+/* ---- in-place buffers (.inouts) ------------------------------------------------------------ */
+
+static void inout_ttir_order(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    /* declared order without xla_order: the lists change nothing */
+    char *plain = tl_kernel_emit(&accumulate_kernel, NULL, (tl_emit_opts){.no_locations = true}, &err);
+    assert_non_null(plain);
+    assert_non_null(strstr(plain, "tt.func public @accumulate(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, "
+                                  "%arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: i32, "
+                                  "%arg3: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes"));
+    free(plain);
+    /* XLA's: x, n | acc | out | acc's result (a copy the body does not use) */
+    char *text = tl_kernel_emit(&accumulate_kernel, NULL,
+                                (tl_emit_opts){.no_locations = true, .scalars_as_buffers = true, .xla_order = true},
+                                &err);
+    assert_non_null(text);
+    const char *want =
+        "module {\n"
+        "  tt.func public @accumulate(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, "
+        "%arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f32> {tt.divisibility = 16 : i32}, "
+        "%arg3: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg4: !tt.ptr<f32> {tt.divisibility = 16 : i32}) "
+        "attributes {noinline = false} {\n";
+    if (strncmp(text, want, strlen(want)) != 0)
+        fprintf(stderr, "got:\n%s\n", text);
+    assert_true(strncmp(text, want, strlen(want)) == 0);
+    /* the body reads n from %arg1, updates acc through %arg2, writes out through %arg3; %arg4 unused */
+    assert_non_null(strstr(text, "%0 = tt.load %arg1 : !tt.ptr<i32>\n"));
+    assert_non_null(strstr(text, "tt.load %arg2 : !tt.ptr<f32>\n"));
+    assert_non_null(strstr(text, "tt.store %arg2, "));
+    assert_non_null(strstr(text, "tt.store %arg3, "));
+    assert_null(strstr(text + strlen(want), "%arg4"));
+    free(text);
+}
+
+static void inout_call(void **state)
+{
+    (void)state;
+    th_builder *b = th_builder_create("acc");
+    th_value in[3] = {th_parameter(b, TH_SHAPE(TL_F32, 4)), th_parameter(b, TH_SHAPE(TL_I32)),
+                      th_parameter(b, TH_SHAPE(TL_F32, 4))};
+    th_shape out[1] = {TH_SHAPE(TL_F32, 4)};
+    th_value res[2];
+    assert_true(th_triton_call_at(TH_SITE("th_triton_call"), b, &accumulate_kernel, in, out,
+                                  (th_call_opts){.zeroed_outputs = TH_INDICES(0), .no_locations = true}, res));
+    th_return_at(TH_SITE("th_return"), b, 2, res);
+    char *text = th_print(b, (th_print_opts){0});
+    assert_non_null(text);
+    assert_non_null(strstr(text, "func.func public @main(%arg0: tensor<4xf32>, %arg1: tensor<i32>, %arg2: "
+                                 "tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {\n"
+                                 "    %0:2 = stablehlo.custom_call @__gpu$xla.gpu.triton(%arg0, %arg1, %arg2) {"));
+    assert_non_null(strstr(text, ", zeroed_outputs = [0]}"));
+    assert_non_null(strstr(text, "output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = "
+                                 "[1], operand_index = 2, operand_tuple_indices = []>], result_layouts"));
+    assert_non_null(strstr(text, "return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>"));
+    free(text);
+    th_builder_destroy(b);
+}
+
+static void inout_misuse(void **state)
+{
+    (void)state;
+    char *err = NULL, want[512];
+    tl_emit_opts xla = {.no_locations = true, .scalars_as_buffers = true, .xla_order = true};
+    assert_null(tl_kernel_emit(&twice_kernel, NULL, xla, &err));
+    snprintf(want, sizeof want,
+             "%s:%d: tl_kernel_emit: kernel twice: 'acc' is in both .inputs and .inouts: each argument is in exactly "
+             "one of .inputs (read), .inouts (read and written in place) and .outputs (written)",
+             __FILE__, TWICE_LINE);
+    assert_string_equal(err, want);
+    free(err);
+    /* without xla_order the lists are not read: the TTIR is the body's */
+    char *plain = tl_kernel_emit(&twice_kernel, NULL, (tl_emit_opts){.no_locations = true}, &err);
+    assert_non_null(plain);
+    free(plain);
+    assert_null(tl_kernel_emit(&scalar_inout_kernel, NULL, xla, &err));
+    assert_non_null(err);
+    assert_non_null(strstr(err, "tl_kernel_emit: argument order: 'n' is named twice (an in-place buffer, passed as "
+                                "an operand and again as its result), but it is a scalar: only a pointer argument "
+                                "is written in place"));
+    free(err);
+    /* the same without scalars as buffers (hlo reads the types so) */
+    assert_null(tl_kernel_emit(&scalar_inout_kernel, NULL, (tl_emit_opts){.xla_order = true}, &err));
+    assert_non_null(strstr(err, "but it is a scalar"));
+    free(err);
+
+    th_builder *b = th_builder_create(NULL);
+    th_value in[3] = {th_parameter(b, TH_SHAPE(TL_F32, 4)), th_parameter(b, TH_SHAPE(TL_I32)),
+                      th_parameter(b, TH_SHAPE(TL_F32, 4))};
+    th_shape out[1] = {TH_SHAPE(TL_F32, 4)};
+    th_value res[2];
+    int line = __LINE__ + 1;
+    assert_false(th_triton_call_at(TH_SITE("th_triton_call"), b, &accumulate_kernel, in, out,
+                                   (th_call_opts){.zeroed_outputs = TH_INDICES(0, 1)}, res));
+    expect_error(b, line,
+                 "th_triton_call: accumulate: zeroed_outputs names result 1, the inout 'acc': it starts with the "
+                 "caller's values, which zeroing would lose (zero the outputs only)");
+
+    b = th_builder_create(NULL);
+    in[0] = th_parameter(b, TH_SHAPE(TL_F32, 4));
+    in[1] = th_parameter(b, TH_SHAPE(TL_I32));
+    in[2] = th_parameter(b, TH_SHAPE(TL_I32, 4));
+    line = __LINE__ + 1;
+    assert_false(th_triton_call_at(TH_SITE("th_triton_call"), b, &accumulate_kernel, in, out, (th_call_opts){0}, res));
+    char w2[512];
+    snprintf(w2, sizeof w2,
+             "th_triton_call: kernel accumulate argument 2 (tests/test_hlo.c:%d), where XLA passes inout 'acc', is "
+             "!tt.ptr<f32> but its tensor is tensor<4xi32>: the element types differ",
+             ACC_ARG_LINE);
+    expect_error(b, line, w2);
+
+    b = th_builder_create(NULL);
+    in[0] = th_parameter(b, TH_SHAPE(TL_F32, 4));
+    in[1] = th_parameter(b, TH_SHAPE(TL_I32));
+    line = __LINE__ + 1;
+    assert_false(th_triton_call_named_at(TH_SITE("th_call"), b, &accumulate_kernel, 2,
+                                         (const char *const[]){"x", "n"}, in, 1, (const char *const[]){"out"}, out,
+                                         (th_call_opts){0}, res));
+    expect_error(b, line,
+                 "th_call: TH_KERNEL_CALL(accumulate): the kernel has .inouts (acc), which a typed call does not "
+                 "pass: call th_triton_call_at (its inputs are the .inputs, then the .inouts' initial values)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -890,6 +1037,9 @@ int main(void)
         cmocka_unit_test(error_bad_shapes_and_dtypes),
         cmocka_unit_test(error_values_absent_foreign_and_late),
         cmocka_unit_test(null_safety),
+        cmocka_unit_test(inout_ttir_order),
+        cmocka_unit_test(inout_call),
+        cmocka_unit_test(inout_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -208,11 +208,13 @@ static th_shape shape_for(th_builder *b, const hlo_launch *l, const char *name, 
 
 void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *l)
 {
-    int nin = k->inputs.n, nout = k->outputs.n;
-    if (nout == 0) {
+    /* main's parameters: the .inputs, then the .inouts' initial values; its results: the
+     * .outputs, then the .inouts' final values (each aliasing its parameter's buffer) */
+    int nin = k->inputs.n, nio = k->inouts.n, nout = k->outputs.n;
+    if (nout + nio == 0) {
         th_builder_fail(b, TH_SITE("hlo_program_generic"),
-                        "kernel %s has no .outputs (it updates its inputs in place): an XLA call needs at least one "
-                        "result, so it cannot be called through XLA",
+                        "kernel %s has no .outputs and no .inouts: an XLA call needs at least one result, so it "
+                        "cannot be called through XLA",
                         k->name);
         return;
     }
@@ -232,20 +234,20 @@ void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, con
             return;
         }
     }
-    th_value *in = calloc((size_t)nin + 1, sizeof *in);
+    th_value *in = calloc((size_t)(nin + nio) + 1, sizeof *in);
     th_shape *out = calloc((size_t)nout + 1, sizeof *out);
-    th_value *res = calloc((size_t)nout + 1, sizeof *res);
+    th_value *res = calloc((size_t)(nout + nio) + 1, sizeof *res);
     if (in && out && res) {
-        for (int i = 0; i < nin; i++)
-            in[i] = th_parameter(b, shape_for(b, l, k->inputs.names[i],
+        for (int i = 0; i < nin + nio; i++)
+            in[i] = th_parameter(b, shape_for(b, l, i < nin ? k->inputs.names[i] : k->inouts.names[i - nin],
                                               i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
         for (int i = 0; i < nout; i++)
             out[i] = shape_for(b, l, k->outputs.names[i],
-                               nin + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + i)) : NULL);
+                               nin + nio + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + nio + i)) : NULL);
         int zeroed[HLO_MAX_OPERANDS];
         if (th_triton_call_at(TH_SITE("th_triton_call"), b, k, in, out,
                               launch_opts_for(k, cfg, l, (th_call_opts){0}, zeroed), res))
-            th_return_at(TH_SITE("th_return"), b, nout, res);
+            th_return_at(TH_SITE("th_return"), b, nout + nio, res);
     } else {
         th_builder_fail(b, TH_SITE("hlo_program_generic"), "out of memory");
     }
@@ -264,22 +266,24 @@ bool hlo_print_xla_map(FILE *f, const tl_kernel *k, const void *cfg, char *why, 
         free(err);
         return false;
     }
-    int nargs = tl_builder_nargs(kb);
-    for (int i = 0; i < k->inputs.n + k->outputs.n; i++) {
-        bool input = i < k->inputs.n;
-        const char *name = input ? k->inputs.names[i] : k->outputs.names[i - k->inputs.n];
+    int nargs = tl_builder_nargs(kb), nin = k->inputs.n, nio = k->inouts.n;
+    for (int i = 0; i < nin + nio + k->outputs.n; i++) {
+        const char *role = i < nin ? "input" : i < nin + nio ? "inout" : "output";
+        const char *list = i < nin ? "inputs" : i < nin + nio ? "inouts" : "outputs";
+        const char *name = i < nin         ? k->inputs.names[i]
+                           : i < nin + nio ? k->inouts.names[i - nin]
+                                           : k->outputs.names[i - nin - nio];
         int at = -1;
         for (int j = 0; j < nargs && at < 0; j++)
             if (strcmp(tl_builder_argspec(kb, j)->name, name) == 0)
                 at = j;
         if (at < 0) {
-            snprintf(why, whysize, "kernel %s's .%s names '%s', which it does not declare", k->name,
-                     input ? "inputs" : "outputs", name);
+            snprintf(why, whysize, "kernel %s's .%s names '%s', which it does not declare", k->name, list, name);
             tl_builder_destroy(kb);
             return false;
         }
         const tl_argspec *s = tl_builder_argspec(kb, at);
-        fprintf(f, "%s %s %d %s %s\n", input ? "input" : "output", name, at,
+        fprintf(f, "%s %s %d %s %s\n", role, name, at,
                 s->kind == TL_ARG_PTR ? "pointer" : s->kind == TL_ARG_SCALAR ? "scalar" : "tensor",
                 tl_dtype_name(s->dtype));
     }

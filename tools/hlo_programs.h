@@ -41,17 +41,21 @@ const hlo_program *hlo_program_at(int i);
 /* The program named name, or NULL. */
 const hlo_program *hlo_program_find(const char *name);
 
-/* The program of a bundled kernel that has none of its own: every input a parameter and every
- * output a result, in XLA's order (.inputs, then .outputs). A pointer argument's tensor is the
+/* The program of a bundled kernel that has none of its own: every input and inout a parameter,
+ * every output and inout a result, in XLA's order (parameters: .inputs, then .inouts; results:
+ * .outputs, then .inouts, each inout's result aliasing its parameter). --zero-outputs zeroes the
+ * outputs, never an inout. A pointer argument's tensor is the
  * one --operand gives it, else HLO_GENERIC_N elements of its element type; a scalar argument
  * is a 0-d parameter of its type (the kernel loads it: scalars as buffers). A --operand naming
  * no pointer argument, or of another element type, is an error. */
 enum { HLO_GENERIC_N = 1024 };
 void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *launch);
 
-/* --xla-map: one line per operand XLA passes the kernel, in XLA's order,
+/* --xla-map: one line per kernel argument, in XLA's order (.inputs, .inouts, .outputs; XLA
+ * passes an inout once more, as its result, which has no line of its own),
  *     input x_ptr 0 pointer float32
  *     input n_elements 3 scalar int32
+ *     inout p 0 pointer int32
  *     output output_ptr 2 pointer float32
  * (role, name, the argument's index in the kernel's declared order, kind, element dtype).
  * Returns false with a message in why when the kernel fails to build. */

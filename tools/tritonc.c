@@ -43,7 +43,7 @@ static const char usage_text[] =
     "                         out), D (tt.divisibility = 16), N (neither); see docs/compile.md\n"
     "    -o FILE              write to FILE instead of standard output (- is stdout)\n"
     "    --scalars-as-buffers each scalar argument a !tt.ptr it loads at entry (XLA's form)\n"
-    "    --xla-order          the arguments in XLA's order: .inputs, then .outputs\n"
+    "    --xla-order          XLA's argument order: .inputs, .inouts, .outputs, the inouts again\n"
     "                         (both: the TTIR `hlo NAME` embeds; see docs/xla.md)\n"
     "  hlo NAME [options]     print a StableHLO program calling a kernel through XLA's Triton\n"
     "                         custom call: forward (the guide's), vector_add_xla, or any\n"
@@ -53,11 +53,11 @@ static const char usage_text[] =
     "    --num-stages N       Triton's num_stages (default: the program's, else 3)\n"
     "    --operand NAME=TYPE  a buffer operand's tensor, e.g. x_ptr=f32[1024,64] (default:\n"
     "                         1024 elements); scalars are 0-d parameters (docs/xla.md)\n"
-    "    --zero-outputs       XLA zero-fills every output first (kernels that mask or add)\n"
+    "    --zero-outputs       XLA zero-fills every output first (not the inouts)\n"
     "    --as-kernel          the bundled kernel NAME even where a program is named so\n"
     "                         (hlo softmax --as-kernel: the kernel softmax, not softmax_xla)\n"
-    "    --xla-map            print, per operand XLA passes, its role, name, declared argument\n"
-    "                         index, kind and dtype (\"input n_elements 3 scalar int32\")\n"
+    "    --xla-map            print, per argument in XLA's order, its role (input, inout,\n"
+    "                         output), name, index, kind, dtype (\"input n 3 scalar int32\")\n"
     "  run NAME [options]     compile the program `hlo NAME` prints through XLA's PJRT plugin\n"
     "                         and run it on made-up inputs: results and times; takes hlo's\n"
     "                         options (not -o, --generic) and:\n"
@@ -148,6 +148,8 @@ static int cmd_list(int argc, char **argv)
         printf("%s%s\n", i ? "\n" : "", k->name);
         printf("  %s\n", k->doc ? k->doc : "(no description)");
         print_names("inputs:", k->inputs);
+        if (k->inouts.n) /* only where there are some: the other kernels' lines stay as they were */
+            print_names("inouts:", k->inouts);
         print_names("outputs:", k->outputs);
         printf("  %-9s", "config:");
         if (k->nfields == 0)

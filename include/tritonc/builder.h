@@ -268,11 +268,15 @@ bool tl_builder_debug(const tl_builder *b);
  * the body is unchanged. Its divisibility hint is not kept (the value is read at run time) and
  * its specialization letter must be 'N'. Off by default; call it before the first tl_arg. */
 void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
-/* Puts the kernel's arguments in the order of names (every declared argument named once) when
+/* Puts the kernel's arguments in the order of names (every declared argument named) when
  * tl_finish seals its signature, as XLA passes them: inputs first, then outputs, whatever order
- * the body declares them in. The body is unchanged but for the %argN it prints. A name that is
- * no argument, or an argument left out, is an error at tl_finish. names (n of them) must live
- * until tl_finish; NULL (the default) keeps the declared order. */
+ * the body declares them in. The body is unchanged but for the %argN it prints. A name given a
+ * second time adds an argument there: a copy of that pointer argument (same type and
+ * attributes) that the body does not use, as XLA passes an in-place buffer once as an operand
+ * and again as the result aliasing it (the body's argument is at the first place); a scalar
+ * named twice is an error. A name that is no argument, or an argument left out, is an error
+ * at tl_finish. names (n of them) must live until tl_finish; NULL (the default) keeps the
+ * declared order. */
 void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names);
 /* Specialization, as Triton's JIT does it from the values of a launch: one letter per declared
  * argument, in declaration order. '1': an integer argument equal to 1 (a constexpr, dropped

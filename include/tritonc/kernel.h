@@ -1,7 +1,7 @@
 /* tritonc/kernel.h - the high layer: declarative kernels and emit.
  *
- * A kernel is declared once, with its name, the call-site names of its inputs and outputs,
- * its config struct and a run body typed on that struct:
+ * A kernel is declared once, with its name, the call-site names of its buffers and scalars
+ * (inputs, outputs and in-place buffers), its config struct and a run body typed on that struct:
  *
  *     typedef struct { int BLOCK; } add_cfg;
  *     static void add_run(tl_builder *b, const add_cfg *cfg) { ... }
@@ -47,8 +47,14 @@ typedef struct tl_cfg_field {
 
 typedef struct tl_kernel {
     const char *name;     /* the tt.func symbol */
-    tl_names inputs;      /* call-site names; XLA passes inputs first ... */
-    tl_names outputs;     /* ... then outputs */
+    tl_names inputs;      /* call-site names of what the kernel only reads (buffers, scalars) */
+    tl_names outputs;     /* ... of the buffers it writes, whose initial content it never needs */
+    tl_names inouts;      /* ... of the buffers it reads AND writes in place (a lock, a running
+                           * sum, an array updated where it lies): pointers only. Through XLA
+                           * (docs/xla.md) an inout is an operand that is also a result, aliased:
+                           * the kernel sees one pointer holding the caller's values, and what
+                           * it leaves there is returned. Every declared argument is in exactly
+                           * one of the three lists (checked where the lists are used: xla_order). */
     const char *source;   /* the C file that declares it (set by TL_KERNEL) */
     int source_line;      /* the line of its TL_KERNEL (set by TL_KERNEL; for a TL_KERNEL spread
                            * over several lines gcc gives the first, clang the last: the kernel's
@@ -71,9 +77,11 @@ typedef struct tl_emit_opts {
     bool scalars_as_buffers; /* XLA's form: each scalar argument a !tt.ptr to its value, loaded at
                                 its tl_arg (tl_builder_set_scalars_as_buffers); the call layer
                                 (hlo.h) sets it */
-    bool xla_order;          /* the arguments in XLA's order: the kernel's .inputs, then its
-                                .outputs, by name (tl_builder_set_arg_order); the call layer
-                                sets it */
+    bool xla_order;          /* the arguments in XLA's order, by name (tl_builder_set_arg_order):
+                                the kernel's .inputs, .inouts, .outputs, then one more pointer
+                                per .inouts name, of its type, that the body does not use (XLA
+                                passes an inout again as the result aliasing it); the call
+                                layer sets it */
 } tl_emit_opts;
 
 /* Runs the kernel's body on cfg (its default config when NULL) in a fresh builder and

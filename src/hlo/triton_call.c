@@ -2,8 +2,12 @@
  * against the tensors it is given, becomes `stablehlo.custom_call @__gpu$xla.gpu.triton`.
  *
  * XLA launches the kernel with one pointer per operand and per result, inputs first, then
- * outputs, and nothing else. So the checks here, each naming the kernel argument: the kernel
- * takes exactly inputs + outputs arguments; each is a pointer (a scalar such as n must travel
+ * outputs, and nothing else. A kernel's .inouts (buffers it reads and writes in place) are
+ * operands after its .inputs and results after its .outputs, each result aliasing its operand
+ * (output_operand_aliases): XLA passes the same pointer twice, and the kernel is emitted with an
+ * unused copy of that argument at the result's place (tl_emit_opts.xla_order). So the checks
+ * here, each naming the kernel argument: the kernel takes exactly inputs + 2 * inouts + outputs
+ * arguments; each is a pointer (a scalar such as n must travel
  * as a 0-d tensor the kernel loads); each pointer's element type is its tensor's; aliases
  * and zeroed outputs name existing positions, aliases of equal types. XLA itself would
  * accept most of these mistakes and launch the kernel on the wrong memory. */
@@ -70,6 +74,15 @@ bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kerne
         th_builder_fail(b, site, "NULL kernel, or a kernel without a name");
         return false;
     }
+    if (kernel->inouts.n > 0) {
+        char io[256];
+        join_names(kernel->inouts.n, kernel->inouts.names, io, sizeof io);
+        th_builder_fail(b, site,
+                        "TH_KERNEL_CALL(%s): the kernel has .inouts (%s), which a typed call does not pass: "
+                        "call th_triton_call_at (its inputs are the .inputs, then the .inouts' initial values)",
+                        kernel->name, io);
+        return false;
+    }
     if (!names_match(b, site, kernel, "input", kernel->inputs, nin, in_names) ||
         !names_match(b, site, kernel, "output", kernel->outputs, nout, out_names))
         return false;
@@ -78,15 +91,22 @@ bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kerne
 
 /* ---- checks of the tensors and options ------------------------------------------------------- */
 
+/* The name of operand i: an input, then an inout. */
+static const char *operand_name(const tl_kernel *k, int i)
+{
+    return i < k->inputs.n ? name_at(k->inputs, i) : name_at(k->inouts, i - k->inputs.n);
+}
+
 static bool check_inputs(th_builder *b, th_site site, const tl_kernel *k, const th_value *inputs)
 {
-    for (int i = 0; i < k->inputs.n; i++) {
+    for (int i = 0; i < k->inputs.n + k->inouts.n; i++) {
+        const char *role = i < k->inputs.n ? "input" : "inout";
         if (th_value_is_absent(inputs[i])) {
-            th_builder_fail(b, site, "%s: input '%s' is missing (left zero)", k->name, name_at(k->inputs, i));
+            th_builder_fail(b, site, "%s: %s '%s' is missing (left zero)", k->name, role, operand_name(k, i));
             return false;
         }
         char what[160];
-        snprintf(what, sizeof what, "%s: input '%s'", k->name, name_at(k->inputs, i));
+        snprintf(what, sizeof what, "%s: %s '%s'", k->name, role, operand_name(k, i));
         if (!th__check_value(b, site, inputs[i], what))
             return false;
     }
@@ -165,6 +185,11 @@ static bool check_aliases(th_builder *b, th_site site, const tl_kernel *k, const
                                 name_at(k->outputs, out), j, i);
                 return false;
             }
+            if (aliases.items[j].operand_index == in) {
+                th_builder_fail(b, site, "%s: operand %d '%s' is aliased twice (aliases %d and %d)", k->name, in,
+                                name_at(k->inputs, in), j, i);
+                return false;
+            }
         }
         th_shape ts = th_value_shape(inputs[in]);
         if (!th_shape_equal(ts, outputs[out])) {
@@ -188,6 +213,14 @@ static bool check_zeroed(th_builder *b, th_site site, const tl_kernel *k, th_ind
         return false;
     }
     for (int i = 0; i < z.n; i++) {
+        int inout = z.items[i] - k->outputs.n;
+        if (inout >= 0 && inout < k->inouts.n) {
+            th_builder_fail(b, site,
+                            "%s: zeroed_outputs names result %d, the inout '%s': it starts with the caller's "
+                            "values, which zeroing would lose (zero the outputs only)",
+                            k->name, z.items[i], name_at(k->inouts, inout));
+            return false;
+        }
         if (z.items[i] < 0 || z.items[i] >= k->outputs.n) {
             th_builder_fail(b, site, "%s: zeroed_outputs names output %d, but the kernel has %d output%s", k->name,
                             z.items[i], k->outputs.n, k->outputs.n == 1 ? "" : "s");
@@ -205,49 +238,73 @@ static bool check_zeroed(th_builder *b, th_site site, const tl_kernel *k, th_ind
 
 /* ---- the kernel's arguments against the tensors -------------------------------------------------- */
 
-/* "x_ptr, y_ptr | out" : the buffers XLA passes. */
+/* "inputs x_ptr, y_ptr, then outputs out": the buffers XLA passes. */
 static void describe_buffers(const tl_kernel *k, char *buf, size_t size)
 {
-    char in[256], out[256];
+    char in[256], io[256], out[256];
     join_names(k->inputs.n, k->inputs.names, in, sizeof in);
+    join_names(k->inouts.n, k->inouts.names, io, sizeof io);
     join_names(k->outputs.n, k->outputs.names, out, sizeof out);
-    snprintf(buf, size, "inputs %s, then outputs %s", in, out);
+    if (k->inouts.n)
+        snprintf(buf, size, "inputs %s, inouts %s, then outputs %s, then the inouts again", in, io, out);
+    else
+        snprintf(buf, size, "inputs %s, then outputs %s", in, out);
+}
+
+/* What XLA passes at kernel argument i: its role, its name and its tensor. */
+static void xla_buffer_at(const tl_kernel *k, int i, const th_value *inputs, const th_shape *outputs,
+                          const char **role, const char **name, th_shape *shape)
+{
+    int nin = k->inputs.n, nio = k->inouts.n, nout = k->outputs.n;
+    if (i < nin + nio) {
+        *role = i < nin ? "input" : "inout";
+        *name = operand_name(k, i);
+        *shape = th_value_shape(inputs[i]);
+    } else if (i < nin + nio + nout) {
+        *role = "output";
+        *name = name_at(k->outputs, i - nin - nio);
+        *shape = outputs[i - nin - nio];
+    } else {
+        *role = "the result of inout";
+        *name = name_at(k->inouts, i - nin - nio - nout);
+        *shape = th_value_shape(inputs[i - nio - nout]);
+    }
 }
 
 /* Checks the emitted kernel's tt.func arguments against the buffers XLA will pass. */
 static bool check_kernel_args(th_builder *b, th_site site, const tl_kernel *k, tl_builder *kb,
                               const th_value *inputs, const th_shape *outputs)
 {
-    int nin = k->inputs.n, nout = k->outputs.n, nargs = tl_builder_nargs(kb);
+    int nbuf = k->inputs.n + 2 * k->inouts.n + k->outputs.n, nargs = tl_builder_nargs(kb);
     tcir_op *func = tl_builder_func(kb);
     tcir_block *entry = func && tcir_op_nregions(func) ? tcir_region_first_block(tcir_op_region(func, 0)) : NULL;
     if (!entry || tcir_block_nargs(entry) != nargs) {
         th_builder_fail(b, site, "%s: cannot read the kernel's arguments", k->name);
         return false;
     }
-    if (nargs != nin + nout) {
-        char bufs[600];
+    if (nargs != nbuf) {
+        char bufs[1024];
         describe_buffers(k, bufs, sizeof bufs);
         th_builder_fail(b, site,
                         "kernel %s takes %d argument%s but XLA passes it %d buffer%s (%s) and nothing else: "
                         "declare one pointer argument per input and output, in that order",
-                        k->name, nargs, nargs == 1 ? "" : "s", nin + nout, nin + nout == 1 ? "" : "s", bufs);
+                        k->name, nargs, nargs == 1 ? "" : "s", nbuf, nbuf == 1 ? "" : "s", bufs);
         return false;
     }
     tcir_context *kctx = tl_builder_context(kb);
     for (int i = 0; i < nargs; i++) {
         const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
         tcir_loc loc = tcir_block_arg_loc(entry, i);
-        bool is_input = i < nin;
-        th_shape s = is_input ? th_value_shape(inputs[i]) : outputs[i - nin];
+        const char *role, *name;
+        th_shape s;
+        xla_buffer_at(k, i, inputs, outputs, &role, &name, &s);
         /* "argument 2 (kernels/k.c:14), where XLA passes input 'n'," */
         char arg[400], ty[128], ts[160];
         int n = snprintf(arg, sizeof arg, "kernel %s argument %d", k->name, i);
         if (loc.file && n >= 0 && (size_t)n < sizeof arg)
             n += snprintf(arg + n, sizeof arg - (size_t)n, " (%s:%d)", loc.file, loc.line);
         if (n >= 0 && (size_t)n < sizeof arg)
-            snprintf(arg + n, sizeof arg - (size_t)n, ", where XLA passes %s '%s',", is_input ? "input" : "output",
-                     is_input ? name_at(k->inputs, i) : name_at(k->outputs, i - nin));
+            snprintf(arg + n, sizeof arg - (size_t)n, ", where XLA passes %s '%s',", role, name);
         tcir_type_str(t, ty, sizeof ty);
         th_shape_str(s, ts, sizeof ts);
         if (!tcir_type_is_ptr(t)) {
@@ -274,8 +331,8 @@ static const char *arena_copy(th_builder *b, const char *s) { return tcir_strdup
 bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, const th_value *inputs,
                        const th_shape *outputs, th_call_opts opts, th_value *results)
 {
-    int nout = kernel ? kernel->outputs.n : 0;
-    set_poison(b, nout, results);
+    int nout = kernel ? kernel->outputs.n : 0, nio = kernel ? kernel->inouts.n : 0;
+    set_poison(b, nout + nio, results);
     if (!th__usable(b))
         return false;
     if (b->returned) {
@@ -287,8 +344,9 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
         return false;
     }
     int nin = kernel->inputs.n;
-    if (nout < 1 || (nin > 0 && !inputs) || !outputs || !results) {
-        th_builder_fail(b, site, "%s: a Triton call needs an output, and arrays of inputs, outputs and results",
+    if (nout + nio < 1 || (nin + nio > 0 && !inputs) || (nout > 0 && !outputs) || !results) {
+        th_builder_fail(b, site,
+                        "%s: a Triton call needs an output or an inout, and arrays of inputs, outputs and results",
                         kernel->name);
         return false;
     }
@@ -323,10 +381,15 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
         call->grid[i] = opts.grid[i] ? opts.grid[i] : 1;
     call->num_warps = opts.num_warps ? opts.num_warps : TRITON_DEFAULT_WARPS;
     call->num_stages = opts.num_stages ? opts.num_stages : TRITON_DEFAULT_STAGES;
-    call->naliases = opts.output_operand_aliases.n;
+    /* the caller's aliases, then each inout's result reusing its operand's buffer */
+    int nuser = opts.output_operand_aliases.n;
+    call->naliases = nuser + nio;
     if (call->naliases) {
         th_alias *a = tcir_alloc(b->ctx, sizeof *a * (size_t)call->naliases);
-        memcpy(a, opts.output_operand_aliases.items, sizeof *a * (size_t)call->naliases);
+        if (nuser)
+            memcpy(a, opts.output_operand_aliases.items, sizeof *a * (size_t)nuser);
+        for (int j = 0; j < nio; j++)
+            a[nuser + j] = (th_alias){.output_index = nout + j, .operand_index = nin + j};
         call->aliases = a;
     }
     call->global_scratch_memory_size = opts.global_scratch_memory_size;
@@ -339,12 +402,20 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
     }
     call->debug = opts.debug;
 
-    int32_t *operands = nin ? tcir_alloc(b->ctx, sizeof *operands * (size_t)nin) : NULL;
-    for (int i = 0; i < nin; i++)
+    int nops = nin + nio, nres = nout + nio;
+    int32_t *operands = nops ? tcir_alloc(b->ctx, sizeof *operands * (size_t)nops) : NULL;
+    th_shape *shapes = tcir_alloc(b->ctx, sizeof *shapes * (size_t)nres);
+    if ((nops && !operands) || !shapes) {
+        th_builder_fail(b, site, "out of memory");
+        return false;
+    }
+    for (int i = 0; i < nops; i++)
         operands[i] = inputs[i].id;
-    th_op op = {.kind = TH_OP_TRITON_CALL, .noperands = nin, .operands = operands, .call = call};
-    int32_t first = th__add_op(b, op, nout, outputs);
-    for (int i = 0; i < nout; i++)
+    for (int i = 0; i < nres; i++)
+        shapes[i] = i < nout ? outputs[i] : th_value_shape(inputs[nin + i - nout]);
+    th_op op = {.kind = TH_OP_TRITON_CALL, .noperands = nops, .operands = operands, .call = call};
+    int32_t first = th__add_op(b, op, nres, shapes);
+    for (int i = 0; i < nres; i++)
         results[i] = (th_value){b, first + i};
     return true;
 }
