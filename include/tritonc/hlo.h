@@ -237,8 +237,11 @@ typedef struct th_call_opts {
 } th_call_opts;
 
 /* The untyped call, for code that builds calls from data: inputs[i] is the tensor for
- * kernel->inputs.names[i] (kernel->inputs.n of them), outputs[i] the shape of output i;
- * results[i] (kernel->outputs.n of them) receives each result, poison on error. Emits the
+ * kernel->inputs.names[i] (kernel->inputs.n of them), then the initial value of each of
+ * kernel->inouts (buffers the kernel reads and writes in place); outputs[i] the shape of output
+ * i; results[i] (kernel->outputs.n, then kernel->inouts.n of them: each inout's final value,
+ * aliasing its operand's buffer through output_operand_aliases) receives each result, poison on
+ * error. zeroed_outputs may name outputs only (zeroing an inout would lose its values). Emits the
  * kernel's TTIR (tl_kernel_emit, config opts.cfg), checks it against the tensors (see the
  * file's comment) and appends the custom call. Returns false on error. */
 bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, const th_value *inputs,
@@ -269,7 +272,8 @@ bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kerne
  * th_call so that errors name your line:
  *     th_call(vector_add_xla_kernel, b, inputs, outputs, opts)
  * (with gcc the line of `th_call`, with clang the line its arguments end on). 1 to 64 inputs
- * and outputs. */
+ * and outputs. A kernel with .inouts has no typed call (the call fails saying so): use
+ * th_triton_call_at. */
 #define TH_INPUTS(...) (__VA_ARGS__)
 #define TH_OUTPUTS(...) (__VA_ARGS__)
 #define TH_KERNEL_CALL(kernel, inputs, outputs)                                                   \

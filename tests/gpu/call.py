@@ -18,7 +18,9 @@ Checks, each in its own try/except so that one failure never hides the others:
    (their scalars loaded from 0-d buffers, the C body unchanged): vector_add, softmax and matmul
    against numpy; arith_float, arith_int, control, descriptors and random_k (which take scalars)
    against their Python twins launched by Triton's JIT on the same inputs (outputs start zeroed on
-   both sides, as --zero-outputs makes XLA's). One RESULT line each.
+   both sides, as --zero-outputs makes XLA's); constant_order, which updates p in place (its
+   .inouts: a parameter its result aliases), against its twin from the same initial p. One RESULT
+   line each.
 
 Everything is printed (call.sh tees it to $OUT/call.log); programs, outputs and a summary.json go
 to --out. Exit status 0 when no check failed.
@@ -255,8 +257,14 @@ def _twin(name):
     return getattr(km, name), dict(km.CONSTEXPRS)
 
 
+# Kernels whose outputs include buffers updated in place (the kernel's .inouts): those start with
+# the case's values on both sides (XLA passes them as parameters its results alias), not zeroed.
+_INPLACE = {"constant_order": (0,)}
+
+
 def _twin_outputs(name, grid, args, outputs):
-    """Launches the Python twin with Triton's JIT on torch copies of args (outputs zeroed first)."""
+    """Launches the Python twin with Triton's JIT on torch copies of args (outputs zeroed first,
+    but for the kernel's in-place buffers, _INPLACE)."""
     import torch
     import triton
     fn, constexprs = _twin(name)
@@ -268,7 +276,7 @@ def _twin_outputs(name, grid, args, outputs):
     for i, a in enumerate(args):
         if isinstance(a, np.ndarray):
             t = torch.from_numpy(np.ascontiguousarray(a)).cuda()
-            targs.append(torch.zeros_like(t) if i in outputs else t)
+            targs.append(torch.zeros_like(t) if i in outputs and i not in _INPLACE.get(name, ()) else t)
         else:
             targs.append(a)
     fn[tuple(grid)](*targs, **constexprs)
@@ -308,6 +316,10 @@ def xla_cases(rng):
     cases.append(("descriptors", {}, (1,), [xd, np.zeros_like(xd), 128, 64], [1], None, 1e-6))
     cases.append(("random_k", {}, (1,), [np.zeros(64, np.float32), np.zeros(64, np.float32), 1234], [1], None,
                   1e-5))
+    # in place (p is the kernel's .inouts): XLA's parameter, aliased by its result; p[0:4] becomes
+    # cdiv(p * 3, 8) * 5 + 3 of the initial values, p[4:] stays. One program: several would race.
+    pc = rng.integers(0, 100, 16).astype(np.int32)
+    cases.append(("constant_order", {}, (1,), [pc], [0], None, 0))
     return cases
 
 

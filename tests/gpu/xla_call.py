@@ -18,18 +18,23 @@ The contract (tests/gpu/models.py and tests/gpu/call.py rely on it):
   args       the kernel's non-constexpr arguments in signature order (the order its C body
              declares them with tl_arg): a numpy array for a pointer, a python int / float for a
              scalar (torch tensors are taken too: moved to the CPU as numpy)
-  outputs    indices into args of the buffers the kernel writes; each must be one of the
-             kernel's .outputs (`tritonc hlo NAME --xla-map` lists them)
+  outputs    indices into args of the buffers whose final content is returned; each must be
+             one of the kernel's .outputs or .inouts (`tritonc hlo NAME --xla-map` lists them
+             with roles output and inout). An inout (a buffer the kernel reads and writes in
+             place: a lock, a running sum) starts with args[i]'s content, and its final content
+             is returned where outputs names it; an inout outputs leaves out is still passed
+             (its final content is dropped).
 
 How (docs/xla.md): `tritonc hlo NAME --as-kernel --no-loc --zero-outputs --set ... --grid ...
 --operand ARG=DTYPE[DIMS] ...` prints a StableHLO program whose parameters are the kernel's
-.inputs in XLA's order (buffers with the arrays' shapes, scalars as 0-d tensors: parameters, so
-one compiled program serves any value) and whose results are its .outputs. The kernel is emitted
+.inputs then its .inouts in XLA's order (buffers with the arrays' shapes, scalars as 0-d tensors:
+parameters, so one compiled program serves any value) and whose results are its .outputs then its
+.inouts (each inout's result aliases its parameter: output_operand_aliases). The kernel is emitted
 with its scalars as buffers it loads at entry; its body is the one the C launcher runs. XLA's
 result buffers are uninitialised, so the program asks XLA to zero-fill every output first
 (--zero-outputs): a kernel that writes only part of an output leaves zeros elsewhere. The initial
 content of an output array in `args` is therefore NOT seen by the kernel (a kernel that adds onto
-its output adds onto zeros). The program is compiled with jax's backend_compile_and_load and run
+its output adds onto zeros); an inout is never zeroed: the kernel sees args[i]. The program is compiled with jax's backend_compile_and_load and run
 with execute_sharded, as tests/gpu/call.py does.
 
     python3 tests/gpu/xla_call.py --dry-run [--tritonc build/tritonc]
@@ -140,24 +145,28 @@ def hlo_command(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stage
             if spelled is None:
                 raise XlaCallError(f"{name}: argument {index} '{arg}' is a {value.dtype} array: no XLA type for it")
             cmd += ["--operand", f"{arg}={spelled}[{','.join(str(int(d)) for d in value.shape)}]"]
-            if role == "input":
+            if role in ("input", "inout"):
                 params.append(("array", value))
         elif kind == "scalar":
             if role != "input":
-                raise XlaCallError(f"{name}: scalar '{arg}' is listed as an output")
+                raise XlaCallError(f"{name}: scalar '{arg}' is listed as an {role}")
             if _is_array(value) or not isinstance(value, (int, float, bool)):
                 raise XlaCallError(f"{name}: argument {index} '{arg}' is a scalar: give a python int or float")
             params.append(("scalar", value, _SCALAR_DTYPES[dtype]))
         else:
             raise XlaCallError(f"{name}: argument {index} '{arg}' is a {kind}: XLA passes only buffers")
-        if role == "output":
-            result_of[index] = nresult
-            nresult += 1
+    # XLA's results: the outputs, then the inouts (rows list the inouts before the outputs, in
+    # operand order)
+    for role in ("output", "inout"):
+        for r in rows:
+            if r[0] == role:
+                result_of[r[2]] = nresult
+                nresult += 1
     for i in outputs:
         if i not in result_of:
-            written = [r[2] for r in rows if r[0] == "output"]
-            raise XlaCallError(f"{name}: args[{i}] is not one of the kernel's outputs (indices {written}): XLA "
-                               f"returns only those; an in-place kernel cannot be called through XLA")
+            written = [r[2] for r in rows if r[0] in ("output", "inout")]
+            raise XlaCallError(f"{name}: args[{i}] is not one of the kernel's outputs or inouts (indices "
+                               f"{written}): XLA returns only those")
     return cmd, rows, params, [result_of[i] for i in outputs]
 
 
@@ -233,6 +242,8 @@ def _dry_run(tritonc):
         ("matmul", {}, (4,), [_Shaped((128, 64), f16), _Shaped((64, 128), f16), _Shaped((128, 128), f16),
                               128, 128, 64, 64, 1, 128, 1, 128, 1], [2]),
         ("random_k", {}, (1,), [_Shaped((64,), f32), _Shaped((64,), f32), 7], [1]),
+        # in place: p is a parameter and the result aliasing it
+        ("constant_order", {}, (1,), [_Shaped((16,), "int32")], [0]),
     ]
     failed = 0
     for name, sets, grid, args, outs in cases:
@@ -251,6 +262,17 @@ def _dry_run(tritonc):
         print("[FAIL] misuse: an input given as output was accepted")
     except XlaCallError as e:
         print(f"[PASS] misuse refused: {e}")
+    try:  # the inout's parameter and its aliased result, never zeroed
+        i32 = _Shaped((16,), "int32")
+        cmd, rows, params, picks = hlo_command(tritonc, "constant_order", {}, (1,), [i32], [0])
+        text = _run_tritonc(cmd)
+        assert [r[0] for r in rows] == ["inout"], rows
+        assert len(params) == 1 and params[0][1] is i32 and picks == [0], (params, picks)
+        assert "operand_index = 0, operand_tuple_indices = []>]" in text and "zeroed_outputs" not in text, text
+        print("[PASS] constant_order: p is an inout (parameter and aliased result, not zeroed)")
+    except Exception as e:  # noqa: BLE001
+        failed += 1
+        print(f"[FAIL] constant_order inout: {type(e).__name__}: {e}")
     return 1 if failed else 0
 
 
