@@ -27,6 +27,10 @@
  *     right after the first follows the first's constants: two tl.zeros at the top).
  *   - User @jit helpers are the same (ported C functions bracket themselves with
  *     tl_builder_helper_begin/end): each is its own tt.func, canonicalized alone, inlined.
+ *   - A literal a cast folds (tl.load(p, mask, other=0) on float32) is Python's int32 constant
+ *     and its splat first, dead once the kernel was canonicalized the first time: that meeting
+ *     places a constant the kernel's own code uses too, but not one only a helper makes
+ *     (TL_MEET_CAST_SOURCE).
  * Hence the order kept here, top to bottom:
  *   1. constants met only inside helpers: the latest call (in source order) first, within a
  *      call in the order it made them;
@@ -71,7 +75,8 @@ static tl_stamp caller_key(const tl_const_entry *e)
 {
     if (!e->caller)
         return e->bound_at;
-    return e->bound ? earlier(e->caller_at, e->bound_at) : e->caller_at;
+    tl_stamp at = e->cast_source ? earlier(e->caller_at, e->cast_source_at) : e->caller_at;
+    return e->bound ? earlier(at, e->bound_at) : at;
 }
 
 /* Where a folded constant stands: its last making by a fold (a dead bound's too). */
@@ -138,6 +143,15 @@ static void update_leading(const tl_builder *b, tl_const_entry *e)
 static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
     tl_stamp now = {b->epoch, tl__order_scope(b, site), site.seq, ++b->stamp_counter};
+    if (how == TL_MEET_CAST_SOURCE) {
+        /* a helper's own canonicalization drops it before any meeting of the kernel's counts */
+        if (b->helper_depth > 0 || (e->cast_source && !stamp_before(now, e->cast_source_at)))
+            return false;
+        e->cast_source = true;
+        e->cast_source_at = now;
+        update_leading(b, e);
+        return e->caller;
+    }
     if (b->helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
         if (e->caller || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))

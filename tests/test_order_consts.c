@@ -1,8 +1,9 @@
 /* Where constants land, as Python's make_ttir leaves them (builder_pool.c, docs/order.md
  * "Constants"): a @jit helper bracketed with tl_builder_helper_begin/end, called twice; zero
  * tensors of two shapes; `mean = 0` (tl_to_tensor) beside an f32 zero tensor; a binary-search
- * helper with a while loop. The kernels are tests/gpu/ops_cases.c's const_* cases, whose Python
- * twins the GPU run compares after make_ttir. */
+ * helper with a while loop; a load's other=0 on float32 (a cast Python's canonicalizer folds).
+ * The kernels are tests/gpu/ops_cases.c's const_* cases, whose Python twins the GPU run
+ * compares after make_ttir. */
 #include "test_lang.h"
 
 static tl_value const_inner(tl_builder *builder, tl_value acc, tl_value x, tl_value start_m, int STAGE, int BLOCK)
@@ -92,6 +93,21 @@ static void build_const_bsearch_helper(tl_builder *builder)
     tl_value pid = tl_program_id(builder, 0);
     tl_value seq = const_find_seq(builder, starts, pid, num_seqs, 16);
     tl_store(tl_addptr(o, pid), seq);
+}
+
+static void build_const_cast_source(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value cols = tl_arange(builder, 0, 16);
+    tl_value mask = tl_lt(cols, n);
+    tl_value a = tl_load(tl_addptr(x, cols), .mask = mask, .other = tl_lit(0));
+    a = tl_where(mask, a, 0.0);
+    tl_scope positive = tl_if(tl_gt(n, 0));
+        tl_store(tl_addptr(o, cols), a);
+    tl_end(&positive);
 }
 
 static void const_helper_twice(void **state)
@@ -247,6 +263,70 @@ static void const_bsearch_helper(void **state)
         "}\n");
 }
 
+/* The load's other=0 (Python's int32 0, cast to float32 by a sitofp that folds) is where
+ * %c0_i32 is first met: it lands below the f32 zero tensor of the tl.where after it. */
+static void const_cast_source(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("const_cast_source");
+    build_const_cast_source(b);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @const_cast_source(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32) attributes {noinline = false} {\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %1 = tt.splat %arg2 : i32 -> tensor<16xi32>\n"
+        "    %2 = arith.cmpi slt, %0, %1 : tensor<16xi32>\n"
+        "    %3 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %4 = tt.addptr %3, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    %5 = tt.load %4, %2, %cst : tensor<16x!tt.ptr<f32>>\n"
+        "    %6 = arith.select %2, %5, %cst : tensor<16xi1>, tensor<16xf32>\n"
+        "    %7 = arith.cmpi sgt, %arg2, %c0_i32 : i32\n"
+        "    scf.if %7 {\n"
+        "      %8 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "      %9 = tt.addptr %8, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "      tt.store %9, %6 : tensor<16x!tt.ptr<f32>>\n"
+        "    }\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+/* A cast literal places only a constant the kernel's code makes too: Python's canonicalizer
+ * drops the cast's source before tl.zeros (a helper) is inlined, so tl.zeros' tensor stays a
+ * helper's, above the load's folded float16 zero. */
+static void cast_source_of_a_helper_constant(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F16));
+    tl_value o = tl_arg(b, "o", PTR(TL_F32));
+    tl_value cols = tl_arange(b, 0, 16);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value a = tl_load(tl_addptr(x, cols), .mask = tl_lt(cols, 8), .other = tl_lit(0.0));
+    tl_store(tl_addptr(o, cols), tl_add(acc, tl_to(a, TL_F32)));
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<f32>) attributes {noinline = false} {\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %cst_0 = arith.constant dense<0.000000e+00> : tensor<16xf16>\n"
+        "    %cst_1 = arith.constant dense<8> : tensor<16xi32>\n"
+        "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %1 = arith.cmpi slt, %0, %cst_1 : tensor<16xi32>\n"
+        "    %2 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x!tt.ptr<f16>>\n"
+        "    %3 = tt.addptr %2, %0 : tensor<16x!tt.ptr<f16>>, tensor<16xi32>\n"
+        "    %4 = tt.load %3, %1, %cst_0 : tensor<16x!tt.ptr<f16>>\n"
+        "    %5 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %6 = tt.addptr %5, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    %7 = arith.extf %4 : tensor<16xf16> to tensor<16xf32>\n"
+        "    %8 = arith.addf %cst, %7 : tensor<16xf32>\n"
+        "    tt.store %6, %8 : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
 /* An unused tl_to_tensor constant is dropped at finish; a used one stays; a constant made
  * before is not dropped. */
 static void to_tensor_dropped_when_unused(void **state)
@@ -344,6 +424,8 @@ int main(void)
         cmocka_unit_test(const_zeros_order),
         cmocka_unit_test(const_zero_int_float),
         cmocka_unit_test(const_bsearch_helper),
+        cmocka_unit_test(const_cast_source),
+        cmocka_unit_test(cast_source_of_a_helper_constant),
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
