@@ -33,7 +33,8 @@
  *     (TL_MEET_CAST_SOURCE).
  * Hence the order kept here, top to bottom:
  *   1. constants met only inside helpers: the latest call (in source order) first, within a
- *      call in the order it made them;
+ *      call in the order it made them (met in the kernel only by a note, a scalar Python makes
+ *      on the way to a dense one, counts as not met there: the note is dead before inlining);
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
  *   4. those first met before any op or helper call (in source order): the earliest on top;
@@ -53,7 +54,8 @@ static bool stamp_before(tl_stamp a, tl_stamp b)
 
 static int rank(const tl_const_entry *e)
 {
-    if (e->live || (e->caller && !e->folded && !e->bound))
+    /* a constant the kernel only notes is dead before the helpers are inlined: a helper's */
+    if (e->live || (e->caller && !e->folded && !e->bound && !e->helper))
         return e->leading ? 3 : 2;
     if (e->folded || e->bound)
         return 1;
@@ -154,7 +156,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
     }
     if (b->helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
-        if (e->caller || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
+        if (e->live || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
             return false;
         e->helper = true;
         e->helper_first = b->helper_first;

@@ -327,6 +327,41 @@ static void cast_source_of_a_helper_constant(void **state)
         "}\n");
 }
 
+/* A constant the kernel's code only notes (the int32 256 of offs < 256, dead once the kernel
+ * was canonicalized, before the helpers are inlined) but a helper uses (tl.cdiv's 256) is the
+ * helper's: on top with the helper's 255, above the kernel's dense 256 (reduce_segments). */
+static void noted_only_in_kernel_is_a_helpers(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value t = tl_cdiv(tl_add(n, pid), 256);
+    tl_value offs = tl_arange(b, 0, 256);
+    tl_store(tl_addptr(x, offs), tl_add(offs, t), .mask = tl_lt(offs, 256));
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<i32>, %arg1: i32) attributes {noinline = false} {\n"
+        "    %c255_i32 = arith.constant 255 : i32\n"
+        "    %c256_i32 = arith.constant 256 : i32\n"
+        "    %cst = arith.constant dense<256> : tensor<256xi32>\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.addi %arg1, %0 : i32\n"
+        "    %2 = arith.addi %1, %c255_i32 : i32\n"
+        "    %3 = arith.divsi %2, %c256_i32 : i32\n"
+        "    %4 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>\n"
+        "    %5 = arith.cmpi slt, %4, %cst : tensor<256xi32>\n"
+        "    %6 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>\n"
+        "    %7 = tt.addptr %6, %4 : tensor<256x!tt.ptr<i32>>, tensor<256xi32>\n"
+        "    %8 = tt.splat %3 : i32 -> tensor<256xi32>\n"
+        "    %9 = arith.addi %4, %8 : tensor<256xi32>\n"
+        "    tt.store %7, %9, %5 : tensor<256x!tt.ptr<i32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
 /* An unused tl_to_tensor constant is dropped at finish; a used one stays; a constant made
  * before is not dropped. */
 static void to_tensor_dropped_when_unused(void **state)
@@ -426,6 +461,7 @@ int main(void)
         cmocka_unit_test(const_bsearch_helper),
         cmocka_unit_test(const_cast_source),
         cmocka_unit_test(cast_source_of_a_helper_constant),
+        cmocka_unit_test(noted_only_in_kernel_is_a_helpers),
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
