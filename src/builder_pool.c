@@ -89,8 +89,19 @@ static tl_stamp fold_key(const tl_const_entry *e)
     return e->folded ? e->fold_at : e->bound_at;
 }
 
+/* Whether x's helper call comes before y's (another one) in the source. Two calls met inside
+ * the same C function that is not the kernel's (a ported @jit helper called twice: its sites
+ * say where in the helper, not where the call is) go by the order they ran. */
+static bool call_before(const tl_builder *b, const tl_const_entry *x, const tl_const_entry *y)
+{
+    tl_stamp a = x->helper_stamp, c = y->helper_stamp;
+    if (a.epoch == c.epoch && a.scope && a.scope == c.scope && !(b->body_started && b->body_at.scope == a.scope))
+        return x->helper_call < y->helper_call;
+    return stamp_before(a, c);
+}
+
 /* True when constant x belongs above constant y. */
-static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
+static bool goes_above(const tl_builder *b, const tl_const_entry *x, const tl_const_entry *y)
 {
     int rx = rank(x), ry = rank(y);
     if (rx != ry)
@@ -98,14 +109,14 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
     switch (rx) {
     case 0: /* calls by their place in the source, not the order they ran (see tl_site) */
         if (x->helper_call != y->helper_call)
-            return stamp_before(y->helper_stamp, x->helper_stamp);
+            return call_before(b, y, x);
         return x->helper_at < y->helper_at;
     case 1: return stamp_before(fold_key(y), fold_key(x));
     case 2: return stamp_before(caller_key(y), caller_key(x));
     case 3: return stamp_before(caller_key(x), caller_key(y));
     default: /* calls that stay where they were inlined: in call order, each in its own order */
         if (x->helper_call != y->helper_call)
-            return stamp_before(x->helper_stamp, y->helper_stamp);
+            return call_before(b, x, y);
         return x->helper_at > y->helper_at;
     }
 }
@@ -201,7 +212,7 @@ static void position(tl_builder *b, tl_const_entry *e)
         b->nconst_ops--;
     }
     tcir_op *at = tcir_block_first(b->entry);
-    for (int i = 0; i < b->nconst_ops && !goes_above(e, entry_of(b, at)); i++)
+    for (int i = 0; i < b->nconst_ops && !goes_above(b, e, entry_of(b, at)); i++)
         at = tcir_op_next(at);
     tcir_block_insert_before(b->entry, at, e->op);
     b->nconst_ops++;

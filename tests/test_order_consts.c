@@ -362,6 +362,53 @@ static void noted_only_in_kernel_is_a_helpers(void **state)
         "}\n");
 }
 
+static tl_value ported_cdiv(tl_value x, int y)
+{
+    tl_builder_helper_begin(x.b);
+    tl_value r = tl_floordiv(tl_add(x, y - 1), y);
+    tl_builder_helper_end(x.b);
+    return r;
+}
+
+/* A ported helper called twice, a tl.zeros between: the latest call's constants on top, each
+ * call's in the order it made them (its sites are in the helper's C function, which says
+ * nothing of where the calls are: they go by the order they ran; unified_attention_3d). */
+static void ported_helper_calls_in_call_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value t = ported_cdiv(tl_add(n, pid), 256);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value u = ported_cdiv(tl_mul(n, t), 16);
+    tl_store(tl_addptr(tl_addptr(x, u), tl_arange(b, 0, 16)), acc);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"
+        "    %c15_i32 = arith.constant 15 : i32\n"
+        "    %c16_i32 = arith.constant 16 : i32\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %c255_i32 = arith.constant 255 : i32\n"
+        "    %c256_i32 = arith.constant 256 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.addi %arg1, %0 : i32\n"
+        "    %2 = arith.addi %1, %c255_i32 : i32\n"
+        "    %3 = arith.divsi %2, %c256_i32 : i32\n"
+        "    %4 = arith.muli %arg1, %3 : i32\n"
+        "    %5 = arith.addi %4, %c15_i32 : i32\n"
+        "    %6 = arith.divsi %5, %c16_i32 : i32\n"
+        "    %7 = tt.addptr %arg0, %6 : !tt.ptr<f32>, i32\n"
+        "    %8 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %9 = tt.splat %7 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %10 = tt.addptr %9, %8 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    tt.store %10, %cst : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
 /* An unused tl_to_tensor constant is dropped at finish; a used one stays; a constant made
  * before is not dropped. */
 static void to_tensor_dropped_when_unused(void **state)
@@ -462,6 +509,7 @@ int main(void)
         cmocka_unit_test(const_cast_source),
         cmocka_unit_test(cast_source_of_a_helper_constant),
         cmocka_unit_test(noted_only_in_kernel_is_a_helpers),
+        cmocka_unit_test(ported_helper_calls_in_call_order),
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
