@@ -82,6 +82,7 @@ struct tl_builder {
     int stamp_counter;
     int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
     int helper_call;     /* outermost helper calls so far */
+    uint32_t helper_values; /* values_made when the current outermost helper call began */
     bool helper_first;   /* the current helper call came before any other op of the function */
     bool body_started;   /* an op or a helper call was made */
     tl_stamp body_at;    /* ... the first of them in source order */

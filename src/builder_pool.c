@@ -346,9 +346,15 @@ void tl_builder_helper_begin(tl_builder *b)
 {
     if (b && b->helper_depth++ == 0) {
         b->helper_call++;
+        b->helper_values = b->values_made;
         b->helper_first = body_empty(b);
         tl__pool_body_op(b, (tl_site){0}); /* Python's tt.call: no constant after it leads */
     }
+}
+
+bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v)
+{
+    return b && (b->helper_depth == 0 || v.def_order > b->helper_values);
 }
 
 void tl_builder_helper_end(tl_builder *b)

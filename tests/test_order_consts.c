@@ -409,6 +409,43 @@ static void ported_helper_calls_in_call_order(void **state)
         "}\n");
 }
 
+/* (x - 128) + 1 is x + -127, the constant made by folding there (above the kernel's others);
+ * the dead x - 128 stays for make_ttir to drop. An offset from before a helper call is not
+ * the helper's to fold (helper_same_specialization_twice). */
+static void constant_offsets_reassociated(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value start = tl_add(tl_sub(tl_add(n, pid), 128), 1);
+    tl_value end = tl_sub(tl_add(start, 8), 2);
+    tl_store(tl_addptr(x, pid), tl_mul(tl_sub(end, 3), 7));
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<i32>, %arg1: i32) attributes {noinline = false} {\n"
+        "    %c-124_i32 = arith.constant -124 : i32\n"
+        "    %c-121_i32 = arith.constant -121 : i32\n"
+        "    %c-119_i32 = arith.constant -119 : i32\n"
+        "    %c-127_i32 = arith.constant -127 : i32\n"
+        "    %c7_i32 = arith.constant 7 : i32\n"
+        "    %c128_i32 = arith.constant 128 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.addi %arg1, %0 : i32\n"
+        "    %2 = arith.subi %1, %c128_i32 : i32\n"
+        "    %3 = arith.addi %1, %c-127_i32 : i32\n"
+        "    %4 = arith.addi %1, %c-119_i32 : i32\n"
+        "    %5 = arith.addi %1, %c-121_i32 : i32\n"
+        "    %6 = tt.addptr %arg0, %0 : !tt.ptr<i32>, i32\n"
+        "    %7 = arith.addi %1, %c-124_i32 : i32\n"
+        "    %8 = arith.muli %7, %c7_i32 : i32\n"
+        "    tt.store %6, %8 : !tt.ptr<i32>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
 /* An unused tl_to_tensor constant is dropped at finish; a used one stays; a constant made
  * before is not dropped. */
 static void to_tensor_dropped_when_unused(void **state)
@@ -510,6 +547,7 @@ int main(void)
         cmocka_unit_test(cast_source_of_a_helper_constant),
         cmocka_unit_test(noted_only_in_kernel_is_a_helpers),
         cmocka_unit_test(ported_helper_calls_in_call_order),
+        cmocka_unit_test(constant_offsets_reassociated),
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),

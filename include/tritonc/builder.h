@@ -337,6 +337,11 @@ void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dty
  * ("Constants") states the rule. NULL is a no-op; an end without a begin does nothing. */
 void tl_builder_helper_begin(tl_builder *b);
 void tl_builder_helper_end(tl_builder *b);
+/* Whether v was made in the function Python's frontend is making now: the current outermost
+ * helper call (tl_builder_helper_begin) when one is open, else the kernel (a helper's result
+ * counts as the kernel's). Triton canonicalizes a helper alone before inlining it, so a rewrite
+ * of the canonicalizer that tritonc does itself sees only the ops of one function. */
+bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
 
 /* Triton's code generator evaluates a call's keyword arguments before its positional ones.
  * Call this in an op with keyword values (masks...) before emitting it: keyword expressions
