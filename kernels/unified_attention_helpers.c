@@ -4,11 +4,16 @@
  * decides where its constants land after make_ttir (tl_builder_helper_begin in builder.h). */
 #include "unified_attention_helpers.h"
 
-/* cdiv_fn(x, y): (x + y - 1) // y; y a constexpr (tl_lit) or a value. */
+/* cdiv_fn(x, y): (x + y - 1) // y; y a constexpr (tl_lit) or a value. With a constexpr y,
+ * Python's (x + y) - 1 becomes x + (y - 1) when Triton canonicalizes the helper alone, before
+ * inlining it: the y - 1 is then the helper's constant (on top with its call's others after
+ * make_ttir), not one the kernel's canonicalization makes. So the C port writes that form. */
 tl_value ua_cdiv_fn(tl_value x, tl_value y)
 {
     tl_builder_helper_begin(x.b);
-    tl_value r = tl_floordiv(tl_sub(tl_add(x, y), 1), y);
+    tl_value sum = tl_value_is_lit(y) && y.lit == TL_LIT_INT ? tl_add(x, tl_lit_int(y.lit_val.i - 1))
+                                                              : tl_sub(tl_add(x, y), 1);
+    tl_value r = tl_floordiv(sum, y);
     tl_builder_helper_end(x.b);
     return r;
 }

@@ -140,6 +140,24 @@ tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtyp
     return materialize(site, b, lit, dtype, shape_like, how, origin != TL_CONST_EXACT);
 }
 
+void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
+{
+    if (!tl__usable(b, site) || !tl_value_is_lit(lit))
+        return;
+    const tcir_type *elem = tl_dtype_ir(b->ctx, dtype);
+    const tcir_attr *scalar = elem ? scalar_attr(b, site, lit, dtype, elem) : NULL;
+    if (!scalar)
+        return;
+    const tcir_type *own = tl_dtype_ir(b->ctx, lit.dtype);
+    if (own && own != elem)
+        tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_CAST_SOURCE);
+    tl__pool_note(b, site, elem, scalar, TL_MEET_CAST_SOURCE);
+    if (shape_like && tcir_type_is_tensor(shape_like)) {
+        const tcir_type *type = tcir_type_with_elem(b->ctx, shape_like, elem);
+        tl__pool_note(b, site, type, tcir_attr_dense(b->ctx, scalar, type), TL_MEET_CAST_SOURCE);
+    }
+}
+
 tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype)
 {
     return tl_materialize_at(site, b, tl_lit_float(v), dtype, NULL);

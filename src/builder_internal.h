@@ -36,6 +36,8 @@ typedef struct tl_const_entry {
     bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
     tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
+    bool cast_source;    /* made by Python in the kernel's code for a cast that folds ... */
+    tl_stamp cast_source_at; /* ... first there: counts when the kernel's code meets it too */
     tl_stamp fold_at;    /* the first fold that made it */
     int helper_call;     /* which helper call met it first (outermost calls are numbered) */
     int helper_at;       /* the first meeting inside a helper */
@@ -81,6 +83,7 @@ struct tl_builder {
     int stamp_counter;
     int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
     int helper_call;     /* outermost helper calls so far */
+    uint32_t helper_values; /* values_made when the current outermost helper call began */
     bool helper_first;   /* the current helper call came before any other op of the function */
     bool body_started;   /* an op or a helper call was made */
     tl_stamp body_at;    /* ... the first of them in source order */
@@ -122,7 +125,10 @@ const void *tl__order_scope(tl_builder *b, tl_site site);
 /* How Python's pipeline first meets a constant (builder_pool.c). */
 /* TL_MEET_ASSIGNED: made where Python assigns a number to a name (tl_to_tensor): met there, but
  * live only through the ops that use it (a loop bound that is its only use folds it away). */
-typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND, TL_MEET_ASSIGNED } tl_meeting;
+/* TL_MEET_CAST_SOURCE: made by Python's frontend for a cast the canonicalizer folds (the int32
+ * 0 of tl.load(p, mask, other=0) on float32): dead after the kernel's first canonicalization,
+ * so it places only a constant the kernel's own code uses too, not one only a helper makes. */
+typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND, TL_MEET_ASSIGNED, TL_MEET_CAST_SOURCE } tl_meeting;
 /* The pooled constant of `type` (scalar or tensor) holding `value`. */
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
                            tl_meeting how);

@@ -27,9 +27,14 @@
  *     right after the first follows the first's constants: two tl.zeros at the top).
  *   - User @jit helpers are the same (ported C functions bracket themselves with
  *     tl_builder_helper_begin/end): each is its own tt.func, canonicalized alone, inlined.
+ *   - A literal a cast folds (tl.load(p, mask, other=0) on float32) is Python's int32 constant
+ *     and its splat first, dead once the kernel was canonicalized the first time: that meeting
+ *     places a constant the kernel's own code uses too, but not one only a helper makes
+ *     (TL_MEET_CAST_SOURCE).
  * Hence the order kept here, top to bottom:
  *   1. constants met only inside helpers: the latest call (in source order) first, within a
- *      call in the order it made them;
+ *      call in the order it made them (met in the kernel only by a note, a scalar Python makes
+ *      on the way to a dense one, counts as not met there: the note is dead before inlining);
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
  *   4. those first met before any op or helper call (in source order): the earliest on top;
@@ -49,7 +54,8 @@ static bool stamp_before(tl_stamp a, tl_stamp b)
 
 static int rank(const tl_const_entry *e)
 {
-    if (e->live || (e->caller && !e->folded && !e->bound))
+    /* a constant the kernel only notes is dead before the helpers are inlined: a helper's */
+    if (e->live || (e->caller && !e->folded && !e->bound && !e->helper))
         return e->leading ? 3 : 2;
     if (e->folded || e->bound)
         return 1;
@@ -71,7 +77,8 @@ static tl_stamp caller_key(const tl_const_entry *e)
 {
     if (!e->caller)
         return e->bound_at;
-    return e->bound ? earlier(e->caller_at, e->bound_at) : e->caller_at;
+    tl_stamp at = e->cast_source ? earlier(e->caller_at, e->cast_source_at) : e->caller_at;
+    return e->bound ? earlier(at, e->bound_at) : at;
 }
 
 /* Where a folded constant stands: its last making by a fold (a dead bound's too). */
@@ -82,8 +89,19 @@ static tl_stamp fold_key(const tl_const_entry *e)
     return e->folded ? e->fold_at : e->bound_at;
 }
 
+/* Whether x's helper call comes before y's (another one) in the source. Two calls met inside
+ * the same C function that is not the kernel's (a ported @jit helper called twice: its sites
+ * say where in the helper, not where the call is) go by the order they ran. */
+static bool call_before(const tl_builder *b, const tl_const_entry *x, const tl_const_entry *y)
+{
+    tl_stamp a = x->helper_stamp, c = y->helper_stamp;
+    if (a.epoch == c.epoch && a.scope && a.scope == c.scope && !(b->body_started && b->body_at.scope == a.scope))
+        return x->helper_call < y->helper_call;
+    return stamp_before(a, c);
+}
+
 /* True when constant x belongs above constant y. */
-static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
+static bool goes_above(const tl_builder *b, const tl_const_entry *x, const tl_const_entry *y)
 {
     int rx = rank(x), ry = rank(y);
     if (rx != ry)
@@ -91,14 +109,14 @@ static bool goes_above(const tl_const_entry *x, const tl_const_entry *y)
     switch (rx) {
     case 0: /* calls by their place in the source, not the order they ran (see tl_site) */
         if (x->helper_call != y->helper_call)
-            return stamp_before(y->helper_stamp, x->helper_stamp);
+            return call_before(b, y, x);
         return x->helper_at < y->helper_at;
     case 1: return stamp_before(fold_key(y), fold_key(x));
     case 2: return stamp_before(caller_key(y), caller_key(x));
     case 3: return stamp_before(caller_key(x), caller_key(y));
     default: /* calls that stay where they were inlined: in call order, each in its own order */
         if (x->helper_call != y->helper_call)
-            return stamp_before(x->helper_stamp, y->helper_stamp);
+            return call_before(b, x, y);
         return x->helper_at > y->helper_at;
     }
 }
@@ -138,9 +156,18 @@ static void update_leading(const tl_builder *b, tl_const_entry *e)
 static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
     tl_stamp now = {b->epoch, tl__order_scope(b, site), site.seq, ++b->stamp_counter};
+    if (how == TL_MEET_CAST_SOURCE) {
+        /* a helper's own canonicalization drops it before any meeting of the kernel's counts */
+        if (b->helper_depth > 0 || (e->cast_source && !stamp_before(now, e->cast_source_at)))
+            return false;
+        e->cast_source = true;
+        e->cast_source_at = now;
+        update_leading(b, e);
+        return e->caller;
+    }
     if (b->helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
-        if (e->caller || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
+        if (e->live || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
             return false;
         e->helper = true;
         e->helper_first = b->helper_first;
@@ -185,7 +212,7 @@ static void position(tl_builder *b, tl_const_entry *e)
         b->nconst_ops--;
     }
     tcir_op *at = tcir_block_first(b->entry);
-    for (int i = 0; i < b->nconst_ops && !goes_above(e, entry_of(b, at)); i++)
+    for (int i = 0; i < b->nconst_ops && !goes_above(b, e, entry_of(b, at)); i++)
         at = tcir_op_next(at);
     tcir_block_insert_before(b->entry, at, e->op);
     b->nconst_ops++;
@@ -319,9 +346,15 @@ void tl_builder_helper_begin(tl_builder *b)
 {
     if (b && b->helper_depth++ == 0) {
         b->helper_call++;
+        b->helper_values = b->values_made;
         b->helper_first = body_empty(b);
         tl__pool_body_op(b, (tl_site){0}); /* Python's tt.call: no constant after it leads */
     }
+}
+
+bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v)
+{
+    return b && (b->helper_depth == 0 || v.def_order > b->helper_values);
 }
 
 void tl_builder_helper_end(tl_builder *b)

@@ -244,9 +244,10 @@ static void reduction_follows_a_value_its_combine_uses(void **state)
     tl_builder_destroy(b);
 }
 
-/* Many C functions, each its own ordering scope: every helper's op stays at its call. */
+/* Many C functions, each its own ordering scope: every helper's op stays at its call (a
+ * product: (x + c0) + c1 would be written x + (c0 + c1), as Triton's canonicalizer does). */
 #define HELPER(k)                                                                                 \
-    static tl_value helper_##k(tl_value v) { return tl_add(v, k); }
+    static tl_value helper_##k(tl_value v) { return tl_mul(v, k); }
 HELPER(1) HELPER(2) HELPER(3) HELPER(4) HELPER(5) HELPER(6) HELPER(7) HELPER(8) HELPER(9) HELPER(10) HELPER(11)
 HELPER(12)
 #undef HELPER
@@ -262,7 +263,7 @@ static void many_functions_keep_their_own_scopes(void **state)
         x = helpers[i](x);
     char *text = finish_or_fail(b);
     assert_in_order(text, 12,
-                    (const char *const[]){"arith.addi %arg0, %c12_i32", "%c3_i32", "%c7_i32", "%c1_i32", "%c11_i32",
+                    (const char *const[]){"arith.muli %arg0, %c12_i32", "%c3_i32", "%c7_i32", "%c1_i32", "%c11_i32",
                                           "%c5_i32", "%c9_i32", "%c2_i32", "%c10_i32", "%c4_i32", "%c8_i32",
                                           "%c6_i32"});
     free(text);

@@ -1,8 +1,9 @@
 /* Where constants land, as Python's make_ttir leaves them (builder_pool.c, docs/order.md
  * "Constants"): a @jit helper bracketed with tl_builder_helper_begin/end, called twice; zero
  * tensors of two shapes; `mean = 0` (tl_to_tensor) beside an f32 zero tensor; a binary-search
- * helper with a while loop. The kernels are tests/gpu/ops_cases.c's const_* cases, whose Python
- * twins the GPU run compares after make_ttir. */
+ * helper with a while loop; a load's other=0 on float32 (a cast Python's canonicalizer folds).
+ * The kernels are tests/gpu/ops_cases.c's const_* cases, whose Python twins the GPU run
+ * compares after make_ttir. */
 #include "test_lang.h"
 
 static tl_value const_inner(tl_builder *builder, tl_value acc, tl_value x, tl_value start_m, int STAGE, int BLOCK)
@@ -92,6 +93,21 @@ static void build_const_bsearch_helper(tl_builder *builder)
     tl_value pid = tl_program_id(builder, 0);
     tl_value seq = const_find_seq(builder, starts, pid, num_seqs, 16);
     tl_store(tl_addptr(o, pid), seq);
+}
+
+static void build_const_cast_source(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value cols = tl_arange(builder, 0, 16);
+    tl_value mask = tl_lt(cols, n);
+    tl_value a = tl_load(tl_addptr(x, cols), .mask = mask, .other = tl_lit(0));
+    a = tl_where(mask, a, 0.0);
+    tl_scope positive = tl_if(tl_gt(n, 0));
+        tl_store(tl_addptr(o, cols), a);
+    tl_end(&positive);
 }
 
 static void const_helper_twice(void **state)
@@ -247,6 +263,189 @@ static void const_bsearch_helper(void **state)
         "}\n");
 }
 
+/* The load's other=0 (Python's int32 0, cast to float32 by a sitofp that folds) is where
+ * %c0_i32 is first met: it lands below the f32 zero tensor of the tl.where after it. */
+static void const_cast_source(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("const_cast_source");
+    build_const_cast_source(b);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @const_cast_source(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32) attributes {noinline = false} {\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %1 = tt.splat %arg2 : i32 -> tensor<16xi32>\n"
+        "    %2 = arith.cmpi slt, %0, %1 : tensor<16xi32>\n"
+        "    %3 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %4 = tt.addptr %3, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    %5 = tt.load %4, %2, %cst : tensor<16x!tt.ptr<f32>>\n"
+        "    %6 = arith.select %2, %5, %cst : tensor<16xi1>, tensor<16xf32>\n"
+        "    %7 = arith.cmpi sgt, %arg2, %c0_i32 : i32\n"
+        "    scf.if %7 {\n"
+        "      %8 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "      %9 = tt.addptr %8, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "      tt.store %9, %6 : tensor<16x!tt.ptr<f32>>\n"
+        "    }\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+/* A cast literal places only a constant the kernel's code makes too: Python's canonicalizer
+ * drops the cast's source before tl.zeros (a helper) is inlined, so tl.zeros' tensor stays a
+ * helper's, above the load's folded float16 zero. */
+static void cast_source_of_a_helper_constant(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F16));
+    tl_value o = tl_arg(b, "o", PTR(TL_F32));
+    tl_value cols = tl_arange(b, 0, 16);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value a = tl_load(tl_addptr(x, cols), .mask = tl_lt(cols, 8), .other = tl_lit(0.0));
+    tl_store(tl_addptr(o, cols), tl_add(acc, tl_to(a, TL_F32)));
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<f32>) attributes {noinline = false} {\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %cst_0 = arith.constant dense<0.000000e+00> : tensor<16xf16>\n"
+        "    %cst_1 = arith.constant dense<8> : tensor<16xi32>\n"
+        "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %1 = arith.cmpi slt, %0, %cst_1 : tensor<16xi32>\n"
+        "    %2 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x!tt.ptr<f16>>\n"
+        "    %3 = tt.addptr %2, %0 : tensor<16x!tt.ptr<f16>>, tensor<16xi32>\n"
+        "    %4 = tt.load %3, %1, %cst_0 : tensor<16x!tt.ptr<f16>>\n"
+        "    %5 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %6 = tt.addptr %5, %0 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    %7 = arith.extf %4 : tensor<16xf16> to tensor<16xf32>\n"
+        "    %8 = arith.addf %cst, %7 : tensor<16xf32>\n"
+        "    tt.store %6, %8 : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+/* A constant the kernel's code only notes (the int32 256 of offs < 256, dead once the kernel
+ * was canonicalized, before the helpers are inlined) but a helper uses (tl.cdiv's 256) is the
+ * helper's: on top with the helper's 255, above the kernel's dense 256 (reduce_segments). */
+static void noted_only_in_kernel_is_a_helpers(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value t = tl_cdiv(tl_add(n, pid), 256);
+    tl_value offs = tl_arange(b, 0, 256);
+    tl_store(tl_addptr(x, offs), tl_add(offs, t), .mask = tl_lt(offs, 256));
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<i32>, %arg1: i32) attributes {noinline = false} {\n"
+        "    %c255_i32 = arith.constant 255 : i32\n"
+        "    %c256_i32 = arith.constant 256 : i32\n"
+        "    %cst = arith.constant dense<256> : tensor<256xi32>\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.addi %arg1, %0 : i32\n"
+        "    %2 = arith.addi %1, %c255_i32 : i32\n"
+        "    %3 = arith.divsi %2, %c256_i32 : i32\n"
+        "    %4 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>\n"
+        "    %5 = arith.cmpi slt, %4, %cst : tensor<256xi32>\n"
+        "    %6 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>\n"
+        "    %7 = tt.addptr %6, %4 : tensor<256x!tt.ptr<i32>>, tensor<256xi32>\n"
+        "    %8 = tt.splat %3 : i32 -> tensor<256xi32>\n"
+        "    %9 = arith.addi %4, %8 : tensor<256xi32>\n"
+        "    tt.store %7, %9, %5 : tensor<256x!tt.ptr<i32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+static tl_value ported_cdiv(tl_value x, int y)
+{
+    tl_builder_helper_begin(x.b);
+    tl_value r = tl_floordiv(tl_add(x, y - 1), y);
+    tl_builder_helper_end(x.b);
+    return r;
+}
+
+/* A ported helper called twice, a tl.zeros between: the latest call's constants on top, each
+ * call's in the order it made them (its sites are in the helper's C function, which says
+ * nothing of where the calls are: they go by the order they ran; unified_attention_3d). */
+static void ported_helper_calls_in_call_order(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value t = ported_cdiv(tl_add(n, pid), 256);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value u = ported_cdiv(tl_mul(n, t), 16);
+    tl_store(tl_addptr(tl_addptr(x, u), tl_arange(b, 0, 16)), acc);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"
+        "    %c15_i32 = arith.constant 15 : i32\n"
+        "    %c16_i32 = arith.constant 16 : i32\n"
+        "    %cst = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %c255_i32 = arith.constant 255 : i32\n"
+        "    %c256_i32 = arith.constant 256 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.addi %arg1, %0 : i32\n"
+        "    %2 = arith.addi %1, %c255_i32 : i32\n"
+        "    %3 = arith.divsi %2, %c256_i32 : i32\n"
+        "    %4 = arith.muli %arg1, %3 : i32\n"
+        "    %5 = arith.addi %4, %c15_i32 : i32\n"
+        "    %6 = arith.divsi %5, %c16_i32 : i32\n"
+        "    %7 = tt.addptr %arg0, %6 : !tt.ptr<f32>, i32\n"
+        "    %8 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %9 = tt.splat %7 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %10 = tt.addptr %9, %8 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    tt.store %10, %cst : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
+/* (x - 128) + 1 is x + -127, the constant made by folding there (above the kernel's others);
+ * the dead x - 128 stays for make_ttir to drop. An offset from before a helper call is not
+ * the helper's to fold (helper_same_specialization_twice). */
+static void constant_offsets_reassociated(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value start = tl_add(tl_sub(tl_add(n, pid), 128), 1);
+    tl_value end = tl_sub(tl_add(start, 8), 2);
+    tl_store(tl_addptr(x, pid), tl_mul(tl_sub(end, 3), 7));
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<i32>, %arg1: i32) attributes {noinline = false} {\n"
+        "    %c-124_i32 = arith.constant -124 : i32\n"
+        "    %c-121_i32 = arith.constant -121 : i32\n"
+        "    %c-119_i32 = arith.constant -119 : i32\n"
+        "    %c-127_i32 = arith.constant -127 : i32\n"
+        "    %c7_i32 = arith.constant 7 : i32\n"
+        "    %c128_i32 = arith.constant 128 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.addi %arg1, %0 : i32\n"
+        "    %2 = arith.subi %1, %c128_i32 : i32\n"
+        "    %3 = arith.addi %1, %c-127_i32 : i32\n"
+        "    %4 = arith.addi %1, %c-119_i32 : i32\n"
+        "    %5 = arith.addi %1, %c-121_i32 : i32\n"
+        "    %6 = tt.addptr %arg0, %0 : !tt.ptr<i32>, i32\n"
+        "    %7 = arith.addi %1, %c-124_i32 : i32\n"
+        "    %8 = arith.muli %7, %c7_i32 : i32\n"
+        "    tt.store %6, %8 : !tt.ptr<i32>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
 /* An unused tl_to_tensor constant is dropped at finish; a used one stays; a constant made
  * before is not dropped. */
 static void to_tensor_dropped_when_unused(void **state)
@@ -344,6 +543,11 @@ int main(void)
         cmocka_unit_test(const_zeros_order),
         cmocka_unit_test(const_zero_int_float),
         cmocka_unit_test(const_bsearch_helper),
+        cmocka_unit_test(const_cast_source),
+        cmocka_unit_test(cast_source_of_a_helper_constant),
+        cmocka_unit_test(noted_only_in_kernel_is_a_helpers),
+        cmocka_unit_test(ported_helper_calls_in_call_order),
+        cmocka_unit_test(constant_offsets_reassociated),
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),

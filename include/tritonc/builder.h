@@ -326,6 +326,12 @@ typedef enum tl_const_origin {
 /* tl_materialize_at for a constant of the given origin. */
 tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
                               tl_const_origin origin);
+/* Records that Python's frontend makes the constant tl_materialize_at would make (with its
+ * scalar on the way) here, without making it: a literal that a cast folds into another
+ * dtype (`tl.load(p, mask, other=0)` on float32: Python's int32 0 and its splat, then the
+ * sitofp the canonicalizer folds). The meeting places the constant after make_ttir when
+ * something else uses it. */
+void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
 
 /* Brackets the ops of a C function that ports a Python @jit helper: one of
  * triton.language.standard (tl.cdiv, tl.zeros, which tritonc brackets itself) or one of the
@@ -347,6 +353,11 @@ tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtyp
  * ("Constants") states the rule. NULL is a no-op; an end without a begin does nothing. */
 void tl_builder_helper_begin(tl_builder *b);
 void tl_builder_helper_end(tl_builder *b);
+/* Whether v was made in the function Python's frontend is making now: the current outermost
+ * helper call (tl_builder_helper_begin) when one is open, else the kernel (a helper's result
+ * counts as the kernel's). Triton canonicalizes a helper alone before inlining it, so a rewrite
+ * of the canonicalizer that tritonc does itself sees only the ops of one function. */
+bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
 
 /* Triton's code generator evaluates a call's keyword arguments before its positional ones.
  * Call this in an op with keyword values (masks...) before emitting it: keyword expressions

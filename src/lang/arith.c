@@ -76,13 +76,63 @@ static bool bitwise_operands(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *
     return true;
 }
 
+/* The int32 constant c when v is an arith.constant holding it. */
+static bool const_i32(const tcir_value *v, int64_t *c)
+{
+    const tcir_op *def = v ? tcir_value_def(v) : NULL;
+    const tcir_attr *a = def && !strcmp(tcir_op_name(def), "arith.constant") ? tcir_op_attr(def, "value") : NULL;
+    if (!a || tcir_attr_get_kind(a) != TCIR_ATTR_INT)
+        return false;
+    *c = tcir_attr_int_value(a);
+    return true;
+}
+
+/* (x + c0) + c1, (x - c0) + c1, (x + c0) - c1 and (x - c0) - c1 on int32 scalars: Triton's
+ * canonicalizer rewrites them to x + c or x - c (arith's AddIAddConstant, AddISubConstantRHS,
+ * SubIRHSAddConstant, SubIRHSSubConstantRHS), making c by folding there. tritonc writes that
+ * form, with c made by folding at this op, so that the constant lands where Python's does
+ * (the sliding window's context_len + first_pos - SLIDING_WINDOW + 1 of unified attention).
+ * c1 is still noted where Python makes it; the inner op stays for its other uses. */
+static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l, lang_opnd *r, tl_value *out)
+{
+    if (l->is_ptr || r->is_ptr || l->rank != 0 || l->dtype != TL_I32 || r->dtype != TL_I32 ||
+        tl_value_is_lit(l->v) || !tl_value_is_lit(r->v) || r->v.lit != TL_LIT_INT ||
+        !tl_builder_made_in_this_function(b, l->v))
+        return false;
+    const tcir_op *inner = tcir_value_def(l->v.ir);
+    if (!inner || tcir_op_noperands(inner) != 2)
+        return false;
+    bool inner_sub = !strcmp(tcir_op_name(inner), "arith.subi");
+    if (!inner_sub && strcmp(tcir_op_name(inner), "arith.addi"))
+        return false;
+    int64_t c0, c1 = lang_lit_i(r);
+    if (!const_i32(tcir_op_operand(inner, 1), &c0) || const_i32(tcir_op_operand(inner, 0), &(int64_t){0}))
+        return false;
+    /* x + (c0 + c1), x + (c1 - c0), x + (c0 - c1), x - (c0 + c1), wrapped to int32 */
+    bool sub = inner_sub && outer_sub;
+    uint64_t c = inner_sub == outer_sub ? (uint64_t)c0 + (uint64_t)c1
+                 : inner_sub            ? (uint64_t)c1 - (uint64_t)c0
+                                        : (uint64_t)c0 - (uint64_t)c1;
+    int64_t folded = (int64_t)(int32_t)(uint32_t)c;
+    tl_note_constant_at(s, b, tl_lit_int(c1), TL_I32, NULL);
+    tl_value k = tl_materialize_as_at(s, b, tl_lit_int(folded), TL_I32, NULL, TL_CONST_FOLDED);
+    if (tl_value_is_poison(k))
+        return (*out = k), true;
+    lang_opnd x = lang_opnd_of(b, tl_wrap(b, tcir_op_operand(inner, 0), TL_I32)), kc = lang_opnd_of(b, k);
+    *out = emit2(s, b, sub ? "arith.subi" : "arith.addi", &x, &kc);
+    return true;
+}
+
 tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r)
 {
+    tl_value re;
     char x[LANG_STR], y[LANG_STR];
     switch (op) {
     case TL_OP_ADD:
         if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR | LANG_RHS_PTR))
             return TL_POISON;
+        if (reassociated(s, b, false, &l, &r, &re))
+            return re;
         return add_checked(s, b, l, r);
     case TL_OP_SUB:
         if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR))
@@ -95,6 +145,8 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
                 return neg;
             return add_checked(s, b, l, lang_opnd_of(b, neg));
         }
+        if (reassociated(s, b, true, &l, &r, &re))
+            return re;
         return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.subf" : "arith.subi", &l, &r);
     case TL_OP_MUL:
         if (!lang_binary_operands(s, b, &l, &r, 0))

@@ -25,6 +25,22 @@ static bool float_to_int_folds(double f, tl_dtype dt)
     return t >= -ldexp(1.0, bits - 1) && t < ldexp(1.0, bits - 1);
 }
 
+/* Python makes a literal's constant (and its splat) before the cast op that the
+ * canonicalizer then folds: those meetings place the constant when something else uses it. */
+static void note_source(tl_site s, tl_builder *b, const lang_opnd *o)
+{
+    if (o->folded || o->bound)
+        return; /* made by an earlier fold (or a loop bound's): no constant of Python's own */
+    tl_value lit;
+    switch (o->v.lit) {
+    case TL_LIT_FLOAT: lit = tl_lit_float(o->v.lit_val.f); break;
+    case TL_LIT_BOOL: lit = tl_lit_bool(o->v.lit_val.i != 0); break;
+    default: lit = tl_lit_int(o->v.lit_val.i);
+    }
+    const tcir_type *elem = tl_dtype_ir(tl_builder_context(b), o->dtype);
+    tl_note_constant_at(s, b, lit, o->dtype, elem ? lang_shaped(b, elem, o->rank, o->dims) : NULL);
+}
+
 /* One cast op on o: folded for a literal where Triton folds it, emitted otherwise. */
 static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl_dtype dst, const char *rounding)
 {
@@ -42,6 +58,7 @@ static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl
             folds = isnan(lang_lit_f(o)) || lang_lit_f(&t) == lang_lit_f(o);
         }
         if (folds) {
+            note_source(s, b, o);
             lang_lit_retype(o, dst);
             o->folded = true;
             return true;
@@ -59,6 +76,7 @@ static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl
 static bool not_equal_zero(tl_site s, tl_builder *b, lang_opnd *o)
 {
     if (tl_value_is_lit(o->v)) { /* Python's cmpi on a constant, folded */
+        note_source(s, b, o);
         lang_lit_retype(o, TL_I1);
         o->folded = true;
         return true;
@@ -144,6 +162,7 @@ bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding
         unsigned sb = tl_dtype_bits(src), db = tl_dtype_bits(dst);
         if (sb == db) { /* signedness only: no op (Python's arith.bitcast, which folds) */
             if (tl_value_is_lit(o->v)) {
+                note_source(s, b, o);
                 lang_lit_retype(o, dst);
                 o->folded = true;
             }

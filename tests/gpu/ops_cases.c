@@ -2515,6 +2515,24 @@ static void const_zero_int_float(tl_builder *builder)
     tl_store(tl_addptr(o, row), mean);
 }
 
+/* (e) a load's other=0 on float32 (Python's int32 0 and its splat, cast by a sitofp that folds),
+ * then an f32 zero tensor, then the int32 0 again: the load's 0 is the first meeting of %c0_i32,
+ * which lands below the zero tensor (the layer-norm backward's order) */
+static void const_cast_source(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value cols = tl_arange(builder, 0, 16);
+    tl_value mask = tl_lt(cols, n);
+    tl_value a = tl_load(tl_addptr(x, cols), .mask = mask, .other = tl_lit(0));
+    a = tl_where(mask, a, 0.0);
+    tl_scope positive = tl_if(tl_gt(n, 0));
+        tl_store(tl_addptr(o, cols), a);
+    tl_end(&positive);
+}
+
 static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
 {
     tl_builder_helper_begin(builder);
@@ -2769,6 +2787,7 @@ static const ops_case cases[] = {
     {"const_zeros_order", const_zeros_order, false},
     {"const_zero_int_float", const_zero_int_float, false},
     {"const_bsearch_helper", const_bsearch_helper, false},
+    {"const_cast_source", const_cast_source, false},
     {"gap_static_dtype", gap_static_dtype, false},
     {"gap_hint_induction", gap_hint_induction, false},
     {"gap_libdevice", gap_libdevice, false},

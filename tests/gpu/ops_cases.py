@@ -1674,6 +1674,19 @@ def const_bsearch_helper(starts, o, num_seqs):
     tl.store(o + pid, seq)
 
 
+# (e) a load's other=0 on float32 (an int32 0 and its splat, cast by a sitofp that folds), then an
+# f32 zero tensor, then the int32 0 again: the load's 0 is where %c0_i32 is first met
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def const_cast_source(x, o, n):
+    cols = tl.arange(0, 16)
+    mask = cols < n
+    a = tl.load(x + cols, mask=mask, other=0)
+    a = tl.where(mask, a, 0.0)
+    if n > 0:
+        tl.store(o + cols, a)
+
+
 # ================================================================================================
 # Language gaps: tl.static_assert, x.dtype, hints on a loop's induction variable, libdevice,
 # make_block_ptr with base named
