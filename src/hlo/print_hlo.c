@@ -344,11 +344,13 @@ static void put_call_attrs(printer *p, const th_op *op)
     put(o, ", ");
     put_i32(o, "num_warps", c->num_warps);
     if (c->nzeroed) {
+        /* XLA reads these as positions among the kernel's buffer arguments (its operands, then
+         * its results), not as result numbers: output j is argument noperands + j. */
         put(o, ", zeroed_outputs = [");
         for (int i = 0; i < c->nzeroed; i++) {
             if (i)
                 put(o, ", ");
-            put_int(o, c->zeroed[i]);
+            put_int(o, op->noperands + c->zeroed[i]);
         }
         put_n(o, "]", 1);
     }
