@@ -18,7 +18,7 @@ enum { EXIT_MISMATCH = 1, EXIT_RUNTIME = 2, EXIT_PROGRAM = 3, EXIT_USAGE = 64 };
 typedef struct example_args {
     const char *emit_hlo; /* write the program's text there ("-": stdout) and stop */
     const char *plugin;   /* the PJRT plugin; NULL: TRITONC_PJRT_PLUGIN or the usual places */
-    const char *misuse;   /* build a deliberately wrong call (forward: scalar, dtype) */
+    const char *misuse;   /* build a deliberately wrong call (forward: dtype) */
     int iters;            /* steady-state runs timed */
     long long sizes[2];   /* the example's sizes (n; rows and cols), 0: its default */
 } example_args;

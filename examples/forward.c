@@ -10,7 +10,7 @@
  *     forward [--n N] [--iters K] [--plugin PATH]   run (the plugin: TRITONC_PJRT_PLUGIN or
  *                                                   jax's CUDA plugin where pip installs it)
  *     forward --emit-hlo FILE                       write the StableHLO program and stop ("-": stdout)
- *     forward --misuse scalar|dtype                 a wrong call, refused before XLA sees it
+ *     forward --misuse dtype                        a wrong call, refused before XLA sees it
  */
 #include "example_util.h"
 
@@ -47,25 +47,6 @@ TL_KERNEL(add_kernel, add_cfg, add_body, .name = "add_kernel", .inputs = TL_NAME
 /* Its typed call site: add_kernel_inputs {x_ptr, y_ptr, n_ptr}, add_kernel_outputs {out_ptr}. */
 TH_KERNEL_CALL(add_kernel, TH_INPUTS(x_ptr, y_ptr, n_ptr), TH_OUTPUTS(out_ptr));
 
-/* The same kernel as a Python programmer first writes it, n a plain int32 scalar: XLA cannot
- * pass that (see --misuse scalar). */
-static void add_scalar_n_body(tl_builder *b, const add_cfg *cfg)
-{
-    tl_value x_ptr = tl_arg(b, "x_ptr", TL_PTR(TL_F32));
-    tl_value y_ptr = tl_arg(b, "y_ptr", TL_PTR(TL_F32));
-    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
-    tl_value out_ptr = tl_arg(b, "out_ptr", TL_PTR(TL_F32));
-
-    tl_value offsets = tl_add(tl_mul(tl_program_id(b, 0), cfg->BLOCK_SIZE), tl_arange(b, 0, cfg->BLOCK_SIZE));
-    tl_value mask = tl_lt(offsets, n);
-    tl_value x = tl_load(tl_addptr(x_ptr, offsets), .mask = mask);
-    tl_value y = tl_load(tl_addptr(y_ptr, offsets), .mask = mask);
-    tl_store(tl_addptr(out_ptr, offsets), tl_add(x, y), .mask = mask);
-}
-TL_KERNEL(add_scalar_n_kernel, add_cfg, add_scalar_n_body, .name = "add_scalar_n",
-          .inputs = TL_NAMES("x_ptr", "y_ptr", "n"), .outputs = TL_NAMES("out_ptr"), .cfg_default = &add_default);
-TH_KERNEL_CALL(add_scalar_n_kernel, TH_INPUTS(x_ptr, y_ptr, n), TH_OUTPUTS(out_ptr));
-
 /* ---- the program ------------------------------------------------------------------------- */
 
 /* forward(x, y) over n float32 values; misuse builds one of the wrong calls instead. */
@@ -78,12 +59,7 @@ static th_builder *forward_program(int64_t n, const char *misuse)
     th_value n_tensor = th_constant(b, n, TH_SHAPE(TL_I32));
     th_call_opts opts = {.grid = {th_cdiv(n, add_default.BLOCK_SIZE)}, .num_warps = 4, .num_stages = 2};
     th_value out;
-    if (misuse && strcmp(misuse, "scalar") == 0) {
-        /* the kernel's n is a scalar: refused, naming its argument */
-        out = th_call(add_scalar_n_kernel, b, (add_scalar_n_kernel_inputs){.x_ptr = x_pre, .y_ptr = y, .n = n_tensor},
-                      (add_scalar_n_kernel_outputs){.out_ptr = th_value_shape(x_pre)}, opts)
-                  .out_ptr;
-    } else if (misuse && strcmp(misuse, "dtype") == 0) {
+    if (misuse && strcmp(misuse, "dtype") == 0) {
         /* float16 values for the kernel's float32 pointer: refused, naming both types */
         th_value x_half = th_convert(x_pre, TL_F16);
         out = th_call(add_kernel, b, (add_kernel_inputs){.x_ptr = x_half, .y_ptr = y, .n_ptr = n_tensor},
@@ -194,16 +170,16 @@ out:
 int main(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: forward [--n N] [--iters K] [--plugin PATH] [--emit-hlo FILE] [--misuse scalar|dtype]\n"
+        "usage: forward [--n N] [--iters K] [--plugin PATH] [--emit-hlo FILE] [--misuse dtype]\n"
         "  forward(x, y) = relu(add_kernel(x * 2, y)) over N float32 values (default 98432), run\n"
         "  through XLA's PJRT plugin (--plugin, else $TRITONC_PJRT_PLUGIN, else jax's CUDA plugin\n"
         "  where pip installs it) and checked against the CPU. --emit-hlo writes the program and\n"
-        "  stops; --misuse builds a wrong call (a scalar kernel argument, a dtype mismatch), which\n"
+        "  stops; --misuse dtype builds a wrong call (float16 values for a float32 pointer), which\n"
         "  tritonc refuses before XLA sees it.\n";
     example_args args = example_parse(argc, argv, usage, (const char *const[2]){"--n", NULL});
     int64_t n = args.sizes[0] ? args.sizes[0] : 98432;
-    if (args.misuse && strcmp(args.misuse, "scalar") != 0 && strcmp(args.misuse, "dtype") != 0) {
-        fprintf(stderr, "forward: --misuse takes scalar or dtype\n");
+    if (args.misuse && strcmp(args.misuse, "dtype") != 0) {
+        fprintf(stderr, "forward: --misuse takes dtype (a scalar argument is no misuse: it travels as a 0-d buffer)\n");
         return EXIT_USAGE;
     }
     th_builder *b = forward_program(n, args.misuse);

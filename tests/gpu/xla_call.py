@@ -178,6 +178,9 @@ class _Jax:
 
     def __init__(self):
         import jax
+        # Without x64, device_put turns int64 / float64 arrays into 32-bit ones, which a program
+        # with s64 parameters (an i64 pointer, an i64 scalar) then refuses.
+        jax.config.update("jax_enable_x64", True)
         from jax._src import compiler
         from jax._src.interpreters import mlir
         from jax._src.lib import xla_client as xc
