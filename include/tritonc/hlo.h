@@ -230,7 +230,9 @@ typedef struct th_call_opts {
     /* XLA's optional backend_config fields, left out when zero / false / empty: */
     int64_t global_scratch_memory_size; /* bytes of global scratch the kernel needs */
     bool is_tma_allowed;
-    th_indices zeroed_outputs; /* outputs XLA zero-fills before the launch */
+    th_indices zeroed_outputs; /* output numbers (0 = the first output) XLA zero-fills before the
+                                * launch; printed as XLA wants them, as positions among the
+                                * kernel's buffer arguments (operands first) */
     bool debug;        /* the kernel emitted in Triton's debug mode (tl_device_assert emits
                         * tt.assert) and debug = true in backend_config, as jax's Pallas writes it */
     bool no_locations; /* embed the TTIR without loc("file.c":line:0) (on by default) */

@@ -20,6 +20,7 @@
 # (default python3: the one with triton and torch), CC (default cc).
 set -u
 cd "$(dirname "$0")/../.."
+. tests/gpu/launch_check_build.sh
 ROOT=$(pwd)
 PYTHON=${PYTHON:-python3}
 CC=${CC:-cc}
@@ -69,19 +70,7 @@ build() {
     for t in example_launch_vector_add example_launch_softmax example_launch_matmul; do
         cmake --build "$BUILD_DIR" -j "$(nproc)" --target "$t" || echo "note: no target $t"
     done
-    # The checks' harness, against the real driver API (cuda.h from CUDA or from Triton).
-    local inc lib
-    for inc in "$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/../include" \
-        /usr/local/cuda/include \
-        "$("$PYTHON" -c 'import os, triton; print(os.path.dirname(triton.__file__) + "/backends/nvidia/include")' 2>/dev/null)"; do
-        [ -f "$inc/cuda.h" ] && break
-    done
-    lib=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / { print $NF; exit }')
-    [ -n "$lib" ] || lib=$(find / -name libcuda.so.1 -not -path '*/stubs/*' 2>/dev/null | head -n 1)
-    echo "cuda.h from $inc; libcuda $lib"
-    "$CC" -std=c11 -O2 -o "$BUILD_DIR/launch_check" tests/gpu/launch_check.c -I include -I kernels -I "$inc" \
-        "$BUILD_DIR/libtritonc_kernels.a" "$BUILD_DIR/libtritonc_cuda.a" "$BUILD_DIR/libtritonc.a" \
-        "$lib" -ldl -lpthread -lm
+    build_launch_check # tests/gpu/launch_check_build.sh
 }
 
 {

@@ -20,6 +20,7 @@
 # checked against; found under BUILD_DIR otherwise).
 set -u
 cd "$(dirname "$0")/../.."
+. tests/gpu/launch_check_build.sh
 PYTHON=${PYTHON:-python3}
 CC=${CC:-cc}
 BUILD_DIR=${BUILD_DIR:-/tmp/tritonc-models-build}
@@ -54,19 +55,7 @@ export TRITON_CACHE_DIR=/tmp/tritonc-models-triton-cache
 build() {
     cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DTRITONC_BUILD_TESTS=OFF -DTRITONC_WERROR=OFF &&
         cmake --build "$BUILD_DIR" -j "$(nproc)" --target tritonc tritonc_cuda_static tritonc_kernels || return 1
-    # launch_check against the real driver API, as launch.sh builds it (cuda.h from CUDA or Triton).
-    local inc lib
-    for inc in "$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/../include" \
-        /usr/local/cuda/include \
-        "$("$PYTHON" -c 'import os, triton; print(os.path.dirname(triton.__file__) + "/backends/nvidia/include")' 2>/dev/null)"; do
-        [ -f "$inc/cuda.h" ] && break
-    done
-    lib=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / { print $NF; exit }')
-    [ -n "$lib" ] || lib=$(find / -name libcuda.so.1 -not -path '*/stubs/*' 2>/dev/null | head -n 1)
-    echo "cuda.h from $inc; libcuda $lib"
-    "$CC" -std=c11 -O2 -o "$BUILD_DIR/launch_check" tests/gpu/launch_check.c -I include -I kernels -I "$inc" \
-        "$BUILD_DIR/libtritonc_kernels.a" "$BUILD_DIR/libtritonc_cuda.a" "$BUILD_DIR/libtritonc.a" \
-        "$lib" -ldl -lpthread -lm
+    build_launch_check # tests/gpu/launch_check_build.sh
 }
 
 main() {
