@@ -89,7 +89,7 @@ static void unified_attention_2d(tl_builder *builder, const unified_attention_2d
     /* causal: no row of the block sees a key past its last row's position */
     tl_value max_seq_prefix_len = tl_minimum(tl_add(tl_add(tl_add(context_len, tl_mul(q_block_local_idx, BLOCK_Q)), tl_floordiv(tl_sub(BLOCK_M, 1), NUM_QUERIES_PER_KV)), 1), seq_len);
     tl_value num_tiles = ua_cdiv_fn(max_seq_prefix_len, tl_lit(TILE_SIZE));
-    tl_value tile_start = tl_lit(0);
+    tl_value tile_start = tl_to_tensor(builder, 0); /* Python makes the 0 here, at the assignment */
     tl_value tile_end = num_tiles;
     if (SLIDING_WINDOW > 0) {
         /* nor a key before its first row's window */

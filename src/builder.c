@@ -723,6 +723,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     if (!apply_arg_order(b, site))
         return NULL;
     seal_signature(b);
+    tl__pool_settle(b);
     drop_unused_consts(b);
     if (tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");

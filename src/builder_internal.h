@@ -31,6 +31,8 @@ typedef struct tl_const_entry {
     bool folded;         /* made by folding a cast of a constant (and not met otherwise first) */
     bool helper;         /* met inside a helper */
     bool helper_first;   /* ... a helper called before any other op of the function */
+    bool helper_late;    /* ... made by folding there (a cast of a constant, or a loop bound
+                          * nothing else uses): below the other constants of that call */
     bool bound;          /* made for a loop bound */
     bool leading;        /* first met (in the kernel's code) before any op of the function */
     bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
@@ -137,6 +139,8 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq);
 /* Notes that Python's frontend makes this constant here, without making it. */
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
+/* Settles what only the finished function shows: which constants only loops use (tl_finish). */
+void tl__pool_settle(tl_builder *b);
 /* Tells the pool an op was placed at `site` (constants met before every op lead the function). */
 void tl__pool_body_op(tl_builder *b, tl_site site);
 

@@ -34,13 +34,18 @@
  * Hence the order kept here, top to bottom:
  *   1. constants met only inside helpers: the latest call (in source order) first, within a
  *      call in the order it made them (met in the kernel only by a note, a scalar Python makes
- *      on the way to a dense one, counts as not met there: the note is dead before inlining);
+ *      on the way to a dense one, counts as not met there: the note is dead before inlining),
+ *      those the helper's own canonicalization made by folding last (a cast of a constant, or
+ *      a loop bound nothing else uses): it put them on top, and inlining walks the helper's
+ *      constants from the top, moving each to the front, which reverses them;
  *   2. constants made by folding: the latest (in source order) on top;
  *   3. the others: by their first meeting in the kernel's code, the latest on top;
  *   4. those first met before any op or helper call (in source order): the earliest on top;
  *   5. constants met only in helpers called first: in call order, each call's latest made on
  *      top.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
+#include <string.h>
+
 #include "builder_internal.h"
 
 static bool stamp_before(tl_stamp a, tl_stamp b)
@@ -110,6 +115,8 @@ static bool goes_above(const tl_builder *b, const tl_const_entry *x, const tl_co
     case 0: /* calls by their place in the source, not the order they ran (see tl_site) */
         if (x->helper_call != y->helper_call)
             return call_before(b, y, x);
+        if (x->helper_late != y->helper_late)
+            return y->helper_late;
         return x->helper_at < y->helper_at;
     case 1: return stamp_before(fold_key(y), fold_key(x));
     case 2: return stamp_before(caller_key(y), caller_key(x));
@@ -171,6 +178,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
             return false;
         e->helper = true;
         e->helper_first = b->helper_first;
+        e->helper_late = how == TL_MEET_FOLDED;
         e->helper_call = b->helper_call;
         e->helper_at = now.counter;
         e->helper_stamp = now;
@@ -331,6 +339,47 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
         position(b, e);
     after_meeting(b, site, how);
     return tcir_op_result(e->op, 0);
+}
+
+/* Marks in bound[] / other[] the pool entries that ops of `blk` (regions included) use as a
+ * loop's bound (scf.for operands 0 to 2) or otherwise. */
+static void mark_uses(tl_builder *b, tcir_block *blk, bool *bound, bool *other)
+{
+    for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
+        bool loop = !strcmp(tcir_op_name(op), "scf.for");
+        for (int i = 0; i < tcir_op_noperands(op); i++) {
+            tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
+            int k = def ? tcir_op_order_seq(def) : -1;
+            if (k >= 0 && k < b->nconsts && b->consts[k].op == def)
+                (loop && i < 3 ? bound : other)[k] = true;
+        }
+        for (int r = 0; r < tcir_op_nregions(op); r++)
+            for (tcir_block *in = tcir_region_first_block(tcir_op_region(op, r)); in; in = tcir_block_next(in))
+                mark_uses(b, in, bound, other);
+    }
+}
+
+void tl__pool_settle(tl_builder *b)
+{
+    if (b->nconsts == 0)
+        return;
+    bool *bound = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->nconsts);
+    bool *other = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->nconsts);
+    if (!bound || !other)
+        return; /* out of memory: reported by the caller's check */
+    for (int k = 0; k < b->nconsts; k++)
+        bound[k] = other[k] = false;
+    for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
+        mark_uses(b, blk, bound, other);
+    /* a helper's constant that only loops use as a bound: the helper's canonicalization folds
+     * the bitcast of it, making it again on top (seen with flash attention's `lo = 0`) */
+    for (int k = 0; k < b->nconsts; k++) {
+        tl_const_entry *e = &b->consts[k];
+        if (e->op && rank(e) == 0 && bound[k] && !other[k] && !e->helper_late) {
+            e->helper_late = true;
+            position(b, e);
+        }
+    }
 }
 
 /* True when the function body holds nothing but pooled constants yet. */

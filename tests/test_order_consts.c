@@ -536,6 +536,101 @@ static void helper_same_specialization_twice(void **state)
                 "}\n");
 }
 
+/* What a helper's own canonicalization makes by folding lands below the call's other constants
+ * (tests/gpu/ops_cases const_helper_fold_last, flash attention's two stages): the first call's
+ * `lo = 0`, used only as the loop's bound, below its 2.0; the second call's float16 zero of
+ * other=0.0 below its -1e6. */
+static tl_value fold_stage(tl_builder *builder, tl_value acc, tl_value x, tl_value start_m, int STAGE, int BLOCK)
+{
+    tl_builder_helper_begin(builder);
+    tl_value lo, hi;
+    if (STAGE == 1) {
+        hi = tl_mul(start_m, BLOCK);
+        lo = tl_to_tensor(builder, 0);
+    } else {
+        lo = tl_mul(start_m, BLOCK); hi = tl_mul(tl_add(start_m, 1), BLOCK);
+    }
+    tl_scope loop = tl_for(builder, lo, hi, 16, .carry = TL_VARS(&acc));
+        tl_value offs = tl_add(loop.iv, tl_arange(builder, 0, 16));
+        if (STAGE == 1) {
+            tl_value v = tl_to(tl_load(tl_addptr(x, offs)), TL_F32);
+            acc = tl_add(acc, tl_where(tl_gt(v, 0), v, 2.0));
+        } else {
+            tl_value v = tl_to(tl_load(tl_addptr(x, offs), .mask = tl_lt(offs, hi), .other = tl_lit(0.0)), TL_F32);
+            acc = tl_add(acc, tl_where(tl_gt(v, 0), v, -1.0e6));
+        }
+    tl_end(&loop);
+    tl_builder_helper_end(builder);
+    return acc;
+}
+
+static void helper_folded_constants_last(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(b, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value m = tl_arg(b, "m", TL_SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    acc = fold_stage(b, acc, x, m, 1, 32);
+    acc = fold_stage(b, acc, x, m, 2, 32);
+    tl_store(tl_addptr(tl_addptr(o, tl_mul(pid, 16)), tl_arange(b, 0, 16)), acc);
+    expect_text(b,
+        "module {\n"
+        "  tt.func public @k(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<f32>, %arg2: i32) attributes {noinline = false} {\n"
+        "    %c1_i32 = arith.constant 1 : i32\n"
+        "    %cst = arith.constant dense<-1.000000e+06> : tensor<16xf32>\n"
+        "    %cst_0 = arith.constant dense<0.000000e+00> : tensor<16xf16>\n"
+        "    %c32_i32 = arith.constant 32 : i32\n"
+        "    %cst_1 = arith.constant dense<2.000000e+00> : tensor<16xf32>\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %cst_2 = arith.constant dense<0.000000e+00> : tensor<16xf32>\n"
+        "    %c16_i32 = arith.constant 16 : i32\n"
+        "    %0 = tt.get_program_id x : i32\n"
+        "    %1 = arith.muli %arg2, %c32_i32 : i32\n"
+        "    %2 = scf.for %arg3 = %c0_i32 to %1 step %c16_i32 iter_args(%arg4 = %cst_2) -> (tensor<16xf32>)  : i32 {\n"
+        "      %12 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "      %13 = tt.splat %arg3 : i32 -> tensor<16xi32>\n"
+        "      %14 = arith.addi %13, %12 : tensor<16xi32>\n"
+        "      %15 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x!tt.ptr<f16>>\n"
+        "      %16 = tt.addptr %15, %14 : tensor<16x!tt.ptr<f16>>, tensor<16xi32>\n"
+        "      %17 = tt.load %16 : tensor<16x!tt.ptr<f16>>\n"
+        "      %18 = arith.extf %17 : tensor<16xf16> to tensor<16xf32>\n"
+        "      %19 = arith.cmpf ogt, %18, %cst_2 : tensor<16xf32>\n"
+        "      %20 = arith.select %19, %18, %cst_1 : tensor<16xi1>, tensor<16xf32>\n"
+        "      %21 = arith.addf %arg4, %20 : tensor<16xf32>\n"
+        "      scf.yield %21 : tensor<16xf32>\n"
+        "    }\n"
+        "    %3 = arith.muli %arg2, %c32_i32 : i32\n"
+        "    %4 = arith.addi %arg2, %c1_i32 : i32\n"
+        "    %5 = arith.muli %4, %c32_i32 : i32\n"
+        "    %6 = scf.for %arg3 = %3 to %5 step %c16_i32 iter_args(%arg4 = %2) -> (tensor<16xf32>)  : i32 {\n"
+        "      %12 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "      %13 = tt.splat %arg3 : i32 -> tensor<16xi32>\n"
+        "      %14 = arith.addi %13, %12 : tensor<16xi32>\n"
+        "      %15 = tt.splat %5 : i32 -> tensor<16xi32>\n"
+        "      %16 = arith.cmpi slt, %14, %15 : tensor<16xi32>\n"
+        "      %17 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<16x!tt.ptr<f16>>\n"
+        "      %18 = tt.addptr %17, %14 : tensor<16x!tt.ptr<f16>>, tensor<16xi32>\n"
+        "      %19 = tt.load %18, %16, %cst_0 : tensor<16x!tt.ptr<f16>>\n"
+        "      %20 = arith.extf %19 : tensor<16xf16> to tensor<16xf32>\n"
+        "      %21 = arith.cmpf ogt, %20, %cst_2 : tensor<16xf32>\n"
+        "      %22 = arith.select %21, %20, %cst : tensor<16xi1>, tensor<16xf32>\n"
+        "      %23 = arith.addf %arg4, %22 : tensor<16xf32>\n"
+        "      scf.yield %23 : tensor<16xf32>\n"
+        "    }\n"
+        "    %7 = arith.muli %0, %c16_i32 : i32\n"
+        "    %8 = tt.addptr %arg1, %7 : !tt.ptr<f32>, i32\n"
+        "    %9 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+        "    %10 = tt.splat %8 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>\n"
+        "    %11 = tt.addptr %10, %9 : tensor<16x!tt.ptr<f32>>, tensor<16xi32>\n"
+        "    tt.store %11, %6 : tensor<16x!tt.ptr<f32>>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -551,6 +646,7 @@ int main(void)
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
+        cmocka_unit_test(helper_folded_constants_last),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

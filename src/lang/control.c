@@ -260,6 +260,22 @@ static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, l
     return true;
 }
 
+/* A loop bound as an operand. A bound that is a constant already (a number assigned to a name,
+ * `lo = 0`) is met again as a loop bound: Python's bitcast of it folds, which moves the
+ * constant up as a folded one when nothing else uses it (builder_pool.c). */
+static tl_value bound_value(tl_site s, tl_builder *b, lang_opnd *o)
+{
+    if (tl_value_is_lit(o->v))
+        return lang_value(s, b, o);
+    const tcir_value *v = o->v.ir;
+    const tcir_op *def = v ? tcir_value_def(v) : NULL;
+    const tcir_attr *a = def && !strcmp(tcir_op_name(def), "arith.constant") ? tcir_op_attr(def, "value") : NULL;
+    if (!a || tcir_attr_get_kind(a) != TCIR_ATTR_INT)
+        return o->v;
+    tl_value again = tl_materialize_as_at(s, b, tl_lit_int(tcir_attr_int_value(a)), o->dtype, NULL, TL_CONST_LOOP_BOUND);
+    return tl_value_is_poison(again) ? again : o->v;
+}
+
 static void set_unit(tcir_op *op, tl_builder *b, const char *name, bool on)
 {
     if (on)
@@ -321,9 +337,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     /* Python makes literal bounds where the loop is and casts them with a no-op arith.bitcast
      * (see TL_CONST_LOOP_BOUND). */
     lb.bound = ub.bound = st.bound = true;
-    operands[0] = lang_value(s, b, &lb);
-    operands[1] = lang_value(s, b, &ub);
-    operands[2] = lang_value(s, b, &st);
+    operands[0] = bound_value(s, b, &lb);
+    operands[1] = bound_value(s, b, &ub);
+    operands[2] = bound_value(s, b, &st);
     if (c && carry_values(s, b, c))
         memcpy(operands + 3, c->init, sizeof(tl_value) * (size_t)n);
     for (int i = 0; !c && i < n; i++)

@@ -2565,6 +2565,46 @@ static void const_bsearch_helper(tl_builder *builder)
     tl_store(tl_addptr(o, pid), seq);
 }
 
+static tl_value const_fold_stage(tl_builder *builder, tl_value acc, tl_value x, tl_value start_m, int STAGE, int BLOCK)
+{
+    tl_builder_helper_begin(builder);
+    tl_value lo, hi;
+    if (STAGE == 1) {
+        hi = tl_mul(start_m, BLOCK); /* Python's `lo, hi = 0, ...`: the tuple first, then lo */
+        lo = tl_to_tensor(builder, 0);
+    } else {
+        lo = tl_mul(start_m, BLOCK); hi = tl_mul(tl_add(start_m, 1), BLOCK);
+    }
+    tl_scope loop = tl_for(builder, lo, hi, 16, .carry = TL_VARS(&acc));
+        tl_value offs = tl_add(loop.iv, tl_arange(builder, 0, 16));
+        if (STAGE == 1) {
+            tl_value v = tl_to(tl_load(tl_addptr(x, offs)), TL_F32);
+            acc = tl_add(acc, tl_where(tl_gt(v, 0), v, 2.0));
+        } else {
+            tl_value v = tl_to(tl_load(tl_addptr(x, offs), .mask = tl_lt(offs, hi), .other = tl_lit(0.0)), TL_F32);
+            acc = tl_add(acc, tl_where(tl_gt(v, 0), v, -1.0e6));
+        }
+    tl_end(&loop);
+    tl_builder_helper_end(builder);
+    return acc;
+}
+
+/* (f) what a helper's own canonicalization makes by folding lands below its other constants
+ * once inlined (flash attention's two stages): the first call's `lo = 0`, which only the loop
+ * uses, below the 2.0 met after it; the second call's float16 zero of other=0.0 below the -1e6 */
+static void const_helper_fold_last(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F16, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value m = tl_arg(builder, "m", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value acc = tl_zeros(builder, TL_SHAPE(16), TL_F32);
+    acc = const_fold_stage(builder, acc, x, m, 1, 32);
+    acc = const_fold_stage(builder, acc, x, m, 2, 32);
+    tl_store(tl_addptr(tl_addptr(o, tl_mul(pid, 16)), tl_arange(builder, 0, 16)), acc);
+}
+
 /* ============================================================================================ */
 /* Language gaps: tl_static_assert, tl_dtype_of / tl_element_ty, hints on a loop's induction
  * variable, libdevice, make_block_ptr with base named */
@@ -2788,6 +2828,7 @@ static const ops_case cases[] = {
     {"const_zero_int_float", const_zero_int_float, false},
     {"const_bsearch_helper", const_bsearch_helper, false},
     {"const_cast_source", const_cast_source, false},
+    {"const_helper_fold_last", const_helper_fold_last, false},
     {"gap_static_dtype", gap_static_dtype, false},
     {"gap_hint_induction", gap_hint_induction, false},
     {"gap_libdevice", gap_libdevice, false},

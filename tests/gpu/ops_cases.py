@@ -1687,6 +1687,37 @@ def const_cast_source(x, o, n):
         tl.store(o + cols, a)
 
 
+@triton.jit
+def _const_fold_stage(acc, x, start_m, STAGE: tl.constexpr, BLOCK: tl.constexpr):
+    if STAGE == 1:
+        lo, hi = 0, start_m * BLOCK
+    else:
+        lo, hi = start_m * BLOCK, (start_m + 1) * BLOCK
+    for k in range(lo, hi, 16):
+        offs = k + tl.arange(0, 16)
+        if STAGE == 1:
+            v = tl.load(x + offs).to(tl.float32)
+            acc += tl.where(v > 0, v, 2.0)
+        else:
+            v = tl.load(x + offs, mask=offs < hi, other=0.0).to(tl.float32)
+            acc += tl.where(v > 0, v, -1.0e6)
+    return acc
+
+
+# (f) what a helper's own canonicalization makes by folding lands below its other constants once
+# inlined (flash attention's two stages): the first call's `lo = 0`, which only the loop uses (its
+# bitcast folds), below the 2.0 met after it; the second call's float16 zero of other=0.0 (a
+# truncf that folds) below the -1e6 met after it
+@case({"x": "*fp16", "o": "*fp32", "m": "i32"})
+@triton.jit
+def const_helper_fold_last(x, o, m):
+    pid = tl.program_id(0)
+    acc = tl.zeros([16], tl.float32)
+    acc = _const_fold_stage(acc, x, m, 1, 32)
+    acc = _const_fold_stage(acc, x, m, 2, 32)
+    tl.store(o + pid * 16 + tl.arange(0, 16), acc)
+
+
 # ================================================================================================
 # Language gaps: tl.static_assert, x.dtype, hints on a loop's induction variable, libdevice,
 # make_block_ptr with base named
