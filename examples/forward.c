@@ -1,4 +1,4 @@
-/* forward: the guide's "Calling kernels from a ZML model", in C.
+/* forward: a model's forward pass calling a Triton kernel through XLA, in C (docs/xla.md).
  *
  *     forward(x, y) = relu(add_kernel(x * 2, y))
  *

@@ -1,5 +1,5 @@
 /* The constant pool: one arith.constant per (type, value), hoisted to the top of the entry
- * block, as the guide's "Constant hoisting and CSE" describes.
+ * block, as docs/order.md ("Constants") describes.
  *
  * Their order is the one Triton's make_ttir leaves Python's constants in, so that both
  * sides print the same after it. What happens to Python's constants there, as seen on the

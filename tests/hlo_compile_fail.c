@@ -1,6 +1,6 @@
 /* Not a unit test: a file that must NOT compile, one mistake per CASE (see
  * compile_fail_check.cmake). TH_KERNEL_CALL's structs make a misspelled name a compile error at
- * the call site, as the guide's Zig does, instead of a silently misplaced buffer. */
+ * the call site (docs/xla.md), instead of a silently misplaced buffer. */
 #include "tritonc/hlo.h"
 #include "xla_calls.h"
 

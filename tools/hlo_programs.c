@@ -66,9 +66,9 @@ static void vector_add_xla_program(th_builder *b, const void *cfg, const hlo_lau
     th_return(b, out.output_ptr);
 }
 
-/* ---- forward: the guide's example ------------------------------------------------------- */
+/* ---- forward: examples/forward.c's program -------------------------------------------- */
 
-/* forward(x, y) = relu(vector_add(x * 2, y)), as "Calling kernels from a ZML model" writes it. */
+/* forward(x, y) = relu(vector_add(x * 2, y)), as examples/forward.c writes it (docs/xla.md). */
 static void forward_program(th_builder *b, const void *cfg, const hlo_launch *l)
 {
     int block = cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");

@@ -1,4 +1,4 @@
-/* The StableHLO programs `tritonc hlo NAME` prints: the guide's examples (forward: x * 2, the
+/* The StableHLO programs `tritonc hlo NAME` prints: the examples' programs (forward: x * 2, the
  * vector add kernel, relu), one program per bundled kernel made for XLA's Triton call (its
  * inputs as parameters, its outputs as results), and for any other bundled kernel a program
  * built from its arguments (hlo_program_generic: its scalars are 0-d parameters the kernel

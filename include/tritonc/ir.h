@@ -5,12 +5,18 @@
  * Types are interned: two types are equal exactly when their pointers are equal.
  *
  * Names read prefix + object + verb: tcir_type_tensor, tcir_op_create, tcir_block_append.
- * Out of memory never aborts (docs/errors.md): the first allocation that fails puts the
- * context in its out-of-memory state for good (tcir_context_oom), and the rest of the call in
- * progress is served from a reserve the context made when it was created. A caller checks
- * tcir_context_oom after its calls and stops building; the builder of builder.h does, and
- * turns it into its sticky error. Only a request too big for what is left of the reserve
- * gets NULL (from tcir_alloc and the constructors that use it: types, attributes, ops).
+ * Out of memory never aborts (docs/errors.md). The first arena allocation that fails (the
+ * system's, or one the allocation hook refuses) puts the context in its out-of-memory state
+ * for good (tcir_context_oom); that request and every later one are then served from a
+ * 32 KiB reserve the context made when it was created, so that a constructor does not meet
+ * NULL half-way. Once a request does not fit in what is left of the reserve, tcir_alloc and
+ * tcir_strdup return NULL, and so do the constructors built on them (types, attributes, ops,
+ * blocks, block arguments), and tcir_op_set_attr may leave the attribute unset. IR made in that
+ * state may be incomplete: a caller checks tcir_context_oom after its calls, stops building
+ * and throws the IR away; the builder of builder.h does, and turns it into its sticky error.
+ * The printer and the verifier allocate outside the arena and leave the context's state
+ * alone: out of memory, tcir_print returns NULL and tcir_verify returns false with "out of
+ * memory while verifying".
  */
 #ifndef TRITONC_IR_H
 #define TRITONC_IR_H
@@ -223,7 +229,8 @@ typedef struct tcir_op_state {
  * from their bodies). Does nothing to an op that has results already. */
 void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types);
 /* Creates a detached op. Known op names print in their pretty form; unknown ones in
- * generic form. Attributes of known ops whose names are inherent are marked so. */
+ * generic form. Each attribute keeps the inherent flag its tcir_named_attr gives (the caller
+ * decides; nothing is inferred from the op's name). NULL out of memory and of reserve. */
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
 const char *tcir_op_name(const tcir_op *op);
 tcir_loc tcir_op_loc(const tcir_op *op);
@@ -287,11 +294,13 @@ typedef struct tcir_print_opts {
 } tcir_print_opts;
 
 /* Prints the op (usually a builtin.module) and everything under it. Returns a malloc'd,
- * NUL-terminated string the caller frees with free(); *len (if not NULL) gets its length. */
+ * NUL-terminated string the caller frees with free(); *len (if not NULL) gets its length.
+ * NULL (and *len 0) for a NULL op or when the printer cannot get memory. */
 char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len);
 
 /* Verifies op and everything under it. Returns true if valid; otherwise writes one line
- * into err (naming the op, and its location when it has one) and returns false. */
+ * into err (naming the op, and its location when it has one) and returns false, also when
+ * the verifier cannot get memory ("out of memory while verifying"). */
 bool tcir_verify(const tcir_op *op, char *err, size_t errsize);
 
 #ifdef __cplusplus

@@ -248,7 +248,7 @@ typedef struct tl_cast_opts {
     tl_rounding fp_downcast_rounding; /* float narrowing: default (truncf), TL_RTNE or TL_RTZ */
     bool bitcast;                     /* reinterpret bits: same width required */
 } tl_cast_opts;
-/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (see DESIGN and semantic.py). */
+/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md). */
 tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
 #define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), (tl_cast_opts){0})

@@ -11,7 +11,7 @@
 
 static const struct {
     const char *name; /* as the plugin names it in its messages */
-    size_t size;      /* PJRT_STRUCT_SIZE of our declaration */
+    size_t size;      /* TP_PJRT_STRUCT_SIZE of our declaration */
 } structs[TP_S_COUNT] = {
     [TP_S_ERROR_DESTROY] = {"PJRT_Error_Destroy_Args", SIZE(PJRT_Error_Destroy_Args, error)},
     [TP_S_ERROR_MESSAGE] = {"PJRT_Error_Message_Args", SIZE(PJRT_Error_Message_Args, message_size)},

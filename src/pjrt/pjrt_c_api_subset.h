@@ -8,17 +8,23 @@
  * - A plugin is a shared object exporting `const PJRT_Api *GetPjrtApi(void)`: a table of
  *   function pointers preceded by its own size and the API version it was built with.
  * - Every call takes one "args" struct. Its first member is `struct_size`, which the caller
- *   sets to PJRT_STRUCT_SIZE(type, last member it knows): the offset of the last member plus
- *   its size, trailing padding excluded. The second member is an extension chain (NULL here).
+ *   sets to the API's PJRT_STRUCT_SIZE(type, last member it knows), TP_PJRT_STRUCT_SIZE here:
+ *   the offset of the last member plus its size, trailing padding excluded. The second member
+ *   is the extension chain `extension_start` (NULL here).
  * - Within one major version, members are only ever appended to args structs and functions
  *   only appended to the table. So a table slot's position never moves, and a struct laid out
  *   as below is a prefix of the same struct in any later minor version. XLA's plugins reject
  *   an args struct whose struct_size is smaller than the one they were built with (see
- *   tp_call_regrow in call.c for what the runtime does about a newer plugin).
+ *   tp_call_retry in call.c for what the runtime does about a newer plugin).
  * - Every function returns NULL or a PJRT_Error the caller owns and frees through the table.
  * - Table members we never call are declared as `void *` under their API names, so that the
  *   position of every member we do call is right; the table is declared only as far as the
  *   last member we call (the runtime checks the plugin's table is at least that long).
+ * - Names: structs, enums and table members carry the API's names. The API names each
+ *   function's type after the function itself (PJRT_Error_Destroy); here those types take a
+ *   `_Fn` suffix (PJRT_Error_Destroy_Fn), as does the entry point's (PJRT_GetPjrtApi_Fn), and
+ *   the macros are tritonc's (TP_PJRT_API_MAJOR for the API's PJRT_API_MAJOR). This file and
+ *   the API's header are not meant to be included together.
  */
 #ifndef TRITONC_PJRT_C_API_SUBSET_H
 #define TRITONC_PJRT_C_API_SUBSET_H
@@ -168,7 +174,6 @@ typedef struct PJRT_Client_Destroy_Args {
     PJRT_Client *client;
 } PJRT_Client_Destroy_Args;
 
-/* Also the layout of PJRT_Client_PlatformVersion_Args. */
 typedef struct PJRT_Client_PlatformName_Args {
     size_t struct_size;
     PJRT_Extension_Base *extension_start;

@@ -4,8 +4,8 @@
 Checks, each in its own try/except so that one failure never hides the others:
 
 1. jax: the StableHLO programs tritonc emits (the examples' `--emit-hlo`, and `tritonc hlo NAME`
-   when the CLI has it) compile and run through jax's XLA (compiler.backend_compile_and_load, as
-   NOTES.md verified) and match numpy references.
+   when the CLI has it) compile and run through jax's XLA (compiler.backend_compile_and_load) and match numpy
+   references.
 2. pjrt: the C examples (examples/forward.c, examples/softmax.c) run through the PJRT plugin, with
    no Python in their process, and match their CPU references (they check and say OK); the first
    run finds the plugin by itself (tp_find_plugin), later ones are also given its path.
@@ -167,7 +167,7 @@ class Jax:
               f"platform {self.backend.platform} {getattr(self.backend, 'platform_version', '')}", flush=True)
 
     def compile(self, text):
-        """Parses the text in jax's MLIR context and compiles it as NOTES.md did."""
+        """Parses the text in jax's MLIR context and compiles it through jax's XLA client."""
         devices = self.xc.DeviceList(tuple([self.device]))
         options = self.compiler.get_compile_options(num_replicas=1, num_partitions=1)
         ctx = self.mlir.make_ir_context()

@@ -99,7 +99,7 @@ def strip_debug(text, stage):
 
 
 class Triton:
-    """Triton 3.6 driven through its Python API, exactly as triton.compile drives it (NOTES.md)."""
+    """Triton 3.6 driven through its Python API, exactly as triton.compile drives it."""
 
     def __init__(self):
         import triton
