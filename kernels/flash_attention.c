@@ -114,11 +114,9 @@ static void flash_attention(tl_builder *builder, const flash_attention_cfg *cfg)
     tl_value N_CTX = tl_arg(builder, "N_CTX", TL_SCALAR(TL_I32));
     (void)Z; /* the grid's second axis is Z * H: the kernel itself only needs H */
 
-    if (BLOCK_N <= 0 || BLOCK_M % BLOCK_N != 0) { /* tl.static_assert */
-        tl_builder_fail(builder, TL_SITE("flash_attention"), "BLOCK_M (%d) must be a multiple of BLOCK_N (%d)",
-                        BLOCK_M, BLOCK_N);
+    /* BLOCK_N > 0 first: C's % by zero is undefined, Python's static_assert raises */
+    if (!tl_static_assert(builder, BLOCK_N > 0 && BLOCK_M % BLOCK_N == 0, "BLOCK_M must be a multiple of BLOCK_N"))
         return;
-    }
     tl_value start_m = tl_program_id(builder, 0);
     tl_value off_hz = tl_program_id(builder, 1);
     tl_value off_z = tl_floordiv(off_hz, H);
