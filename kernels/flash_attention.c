@@ -114,7 +114,9 @@ static void flash_attention(tl_builder *builder, const flash_attention_cfg *cfg)
     tl_value N_CTX = tl_arg(builder, "N_CTX", TL_SCALAR(TL_I32));
     (void)Z; /* the grid's second axis is Z * H: the kernel itself only needs H */
 
-    /* BLOCK_N > 0 first: C's % by zero is undefined, Python's static_assert raises */
+    /* Python's tl.static_assert(BLOCK_M % BLOCK_N == 0). BLOCK_N > 0 is checked first: a C
+     * remainder by zero is undefined behaviour, where Python's static_assert raises. The C
+     * condition is evaluated while the kernel is built, and nothing is emitted. */
     if (!tl_static_assert(builder, BLOCK_N > 0 && BLOCK_M % BLOCK_N == 0, "BLOCK_M must be a multiple of BLOCK_N"))
         return;
     tl_value start_m = tl_program_id(builder, 0);
