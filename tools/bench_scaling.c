@@ -1,0 +1,304 @@
+/* tritonc_bench_scaling - how the cost of building and printing a kernel grows with its size.
+ *
+ *   tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]
+ *
+ * Each shape is a generator of kernels of n units (an op chain, n constants, n arguments, ...).
+ * For n = 1000, 3000, 10000, 30000, 100000 (up to --max, default 100000) it builds the kernel,
+ * verifies and prints it (tl_finish, no locations) and prints the time, the time per unit and
+ * the arena bytes per unit; the slope of log(time) against log(n) between successive sizes and
+ * over the whole range (least squares) says how the cost grows: 1 is linear, 2 quadratic. A
+ * size whose build took longer than --budget-s (default 5 s) ends its shape: the next size
+ * would take too long to wait for, and the slopes so far already tell. A bench prints numbers;
+ * it is not a test.
+ *
+ * The shapes are those of the linear-time issue: chains, sequential loops and ifs, repeated
+ * dot bodies (all linear), and the ones that were super-linear: many distinct constants, many
+ * tl_cdiv (standard-library helper) calls, many early returns, many kernel arguments, a deeply
+ * right-nested expression (C evaluates the inner call first), many tl_dot(..., .acc = ...), many
+ * masked loads and stores with keyword expressions written inside the call beside many
+ * constants.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tritonc/tritonc.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- the shapes: each builds a kernel of n units into b ---------------------------------- */
+
+/* n elementwise ops, each on the one before */
+static void shape_chain(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value offs = tl_arange(b, 0, 128);
+    tl_value v = tl_load(tl_addptr(x, offs));
+    for (int i = 0; i < n; i++)
+        v = tl_add(v, v);
+    tl_store(tl_addptr(x, offs), v);
+}
+
+/* n/4 loops one after the other, each with an if inside (about 4 ops a unit) */
+static void shape_loops_ifs(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value m = tl_arg(b, "m", TL_SCALAR(TL_I32));
+    tl_value acc = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    tl_value offs = tl_arange(b, 0, 16);
+    for (int i = 0; i < n / 4; i++) {
+        tl_scope loop = tl_for(b, 0, m, 1, .carry = TL_VARS(&acc));
+            tl_scope branch = tl_if(tl_gt(loop.iv, 1), .carry = TL_VARS(&acc));
+                acc = tl_add(acc, 1.0);
+            tl_end(&branch);
+        tl_end(&loop);
+    }
+    tl_store(tl_addptr(x, offs), acc);
+}
+
+/* n/8 dot bodies of a matmul's inner step (loads, dot with an accumulator, pointer steps) */
+static void shape_dot_bodies(tl_builder *b, int n)
+{
+    tl_value a = tl_arg(b, "a", TL_PTR(TL_F16));
+    tl_value c = tl_arg(b, "c", TL_PTR(TL_F32));
+    tl_value r = tl_arange(b, 0, 16);
+    tl_value ptrs = tl_addptr(a, tl_add(tl_mul(tl_expand_dims(r, 1), 16), tl_expand_dims(r, 0)));
+    tl_value acc = tl_zeros(b, TL_SHAPE(16, 16), TL_F32);
+    for (int i = 0; i < n / 8; i++) {
+        tl_value t = tl_load(ptrs);
+        acc = tl_dot(t, t, acc);
+        ptrs = tl_addptr(ptrs, 256);
+    }
+    tl_store(tl_addptr(c, tl_add(tl_mul(tl_expand_dims(r, 1), 16), tl_expand_dims(r, 0))), acc);
+}
+
+/* n distinct scalar constants, each added in */
+static void shape_constants(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_I32));
+    tl_value v = tl_load(x);
+    for (int i = 0; i < n; i++)
+        v = tl_add(v, i + 1);
+    tl_store(x, v);
+}
+
+/* n tl_cdiv calls (a standard-library helper each) */
+static void shape_cdiv(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_I32));
+    tl_value v = tl_load(x);
+    for (int i = 0; i < n; i++)
+        v = tl_cdiv(v, 3);
+    tl_store(x, v);
+}
+
+/* n early returns */
+static void shape_returns(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_I32));
+    tl_value v = tl_load(x);
+    for (int i = 0; i < n; i++)
+        tl_return_if(tl_gt(v, i));
+    tl_store(x, v);
+}
+
+/* n kernel arguments, all used */
+static void shape_arguments(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_I32));
+    tl_value v = tl_load(x);
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "a%d", i);
+        v = tl_add(v, tl_arg(b, name, TL_SCALAR(TL_I32)));
+    }
+    tl_store(x, v);
+}
+
+/* x * 2 + (x * 2 + (... )): C evaluates the right operand's whole subtree, then the left */
+static tl_value right_nested(tl_value x, int depth)
+{
+    if (depth == 0)
+        return x;
+    return tl_add(tl_mul(x, 2), right_nested(x, depth - 1));
+}
+
+static void shape_right_nested(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_I32));
+    tl_value v = tl_load(x);
+    tl_store(x, right_nested(v, n / 2));
+}
+
+/* n tl_dot(a, b, .acc = ...) */
+static void shape_dot_acc(tl_builder *b, int n)
+{
+    tl_value a = tl_arg(b, "a", TL_PTR(TL_F16));
+    tl_value c = tl_arg(b, "c", TL_PTR(TL_F32));
+    tl_value r = tl_arange(b, 0, 16);
+    tl_value offs = tl_add(tl_mul(tl_expand_dims(r, 1), 16), tl_expand_dims(r, 0));
+    tl_value t = tl_load(tl_addptr(a, offs));
+    tl_value acc = tl_zeros(b, TL_SHAPE(16, 16), TL_F32);
+    for (int i = 0; i < n; i++)
+        acc = tl_dot(t, t, .acc = acc);
+    tl_store(tl_addptr(c, offs), acc);
+}
+
+/* n/2 distinct constants, then n/2 masked loads whose mask and other are written in the call */
+static void shape_masked_with_constants(tl_builder *b, int n)
+{
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value m = tl_arg(b, "m", TL_SCALAR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 16);
+    tl_value v = tl_zeros(b, TL_SHAPE(16), TL_F32);
+    for (int i = 0; i < n / 2; i++)
+        v = tl_add(v, (double)i + 0.5);
+    for (int i = 0; i < n / 2; i++)
+        v = tl_add(v, tl_load(tl_addptr(x, offs), .mask = tl_lt(tl_add(offs, i), m), .other = tl_lit(0.0)));
+    tl_store(tl_addptr(x, offs), v, .mask = tl_lt(offs, m));
+}
+
+typedef struct shape {
+    const char *name;
+    void (*build)(tl_builder *b, int n);
+} shape;
+
+static const shape SHAPES[] = {
+    {"chain", shape_chain},
+    {"loops_ifs", shape_loops_ifs},
+    {"dot_bodies", shape_dot_bodies},
+    {"constants", shape_constants},
+    {"cdiv_calls", shape_cdiv},
+    {"early_returns", shape_returns},
+    {"arguments", shape_arguments},
+    {"right_nested", shape_right_nested},
+    {"dot_acc", shape_dot_acc},
+    {"masked_with_constants", shape_masked_with_constants},
+};
+#define NSHAPES ((int)(sizeof SHAPES / sizeof SHAPES[0]))
+static const int SIZES[] = {1000, 3000, 10000, 30000, 100000};
+#define NSIZES ((int)(sizeof SIZES / sizeof SIZES[0]))
+
+/* Builds, verifies and prints one kernel; seconds it took (negative when it failed). */
+static double measure(const shape *s, int n, size_t *bytes, size_t *ops_text)
+{
+    double t0 = now_s();
+    tl_builder *b = tl_builder_create(s->name);
+    tl_builder_set_locations(b, false);
+    s->build(b, n);
+    char *text = tl_finish(b);
+    double t = now_s() - t0;
+    if (!text) {
+        fprintf(stderr, "%s n=%d: %s\n", s->name, n, tl_builder_error(b));
+        tl_builder_destroy(b);
+        return -1;
+    }
+    *bytes = tl_builder_bytes(b);
+    *ops_text = strlen(text);
+    free(text);
+    tl_builder_destroy(b);
+    return t;
+}
+
+/* The least-squares slope of log(t) against log(n) over k points. */
+static double fit_slope(const double *ln_n, const double *ln_t, int k)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < k; i++) {
+        sx += ln_n[i];
+        sy += ln_t[i];
+        sxx += ln_n[i] * ln_n[i];
+        sxy += ln_n[i] * ln_t[i];
+    }
+    double d = k * sxx - sx * sx;
+    return d != 0 ? (k * sxy - sx * sy) / d : 0;
+}
+
+static int run_shape(const shape *s, int max_n, double budget_s)
+{
+    double ln_n[NSIZES], ln_t[NSIZES];
+    int k = 0;
+    for (int i = 0; i < NSIZES && SIZES[i] <= max_n; i++) {
+        size_t bytes = 0, text = 0;
+        double t = measure(s, SIZES[i], &bytes, &text);
+        if (t < 0)
+            return 1;
+        ln_n[k] = log(SIZES[i]);
+        ln_t[k] = log(t > 1e-9 ? t : 1e-9);
+        printf("%-22s n=%-7d %10.3f ms %9.1f ns/unit %8.0f B/unit  TTIR %zu B", s->name, SIZES[i], t * 1e3,
+               t * 1e9 / SIZES[i], (double)bytes / SIZES[i], text);
+        if (k > 0)
+            printf("  slope %.2f", (ln_t[k] - ln_t[k - 1]) / (ln_n[k] - ln_n[k - 1]));
+        printf("\n");
+        fflush(stdout);
+        k++;
+        if (t > budget_s) {
+            printf("%-22s (stopped: %.1f s is over the budget)\n", s->name, t);
+            break;
+        }
+    }
+    if (k >= 2)
+        printf("%-22s SLOPE %.2f over n=%d..%d\n", s->name, fit_slope(ln_n, ln_t, k), SIZES[0], SIZES[k - 1]);
+    return 0;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\nshapes:");
+    for (int i = 0; i < NSHAPES; i++)
+        fprintf(stderr, " %s", SHAPES[i].name);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    int max_n = 100000;
+    double budget_s = 5.0;
+    const char *only[NSHAPES];
+    int nonly = 0;
+    for (int i = 1; i < argc; i++) {
+        char *end = NULL;
+        if (!strcmp(argv[i], "--max") && i + 1 < argc) {
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || v < 1000)
+                return usage();
+            max_n = (int)v;
+        } else if (!strcmp(argv[i], "--budget-s") && i + 1 < argc) {
+            budget_s = strtod(argv[++i], &end);
+            if (*end || budget_s <= 0)
+                return usage();
+        } else if (argv[i][0] == '-' || nonly == NSHAPES) {
+            return usage();
+        } else {
+            only[nonly++] = argv[i];
+        }
+    }
+    int status = 0;
+    for (int i = 0; i < NSHAPES; i++) {
+        bool chosen = nonly == 0;
+        for (int j = 0; j < nonly; j++)
+            chosen = chosen || !strcmp(only[j], SHAPES[i].name);
+        if (chosen)
+            status |= run_shape(&SHAPES[i], max_n, budget_s);
+    }
+    for (int j = 0; j < nonly; j++) {
+        bool known = false;
+        for (int i = 0; i < NSHAPES; i++)
+            known = known || !strcmp(only[j], SHAPES[i].name);
+        if (!known) {
+            fprintf(stderr, "tritonc_bench_scaling: no shape '%s'\n", only[j]);
+            return usage();
+        }
+    }
+    return status;
+}
