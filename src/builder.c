@@ -665,9 +665,9 @@ static void mark_used_consts(tl_builder *b, tcir_block *blk, bool *used)
     for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
-            for (int k = 0; def && k < b->nconsts; k++)
-                if (b->consts[k].op == def)
-                    used[k] = true;
+            int k = def ? tcir_op_order_seq(def) : -1; /* a pooled constant's op holds its entry */
+            if (k >= 0 && k < b->nconsts && b->consts[k].op == def)
+                used[k] = true;
         }
         for (int r = 0; r < tcir_op_nregions(op); r++)
             for (tcir_block *in = tcir_region_first_block(tcir_op_region(op, r)); in; in = tcir_block_next(in))
@@ -690,10 +690,8 @@ static void drop_unused_consts(tl_builder *b)
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_used_consts(b, blk, used);
     for (int k = 0; k < b->nconsts; k++)
-        if (b->consts[k].droppable && b->consts[k].op && !used[k] && tcir_op_block(b->consts[k].op)) {
-            tcir_op_detach(b->consts[k].op);
-            b->nconst_ops--;
-        }
+        if (b->consts[k].droppable && b->consts[k].op && !used[k] && tcir_op_block(b->consts[k].op))
+            tl__pool_drop(b, &b->consts[k]);
 }
 
 char *tl_finish_at(tl_site site, tl_builder *b)
@@ -724,6 +722,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
         return NULL;
     seal_signature(b);
     tl__pool_settle(b);
+    tl__pool_sort(b);
     drop_unused_consts(b);
     if (tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");

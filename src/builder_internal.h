@@ -81,6 +81,9 @@ struct tl_builder {
 
     tl_const_entry *consts;
     int nconsts, consts_cap;
+    int *const_index;    /* open-addressing hash of (type, value) -> entry + 1 (0: empty) */
+    int const_index_cap; /* a power of two, at least twice nconsts */
+    tcir_op *const_tail; /* the last pooled constant of the entry block (NULL: none there) */
     int nconst_ops;      /* the first nconst_ops ops of the entry block are pooled constants */
     int stamp_counter;
     int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
@@ -141,6 +144,10 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
 /* Settles what only the finished function shows: which constants only loops use (tl_finish). */
 void tl__pool_settle(tl_builder *b);
+/* Puts the pooled constants in their final order (tl_finish, after tl__pool_settle). */
+void tl__pool_sort(tl_builder *b);
+/* Takes an unused constant out of the function (tl_finish). */
+void tl__pool_drop(tl_builder *b, tl_const_entry *e);
 /* Tells the pool an op was placed at `site` (constants met before every op lead the function). */
 void tl__pool_body_op(tl_builder *b, tl_site site);
 

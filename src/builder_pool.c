@@ -128,11 +128,78 @@ static bool goes_above(const tl_builder *b, const tl_const_entry *x, const tl_co
     }
 }
 
+/* A hash of a pooled constant's value: a scalar (INT, BOOL, FLOAT, bitwise) or a splat of
+ * one; other kinds (never pooled) hash by kind alone, equality still decides. */
+static uint64_t value_hash(const tcir_attr *a)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    if (a && tcir_attr_get_kind(a) == TCIR_ATTR_DENSE) {
+        h ^= (uint64_t)(uintptr_t)tcir_attr_get_type(a);
+        a = tcir_attr_dense_elem(a);
+        h *= 0xff51afd7ed558ccdu;
+    }
+    if (!a)
+        return h;
+    tcir_attr_kind kind = tcir_attr_get_kind(a);
+    uint64_t bits = (uint64_t)kind;
+    if (kind == TCIR_ATTR_INT || kind == TCIR_ATTR_BOOL) {
+        bits ^= (uint64_t)tcir_attr_int_value(a) * 0xc4ceb9fe1a85ec53u;
+    } else if (kind == TCIR_ATTR_FLOAT) {
+        double f = tcir_attr_float_value(a);
+        uint64_t u;
+        memcpy(&u, &f, sizeof u);
+        bits ^= u * 0xc4ceb9fe1a85ec53u;
+    }
+    h ^= bits + (h << 6) + (h >> 2);
+    return h ^ (h >> 29);
+}
+
+static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
+{
+    return value_hash(value) ^ ((uint64_t)(uintptr_t)type * 0x9e3779b97f4a7c15u);
+}
+
+/* Puts entry i in the index (which has room). */
+static void index_put(tl_builder *b, int i)
+{
+    size_t mask = (size_t)b->const_index_cap - 1;
+    size_t at = (size_t)entry_hash(b->consts[i].type, b->consts[i].value) & mask;
+    while (b->const_index[at])
+        at = (at + 1) & mask;
+    b->const_index[at] = i + 1;
+}
+
+/* Keeps the index at most half full; false when out of memory. */
+static bool index_reserve(tl_builder *b, int n)
+{
+    if (2 * n <= b->const_index_cap)
+        return true;
+    int cap = b->const_index_cap ? b->const_index_cap * 2 : 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    int *grown = tcir_alloc(b->ctx, sizeof(int) * (size_t)cap);
+    if (!grown)
+        return false;
+    memset(grown, 0, sizeof(int) * (size_t)cap);
+    b->const_index = grown;
+    b->const_index_cap = cap;
+    for (int i = 0; i < b->nconsts; i++)
+        index_put(b, i);
+    return true;
+}
+
 static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
 {
-    for (int i = 0; i < b->nconsts; i++)
-        if (b->consts[i].type == type && tcir_attr_equal(b->consts[i].value, value))
-            return &b->consts[i];
+    if (b->const_index_cap) {
+        size_t mask = (size_t)b->const_index_cap - 1;
+        for (size_t at = (size_t)entry_hash(type, value) & mask; b->const_index[at]; at = (at + 1) & mask) {
+            tl_const_entry *e = &b->consts[b->const_index[at] - 1];
+            if (e->type == type && tcir_attr_equal(e->value, value))
+                return e;
+        }
+    }
+    if (!index_reserve(b, b->nconsts + 1))
+        return NULL; /* out of memory: the caller's op fails with it */
     if (b->nconsts == b->consts_cap) {
         int cap = b->consts_cap ? b->consts_cap * 2 : 16;
         tl_const_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
@@ -145,6 +212,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     }
     tl_const_entry *e = &b->consts[b->nconsts++];
     *e = (tl_const_entry){.type = type, .value = value};
+    index_put(b, b->nconsts - 1);
     return e;
 }
 
@@ -207,23 +275,78 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
     return true;
 }
 
-static tl_const_entry *entry_of(tl_builder *b, const tcir_op *op)
+/* Takes e's op out of the entry block's leading constants. */
+static void take_out(tl_builder *b, tl_const_entry *e)
+{
+    if (!tcir_op_block(e->op))
+        return;
+    if (b->const_tail == e->op)
+        b->const_tail = tcir_op_prev(e->op); /* constants lead the block: NULL past the first */
+    tcir_op_detach(e->op);
+    b->nconst_ops--;
+}
+
+/* Moves e's op to the end of the leading constants: the region holds them in the order they
+ * were last placed, which tl__pool_sort turns into their final order (a constant placed
+ * again goes after those it ties with, as inserting it in sorted order would put it). */
+static void position(tl_builder *b, tl_const_entry *e)
+{
+    take_out(b, e);
+    tcir_op *before = b->const_tail ? tcir_op_next(b->const_tail) : tcir_block_first(b->entry);
+    tcir_block_insert_before(b->entry, before, e->op);
+    b->const_tail = e->op;
+    b->nconst_ops++;
+}
+
+static const tl_const_entry *entry_of(const tl_builder *b, const tcir_op *op)
 {
     return &b->consts[tcir_op_order_seq(op)];
 }
 
-/* (Re)inserts e's op among the leading constants of the entry block. */
-static void position(tl_builder *b, tl_const_entry *e)
+/* Stable merge sort of ops[lo, hi) by goes_above (tmp: scratch of the same size). */
+static void sort_ops(const tl_builder *b, tcir_op **ops, tcir_op **tmp, int lo, int hi)
 {
-    if (tcir_op_block(e->op)) {
-        tcir_op_detach(e->op);
-        b->nconst_ops--;
-    }
-    tcir_op *at = tcir_block_first(b->entry);
-    for (int i = 0; i < b->nconst_ops && !goes_above(b, e, entry_of(b, at)); i++)
-        at = tcir_op_next(at);
-    tcir_block_insert_before(b->entry, at, e->op);
-    b->nconst_ops++;
+    if (hi - lo < 2)
+        return;
+    int mid = lo + (hi - lo) / 2;
+    sort_ops(b, ops, tmp, lo, mid);
+    sort_ops(b, ops, tmp, mid, hi);
+    int i = lo, j = mid, k = lo;
+    while (i < mid && j < hi) /* the right run's head goes first only when strictly above */
+        tmp[k++] = goes_above(b, entry_of(b, ops[j]), entry_of(b, ops[i]))
+                       ? ops[j++]
+                       : ops[i++];
+    while (i < mid)
+        tmp[k++] = ops[i++];
+    while (j < hi)
+        tmp[k++] = ops[j++];
+    for (k = lo; k < hi; k++)
+        ops[k] = tmp[k];
+}
+
+void tl__pool_drop(tl_builder *b, tl_const_entry *e)
+{
+    take_out(b, e);
+}
+
+void tl__pool_sort(tl_builder *b)
+{
+    int n = b->nconst_ops;
+    if (n < 2)
+        return;
+    tcir_op **ops = tcir_alloc(b->ctx, sizeof(tcir_op *) * (size_t)n * 2);
+    if (!ops)
+        return; /* out of memory: reported by the caller's check */
+    tcir_op *op = tcir_block_first(b->entry);
+    for (int i = 0; i < n; i++, op = tcir_op_next(op))
+        ops[i] = op;
+    sort_ops(b, ops, ops + n, 0, n);
+    tcir_op *after = b->const_tail ? tcir_op_next(b->const_tail) : NULL;
+    for (int i = 0; i < n; i++)
+        tcir_op_detach(ops[i]);
+    for (int i = 0; i < n; i++)
+        tcir_block_insert_before(b->entry, after, ops[i]);
+    b->const_tail = ops[n - 1];
 }
 
 static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const int *old_seq, const int *new_seq)
@@ -385,9 +508,7 @@ void tl__pool_settle(tl_builder *b)
 /* True when the function body holds nothing but pooled constants yet. */
 static bool body_empty(const tl_builder *b)
 {
-    tcir_op *op = tcir_block_first(b->entry);
-    for (int i = 0; i < b->nconst_ops && op; i++)
-        op = tcir_op_next(op);
+    tcir_op *op = b->const_tail ? tcir_op_next(b->const_tail) : tcir_block_first(b->entry);
     return op == NULL && b->depth == 1 && tl_current_block(b) == b->entry;
 }
 
