@@ -136,13 +136,61 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
 }
 
 /* The index of the declared argument `name`, or -1. */
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+    return h;
+}
+
+/* The first argument named `name`, or -1 (a name index while arguments are declared; after
+ * tl_builder_set_arg_order's copies, which repeat names, a scan). */
 static int arg_index(const tl_builder *b, const char *name)
 {
-    for (int j = 0; name && j < b->nargs; j++)
-        if (strcmp(b->args[j].name, name) == 0)
-            return j;
+    if (!name)
+        return -1;
+    if (!b->arg_names_cap) {
+        for (int j = 0; j < b->nargs; j++)
+            if (strcmp(b->args[j].name, name) == 0)
+                return j;
+        return -1;
+    }
+    size_t mask = (size_t)b->arg_names_cap - 1;
+    for (size_t at = (size_t)name_hash(name) & mask; b->arg_names[at]; at = (at + 1) & mask)
+        if (strcmp(b->args[b->arg_names[at] - 1].name, name) == 0)
+            return b->arg_names[at] - 1;
     return -1;
 }
+
+static void index_arg(tl_builder *b, int i)
+{
+    size_t mask = (size_t)b->arg_names_cap - 1;
+    size_t at = (size_t)name_hash(b->args[i].name) & mask;
+    while (b->arg_names[at])
+        at = (at + 1) & mask;
+    b->arg_names[at] = i + 1;
+}
+
+/* Room in the name index for n arguments (kept at most half full); false when out of memory. */
+static bool reserve_arg_index(tl_builder *b, int n)
+{
+    if (2 * n <= b->arg_names_cap)
+        return true;
+    int cap = b->arg_names_cap ? b->arg_names_cap * 2 : 32;
+    while (cap < 2 * n)
+        cap *= 2;
+    int *grown = tcir_alloc(b->ctx, sizeof(int) * (size_t)cap);
+    if (!grown)
+        return false;
+    memset(grown, 0, sizeof(int) * (size_t)cap);
+    b->arg_names = grown;
+    b->arg_names_cap = cap;
+    for (int i = 0; i < b->nargs; i++)
+        index_arg(b, i);
+    return true;
+}
+
 
 /* Reorders the arguments by tl_builder_set_arg_order's names: the first time a name comes, its
  * declared argument goes there; a name that comes again gets a copy there, a new argument of
@@ -216,6 +264,7 @@ static bool apply_arg_order(tl_builder *b, tl_site site)
     }
     b->args = args;
     b->nargs = b->args_cap = n;
+    b->arg_names_cap = 0; /* copies repeat names: arg_index scans from now on */
     tcir_block_permute_args(b->entry, order);
     return true;
 }
@@ -429,9 +478,9 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
         return TL_POISON;
     if (!valid_symbol(name))
         return tl_builder_fail(b, site, "invalid argument name '%s'", name ? name : "(null)");
-    for (int i = 0; i < b->nargs; i++)
-        if (strcmp(b->args[i].name, name) == 0)
-            return tl_builder_fail(b, site, "duplicate argument name '%s' (argument %d)", name, i);
+    int same = arg_index(b, name);
+    if (same >= 0)
+        return tl_builder_fail(b, site, "duplicate argument name '%s' (argument %d)", name, same);
     if (spec.divisibility < TL_DIV_NONE)
         return tl_builder_fail(b, site, "divisibility %d of '%s' is negative", spec.divisibility, name);
     bool as_buffer = scalar_to_buffer(b, site, name, &spec);
@@ -462,7 +511,10 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
+    if (!reserve_arg_index(b, b->nargs + 1))
+        return tl_builder_fail(b, site, "out of memory");
     b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v, as_buffer};
+    index_arg(b, b->nargs - 1);
     if (as_buffer)
         return tl_load_at(site, (tl_load_args){.ptr = tl__wrap(b, v, spec.dtype)});
     return tl__wrap(b, v, spec.dtype);

@@ -76,6 +76,8 @@ struct tl_builder {
 
     tl_arg_entry *args;
     int nargs, args_cap;
+    int *arg_names;    /* open-addressing hash of argument names -> argument + 1 (0: empty) */
+    int arg_names_cap; /* a power of two, at least twice nargs; 0: no index (arg_index scans) */
     const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
     int ndeclared;          /* arguments declared, those the key dropped included */
 
