@@ -44,6 +44,7 @@ typedef struct tl_const_entry {
     int helper_call;     /* which helper call met it first (outermost calls are numbered) */
     int helper_at;       /* the first meeting inside a helper */
     tl_stamp helper_stamp; /* ... and where that call is in the source (calls are ordered by it) */
+    int remap_round;     /* the last tl__pool_remap that handled it */
 } tl_const_entry;
 
 /* An ordering scope: a C function in its translation unit (builder_order.c). */
@@ -84,6 +85,17 @@ struct tl_builder {
     tl_const_entry *consts;
     int nconsts, consts_cap;
     int *const_index;    /* open-addressing hash of (type, value) -> entry + 1 (0: empty) */
+    /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
+     * that tl__pool_remap finds the constants of a call's argument ops without a walk over
+     * the pool: met[] holds nodes {entry, next}, met_heads an open-addressing table of keys
+     * with the first node of each (nodes of stamps since remapped stay; they do no harm). */
+    struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads;
+    int met_heads_cap, nmet_keys;
+    struct tl_met_node { int entry, next; } *met;
+    int nmet, met_cap;
+    int remap_round; /* marks the entries one remap has handled */
+    int *remap_hits; /* scratch: the entries one remap handles */
+    int remap_hits_cap;
     int const_index_cap; /* a power of two, at least twice nconsts */
     tcir_op *const_tail; /* the last pooled constant of the entry block (NULL: none there) */
     int nconst_ops;      /* the first nconst_ops ops of the entry block are pooled constants */

@@ -478,11 +478,15 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
         if (in_set(&p, k.ops[i]))
             return; /* shared subexpressions: leave the text's order */
 
-    /* The ops in block order, and the block position of the first positional one. */
+    /* The ops in block order, and the block position of the first positional one: they were
+     * all made for this call, so a walk back from the block's end meets them all soon. */
     tcir_op *order[2 * TL_KW_MAX_OPS];
     int n = 0, seqs[2 * TL_KW_MAX_OPS];
     tcir_op *first_p = NULL;
-    for (tcir_op *op = tcir_block_first(tl_current_block(b)); op; op = tcir_op_next(op)) {
+    tcir_op *op = tcir_block_last(tl_current_block(b));
+    for (int found = 0; op && found < p.n + k.n; op = tcir_op_prev(op))
+        found += in_set(&p, op) || in_set(&k, op);
+    for (op = op ? tcir_op_next(op) : tcir_block_first(tl_current_block(b)); op; op = tcir_op_next(op)) {
         bool is_p = in_set(&p, op), is_k = !is_p && in_set(&k, op);
         if (is_p && !first_p)
             first_p = op;

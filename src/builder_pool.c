@@ -227,6 +227,62 @@ static void update_leading(const tl_builder *b, tl_const_entry *e)
     e->leading = (e->caller || e->bound) && leads(b, caller_key(e));
 }
 
+static size_t met_slot(const tl_builder *b, const void *scope, int seq, int epoch)
+{
+    uint64_t h = (uint64_t)(uintptr_t)scope * 0x9e3779b97f4a7c15u ^ (uint64_t)(uint32_t)seq * 0xc4ceb9fe1a85ec53u ^
+                 (uint64_t)(uint32_t)epoch;
+    size_t mask = (size_t)b->met_heads_cap - 1;
+    size_t at = (size_t)(h ^ (h >> 31)) & mask;
+    while (b->met_heads[at].head && !(b->met_heads[at].scope == scope && b->met_heads[at].seq == seq &&
+                                      b->met_heads[at].epoch == epoch))
+        at = (at + 1) & mask;
+    return at;
+}
+
+/* Grows the key table to keep it at most half full; false when out of memory. */
+static bool met_reserve(tl_builder *b)
+{
+    if (2 * (b->nmet_keys + 1) <= b->met_heads_cap)
+        return true;
+    int cap = b->met_heads_cap ? b->met_heads_cap * 2 : 64;
+    struct tl_met_key *old = b->met_heads;
+    int old_cap = b->met_heads_cap;
+    struct tl_met_key *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+    if (!grown)
+        return false;
+    memset(grown, 0, sizeof(*grown) * (size_t)cap);
+    b->met_heads = grown;
+    b->met_heads_cap = cap;
+    for (int i = 0; i < old_cap; i++)
+        if (old[i].head)
+            b->met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
+    return true;
+}
+
+/* Notes that entry e was met at st (a stamp a remap may rewrite). */
+static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
+{
+    if (!st.scope || !met_reserve(b))
+        return; /* a stamp without a scope is never remapped; out of memory: reported later */
+    if (b->nmet == b->met_cap) {
+        int cap = b->met_cap ? b->met_cap * 2 : 64;
+        struct tl_met_node *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        if (!grown)
+            return;
+        if (b->nmet)
+            memcpy(grown, b->met, sizeof(*grown) * (size_t)b->nmet);
+        b->met = grown;
+        b->met_cap = cap;
+    }
+    size_t at = met_slot(b, st.scope, st.seq, st.epoch);
+    if (!b->met_heads[at].head) {
+        b->met_heads[at] = (struct tl_met_key){st.scope, st.seq, st.epoch, 0};
+        b->nmet_keys++;
+    }
+    b->met[b->nmet] = (struct tl_met_node){(int)(e - b->consts), b->met_heads[at].head - 1};
+    b->met_heads[at].head = ++b->nmet; /* nodes are numbered from 1 in the heads */
+}
+
 /* Records a meeting at `site`; true when it changes where the constant belongs. */
 static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
@@ -257,6 +313,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
             return false;
         e->bound = true;
         e->bound_at = now;
+        log_meeting(b, e, now);
         update_leading(b, e);
         return true;
     }
@@ -265,12 +322,14 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
             return false;
         e->folded = true;
         e->fold_at = now;
+        log_meeting(b, e, now);
         return true;
     }
     if (e->caller && !stamp_before(now, e->caller_at))
         return false;
     e->caller = true;
     e->caller_at = now;
+    log_meeting(b, e, now);
     update_leading(b, e);
     return true;
 }
@@ -381,18 +440,45 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
     for (int i = 1; i < n; i++)
         if (new_seq[i] < lowest)
             lowest = new_seq[i];
-    for (int i = 0; i < b->nconsts; i++) {
-        tl_const_entry *e = &b->consts[i];
+    /* Only constants met at one of the ops' keys can change: those the index holds there. */
+    int round = ++b->remap_round, nhits = 0;
+    for (int i = 0; b->met_heads_cap && i < n; i++) {
+        size_t at = met_slot(b, scope, old_seq[i], b->epoch);
+        for (int node = b->met_heads[at].head; node; node = b->met[node - 1].next + 1) {
+            tl_const_entry *e = &b->consts[b->met[node - 1].entry];
+            if (e->remap_round == round)
+                continue;
+            e->remap_round = round;
+            if (nhits == b->remap_hits_cap) {
+                int cap = b->remap_hits_cap ? b->remap_hits_cap * 2 : 64;
+                int *grown = tcir_alloc(b->ctx, sizeof(int) * (size_t)cap);
+                if (!grown)
+                    return; /* out of memory: reported by the caller's check */
+                if (nhits)
+                    memcpy(grown, b->remap_hits, sizeof(int) * (size_t)nhits);
+                b->remap_hits = grown;
+                b->remap_hits_cap = cap;
+            }
+            b->remap_hits[nhits++] = (int)(e - b->consts);
+        }
+    }
+    for (int h = 0; h < nhits; h++) {
+        tl_const_entry *e = &b->consts[b->remap_hits[h]];
         bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->fold_at, b->epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->bound_at, b->epoch, scope, n, old_seq, new_seq);
+        if (e->caller)
+            log_meeting(b, e, e->caller_at);
+        if (e->folded)
+            log_meeting(b, e, e->fold_at);
+        if (e->bound)
+            log_meeting(b, e, e->bound_at);
         if (first_in_group && moved)
             e->leading = caller_key(e).seq == lowest;
+        if (e->op)
+            position(b, e);
     }
-    for (int i = 0; i < b->nconsts; i++)
-        if (b->consts[i].op)
-            position(b, &b->consts[i]);
 }
 
 void tl__pool_body_op(tl_builder *b, tl_site site)
