@@ -28,6 +28,35 @@ extern "C" {
  * through the IR directly (tl_wrap) is refused where an op uses it. */
 #define TL_MAX_TENSOR_NUMEL 1048576
 
+/* ---- one set of macros for C and C++ -------------------------------------------------
+ *
+ * The API's macros build their arguments with these, so that one header reads as C11 and as
+ * C++20 (docs/cxx.md): TL__LIT(T){...} is C's compound literal (T){...} and C++'s T{...};
+ * TL__ZERO(T) is the all-zero T; TL__ARRAY(T, ...) points at a temporary array of the values
+ * (alive until the end of the full expression); TL__COUNT(T, ...) counts them without
+ * evaluating them. */
+#ifdef __cplusplus
+extern "C++" {
+template <class T> using tl__array_t = T[];
+template <class T, decltype(sizeof 0) N> constexpr const T *tl__array(const T (&a)[N]) { return a; }
+}
+#define TL__LIT(T) T
+/* Keyword arguments leave fields out by design; C++ compilers warn about that under -Wextra
+ * (g++ even for designated initializers, which C does not), so the warning is off for the
+ * translation units that include these headers. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#endif
+#define TL__ZERO(T) (T{})
+#define TL__ARRAY(T, ...) tl__array<T>({__VA_ARGS__})
+#define TL__COUNT(T, ...) ((int)(sizeof(tl__array_t<T>{__VA_ARGS__}) / sizeof(T)))
+#else
+#define TL__LIT(T) (T)
+#define TL__ZERO(T) ((T){0})
+#define TL__ARRAY(T, ...) ((T[]){__VA_ARGS__})
+#define TL__COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
+#endif
+
 typedef struct tl_builder tl_builder;
 
 /* Element types as triton.language names them. Unsigned integers print as the signless
@@ -94,7 +123,7 @@ typedef struct tl_value {
     } lit_val;
 } tl_value;
 
-#define TL_POISON ((tl_value){.poison = 1})
+#define TL_POISON (TL__LIT(tl_value){.poison = 1})
 /* True for poison, and for an absent value where a value is needed. */
 static inline bool tl_value_is_poison(tl_value v) { return v.ir == NULL && v.lit == TL_LIT_NONE; }
 static inline bool tl_value_is_absent(tl_value v) { return !v.b && !v.ir && !v.lit && !v.poison; }
@@ -106,6 +135,27 @@ tl_value tl_lit_uint(unsigned long long v);
 tl_value tl_lit_float(double v);
 tl_value tl_lit_bool(bool v);
 static inline tl_value tl_value_id(tl_value v) { return v; }
+#ifdef __cplusplus
+} /* extern "C" */
+/* C++: overloads where C has _Generic, one per C type it names (C++'s `true` and comparisons
+ * are bool, so they give a bool literal: Python's True). */
+inline tl_value tl_lit(tl_value v) { return v; }
+inline tl_value tl_lit(bool v) { return tl_lit_bool(v); }
+inline tl_value tl_lit(char v) { return tl_lit_int(v); }
+inline tl_value tl_lit(signed char v) { return tl_lit_int(v); }
+inline tl_value tl_lit(short v) { return tl_lit_int(v); }
+inline tl_value tl_lit(int v) { return tl_lit_int(v); }
+inline tl_value tl_lit(long v) { return tl_lit_int(v); }
+inline tl_value tl_lit(long long v) { return tl_lit_int(v); }
+inline tl_value tl_lit(unsigned char v) { return tl_lit_uint(v); }
+inline tl_value tl_lit(unsigned short v) { return tl_lit_uint(v); }
+inline tl_value tl_lit(unsigned int v) { return tl_lit_uint(v); }
+inline tl_value tl_lit(unsigned long v) { return tl_lit_uint(v); }
+inline tl_value tl_lit(unsigned long long v) { return tl_lit_uint(v); }
+inline tl_value tl_lit(float v) { return tl_lit_float(v); }
+inline tl_value tl_lit(double v) { return tl_lit_float(v); }
+extern "C" {
+#else
 #define tl_lit(x)                                                                                 \
     _Generic((x),                                                                                 \
         tl_value: tl_value_id,                                                                    \
@@ -123,6 +173,7 @@ static inline tl_value tl_value_id(tl_value v) { return v; }
         unsigned long long: tl_lit_uint,                                                          \
         float: tl_lit_float,                                                                      \
         double: tl_lit_float)(x)
+#endif
 
 /* Where a call was made, captured by the API's macros.
  *
@@ -165,7 +216,7 @@ __attribute__((unused))
 #endif
 static char tl__unit_anchor;
 #define TL__UNIT ((const void *)&tl__unit_anchor)
-#define TL_SITE(fn) ((tl_site){__FILE__, __LINE__, fn, TL__SEQ, __func__, TL__UNIT})
+#define TL_SITE(fn) (TL__LIT(tl_site){__FILE__, __LINE__, fn, TL__SEQ, __func__, TL__UNIT})
 
 /* ---- introspection ------------------------------------------------------------------ */
 
@@ -193,15 +244,15 @@ typedef struct tl_argspec {
     bool do_not_specialize; /* Triton's do_not_specialize: a specialization key must give 'N' */
 } tl_argspec;
 
-#define TL_PTR(dt) ((tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt)})
-#define TL_PTR_OPTS(dt, ...) ((tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt), __VA_ARGS__})
-#define TL_SCALAR(dt) ((tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt)})
-#define TL_SCALAR_OPTS(dt, ...) ((tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt), __VA_ARGS__})
+#define TL_PTR(dt) (TL__LIT(tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt)})
+#define TL_PTR_OPTS(dt, ...) (TL__LIT(tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt), __VA_ARGS__})
+#define TL_SCALAR(dt) (TL__LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt)})
+#define TL_SCALAR_OPTS(dt, ...) (TL__LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt), __VA_ARGS__})
 /* TL_TENSOR(TL_F32, 64, 128) */
 #define TL_TENSOR(dt, ...)                                                                        \
-    ((tl_argspec){.kind = TL_ARG_TENSOR,                                                          \
+    (TL__LIT(tl_argspec){.kind = TL_ARG_TENSOR,                                                          \
                   .dtype = (dt),                                                                  \
-                  .rank = (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)),              \
+                  .rank = TL__COUNT(int64_t, __VA_ARGS__),              \
                   .shape = {__VA_ARGS__}})
 
 /* ---- builder lifetime ---------------------------------------------------------------- */
@@ -392,7 +443,12 @@ typedef struct tl_raw_op {
  * result types and attributes. Returns the op (NULL after an error); its results are read
  * with tl_result. Regions, if any, are empty and can be entered with tl_push_block. */
 tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec);
-#define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), (tl_raw_op){__VA_ARGS__})
+#ifdef __cplusplus
+/* C++20 does not mix positional and designated fields: the name, then the others designated. */
+#define tl_op(b, op_name, ...) tl_op_at(TL_SITE("tl_op"), (b), tl_raw_op{.name = (op_name) __VA_OPT__(, ) __VA_ARGS__})
+#else
+#define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), TL__LIT(tl_raw_op){__VA_ARGS__})
+#endif
 /* The i-th result of an op built by tl_op, as a value of b. */
 tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i);
 #define tl_result(b, op, i) tl_result_at(TL_SITE("tl_result"), (b), (op), (i))

@@ -98,7 +98,7 @@ typedef struct tl_values {
     const tl_value *v;
 } tl_values;
 #define TL_VALUES(...)                                                                            \
-    ((tl_values){(int)(sizeof((tl_value[]){__VA_ARGS__}) / sizeof(tl_value)), (tl_value[]){__VA_ARGS__}})
+    (TL__LIT(tl_values){TL__COUNT(tl_value, __VA_ARGS__), TL__ARRAY(tl_value, __VA_ARGS__)})
 
 /* A list of C variables, by address: TL_VARS(&acc, &p). `names` is the list as written
  * ("&acc, &p"), for messages. */
@@ -108,7 +108,7 @@ typedef struct tl_vars {
     const char *names;
 } tl_vars;
 #define TL_VARS(...)                                                                              \
-    ((tl_vars){(int)(sizeof((tl_value *[]){__VA_ARGS__}) / sizeof(tl_value *)), (tl_value *[]){__VA_ARGS__}, \
+    (TL__LIT(tl_vars){TL__COUNT(tl_value *, __VA_ARGS__), TL__ARRAY(tl_value *, __VA_ARGS__), \
                #__VA_ARGS__})
 
 typedef enum tl_scope_kind {
@@ -143,7 +143,17 @@ typedef struct tl_scope {
 } tl_scope;
 
 /* Compile-time check that a scope argument is a tl_scope * (tl_end(NULL) does not compile). */
+#ifdef __cplusplus
+} /* extern "C" */
+inline tl_scope *tl__scope(tl_scope *s) { return s; }
+void tl__scope(decltype(nullptr)) = delete;
+void tl__scope(int) = delete;
+void tl__scope(long) = delete;
+#define TL__SCOPE(scope) tl__scope(scope)
+extern "C" {
+#else
 #define TL__SCOPE(scope) _Generic((scope), tl_scope *: (scope))
+#endif
 
 /* ---- for ------------------------------------------------------------------------------- */
 
@@ -163,9 +173,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
 #define tl_for(...) TL__CAT(tl__for_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define TL__KW4(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _)
 #define tl__for_P(b, lo, hi, step)                                                                \
-    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), (tl_for_opts){.num_stages = 0})
+    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TL__LIT(tl_for_opts){.num_stages = 0})
 #define tl__for_K(b, lo, hi, step, ...)                                                           \
-    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), (tl_for_opts){__VA_ARGS__})
+    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TL__LIT(tl_for_opts){__VA_ARGS__})
 
 /* ---- if / else -------------------------------------------------------------------------- */
 
@@ -175,14 +185,14 @@ typedef struct tl_if_opts {
 /* if cond: opens the then-branch. cond is an i1 scalar (other scalars are compared with 0). */
 tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o);
 #define tl_if(...) TL__CAT(tl__if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__if_P(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), (tl_if_opts){.carry = {0, NULL, NULL}})
-#define tl__if_K(cond, ...) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), (tl_if_opts){__VA_ARGS__})
+#define tl__if_P(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TL__LIT(tl_if_opts){.carry = {0, NULL, NULL}})
+#define tl__if_K(cond, ...) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TL__LIT(tl_if_opts){__VA_ARGS__})
 /* else: closes the then-branch and opens the else. With .carry, give no values: the carried
  * variables go back to their values before the if. Without, `values` are the then-branch's
  * yield (the if's results). */
 void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
 #define tl_else(...) TL__CAT(tl__else_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__else_P(scope) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), (tl_values){0, NULL})
+#define tl__else_P(scope) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
 #define tl__else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
 
 /* ---- while ------------------------------------------------------------------------------ */
@@ -195,15 +205,15 @@ typedef struct tl_while_opts {
  * `inits`). */
 tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
 #define tl_while(...) TL__CAT(tl__while_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__while_P(b) tl_while_at(TL_SITE("tl_while"), (b), (tl_while_opts){.inits = {0, NULL}})
-#define tl__while_K(b, ...) tl_while_at(TL_SITE("tl_while"), (b), (tl_while_opts){__VA_ARGS__})
+#define tl__while_P(b) tl_while_at(TL_SITE("tl_while"), (b), TL__LIT(tl_while_opts){.inits = {0, NULL}})
+#define tl__while_K(b, ...) tl_while_at(TL_SITE("tl_while"), (b), TL__LIT(tl_while_opts){__VA_ARGS__})
 /* scf.condition(cond) values: ends the before-region and opens the after-region (the body).
  * With .carry, give no values: the variables are forwarded and rebound to the body's
  * arguments. Without, forward exactly as many values as the loop carries; scope->args become
  * the body's arguments. */
 void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
 #define tl_do(...) TL__CAT(tl__do_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), (tl_values){0, NULL})
+#define tl__do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), TL__LIT(tl_values){0, NULL})
 #define tl__do_K(scope, cond, ...)                                                                \
     tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
 
@@ -217,15 +227,15 @@ typedef struct tl_return_opts {
  * it goes into a fresh fall-through block. */
 void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if(...) TL__CAT(tl__return_if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), (tl_return_opts){0})
-#define tl__return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), (tl_return_opts){__VA_ARGS__})
+#define tl__return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TL__ZERO(tl_return_opts))
+#define tl__return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TL__LIT(tl_return_opts){__VA_ARGS__})
 /* if cond: <side effects>; return - opens the taken branch; tl_end closes it with the return. */
 tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if_open(...) TL__CAT(tl__return_if_open_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__return_if_open_P(cond)                                                                \
-    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), (tl_return_opts){0})
+    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TL__ZERO(tl_return_opts))
 #define tl__return_if_open_K(cond, ...)                                                           \
-    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), (tl_return_opts){__VA_ARGS__})
+    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TL__LIT(tl_return_opts){__VA_ARGS__})
 
 /* ---- closing ------------------------------------------------------------------------------ */
 
@@ -234,9 +244,9 @@ tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
  * `values` - a loop body's next carried values, the last branch of an if (its results when it
  * has an else), a while's body (back to the condition); a return-if's branch yields none. */
 void tl_yield_at(tl_site s, tl_scope *scope, tl_values values);
-#define tl_end(scope) tl_yield_at(TL_SITE("tl_end"), TL__SCOPE(scope), (tl_values){0, NULL})
+#define tl_end(scope) tl_yield_at(TL_SITE("tl_end"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
 #define tl_yield(...) TL__CAT(tl__yield_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), (tl_values){0, NULL})
+#define tl__yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
 #define tl__yield_K(scope, ...) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
 
 #ifdef __cplusplus

@@ -44,9 +44,16 @@ typedef struct tl_print_args {
 void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args);
 #define tl_device_print(...) TL__CAT(tl__device_print_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__device_print_P(b, prefix)                                                             \
-    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), (tl_print_args){.end_ = 0})
+    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TL__LIT(tl_print_args){.end_ = 0})
 #define tl__device_print_K(b, prefix, ...)                                                        \
-    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), (tl_print_args){__VA_ARGS__, .end_ = 0})
+    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TL__PRINT_ARGS(__VA_ARGS__))
+#ifdef __cplusplus
+/* C++20 does not mix positional and designated fields: tl_device_print(b, "x", x, y), or all
+ * designated: tl_device_print(b, "x", .a0 = x, .hex = true). */
+#define TL__PRINT_ARGS(...) tl_print_args{__VA_ARGS__}
+#else
+#define TL__PRINT_ARGS(...) TL__LIT(tl_print_args){__VA_ARGS__, .end_ = 0}
+#endif
 
 typedef struct tl_assert_opts {
     tl_value mask; /* Python's mask=: the assertion holds where the mask is false */
@@ -57,9 +64,9 @@ typedef struct tl_assert_opts {
 void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_opts o);
 #define tl_device_assert(...) TL__CAT(tl__device_assert_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__device_assert_P(cond, msg)                                                            \
-    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), (tl_assert_opts){.mask = {0}})
+    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TL__LIT(tl_assert_opts){.mask = {0}})
 #define tl__device_assert_K(cond, msg, ...)                                                       \
-    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), (tl_assert_opts){__VA_ARGS__})
+    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TL__LIT(tl_assert_opts){__VA_ARGS__})
 
 /* tl.assume(cond): llvm.intr.assume on an int1 scalar. A C condition (int 0 or 1, what C's
  * comparisons give, such as `cfg->B > 0` for Python's constexpr `B > 0`) is a bool constant
@@ -79,7 +86,7 @@ typedef struct tl_hint {
     int64_t v[TL_MAX_RANK];
 } tl_hint;
 #define TL_HINT(...)                                                                              \
-    ((tl_hint){.n = (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), .v = {__VA_ARGS__}})
+    (TL__LIT(tl_hint){.n = TL__COUNT(int64_t, __VA_ARGS__), .v = {__VA_ARGS__}})
 
 /* tl.multiple_of(x, values), tl.max_contiguous, tl.max_constancy: set tt.divisibility,
  * tt.contiguity, tt.constancy (dense<...> : tensor<Nxi32>) on the op that defines x and
@@ -100,7 +107,7 @@ typedef struct tl_dtypes {
     const tl_dtype *d;
 } tl_dtypes;
 #define TL_DTYPES(...)                                                                            \
-    ((tl_dtypes){(int)(sizeof((tl_dtype[]){__VA_ARGS__}) / sizeof(tl_dtype)), (tl_dtype[]){__VA_ARGS__}})
+    (TL__LIT(tl_dtypes){TL__COUNT(tl_dtype, __VA_ARGS__), TL__ARRAY(tl_dtype, __VA_ARGS__)})
 
 #define TL_ASM_MAX_RESULTS 8
 typedef struct tl_asm_results {
@@ -180,9 +187,9 @@ tl_value4 tl_rand4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts
 tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
 
 #define TL__RANDOM(fn, ...) TL__CAT(tl__random_, TL__KW2(__VA_ARGS__))(fn, __VA_ARGS__)
-#define tl__random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), (tl_random_opts){0})
+#define tl__random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TL__ZERO(tl_random_opts))
 #define tl__random_K(fn, seed, offset, ...)                                                       \
-    fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), (tl_random_opts){__VA_ARGS__})
+    fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TL__LIT(tl_random_opts){__VA_ARGS__})
 #define tl_randint(...) TL__RANDOM(tl_randint, __VA_ARGS__)
 #define tl_rand(...) TL__RANDOM(tl_rand, __VA_ARGS__)
 #define tl_randn(...) TL__RANDOM(tl_randn, __VA_ARGS__)

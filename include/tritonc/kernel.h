@@ -32,9 +32,18 @@ typedef struct tl_names {
 /* TL_NAMES("x", "y") is a braced initializer, not an expression: it initializes a tl_names
  * (`.inputs = TL_NAMES(...)`, `tl_names n = TL_NAMES(...)`). A compound literal of struct
  * type would not be a constant initializer of a file-scope tl_kernel under -Wpedantic. */
+#ifdef __cplusplus
+/* C++: an expression (a static array per use), which initializes a tl_names just as well. */
+#define TL_NAMES(...)                                                                             \
+    ([]() -> tl_names {                                                                           \
+        static const char *const tl__names[] = {__VA_ARGS__};                                     \
+        return tl_names{(int)(sizeof tl__names / sizeof tl__names[0]), tl__names};                \
+    }())
+#else
 #define TL_NAMES(...)                                                                             \
     {(int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)),                         \
      (const char *const[]){__VA_ARGS__}}
+#endif
 
 /* A config field the CLI can set by name (tritonc emit K --set BLOCK=256). */
 typedef enum tl_cfg_kind { TL_CFG_INT = 1, TL_CFG_DTYPE, TL_CFG_BOOL } tl_cfg_kind;
@@ -98,6 +107,29 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
  * message in err (errsize bytes) when the name or value is bad. */
 bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
 
+#ifdef __cplusplus
+/* C++20: designators in declaration order (.name, .inputs, .outputs, .inouts, .python, .doc,
+ * .cfg_default, .nfields, .fields); what TL_KERNEL sets itself is filled in after them. */
+#define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
+    static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
+    static tl_kernel ident##__make(void)                                                          \
+    {                                                                                             \
+        tl_kernel k = {__VA_ARGS__};                                                              \
+        k.source = __FILE__;                                                                      \
+        k.source_line = __LINE__;                                                                 \
+        k.cfg_size = sizeof(Cfg);                                                                 \
+        k.run = ident##__thunk;                                                                   \
+        return k;                                                                                 \
+    }                                                                                             \
+    extern "C" const tl_kernel ident;                                                             \
+    const tl_kernel ident = ident##__make();                                                      \
+    extern "C" char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                 \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
+    {                                                                                             \
+        return tl_kernel_emit(&ident, cfg, opts, err);                                            \
+    }                                                                                             \
+    extern "C" const tl_kernel ident
+#else
 #define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
     static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
     const tl_kernel ident = {.source = __FILE__, .source_line = __LINE__, .cfg_size = sizeof(Cfg),   \
@@ -110,6 +142,7 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
         return tl_kernel_emit(&ident, cfg, opts, err);                                            \
     }                                                                                             \
     extern const tl_kernel ident /* redeclared so that `TL_KERNEL(...);` ends in a declaration */
+#endif
 
 /* Declares what TL_KERNEL defines, for a header. */
 #define TL_KERNEL_DECLARE(ident, Cfg)                                                             \

@@ -43,7 +43,7 @@ typedef struct tl_shape {
 } tl_shape;
 /* TL_SHAPE(64, 128) */
 #define TL_SHAPE(...)                                                                             \
-    ((tl_shape){.rank = (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), .dims = {__VA_ARGS__}})
+    (TL__LIT(tl_shape){.rank = TL__COUNT(int64_t, __VA_ARGS__), .dims = {__VA_ARGS__}})
 
 typedef struct tl_pair {
     tl_value first, second;
@@ -172,17 +172,17 @@ typedef struct tl_minmax_opts {
 tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
 tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
 #define tl_maximum(...) TL__CAT(tl__maximum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){0})
-#define tl__maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){__VA_ARGS__})
+#define tl__maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TL__ZERO(tl_minmax_opts))
+#define tl__maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TL__LIT(tl_minmax_opts){__VA_ARGS__})
 #define tl_minimum(...) TL__CAT(tl__minimum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__minimum_P(a, b) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){0})
-#define tl__minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), (tl_minmax_opts){__VA_ARGS__})
+#define tl__minimum_P(a, b) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TL__ZERO(tl_minmax_opts))
+#define tl__minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TL__LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.clamp(x, min, max[, propagate_nan]) - floats only, as in Python. */
 tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o);
 #define tl_clamp(...) TL__CAT(tl__clamp_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
-#define tl__clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), (tl_minmax_opts){0})
-#define tl__clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), (tl_minmax_opts){__VA_ARGS__})
+#define tl__clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TL__ZERO(tl_minmax_opts))
+#define tl__clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TL__LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.umulhi(a, b): integers only. */
 tl_value tl_umulhi_at(tl_site s, tl_value a, tl_value b);
@@ -225,22 +225,22 @@ typedef struct tl_fdiv_opts {
 } tl_fdiv_opts;
 tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts o);
 #define tl_fdiv(...) TL__CAT(tl__fdiv_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__fdiv_P(x, y) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), (tl_fdiv_opts){0})
-#define tl__fdiv_K(x, y, ...) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), (tl_fdiv_opts){__VA_ARGS__})
+#define tl__fdiv_P(x, y) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TL__ZERO(tl_fdiv_opts))
+#define tl__fdiv_K(x, y, ...) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TL__LIT(tl_fdiv_opts){__VA_ARGS__})
 
 /* ---- MLIR-named helpers: no promotion, no broadcasting, same types required -------- */
 
 /* Emits `name` (an arith/math/tt op whose operands and result share one type, such as
  * "arith.maximumf" or "arith.addi") on a and b. */
 tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands);
-#define tl_maximumf(a, b) tl_same_type_op_at(TL_SITE("tl_maximumf"), "arith.maximumf", 2, (tl_value[]){(a), (b)})
-#define tl_minimumf(a, b) tl_same_type_op_at(TL_SITE("tl_minimumf"), "arith.minimumf", 2, (tl_value[]){(a), (b)})
-#define tl_maxnumf(a, b) tl_same_type_op_at(TL_SITE("tl_maxnumf"), "arith.maxnumf", 2, (tl_value[]){(a), (b)})
-#define tl_minnumf(a, b) tl_same_type_op_at(TL_SITE("tl_minnumf"), "arith.minnumf", 2, (tl_value[]){(a), (b)})
-#define tl_addi(a, b) tl_same_type_op_at(TL_SITE("tl_addi"), "arith.addi", 2, (tl_value[]){(a), (b)})
-#define tl_addf(a, b) tl_same_type_op_at(TL_SITE("tl_addf"), "arith.addf", 2, (tl_value[]){(a), (b)})
-#define tl_muli(a, b) tl_same_type_op_at(TL_SITE("tl_muli"), "arith.muli", 2, (tl_value[]){(a), (b)})
-#define tl_mulf(a, b) tl_same_type_op_at(TL_SITE("tl_mulf"), "arith.mulf", 2, (tl_value[]){(a), (b)})
+#define tl_maximumf(a, b) tl_same_type_op_at(TL_SITE("tl_maximumf"), "arith.maximumf", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_minimumf(a, b) tl_same_type_op_at(TL_SITE("tl_minimumf"), "arith.minimumf", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_maxnumf(a, b) tl_same_type_op_at(TL_SITE("tl_maxnumf"), "arith.maxnumf", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_minnumf(a, b) tl_same_type_op_at(TL_SITE("tl_minnumf"), "arith.minnumf", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_addi(a, b) tl_same_type_op_at(TL_SITE("tl_addi"), "arith.addi", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_addf(a, b) tl_same_type_op_at(TL_SITE("tl_addf"), "arith.addf", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_muli(a, b) tl_same_type_op_at(TL_SITE("tl_muli"), "arith.muli", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_mulf(a, b) tl_same_type_op_at(TL_SITE("tl_mulf"), "arith.mulf", 2, TL__ARRAY(tl_value, (a), (b)))
 
 /* ---- casts ----------------------------------------------------------------------------- */
 
@@ -251,11 +251,11 @@ typedef struct tl_cast_opts {
 /* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md). */
 tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
 #define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), (tl_cast_opts){0})
-#define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), (tl_cast_opts){__VA_ARGS__})
+#define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__ZERO(tl_cast_opts))
+#define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
 #define tl_cast(...) TL__CAT(tl__cast_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), (x), (dt), (tl_cast_opts){0})
-#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), (x), (dt), (tl_cast_opts){__VA_ARGS__})
+#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), (x), (dt), TL__ZERO(tl_cast_opts))
+#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
 
 /* ---- pointers and memory --------------------------------------------------------------- */
 
@@ -279,10 +279,14 @@ tl_value tl_load_at(tl_site s, tl_load_args a);
 /* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true])
  * tl_load(block_ptr[, .boundary_check = TL_DIMS(0, 1)][, .padding = TL_PADDING_ZERO][, .cache...]) */
 #define tl_load(...) TL__CAT(tl__load_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), (tl_load_args){.ptr = (p)})
+#define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), TL__LIT(tl_load_args){.ptr = (p)})
 /* Keywords come first: Triton's code generator evaluates a call's keyword arguments before its
  * positional ones, and the order of expansion here sets the source order (see tl_site). */
-#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), (tl_load_args){__VA_ARGS__, .ptr = (p)})
+#ifdef __cplusplus
+#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), tl__load_args({tl_load_args{__VA_ARGS__}, (p)}))
+#else
+#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), TL__LIT(tl_load_args){__VA_ARGS__, .ptr = (p)})
+#endif
 
 typedef struct tl_store_args {
     tl_value ptr;   /* positional */
@@ -297,8 +301,40 @@ bool tl_store_at(tl_site s, tl_store_args a);
 /* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...])
  * tl_store(block_ptr, value[, .boundary_check = TL_DIMS(1)][, .cache = ...][, .eviction = ...]) */
 #define tl_store(...) TL__CAT(tl__store_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), (tl_store_args){.ptr = (p), .value = tl_lit(v)})
-#define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), (tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
+#define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), TL__LIT(tl_store_args){.ptr = (p), .value = tl_lit(v)})
+#ifdef __cplusplus
+#define tl__store_K(p, v, ...)                                                                    \
+    tl_store_at(TL_SITE("tl_store"), tl__store_args({tl_store_args{__VA_ARGS__}, (p), tl_lit(v)}))
+#else
+#define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), TL__LIT(tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
+#endif
+
+#ifdef __cplusplus
+} /* extern "C" */
+/* C++20 designators follow the declaration order, so the keywords cannot come before .ptr:
+ * the keywords fill the struct, then the positional values (a braced list keeps C's order of
+ * evaluation: keywords first). */
+struct tl__load_kw {
+    tl_load_args a;
+    tl_value ptr;
+};
+inline tl_load_args tl__load_args(tl__load_kw k)
+{
+    k.a.ptr = k.ptr;
+    return k.a;
+}
+struct tl__store_kw {
+    tl_store_args a;
+    tl_value ptr, value;
+};
+inline tl_store_args tl__store_args(tl__store_kw k)
+{
+    k.a.ptr = k.ptr;
+    k.a.value = k.value;
+    return k.a;
+}
+extern "C" {
+#endif
 
 /* ---- compile time: static assertions and dtypes ---------------------------------------- */
 

@@ -37,7 +37,7 @@ extern "C" {
 /* A list of values or C numbers (each through tl_lit), 1 to 8 of them: the shape, strides and
  * offsets of descriptors and block pointers. TL_LIST(M, N), TL_LIST(N, 1), TL_LIST(0, 0). */
 #define TL_LIST(...)                                                                              \
-    ((tl_values){TL__NLIST(__VA_ARGS__), (tl_value[]){TL__CAT(TL__LITS_, TL__NLIST(__VA_ARGS__))(__VA_ARGS__)}})
+    (TL__LIT(tl_values){TL__NLIST(__VA_ARGS__), TL__ARRAY(tl_value, TL__CAT(TL__LITS_, TL__NLIST(__VA_ARGS__))(__VA_ARGS__))})
 /* The order of a block pointer's dimensions, and the dimensions a load or store checks:
  * lists of C integers, as TL_SHAPE holds them. */
 #define TL_ORDER(...) TL_SHAPE(__VA_ARGS__)
@@ -91,9 +91,14 @@ tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a);
 #define tl_atomic_or(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_or", TL_ATOMIC_OR, __VA_ARGS__)
 #define tl_atomic_xor(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_xor", TL_ATOMIC_XOR, __VA_ARGS__)
 #define tl_atomic_xchg(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_xchg", TL_ATOMIC_XCHG, __VA_ARGS__)
-#define tl__atomic_P(fn, op, p, v) tl_atomic_rmw_at(TL_SITE(fn), (op), (tl_atomic_args){.ptr = (p), .val = tl_lit(v)})
+#define tl__atomic_P(fn, op, p, v) tl_atomic_rmw_at(TL_SITE(fn), (op), TL__LIT(tl_atomic_args){.ptr = (p), .val = tl_lit(v)})
+#ifdef __cplusplus
 #define tl__atomic_K(fn, op, p, v, ...)                                                           \
-    tl_atomic_rmw_at(TL_SITE(fn), (op), (tl_atomic_args){__VA_ARGS__, .ptr = (p), .val = tl_lit(v)})
+    tl_atomic_rmw_at(TL_SITE(fn), (op), tl__atomic_args({tl_atomic_args{__VA_ARGS__}, (p), tl_lit(v)}))
+#else
+#define tl__atomic_K(fn, op, p, v, ...)                                                           \
+    tl_atomic_rmw_at(TL_SITE(fn), (op), TL__LIT(tl_atomic_args){__VA_ARGS__, .ptr = (p), .val = tl_lit(v)})
+#endif
 
 typedef struct tl_atomic_cas_args {
     tl_value ptr; /* positional */
@@ -109,10 +114,40 @@ tl_value tl_atomic_cas_at(tl_site s, tl_atomic_cas_args a);
 /* tl_atomic_cas(ptr, cmp, val[, .sem = ...][, .scope = ...]) */
 #define tl_atomic_cas(...) TL__CAT(tl__atomic_cas_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
 #define tl__atomic_cas_P(p, c, v)                                                                 \
-    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"), (tl_atomic_cas_args){.ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"), TL__LIT(tl_atomic_cas_args){.ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+#ifdef __cplusplus
 #define tl__atomic_cas_K(p, c, v, ...)                                                            \
     tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                    \
-                     (tl_atomic_cas_args){__VA_ARGS__, .ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+                     tl__atomic_cas_args({tl_atomic_cas_args{__VA_ARGS__}, (p), tl_lit(c), tl_lit(v)}))
+} /* extern "C" */
+/* C++: keywords first, then the positional values, as tl_load does (lang.h). */
+struct tl__atomic_kw {
+    tl_atomic_args a;
+    tl_value ptr, val;
+};
+inline tl_atomic_args tl__atomic_args(tl__atomic_kw k)
+{
+    k.a.ptr = k.ptr;
+    k.a.val = k.val;
+    return k.a;
+}
+struct tl__atomic_cas_kw {
+    tl_atomic_cas_args a;
+    tl_value ptr, cmp, val;
+};
+inline tl_atomic_cas_args tl__atomic_cas_args(tl__atomic_cas_kw k)
+{
+    k.a.ptr = k.ptr;
+    k.a.cmp = k.cmp;
+    k.a.val = k.val;
+    return k.a;
+}
+extern "C" {
+#else
+#define tl__atomic_cas_K(p, c, v, ...)                                                            \
+    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                    \
+                     TL__LIT(tl_atomic_cas_args){__VA_ARGS__, .ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+#endif
 
 /* ---- tensor descriptors -------------------------------------------------------------------- */
 
@@ -128,10 +163,10 @@ tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape,
 #define tl_make_tensor_descriptor(...) TL__CAT(tl__make_tensor_descriptor_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define tl__make_tensor_descriptor_P(base, shape, strides, block)                                 \
     tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
-                                 (tl_descriptor_opts){.padding_option = TL_PADDING_DEFAULT})
+                                 TL__LIT(tl_descriptor_opts){.padding_option = TL_PADDING_DEFAULT})
 #define tl__make_tensor_descriptor_K(base, shape, strides, block, ...)                            \
     tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
-                                 (tl_descriptor_opts){__VA_ARGS__})
+                                 TL__LIT(tl_descriptor_opts){__VA_ARGS__})
 
 /* desc.load(offsets) / tl.load_tensor_descriptor(desc, offsets): a block at the offsets (one
  * int32 per dimension; numbers or int32 scalars). */
@@ -208,7 +243,7 @@ typedef struct tl_block_ptr_args {
     tl_shape block_shape, order;
 } tl_block_ptr_args;
 tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a);
-#define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), (tl_block_ptr_args){__VA_ARGS__})
+#define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), TL__LIT(tl_block_ptr_args){__VA_ARGS__})
 
 /* tl.advance(base, offsets): the block pointer moved by int32 offsets, one per dimension. */
 tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets);

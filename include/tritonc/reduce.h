@@ -58,9 +58,9 @@ typedef struct tl_sum_opts {
 } tl_sum_opts;
 tl_value tl_sum_at(tl_site s, tl_value x, int axis, tl_sum_opts o);
 #define tl_sum(...) TL__CAT(tl__sum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__sum_N(x) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), TL_AXIS_NONE, (tl_sum_opts){.keep_dims = false})
-#define tl__sum_A(x, axis) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), (tl_sum_opts){.keep_dims = false})
-#define tl__sum_K(x, axis, ...) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), (tl_sum_opts){__VA_ARGS__})
+#define tl__sum_N(x) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_sum_opts){.keep_dims = false})
+#define tl__sum_A(x, axis) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TL__LIT(tl_sum_opts){.keep_dims = false})
+#define tl__sum_K(x, axis, ...) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TL__LIT(tl_sum_opts){__VA_ARGS__})
 
 typedef struct tl_reduce_opts {
     bool keep_dims;
@@ -73,24 +73,24 @@ tl_value tl_xor_sum_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 #define tl_reduce_or(...) TL__CAT(tl__reduce_or_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__reduce_or_P(x, axis)                                                                  \
-    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), (tl_reduce_opts){.keep_dims = false})
+    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
 #define tl__reduce_or_K(x, axis, ...)                                                             \
-    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), (tl_reduce_opts){__VA_ARGS__})
+    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
 #define tl_max(...) TL__CAT(tl__max_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__max_N(x) tl_max_at(TL_SITE("tl_max"), tl_lit(x), TL_AXIS_NONE, (tl_reduce_opts){.keep_dims = false})
-#define tl__max_A(x, axis) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), (tl_reduce_opts){.keep_dims = false})
-#define tl__max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), (tl_reduce_opts){__VA_ARGS__})
+#define tl__max_N(x) tl_max_at(TL_SITE("tl_max"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
+#define tl__max_A(x, axis) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
+#define tl__max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
 #define tl_min(...) TL__CAT(tl__min_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__min_N(x) tl_min_at(TL_SITE("tl_min"), tl_lit(x), TL_AXIS_NONE, (tl_reduce_opts){.keep_dims = false})
-#define tl__min_A(x, axis) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), (tl_reduce_opts){.keep_dims = false})
-#define tl__min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), (tl_reduce_opts){__VA_ARGS__})
+#define tl__min_N(x) tl_min_at(TL_SITE("tl_min"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
+#define tl__min_A(x, axis) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
+#define tl__min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
 #define tl_xor_sum(...) TL__CAT(tl__xor_sum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__xor_sum_N(x)                                                                          \
-    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), TL_AXIS_NONE, (tl_reduce_opts){.keep_dims = false})
+    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
 #define tl__xor_sum_A(x, axis)                                                                    \
-    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), (tl_reduce_opts){.keep_dims = false})
+    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
 #define tl__xor_sum_K(x, axis, ...)                                                               \
-    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), (tl_reduce_opts){__VA_ARGS__})
+    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
 
 /* ---- values with their indices: max / min with return_indices, argmax, argmin ---------- */
 
@@ -107,26 +107,26 @@ tl_pair tl_max_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o
 tl_pair tl_min_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 #define tl_max_with_indices(...) TL__CAT(tl__max_with_indices_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__max_with_indices_P(x, axis)                                                           \
-    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), (tl_argmax_opts){.keep_dims = false})
+    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
 #define tl__max_with_indices_K(x, axis, ...)                                                      \
-    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), (tl_argmax_opts){__VA_ARGS__})
+    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
 #define tl_min_with_indices(...) TL__CAT(tl__min_with_indices_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__min_with_indices_P(x, axis)                                                           \
-    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), (tl_argmax_opts){.keep_dims = false})
+    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
 #define tl__min_with_indices_K(x, axis, ...)                                                      \
-    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), (tl_argmax_opts){__VA_ARGS__})
+    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* tl.argmax(x, axis) / tl.argmin(x, axis): the indices (int32) alone. */
 tl_value tl_argmax_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 tl_value tl_argmin_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 #define tl_argmax(...) TL__CAT(tl__argmax_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__argmax_P(x, axis)                                                                     \
-    tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), (tl_argmax_opts){.keep_dims = false})
-#define tl__argmax_K(x, axis, ...) tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), (tl_argmax_opts){__VA_ARGS__})
+    tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
+#define tl__argmax_K(x, axis, ...) tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
 #define tl_argmin(...) TL__CAT(tl__argmin_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__argmin_P(x, axis)                                                                     \
-    tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), (tl_argmax_opts){.keep_dims = false})
-#define tl__argmin_K(x, axis, ...) tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), (tl_argmax_opts){__VA_ARGS__})
+    tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
+#define tl__argmin_K(x, axis, ...) tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* ---- scans ------------------------------------------------------------------------------- */
 
@@ -137,9 +137,9 @@ typedef struct tl_cumsum_opts {
 /* tl.cumsum(x, axis=0, reverse=False, dtype=None) */
 tl_value tl_cumsum_at(tl_site s, tl_value x, int axis, tl_cumsum_opts o);
 #define tl_cumsum(...) TL__CAT(tl__cumsum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cumsum_N(x) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), 0, (tl_cumsum_opts){.reverse = false})
-#define tl__cumsum_A(x, axis) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), (tl_cumsum_opts){.reverse = false})
-#define tl__cumsum_K(x, axis, ...) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), (tl_cumsum_opts){__VA_ARGS__})
+#define tl__cumsum_N(x) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), 0, TL__LIT(tl_cumsum_opts){.reverse = false})
+#define tl__cumsum_A(x, axis) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TL__LIT(tl_cumsum_opts){.reverse = false})
+#define tl__cumsum_K(x, axis, ...) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TL__LIT(tl_cumsum_opts){__VA_ARGS__})
 
 typedef struct tl_scan_opts {
     bool reverse;
@@ -147,9 +147,9 @@ typedef struct tl_scan_opts {
 /* tl.cumprod(x, axis=0, reverse=False) */
 tl_value tl_cumprod_at(tl_site s, tl_value x, int axis, tl_scan_opts o);
 #define tl_cumprod(...) TL__CAT(tl__cumprod_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cumprod_N(x) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), 0, (tl_scan_opts){.reverse = false})
-#define tl__cumprod_A(x, axis) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), (tl_scan_opts){.reverse = false})
-#define tl__cumprod_K(x, axis, ...) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), (tl_scan_opts){__VA_ARGS__})
+#define tl__cumprod_N(x) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), 0, TL__LIT(tl_scan_opts){.reverse = false})
+#define tl__cumprod_A(x, axis) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TL__LIT(tl_scan_opts){.reverse = false})
+#define tl__cumprod_K(x, axis, ...) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TL__LIT(tl_scan_opts){__VA_ARGS__})
 
 /* ---- custom combiners: tl.reduce / tl.associative_scan ------------------------------------ */
 
@@ -174,18 +174,18 @@ typedef void (*tl_combine_fn)(tl_builder *b, const tl_value *lhs, const tl_value
 tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_reduce_opts o);
 #define tl_reduce(...) TL__CAT(tl__reduce_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define tl__reduce_P(values, axis, combine, ctx)                                                  \
-    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), (tl_reduce_opts){.keep_dims = false})
+    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TL__LIT(tl_reduce_opts){.keep_dims = false})
 #define tl__reduce_K(values, axis, combine, ctx, ...)                                             \
-    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), (tl_reduce_opts){__VA_ARGS__})
+    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TL__LIT(tl_reduce_opts){__VA_ARGS__})
 
 /* tl.associative_scan((a, b, ...), axis, combine_fn, reverse=False): results shaped like the
  * operands, returned as for tl_reduce. */
 tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_scan_opts o);
 #define tl_scan(...) TL__CAT(tl__scan_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define tl__scan_P(values, axis, combine, ctx)                                                    \
-    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), (tl_scan_opts){.reverse = false})
+    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TL__LIT(tl_scan_opts){.reverse = false})
 #define tl__scan_K(values, axis, combine, ctx, ...)                                               \
-    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), (tl_scan_opts){__VA_ARGS__})
+    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TL__LIT(tl_scan_opts){__VA_ARGS__})
 
 #ifdef __cplusplus
 }

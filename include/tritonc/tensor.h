@@ -75,12 +75,35 @@ typedef struct tl_dot_args {
  * acc's element type must be out_dtype. */
 tl_value tl_dot_at(tl_site s, tl_dot_args a);
 #define tl_dot(...) TL__CAT(tl__dot_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__dot_P(a, b) tl_dot_at(TL_SITE("tl_dot"), (tl_dot_args){.input = (a), .other = (b)})
+#define tl__dot_P(a, b) tl_dot_at(TL_SITE("tl_dot"), TL__LIT(tl_dot_args){.input = (a), .other = (b)})
 /* A third positional argument initializes acc_positional, the member after other. */
-#define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), (tl_dot_args){.input = (a), .other = (b), __VA_ARGS__})
+#ifdef __cplusplus
+/* C++20 does not mix positional and designated fields: after a and b, either the positional
+ * acc alone or keywords (.acc = acc, .out_dtype = ...), in the struct's order. */
+#define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), tl__dot_args({(a), (b), tl__dot_rest{__VA_ARGS__}}))
+} /* extern "C" */
+struct tl__dot_rest { /* tl_dot_args after input and other */
+    tl_value acc_positional, acc;
+    tl_input_precision input_precision;
+    int max_num_imprecise_acc;
+    tl_dtype out_dtype;
+};
+struct tl__dot_kw {
+    tl_value input, other;
+    tl__dot_rest r;
+};
+inline tl_dot_args tl__dot_args(tl__dot_kw k)
+{
+    return tl_dot_args{k.input, k.other, k.r.acc_positional, k.r.acc, k.r.input_precision,
+                       k.r.max_num_imprecise_acc, k.r.out_dtype};
+}
+extern "C" {
+#else
+#define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), TL__LIT(tl_dot_args){.input = (a), .other = (b), __VA_ARGS__})
+#endif
 
 /* A scale not given (Python's None) in tl_dot_scaled. */
-#define TL_NO_SCALE ((tl_value){0})
+#define TL_NO_SCALE (TL__ZERO(tl_value))
 
 /* lhs_k_pack= / rhs_k_pack= (Python's default True). */
 typedef enum tl_k_pack { TL_K_PACK_DEFAULT = 0, TL_K_PACK_TRUE, TL_K_PACK_FALSE } tl_k_pack;
@@ -105,11 +128,11 @@ tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a);
 #define TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                  \
     .lhs = (l), .lhs_scale = (ls), .lhs_format = (lf), .rhs = (r), .rhs_scale = (rs), .rhs_format = (rf)
 #define tl__dot_scaled_P(l, ls, lf, r, rs, rf)                                                    \
-    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"), (tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)})
+    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"), TL__LIT(tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)})
 /* A seventh positional argument initializes acc_positional, the member after rhs_format. */
 #define tl__dot_scaled_K(l, ls, lf, r, rs, rf, ...)                                               \
     tl_dot_scaled_at(TL_SITE("tl_dot_scaled"),                                                    \
-                     (tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf), __VA_ARGS__})
+                     TL__LIT(tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf), __VA_ARGS__})
 
 /* ---- reshaping -------------------------------------------------------------------------- */
 
@@ -120,11 +143,11 @@ typedef struct tl_reshape_opts {
  * ((tl_shape){.rank = 0}) makes a one-element tensor a scalar, as tl_item. */
 tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o);
 #define tl_reshape(...) TL__CAT(tl__reshape_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), (tl_reshape_opts){0})
+#define tl__reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TL__ZERO(tl_reshape_opts))
 #define tl__reshape_K(x, shape, ...)                                                              \
-    tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), (tl_reshape_opts){__VA_ARGS__})
+    tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TL__LIT(tl_reshape_opts){__VA_ARGS__})
 /* x.view(shape) (deprecated in Python): reshape with can_reorder=True. */
-#define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), (tl_reshape_opts){.can_reorder = true})
+#define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), TL__LIT(tl_reshape_opts){.can_reorder = true})
 
 /* x.item(): a one-element tensor as a scalar (tt.unsplat); a scalar is returned as it is. */
 tl_value tl_item_at(tl_site s, tl_value x);
@@ -136,7 +159,7 @@ tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims);
 /* tl.trans(x[, dims]): without dims, swaps the last two dimensions (rank 2 or more). */
 tl_value tl_trans_at(tl_site s, tl_value x, tl_shape dims);
 #define tl_trans(...) TL__CAT(tl__trans_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__trans_P(x) tl_trans_at(TL_SITE("tl_trans"), (x), (tl_shape){.rank = 0})
+#define tl__trans_P(x) tl_trans_at(TL_SITE("tl_trans"), (x), TL__LIT(tl_shape){.rank = 0})
 #define tl__trans_K(x, dims) tl_trans_at(TL_SITE("tl_trans"), (x), (dims))
 /* x.T: permute(x, (1, 0)), for a 2-D tensor. */
 #define tl_T(x) tl_permute_at(TL_SITE("tl_T"), (x), TL_DIMS(1, 0))
@@ -149,8 +172,8 @@ typedef struct tl_cat_opts {
 /* tl.cat(a, b, can_reorder=False): two 1-D tensors of one type, end to end (tt.cat). */
 tl_value tl_cat_at(tl_site s, tl_value a, tl_value b, tl_cat_opts o);
 #define tl_cat(...) TL__CAT(tl__cat_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cat_P(a, b) tl_cat_at(TL_SITE("tl_cat"), (a), (b), (tl_cat_opts){0})
-#define tl__cat_K(a, b, ...) tl_cat_at(TL_SITE("tl_cat"), (a), (b), (tl_cat_opts){__VA_ARGS__})
+#define tl__cat_P(a, b) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TL__ZERO(tl_cat_opts))
+#define tl__cat_K(a, b, ...) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TL__LIT(tl_cat_opts){__VA_ARGS__})
 
 /* tl.join(a, b): a and b (one element type) broadcast together, then joined along a new
  * minor dimension of size 2 (tt.join); two scalars give a tensor<2x...>. */
@@ -172,9 +195,9 @@ typedef struct tl_histogram_opts {
 /* tl.histogram(x, num_bins, mask=None): x a 1-D integer tensor; tensor<num_bins x i32>. */
 tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts o);
 #define tl_histogram(...) TL__CAT(tl__histogram_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), (tl_histogram_opts){{0}})
+#define tl__histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TL__LIT(tl_histogram_opts){{0}})
 #define tl__histogram_K(x, n, ...)                                                                \
-    tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), (tl_histogram_opts){__VA_ARGS__})
+    tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TL__LIT(tl_histogram_opts){__VA_ARGS__})
 
 #ifdef __cplusplus
 }

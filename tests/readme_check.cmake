@@ -1,0 +1,28 @@
+# readme_example, run by ctest as `cmake -DREADME=... -DEXAMPLE=... -DPROGRAM=... -P readme_check.cmake`:
+# the first ```c block of README.md's "## Using the library" equals EXAMPLE (examples/library.c)
+# byte for byte, and PROGRAM (EXAMPLE built) exits 0 and prints the kernel's TTIR.
+cmake_minimum_required(VERSION 3.20)
+
+file(READ "${README}" readme)
+string(FIND "${readme}" "## Using the library" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "README.md has no '## Using the library' section")
+endif()
+string(SUBSTRING "${readme}" ${at} -1 section)
+string(FIND "${section}" "```c\n" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "README.md's 'Using the library' has no ```c block")
+endif()
+math(EXPR start "${start} + 5")
+string(SUBSTRING "${section}" ${start} -1 section)
+string(FIND "${section}" "```" end)
+string(SUBSTRING "${section}" 0 ${end} block)
+file(READ "${EXAMPLE}" example)
+if(NOT block STREQUAL example)
+  message(FATAL_ERROR "README.md's library example differs from ${EXAMPLE}: keep them identical")
+endif()
+
+execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "tt.func public @add_kernel" OR NOT out MATCHES "tt.store")
+  message(FATAL_ERROR "the README's example: exit ${rc}\n${out}${err}")
+endif()
