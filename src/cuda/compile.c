@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "compile_internal.h"
+#include "ir/out.h"
 
 #ifndef TRITONC_INSTALL_DATADIR
 #define TRITONC_INSTALL_DATADIR ""
@@ -143,11 +144,7 @@ static void field_text(const tl_cfg_field *f, const unsigned char *cfg, char *bu
  * default when changed_only. */
 static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix, const char *sep, bool changed_only)
 {
-    size_t cap = 64, len = 0;
-    char *s = malloc(cap);
-    if (!s)
-        return NULL;
-    s[0] = '\0';
+    tcir_out s = {0};
     for (int i = 0; i < k->nfields; i++) {
         char item[256], dflt[256] = "";
         field_text(&k->fields[i], cfg, item, sizeof item);
@@ -155,19 +152,9 @@ static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix
             field_text(&k->fields[i], k->cfg_default, dflt, sizeof dflt);
         if (changed_only && strcmp(item, dflt) == 0)
             continue;
-        size_t need = len + strlen(sep) + strlen(prefix) + strlen(item) + 1;
-        if (need > cap) {
-            char *grown = realloc(s, need * 2);
-            if (!grown) {
-                free(s);
-                return NULL;
-            }
-            s = grown;
-            cap = need * 2;
-        }
-        len += (size_t)sprintf(s + len, "%s%s%s", len ? sep : "", prefix, item);
+        tcir_out_printf(&s, "%s%s%s", s.len ? sep : "", prefix, item);
     }
-    return s;
+    return tcir_out_text(&s);
 }
 
 char *tc_config_text(const tl_kernel *k, const void *cfg)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "compile_internal.h"
+#include "ir/out.h" /* tcir_vformat */
 
 char *tc__strdup(const char *s)
 {
@@ -23,23 +24,11 @@ char *tc__strdup(const char *s)
     return d;
 }
 
-static char *vformat(const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
-
 char *tc__format(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = vformat(fmt, ap);
+    char *s = tcir_vformat(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -50,7 +39,7 @@ bool tc__fail(char **err, const char *fmt, ...)
         va_list ap;
         va_start(ap, fmt);
         free(*err);
-        *err = vformat(fmt, ap);
+        *err = tcir_vformat(fmt, ap);
         va_end(ap);
     }
     return false;
