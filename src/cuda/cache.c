@@ -27,10 +27,10 @@
 char *tc__cache_dir(const tc_compile_env *env, char **err)
 {
     if (env && env->cache_dir && *env->cache_dir)
-        return tc__strdup(env->cache_dir);
+        return tcir_sys_strdup(env->cache_dir);
     const char *d = getenv("TRITONC_CACHE_DIR");
     if (d && *d)
-        return tc__strdup(d);
+        return tcir_sys_strdup(d);
     d = getenv("XDG_CACHE_HOME");
     if (d && *d)
         return tc__format("%s/tritonc", d);

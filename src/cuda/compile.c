@@ -160,7 +160,7 @@ static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix
 char *tc_config_text(const tl_kernel *k, const void *cfg)
 {
     if (!k || !(cfg = cfg ? cfg : k->cfg_default))
-        return k && k->nfields == 0 ? tc__strdup("") : NULL;
+        return k && k->nfields == 0 ? tcir_sys_strdup("") : NULL;
     return fields_text(k, cfg, "", ",", false);
 }
 
@@ -168,7 +168,7 @@ char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, 
 {
     if (!k || !k->name)
         return NULL;
-    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : tc__strdup("");
+    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : tcir_sys_strdup("");
     if (!sets)
         return NULL;
     tc_options o = tc_options_filled(opts);
@@ -208,7 +208,7 @@ static bool find_compiler(const tc_compile_env *env, compiler *c, char **err)
     c->argv[c->argc++] = (char *)(python && *python ? python : "python3");
     const char *script = getenv("TRITONC_COMPILE_SCRIPT");
     if (script && *script) {
-        c->script = tc__strdup(script);
+        c->script = tcir_sys_strdup(script);
     } else {
         c->script = tc__format("%s/triton_compile.py", TRITONC_INSTALL_DATADIR);
         if (c->script && access(c->script, R_OK) != 0) {
@@ -274,7 +274,7 @@ char *tc_compiler_version(const tc_compile_env *env, char **err)
     char *v = NULL;
     if (rc == 0) {
         char line[256];
-        v = tc__strdup(last_line(out, line, sizeof line));
+        v = tcir_sys_strdup(last_line(out, line, sizeof line));
     }
     free(out);
     return v;
@@ -338,7 +338,7 @@ static char *probe_version(const tc_compile_env *env)
 {
     char *line = tc_compiler_version(env, NULL);
     if (line && strncmp(line, "triton ", 7) == 0) {
-        char *v = tc__strdup(line + 7);
+        char *v = tcir_sys_strdup(line + 7);
         free(line);
         return v;
     }
@@ -359,9 +359,9 @@ static bool fill_names(tc_variant *v, const tl_kernel *k, const void *cfg, const
     free((char *)v->kernel);
     free((char *)v->config);
     free((char *)v->spec);
-    v->kernel = tc__strdup(k->name);
+    v->kernel = tcir_sys_strdup(k->name);
     v->config = tc_config_text(k, cfg);
-    v->spec = tc__strdup(spec);
+    v->spec = tcir_sys_strdup(spec);
     return v->kernel && v->config && v->spec;
 }
 

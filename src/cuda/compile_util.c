@@ -13,17 +13,6 @@
 #include "compile_internal.h"
 #include "ir/out.h" /* tcir_vformat */
 
-char *tc__strdup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 char *tc__format(const char *fmt, ...)
 {
     va_list ap;
@@ -124,7 +113,7 @@ bool tc__write_file_atomic(const char *path, const void *data, size_t size, char
 
 bool tc__make_dirs(const char *path, char **err)
 {
-    char *p = tc__strdup(path);
+    char *p = tcir_sys_strdup(path);
     if (!p)
         return tc__fail(err, "out of memory");
     bool ok = true;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile_internal.h" /* tc__strdup */
+#include "compile_internal.h" /* tcir_sys_strdup */
 #include "runtime_internal.h"
 
 static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
@@ -43,8 +43,8 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
     if (opts && opts->compile) {
         rt->has_env = true;
         rt->env = *opts->compile;
-        rt->env_cache_dir = tc__strdup(opts->compile->cache_dir);
-        rt->env_compiler = tc__strdup(opts->compile->compiler);
+        rt->env_cache_dir = tcir_sys_strdup(opts->compile->cache_dir);
+        rt->env_compiler = tcir_sys_strdup(opts->compile->compiler);
         rt->env.cache_dir = rt->env_cache_dir;
         rt->env.compiler = rt->env_compiler;
     }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hlo_internal.h"
+#include "ir/alloc.h" /* tcir_sys_strdup */
 
 #define TRITON_TARGET "__gpu$xla.gpu.triton"
 
@@ -40,15 +41,6 @@ typedef struct printer {
     char **names;
     int nnames;
 } printer;
-
-static char *dup_name(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
 
 static bool name_taken(const printer *p, int upto, const char *s)
 {
@@ -85,7 +77,7 @@ static bool name_values(printer *p)
             /* Every result of an op has its first result's name (%3:2 = ..., used as %3#1). */
             snprintf(buf, sizeof buf, "%s", p->names[i - v->index]);
         }
-        if (!(p->names[i] = dup_name(buf)))
+        if (!(p->names[i] = tcir_sys_strdup(buf)))
             return false;
     }
     return true;
