@@ -124,7 +124,8 @@ static inline tl_value tl_value_id(tl_value v) { return v; }
         float: tl_lit_float,                                                                      \
         double: tl_lit_float)(x)
 
-/* Where a call was made, captured by the API's macros.
+/* Where a call was made, captured by the API's macros: the one site type of every layer (the
+ * call layer's th_site is this type; the runtimes take it too), named in every error message.
  *
  * C leaves the order in which a call's arguments are evaluated unspecified (gcc evaluates
  * tl_add(tl_exp(r), tl_log(r)) right to left), while Python evaluates left to right. So each
