@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "fake_failing_allocator.h"
 #include "error.h"
 #include "tritonc/hlo.h" /* TH_SITE */
 #include "tritonc/ir.h"  /* tcir_set_alloc_hook */
@@ -137,13 +138,6 @@ static void long_message_kept_whole_without_limit(void **state)
     free(body);
 }
 
-static bool refuse_all(size_t size, void *user)
-{
-    (void)size;
-    (void)user;
-    return false;
-}
-
 /* Memory refused for a long message: it is kept, cut to what the record holds. */
 static void long_message_without_memory_is_cut(void **state)
 {
@@ -151,7 +145,8 @@ static void long_message_without_memory_is_cut(void **state)
     tl_error e = {0};
     tl__error_init(&e, TL_ERROR_UNLIMITED);
     char *body = repeated(5000);
-    tcir_set_alloc_hook(refuse_all, NULL);
+    fake_failing_allocator none = {.fail_at = 1, .from_then_on = true}; /* refuses every one */
+    tcir_set_alloc_hook(fake_failing_allocator_hook, &none);
     assert_true(tl__error_set(&e, at("r.c", 3, "tc_launch"), "%s", body));
     tcir_set_alloc_hook(NULL, NULL);
     assert_null(e.heap);
@@ -167,7 +162,8 @@ static void out_of_memory_needs_no_memory(void **state)
     (void)state;
     tl_error e = {0};
     tl__error_init(&e, TL_ERROR_UNLIMITED);
-    tcir_set_alloc_hook(refuse_all, NULL);
+    fake_failing_allocator none = {.fail_at = 1, .from_then_on = true}; /* refuses every one */
+    tcir_set_alloc_hook(fake_failing_allocator_hook, &none);
     assert_true(tl__error_set_oom(&e, at("k.c", 9, "tl_dot")));
     assert_false(tl__error_set(&e, at("k.c", 10, "tl_add"), "later"));
     tcir_set_alloc_hook(NULL, NULL);

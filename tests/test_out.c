@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "fake_failing_allocator.h"
 #include "ir/out.h"
 #include "tritonc/ir.h" /* tcir_set_alloc_hook */
 
@@ -82,17 +83,11 @@ static void vformat_gives_a_new_string(void **state)
     free(s);
 }
 
-static bool refuse_all(size_t size, void *user)
-{
-    (void)size;
-    (void)user;
-    return false;
-}
-
 static void out_of_memory(void **state)
 {
     (void)state;
-    tcir_set_alloc_hook(refuse_all, NULL);
+    fake_failing_allocator none = {.fail_at = 1, .from_then_on = true}; /* refuses every one */
+    tcir_set_alloc_hook(fake_failing_allocator_hook, &none);
     char *s = format("%d", 1);
     tcir_out o = {0};
     tcir_out_puts(&o, "lost");
