@@ -6,18 +6,8 @@
 
 #include "builder_internal.h"
 #include "ir/alloc.h"
+#include "ir/out.h" /* tcir_is_identifier */
 #include "tritonc/lang.h"
-
-static bool valid_symbol(const char *s)
-{
-    if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
-        return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
-              *s == '$' || *s == '.'))
-            return false;
-    return true;
-}
 
 static void make_visible(tl_builder *b, tcir_block *blk)
 {
@@ -71,7 +61,7 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     make_visible(b, b->entry);
     b->epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
 
-    if (!valid_symbol(name)) {
+    if (!tcir_is_identifier(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
         name = "invalid";
     }
@@ -98,6 +88,7 @@ void tl_builder_destroy(tl_builder *b)
     if (!b)
         return;
     tcir_context_destroy(b->ctx);
+    tl__error_clear(&b->error);
     free(b);
 }
 
@@ -476,7 +467,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
 {
     if (!tl__usable(b, site))
         return TL_POISON;
-    if (!valid_symbol(name))
+    if (!tcir_is_identifier(name))
         return tl_builder_fail(b, site, "invalid argument name '%s'", name ? name : "(null)");
     int same = arg_index(b, name);
     if (same >= 0)
@@ -781,7 +772,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
         return NULL;
     }
     b->finished = true;
-    char err[TL_ERROR_MAX];
+    char err[TL_ERROR_INLINE];
     if (!tcir_verify(b->module, err, sizeof err)) {
         tl_builder_fail(b, site, "verifier: %s", err);
         return NULL;

@@ -1,11 +1,12 @@
 /* Private: the builder's state, shared by src/builder.c (lifetime, ops, finish),
- * src/builder_error.c and src/builder_const.c (the constant pool). */
+ * src/builder_error.c (its sticky error) and src/builder_const.c (the constant pool). */
 #ifndef TRITONC_BUILDER_INTERNAL_H
 #define TRITONC_BUILDER_INTERNAL_H
 
+#include "error.h"
 #include "tritonc/builder.h"
 
-enum { TL_MAX_BLOCK_DEPTH = 64, TL_ERROR_MAX = 512 };
+enum { TL_MAX_BLOCK_DEPTH = 64 };
 
 typedef struct tl_arg_entry {
     const char *name;
@@ -117,12 +118,12 @@ struct tl_builder {
     int nscopes, scopes_cap;
     const void *last_unit, *last_func, *last_scope; /* the last scope looked up */
 
-    bool failed, finished, locations, generic;
+    bool finished, locations, generic;
     bool debug; /* Triton's debug option (tl_builder_set_debug) */
     bool scalars_as_buffers; /* tl_builder_set_scalars_as_buffers */
     int norder;                  /* tl_builder_set_arg_order: the signature's order by name */
     const char *const *order;
-    char error[TL_ERROR_MAX];
+    tl_error error; /* messages cut at TL_ERROR_INLINE - 1 (511) bytes */
 };
 
 /* Returns true when b can take another call: not NULL, not in error, not finished

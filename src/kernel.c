@@ -6,15 +6,6 @@
 #include "ir/alloc.h"
 #include "tritonc/kernel.h"
 
-static char *dup_message(const char *msg)
-{
-    size_t n = strlen(msg) + 1;
-    char *s = tcir_sys_malloc(n);
-    if (s)
-        memcpy(s, msg, n);
-    return s;
-}
-
 /* The kernel's own location (its module, tt.func and closing tt.return): the line of its first
  * argument, where its run body begins, as Python gives the def line. Not the TL_KERNEL line:
  * C leaves the line of a macro call spread over several lines to the compiler (gcc gives the
@@ -56,7 +47,7 @@ static bool names_disjoint(const tl_kernel *k, char **err)
                                  ".outputs (written)",
                                  k->source ? k->source : "?", k->source_line, k->name, name, c == a ? "" : "both ",
                                  list_names[a], c == a ? " twice" : " and ", c == a ? "" : list_names[c]);
-                        *err = dup_message(msg);
+                        *err = tcir_sys_strdup(msg);
                     }
                     return false;
                 }
@@ -74,21 +65,21 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
         *err = NULL;
     if (!k || !k->run || !k->name) {
         if (err)
-            *err = dup_message("tl_kernel_emit: NULL kernel, or a kernel without name or run body");
+            *err = tcir_sys_strdup("tl_kernel_emit: NULL kernel, or a kernel without name or run body");
         return NULL;
     }
     if (!cfg)
         cfg = k->cfg_default;
     if (!cfg && k->cfg_size) {
         if (err)
-            *err = dup_message("tl_kernel_emit: no config given and the kernel has no default");
+            *err = tcir_sys_strdup("tl_kernel_emit: no config given and the kernel has no default");
         return NULL;
     }
     tl_site site = {.file = k->source, .line = k->source_line, .func = "tl_kernel_emit"};
     tl_builder *b = tl_builder_create_at(site, k->name);
     if (!b) {
         if (err)
-            *err = dup_message("tl_kernel_emit: out of memory");
+            *err = tcir_sys_strdup("tl_kernel_emit: out of memory");
         return NULL;
     }
     tl_builder_set_locations(b, !opts.no_locations);
@@ -108,7 +99,7 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     if (opts.xla_order && !order) {
         tl_builder_destroy(b);
         if (err)
-            *err = dup_message("tl_kernel_emit: out of memory");
+            *err = tcir_sys_strdup("tl_kernel_emit: out of memory");
         return NULL;
     }
     for (int i = 0; order && i < norder; i++)
@@ -124,7 +115,7 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     free(order);
     if (!ttir) {
         if (err)
-            *err = dup_message(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
+            *err = tcir_sys_strdup(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
         tl_builder_destroy(b);
         return NULL;
     }

@@ -175,7 +175,8 @@ extern "C" {
         double: tl_lit_float)(x)
 #endif
 
-/* Where a call was made, captured by the API's macros.
+/* Where a call was made, captured by the API's macros: the one site type of every layer (the
+ * call layer's th_site is this type; the runtimes take it too), named in every error message.
  *
  * C leaves the order in which a call's arguments are evaluated unspecified (gcc evaluates
  * tl_add(tl_exp(r), tl_log(r)) right to left), while Python evaluates left to right. So each

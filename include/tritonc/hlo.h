@@ -62,13 +62,12 @@ extern "C" {
 
 typedef struct th_builder th_builder;
 
-/* Where a call was made, captured by the API's macros (file NULL: unknown). */
-typedef struct th_site {
-    const char *file;
-    int line;
-    const char *func; /* the API call's name, "th_add" */
-} th_site;
-#define TH_SITE(fn) ((th_site){__FILE__, __LINE__, (fn)})
+/* Where a call was made, captured by the API's macros (file NULL: unknown): the kernel
+ * builder's tl_site (builder.h), of which the call layer uses file, line and func (the API
+ * call's name, "th_add"); the others stay zero. th_site is its name in this layer. Write one
+ * with TH_SITE or designated fields ((th_site){.file = f, .line = l, .func = fn}). */
+typedef tl_site th_site;
+#define TH_SITE(fn) ((th_site){.file = __FILE__, .line = __LINE__, .func = (fn)})
 
 /* ---- shapes -------------------------------------------------------------------------- */
 
@@ -307,7 +306,7 @@ bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kerne
     TH__UNUSED static inline kernel##_results kernel##_call(                                      \
         th_builder *b, kernel##_inputs in, kernel##_outputs out, th_call_opts opts)               \
     {                                                                                             \
-        return kernel##_call_at((th_site){NULL, 0, #kernel "_call"}, b, in, out, opts);           \
+        return kernel##_call_at((th_site){.func = #kernel "_call"}, b, in, out, opts);            \
     }                                                                                             \
     extern const tl_kernel kernel /* so that `TH_KERNEL_CALL(...);` ends in a declaration */
 

@@ -20,16 +20,17 @@
 #include <string.h>
 
 #include "compile_internal.h"
+#include "ir/out.h"
 
 #define MAGIC "tritonc-cache 1\n"
 
 char *tc__cache_dir(const tc_compile_env *env, char **err)
 {
     if (env && env->cache_dir && *env->cache_dir)
-        return tc__strdup(env->cache_dir);
+        return tcir_sys_strdup(env->cache_dir);
     const char *d = getenv("TRITONC_CACHE_DIR");
     if (d && *d)
-        return tc__strdup(d);
+        return tcir_sys_strdup(d);
     d = getenv("XDG_CACHE_HOME");
     if (d && *d)
         return tc__format("%s/tritonc", d);
@@ -161,39 +162,12 @@ tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *
 
 /* ---- writing ---------------------------------------------------------------------------- */
 
-typedef struct growbuf {
-    unsigned char *p;
-    size_t n, cap;
-    bool failed;
-} growbuf;
-
-static void put(growbuf *g, const void *data, size_t n)
+static void put_blob(tcir_out *g, const char *label, const void *data, size_t n)
 {
-    if (g->failed || n == 0)
-        return;
-    if (g->n + n > g->cap) {
-        size_t cap = g->cap ? g->cap : 4096;
-        while (cap < g->n + n)
-            cap *= 2;
-        unsigned char *grown = realloc(g->p, cap);
-        if (!grown) {
-            g->failed = true;
-            return;
-        }
-        g->p = grown;
-        g->cap = cap;
-    }
-    memcpy(g->p + g->n, data, n);
-    g->n += n;
-}
-
-static void put_blob(growbuf *g, const char *label, const void *data, size_t n)
-{
-    char head[64];
-    int hl = snprintf(head, sizeof head, "%s %zu\n", label, n);
-    put(g, head, (size_t)hl);
-    put(g, data, n);
-    put(g, "\n", 1);
+    tcir_out_printf(g, "%s %zu\n", label, n);
+    if (n)
+        tcir_out_put(g, data, n);
+    tcir_out_putc(g, '\n');
 }
 
 bool tc__cache_put(const char *dir, const tc_cache_key *key, const char *version, const tc_variant *v, char **err)
@@ -202,26 +176,25 @@ bool tc__cache_put(const char *dir, const tc_cache_key *key, const char *version
     char *meta = tc__meta_format(v);
     char *key_dir = entry_path(dir, key, true);
     char *path = entry_path(dir, key, false);
-    growbuf g = {0};
+    tcir_out g = {0};
     bool ok = meta && key_dir && path;
     if (ok) {
-        put(&g, MAGIC, strlen(MAGIC));
-        put(&g, meta, strlen(meta));
+        tcir_out_puts(&g, MAGIC);
+        tcir_out_puts(&g, meta);
         put_blob(&g, "ttir", key->ttir, strlen(key->ttir));
         put_blob(&g, "options", key->options, strlen(key->options));
         put_blob(&g, "cubin", v->cubin, v->cubin ? v->cubin_size : 0);
         put_blob(&g, "ptx", v->ptx, v->ptx ? strlen(v->ptx) : 0);
-        char tail[32], hex[17];
-        tc__hash_hex(tc__hash(TC_HASH_INIT, g.p, g.n), hex);
-        snprintf(tail, sizeof tail, "checksum %s\n", hex);
-        put(&g, tail, strlen(tail));
-        ok = !g.failed;
+        char hex[17];
+        tc__hash_hex(tc__hash(TC_HASH_INIT, g.buf, g.oom ? 0 : g.len), hex);
+        tcir_out_printf(&g, "checksum %s\n", hex);
+        ok = !g.oom;
     }
     if (!ok)
         tc__fail(err, "out of memory");
     else
-        ok = tc__make_dirs(key_dir, err) && tc__write_file_atomic(path, g.p, g.n, err);
-    free(g.p);
+        ok = tc__make_dirs(key_dir, err) && tc__write_file_atomic(path, g.buf, g.len, err);
+    free(g.buf);
     free(meta);
     free(key_dir);
     free(path);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "compile_internal.h"
+#include "ir/out.h"
 
 #ifndef TRITONC_INSTALL_DATADIR
 #define TRITONC_INSTALL_DATADIR ""
@@ -143,11 +144,7 @@ static void field_text(const tl_cfg_field *f, const unsigned char *cfg, char *bu
  * default when changed_only. */
 static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix, const char *sep, bool changed_only)
 {
-    size_t cap = 64, len = 0;
-    char *s = malloc(cap);
-    if (!s)
-        return NULL;
-    s[0] = '\0';
+    tcir_out s = {0};
     for (int i = 0; i < k->nfields; i++) {
         char item[256], dflt[256] = "";
         field_text(&k->fields[i], cfg, item, sizeof item);
@@ -155,25 +152,15 @@ static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix
             field_text(&k->fields[i], k->cfg_default, dflt, sizeof dflt);
         if (changed_only && strcmp(item, dflt) == 0)
             continue;
-        size_t need = len + strlen(sep) + strlen(prefix) + strlen(item) + 1;
-        if (need > cap) {
-            char *grown = realloc(s, need * 2);
-            if (!grown) {
-                free(s);
-                return NULL;
-            }
-            s = grown;
-            cap = need * 2;
-        }
-        len += (size_t)sprintf(s + len, "%s%s%s", len ? sep : "", prefix, item);
+        tcir_out_printf(&s, "%s%s%s", s.len ? sep : "", prefix, item);
     }
-    return s;
+    return tcir_out_text(&s);
 }
 
 char *tc_config_text(const tl_kernel *k, const void *cfg)
 {
     if (!k || !(cfg = cfg ? cfg : k->cfg_default))
-        return k && k->nfields == 0 ? tc__strdup("") : NULL;
+        return k && k->nfields == 0 ? tcir_sys_strdup("") : NULL;
     return fields_text(k, cfg, "", ",", false);
 }
 
@@ -181,7 +168,7 @@ char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, 
 {
     if (!k || !k->name)
         return NULL;
-    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : tc__strdup("");
+    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : tcir_sys_strdup("");
     if (!sets)
         return NULL;
     tc_options o = tc_options_filled(opts);
@@ -221,7 +208,7 @@ static bool find_compiler(const tc_compile_env *env, compiler *c, char **err)
     c->argv[c->argc++] = (char *)(python && *python ? python : "python3");
     const char *script = getenv("TRITONC_COMPILE_SCRIPT");
     if (script && *script) {
-        c->script = tc__strdup(script);
+        c->script = tcir_sys_strdup(script);
     } else {
         c->script = tc__format("%s/triton_compile.py", TRITONC_INSTALL_DATADIR);
         if (c->script && access(c->script, R_OK) != 0) {
@@ -287,7 +274,7 @@ char *tc_compiler_version(const tc_compile_env *env, char **err)
     char *v = NULL;
     if (rc == 0) {
         char line[256];
-        v = tc__strdup(last_line(out, line, sizeof line));
+        v = tcir_sys_strdup(last_line(out, line, sizeof line));
     }
     free(out);
     return v;
@@ -351,7 +338,7 @@ static char *probe_version(const tc_compile_env *env)
 {
     char *line = tc_compiler_version(env, NULL);
     if (line && strncmp(line, "triton ", 7) == 0) {
-        char *v = tc__strdup(line + 7);
+        char *v = tcir_sys_strdup(line + 7);
         free(line);
         return v;
     }
@@ -372,9 +359,9 @@ static bool fill_names(tc_variant *v, const tl_kernel *k, const void *cfg, const
     free((char *)v->kernel);
     free((char *)v->config);
     free((char *)v->spec);
-    v->kernel = tc__strdup(k->name);
+    v->kernel = tcir_sys_strdup(k->name);
     v->config = tc_config_text(k, cfg);
-    v->spec = tc__strdup(spec);
+    v->spec = tcir_sys_strdup(spec);
     return v->kernel && v->config && v->spec;
 }
 

@@ -8,12 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ir/alloc.h" /* tcir_sys_strdup: a malloc'd copy (NULL for NULL or out of memory) */
 #include "tritonc/compile.h"
 
 /* ---- strings and files (compile_util.c) ---------------------------------------------------- */
 
-/* A malloc'd copy (NULL for NULL or out of memory). */
-char *tc__strdup(const char *s);
 /* A malloc'd printf; NULL on out of memory. */
 char *tc__format(const char *fmt, ...)
 #if defined(__GNUC__)

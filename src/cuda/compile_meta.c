@@ -57,7 +57,7 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
         if (strcmp(key, strs[i].name) == 0) {
             free((char *)*strs[i].field);
-            *strs[i].field = tc__strdup(val);
+            *strs[i].field = tcir_sys_strdup(val);
             return *strs[i].field != NULL;
         }
     }

@@ -11,35 +11,13 @@
 #include <unistd.h>
 
 #include "compile_internal.h"
-
-char *tc__strdup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-static char *vformat(const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
+#include "ir/out.h" /* tcir_vformat */
 
 char *tc__format(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = vformat(fmt, ap);
+    char *s = tcir_vformat(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -50,7 +28,7 @@ bool tc__fail(char **err, const char *fmt, ...)
         va_list ap;
         va_start(ap, fmt);
         free(*err);
-        *err = vformat(fmt, ap);
+        *err = tcir_vformat(fmt, ap);
         va_end(ap);
     }
     return false;
@@ -135,7 +113,7 @@ bool tc__write_file_atomic(const char *path, const void *data, size_t size, char
 
 bool tc__make_dirs(const char *path, char **err)
 {
-    char *p = tc__strdup(path);
+    char *p = tcir_sys_strdup(path);
     if (!p)
         return tc__fail(err, "out of memory");
     bool ok = true;

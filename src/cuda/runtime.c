@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile_internal.h" /* tc__strdup */
+#include "compile_internal.h" /* tcir_sys_strdup */
 #include "runtime_internal.h"
 
 static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
@@ -39,12 +39,12 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
         return NULL;
     pthread_mutex_init(&rt->lock, NULL);
     pthread_mutex_init(&rt->error_lock, NULL);
-    atomic_init(&rt->failed, false);
+    tl__error_init(&rt->error, TL_ERROR_UNLIMITED);
     if (opts && opts->compile) {
         rt->has_env = true;
         rt->env = *opts->compile;
-        rt->env_cache_dir = tc__strdup(opts->compile->cache_dir);
-        rt->env_compiler = tc__strdup(opts->compile->compiler);
+        rt->env_cache_dir = tcir_sys_strdup(opts->compile->cache_dir);
+        rt->env_compiler = tcir_sys_strdup(opts->compile->compiler);
         rt->env.cache_dir = rt->env_cache_dir;
         rt->env.compiler = rt->env_compiler;
     }
@@ -81,7 +81,7 @@ void tc_runtime_destroy(tc_runtime *rt)
     tc_driver_close(&rt->drv);
     free(rt->env_cache_dir);
     free(rt->env_compiler);
-    free(rt->error);
+    tl__error_clear(&rt->error);
     pthread_mutex_destroy(&rt->lock);
     pthread_mutex_destroy(&rt->error_lock);
     free(rt);

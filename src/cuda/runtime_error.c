@@ -1,47 +1,20 @@
-/* The runtime's sticky error: the first failure wins, with the C line of the call; a driver
- * error becomes one of ours (function, CUDA's error name, code and text). */
+/* The runtime's sticky error (a tl_error, src/error.h, recorded under error_lock): the first
+ * failure wins, with the C line of the call; a driver error becomes one of ours (function,
+ * CUDA's error name, code and text). */
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "compile_internal.h" /* tc__format */
 #include "runtime_internal.h"
-
-static bool abort_on_error(void)
-{
-    const char *v = getenv("TRITONC_ABORT_ON_ERROR");
-    return v && *v && strcmp(v, "0") != 0;
-}
-
-/* The one place every error passes through: a breakpoint here catches them all. */
-static void record(tc_runtime *rt, tl_site site, const char *msg)
-{
-    pthread_mutex_lock(&rt->error_lock);
-    if (!rt->error) {
-        const char *file = site.file ? site.file : "?";
-        const char *func = site.func ? site.func : "tritonc";
-        rt->error = tc__format("%s:%d: %s: %s", file, site.line, func, msg);
-        atomic_store_explicit(&rt->failed, true, memory_order_release);
-        if (abort_on_error()) {
-            fprintf(stderr, "tritonc: %s\n", rt->error ? rt->error : msg);
-            abort();
-        }
-    }
-    pthread_mutex_unlock(&rt->error_lock);
-}
 
 void tcr_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
 {
-    if (!rt || atomic_load(&rt->failed))
+    if (!rt || tl__error_is_set(&rt->error))
         return;
-    /* One line: a message longer than this is cut (it never is in practice). */
-    char msg[4096];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    pthread_mutex_lock(&rt->error_lock);
+    tl__error_vset(&rt->error, site, fmt, ap);
+    pthread_mutex_unlock(&rt->error_lock);
     va_end(ap);
-    record(rt, site, msg);
 }
 
 bool tcr_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const char *what)
@@ -56,14 +29,14 @@ bool tcr_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const
 
 bool tc_runtime_failed(const tc_runtime *rt)
 {
-    return !rt || atomic_load(&rt->failed);
+    return !rt || tl__error_is_set(&rt->error);
 }
 
 const char *tc_runtime_error(const tc_runtime *rt)
 {
     if (!rt)
         return "tritonc: NULL runtime";
-    return atomic_load(&rt->failed) ? rt->error : NULL;
+    return tl__error_text(&rt->error);
 }
 
 void tc_runtime_clear_error(tc_runtime *rt)
@@ -71,15 +44,13 @@ void tc_runtime_clear_error(tc_runtime *rt)
     if (!rt)
         return;
     pthread_mutex_lock(&rt->error_lock);
-    free(rt->error);
-    rt->error = NULL;
-    atomic_store(&rt->failed, false);
+    tl__error_clear(&rt->error);
     pthread_mutex_unlock(&rt->error_lock);
 }
 
 bool tcr_ready(tc_runtime *rt, tl_site site)
 {
-    if (!rt || atomic_load(&rt->failed))
+    if (!rt || tl__error_is_set(&rt->error))
         return false;
     if (!rt->drv.dl) {
         tcr_fail(rt, site, "the CUDA driver is not loaded (tc_runtime_create failed)");

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "error.h"
 #include "tritonc/cuda.h"
 
 /* One variant loaded in one context for one kernel handle: what a launch needs. */
@@ -83,8 +84,7 @@ struct tc_runtime {
     tc_driver drv;
     pthread_mutex_t lock;       /* see above */
     pthread_mutex_t error_lock; /* the error alone (recorded with or without lock held) */
-    atomic_bool failed;
-    char *error;
+    tl_error error;             /* recorded and cleared under error_lock; read without it */
     tcu_device device;
     tcu_context primary; /* retained; NULL when not */
     bool has_env;
@@ -111,7 +111,7 @@ bool tcr_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const
 /* True when rt can be used: not NULL, driver open, no error recorded. */
 static inline bool tcr_usable(const tc_runtime *rt)
 {
-    return rt && !atomic_load_explicit(&rt->failed, memory_order_acquire) && rt->drv.dl;
+    return rt && !tl__error_is_set(&rt->error) && rt->drv.dl;
 }
 /* tcr_usable, recording "the CUDA driver is not loaded" when the error was cleared after the
  * driver failed to open. */

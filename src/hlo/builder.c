@@ -10,17 +10,6 @@
 
 /* ---- lifetime and errors -------------------------------------------------------------- */
 
-static bool valid_symbol(const char *s)
-{
-    if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
-        return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
-              *s == '$' || *s == '.'))
-            return false;
-    return true;
-}
-
 th_builder *th_builder_create_at(th_site site, const char *name)
 {
     th_builder *b = calloc(1, sizeof *b);
@@ -31,7 +20,8 @@ th_builder *th_builder_create_at(th_site site, const char *name)
         free(b);
         return NULL;
     }
-    if (name && !valid_symbol(name))
+    tl__error_init(&b->error, TH_ERROR_MAX);
+    if (name && !tcir_is_identifier(name))
         th_builder_fail(b, site, "invalid module name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name);
     else if (name)
         b->name = tcir_strdup(b->ctx, name, strlen(name));
@@ -43,47 +33,32 @@ void th_builder_destroy(th_builder *b)
     if (!b)
         return;
     tcir_context_destroy(b->ctx);
+    tl__error_clear(&b->error);
     free(b);
 }
 
-static bool abort_on_error(void)
-{
-    const char *v = getenv("TRITONC_ABORT_ON_ERROR");
-    return v && *v && strcmp(v, "0") != 0;
-}
-
-/* The one place every error passes through: a breakpoint here catches them all. */
 th_value th_builder_fail(th_builder *b, th_site site, const char *fmt, ...)
 {
     th_value poison = {b, -1};
-    if (!b || b->failed)
+    if (!b)
         return poison;
-    b->failed = true;
-    int n = snprintf(b->error, sizeof b->error, "%s:%d: %s: ", site.file ? site.file : "?", site.line,
-                     site.func ? site.func : "tritonc");
-    if (n < 0 || (size_t)n >= sizeof b->error)
-        n = 0;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(b->error + n, sizeof b->error - (size_t)n, fmt, ap);
+    tl__error_vset(&b->error, site, fmt, ap);
     va_end(ap);
-    if (abort_on_error()) {
-        fprintf(stderr, "tritonc: %s\n", b->error);
-        abort();
-    }
     return poison;
 }
 
-bool th_builder_failed(const th_builder *b) { return !b || b->failed; }
+bool th_builder_failed(const th_builder *b) { return !b || tl__error_is_set(&b->error); }
 
 const char *th_builder_error(const th_builder *b)
 {
     if (!b)
         return "tritonc: NULL builder";
-    return b->failed ? b->error : NULL;
+    return tl__error_text(&b->error);
 }
 
-bool th__usable(const th_builder *b) { return b && !b->failed; }
+bool th__usable(const th_builder *b) { return b && !tl__error_is_set(&b->error); }
 
 /* ---- values ------------------------------------------------------------------------------ */
 

@@ -6,9 +6,12 @@
 #ifndef TRITONC_HLO_INTERNAL_H
 #define TRITONC_HLO_INTERNAL_H
 
+#include "error.h"
+#include "ir/out.h"
 #include "tritonc/hlo.h"
 
-enum { TH_ERROR_MAX = 1024 };
+/* The longest error message a builder keeps (longer ones are cut). */
+enum { TH_ERROR_MAX = 1023 };
 
 typedef enum th_op_kind {
     TH_OP_CONSTANT,
@@ -64,8 +67,8 @@ struct th_builder {
     int nops, ops_cap;
     int32_t *results; /* main's results (value ids), once returned */
     int nresults;
-    bool returned, failed;
-    char error[TH_ERROR_MAX];
+    bool returned;
+    tl_error error; /* cut at TH_ERROR_MAX bytes */
 };
 
 /* True when b can take another call: not NULL and not in error. */

@@ -18,94 +18,29 @@
 #include <string.h>
 
 #include "hlo_internal.h"
+#include "ir/alloc.h" /* tcir_sys_strdup */
 
 #define TRITON_TARGET "__gpu$xla.gpu.triton"
 
 /* ---- output ------------------------------------------------------------------------------ */
 
-typedef struct out {
-    char *buf;
-    size_t len, cap;
-    bool oom;
-} out;
-
-static void put_n(out *o, const char *s, size_t n)
-{
-    if (o->oom)
-        return;
-    if (o->cap - o->len <= n) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap - o->len <= n)
-            cap *= 2;
-        char *grown = realloc(o->buf, cap);
-        if (!grown) {
-            o->oom = true;
-            return;
-        }
-        o->buf = grown;
-        o->cap = cap;
-    }
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-    o->buf[o->len] = '\0';
-}
-
-static void put(out *o, const char *s) { put_n(o, s, strlen(s)); }
-
-static void put_int(out *o, long long v)
-{
-    char d[24];
-    put_n(o, d, (size_t)snprintf(d, sizeof d, "%lld", v));
-}
-
-/* "text" with MLIR's escapes: \\ for a backslash, \XX (upper-case hex) for '"' and anything
- * not printable, as llvm::printEscapedString writes a StringAttr. */
-static void put_quoted(out *o, const char *s)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    put_n(o, "\"", 1);
-    const char *run = s;
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c >= 0x20 && *c < 0x7F && *c != '"' && *c != '\\')
-            continue;
-        put_n(o, run, (size_t)((const char *)c - run));
-        char e[3] = {'\\', hex[*c >> 4], hex[*c & 15]};
-        if (*c == '\\')
-            put_n(o, "\\\\", 2);
-        else
-            put_n(o, e, 3);
-        run = (const char *)c + 1;
-    }
-    put(o, run);
-    put_n(o, "\"", 1);
-}
-
-static void put_type(out *o, th_shape s)
+static void put_type(tcir_out *o, th_shape s)
 {
     char text[256];
     size_t n = th_shape_str(s, text, sizeof text);
-    put_n(o, text, n < sizeof text ? n : sizeof text - 1);
+    tcir_out_put(o, text, n < sizeof text ? n : sizeof text - 1);
 }
 
 /* ---- names ------------------------------------------------------------------------------- */
 
 typedef struct printer {
-    out o;
+    tcir_out o;
     const th_builder *b;
     bool generic;
     /* Per value (id - 1): its name ("arg0", "cst_1", "4"); the text after '%'. */
     char **names;
     int nnames;
 } printer;
-
-static char *dup_name(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
 
 static bool name_taken(const printer *p, int upto, const char *s)
 {
@@ -142,7 +77,7 @@ static bool name_values(printer *p)
             /* Every result of an op has its first result's name (%3:2 = ..., used as %3#1). */
             snprintf(buf, sizeof buf, "%s", p->names[i - v->index]);
         }
-        if (!(p->names[i] = dup_name(buf)))
+        if (!(p->names[i] = tcir_sys_strdup(buf)))
             return false;
     }
     return true;
@@ -151,20 +86,20 @@ static bool name_values(printer *p)
 /* The name of a use: %arg0, %cst_1, %4, or %3#1 for a result of an op with several. */
 static void put_value(printer *p, int32_t id)
 {
-    put_n(&p->o, "%", 1);
-    put(&p->o, id > 0 && id <= p->nnames ? p->names[id - 1] : "<<UNKNOWN VALUE>>");
+    tcir_out_put(&p->o, "%", 1);
+    tcir_out_puts(&p->o, id > 0 && id <= p->nnames ? p->names[id - 1] : "<<UNKNOWN VALUE>>");
     const th_val *v = th__val(p->b, id);
     if (v && v->op >= 0 && p->b->ops[v->op].nresults > 1) {
-        put_n(&p->o, "#", 1);
-        put_int(&p->o, v->index);
+        tcir_out_put(&p->o, "#", 1);
+        tcir_out_int(&p->o, v->index);
     }
 }
 
 /* The name an op's results are defined under: %3 in %3:2 = ... */
 static void put_result_name(printer *p, int32_t id)
 {
-    put_n(&p->o, "%", 1);
-    put(&p->o, p->names[id - 1]);
+    tcir_out_put(&p->o, "%", 1);
+    tcir_out_puts(&p->o, p->names[id - 1]);
 }
 
 static th_shape shape_of(const printer *p, int32_t id) { return th__val(p->b, id)->shape; }
@@ -174,7 +109,7 @@ static void put_value_list(printer *p, int n, const int32_t *ids)
 {
     for (int i = 0; i < n; i++) {
         if (i)
-            put(&p->o, ", ");
+            tcir_out_puts(&p->o, ", ");
         put_value(p, ids[i]);
     }
 }
@@ -184,7 +119,7 @@ static void put_type_list(printer *p, int n, const int32_t *ids)
 {
     for (int i = 0; i < n; i++) {
         if (i)
-            put(&p->o, ", ");
+            tcir_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, ids[i]));
     }
 }
@@ -196,17 +131,17 @@ static void put_results(printer *p, const th_op *op)
         return;
     put_result_name(p, op->first_result);
     if (op->nresults > 1) {
-        put_n(&p->o, ":", 1);
-        put_int(&p->o, op->nresults);
+        tcir_out_put(&p->o, ":", 1);
+        tcir_out_int(&p->o, op->nresults);
     }
-    put(&p->o, " = ");
+    tcir_out_puts(&p->o, " = ");
 }
 
 static void put_operands(printer *p, const th_op *op)
 {
     for (int i = 0; i < op->noperands; i++) {
         if (i)
-            put(&p->o, ", ");
+            tcir_out_puts(&p->o, ", ");
         put_value(p, op->operands[i]);
     }
 }
@@ -216,7 +151,7 @@ static void put_operand_types(printer *p, const th_op *op)
 {
     for (int i = 0; i < op->noperands; i++) {
         if (i)
-            put(&p->o, ", ");
+            tcir_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, op->operands[i]));
     }
 }
@@ -225,22 +160,22 @@ static void put_operand_types(printer *p, const th_op *op)
 static void put_result_types(printer *p, int n, const int32_t *ids, int32_t first)
 {
     if (n != 1)
-        put_n(&p->o, "(", 1);
+        tcir_out_put(&p->o, "(", 1);
     for (int i = 0; i < n; i++) {
         if (i)
-            put(&p->o, ", ");
+            tcir_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, ids ? ids[i] : first + i));
     }
     if (n != 1)
-        put_n(&p->o, ")", 1);
+        tcir_out_put(&p->o, ")", 1);
 }
 
 /* : (A, B) -> R */
 static void put_functional_type(printer *p, const th_op *op)
 {
-    put(&p->o, " : (");
+    tcir_out_puts(&p->o, " : (");
     put_operand_types(p, op);
-    put(&p->o, ") -> ");
+    tcir_out_puts(&p->o, ") -> ");
     put_result_types(p, op->nresults, NULL, op->first_result);
 }
 
@@ -265,7 +200,7 @@ static tcir_float_kind float_kind(tl_dtype d)
 static void put_dense(printer *p, const th_op *op)
 {
     th_shape s = shape_of(p, op->first_result);
-    put(&p->o, "dense<");
+    tcir_out_puts(&p->o, "dense<");
     if (op->is_int) {
         unsigned bits = tl_dtype_bits(s.dtype);
         uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1);
@@ -277,40 +212,40 @@ static void put_dense(printer *p, const th_op *op)
             snprintf(d, sizeof d, "%" PRIu64, u);
         else /* sign-extended from its width, as MLIR prints a signless integer */
             snprintf(d, sizeof d, "%lld", (long long)op->ival);
-        put(&p->o, d);
+        tcir_out_puts(&p->o, d);
     } else {
         char d[64];
         size_t n = tcir_float_str(op->fval, float_kind(s.dtype), d, sizeof d);
-        put_n(&p->o, d, n < sizeof d ? n : sizeof d - 1);
+        tcir_out_put(&p->o, d, n < sizeof d ? n : sizeof d - 1);
     }
-    put(&p->o, "> : ");
+    tcir_out_puts(&p->o, "> : ");
     put_type(&p->o, s);
 }
 
 /* dense<[r-1, ..., 0]> : tensor<rxindex>: the row-major layout (minor to major). */
-static void put_layout(out *o, int rank)
+static void put_layout(tcir_out *o, int rank)
 {
-    put(o, "dense<");
+    tcir_out_puts(o, "dense<");
     if (rank > 1)
-        put_n(o, "[", 1);
+        tcir_out_put(o, "[", 1);
     for (int i = rank - 1; i >= 0; i--) {
-        put_int(o, i);
+        tcir_out_int(o, i);
         if (i)
-            put(o, ", ");
+            tcir_out_puts(o, ", ");
     }
     if (rank > 1)
-        put_n(o, "]", 1);
-    put(o, "> : tensor<");
-    put_int(o, rank);
-    put(o, "xindex>");
+        tcir_out_put(o, "]", 1);
+    tcir_out_puts(o, "> : tensor<");
+    tcir_out_int(o, rank);
+    tcir_out_puts(o, "xindex>");
 }
 
-static void put_i32(out *o, const char *name, long long v)
+static void put_i32(tcir_out *o, const char *name, long long v)
 {
-    put(o, name);
-    put(o, " = ");
-    put_int(o, v);
-    put(o, " : i32");
+    tcir_out_puts(o, name);
+    tcir_out_puts(o, " = ");
+    tcir_out_int(o, v);
+    tcir_out_puts(o, " : i32");
 }
 
 /* The call's attributes, sorted by name as MLIR prints a dictionary; call_target_name only
@@ -318,74 +253,74 @@ static void put_i32(out *o, const char *name, long long v)
 static void put_call_attrs(printer *p, const th_op *op)
 {
     const th_triton_call *c = op->call;
-    out *o = &p->o;
+    tcir_out *o = &p->o;
     put_i32(o, "api_version", 4);
-    put(o, ", backend_config = {");
+    tcir_out_puts(o, ", backend_config = {");
     if (c->debug)
-        put(o, "debug = true, ");
+        tcir_out_puts(o, "debug = true, ");
     if (c->global_scratch_memory_size) {
-        put(o, "global_scratch_memory_size = ");
-        put_int(o, (long long)c->global_scratch_memory_size);
-        put(o, " : i64, ");
+        tcir_out_puts(o, "global_scratch_memory_size = ");
+        tcir_out_int(o, (long long)c->global_scratch_memory_size);
+        tcir_out_puts(o, " : i64, ");
     }
     put_i32(o, "grid_x", c->grid[0]);
-    put(o, ", ");
+    tcir_out_puts(o, ", ");
     put_i32(o, "grid_y", c->grid[1]);
-    put(o, ", ");
+    tcir_out_puts(o, ", ");
     put_i32(o, "grid_z", c->grid[2]);
-    put(o, ", ir = ");
-    put_quoted(o, c->ir);
+    tcir_out_puts(o, ", ir = ");
+    tcir_out_quoted(o, c->ir);
     if (c->is_tma_allowed)
-        put(o, ", is_tma_allowed = true");
-    put(o, ", name = ");
-    put_quoted(o, c->name);
-    put(o, ", ");
+        tcir_out_puts(o, ", is_tma_allowed = true");
+    tcir_out_puts(o, ", name = ");
+    tcir_out_quoted(o, c->name);
+    tcir_out_puts(o, ", ");
     put_i32(o, "num_stages", c->num_stages);
-    put(o, ", ");
+    tcir_out_puts(o, ", ");
     put_i32(o, "num_warps", c->num_warps);
     if (c->nzeroed) {
         /* XLA reads these as positions among the kernel's buffer arguments (its operands, then
          * its results), not as result numbers: output j is argument noperands + j. */
-        put(o, ", zeroed_outputs = [");
+        tcir_out_puts(o, ", zeroed_outputs = [");
         for (int i = 0; i < c->nzeroed; i++) {
             if (i)
-                put(o, ", ");
-            put_int(o, op->noperands + c->zeroed[i]);
+                tcir_out_puts(o, ", ");
+            tcir_out_int(o, op->noperands + c->zeroed[i]);
         }
-        put_n(o, "]", 1);
+        tcir_out_put(o, "]", 1);
     }
-    put_n(o, "}", 1);
+    tcir_out_put(o, "}", 1);
     if (p->generic)
-        put(o, ", call_target_name = \"" TRITON_TARGET "\"");
-    put(o, ", operand_layouts = [");
+        tcir_out_puts(o, ", call_target_name = \"" TRITON_TARGET "\"");
+    tcir_out_puts(o, ", operand_layouts = [");
     for (int i = 0; i < op->noperands; i++) {
         if (i)
-            put(o, ", ");
+            tcir_out_puts(o, ", ");
         put_layout(o, shape_of(p, op->operands[i]).rank);
     }
-    put_n(o, "]", 1);
+    tcir_out_put(o, "]", 1);
     if (c->naliases) {
-        put(o, ", output_operand_aliases = [");
+        tcir_out_puts(o, ", output_operand_aliases = [");
         for (int i = 0; i < c->naliases; i++) {
             if (i)
-                put(o, ", ");
+                tcir_out_puts(o, ", ");
             /* With one result the alias names no tuple index: the result is the output. */
-            put(o, "#stablehlo.output_operand_alias<output_tuple_indices = [");
+            tcir_out_puts(o, "#stablehlo.output_operand_alias<output_tuple_indices = [");
             if (op->nresults > 1)
-                put_int(o, c->aliases[i].output_index);
-            put(o, "], operand_index = ");
-            put_int(o, c->aliases[i].operand_index);
-            put(o, ", operand_tuple_indices = []>");
+                tcir_out_int(o, c->aliases[i].output_index);
+            tcir_out_puts(o, "], operand_index = ");
+            tcir_out_int(o, c->aliases[i].operand_index);
+            tcir_out_puts(o, ", operand_tuple_indices = []>");
         }
-        put_n(o, "]", 1);
+        tcir_out_put(o, "]", 1);
     }
-    put(o, ", result_layouts = [");
+    tcir_out_puts(o, ", result_layouts = [");
     for (int i = 0; i < op->nresults; i++) {
         if (i)
-            put(o, ", ");
+            tcir_out_puts(o, ", ");
         put_layout(o, shape_of(p, op->first_result + i).rank);
     }
-    put_n(o, "]", 1);
+    tcir_out_put(o, "]", 1);
 }
 
 /* ---- ops ------------------------------------------------------------------------------------ */
@@ -405,29 +340,29 @@ static const char *op_name(th_op_kind k)
 
 static void print_pretty_op(printer *p, const th_op *op)
 {
-    out *o = &p->o;
+    tcir_out *o = &p->o;
     put_results(p, op);
-    put(o, op_name(op->kind));
+    tcir_out_puts(o, op_name(op->kind));
     switch (op->kind) {
     case TH_OP_CONSTANT:
-        put_n(o, " ", 1);
+        tcir_out_put(o, " ", 1);
         put_dense(p, op);
         break;
     case TH_OP_ADD:
     case TH_OP_MULTIPLY:
     case TH_OP_MAXIMUM:
-        put_n(o, " ", 1);
+        tcir_out_put(o, " ", 1);
         put_operands(p, op);
-        put(o, " : ");
+        tcir_out_puts(o, " : ");
         put_type(o, shape_of(p, op->first_result));
         break;
     case TH_OP_CONVERT: {
         /* One type when operand and result agree, else the functional type. */
         th_shape from = shape_of(p, op->operands[0]), to = shape_of(p, op->first_result);
-        put_n(o, " ", 1);
+        tcir_out_put(o, " ", 1);
         put_operands(p, op);
         if (th_shape_equal(from, to)) {
-            put(o, " : ");
+            tcir_out_puts(o, " : ");
             put_type(o, to);
         } else {
             put_functional_type(p, op);
@@ -435,11 +370,11 @@ static void print_pretty_op(printer *p, const th_op *op)
         break;
     }
     case TH_OP_TRITON_CALL:
-        put(o, " @" TRITON_TARGET "(");
+        tcir_out_puts(o, " @" TRITON_TARGET "(");
         put_operands(p, op);
-        put(o, ") {");
+        tcir_out_puts(o, ") {");
         put_call_attrs(p, op);
-        put_n(o, "}", 1);
+        tcir_out_put(o, "}", 1);
         put_functional_type(p, op);
         break;
     }
@@ -447,21 +382,21 @@ static void print_pretty_op(printer *p, const th_op *op)
 
 static void print_generic_op(printer *p, const th_op *op)
 {
-    out *o = &p->o;
+    tcir_out *o = &p->o;
     put_results(p, op);
-    put_n(o, "\"", 1);
-    put(o, op_name(op->kind));
-    put(o, "\"(");
+    tcir_out_put(o, "\"", 1);
+    tcir_out_puts(o, op_name(op->kind));
+    tcir_out_puts(o, "\"(");
     put_operands(p, op);
-    put_n(o, ")", 1);
+    tcir_out_put(o, ")", 1);
     if (op->kind == TH_OP_CONSTANT) {
-        put(o, " <{value = ");
+        tcir_out_puts(o, " <{value = ");
         put_dense(p, op);
-        put(o, "}>");
+        tcir_out_puts(o, "}>");
     } else if (op->kind == TH_OP_TRITON_CALL) {
-        put(o, " <{");
+        tcir_out_puts(o, " <{");
         put_call_attrs(p, op);
-        put(o, "}>");
+        tcir_out_puts(o, "}>");
     }
     put_functional_type(p, op);
 }
@@ -472,84 +407,84 @@ static void print_generic_op(printer *p, const th_op *op)
 static void put_main_type(printer *p)
 {
     const th_builder *b = p->b;
-    put_n(&p->o, "(", 1);
+    tcir_out_put(&p->o, "(", 1);
     for (int i = 0; i < b->nparams; i++) {
         if (i)
-            put(&p->o, ", ");
+            tcir_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, b->params[i]));
     }
-    put(&p->o, ") -> ");
+    tcir_out_puts(&p->o, ") -> ");
     put_result_types(p, b->nresults, b->results, 0);
 }
 
 static void print_pretty(printer *p)
 {
     const th_builder *b = p->b;
-    out *o = &p->o;
-    put(o, "module ");
+    tcir_out *o = &p->o;
+    tcir_out_puts(o, "module ");
     if (b->name) {
-        put_n(o, "@", 1);
-        put(o, b->name);
-        put_n(o, " ", 1);
+        tcir_out_put(o, "@", 1);
+        tcir_out_puts(o, b->name);
+        tcir_out_put(o, " ", 1);
     }
-    put(o, "{\n  func.func public @main(");
+    tcir_out_puts(o, "{\n  func.func public @main(");
     for (int i = 0; i < b->nparams; i++) {
         if (i)
-            put(o, ", ");
+            tcir_out_puts(o, ", ");
         put_value(p, b->params[i]);
-        put(o, ": ");
+        tcir_out_puts(o, ": ");
         put_type(o, shape_of(p, b->params[i]));
     }
-    put(o, ") -> ");
+    tcir_out_puts(o, ") -> ");
     put_result_types(p, b->nresults, b->results, 0);
-    put(o, " {\n");
+    tcir_out_puts(o, " {\n");
     for (int i = 0; i < b->nops; i++) {
-        put(o, "    ");
+        tcir_out_puts(o, "    ");
         print_pretty_op(p, &b->ops[i]);
-        put_n(o, "\n", 1);
+        tcir_out_put(o, "\n", 1);
     }
     /* func.func's region defaults to the func dialect: func.return prints as `return`. */
-    put(o, "    return ");
+    tcir_out_puts(o, "    return ");
     put_value_list(p, b->nresults, b->results);
-    put(o, " : ");
+    tcir_out_puts(o, " : ");
     put_type_list(p, b->nresults, b->results);
-    put(o, "\n  }\n}\n");
+    tcir_out_puts(o, "\n  }\n}\n");
 }
 
 static void print_generic(printer *p)
 {
     const th_builder *b = p->b;
-    out *o = &p->o;
-    put(o, "\"builtin.module\"() ");
+    tcir_out *o = &p->o;
+    tcir_out_puts(o, "\"builtin.module\"() ");
     if (b->name) {
-        put(o, "<{sym_name = ");
-        put_quoted(o, b->name);
-        put(o, "}> ");
+        tcir_out_puts(o, "<{sym_name = ");
+        tcir_out_quoted(o, b->name);
+        tcir_out_puts(o, "}> ");
     }
-    put(o, "({\n  \"func.func\"() <{function_type = ");
+    tcir_out_puts(o, "({\n  \"func.func\"() <{function_type = ");
     put_main_type(p);
-    put(o, ", sym_name = \"main\", sym_visibility = \"public\"}> ({\n");
+    tcir_out_puts(o, ", sym_name = \"main\", sym_visibility = \"public\"}> ({\n");
     if (b->nparams) {
-        put(o, "  ^bb0(");
+        tcir_out_puts(o, "  ^bb0(");
         for (int i = 0; i < b->nparams; i++) {
             if (i)
-                put(o, ", ");
+                tcir_out_puts(o, ", ");
             put_value(p, b->params[i]);
-            put(o, ": ");
+            tcir_out_puts(o, ": ");
             put_type(o, shape_of(p, b->params[i]));
         }
-        put(o, "):\n");
+        tcir_out_puts(o, "):\n");
     }
     for (int i = 0; i < b->nops; i++) {
-        put(o, "    ");
+        tcir_out_puts(o, "    ");
         print_generic_op(p, &b->ops[i]);
-        put_n(o, "\n", 1);
+        tcir_out_put(o, "\n", 1);
     }
-    put(o, "    \"func.return\"(");
+    tcir_out_puts(o, "    \"func.return\"(");
     put_value_list(p, b->nresults, b->results);
-    put(o, ") : (");
+    tcir_out_puts(o, ") : (");
     put_type_list(p, b->nresults, b->results);
-    put(o, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
+    tcir_out_puts(o, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
 }
 
 char *th_print_at(th_site site, th_builder *b, th_print_opts opts)
@@ -571,10 +506,10 @@ char *th_print_at(th_site site, th_builder *b, th_print_opts opts)
     for (int i = 0; i < p.nnames; i++)
         free(p.names[i]);
     free(p.names);
-    if (!named || p.o.oom || !p.o.buf) {
+    char *text = named ? tcir_out_text(&p.o) : NULL;
+    if (!text) {
         free(p.o.buf);
         th_builder_fail(b, site, "out of memory");
-        return NULL;
     }
-    return p.o.buf;
+    return text;
 }

@@ -1,6 +1,7 @@
 /* Every allocation of the library passes here: the system allocator behind an optional gate
  * that tests (and fuzzers) use to make any allocation fail (tcir_set_alloc_hook). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 
@@ -27,4 +28,15 @@ void *tcir_sys_calloc(size_t n, size_t size)
 void *tcir_sys_realloc(void *p, size_t size)
 {
     return tcir_may_allocate(size) ? realloc(p, size) : NULL;
+}
+
+char *tcir_sys_strdup(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = tcir_sys_malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
 }

@@ -20,5 +20,7 @@ static inline bool tcir_may_allocate(size_t size)
 void *tcir_sys_malloc(size_t size);
 void *tcir_sys_calloc(size_t n, size_t size);
 void *tcir_sys_realloc(void *p, size_t size);
+/* A malloc'd copy of s behind the hook; NULL for NULL or when memory runs out. */
+char *tcir_sys_strdup(const char *s);
 
 #endif

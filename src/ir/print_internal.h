@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "out.h"
 #include "tritonc/ir.h"
 
 /* ---- scratch memory of one print or verify call ------------------------------------- */
@@ -142,37 +143,7 @@ bool tcir_op_named(const tcir_op *op, const char *name);
  * as MLIR's APInt prints a signless integer. */
 int64_t tcir_int_normalize(int64_t v, unsigned width);
 
-/* ---- the output buffer and the printer state --------------------------------------- */
-
-typedef struct tcir_out {
-    char *buf;
-    size_t len, cap;
-    bool oom;
-} tcir_out;
-
-/* Makes room for n more bytes; false (and out->oom) on allocation failure. */
-bool tcir_out_reserve(tcir_out *out, size_t n);
-
-static inline void tcir_out_put(tcir_out *out, const char *s, size_t n)
-{
-    if (out->cap - out->len <= n && !tcir_out_reserve(out, n + 1))
-        return;
-    memcpy(out->buf + out->len, s, n);
-    out->len += n;
-}
-
-/* Room for n more bytes written straight into out->buf[out->len...]; false on failure. */
-static inline bool tcir_out_room(tcir_out *out, size_t n)
-{
-    return out->cap - out->len > n || tcir_out_reserve(out, n + 1);
-}
-
-static inline void tcir_out_putc(tcir_out *out, char c)
-{
-    if (out->cap - out->len <= 1 && !tcir_out_reserve(out, 2))
-        return;
-    out->buf[out->len++] = c;
-}
+/* ---- the printer state (its output buffer: out.h) ----------------------------------- */
 
 /* Texts the printer keeps in its own pools (type texts, SSA names) are followed by at least
  * TCIR_SLACK readable bytes, so that a short one is copied with one fixed-size memcpy, which
@@ -189,21 +160,6 @@ static inline void tcir_out_pooled(tcir_out *out, const char *s, size_t n)
     memcpy(out->buf + out->len, s, TCIR_SLACK); /* the bytes past n lie beyond out->len */
     out->len += n;
 }
-
-/* Inline, so that a literal's length is known at compile time. */
-static inline void tcir_out_puts(tcir_out *out, const char *s)
-{
-    tcir_out_put(out, s, strlen(s));
-}
-
-/* Writes v's decimal digits at d, which has room for 20, and returns their end. */
-char *tcir_put_digits(char *d, uint64_t v);
-void tcir_out_int(tcir_out *out, int64_t v);
-void tcir_out_uint(tcir_out *out, uint64_t v);
-/* "text" with MLIR's escapes (\\, \22 for ", \XX for anything not printable). */
-void tcir_out_quoted(tcir_out *out, const char *s);
-/* A name MLIR prints bare when it is an identifier ([A-Za-z_][A-Za-z0-9_$.]*), quoted otherwise. */
-void tcir_out_keyword_or_string(tcir_out *out, const char *s);
 
 typedef struct tcir_name {
     uint32_t off, len, hash;

@@ -7,52 +7,14 @@
 
 #include "pjrt_internal.h"
 
-static bool abort_on_error(void)
-{
-    const char *v = getenv("TRITONC_ABORT_ON_ERROR");
-    return v && *v && strcmp(v, "0") != 0;
-}
-
-/* vsnprintf into a new malloc'd string (NULL if malloc fails). */
-static char *vformat(const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, again);
-    va_end(again);
-    return s;
-}
-
-/* The one place every error passes through: a breakpoint here catches them all. */
-static void record(tp_runtime *rt, th_site site, const char *msg)
-{
-    if (!rt || rt->error)
-        return;
-    const char *file = site.file ? site.file : "?";
-    const char *func = site.func ? site.func : "tritonc";
-    size_t n = strlen(file) + strlen(func) + strlen(msg) + 32;
-    rt->error = malloc(n);
-    if (rt->error)
-        snprintf(rt->error, n, "%s:%d: %s: %s", file, site.line, func, msg);
-    if (abort_on_error()) {
-        fprintf(stderr, "tritonc: %s\n", rt->error ? rt->error : msg);
-        abort();
-    }
-}
-
 void tp_fail(tp_runtime *rt, th_site site, const char *fmt, ...)
 {
-    if (!rt || rt->error)
+    if (!rt)
         return;
     va_list ap;
     va_start(ap, fmt);
-    char *msg = vformat(fmt, ap);
+    tl__error_vset(&rt->error, site, fmt, ap);
     va_end(ap);
-    record(rt, site, msg ? msg : "(out of memory while formatting an error)");
-    free(msg);
 }
 
 static const char *code_name(PJRT_Error_Code c)
@@ -79,7 +41,7 @@ void tp_fail_pjrt(tp_runtime *rt, th_site site, const char *fn, PJRT_Error *err)
 {
     if (!rt || !err)
         return;
-    if (rt->error || !rt->api) {
+    if (tl__error_is_set(&rt->error) || !rt->api) {
         tp_error_free(rt, err);
         return;
     }
@@ -109,46 +71,36 @@ void tp_note(tp_runtime *rt, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    char *line = vformat(fmt, ap);
+    tcir_out_vprintf(&rt->notes, fmt, ap);
     va_end(ap);
-    if (!line)
-        return;
-    size_t old = rt->notes ? strlen(rt->notes) : 0;
-    char *grown = realloc(rt->notes, old + strlen(line) + 2);
-    if (grown) {
-        strcpy(grown + old, line);
-        strcat(grown + old, "\n");
-        rt->notes = grown;
-    }
-    free(line);
+    tcir_out_printf(&rt->notes, "\n");
 }
 
 bool tp_usable(const tp_runtime *rt)
 {
-    return rt && !rt->error && rt->api && rt->client;
+    return rt && !tl__error_is_set(&rt->error) && rt->api && rt->client;
 }
 
 bool tp_runtime_failed(const tp_runtime *rt)
 {
-    return !rt || rt->error != NULL;
+    return !rt || tl__error_is_set(&rt->error);
 }
 
 const char *tp_runtime_error(const tp_runtime *rt)
 {
     if (!rt)
         return "tritonc: NULL runtime";
-    return rt->error;
+    return tl__error_text(&rt->error);
 }
 
 void tp_runtime_clear_error(tp_runtime *rt)
 {
     if (!rt)
         return;
-    free(rt->error);
-    rt->error = NULL;
+    tl__error_clear(&rt->error);
 }
 
 const char *tp_runtime_notes(const tp_runtime *rt)
 {
-    return rt ? rt->notes : NULL;
+    return rt ? rt->notes.buf : NULL;
 }

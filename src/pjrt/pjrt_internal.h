@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "error.h"
+#include "ir/out.h"
 #include "pjrt_c_api_subset.h"
 #include "tritonc/pjrt.h"
 
@@ -61,8 +63,8 @@ struct tp_runtime {
     int api_major, api_minor; /* the plugin's version; -1 before loading */
     char *plugin_path;
     char *platform;           /* "cuda 13.0.0" */
-    char *error;              /* the first error, malloc'd; NULL when none */
-    char *notes;              /* lines, malloc'd; NULL when none */
+    tl_error error;           /* the first error */
+    tcir_out notes;           /* lines; buf NULL when none */
     char *describe;           /* tp_runtime_describe's buffer */
     /* The struct_size passed for each kind: ours, or the plugin's when it asked for more. */
     size_t struct_size[TP_S_COUNT];

@@ -234,6 +234,7 @@ tp_runtime *tp_runtime_create_at(th_site site, const tp_options *opts)
     tp_runtime *rt = calloc(1, sizeof *rt);
     if (!rt)
         return NULL;
+    tl__error_init(&rt->error, TL_ERROR_UNLIMITED);
     rt->api_major = rt->api_minor = -1;
     for (int i = 0; i < TP_S_COUNT; i++)
         rt->struct_size[i] = tp_struct_size_ours((tp_struct)i);
@@ -268,8 +269,8 @@ void tp_runtime_destroy(tp_runtime *rt)
         dlclose(rt->dl);
     free(rt->plugin_path);
     free(rt->platform);
-    free(rt->error);
-    free(rt->notes);
+    tl__error_clear(&rt->error);
+    free(rt->notes.buf);
     free(rt->describe);
     free(rt);
 }
@@ -283,11 +284,12 @@ const char *tp_runtime_describe(tp_runtime *rt)
         snprintf(version, sizeof version, "PJRT C API %d.%d", rt->api_major, rt->api_minor);
     const char *platform = rt->platform ? rt->platform : "unknown";
     const char *plugin = rt->plugin_path ? rt->plugin_path : "none found";
-    size_t n = strlen(version) + strlen(platform) + strlen(plugin) + 32;
-    char *s = realloc(rt->describe, n);
+    tcir_out text = {0};
+    tcir_out_printf(&text, "%s, platform %s, plugin %s", version, platform, plugin);
+    char *s = tcir_out_text(&text);
     if (!s)
         return "out of memory";
-    snprintf(s, n, "%s, platform %s, plugin %s", version, platform, plugin);
+    free(rt->describe);
     rt->describe = s;
     return s;
 }

@@ -1,0 +1,146 @@
+/* The growable text buffer (out.h): growth, numbers, MLIR's escapes and names, printf. */
+#include "out.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "alloc.h"
+#include "hints.h"
+
+bool tcir_out_reserve(tcir_out *out, size_t n)
+{
+    if (out->oom)
+        return false;
+    if (out->cap - out->len > n)
+        return true;
+    size_t cap = out->cap ? out->cap : 4096;
+    while (cap - out->len <= n)
+        cap *= 2;
+    char *buf = tcir_sys_realloc(out->buf, cap);
+    if (!buf) {
+        out->oom = true;
+        return false;
+    }
+    out->buf = buf;
+    out->cap = cap;
+    return true;
+}
+
+/* The digits of v >= 100 (kept out of tcir_put_digits' common path). */
+static TCIR_COLD char *put_big_digits(char *d, uint64_t v)
+{
+    char buf[20], *c = buf + sizeof buf;
+    do {
+        *--c = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t n = (size_t)(buf + sizeof buf - c);
+    memcpy(d, c, n);
+    return d + n;
+}
+
+char *tcir_put_digits(char *d, uint64_t v)
+{
+    if (v >= 100)
+        return put_big_digits(d, v);
+    /* Most numbers printed are small SSA ids: one or two digits, no loop. */
+    if (v >= 10)
+        *d++ = (char)('0' + v / 10);
+    *d++ = (char)('0' + v % 10);
+    return d;
+}
+
+void tcir_out_uint(tcir_out *out, uint64_t v)
+{
+    if (tcir_out_room(out, 20))
+        out->len = (size_t)(tcir_put_digits(out->buf + out->len, v) - out->buf);
+}
+
+void tcir_out_int(tcir_out *out, int64_t v)
+{
+    if (v < 0) {
+        tcir_out_putc(out, '-');
+        tcir_out_uint(out, (uint64_t)0 - (uint64_t)v);
+    } else {
+        tcir_out_uint(out, (uint64_t)v);
+    }
+}
+
+void tcir_out_quoted(tcir_out *out, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    tcir_out_putc(out, '"');
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '\\') {
+            tcir_out_put(out, "\\\\", 2);
+        } else if (*c >= 0x20 && *c < 0x7F && *c != '"') {
+            tcir_out_putc(out, (char)*c);
+        } else {
+            char e[3] = {'\\', hex[*c >> 4], hex[*c & 15]};
+            tcir_out_put(out, e, 3);
+        }
+    }
+    tcir_out_putc(out, '"');
+}
+
+static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool tcir_is_identifier(const char *s)
+{
+    if (!s || !(is_alpha(s[0]) || s[0] == '_'))
+        return false;
+    for (const char *c = s + 1; *c; c++)
+        if (!(is_alpha(*c) || is_digit(*c) || *c == '_' || *c == '$' || *c == '.'))
+            return false;
+    return true;
+}
+
+void tcir_out_keyword_or_string(tcir_out *out, const char *s)
+{
+    if (tcir_is_identifier(s))
+        tcir_out_puts(out, s);
+    else
+        tcir_out_quoted(out, s);
+}
+
+void tcir_out_vprintf(tcir_out *out, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0)
+        out->oom = true; /* no text to give: as good as none */
+    else if (tcir_out_room(out, (size_t)n))
+        out->len += (size_t)vsnprintf(out->buf + out->len, (size_t)n + 1, fmt, again);
+    va_end(again);
+}
+
+void tcir_out_printf(tcir_out *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tcir_out_vprintf(out, fmt, ap);
+    va_end(ap);
+}
+
+char *tcir_out_text(tcir_out *out)
+{
+    char *text = NULL;
+    if (tcir_out_room(out, 0)) {
+        out->buf[out->len] = '\0';
+        char *fit = realloc(out->buf, out->len + 1); /* shrinking; where it fails, the larger block serves */
+        text = fit ? fit : out->buf;
+    } else {
+        free(out->buf);
+    }
+    *out = (tcir_out){0};
+    return text;
+}
+
+char *tcir_vformat(const char *fmt, va_list ap)
+{
+    tcir_out out = {0};
+    tcir_out_vprintf(&out, fmt, ap);
+    return tcir_out_text(&out);
+}

@@ -1,0 +1,87 @@
+/* Private: the library's growable text buffer and what writes MLIR text into it (out.c):
+ * the printer's output, the StableHLO printer's, messages and file contents of the runtimes,
+ * and printf into a new string. Its memory comes from tcir_sys_realloc (the allocation hook
+ * sees it); a failed allocation sets `oom` for good and later writes do nothing. */
+#ifndef TRITONC_IR_OUT_H
+#define TRITONC_IR_OUT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* An all-zero tcir_out is empty. buf is malloc'd (free it), NULL until something is written;
+ * it is NUL-terminated after tcir_out_printf and tcir_out_text, not after every write. */
+typedef struct tcir_out {
+    char *buf;
+    size_t len, cap;
+    bool oom;
+} tcir_out;
+
+/* Makes room for n more bytes; false (and out->oom) on allocation failure. */
+bool tcir_out_reserve(tcir_out *out, size_t n);
+
+static inline void tcir_out_put(tcir_out *out, const char *s, size_t n)
+{
+    if (out->cap - out->len <= n && !tcir_out_reserve(out, n + 1))
+        return;
+    memcpy(out->buf + out->len, s, n);
+    out->len += n;
+}
+
+/* Room for n more bytes written straight into out->buf[out->len...]; false on failure. */
+static inline bool tcir_out_room(tcir_out *out, size_t n)
+{
+    return out->cap - out->len > n || tcir_out_reserve(out, n + 1);
+}
+
+static inline void tcir_out_putc(tcir_out *out, char c)
+{
+    if (out->cap - out->len <= 1 && !tcir_out_reserve(out, 2))
+        return;
+    out->buf[out->len++] = c;
+}
+
+/* Inline, so that a literal's length is known at compile time. */
+static inline void tcir_out_puts(tcir_out *out, const char *s)
+{
+    tcir_out_put(out, s, strlen(s));
+}
+
+/* Writes v's decimal digits at d, which has room for 20, and returns their end. */
+char *tcir_put_digits(char *d, uint64_t v);
+void tcir_out_int(tcir_out *out, int64_t v);
+void tcir_out_uint(tcir_out *out, uint64_t v);
+/* "text" with MLIR's escapes (\\, \22 for ", \XX for anything not printable). */
+void tcir_out_quoted(tcir_out *out, const char *s);
+/* A name MLIR prints bare when it is an identifier ([A-Za-z_][A-Za-z0-9_$.]*), quoted otherwise. */
+void tcir_out_keyword_or_string(tcir_out *out, const char *s);
+
+/* printf-style text appended (buf stays NUL-terminated). */
+void tcir_out_printf(tcir_out *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void tcir_out_vprintf(tcir_out *out, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
+/* The text written, NUL-terminated and cut to fit, handed to the caller (free it; "" when
+ * nothing was written); NULL, with buf freed, when memory ran out. out is empty after. */
+char *tcir_out_text(tcir_out *out);
+
+/* printf into a new malloc'd string; NULL when memory runs out. */
+char *tcir_vformat(const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 0)))
+#endif
+    ;
+
+/* Whether s is an identifier as MLIR prints a name bare: [A-Za-z_][A-Za-z0-9_$.]* (NULL and
+ * "" are not). */
+bool tcir_is_identifier(const char *s);
+
+#endif
