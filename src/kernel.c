@@ -1,4 +1,6 @@
 /* Declarative kernels: run a kernel's body in a fresh builder and print it. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +143,24 @@ static const tl_cfg_field *find_field(const tl_kernel *k, const char *key)
     return NULL;
 }
 
+bool tl_parse_decimal(const char *text, long long min, long long max, long long *out)
+{
+    if (!text)
+        return false;
+    const char *digits = text[0] == '-' ? text + 1 : text;
+    if (*digits == '\0')
+        return false;
+    for (const char *p = digits; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return false;
+    errno = 0;
+    long long v = strtoll(text, NULL, 10);
+    if (errno == ERANGE || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
 bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize)
 {
     if (!k || !cfg || !key || !value) {
@@ -155,10 +175,10 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
     char *p = (char *)cfg + f->offset;
     switch (f->kind) {
     case TL_CFG_INT: {
-        char *end;
-        long v = strtol(value, &end, 0);
-        if (!*value || *end || v < -2147483647L - 1 || v > 2147483647L) {
-            snprintf(err, errsize, "config field '%s' wants an int, got '%s'", key, value);
+        long long v;
+        if (!tl_parse_decimal(value, TL_CFG_INT_MIN, TL_CFG_INT_MAX, &v)) {
+            snprintf(err, errsize, "config field '%s' of kernel '%s' is an integer from %d to %d, got '%s'", key,
+                     k->name, TL_CFG_INT_MIN, TL_CFG_INT_MAX, value);
             return false;
         }
         int iv = (int)v;

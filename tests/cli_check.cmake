@@ -6,6 +6,11 @@
 #                  neither. In ARGS, {first} is the first bundled kernel, {out} is OUT_DIR.
 #   MODE=output_file  TRITONC OUT_DIR
 #                  `emit K -o FILE` writes exactly what `emit K` prints, for every kernel.
+#   MODE=hlo_every_kernel  TRITONC OUT_DIR
+#                  `hlo K --no-loc` prints a program calling K through XLA, for every kernel.
+#   MODE=docs      TRITONC OUT_DIR SOURCE_DIR
+#                  README.md holds `tritonc --help` verbatim, docs/cli.md every command's
+#                  `tritonc help CMD` (the commands `tritonc --help` lists).
 cmake_minimum_required(VERSION 3.20)
 
 file(MAKE_DIRECTORY "${OUT_DIR}")
@@ -39,6 +44,44 @@ if(MODE STREQUAL "output_file")
         message(FATAL_ERROR "tritonc emit ${k} ${form}: output does not end with a newline")
       endif()
     endforeach()
+  endforeach()
+  return()
+endif()
+
+if(MODE STREQUAL "hlo_every_kernel")
+  foreach(k IN LISTS kernels)
+    execute_process(COMMAND "${TRITONC}" hlo "${k}" --no-loc RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR NOT text MATCHES "stablehlo.custom_call @__gpu\\$xla.gpu.triton\\(.*tt.func public @${k}\\(")
+      message(FATAL_ERROR "tritonc hlo ${k} --no-loc: exit ${rc}, no call of kernel ${k}:\n${err}")
+    endif()
+  endforeach()
+  list(LENGTH kernels n)
+  message(STATUS "tritonc hlo K: a program for each of the ${n} kernels")
+  return()
+endif()
+
+# Text must appear verbatim in file (both read whole, so no regex quoting is needed).
+function(require_verbatim file text what)
+  file(READ "${file}" body)
+  string(FIND "${body}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${file} does not hold ${what} verbatim:\n${text}")
+  endif()
+endfunction()
+
+if(MODE STREQUAL "docs")
+  execute_process(COMMAND "${TRITONC}" --help RESULT_VARIABLE rc OUTPUT_VARIABLE help)
+  require_verbatim("${SOURCE_DIR}/README.md" "${help}" "`tritonc --help`")
+  string(REGEX MATCHALL "\n  [a-z]+ " lines "${help}")
+  foreach(line IN LISTS lines)
+    string(STRIP "${line}" cmd)
+    execute_process(COMMAND "${TRITONC}" help "${cmd}" RESULT_VARIABLE rc OUTPUT_VARIABLE text)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "tritonc help ${cmd}: exit ${rc}")
+    endif()
+    if(NOT cmd STREQUAL "help")
+      require_verbatim("${SOURCE_DIR}/docs/cli.md" "${text}" "`tritonc help ${cmd}`")
+    endif()
   endforeach()
   return()
 endif()

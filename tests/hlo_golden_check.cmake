@@ -1,6 +1,8 @@
 # Golden StableHLO programs, run by ctest as `cmake -DMODE=... -P hlo_golden_check.cmake`:
 #   MODE=golden    TRITONC PROGRAM GOLDEN_DIR OUT_DIR
 #                  `tritonc hlo PROGRAM --no-loc` must equal GOLDEN_DIR/PROGRAM.mlir byte for byte.
+# A golden named after a hand-written program (`tritonc list --programs --names`) is that
+# program's, `tritonc hlo --program PROGRAM`; any other is the kernel's, `tritonc hlo PROGRAM`.
 #   MODE=mlir      TRITONC PROGRAM OUT_DIR MLIR_OPT
 #                  `tritonc hlo PROGRAM --generic` (locations in the kernel's TTIR included) must
 #                  pass `mlir-opt-22 --allow-unregistered-dialect` (stablehlo is unregistered
@@ -9,12 +11,22 @@
 # Nothing here writes a golden: tests/golden/hlo/update.sh does, for review.
 cmake_minimum_required(VERSION 3.20)
 
+execute_process(COMMAND "${TRITONC}" list --programs --names RESULT_VARIABLE rc OUTPUT_VARIABLE programs)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "tritonc list --programs --names failed (exit ${rc})")
+endif()
+string(REPLACE "\n" ";" programs "${programs}")
+set(which "${PROGRAM}")
+if("${PROGRAM}" IN_LIST programs)
+  set(which --program "${PROGRAM}")
+endif()
+
 if(MODE STREQUAL "golden")
   file(MAKE_DIRECTORY "${OUT_DIR}")
   set(golden "${GOLDEN_DIR}/${PROGRAM}.mlir")
   set(out "${OUT_DIR}/${PROGRAM}.mlir")
   file(REMOVE "${out}")
-  execute_process(COMMAND "${TRITONC}" hlo "${PROGRAM}" --no-loc -o "${out}"
+  execute_process(COMMAND "${TRITONC}" hlo ${which} --no-loc -o "${out}"
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "tritonc hlo ${PROGRAM} --no-loc failed (exit ${rc}):\n${err}")
@@ -40,7 +52,7 @@ elseif(MODE STREQUAL "mlir")
   file(MAKE_DIRECTORY "${OUT_DIR}")
   set(out "${OUT_DIR}/${PROGRAM}.generic.mlir")
   file(REMOVE "${out}")
-  execute_process(COMMAND "${TRITONC}" hlo "${PROGRAM}" --generic -o "${out}"
+  execute_process(COMMAND "${TRITONC}" hlo ${which} --generic -o "${out}"
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "tritonc hlo ${PROGRAM} --generic failed (exit ${rc}):\n${err}")

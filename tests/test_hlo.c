@@ -168,7 +168,7 @@ TH_KERNEL_CALL(wider_kernel, TH_INPUTS(x, y), TH_OUTPUTS(out));
 /* ---- programs ------------------------------------------------------------------------------ */
 
 /* examples/forward.c's forward, built here as a user would, equals tests/golden/hlo/forward.mlir (which
- * `tritonc hlo forward` must print too: tools/hlo_programs.c builds it independently). */
+ * `tritonc hlo --program forward` must print too: tools/hlo_programs.c builds it independently). */
 static void forward_matches_its_golden(void **state)
 {
     (void)state;

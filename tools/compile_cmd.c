@@ -1,25 +1,52 @@
-/* `tritonc compile` and `tritonc embed` (docs/compile.md):
- *
- *   tritonc compile NAME [--set K=V ...] [--specialize KEY] [--num-warps N] [--num-stages N]
- *                   [--num-ctas N] [--arch N] [--debug] [--cache-dir DIR] [--no-cache]
- *                   [--compiler PROG] [--timeout S] [-o DIR]
- *   tritonc embed -o FILE.c [--name ARRAY] DIR/NAME ...
- *   tritonc embed -o FILE.c [--name ARRAY] --compile NAME [compile's options but -o]
- *
- * Exit status as the rest of the CLI: 0 done, 1 the kernel or its compile failed or a file
- * could not be written, 2 a bad command line. Errors are one line starting with "tritonc: ".
- */
+/* `tritonc compile` and `tritonc embed` (docs/compile.md, docs/cli.md). Exit status as the
+ * rest of the CLI: 0 done, 1 the kernel or its compile failed or a file could not be written,
+ * 2 a bad command line. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bundled.h"
-#include "compile_cmd.h"
+#include "cli.h"
+#include "commands.h"
 #include "tritonc/compile.h"
 #include "tritonc/tritonc.h"
 
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+#define COMPILE_OPTIONS_HELP                                                                        \
+    "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"                         \
+    "  --specialize KEY       one letter per argument: 1 (equal to 1), D (divisible by 16), N\n"      \
+    "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"                               \
+    "  --num-stages N         from 1 to 16 (default 3)\n"                                            \
+    "  --num-ctas N           from 1 to 16 (default 1)\n"                                            \
+    "  --arch N               the compute capability, from 1 to 999 (default 90)\n"                  \
+    "  --debug                Triton's debug option (tt.assert kept)\n"                               \
+    "  --cache-dir DIR        the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"   \
+    "  --no-cache             compile even when the cache holds the variant\n"                        \
+    "  --compiler PROG        the compiler (default $TRITONC_COMPILER, else python3 running\n"        \
+    "                         tools/triton_compile.py)\n"                                            \
+    "  --timeout S            the compiler's time limit in seconds, from 1 to 86400 (default 300)\n"
+
+static const char compile_help[] =
+    "Usage: tritonc compile NAME [options]\n"
+    "\n"
+    "Compile bundled kernel NAME with Triton (python3 + triton, or $TRITONC_COMPILER) into the\n"
+    "compile cache, and print the variant: symbol, spec, warps, stages, shared memory.\n"
+    "\n" COMPILE_OPTIONS_HELP
+    "  -o, --output DIR       also write NAME.cubin, NAME.ptx, NAME.meta and NAME.ttir there\n"
+    "  -h, --help             this help\n";
+
+static const char embed_help[] =
+    "Usage: tritonc embed -o FILE.c [--name ARRAY] DIR/NAME...\n"
+    "       tritonc embed -o FILE.c [--name ARRAY] --compile NAME [compile's options but -o]\n"
+    "\n"
+    "Write a C source holding compiled variants (tritonc/compile.h): those `tritonc compile -o DIR`\n"
+    "wrote, or kernel NAME compiled now.\n"
+    "\n"
+    "  -o, --output FILE.c    the C source to write (required)\n"
+    "  --name ARRAY           the array's name (default tritonc_variants)\n"
+    "  --compile NAME         compile bundled kernel NAME, with these of compile's options:\n"
+    COMPILE_OPTIONS_HELP
+    "  -h, --help             this help\n";
 
 /* What compile's options say. */
 typedef struct compile_request {
@@ -29,125 +56,61 @@ typedef struct compile_request {
     tc_options opts;
     tc_compile_env env;
     const char *out_dir;
+    int nsets;
+    const char **sets;
 } compile_request;
 
-static bool parse_positive(const char *cmd, const char *opt, const char *text, int *v)
-{
-    char *end;
-    long n = strtol(text, &end, 10);
-    if (end == text || *end || n <= 0 || n > 100000) {
-        fprintf(stderr, "tritonc: %s: bad %s '%s': expected a positive integer\n", cmd, opt, text);
-        return false;
-    }
-    *v = (int)n;
-    return true;
-}
+enum {
+    SET = CLI_KEY, SPECIALIZE, NUM_WARPS, NUM_STAGES, NUM_CTAS, ARCH, DEBUG, CACHE_DIR, NO_CACHE,
+    COMPILER, TIMEOUT, NAME, COMPILE
+};
+#define COMPILE_OPTIONS                                                                                   \
+    {"set", SET, "KEY=VALUE"}, {"specialize", SPECIALIZE, "a key"}, {"num-warps", NUM_WARPS, "N"},        \
+        {"num-stages", NUM_STAGES, "N"}, {"num-ctas", NUM_CTAS, "N"}, {"arch", ARCH, "N"},                \
+        {"debug", DEBUG, NULL}, {"cache-dir", CACHE_DIR, "a directory"}, {"no-cache", NO_CACHE, NULL},    \
+        {"compiler", COMPILER, "a program"}, {"timeout", TIMEOUT, "S"}, CLI_HELP_OPTION
 
-/* KEY=VALUE into the request's config. */
-static bool set_field(const char *cmd, compile_request *r, const char *assignment)
-{
-    const char *eq = strchr(assignment, '=');
-    char key[128], why[256] = "";
-    if (!eq || eq == assignment || (size_t)(eq - assignment) >= sizeof key) {
-        fprintf(stderr, "tritonc: %s: bad --set '%s': expected KEY=VALUE\n", cmd, assignment);
-        return false;
-    }
-    memcpy(key, assignment, (size_t)(eq - assignment));
-    key[eq - assignment] = '\0';
-    if (!tl_kernel_set(r->kernel, r->cfg, key, eq + 1, why, sizeof why)) {
-        fprintf(stderr, "tritonc: %s: bad --set '%s': %s\n", cmd, assignment, why);
-        return false;
-    }
-    return true;
-}
-
-/* Parses compile's options from argv (the kernel name among them). -o is refused when
- * allow_out is false. Returns EXIT_OK or the exit status of the error it printed. */
-static int parse_request(const char *cmd, int argc, char **argv, bool allow_out, compile_request *r)
+static void request_init(compile_request *r, int argc)
 {
     memset(r, 0, sizeof *r);
     r->env.jit = true;
     r->env.check_version = true;
-    const char *name = NULL;
-    for (int i = 0; i < argc && !name; i++) /* the name first: --set needs the kernel */
-        if (argv[i][0] != '-')
-            name = argv[i];
-        else if (strcmp(argv[i], "--debug") != 0 && strcmp(argv[i], "--no-cache") != 0)
-            i++;
-    if (!name) {
-        fprintf(stderr, "tritonc: %s: missing kernel name (see 'tritonc list')\n", cmd);
-        return EXIT_USAGE;
+    r->sets = malloc(sizeof *r->sets * (size_t)argc);
+}
+
+/* One of compile's options into r: CLI_OK, else CLI_USAGE after the error (cli_next's
+ * CLI_USAGE passes through). */
+static int compile_option(const char *cmd, compile_request *r, int key, const char *v)
+{
+    bool ok = true;
+    switch (key) {
+    case SET: r->sets[r->nsets++] = v; break;
+    case SPECIALIZE: r->spec = v; break;
+    case NUM_WARPS: ok = cli_warps(cmd, v, &r->opts.num_warps); break;
+    case NUM_STAGES: ok = cli_int(cmd, "--num-stages", v, 1, 16, &r->opts.num_stages); break;
+    case NUM_CTAS: ok = cli_int(cmd, "--num-ctas", v, 1, 16, &r->opts.num_ctas); break;
+    case ARCH: ok = cli_int(cmd, "--arch", v, 1, 999, &r->opts.arch); break;
+    case TIMEOUT: ok = cli_int(cmd, "--timeout", v, 1, 86400, &r->env.timeout_s); break;
+    case DEBUG: r->opts.debug = true; break;
+    case NO_CACHE: r->env.no_cache = true; break;
+    case CACHE_DIR: r->env.cache_dir = v; break;
+    case COMPILER: r->env.compiler = v; break;
+    default: return CLI_USAGE;
     }
-    r->kernel = tritonc_bundled_find(name);
-    if (!r->kernel) {
-        fprintf(stderr, "tritonc: unknown kernel '%s' (see 'tritonc list')\n", name);
-        return EXIT_USAGE;
-    }
-    r->cfg = calloc(1, r->kernel->cfg_size ? r->kernel->cfg_size : 1);
-    if (!r->cfg) {
-        fprintf(stderr, "tritonc: out of memory\n");
-        return EXIT_FAIL;
-    }
-    if (r->kernel->cfg_default)
-        memcpy(r->cfg, r->kernel->cfg_default, r->kernel->cfg_size);
-    bool named = false;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--debug") == 0) {
-            r->opts.debug = true;
-            continue;
-        }
-        if (strcmp(a, "--no-cache") == 0) {
-            r->env.no_cache = true;
-            continue;
-        }
-        if (a[0] != '-') {
-            if (named) {
-                fprintf(stderr, "tritonc: %s: one kernel at a time ('%s', then '%s')\n", cmd, name, a);
-                return EXIT_USAGE;
-            }
-            named = true;
-            continue;
-        }
-        static const char *const valued[] = {"--set", "--specialize", "--num-warps", "--num-stages", "--num-ctas",
-                                             "--arch", "--cache-dir", "--compiler", "--timeout", "-o"};
-        bool known = false;
-        for (size_t j = 0; j < sizeof valued / sizeof valued[0]; j++)
-            known = known || (strcmp(a, valued[j]) == 0 && (allow_out || strcmp(a, "-o") != 0));
-        if (!known) {
-            fprintf(stderr, "tritonc: %s: unknown option '%s' (see 'tritonc --help')\n", cmd, a);
-            return EXIT_USAGE;
-        }
-        if (i + 1 == argc) {
-            fprintf(stderr, "tritonc: %s: %s needs a value\n", cmd, a);
-            return EXIT_USAGE;
-        }
-        const char *v = argv[++i];
-        bool ok = true;
-        if (strcmp(a, "--set") == 0)
-            ok = set_field(cmd, r, v);
-        else if (strcmp(a, "--specialize") == 0)
-            r->spec = v;
-        else if (strcmp(a, "--num-warps") == 0)
-            ok = parse_positive(cmd, a, v, &r->opts.num_warps);
-        else if (strcmp(a, "--num-stages") == 0)
-            ok = parse_positive(cmd, a, v, &r->opts.num_stages);
-        else if (strcmp(a, "--num-ctas") == 0)
-            ok = parse_positive(cmd, a, v, &r->opts.num_ctas);
-        else if (strcmp(a, "--arch") == 0)
-            ok = parse_positive(cmd, a, v, &r->opts.arch);
-        else if (strcmp(a, "--timeout") == 0)
-            ok = parse_positive(cmd, a, v, &r->env.timeout_s);
-        else if (strcmp(a, "--cache-dir") == 0)
-            r->env.cache_dir = v;
-        else if (strcmp(a, "--compiler") == 0)
-            r->env.compiler = v;
-        else
-            r->out_dir = v;
-        if (!ok)
-            return EXIT_USAGE;
-    }
-    return EXIT_OK;
+    return ok ? CLI_OK : CLI_USAGE;
+}
+
+/* The kernel named, its config edited by the --set options: CLI_OK or the exit status. */
+static int request_kernel(const char *cmd, compile_request *r, const char *name)
+{
+    if (!r->sets)
+        return cli_fail(NULL, "out of memory");
+    r->kernel = cli_kernel(name);
+    if (!r->kernel)
+        return CLI_USAGE;
+    int rc;
+    r->cfg = cli_config(cmd, r->kernel, r->nsets, r->sets, &rc);
+    return rc;
 }
 
 /* Compiles the request: the variant, or NULL after printing the error. */
@@ -168,79 +131,88 @@ static tc_variant *compile_variant(const compile_request *r, char **ttir)
 
 int tritonc_cmd_compile(int argc, char **argv)
 {
+    static const cli_option opts[] = {COMPILE_OPTIONS, {"output", 'o', "a directory"}};
+    cli_parser p = CLI_PARSER("compile", argc, argv, opts);
     compile_request r;
-    int rc = parse_request("compile", argc, argv, true, &r);
+    request_init(&r, argc);
+    const char *arg;
+    int rc = CLI_OK;
+    for (int key; rc == CLI_OK && (key = cli_next(&p, &arg)) != -1;) {
+        if (key == 'h')
+            rc = -1; /* the help, once r is freed */
+        else if (key == 'o')
+            r.out_dir = arg;
+        else
+            rc = compile_option("compile", &r, key, arg);
+    }
+    if (rc == CLI_OK && p.operands == argc)
+        rc = cli_usage("compile", "missing kernel name (see 'tritonc list')");
+    if (rc == CLI_OK && argc - p.operands > 1)
+        rc = cli_usage("compile", "one kernel at a time ('%s', then '%s')", argv[p.operands], argv[p.operands + 1]);
+    if (rc == CLI_OK)
+        rc = request_kernel("compile", &r, argv[p.operands]);
     tc_variant *v = NULL;
     char *ttir = NULL;
-    if (rc == EXIT_OK) {
+    if (rc == CLI_OK) {
         v = compile_variant(&r, r.out_dir ? &ttir : NULL);
-        rc = v ? EXIT_OK : EXIT_FAIL;
+        rc = v ? CLI_OK : CLI_FAIL;
     }
     if (v && r.out_dir) {
         char *err = NULL;
         if (!tc_variant_save(v, ttir, r.out_dir, &err)) {
             fprintf(stderr, "tritonc: compile: cannot write into '%s': %s\n", r.out_dir, err ? err : "out of memory");
-            rc = EXIT_FAIL;
+            rc = CLI_FAIL;
         }
         free(err);
     }
-    if (rc == EXIT_OK)
+    if (rc == CLI_OK)
         printf("%s: %s, spec %s, %d warps, %d stages, shared %d, %d arguments, triton %s%s%s\n", v->kernel,
                v->symbol, v->spec, v->num_warps, v->options.num_stages, v->shared, v->nargs, v->triton_version,
                r.out_dir ? " -> " : "", r.out_dir ? r.out_dir : "");
     tc_variant_free(v);
     free(ttir);
     free(r.cfg);
-    return rc;
+    free(r.sets);
+    return rc < 0 ? cli_help(compile_help) : rc;
 }
 
 int tritonc_cmd_embed(int argc, char **argv)
 {
-    const char *out = NULL, *name = "tritonc_variants";
-    int first_input = -1, compile_at = -1;
-    for (int i = 0; i < argc && compile_at < 0; i++) {
-        if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--name") == 0) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "tritonc: embed: %s needs a value\n", argv[i]);
-                return EXIT_USAGE;
-            }
-            *(strcmp(argv[i], "-o") == 0 ? &out : &name) = argv[i + 1];
-            i++;
-        } else if (strcmp(argv[i], "--compile") == 0) {
-            compile_at = i + 1;
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "tritonc: embed: unknown option '%s' (see 'tritonc --help')\n", argv[i]);
-            return EXIT_USAGE;
-        } else if (first_input < 0) {
-            first_input = i;
-        }
+    static const cli_option opts[] = {COMPILE_OPTIONS, {"output", 'o', "FILE.c"}, {"name", NAME, "an ARRAY name"},
+                                      {"compile", COMPILE, "a kernel name"}};
+    cli_parser p = CLI_PARSER("embed", argc, argv, opts);
+    compile_request r;
+    request_init(&r, argc);
+    const char *out = NULL, *name = "tritonc_variants", *compile = NULL, *arg;
+    bool compile_options = false; /* any of compile's: they need --compile */
+    int rc = CLI_OK;
+    for (int key; rc == CLI_OK && (key = cli_next(&p, &arg)) != -1;) {
+        if (key == 'h')
+            rc = -1;
+        else if (key == 'o')
+            out = arg;
+        else if (key == NAME)
+            name = arg;
+        else if (key == COMPILE)
+            compile = arg;
+        else
+            compile_options = (rc = compile_option("embed", &r, key, arg)) == CLI_OK;
     }
-    if (!out) {
-        fprintf(stderr, "tritonc: embed: missing -o FILE.c\n");
-        return EXIT_USAGE;
-    }
-    if (first_input < 0 && compile_at < 0) {
-        fprintf(stderr, "tritonc: embed: nothing to embed: give DIR/NAME of `tritonc compile -o DIR` outputs, or --compile NAME\n");
-        return EXIT_USAGE;
-    }
-    int cap = argc > 0 ? argc : 1, n = 0, rc = EXIT_OK;
-    tc_variant **vs = calloc((size_t)cap, sizeof *vs);
-    compile_request r = {0};
-    if (!vs) {
-        fprintf(stderr, "tritonc: out of memory\n");
-        return EXIT_FAIL;
-    }
-    if (compile_at >= 0) {
-        rc = parse_request("embed", argc - compile_at, argv + compile_at, false, &r);
-        if (rc == EXIT_OK && !(vs[n++] = compile_variant(&r, NULL)))
-            rc = EXIT_FAIL;
-    }
-    for (int i = first_input >= 0 ? first_input : argc; rc == EXIT_OK && i < argc && (compile_at < 0 || i < compile_at - 1);
-         i++) {
-        if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--name") == 0) {
-            i++;
-            continue;
-        }
+    int n = 0, ninputs = argc - p.operands;
+    tc_variant **vs = NULL;
+    if (rc == CLI_OK && !out)
+        rc = cli_usage("embed", "missing -o FILE.c");
+    if (rc == CLI_OK && ninputs == 0 && !compile)
+        rc = cli_usage("embed", "nothing to embed: give DIR/NAME of `tritonc compile -o DIR` outputs, or --compile NAME");
+    if (rc == CLI_OK && compile_options && !compile)
+        rc = cli_usage("embed", "compile's options (--set, --num-warps...) come with --compile NAME");
+    if (rc == CLI_OK && compile)
+        rc = request_kernel("embed", &r, compile);
+    if (rc == CLI_OK && !(vs = calloc((size_t)ninputs + 1, sizeof *vs)))
+        rc = cli_fail(NULL, "out of memory");
+    if (rc == CLI_OK && compile && !(vs[n++] = compile_variant(&r, NULL)))
+        rc = CLI_FAIL;
+    for (int i = p.operands; rc == CLI_OK && i < argc; i++) {
         char *slash = strrchr(argv[i], '/');
         char *dir = slash ? argv[i] : ".";
         if (slash)
@@ -249,18 +221,16 @@ int tritonc_cmd_embed(int argc, char **argv)
         vs[n] = tc_variant_load(dir, slash ? slash + 1 : argv[i], &err);
         if (slash)
             *slash = '/';
-        if (!vs[n]) {
-            fprintf(stderr, "tritonc: embed: %s\n", err ? err : "out of memory");
-            rc = EXIT_FAIL;
-        }
+        if (!vs[n])
+            rc = cli_fail("embed", "%s", err ? err : "out of memory");
         n += vs[n] != NULL;
         free(err);
     }
-    if (rc == EXIT_OK) {
+    if (rc == CLI_OK) {
         char *err = NULL;
         if (!tc_embed_write(out, name, n, (const tc_variant *const *)vs, &err)) {
             fprintf(stderr, "tritonc: embed: %s\n", err ? err : "out of memory");
-            rc = strstr(err ? err : "", "identifier") ? EXIT_USAGE : EXIT_FAIL;
+            rc = strstr(err ? err : "", "identifier") ? CLI_USAGE : CLI_FAIL;
         } else {
             printf("%s: %d variant%s as %s[]\n", out, n, n == 1 ? "" : "s", name);
         }
@@ -270,5 +240,6 @@ int tritonc_cmd_embed(int argc, char **argv)
         tc_variant_free(vs[i]);
     free(vs);
     free(r.cfg);
-    return rc;
+    free(r.sets);
+    return rc < 0 ? cli_help(embed_help) : rc;
 }

@@ -102,7 +102,7 @@ static void softmax_program(th_builder *b, const void *cfg, const hlo_launch *l)
 /* ---- the registry ---------------------------------------------------------------------------- */
 
 static const hlo_program programs[] = {
-    {"forward", "the guide's forward: relu(vector_add_xla(x * 2, y)) over 98432 float32 values",
+    {"forward", "the examples' forward (examples/forward.c): relu(vector_add_xla(x * 2, y)) over 98432 float32 values",
      &vector_add_xla_kernel, forward_program},
     {"softmax", "softmax_xla over the rows of a [128, N_COLS] float32 tensor, one program per row",
      &softmax_xla_kernel, softmax_program},
@@ -187,23 +187,60 @@ static const hlo_operand *find_operand(const hlo_launch *l, const char *name)
     return NULL;
 }
 
-/* The tensor XLA passes for the kernel argument `name` of type t: a 0-d tensor for a scalar. */
-static th_shape shape_for(th_builder *b, const hlo_launch *l, const char *name, const tcir_type *t)
+/* The tensor XLA passes for the kernel argument `name` of type t: a 0-d tensor for a scalar
+ * (the --operand given for it checked by operands_ok). */
+static th_shape shape_for(const hlo_launch *l, const char *name, const tcir_type *t)
 {
     if (!t)
         return TH_SHAPE(TL_F32, HLO_GENERIC_N);
     if (!tcir_type_is_ptr(t))
         return TH_SHAPE(dtype_of(tcir_type_elem(t)));
-    tl_dtype dt = dtype_of(tcir_type_pointee(t));
     const hlo_operand *o = find_operand(l, name);
-    if (!o)
-        return TH_SHAPE(dt, HLO_GENERIC_N);
-    if (o->shape.dtype != dt && !(tl_dtype_is_unsigned(o->shape.dtype) &&
-                                  tl_dtype_bits(o->shape.dtype) == tl_dtype_bits(dt))) {
-        th_builder_fail(b, TH_SITE("--operand"), "%s is %s[...], but the kernel's '%s' points to %s", name,
-                        tl_dtype_name(o->shape.dtype), name, tl_dtype_name(dt));
+    return o ? o->shape : TH_SHAPE(dtype_of(tcir_type_pointee(t)), HLO_GENERIC_N);
+}
+
+/* Each --operand names a pointer argument of the kernel built in kb, of its element type (an
+ * unsigned type of the same width passes for a signed one); false with the message in why. */
+static bool operands_ok(const tl_kernel *k, tl_builder *kb, const hlo_launch *l, char *why, size_t whysize)
+{
+    for (int i = 0; i < l->noperands; i++) {
+        const hlo_operand *o = &l->operands[i];
+        const tl_argspec *a = NULL;
+        for (int j = 0; j < tl_builder_nargs(kb) && !a; j++)
+            if (strcmp(tl_builder_argspec(kb, j)->name, o->name) == 0)
+                a = tl_builder_argspec(kb, j);
+        if (!a) {
+            snprintf(why, whysize, "kernel %s has no argument '%s'", k->name, o->name);
+            return false;
+        }
+        if (a->kind != TL_ARG_PTR) {
+            snprintf(why, whysize, "kernel %s's '%s' is not a pointer: XLA passes a scalar as a 0-d tensor of its type",
+                     k->name, o->name);
+            return false;
+        }
+        tl_dtype dt = o->shape.dtype;
+        if (dt != a->dtype && !(tl_dtype_is_unsigned(dt) && tl_dtype_bits(dt) == tl_dtype_bits(a->dtype))) {
+            snprintf(why, whysize, "%s is %s[...], but the kernel's '%s' points to %s", o->name, tl_dtype_name(dt),
+                     o->name, tl_dtype_name(a->dtype));
+            return false;
+        }
     }
-    return o->shape;
+    return true;
+}
+
+/* The kernel's arguments in XLA's order, scalars as they are declared; NULL when it fails to
+ * build (the call, which builds it again, reports it). */
+static tl_builder *build_xla_order(const tl_kernel *k, const void *cfg)
+{
+    return tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true, .xla_order = true}, NULL, NULL);
+}
+
+bool hlo_operands_check(const tl_kernel *k, const void *cfg, const hlo_launch *l, char *why, size_t whysize)
+{
+    tl_builder *kb = l->noperands ? build_xla_order(k, cfg) : NULL;
+    bool ok = !kb || operands_ok(k, kb, l, why, whysize);
+    tl_builder_destroy(kb);
+    return ok;
 }
 
 void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *l)
@@ -218,31 +255,25 @@ void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, con
                         k->name);
         return;
     }
-    /* The kernel's argument types in XLA's order, scalars as they are declared (a kernel that
-     * fails to build fails again in the call, which reports it). */
-    tl_builder *kb = tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true, .xla_order = true}, NULL, NULL);
+    tl_builder *kb = build_xla_order(k, cfg);
     tcir_op *func = tl_builder_func(kb);
     tcir_block *entry = func ? tcir_region_first_block(tcir_op_region(func, 0)) : NULL;
     int nargs = entry ? tcir_block_nargs(entry) : 0;
-    for (int i = 0; i < l->noperands; i++) {
-        bool known = false;
-        for (int j = 0; j < nargs; j++)
-            known = known || strcmp(tl_builder_argspec(kb, j)->name, l->operands[i].name) == 0;
-        if (kb && !known) {
-            th_builder_fail(b, TH_SITE("--operand"), "kernel %s has no argument '%s'", k->name, l->operands[i].name);
-            tl_builder_destroy(kb);
-            return;
-        }
+    char why[256];
+    if (kb && !operands_ok(k, kb, l, why, sizeof why)) {
+        th_builder_fail(b, TH_SITE("--operand"), "%s", why);
+        tl_builder_destroy(kb);
+        return;
     }
     th_value *in = calloc((size_t)(nin + nio) + 1, sizeof *in);
     th_shape *out = calloc((size_t)nout + 1, sizeof *out);
     th_value *res = calloc((size_t)(nout + nio) + 1, sizeof *res);
     if (in && out && res) {
         for (int i = 0; i < nin + nio; i++)
-            in[i] = th_parameter(b, shape_for(b, l, i < nin ? k->inputs.names[i] : k->inouts.names[i - nin],
+            in[i] = th_parameter(b, shape_for(l, i < nin ? k->inputs.names[i] : k->inouts.names[i - nin],
                                               i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
         for (int i = 0; i < nout; i++)
-            out[i] = shape_for(b, l, k->outputs.names[i],
+            out[i] = shape_for(l, k->outputs.names[i],
                                nin + nio + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + nio + i)) : NULL);
         int zeroed[HLO_MAX_OPERANDS];
         if (th_triton_call_at(TH_SITE("th_triton_call"), b, k, in, out,

@@ -1,8 +1,9 @@
-/* The StableHLO programs `tritonc hlo NAME` prints: the examples' programs (forward: x * 2, the
- * vector add kernel, relu), one program per bundled kernel made for XLA's Triton call (its
- * inputs as parameters, its outputs as results), and for any other bundled kernel a program
- * built from its arguments (hlo_program_generic: its scalars are 0-d parameters the kernel
- * loads, docs/xla.md). tests/golden/hlo/NAME.mlir holds the reviewed text. */
+/* The StableHLO programs of `tritonc hlo`: for kernel NAME (`hlo NAME`) a program built from
+ * its arguments (hlo_program_generic: its scalars are 0-d parameters the kernel loads,
+ * docs/xla.md); and hand-written programs with names of their own (`hlo --program NAME`): the
+ * examples' programs (forward: x * 2, the vector add kernel, relu; examples/forward.c) and
+ * programs of the kernels made for XLA's Triton call (their inputs as parameters, their
+ * outputs as results). tests/golden/hlo/NAME.mlir holds the reviewed text of either kind. */
 #ifndef TRITONC_TOOLS_HLO_PROGRAMS_H
 #define TRITONC_TOOLS_HLO_PROGRAMS_H
 
@@ -50,6 +51,10 @@ const hlo_program *hlo_program_find(const char *name);
  * no pointer argument, or of another element type, is an error. */
 enum { HLO_GENERIC_N = 1024 };
 void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, const hlo_launch *launch);
+/* The command line's check of launch's --operand list against kernel k before any program is
+ * built (a bad one is a bad command line): false with the message in why. True too when k
+ * fails to build, which the program then reports. */
+bool hlo_operands_check(const tl_kernel *k, const void *cfg, const hlo_launch *launch, char *why, size_t whysize);
 
 /* --xla-map: one line per kernel argument, in XLA's order (.inputs, .inouts, .outputs; XLA
  * passes an inout once more, as its result, which has no line of its own),

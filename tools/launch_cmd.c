@@ -11,10 +11,9 @@
 #include <time.h>
 
 #include "bundled.h"
-#include "launch_cmd.h"
+#include "cli.h"
+#include "commands.h"
 #include "tritonc/cuda.h"
-
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 #define MAX_SIZES 3
 #define MAX_BUFFERS 8
@@ -201,110 +200,106 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static int usage_error(const char *fmt, const char *arg)
+static const char help_text[] =
+    "Usage: tritonc launch NAME [options]\n"
+    "\n"
+    "Launch bundled kernel NAME on made-up inputs on the GPU through the CUDA driver\n"
+    "(tritonc/cuda.h; compiled on a cache miss) and time it. Kernels with made-up inputs:\n"
+    "vector_add, vector_add_xla, softmax, softmax_xla, matmul.\n"
+    "\n"
+    "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"
+    "  --size N [N...]        the sizes, integers from 1 to 2147483648: vector_add N, softmax\n"
+    "                         ROWS COLS, softmax_xla ROWS, matmul M [N [K]]\n"
+    "  --iters N              launches timed back to back after the first, from 1 to 1000000\n"
+    "                         (default 100)\n"
+    "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"
+    "  --num-stages N         from 1 to 16 (default 3)\n"
+    "  -h, --help             this help\n";
+
+/* --size's numbers into sizes; false after the error. */
+static bool parse_sizes(cli_parser *p, const char *first, long long *sizes, int *nsizes)
 {
-    fprintf(stderr, "tritonc: launch: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n");
-    return EXIT_USAGE;
+    for (const char *s = first; s; s = cli_next_number(p)) {
+        if (*nsizes == MAX_SIZES || !tl_parse_decimal(s, 1, 1LL << 31, &sizes[*nsizes])) {
+            cli_usage("launch", "bad --size '%s' (at most 3 numbers in [1, 2^31])", s);
+            return false;
+        }
+        (*nsizes)++;
+    }
+    return true;
 }
 
-static bool parse_positive(const char *s, long long *out)
+/* The recipe of kernel name, else NULL after the error. */
+static const recipe *find_recipe(const char *name)
 {
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || v < 1 || v > (1LL << 31))
-        return false;
-    *out = v;
-    return true;
+    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
+        if (strcmp(recipes[i].kernel, name) == 0)
+            return &recipes[i];
+    fprintf(stderr, "tritonc: launch: no made-up inputs for kernel '%s' (launchable:", name);
+    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
+        fprintf(stderr, " %s", recipes[i].kernel);
+    fprintf(stderr, ")\n");
+    return NULL;
 }
 
 int tritonc_cmd_launch(int argc, char **argv)
 {
-    const char *name = NULL;
-    int nset = 0, nsizes = 0;
-    const char *sets[32];
-    long long sizes[MAX_SIZES] = {0}, iters = 100, warps = 0, stages = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--set") == 0) {
-            if (!v)
-                return usage_error("%s needs KEY=VALUE", a);
+    enum { SET = CLI_KEY, SIZE, ITERS, NUM_WARPS, NUM_STAGES };
+    static const cli_option opts[] = {{"set", SET, "KEY=VALUE"}, {"size", SIZE, "a number"}, {"iters", ITERS, "N"},
+                                      {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"},
+                                      CLI_HELP_OPTION};
+    cli_parser cl = CLI_PARSER("launch", argc, argv, opts);
+    int nset = 0, nsizes = 0, iters = 100, warps = 0, stages = 0;
+    const char *sets[32], *arg;
+    long long sizes[MAX_SIZES] = {0};
+    for (int key; (key = cli_next(&cl, &arg)) != -1;) {
+        bool ok = true;
+        switch (key) {
+        case SET:
             if (nset == 32)
-                return usage_error("%s: at most 32", a);
-            sets[nset++] = argv[++i];
-        } else if (strcmp(a, "--size") == 0) {
-            /* --size N [N...]: the numbers that follow */
-            if (!v)
-                return usage_error("%s needs a number", a);
-            while (i + 1 < argc && argv[i + 1][0] != '-') {
-                if (nsizes == MAX_SIZES || !parse_positive(argv[i + 1], &sizes[nsizes]))
-                    return usage_error("bad --size '%s' (at most 3 numbers in [1, 2^31])", argv[i + 1]);
-                nsizes++;
-                i++;
-            }
-        } else if (strcmp(a, "--iters") == 0 || strcmp(a, "--num-warps") == 0 || strcmp(a, "--num-stages") == 0) {
-            long long *dst = a[2] == 'i' ? &iters : a[6] == 'w' ? &warps : &stages;
-            if (!v || !parse_positive(v, dst))
-                return usage_error("%s needs a positive number", a);
-            i++;
-        } else if (a[0] == '-') {
-            return usage_error("unknown option '%s'", a);
-        } else if (name) {
-            return usage_error("one kernel at a time ('%s')", a);
-        } else {
-            name = a;
+                return cli_usage("launch", "--set: at most 32");
+            sets[nset++] = arg;
+            break;
+        case SIZE: ok = parse_sizes(&cl, arg, sizes, &nsizes); break;
+        case ITERS: ok = cli_int("launch", "--iters", arg, 1, 1000000, &iters); break;
+        case NUM_WARPS: ok = cli_warps("launch", arg, &warps); break;
+        case NUM_STAGES: ok = cli_int("launch", "--num-stages", arg, 1, 16, &stages); break;
+        case 'h': return cli_help(help_text);
+        default: return CLI_USAGE;
         }
+        if (!ok)
+            return CLI_USAGE;
     }
-    if (!name)
-        return usage_error("missing kernel name%s", "");
-    const tl_kernel *k = tritonc_bundled_find(name);
-    if (!k) {
-        fprintf(stderr, "tritonc: unknown kernel '%s' (see 'tritonc list')\n", name);
-        return EXIT_USAGE;
-    }
-    const recipe *r = NULL;
-    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
-        if (strcmp(recipes[i].kernel, name) == 0)
-            r = &recipes[i];
-    if (!r) {
-        fprintf(stderr, "tritonc: launch: no made-up inputs for kernel '%s' (launchable:", name);
-        for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
-            fprintf(stderr, " %s", recipes[i].kernel);
-        fprintf(stderr, ")\n");
-        return EXIT_USAGE;
-    }
+    if (cl.operands == argc)
+        return cli_usage("launch", "missing kernel name (see 'tritonc help launch')");
+    if (argc - cl.operands > 1)
+        return cli_usage("launch", "one kernel at a time ('%s', then '%s')", argv[cl.operands], argv[cl.operands + 1]);
+    const char *name = argv[cl.operands];
+    const tl_kernel *k = cli_kernel(name);
+    const recipe *r = k ? find_recipe(name) : NULL;
+    if (!r)
+        return CLI_USAGE;
     for (int i = nsizes; i < MAX_SIZES; i++)
         sizes[i] = r->defaults[i];
     if (nsizes && strcmp(name, "matmul") == 0)
         for (int i = nsizes; i < MAX_SIZES; i++)
             sizes[i] = 0; /* N and K default to M */
 
-    void *cfg = malloc(k->cfg_size ? k->cfg_size : 1);
+    int rc;
+    void *cfg = cli_config(NULL, k, 0, NULL, &rc);
     if (!cfg)
-        return EXIT_FAIL;
-    memcpy(cfg, k->cfg_default, k->cfg_size);
+        return rc;
     if (r->adjust)
         r->adjust(k, cfg, sizes);
-    for (int i = 0; i < nset; i++) {
-        char kv[256], err[256];
-        snprintf(kv, sizeof kv, "%s", sets[i]);
-        char *eq = strchr(kv, '=');
-        if (!eq) {
+    for (int i = 0; i < nset; i++) { /* after adjust: --set overrides what the sizes imply */
+        if (!cli_set(NULL, k, cfg, sets[i])) {
             free(cfg);
-            fprintf(stderr, "tritonc: bad --set '%s': expected KEY=VALUE\n", sets[i]);
-            return EXIT_USAGE;
-        }
-        *eq = '\0';
-        if (!tl_kernel_set(k, cfg, kv, eq + 1, err, sizeof err)) {
-            free(cfg);
-            fprintf(stderr, "tritonc: bad --set '%s': %s\n", sets[i], err);
-            return EXIT_USAGE;
+            return CLI_USAGE;
         }
     }
 
     tc_runtime *rt = tc_runtime_create(NULL);
-    tc_kernel *h = tc_kernel_get(rt, k, cfg, (tc_options){.num_warps = (int)warps, .num_stages = (int)stages});
+    tc_kernel *h = tc_kernel_get(rt, k, cfg, (tc_options){.num_warps = warps, .num_stages = stages});
     launch_plan p;
     memset(&p, 0, sizeof p);
     char key[TC_MAX_ARGS + 1] = "?";
@@ -320,14 +315,13 @@ int tritonc_cmd_launch(int argc, char **argv)
         tc_synchronize(rt);
         per = (now_s() - t0) / (double)iters;
     }
-    int rc = EXIT_OK;
+    rc = CLI_OK;
     if (tc_runtime_failed(rt)) {
-        fprintf(stderr, "tritonc: launch: %s\n", tc_runtime_error(rt));
-        rc = EXIT_FAIL;
+        rc = cli_fail("launch", "%s", cli_message(tc_runtime_error(rt)));
     } else {
         char *text = tc_config_text(k, cfg);
         printf("%s %s (%s, key %s, grid %ux%ux%u): first launch %.2f ms (load, or compile on a cache miss), then "
-               "%.2f us per launch (%lld back to back)\n",
+               "%.2f us per launch (%d back to back)\n",
                name, p.what, text ? text : "?", key, p.grid.x, p.grid.y, p.grid.z, first * 1e3, per * 1e6, iters);
         free(text);
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "run_program.h"
 #include "tritonc/pjrt.h"
 
@@ -106,7 +107,7 @@ int run_program(th_builder *b, const char *plugin, int iters)
     double t0 = now_us();
     rt = tp_runtime_create(&(tp_options){.plugin = plugin});
     if (tp_runtime_failed(rt)) {
-        fprintf(stderr, "tritonc: run: %s\n", tp_runtime_error(rt));
+        fprintf(stderr, "tritonc: run: %s\n", cli_message(tp_runtime_error(rt)));
         goto done;
     }
     double t1 = now_us();
@@ -120,7 +121,7 @@ int run_program(th_builder *b, const char *plugin, int iters)
         times[k] = now_us() - s;
     }
     if (!ok) {
-        fprintf(stderr, "tritonc: run: %s\n", tp_runtime_error(rt));
+        fprintf(stderr, "tritonc: run: %s\n", cli_message(tp_runtime_error(rt)));
         goto done;
     }
     for (int i = 0; i < nout; i++)

@@ -45,7 +45,10 @@ typedef struct tl_names {
      (const char *const[]){__VA_ARGS__}}
 #endif
 
-/* A config field the CLI can set by name (tritonc emit K --set BLOCK=256). */
+/* A config field the CLI can set by name (tritonc emit K --set BLOCK=256). An INT field holds
+ * a size, a count or a flag: an integer from TL_CFG_INT_MIN to TL_CFG_INT_MAX, which is what
+ * tl_kernel_set accepts (naming the field otherwise) before the kernel's body ever sees it. */
+enum { TL_CFG_INT_MIN = 0, TL_CFG_INT_MAX = 1 << 24 };
 typedef enum tl_cfg_kind { TL_CFG_INT = 1, TL_CFG_DTYPE, TL_CFG_BOOL } tl_cfg_kind;
 typedef struct tl_cfg_field {
     const char *name;
@@ -103,9 +106,15 @@ char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, cha
  * On error returns NULL, sets *text to NULL and *err as tl_kernel_emit does. */
 tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err);
 
-/* Sets a config field by name from text ("256", "float16", "true"). Returns false with a
- * message in err (errsize bytes) when the name or value is bad. */
+/* Sets a config field by name from text ("256", "float16", "true"; an int as tl_parse_decimal
+ * reads it, from TL_CFG_INT_MIN to TL_CFG_INT_MAX). Returns false with a message in err
+ * (errsize bytes) naming the field when the name or value is bad. */
 bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
+
+/* The one integer syntax of config values and of the command line: base 10, an optional '-',
+ * digits only (no spaces, '+', "0x" or octal "010"), the whole of text, from min to max.
+ * Returns false (and leaves *out) otherwise. */
+bool tl_parse_decimal(const char *text, long long min, long long max, long long *out);
 
 #ifdef __cplusplus
 /* C++20: designators in declaration order (.name, .inputs, .outputs, .inouts, .python, .doc,

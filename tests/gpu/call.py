@@ -493,9 +493,9 @@ def main():
         for name, extra in (("vector_add_xla", ["--no-loc"]), ("forward", ["--no-loc"]),
                             ("forward", ["--generic", "--no-loc"])):
             label = "tritonc_" + name + ("_generic" if "--generic" in extra else "")
-            with Check(f"emit: tritonc hlo {name} {' '.join(extra)}") as c:
+            with Check(f"emit: tritonc hlo --program {name} {' '.join(extra)}") as c:
                 path = os.path.join(prog_dir, f"{label}.mlir")
-                rc, out = run([tritonc, "hlo", name, *extra], os.path.join(out_dir, f"{label}.emit.log"))
+                rc, out = run([tritonc, "hlo", "--program", name, *extra], os.path.join(out_dir, f"{label}.emit.log"))
                 if "unknown command" in out:
                     c.skip("this tritonc has no hlo command")
                 elif rc != 0:

@@ -55,7 +55,7 @@ main() {
     local prog
     for prog in forward softmax vector_add_xla; do
         echo "== tritonc run $prog"
-        "$BUILD_DIR/tritonc" run "$prog" || failed=1
+        "$BUILD_DIR/tritonc" run --program "$prog" || failed=1
     done
     return $failed
 }

@@ -11,8 +11,8 @@ The contract (tests/gpu/models.py and tests/gpu/call.py rely on it):
         -> list of numpy arrays, one per index of `outputs`, in that order
 
   tritonc    path of the tritonc binary
-  name       a bundled kernel (`tritonc list`); a `tritonc hlo` program of the same name is
-             not used (--as-kernel)
+  name       a bundled kernel (`tritonc list`): `tritonc hlo NAME` is always the kernel's
+             program
   sets       dict of config values, as `tritonc emit --set KEY=VALUE` takes them
   grid       tuple of 1 to 3 ints
   args       the kernel's non-constexpr arguments in signature order (the order its C body
@@ -25,7 +25,7 @@ The contract (tests/gpu/models.py and tests/gpu/call.py rely on it):
              is returned where outputs names it; an inout outputs leaves out is still passed
              (its final content is dropped).
 
-How (docs/xla.md): `tritonc hlo NAME --as-kernel --no-loc --zero-outputs --set ... --grid ...
+How (docs/xla.md): `tritonc hlo NAME --no-loc --zero-outputs --set ... --grid ...
 --operand ARG=DTYPE[DIMS] ...` prints a StableHLO program whose parameters are the kernel's
 .inputs then its .inouts in XLA's order (buffers with the arrays' shapes, scalars as 0-d tensors:
 parameters, so one compiled program serves any value) and whose results are its .outputs then its
@@ -108,7 +108,7 @@ def _run_tritonc(cmd):
 
 def xla_map(tritonc, name, sets):
     """[(role, name, declared_index, kind, dtype)] per operand XLA passes, in XLA's order."""
-    cmd = [tritonc, "hlo", name, "--as-kernel", "--xla-map"]
+    cmd = [tritonc, "hlo", name, "--xla-map"]
     for k, v in (sets or {}).items():
         cmd += ["--set", f"{k}={v}"]
     rows = []
@@ -129,7 +129,7 @@ def hlo_command(tritonc, name, sets, grid, args, outputs, num_warps=4, num_stage
     grid = tuple(int(g) for g in grid)
     if not 1 <= len(grid) <= 3:
         raise XlaCallError(f"{name}: grid {grid} has {len(grid)} sizes (1 to 3)")
-    cmd = [tritonc, "hlo", name, "--as-kernel", "--no-loc"] + (["--zero-outputs"] if zero_outputs else []) + [
+    cmd = [tritonc, "hlo", name, "--no-loc"] + (["--zero-outputs"] if zero_outputs else []) + [
            "--grid", ",".join(str(g) for g in grid), "--num-warps", str(num_warps), "--num-stages", str(num_stages)]
     for k, v in (sets or {}).items():
         cmd += ["--set", f"{k}={v}"]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes tests/golden/hlo/NAME.mlir from `tritonc hlo NAME --no-loc`, for review.
+# Writes tests/golden/hlo/NAME.mlir from `tritonc hlo NAME --no-loc`, for review; for NAME a
+# hand-written program (`tritonc list --programs`), from `tritonc hlo --program NAME --no-loc`.
 # The tests never write a golden; this script is the only thing that does.
 #
 #   tests/golden/hlo/update.sh NAME...     the StableHLO programs to write (forward, ...)
@@ -26,10 +27,15 @@ else
     names=("$@")
 fi
 
+programs=$("$tritonc" list --programs --names)
 for name in "${names[@]}"; do
     golden=$here/$name.mlir
+    which=("$name")
+    if grep -qx -- "$name" <<<"$programs"; then
+        which=(--program "$name")
+    fi
     fresh=$(mktemp)
-    if ! "$tritonc" hlo "$name" --no-loc -o "$fresh"; then
+    if ! "$tritonc" hlo "${which[@]}" --no-loc -o "$fresh"; then
         rm -f "$fresh"
         exit 1
     fi

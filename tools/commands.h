@@ -1,0 +1,15 @@
+/* The handlers of tritonc's commands, one file each, listed in the table of tools/tritonc.c.
+ * Each takes argv[0] = the command's name, then what follows it, and returns the exit status
+ * (tools/cli.h). A new command is a handler here and one line in that table. */
+#ifndef TRITONC_TOOLS_COMMANDS_H
+#define TRITONC_TOOLS_COMMANDS_H
+
+int tritonc_cmd_list(int argc, char **argv);    /* tools/list_cmd.c */
+int tritonc_cmd_emit(int argc, char **argv);    /* tools/emit_cmd.c */
+int tritonc_cmd_hlo(int argc, char **argv);     /* tools/hlo_cmd.c */
+int tritonc_cmd_run(int argc, char **argv);     /* tools/hlo_cmd.c */
+int tritonc_cmd_compile(int argc, char **argv); /* tools/compile_cmd.c */
+int tritonc_cmd_embed(int argc, char **argv);   /* tools/compile_cmd.c */
+int tritonc_cmd_launch(int argc, char **argv);  /* tools/launch_cmd.c */
+
+#endif
