@@ -9,6 +9,42 @@
 #include "ir/out.h" /* tcir_is_identifier */
 #include "tritonc/lang.h"
 
+static size_t visible_slot(const tl_builder *b, const tcir_block *blk)
+{
+    uint64_t h = (uint64_t)(uintptr_t)blk * 0x9e3779b97f4a7c15u;
+    size_t mask = (size_t)b->visible_at_cap - 1;
+    size_t at = (size_t)(h ^ (h >> 29)) & mask;
+    while (b->visible_at[at].blk && b->visible_at[at].blk != blk)
+        at = (at + 1) & mask;
+    return at;
+}
+
+/* Notes that visible[i] holds blk; false when out of memory (the map then stays as it was and
+ * is_visible scans: a slower answer, the same one). */
+static bool note_visible(tl_builder *b, tcir_block *blk, int i)
+{
+    if (b->visible_at_cap < 0)
+        return false;
+    if (2 * (b->nvisible_at + 1) > b->visible_at_cap) {
+        int cap = b->visible_at_cap ? b->visible_at_cap * 2 : 64;
+        struct tl_visible_slot *old = b->visible_at, *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        int old_cap = b->visible_at_cap;
+        if (!grown)
+            return false;
+        memset(grown, 0, sizeof(*grown) * (size_t)cap);
+        b->visible_at = grown;
+        b->visible_at_cap = cap;
+        for (int k = 0; k < old_cap; k++)
+            if (old[k].blk)
+                b->visible_at[visible_slot(b, old[k].blk)] = old[k];
+    }
+    size_t at = visible_slot(b, blk);
+    if (!b->visible_at[at].blk)
+        b->nvisible_at++;
+    b->visible_at[at] = (struct tl_visible_slot){blk, i};
+    return true;
+}
+
 static void make_visible(tl_builder *b, tcir_block *blk)
 {
     if (b->nvisible == b->visible_cap) {
@@ -21,11 +57,19 @@ static void make_visible(tl_builder *b, tcir_block *blk)
         b->visible = grown;
         b->visible_cap = cap;
     }
+    if (!note_visible(b, blk, b->nvisible))
+        b->visible_at_cap = -1; /* out of memory: scan from now on */
     b->visible[b->nvisible++] = blk;
 }
 
 static bool is_visible(const tl_builder *b, const tcir_block *blk)
 {
+    if (b->visible_at_cap > 0) {
+        const struct tl_visible_slot *s = &b->visible_at[visible_slot(b, blk)];
+        if (s->blk == blk && s->index < b->nvisible && b->visible[s->index] == blk)
+            return true;
+    }
+    /* not where the map says: an earlier copy may still be there (a miss is an error anyway) */
     for (int i = b->nvisible - 1; i >= 0; i--)
         if (b->visible[i] == blk)
             return true;

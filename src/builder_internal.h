@@ -73,6 +73,11 @@ struct tl_builder {
      * blocks begin in `visible`. */
     tcir_block **visible;
     int nvisible, visible_cap;
+    /* Where each block was last put in `visible` (an open-addressing map of block -> index + 1):
+     * a block is visible when that index is below nvisible and still holds it, so a lookup
+     * costs the same however many blocks early returns left at a level. */
+    struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at;
+    int visible_at_cap, nvisible_at;
     int level_start[TL_MAX_BLOCK_DEPTH];
     tcir_block *exit_block; /* the shared exit of early returns, or NULL */
 
