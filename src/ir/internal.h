@@ -50,6 +50,7 @@ struct tcir_value {
 
 struct tcir_op {
     const char *name;
+    int opcode;                /* tcir_opcode_of(name), looked up once at creation */
     tcir_loc loc;
     tcir_block *block;
     tcir_op *prev, *next;
