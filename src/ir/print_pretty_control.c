@@ -1,7 +1,5 @@
 /* Pretty forms of terminators, structured control flow, functions and modules
  * (print_pretty.h). */
-#include <string.h>
-
 #include "print_pretty.h"
 
 /* ---- terminators -------------------------------------------------------------------------- */

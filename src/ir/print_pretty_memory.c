@@ -4,7 +4,7 @@
 
 #include "print_pretty.h"
 
-/* ---- tt.load / tt.store ----------------------------------------------------------------- */
+/* ---- tt.load, tt.store, atomics, descriptor loads and stores ------------------------------- */
 
 /* What tt.load and tt.store spell in their own syntax or leave out at the default value:
  * cache and evict (the oilist), operandSegmentSizes (implied by the operands), isVolatile =

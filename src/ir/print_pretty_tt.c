@@ -4,7 +4,7 @@
 
 #include "print_pretty.h"
 
-/* ---- more Triton ops --------------------------------------------------------------------- */
+/* ---- Triton ops --------------------------------------------------------------------------- */
 
 /* %r = tt.join %a, %b : A -> R (also tt.cat) */
 bool tcir_pretty_pair_arrow(tcir_printer *p, const tcir_op *op)

@@ -1,10 +1,8 @@
 /* Verifier rules of the ops that touch memory: pointers, loads and stores, atomics, block
  * pointers and tensor descriptors (verify_internal.h). */
-#include <string.h>
-
 #include "verify_internal.h"
 
-/* ---- pointers, memory, shapes ---------------------------------------------------------------- */
+/* ---- pointers, loads and stores ------------------------------------------------------------- */
 
 bool tcir_check_addptr(verifier *v, const tcir_op *op)
 {

@@ -1,9 +1,11 @@
 /* Verifier rules of the shape and matrix ops (Triton 3.6's Ops.cpp verifiers and TableGen
- * traits): splats, ranges, dots, reshapes, joins, gathers, reductions and scans
+ * traits): splats, ranges, program ids, dots, reshapes, joins, gathers, reductions and scans
  * (verify_internal.h). */
 #include <string.h>
 
 #include "verify_internal.h"
+
+/* ---- splats, broadcasts, ranges, program ids -------------------------------------------------- */
 
 bool tcir_check_splat(verifier *v, const tcir_op *op)
 {
