@@ -232,10 +232,8 @@ bool tcir_check_condition(verifier *v, const tcir_op *op)
  * operands or results; sym_name, when present, a string (MLIR's ModuleOp traits). */
 bool tcir_check_module(verifier *v, const tcir_op *op)
 {
-    if (tcir_op_noperands(op))
-        return fail(v, op, "requires zero operands");
-    if (tcir_op_nresults(op))
-        return fail(v, op, "requires zero results");
+    if (!zero_operands_and_results(v, op))
+        return false;
     if (tcir_op_nregions(op) != 1)
         return fail(v, op, "requires one region");
     const tcir_block *b = tcir_region_first_block(tcir_op_region((tcir_op *)op, 0));

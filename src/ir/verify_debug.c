@@ -98,10 +98,8 @@ bool tcir_check_inline_asm(verifier *v, const tcir_op *op)
  * ZeroRegions traits). */
 bool tcir_check_barrier(verifier *v, const tcir_op *op)
 {
-    if (tcir_op_noperands(op))
-        return fail(v, op, "requires zero operands");
-    if (tcir_op_nresults(op))
-        return fail(v, op, "requires zero results");
+    if (!zero_operands_and_results(v, op))
+        return false;
     if (tcir_op_nregions(op))
         return fail(v, op, "requires zero regions");
     return true;

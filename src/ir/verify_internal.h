@@ -130,4 +130,14 @@ static inline const tcir_attr *need_attr(verifier *v, const tcir_op *op, const c
     return a;
 }
 
+/* MLIR's ZeroOperands and ZeroResults traits. */
+static inline bool zero_operands_and_results(verifier *v, const tcir_op *op)
+{
+    if (tcir_op_noperands(op))
+        return fail(v, op, "requires zero operands");
+    if (tcir_op_nresults(op))
+        return fail(v, op, "requires zero results");
+    return true;
+}
+
 #endif
