@@ -222,9 +222,8 @@ typedef struct tcir_op_state {
 /* Gives an op created without results its results (scf.if and scf.while learn their types
  * from their bodies). Does nothing to an op that has results already. */
 void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types);
-/* Creates a detached op, looking its name up in the op registry once (tcir_op_opcode, below).
- * Known op names print in their pretty form; unknown ones in generic form. Attributes of
- * known ops whose names are inherent are marked so. */
+/* Creates a detached op. Known op names print in their pretty form; unknown ones in
+ * generic form. Attributes of known ops whose names are inherent are marked so. */
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
 const char *tcir_op_name(const tcir_op *op);
 tcir_loc tcir_op_loc(const tcir_op *op);
