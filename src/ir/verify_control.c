@@ -36,7 +36,8 @@ bool tcir_check_func(verifier *v, const tcir_op *op)
     int k = 0;
     for (const tcir_block *b = entry; b; b = tcir_block_next(b), k++) {
         const tcir_op *last = tcir_block_last(b);
-        if (last && tcir_op_is_terminator(last) && !tcir_op_nsuccessors(last) && tcir_op_opcode(last) != TCIR_OPC_TT_RETURN)
+        if (last && tcir_op_is_terminator(last) && !tcir_op_nsuccessors(last) &&
+            tcir_op_opcode(last) != TCIR_OPC_TT_RETURN)
             return fail(v, op, "block ^bb%d must end in tt.return, not '%s'", k, tcir_op_name(last));
     }
     return true;
@@ -207,10 +208,10 @@ bool tcir_check_while(verifier *v, const tcir_op *op)
 bool tcir_check_yield(verifier *v, const tcir_op *op)
 {
     const tcir_op *parent = tcir_op_parent_op(op);
-    if (!parent || !(tcir_op_opcode(parent) == TCIR_OPC_SCF_FOR || tcir_op_opcode(parent) == TCIR_OPC_SCF_IF ||
-                     tcir_op_opcode(parent) == TCIR_OPC_SCF_WHILE))
+    int p = parent ? tcir_op_opcode(parent) : TCIR_OPCODE_UNREGISTERED;
+    if (p != TCIR_OPC_SCF_FOR && p != TCIR_OPC_SCF_IF && p != TCIR_OPC_SCF_WHILE)
         return fail(v, op, "expects parent op to be one of 'scf.for, scf.if, scf.while'");
-    if (tcir_op_opcode(parent) == TCIR_OPC_SCF_WHILE && tcir_block_region(tcir_op_block(op)) != tcir_op_region((tcir_op *)parent, 1))
+    if (p == TCIR_OPC_SCF_WHILE && tcir_block_region(tcir_op_block(op)) != tcir_op_region((tcir_op *)parent, 1))
         return fail(v, op, "must be in the after region of 'scf.while'");
     return true;
 }

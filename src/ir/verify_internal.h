@@ -61,7 +61,11 @@ static inline const char *tn(verifier *v, const tcir_type *type)
 
 /* ---- type facts ------------------------------------------------------------------------ */
 
-static inline const tcir_type *operand_type(const tcir_op *op, int i) { return tcir_value_type(tcir_op_operand(op, i)); }
+static inline const tcir_type *operand_type(const tcir_op *op, int i)
+{
+    return tcir_value_type(tcir_op_operand(op, i));
+}
+
 static inline const tcir_type *result_type(const tcir_op *op, int i)
 {
     return tcir_value_type(tcir_op_result((tcir_op *)op, i));
