@@ -8,12 +8,14 @@
  * issued no order to keep: their effects take Python's (see "the effects of one C expression"
  * and "keyword arguments first" below). Effects of two statements are never swapped.
  *
- * "With effects" (fixed) is every op not listed below as pure: loads, stores, atomics,
- * assertions, prints, barriers, scopes (an op with regions, other than a reduction or scan)
- * and their regions' bookkeeping (scf.yield, scf.condition), returns and branches, raw ops
- * (tl_op) of any name this file does not know. "Pure" (movable) is arith.*, math.*, the tt.
- * ops of the table below, extern and inline-asm elementwise ops marked pure, and a
- * reduction or scan whose combine region holds only pure ops.
+ * "With effects" (fixed) is every op the op registry (src/ir/ops.h, tcir_opcode_flags) does
+ * not flag TCIR_OPF_PURE: loads, stores, atomics, assertions, prints, barriers, scopes (an op
+ * with regions, other than a reduction or scan) and their regions' bookkeeping (scf.yield,
+ * scf.condition), returns and branches, raw ops (tl_op) of any name it does not know. "Pure"
+ * (movable) is the ops flagged TCIR_OPF_PURE (arith, math and Triton's Pure tt. ops), raw
+ * arith.* and math.* ops, extern and inline-asm elementwise ops marked pure
+ * (TCIR_OPF_PURE_IF_ATTR), and a reduction or scan (TCIR_OPF_PURE_BODY) whose combine region
+ * holds only pure ops.
  *
  * Why: C evaluates a call's arguments in an unspecified order (gcc goes right to left), Python
  * left to right. Each call site carries its place in the text (tl_site.seq, from __COUNTER__),
@@ -51,45 +53,29 @@
 
 /* ---- what may move ------------------------------------------------------------------------- */
 
-/* The tt. ops without effects (Triton's `Pure` ones among those tritonc emits), sorted. */
-static const char *const pure_tt_ops[] = {
-    "tt.addptr",      "tt.advance",       "tt.bitcast",          "tt.broadcast",   "tt.cat",
-    "tt.clampf",      "tt.dot",           "tt.dot_scaled",       "tt.expand_dims", "tt.fp_to_fp",
-    "tt.gather",      "tt.get_num_programs", "tt.get_program_id", "tt.histogram",   "tt.int_to_ptr",
-    "tt.join",        "tt.make_range",    "tt.make_tensor_descriptor", "tt.make_tensor_ptr", "tt.mulhiui",
-    "tt.precise_divf", "tt.precise_sqrt", "tt.ptr_to_int",       "tt.reshape",     "tt.split",
-    "tt.splat",       "tt.trans",         "tt.unsplat",
-};
-
-static int by_name(const void *key, const void *entry)
-{
-    return strcmp((const char *)key, *(const char *const *)entry);
-}
-
 static bool flag_attr(const tcir_op *op, const char *name)
 {
     const tcir_attr *a = tcir_op_attr(op, name);
     return a && tcir_attr_get_kind(a) == TCIR_ATTR_BOOL && tcir_attr_int_value(a) != 0;
 }
 
-static bool is_expression_with_region(const char *name)
-{
-    return strcmp(name, "tt.reduce") == 0 || strcmp(name, "tt.scan") == 0;
-}
-
-/* Movable by its name and attributes (a reduction's region is looked at when it is passed). */
+/* Movable by its opcode's flags and attributes (a reduction's region is looked at when it is
+ * passed). */
 static bool movable_kind(const tcir_op *op)
 {
-    const char *name = tcir_op_name(op);
+    unsigned f = tcir_opcode_flags(tcir_op_opcode(op));
     if (tcir_op_nsuccessors(op))
         return false;
     if (tcir_op_nregions(op))
-        return is_expression_with_region(name);
-    if (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0)
-        return true;
-    if (strcmp(name, "tt.extern_elementwise") == 0 || strcmp(name, "tt.elementwise_inline_asm") == 0)
+        return f & TCIR_OPF_PURE_BODY;
+    if (f & TCIR_OPF_PURE_IF_ATTR)
         return flag_attr(op, "pure");
-    return bsearch(name, pure_tt_ops, sizeof pure_tt_ops / sizeof pure_tt_ops[0], sizeof pure_tt_ops[0], by_name);
+    if (f & TCIR_OPF_PURE)
+        return true;
+    /* A raw op of a name the registry does not know: arith's and math's ops are all pure. */
+    const char *name = tcir_op_name(op);
+    return tcir_op_opcode(op) == TCIR_OPCODE_UNREGISTERED &&
+           (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0);
 }
 
 static int key_epoch(const tcir_op *op) { return tcir_op_order_epoch(op) >> 1; }
@@ -101,8 +87,9 @@ static bool regions_movable(tcir_op *op)
     for (int r = 0; r < tcir_op_nregions(op); r++)
         for (tcir_block *blk = tcir_region_first_block(tcir_op_region(op, r)); blk; blk = tcir_block_next(blk))
             for (tcir_op *x = tcir_block_first(blk); x; x = tcir_op_next(x)) {
-                const char *name = tcir_op_name(x);
-                bool region_end = strcmp(name, "tt.reduce.return") == 0 || strcmp(name, "tt.scan.return") == 0;
+                /* the combine's tt.reduce.return / tt.scan.return has no effects of its own */
+                bool region_end = (tcir_opcode_flags(tcir_op_opcode(x)) & TCIR_OPF_TERMINATOR) &&
+                                  !tcir_op_nsuccessors(x);
                 if (!region_end && (!movable_kind(x) || (tcir_op_nregions(x) && !regions_movable(x))))
                     return false;
             }

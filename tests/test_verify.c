@@ -502,6 +502,113 @@ static void branches_pass_their_successor_arguments(void **state)
     assert_invalid("'cf.cond_br' op passes 1 values to successors taking 1 and 1");
 }
 
+/* ---- ops the registry gave rules (gpu.barrier, pointer casts, modules, calls) ---------------- */
+
+static void barrier_takes_and_gives_nothing(void **state)
+{
+    (void)state;
+    tcir_block *b = kernel(1, T(i32()));
+    mk(b, "gpu.barrier", NULL, 0, NULL, NULL, NULL, 0);
+    ret(b);
+    assert_valid();
+
+    b = kernel(1, T(i32()));
+    mk(b, "gpu.barrier", NULL, 1, V(arg(b, 0)), NULL, NULL, 0);
+    ret(b);
+    assert_invalid("'gpu.barrier' op requires zero operands");
+
+    b = kernel(1, T(i32()));
+    mk(b, "gpu.barrier", i32(), 0, NULL, NULL, NULL, 0);
+    ret(b);
+    assert_invalid("'gpu.barrier' op requires zero results");
+
+    b = kernel(1, T(i32()));
+    mk(b, "gpu.barrier", NULL, 0, NULL, NULL, NULL, 1);
+    ret(b);
+    assert_invalid("'gpu.barrier' op requires zero regions");
+}
+
+static void pointer_casts_go_between_pointers_and_i64(void **state)
+{
+    (void)state;
+    const tcir_type *tp = ten(4, ptr(f32()));
+    tcir_block *b = kernel(2, T(ptr(f32()), tp));
+    tcir_value *x = op1(b, "tt.ptr_to_int", i64(), 1, V(arg(b, 0)));
+    op1(b, "tt.int_to_ptr", ptr(f32()), 1, V(x));
+    tcir_value *y = op1(b, "tt.ptr_to_int", ten(4, i64()), 1, V(arg(b, 1)));
+    op1(b, "tt.int_to_ptr", tp, 1, V(y));
+    ret(b);
+    assert_valid();
+
+    check_cast("tt.ptr_to_int", i32(), i64(),
+               "'tt.ptr_to_int' op operand #0 must be a pointer or a tensor of pointers, got i32");
+    check_cast("tt.ptr_to_int", ptr(f32()), i32(),
+               "'tt.ptr_to_int' op result #0 must be 64-bit signless integer or ranked tensor of 64-bit signless "
+               "integer values, but got 'i32'");
+    check_cast("tt.ptr_to_int", tp, ten(8, i64()),
+               "'tt.ptr_to_int' op requires the same shape for all operands and results");
+    check_cast("tt.int_to_ptr", i32(), ptr(f32()),
+               "'tt.int_to_ptr' op operand #0 must be 64-bit signless integer or ranked tensor of 64-bit signless "
+               "integer values, but got 'i32'");
+    check_cast("tt.int_to_ptr", i64(), i64(),
+               "'tt.int_to_ptr' op result #0 must be a pointer or a tensor of pointers, got i64");
+    check_cast("tt.int_to_ptr", ten(4, i64()), ptr(f32()),
+               "'tt.int_to_ptr' op requires the same shape for all operands and results");
+
+    b = kernel(2, T(ptr(f32()), ptr(f32())));
+    op1(b, "tt.ptr_to_int", i64(), 2, V(arg(b, 0), arg(b, 1)));
+    ret(b);
+    assert_invalid("'tt.ptr_to_int' op expects 1 operand and 1 result, got 2 and 1");
+}
+
+static void modules_hold_one_block(void **state)
+{
+    (void)state;
+    kernel(0, NULL);
+    tcir_region_add_block(C, tcir_op_region(module, 0));
+    assert_invalid("'builtin.module' op expects region #0 to have 0 or 1 blocks");
+
+    ret(kernel(0, NULL));
+    tcir_op_set_attr(C, module, "sym_name", tcir_attr_int(C, 1, i32()), true);
+    assert_invalid("'builtin.module' op attribute 'sym_name' failed to satisfy constraint: string attribute");
+
+    ret(kernel(0, NULL));
+    tcir_block_add_arg(C, tcir_region_first_block(tcir_op_region(module, 0)), i32(), (tcir_loc){0});
+    assert_invalid("'builtin.module' op region should have no arguments");
+}
+
+/* k calls @f : (i32) -> i32 with these operands, results and callee. */
+static void check_call(const char *callee, int nops, const tcir_type *arg_type, const tcir_type *rt,
+                       const char *expected)
+{
+    tcir_block *b = kernel(1, T(arg_type));
+    mk(b, "tt.call", rt, nops, V(arg(b, 0)), "callee", callee ? tcir_attr_symbol(C, callee) : NULL, 0);
+    ret(b);
+    tcir_block *mb = tcir_region_first_block(tcir_op_region(module, 0));
+    tcir_op *f = mk(mb, "tt.func", NULL, 0, NULL, "sym_name", tcir_attr_string(C, "f"), 1);
+    tcir_op_set_attr(C, f, "function_type", tcir_attr_type(C, tcir_type_func(C, 1, T(i32()), 1, T(i32()))), true);
+    tcir_block *fb = tcir_region_add_block(C, tcir_op_region(f, 0));
+    tcir_value *x = tcir_block_add_arg(C, fb, i32(), (tcir_loc){0});
+    mk(fb, "tt.return", NULL, 1, V(x), NULL, NULL, 0);
+    if (expected)
+        assert_invalid(expected);
+    else
+        assert_valid();
+}
+
+static void calls_match_their_callee(void **state)
+{
+    (void)state;
+    check_call("f", 1, i32(), i32(), NULL);
+    check_call(NULL, 1, i32(), i32(), "'tt.call' op requires a 'callee' symbol reference attribute");
+    check_call("g", 1, i32(), i32(), "'tt.call' op 'g' does not reference a valid function");
+    check_call("f", 0, i32(), i32(), "'tt.call' op incorrect number of operands for callee");
+    check_call("f", 1, f32(), i32(),
+               "'tt.call' op operand type mismatch: expected operand type i32, but provided f32 for operand number 0");
+    check_call("f", 1, i32(), NULL, "'tt.call' op incorrect number of results for callee");
+    check_call("f", 1, i32(), f32(), "'tt.call' op result type mismatch at index 0");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,6 +630,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(operands_are_defined_before_use, setup, teardown),
         cmocka_unit_test_setup_teardown(loops_yield_their_result_types, setup, teardown),
         cmocka_unit_test_setup_teardown(branches_pass_their_successor_arguments, setup, teardown),
+        cmocka_unit_test_setup_teardown(barrier_takes_and_gives_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(pointer_casts_go_between_pointers_and_i64, setup, teardown),
+        cmocka_unit_test_setup_teardown(modules_hold_one_block, setup, teardown),
+        cmocka_unit_test_setup_teardown(calls_match_their_callee, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -286,6 +286,42 @@ void tcir_block_append(tcir_block *b, tcir_op *op);
 /* Inserts op before `before` (which must be in b), or appends when before is NULL. */
 void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
 
+/* ---- the op registry -------------------------------------------------------------- */
+
+/* tritonc's table of the ops it knows (their names, what they do, how they print and verify).
+ * Each known name has an opcode, a positive number that tcir_op_create looks up once and
+ * stores on the op; any other name is TCIR_OPCODE_UNREGISTERED, and such an op prints in
+ * generic form and gets only the checks every op gets. Opcodes are numbered in name order
+ * and may change from one version to the next: compare them with tcir_opcode_of(name). */
+enum { TCIR_OPCODE_UNREGISTERED = 0 };
+int tcir_op_opcode(const tcir_op *op);
+/* The opcode of an op name, or TCIR_OPCODE_UNREGISTERED (NULL too). */
+int tcir_opcode_of(const char *name);
+/* One more than the highest opcode: the registered ones are 1 .. count - 1. */
+int tcir_opcode_count(void);
+/* The op name of an opcode; NULL for TCIR_OPCODE_UNREGISTERED and out of range. */
+const char *tcir_opcode_name(int opcode);
+
+/* What an op does besides giving its results (tcir_opcode_flags). An op with none of the
+ * effect flags below PURE (structure, control flow, tt.call) has no effects of its own but is
+ * not pure either: it is not moved. */
+enum {
+    TCIR_OPF_PURE = 1u << 0,         /* no effects: may be moved or dropped (MLIR's Pure) */
+    TCIR_OPF_PURE_IF_ATTR = 1u << 1, /* pure exactly when its bool attribute "pure" is true
+                                        (tt.extern_elementwise, tt.elementwise_inline_asm) */
+    TCIR_OPF_PURE_BODY = 1u << 2,    /* has the effects of the ops in its regions (tt.reduce,
+                                        tt.scan: pure when its combine is) */
+    TCIR_OPF_READ = 1u << 3,         /* reads memory (loads, atomics) */
+    TCIR_OPF_WRITE = 1u << 4,        /* writes memory (stores, atomics) */
+    TCIR_OPF_SYNC = 1u << 5,         /* synchronizes (gpu.barrier) */
+    TCIR_OPF_DEBUG = 1u << 6,        /* checks or reports (tt.assert, tt.print, llvm.intr.assume) */
+    TCIR_OPF_TERMINATOR = 1u << 7,   /* ends its block (ops with successors do too, any name) */
+    TCIR_OPF_FASTMATH = 1u << 8,     /* generic form prints its default fastmath property */
+    TCIR_OPF_OVERFLOW = 1u << 9      /* generic form prints its default overflowFlags property */
+};
+/* The TCIR_OPF_* flags of an opcode; 0 for TCIR_OPCODE_UNREGISTERED and out of range. */
+unsigned tcir_opcode_flags(int opcode);
+
 /* ---- printing and verifying --------------------------------------------------------- */
 
 typedef struct tcir_print_opts {

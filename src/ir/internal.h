@@ -50,6 +50,7 @@ struct tcir_value {
 
 struct tcir_op {
     const char *name;
+    int opcode;                /* tcir_opcode_of(name), looked up once at creation */
     tcir_loc loc;
     tcir_block *block;
     tcir_op *prev, *next;
@@ -110,7 +111,7 @@ const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, c
 
 /* The context's one copy of s (NULL stays NULL): op names, attribute names and location
  * files are interned, so a kernel stores each once and equal names are equal pointers
- * (the printer and the verifier key their per-call lookups by that pointer). */
+ * (tcir_op_set_attr compares attribute names by pointer). */
 const char *tcir_intern(tcir_context *ctx, const char *s);
 
 #endif

@@ -1,6 +1,6 @@
 /* The printer: output buffer, SSA naming, types, blocks, regions, and tcir_print.
  * Attributes and the generic op form are in print_generic.c, pretty forms of known ops in
- * print_pretty.c, float text in print_float.c.
+ * print_pretty*.c, float text in print_float.c.
  *
  * Naming follows MLIR's SSANameState, which is what Triton's str_nodebug() prints:
  * - Ops are numbered region by region: a region's block arguments and results first (%0,
@@ -18,6 +18,7 @@
 #include "alloc.h"
 #include "hints.h"
 #include "print_internal.h"
+#include "registry.h"
 
 /* Value ids: a tag in the top bits, a number below. */
 enum { TAG_NUM = 0, TAG_ARG = 1, TAG_NAME = 2, TAG_BLOCK = 3 };
@@ -27,69 +28,9 @@ enum { TAG_NUM = 0, TAG_ARG = 1, TAG_NAME = 2, TAG_BLOCK = 3 };
 
 /* ---- shared op facts ------------------------------------------------------------------ */
 
-bool tcir_op_named(const tcir_op *op, const char *name)
-{
-    return strcmp(tcir_op_name(op), name) == 0;
-}
-
-/* 8 bytes as a big-endian integer: integer order is memcmp's order (compilers make this
- * one load and a byte swap). */
-static uint64_t load_be64(const char *s)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    return (uint64_t)u[0] << 56 | (uint64_t)u[1] << 48 | (uint64_t)u[2] << 40 | (uint64_t)u[3] << 32 |
-           (uint64_t)u[4] << 24 | (uint64_t)u[5] << 16 | (uint64_t)u[6] << 8 | u[7];
-}
-
-/* memcmp(a, b, n), 8 bytes at a time: op names are short and mostly differ early. */
-static inline int name_cmp(const char *a, const char *b, size_t n)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x = load_be64(a + i), y = load_be64(b + i);
-        if (x != y)
-            return x < y ? -1 : 1;
-    }
-    for (; i < n; i++)
-        if (a[i] != b[i])
-            return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
-    return 0;
-}
-
-int32_t tcir_find_name(const void *table, size_t count, size_t stride, const char *name)
-{
-    size_t n = strlen(name), lo = 0, hi = count;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const tcir_name_key *k = (const tcir_name_key *)(const void *)((const char *)table + mid * stride);
-        int c = n != k->len ? (n < k->len ? -1 : 1) : name_cmp(name, k->name, n);
-        if (c == 0)
-            return (int32_t)mid;
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return -1;
-}
-
-bool tcir_op_name_is_terminator(const char *name)
-{
-#define K(s) {s, sizeof(s) - 1}
-    static const tcir_name_key names[] = {K("tt.return"),     K("cf.br"),          K("cf.cond_br"),
-                                          K("scf.yield"),     K("scf.condition"),  K("tt.reduce.return"),
-                                          K("tt.scan.return")};
-#undef K
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) /* lengths settle most names */
-        if (names[i].len == n && name_cmp(name, names[i].name, n) == 0)
-            return true;
-    return false;
-}
-
 bool tcir_op_is_terminator(const tcir_op *op)
 {
-    return tcir_op_nsuccessors(op) > 0 || tcir_op_name_is_terminator(tcir_op_name(op));
+    return tcir_op_nsuccessors(op) > 0 || (tcir_opcode_flags(tcir_op_opcode(op)) & TCIR_OPF_TERMINATOR);
 }
 
 int64_t tcir_int_normalize(int64_t v, unsigned width)
@@ -307,13 +248,13 @@ static void number_op(numbering *nb, const tcir_op *op)
     if (!n)
         return;
     tcir_op *o = (tcir_op *)op;
-    const char *name = tcir_op_name(op);
-    if (!p->generic && name[0] == 'a' && strcmp(name, "arith.constant") == 0) {
+    int opc = tcir_op_opcode(op);
+    if (!p->generic && opc == TCIR_OPC_ARITH_CONSTANT) {
         char buf[64];
         name_result(nb, o, 0, buf, constant_name(op, buf));
         return;
     }
-    if (!p->generic && n == 2 && strcmp(name, "tt.split") == 0) {
+    if (!p->generic && n == 2 && opc == TCIR_OPC_TT_SPLIT) {
         name_result(nb, o, 0, "outLHS", 6);
         name_result(nb, o, 1, "outRHS", 6);
         return;
@@ -412,7 +353,7 @@ static void print_id(tcir_printer *p, const void *key)
 /* Whether each result of op is its own group with its own name (tt.split). */
 static bool results_named_apart(const tcir_printer *p, const tcir_op *op)
 {
-    return !p->generic && tcir_op_nresults(op) == 2 && tcir_op_named(op, "tt.split");
+    return !p->generic && tcir_op_nresults(op) == 2 && tcir_op_opcode(op) == TCIR_OPC_TT_SPLIT;
 }
 
 void tcir_print_value(tcir_printer *p, const tcir_value *v)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "print_internal.h"
+#include "registry.h"
 
 /* ---- attributes ------------------------------------------------------------------------- */
 
@@ -194,14 +195,6 @@ void tcir_print_functional(tcir_printer *p, const tcir_op *op)
     tcir_out_putc(&p->out, ')');
 }
 
-static bool name_in(const char *name, const char *const *list)
-{
-    for (; *list; list++)
-        if (strcmp(name, *list) == 0)
-            return true;
-    return false;
-}
-
 /* What generic form adds to an op beyond its attributes; at most one thing per op name. */
 typedef enum generic_extra {
     EXTRA_NONE,
@@ -211,33 +204,20 @@ typedef enum generic_extra {
     EXTRA_BRANCH_SEGMENTS   /* cf.cond_br: operandSegmentSizes */
 } generic_extra;
 
-/* The op's extra, looked up once per op name (p->generic_memo). */
-static generic_extra extra_of(tcir_printer *p, const tcir_op *op)
+/* The op's extra, from its opcode. */
+static generic_extra extra_of(const tcir_op *op)
 {
-    /* Properties MLIR always holds for these ops and prints in generic form (default values). */
-    static const char *const fastmath_ops[] = {
-        "arith.addf",     "arith.subf",     "arith.mulf", "arith.divf",  "arith.remf", "arith.maxnumf",
-        "arith.minnumf",  "arith.maximumf", "arith.minimumf", "arith.negf", "arith.cmpf", "math.absf",
-        "math.exp",       "math.exp2",      "math.log",   "math.log2",   "math.sqrt",  "math.rsqrt",
-        "math.sin",       "math.cos",       "math.erf",   "math.floor",  "math.ceil",  "math.fma",
-        NULL};
-    static const char *const overflow_ops[] = {"arith.addi", "arith.subi", "arith.muli", "arith.shli", NULL};
-    const char *name = tcir_op_name(op);
-    int32_t e;
-    if (tcir_name_memo_get(&p->generic_memo, name, &e))
-        return (generic_extra)e;
-    if (name_in(name, fastmath_ops))
-        e = EXTRA_FASTMATH;
-    else if (name_in(name, overflow_ops))
-        e = EXTRA_OVERFLOW;
-    else if (strcmp(name, "tt.load") == 0)
-        e = EXTRA_LOAD_SEGMENTS;
-    else if (strcmp(name, "cf.cond_br") == 0)
-        e = EXTRA_BRANCH_SEGMENTS;
-    else
-        e = EXTRA_NONE;
-    tcir_name_memo_put(&p->generic_memo, name, e);
-    return (generic_extra)e;
+    int opc = tcir_op_opcode(op);
+    unsigned flags = tcir_opcode_flags(opc);
+    if (flags & TCIR_OPF_FASTMATH)
+        return EXTRA_FASTMATH;
+    if (flags & TCIR_OPF_OVERFLOW)
+        return EXTRA_OVERFLOW;
+    if (opc == TCIR_OPC_TT_LOAD)
+        return EXTRA_LOAD_SEGMENTS;
+    if (opc == TCIR_OPC_CF_COND_BR)
+        return EXTRA_BRANCH_SEGMENTS;
+    return EXTRA_NONE;
 }
 
 static const char *default_property(generic_extra extra, const char **value)
@@ -275,7 +255,7 @@ static bool segment_sizes(const tcir_op *op, generic_extra extra, int32_t seg[3]
 static void print_generic_props(tcir_printer *p, const tcir_op *op)
 {
     size_t n = tcir_collect_attrs(p, op, 1, NULL);
-    generic_extra extra = extra_of(p, op);
+    generic_extra extra = extra_of(op);
     const char *dvalue = NULL, *dname = default_property(extra, &dvalue);
     int32_t seg[3];
     bool has_seg = segment_sizes(op, extra, seg);

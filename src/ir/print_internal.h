@@ -68,63 +68,6 @@ static inline bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *v
     return false;
 }
 
-/* ---- a memo keyed by op name ---------------------------------------------------------- */
-
-/* Op names are interned per context (tcir_op_create), so all ops of one name share one
- * pointer. The printer and the verifier look a name up in their tables once per call and
- * keep the answer here, keyed by that pointer, in their own per-call state. A full memo
- * stops taking names (they are then looked up each time), and a name seen under another
- * pointer only costs another lookup: no answer depends on the interning. */
-enum { TCIR_NAME_MEMO_SIZE = 64 }; /* a power of two; kernels use a few dozen op names */
-
-typedef struct tcir_name_memo {
-    const char *key[TCIR_NAME_MEMO_SIZE]; /* NULL: empty (open addressing, linear probing) */
-    int32_t val[TCIR_NAME_MEMO_SIZE];
-    int count;
-} tcir_name_memo;
-
-static inline size_t tcir_name_memo_slot(const char *key)
-{
-    return (size_t)(((uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15u) >> 40) % TCIR_NAME_MEMO_SIZE;
-}
-
-static inline bool tcir_name_memo_get(const tcir_name_memo *m, const char *key, int32_t *val)
-{
-    for (size_t i = tcir_name_memo_slot(key); m->key[i]; i = (i + 1) % TCIR_NAME_MEMO_SIZE) {
-        if (m->key[i] == key) {
-            *val = m->val[i];
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Adds a key not yet in the memo, unless the memo is three quarters full. */
-static inline void tcir_name_memo_put(tcir_name_memo *m, const char *key, int32_t val)
-{
-    if (4 * (m->count + 1) > 3 * TCIR_NAME_MEMO_SIZE)
-        return;
-    size_t i = tcir_name_memo_slot(key);
-    while (m->key[i])
-        i = (i + 1) % TCIR_NAME_MEMO_SIZE;
-    m->key[i] = key;
-    m->val[i] = val;
-    m->count++;
-}
-
-/* ---- tables of op names ---------------------------------------------------------------- */
-
-/* The key an entry of an op-name table starts with. Tables are sorted by length, then by
- * memcmp, so that most steps of the search compare two integers. */
-typedef struct tcir_name_key {
-    const char *name;
-    size_t len;
-} tcir_name_key;
-
-/* The index of name in a sorted table of count entries, stride bytes apart, each starting
- * with a tcir_name_key; -1 when absent. */
-int32_t tcir_find_name(const void *table, size_t count, size_t stride, const char *name);
-
 /* strcmp(a, b) == 0, first bytes compared inline: names compared mostly differ there. */
 static inline bool tcir_str_eq(const char *a, const char *b)
 {
@@ -133,12 +76,9 @@ static inline bool tcir_str_eq(const char *a, const char *b)
 
 /* ---- op classification shared by the printer and the verifier -------------------- */
 
-/* Ops that end a block: tt.return, cf.br, cf.cond_br, scf.yield, scf.condition,
- * tt.reduce.return, tt.scan.return, and any op with successors. */
+/* Ops that end a block: those flagged TCIR_OPF_TERMINATOR (tt.return, cf.br, scf.yield, ...)
+ * and any op with successors. */
 bool tcir_op_is_terminator(const tcir_op *op);
-/* Whether ops of this name end a block (the name part of tcir_op_is_terminator). */
-bool tcir_op_name_is_terminator(const char *name);
-bool tcir_op_named(const tcir_op *op, const char *name);
 /* The integer value of an INT/BOOL attribute as its type's width holds it (sign-extended),
  * as MLIR's APInt prints a signless integer. */
 int64_t tcir_int_normalize(int64_t v, unsigned width);
@@ -186,8 +126,6 @@ typedef struct tcir_printer {
     size_t nvis, vis_cap;
     int32_t *ntab; /* hash table of a position in vis + 1 (0: empty) */
     size_t ntab_cap, ntab_used;
-    /* Per-name lookups: the pretty form (print_pretty.c), generic-form extras (print_generic.c). */
-    tcir_name_memo pretty_memo, generic_memo;
     /* Scratch arrays reused across ops. */
     const tcir_named_attr **sorted;
     size_t sorted_cap;

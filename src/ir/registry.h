@@ -1,0 +1,24 @@
+/* Private: the op registry built from ops.h: the opcode enum and what the printer and the
+ * verifier say about each opcode. The public side (names, flags, tcir_op_opcode) is in
+ * include/tritonc/ir.h. */
+#ifndef TRITONC_IR_REGISTRY_H
+#define TRITONC_IR_REGISTRY_H
+
+#include <stdbool.h>
+
+#include "tritonc/ir.h"
+
+typedef enum tcir_opcode {
+    TCIR_OPC_UNREGISTERED = TCIR_OPCODE_UNREGISTERED,
+#define OP(id, name, flags, pretty, check) TCIR_OPC_##id,
+#include "ops.h"
+#undef OP
+    TCIR_OPC_COUNT
+} tcir_opcode;
+
+/* Whether the opcode has a pretty form (print_pretty.c) and a verifier rule of its own
+ * (verify.c), rather than the table's "generic" marker; false for unregistered. */
+bool tcir_opcode_has_pretty(int opcode);
+bool tcir_opcode_has_check(int opcode);
+
+#endif
