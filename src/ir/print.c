@@ -434,29 +434,57 @@ void tcir_print_location(tcir_printer *p, tcir_loc loc)
 
 static void print_op(tcir_printer *p, const tcir_op *op);
 
+/* Fills the printer's predecessor lists for region r (see pred_region); false when out of
+ * memory. Blocks are visited in order, so each list comes out ascending. */
+static bool index_predecessors(tcir_printer *p, const tcir_region *r)
+{
+    size_t nblocks = 0, nedges = 0;
+    for (tcir_block *x = tcir_region_first_block(r); x; x = tcir_block_next(x)) {
+        tcir_op *last = tcir_block_last(x);
+        nblocks++;
+        nedges += last ? (size_t)tcir_op_nsuccessors(last) : 0;
+    }
+    if (!tcir_scratch_grow(&p->mem, (void **)&p->pred_start, &p->pred_start_cap, nblocks + 2, sizeof(int32_t)) ||
+        !tcir_scratch_grow(&p->mem, (void **)&p->pred_list, &p->pred_list_cap, nedges + 1, sizeof(int32_t)))
+        return false;
+    memset(p->pred_start, 0, sizeof(int32_t) * (nblocks + 2));
+    for (tcir_block *x = tcir_region_first_block(r); x; x = tcir_block_next(x)) { /* counts, shifted by one */
+        tcir_op *last = tcir_block_last(x);
+        for (int i = 0, ns = last ? tcir_op_nsuccessors(last) : 0; i < ns; i++) {
+            int k = block_ordering(p, tcir_op_successor(last, i));
+            if (k >= 0 && (size_t)k < nblocks && tcir_block_region(tcir_op_successor(last, i)) == r)
+                p->pred_start[k + 2]++;
+        }
+    }
+    for (size_t k = 2; k < nblocks + 2; k++)
+        p->pred_start[k] += p->pred_start[k - 1];
+    for (tcir_block *x = tcir_region_first_block(r); x; x = tcir_block_next(x)) {
+        tcir_op *last = tcir_block_last(x);
+        for (int i = 0, ns = last ? tcir_op_nsuccessors(last) : 0; i < ns; i++) {
+            int k = block_ordering(p, tcir_op_successor(last, i));
+            if (k >= 0 && (size_t)k < nblocks && tcir_block_region(tcir_op_successor(last, i)) == r)
+                p->pred_list[p->pred_start[k + 1]++] = block_ordering(p, x);
+        }
+    }
+    p->pred_region = r; /* pred_start[k + 1] now ends block k's list, pred_start[k] starts it */
+    return true;
+}
+
 /* "  // pred: ^bb0", "  // 2 preds: ^bb0, ^bb1" or "  // no predecessors", as MLIR. */
 static void print_predecessors(tcir_printer *p, const tcir_block *b)
 {
     const tcir_region *r = tcir_block_region(b);
     size_t n = 0;
     bool single = true;
-    for (tcir_block *x = r ? tcir_region_first_block(r) : NULL; x; x = tcir_block_next(x)) {
-        tcir_op *last = tcir_block_last(x);
-        int ns = last ? tcir_op_nsuccessors(last) : 0;
-        for (int i = 0; i < ns; i++) {
-            if (tcir_op_successor(last, i) != b)
-                continue;
-            if (!tcir_scratch_grow(&p->mem, (void **)&p->ints, &p->ints_cap, n + 1, sizeof *p->ints))
-                return;
-            int32_t k = block_ordering(p, x);
-            if (n && p->ints[0] != k)
+    int self = block_ordering(p, b);
+    if (r && self >= 0 && (p->pred_region == r || index_predecessors(p, r))) {
+        n = (size_t)(p->pred_start[self + 1] - p->pred_start[self]);
+        if (!tcir_scratch_grow(&p->mem, (void **)&p->ints, &p->ints_cap, n + 1, sizeof *p->ints))
+            return;
+        for (size_t i = 0; i < n; i++) {
+            p->ints[i] = p->pred_list[p->pred_start[self] + (int32_t)i];
+            if (p->ints[i] != p->ints[0])
                 single = false;
-            size_t j = n++;
-            while (j > 0 && p->ints[j - 1] > k) {
-                p->ints[j] = p->ints[j - 1];
-                j--;
-            }
-            p->ints[j] = k;
         }
     }
     if (!n) {

@@ -131,6 +131,12 @@ typedef struct tcir_printer {
     size_t sorted_cap;
     int32_t *ints;
     size_t ints_cap;
+    /* The predecessors of every block of one region (pred_region), as orderings: block k's are
+     * pred_list[pred_start[k] .. pred_start[k + 1]), ascending. Built when a block of another
+     * region asks, so a region of n blocks costs one pass, not one per block. */
+    const struct tcir_region *pred_region;
+    int32_t *pred_start, *pred_list;
+    size_t pred_start_cap, pred_list_cap;
 } tcir_printer;
 
 /* Writes the type's text (cached per interned type). */
