@@ -225,10 +225,10 @@ static void test_f16_bf16_rounding(void **state)
     uint16_t wh[N] = {0x3C00, 0x3C02, 0x7C00, 0x7BFF, 0x0000, 0x0001, 0x7E00, 0xC100};
     assert_memory_equal(h, wh, sizeof h);
 
-    float bx[N] = {1.0f + 0x1p-8f, 1.0f + 3 * 0x1p-8f, 3.4e38f, -0.0f, 0x1p-133f, 1.0f, INFINITY, 0.1f};
+    float bx[N] = {1.0f + 0x1p-8f, 1.0f + 3 * 0x1p-8f, 3.4e38f, -0.0f, 0x1p-133f /* the smallest subnormal */, 1.0f, INFINITY, 0.1f};
     uint16_t bh[N];
     binary(TL_F32, TL_BF16, to_bf16, bx, y, bh);
-    uint16_t wbh[N] = {0x3F80, 0x3F82, 0x7F80, 0x8000, 0x0000, 0x3F80, 0x7F80, 0x3DCD};
+    uint16_t wbh[N] = {0x3F80, 0x3F82, 0x7F80, 0x8000, 0x0001, 0x3F80, 0x7F80, 0x3DCD};
     /* 3.4e38 rounds up past bf16's largest finite (0x7F7F = 3.39e38): infinity */
     assert_memory_equal(bh, wbh, sizeof bh);
 }
