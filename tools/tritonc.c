@@ -21,6 +21,7 @@
 #include "bundled.h"
 #include "compile_cmd.h"
 #include "launch_cmd.h"
+#include "interpret_cmd.h"
 #include "hlo_programs.h"
 #include "run_program.h"
 #include "tritonc/tritonc.h"
@@ -506,6 +507,8 @@ int main(int argc, char **argv)
         return tritonc_cmd_embed(argc - 2, argv + 2);
     if (strcmp(cmd, "launch") == 0)
         return tritonc_cmd_launch(argc - 2, argv + 2);
+    if (strcmp(cmd, "interpret") == 0)
+        return tritonc_cmd_interpret(argc - 2, argv + 2);
     fprintf(stderr, "tritonc: unknown command '%s' (see 'tritonc --help')\n", cmd);
     return EXIT_USAGE;
 }
