@@ -342,6 +342,39 @@ static void test_reduce_tree_order(void **state)
     assert_memory_equal(c, wc, sizeof c);
 }
 
+/* ---- shapes ------------------------------------------------------------------------------------------ */
+
+/* out = [trans(reshape(x, 2x4)) | split(join(x, 2x)) halves | cat | gather | histogram], 8 each. */
+static void test_shape_ops(void **state)
+{
+    (void)state;
+    tl_builder *b = start("shapes");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_I32)), o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 8);
+    tl_value x = tl_load(tl_addptr(xp, offs));
+    tl_value t = tl_reshape(tl_trans(tl_reshape(x, TL_SHAPE(2, 4))), TL_SHAPE(8));
+    tl_store(tl_addptr(o, offs), t);
+    tl_pair halves = tl_split(tl_join(x, tl_mul(x, 2)));
+    tl_store(tl_addptr(o, tl_add(offs, 8)), tl_sub(halves.second, halves.first));
+    tl_value four = tl_arange(b, 0, 4);
+    tl_store(tl_addptr(o, tl_add(offs, 16)), tl_cat(tl_mul(four, 10), tl_add(four, 100), .can_reorder = true));
+    tl_value rev = tl_sub(7, offs);
+    tl_store(tl_addptr(o, tl_add(offs, 24)), tl_gather(x, rev, 0));
+    tl_store(tl_addptr(o, tl_add(offs, 32)), tl_histogram(tl_mod(x, 3), 8));
+    tl_store(tl_addptr(o, tl_add(offs, 40)), tl_reshape(tl_broadcast_to(tl_expand_dims(tl_arange(b, 0, 2), 1), TL_SHAPE(2, 4)), TL_SHAPE(8)));
+    finish(b);
+    int32_t in[8] = {5, 6, 7, 8, 9, 10, 11, 12}, out[48];
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(in, sizeof in), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    int32_t want[48] = {5, 9, 6, 10, 7, 11, 8, 12,        /* trans */
+                        5, 6, 7, 8, 9, 10, 11, 12,        /* 2x - x */
+                        0, 10, 20, 30, 100, 101, 102, 103, /* cat */
+                        12, 11, 10, 9, 8, 7, 6, 5,        /* gather */
+                        3, 2, 3, 0, 0, 0, 0, 0,           /* histogram of x % 3 = 2 0 1 2 0 1 2 0 */
+                        0, 0, 0, 0, 1, 1, 1, 1};          /* broadcast */
+    assert_memory_equal(out, want, sizeof out);
+}
+
 /* ---- dot ------------------------------------------------------------------------------------------ */
 
 enum { D = 16 };
@@ -673,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_fp8_formats),
         cmocka_unit_test(test_float_to_int),
         cmocka_unit_test(test_reduce_tree_order),
+        cmocka_unit_test(test_shape_ops),
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),

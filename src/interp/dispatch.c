@@ -43,6 +43,7 @@ static const entry table[] = {
     {"tt.make_range", ti_op_make_range}, {"tt.splat", ti_op_splat}, {"tt.unsplat", ti_op_reshape},
     {"tt.broadcast", ti_op_broadcast}, {"tt.expand_dims", ti_op_reshape}, {"tt.reshape", ti_op_reshape},
     {"tt.trans", ti_op_trans}, {"tt.join", ti_op_join}, {"tt.split", ti_op_split},
+    {"tt.cat", ti_op_cat}, {"tt.gather", ti_op_gather}, {"tt.histogram", ti_op_histogram},
     /* programs, pointers and memory (memory.c) */
     {"tt.get_program_id", ti_op_program_id}, {"tt.get_num_programs", ti_op_program_id},
     {"tt.addptr", ti_op_addptr}, {"tt.ptr_to_int", ti_op_ptr_to_int}, {"tt.int_to_ptr", ti_op_int_to_ptr},

@@ -124,3 +124,66 @@ TI_HANDLER(ti_op_split)
     }
     return ti_set(r, tcir_op_result(op, 0), lo) && ti_set(r, tcir_op_result(op, 1), hi);
 }
+
+/* tt.cat a, b: b after a along the first dimension (Triton's cat may reorder; this one does
+ * not). */
+TI_HANDLER(ti_op_cat)
+{
+    ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op, 0);
+    if (!t)
+        return false;
+    if (a->n + b->n != t->n) {
+        ti_unref(t);
+        return ti_fail(r, op, "%lld and %lld elements into %lld", (long long)a->n, (long long)b->n, (long long)t->n);
+    }
+    memcpy(t->d, a->d, (size_t)a->n * sizeof t->d[0]);
+    memcpy(t->d + a->n, b->d, (size_t)b->n * sizeof t->d[0]);
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+/* tt.gather src[index] {axis}: out[i] = src[i with its axis coordinate replaced by index[i]];
+ * an index outside src's axis is an error naming the lane. */
+TI_HANDLER(ti_op_gather)
+{
+    ti_tensor *src = operand(r, op, 0), *ix = operand(r, op, 1), *t = result(r, op, 0);
+    if (!t)
+        return false;
+    int axis = (int)ti_attr_int(op, "axis", 0);
+    if (axis < 0 || axis >= src->rank || ix->rank != src->rank) {
+        ti_unref(t);
+        return ti_fail(r, op, "axis %d does not fit", axis);
+    }
+    int64_t ss[TCIR_MAX_RANK], idx[TCIR_MAX_RANK] = {0};
+    ti_strides(src, ss);
+    unsigned w = ti_width(ix->elem);
+    for (int64_t i = 0; i < t->n; i++) {
+        int64_t k = ti_sext(ix->d[i], w), s = 0;
+        if (k < 0 || k >= src->dims[axis]) {
+            ti_unref(t);
+            return ti_fail(r, op, "program (%u, %u, %u), lane %lld: index %lld outside the axis of %lld", r->pid[0],
+                           r->pid[1], r->pid[2], (long long)i, (long long)k, (long long)src->dims[axis]);
+        }
+        for (int d = 0; d < t->rank; d++)
+            s += (d == axis ? k : idx[d]) * ss[d];
+        t->d[i] = src->d[s];
+        next_index(idx, t->dims, t->rank);
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+/* tt.histogram x[, mask]: out[b] counts the masked-in elements equal to b; values outside
+ * [0, bins) are not counted. */
+TI_HANDLER(ti_op_histogram)
+{
+    ti_tensor *x = operand(r, op, 0), *t = result(r, op, 0);
+    ti_tensor *mask = tcir_op_noperands(op) > 1 ? operand(r, op, 1) : NULL;
+    if (!t)
+        return false;
+    unsigned w = ti_width(x->elem), wo = ti_width(t->elem);
+    for (int64_t i = 0; i < x->n; i++) {
+        int64_t v = ti_sext(x->d[i], w);
+        if ((!mask || (mask->d[mask->n == 1 ? 0 : i] & 1)) && v >= 0 && v < t->n)
+            t->d[v] = ti_mask(t->d[v] + 1, wo);
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
