@@ -375,6 +375,46 @@ static void test_shape_ops(void **state)
     assert_memory_equal(out, want, sizeof out);
 }
 
+/* Reductions along either axis of a 2x4 tensor, and a reverse scan. */
+static void test_reduce_axes(void **state)
+{
+    (void)state;
+    tl_builder *b = start("axes");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_I32)), o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 8);
+    tl_value x = tl_reshape(tl_load(tl_addptr(xp, offs)), TL_SHAPE(2, 4));
+    tl_store(tl_addptr(o, tl_arange(b, 0, 4)), tl_sum(x, 0));
+    tl_store(tl_addptr(o, tl_add(tl_arange(b, 0, 2), 4)), tl_max(x, 1));
+    tl_store(tl_addptr(o, tl_add(offs, 6)), tl_reshape(tl_cumsum(x, 1, .reverse = true), TL_SHAPE(8)));
+    finish(b);
+    int32_t in[8] = {1, 2, 3, 4, 10, -20, 30, -40}, out[14];
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(in, sizeof in), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    int32_t want[14] = {11, -18, 33, -36, 4, 30, 10, 9, 7, 4, -20, -30, -10, -40};
+    assert_memory_equal(out, want, sizeof out);
+}
+
+static tl_value to_f32(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_F32);
+}
+
+/* int64 to f32 rounds once: 2^60 + 2^36 + 1 is above the halfway point to the next f32
+ * (through a double it would land on the tie and round to even, 2^60). */
+static void test_int_to_float_single_rounding(void **state)
+{
+    (void)state;
+    int64_t x[N] = {((int64_t)1 << 60) + ((int64_t)1 << 36) + 1, ((int64_t)1 << 60) + ((int64_t)1 << 36), -3, 16777217,
+                    INT64_MIN, INT64_MAX, 0, -1};
+    int64_t y[N] = {0};
+    float f[N];
+    binary(TL_I64, TL_F32, to_f32, x, y, f);
+    float want[N] = {0x1p60f + 0x1p37f, 0x1p60f, -3.0f, 16777216.0f, -0x1p63f, 0x1p63f, 0.0f, -1.0f};
+    for (int i = 0; i < N; i++)
+        assert_int_equal(f32_bits(f[i]), f32_bits(want[i]));
+}
+
 /* ---- dot ------------------------------------------------------------------------------------------ */
 
 enum { D = 16 };
@@ -707,6 +747,8 @@ int main(void)
         cmocka_unit_test(test_float_to_int),
         cmocka_unit_test(test_reduce_tree_order),
         cmocka_unit_test(test_shape_ops),
+        cmocka_unit_test(test_reduce_axes),
+        cmocka_unit_test(test_int_to_float_single_rounding),
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),
