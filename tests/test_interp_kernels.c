@@ -166,8 +166,10 @@ static void matmul_case(int bm, int bn, int bk, int gm, int M, int N, int K, uin
     for (int i = 0; i < M; i++)
         for (int j = 0; j < N; j++) {
             float acc = 0;
-            for (int k = 0; k < K; k++)
-                acc = acc + hf(A[i * K + k]) * hf(B[k * N + j]);
+            for (int k = 0; k < K; k++) {
+                volatile float p = hf(A[i * K + k]) * hf(B[k * N + j]); /* no fused multiply-add */
+                acc = acc + p;
+            }
             if (C[i * N + j] != h(acc))
                 fail_msg("C[%d][%d] = 0x%04x, want 0x%04x (M %d N %d K %d)", i, j, C[i * N + j], h(acc), M, N, K);
         }
@@ -185,6 +187,97 @@ static void test_matmul(void **state)
     matmul_case(16, 16, 16, 2, 33, 17, 40, &seed); /* ragged in M, N and K */
     matmul_case(32, 16, 16, 4, 70, 50, 23, &seed);
     matmul_case(16, 32, 32, 1, 5, 7, 3, &seed);    /* smaller than one block everywhere */
+}
+
+/* ---- layer_norm_fwd ------------------------------------------------------------------------------- */
+
+static float load_as_f32(const void *buf, int i, bool f16)
+{
+    return f16 ? (float)tc_interp_float_value(((const uint16_t *)buf)[i], TCIR_F16) : ((const float *)buf)[i];
+}
+
+/* Each lane of the block accumulates its columns in loop order, then the tree sums the lanes. */
+static void layer_norm_case(bool f16, int block, int rows, int n, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", block);
+    const char *const set[] = {"dtype", f16 ? "float16" : "float32", "BLOCK_SIZE", bs};
+    tl_builder *b = build("layer_norm_fwd", 4, set);
+    int stride = n + 1, eb = f16 ? 2 : 4;
+    size_t xbytes = (size_t)rows * stride * eb;
+    unsigned char *X = malloc(xbytes), *Y = malloc(xbytes), *W = malloc((size_t)n * eb), *B = malloc((size_t)n * eb);
+    float *mean = malloc(rows * sizeof *mean), *rstd = malloc(rows * sizeof *rstd), *acc = malloc(block * sizeof *acc);
+    for (int i = 0; i < rows * stride; i++) {
+        float v = frand(seed);
+        if (f16)
+            ((uint16_t *)X)[i] = h(v);
+        else
+            ((float *)X)[i] = v;
+    }
+    for (int i = 0; i < n; i++) {
+        float w = frand(seed), bb = frand(seed);
+        if (f16) {
+            ((uint16_t *)W)[i] = h(w);
+            ((uint16_t *)B)[i] = h(bb);
+        } else {
+            ((float *)W)[i] = w;
+            ((float *)B)[i] = bb;
+        }
+    }
+    memset(Y, 0, xbytes);
+    const float eps = 1e-5f;
+    run(b, tc_interp_grid1(rows), 9,
+        (tc_interp_arg[]){tc_interp_ptr(X, xbytes), tc_interp_ptr(Y, xbytes), tc_interp_ptr(W, (size_t)n * eb),
+                          tc_interp_ptr(B, (size_t)n * eb), tc_interp_ptr(mean, rows * sizeof *mean),
+                          tc_interp_ptr(rstd, rows * sizeof *rstd), tc_interp_int(stride), tc_interp_int(n),
+                          tc_interp_float(eps)});
+    for (int r = 0; r < rows; r++) {
+        const int base = r * stride;
+        for (int j = 0; j < block; j++)
+            acc[j] = 0;
+        for (int start = 0; start < n; start += block)
+            for (int j = 0; j < block; j++)
+                acc[j] = acc[j] + (start + j < n ? load_as_f32(X, base + start + j, f16) : 0.0f);
+        float m = tree_sum(acc, block) / (float)n;
+        for (int j = 0; j < block; j++)
+            acc[j] = 0;
+        for (int start = 0; start < n; start += block)
+            for (int j = 0; j < block; j++) {
+                volatile float c = start + j < n ? load_as_f32(X, base + start + j, f16) - m : 0.0f;
+                volatile float sq = c * c;
+                acc[j] = acc[j] + sq;
+            }
+        float var = tree_sum(acc, block) / (float)n;
+        float rs = 1.0f / sqrtf(var + eps);
+        assert_true(mean[r] == m);
+        assert_true(rstd[r] == rs);
+        for (int c = 0; c < n; c++) {
+            volatile float t = (load_as_f32(X, base + c, f16) - m) * rs;
+            volatile float tw = t * load_as_f32(W, c, f16);
+            float y = tw + load_as_f32(B, c, f16);
+            float got = load_as_f32(Y, base + c, f16);
+            if (f16 ? ((uint16_t *)Y)[base + c] != h(y) : got != y)
+                fail_msg("row %d col %d: %a, want %a", r, c, got, y);
+        }
+    }
+    free(X);
+    free(Y);
+    free(W);
+    free(B);
+    free(mean);
+    free(rstd);
+    free(acc);
+    tl_builder_destroy(b);
+}
+
+static void test_layer_norm_fwd(void **state)
+{
+    (void)state;
+    uint32_t seed = 11;
+    layer_norm_case(false, 16, 3, 16, &seed);
+    layer_norm_case(false, 16, 2, 37, &seed); /* ragged: three chunks, the last of 5 */
+    layer_norm_case(true, 32, 4, 100, &seed);
+    layer_norm_case(true, 128, 1, 1, &seed);
 }
 
 /* Every bundled kernel either interprets or is refused at create with one line naming the op
@@ -215,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_vector_add),
         cmocka_unit_test(test_softmax),
         cmocka_unit_test(test_matmul),
+        cmocka_unit_test(test_layer_norm_fwd),
         cmocka_unit_test(test_every_bundled_kernel_creates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
