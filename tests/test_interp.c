@@ -415,6 +415,36 @@ static void test_int_to_float_single_rounding(void **state)
         assert_int_equal(f32_bits(f[i]), f32_bits(want[i]));
 }
 
+/* Block pointers: loads padded with NaN outside the checked bounds, tl_advance, a store that
+ * writes only inside them. X and Y are 3x5 float32, the block 2x4 at (0, 2). */
+static void test_block_pointers(void **state)
+{
+    (void)state;
+    tl_builder *b = start("blockptr");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_F32)), yp = tl_arg(b, "y", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value bx = tl_make_block_ptr(xp, TL_LIST(3, 5), TL_LIST(5, 1), TL_LIST(0, 2), TL_SHAPE(2, 4), TL_ORDER(1, 0));
+    tl_value first = tl_load(bx, .boundary_check = TL_DIMS(0, 1), .padding = TL_PADDING_NAN);
+    tl_value second = tl_load(tl_advance(bx, TL_LIST(2, 0)), .boundary_check = TL_DIMS(0, 1), .padding = TL_PADDING_NAN);
+    tl_value offs = tl_arange(b, 0, 8);
+    tl_store(tl_addptr(op, offs), tl_reshape(first, TL_SHAPE(8)));
+    tl_store(tl_addptr(op, tl_add(offs, 8)), tl_reshape(second, TL_SHAPE(8)));
+    tl_value by = tl_make_block_ptr(yp, TL_LIST(3, 5), TL_LIST(5, 1), TL_LIST(0, 2), TL_SHAPE(2, 4), TL_ORDER(1, 0));
+    tl_store(by, first, .boundary_check = TL_DIMS(0, 1));
+    finish(b);
+    float x[15], y[15] = {0}, o[16];
+    for (int i = 0; i < 15; i++)
+        x[i] = (float)(i / 5 * 10 + i % 5);
+    run_ok(b, tc_interp_grid1(1), 3,
+           (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(y, sizeof y), tc_interp_ptr(o, sizeof o)});
+    tl_builder_destroy(b);
+    const float nan = NAN;
+    float want[16] = {2, 3, 4, nan, 12, 13, 14, nan, 22, 23, 24, nan, nan, nan, nan, nan};
+    for (int i = 0; i < 16; i++)
+        assert_true(isnan(want[i]) ? isnan(o[i]) : o[i] == want[i]);
+    float wy[15] = {0, 0, 2, 3, 4, 0, 0, 12, 13, 14, 0, 0, 0, 0, 0};
+    assert_memory_equal(y, wy, sizeof y);
+}
+
 /* ---- dot ------------------------------------------------------------------------------------------ */
 
 enum { D = 16 };
@@ -749,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_shape_ops),
         cmocka_unit_test(test_reduce_axes),
         cmocka_unit_test(test_int_to_float_single_rounding),
+        cmocka_unit_test(test_block_pointers),
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),

@@ -127,6 +127,16 @@ int64_t ti_ptr_offset(uint64_t p);
 /* Bytes an element of type t takes in memory (a pointer: 8, an i1: 1). */
 size_t ti_elem_bytes(const tcir_type *t);
 
+/* Loads the lanes of ptrs (element pointers; mask NULL: all) as elem into t: a masked-off lane
+ * gives other's element, or fill without one. Stores val's lanes. Both bounds checked
+ * (memory.c). Loads and stores through a block pointer p (blockptr.c). */
+bool ti_load_into(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, const tcir_type *elem,
+                  const ti_tensor *other, uint64_t fill, ti_tensor *t);
+bool ti_store_from(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, const tcir_type *elem,
+                   const ti_tensor *val);
+bool ti_block_load(ti_run *r, tcir_op *op, const ti_tensor *p);
+bool ti_block_store(ti_run *r, tcir_op *op, const ti_tensor *p, const ti_tensor *val);
+
 /* Op handlers, by family; dispatch.c maps names to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)
 TI_HANDLER(ti_op_constant);
@@ -157,6 +167,8 @@ TI_HANDLER(ti_op_addptr);
 TI_HANDLER(ti_op_ptr_to_int);
 TI_HANDLER(ti_op_int_to_ptr);
 TI_HANDLER(ti_op_load);
+TI_HANDLER(ti_op_make_tensor_ptr);
+TI_HANDLER(ti_op_advance);
 TI_HANDLER(ti_op_store);
 TI_HANDLER(ti_op_atomic_rmw);
 TI_HANDLER(ti_op_atomic_cas);

@@ -191,48 +191,27 @@ static uint64_t loaded_pointer(const tc_interp *ip, uint64_t addr)
     return ti_ptr_make(0, (int64_t)addr);
 }
 
-static bool block_pointer(ti_run *r, tcir_op *op, const ti_tensor *ptrs)
+bool ti_load_into(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, const tcir_type *elem,
+                  const ti_tensor *other, uint64_t fill, ti_tensor *t)
 {
-    if (!tcir_type_is_ptr(ptrs->elem) || tcir_type_is_tensor(tcir_type_pointee(ptrs->elem)))
-        return ti_fail(r, op, "block pointers (tl_make_block_ptr) are not supported by the interpreter yet");
-    return true;
-}
-
-/* tt.load ptr[, mask[, other]]: a masked-off lane gives other, or 0 without one. */
-TI_HANDLER(ti_op_load)
-{
-    int n = tcir_op_noperands(op);
-    ti_tensor *ptrs = operand(r, op, 0), *mask = n > 1 ? operand(r, op, 1) : NULL;
-    ti_tensor *other = n > 2 ? operand(r, op, 2) : NULL;
-    if (!block_pointer(r, op, ptrs))
-        return false;
-    const tcir_type *elem = tcir_type_pointee(ptrs->elem);
     size_t bytes = ti_elem_bytes(elem);
     bool is_bool = tcir_type_is_int(elem) && tcir_type_int_width(elem) == 1;
     if (!check_all(r, op, ptrs, mask, bytes))
         return false;
-    ti_tensor *t = result(r, op);
-    if (!t)
-        return false;
     for (int64_t i = 0; i < t->n; i++) {
         if (!lane_on(mask, i)) {
-            t->d[i] = other ? other->d[other->n == 1 ? 0 : i] : 0;
+            t->d[i] = other ? other->d[other->n == 1 ? 0 : i] : fill;
             continue;
         }
         uint64_t v = read_elem(locate(r, op, ptrs, i, bytes), bytes, is_bool);
         t->d[i] = tcir_type_is_ptr(elem) ? loaded_pointer(r->ip, v) : v;
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return true;
 }
 
-/* tt.store ptr, value[, mask]. */
-TI_HANDLER(ti_op_store)
+bool ti_store_from(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, const tcir_type *elem,
+                   const ti_tensor *val)
 {
-    ti_tensor *ptrs = operand(r, op, 0), *val = operand(r, op, 1);
-    ti_tensor *mask = tcir_op_noperands(op) > 2 ? operand(r, op, 2) : NULL;
-    if (!block_pointer(r, op, ptrs))
-        return false;
-    const tcir_type *elem = tcir_type_pointee(ptrs->elem);
     size_t bytes = ti_elem_bytes(elem);
     if (!check_all(r, op, ptrs, mask, bytes))
         return false;
@@ -243,6 +222,39 @@ TI_HANDLER(ti_op_store)
         write_elem(locate(r, op, ptrs, i, bytes), bytes, tcir_type_is_ptr(elem) ? address_of(r->ip, v) : v);
     }
     return true;
+}
+
+static bool is_block_pointer(const ti_tensor *ptrs)
+{
+    return tcir_type_is_ptr(ptrs->elem) && tcir_type_is_tensor(tcir_type_pointee(ptrs->elem));
+}
+
+/* tt.load ptr[, mask[, other]]: a masked-off lane gives other, or 0 without one. */
+TI_HANDLER(ti_op_load)
+{
+    int n = tcir_op_noperands(op);
+    ti_tensor *ptrs = operand(r, op, 0), *mask = n > 1 ? operand(r, op, 1) : NULL;
+    ti_tensor *other = n > 2 ? operand(r, op, 2) : NULL;
+    if (is_block_pointer(ptrs))
+        return ti_block_load(r, op, ptrs);
+    ti_tensor *t = result(r, op);
+    if (!t)
+        return false;
+    if (!ti_load_into(r, op, ptrs, mask, tcir_type_pointee(ptrs->elem), other, 0, t)) {
+        ti_unref(t);
+        return false;
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+/* tt.store ptr, value[, mask]. */
+TI_HANDLER(ti_op_store)
+{
+    ti_tensor *ptrs = operand(r, op, 0), *val = operand(r, op, 1);
+    ti_tensor *mask = tcir_op_noperands(op) > 2 ? operand(r, op, 2) : NULL;
+    if (is_block_pointer(ptrs))
+        return ti_block_store(r, op, ptrs, val);
+    return ti_store_from(r, op, ptrs, mask, tcir_type_pointee(ptrs->elem), val);
 }
 
 /* ---- atomics ----------------------------------------------------------------------------------- */
