@@ -300,6 +300,92 @@ static void test_float_to_int(void **state)
     assert_memory_equal(u, wu, sizeof u);
 }
 
+static tl_value lt_i32(tl_value x, tl_value y) { return tl_to(tl_lt(x, y), TL_I32); }
+static tl_value ne_i32(tl_value x, tl_value y) { return tl_to(tl_ne(x, y), TL_I32); }
+static tl_value ge_i32(tl_value x, tl_value y) { return tl_to(tl_ge(x, y), TL_I32); }
+static tl_value fma3(tl_value x, tl_value y) { return tl_fma(x, y, x); }
+static tl_value clamp01(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_clamp(x, 0.0, 1.0);
+}
+static tl_value f16_rtz(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_F16, .fp_downcast_rounding = TL_RTZ);
+}
+static tl_value bits_of(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_I32, .bitcast = true);
+}
+
+/* Comparisons with NaN (ordered < and >=, unordered !=), fma, clamp, rtz narrowing, bitcast. */
+static void test_float_compare_and_misc(void **state)
+{
+    (void)state;
+    float x[N] = {NAN, 1.0f, 2.0f, -0.0f, 1.0f + 0x1p-11f * 3, 65520.0f, -1.5f, 0.5f};
+    float y[N] = {1.0f, NAN, 2.0f, 0.0f, 1.0f, 1.0f, -2.0f, 3.0f};
+    int32_t lt[N], ne[N], ge[N], bits[N];
+    binary(TL_F32, TL_I32, lt_i32, x, y, lt);
+    binary(TL_F32, TL_I32, ne_i32, x, y, ne);
+    binary(TL_F32, TL_I32, ge_i32, x, y, ge);
+    int32_t wlt[N] = {0, 0, 0, 0, 0, 0, 0, 1}, wne[N] = {1, 1, 0, 0, 1, 1, 1, 1}, wge[N] = {0, 0, 1, 1, 1, 1, 1, 0};
+    assert_memory_equal(lt, wlt, sizeof lt);
+    assert_memory_equal(ne, wne, sizeof ne);
+    assert_memory_equal(ge, wge, sizeof ge);
+    float f[N], c[N];
+    binary(TL_F32, TL_F32, fma3, x, y, f);
+    assert_true(f[2] == 6.0f && f[6] == 1.5f && f[7] == 2.0f && isnan(f[0]));
+    binary(TL_F32, TL_F32, clamp01, x, y, c);
+    assert_true(c[1] == 1.0f && c[6] == 0.0f && c[7] == 0.5f && c[0] == 0.0f); /* propagateNan = none: NaN gives lo */
+    uint16_t hz[N];
+    binary(TL_F32, TL_F16, f16_rtz, x, y, hz);
+    assert_int_equal(hz[4], 0x3C01); /* nearest even would give 0x3C02 */
+    assert_int_equal(hz[5], 0x7BFF); /* rtz does not overflow */
+    assert_int_equal(hz[6], 0xBE00);
+    binary(TL_F32, TL_I32, bits_of, x, y, bits);
+    assert_int_equal((uint32_t)bits[3], 0x80000000u);
+    assert_int_equal((uint32_t)bits[0], 0x7FC00000u);
+}
+
+static tl_value widen_i8(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_I32);
+}
+
+/* i8 sign-extends, u8 zero-extends, i32 truncates to i8; xchg and cas return the old value. */
+static void test_int_casts_and_cas(void **state)
+{
+    (void)state;
+    int8_t s8[N] = {-1, 127, -128, 0, 5, -5, 1, 2}, z8[N] = {0};
+    int32_t w[N];
+    binary(TL_I8, TL_I32, widen_i8, s8, z8, w);
+    int32_t ww[N] = {-1, 127, -128, 0, 5, -5, 1, 2};
+    assert_memory_equal(w, ww, sizeof w);
+    uint8_t u8[N] = {255, 128, 0, 1, 2, 3, 4, 5}, zu[N] = {0};
+    binary(TL_U8, TL_I32, widen_i8, u8, zu, w);
+    int32_t wu[N] = {255, 128, 0, 1, 2, 3, 4, 5};
+    assert_memory_equal(w, wu, sizeof w);
+
+    tl_builder *b = start("cas");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32)), o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_store(tl_addptr(o, pid), tl_atomic_cas(p, 1, tl_add(pid, 10)));
+    tl_store(tl_addptr(o, tl_add(pid, 3)), tl_atomic_xchg(tl_addptr(p, 1), pid));
+    tl_store(tl_addptr(o, tl_add(pid, 6)), tl_to(tl_to(tl_mul(tl_add(pid, 1), 0x12345), TL_I8), TL_I32));
+    finish(b);
+    int32_t cell[2] = {1, 7}, out[9];
+    run_ok(b, tc_interp_grid1(3), 2, (tc_interp_arg[]){tc_interp_ptr(cell, sizeof cell), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    /* program 0 swaps 1 for 10; the others see 10 and leave it */
+    int32_t want[9] = {1, 10, 10, 7, 0, 1, 0x45, (int8_t)0x8A, (int8_t)0xCF};
+    assert_memory_equal(out, want, sizeof out);
+    assert_int_equal(cell[0], 10);
+    assert_int_equal(cell[1], 2);
+}
+
 /* ---- reductions and scans ------------------------------------------------------------------------ */
 
 /* out[0] = reduce(x[0..N)), as f32 */
@@ -775,6 +861,8 @@ int main(void)
         cmocka_unit_test(test_f16_bf16_rounding),
         cmocka_unit_test(test_fp8_formats),
         cmocka_unit_test(test_float_to_int),
+        cmocka_unit_test(test_float_compare_and_misc),
+        cmocka_unit_test(test_int_casts_and_cas),
         cmocka_unit_test(test_reduce_tree_order),
         cmocka_unit_test(test_shape_ops),
         cmocka_unit_test(test_reduce_axes),
