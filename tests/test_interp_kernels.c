@@ -280,6 +280,50 @@ static void test_layer_norm_fwd(void **state)
     layer_norm_case(true, 128, 1, 1, &seed);
 }
 
+/* ---- descriptors: tensor descriptors and block pointers ---------------------------------------- */
+
+/* O[BM + r][c] = X[r][c] through descriptors (both dimensions checked, so the ragged columns
+ * are neither read nor written); O[r][c] = X[r][c] + X[BM + r][c] through block pointers
+ * (the advanced one unchecked: M >= 2 BM keeps it inside the buffer). */
+static void descriptors_case(int bm, int bn, int M, int N, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", bm);
+    snprintf(s[1], 16, "%d", bn);
+    const char *const set[] = {"BM", s[0], "BN", s[1]};
+    tl_builder *b = build("descriptors", 4, set);
+    size_t bytes = (size_t)M * N * sizeof(float);
+    float *X = malloc(bytes), *O = malloc(bytes);
+    for (int i = 0; i < M * N; i++) {
+        X[i] = frand(seed);
+        O[i] = 777.0f;
+    }
+    run(b, tc_interp_grid1(1), 4,
+        (tc_interp_arg[]){tc_interp_ptr(X, bytes), tc_interp_ptr(O, bytes), tc_interp_int(M), tc_interp_int(N)});
+    for (int r = 0; r < M; r++)
+        for (int c = 0; c < N; c++) {
+            float want = 777.0f;
+            if (r < bm && c < bn)
+                want = X[r * N + c] + X[(r + bm) * N + c];
+            else if (r >= bm && r < 2 * bm && c < bn)
+                want = X[(r - bm) * N + c];
+            if (O[r * N + c] != want)
+                fail_msg("O[%d][%d] = %g, want %g", r, c, O[r * N + c], want);
+        }
+    free(X);
+    free(O);
+    tl_builder_destroy(b);
+}
+
+static void test_descriptors(void **state)
+{
+    (void)state;
+    uint32_t seed = 5;
+    descriptors_case(16, 16, 32, 16, &seed);
+    descriptors_case(16, 16, 37, 13, &seed); /* ragged columns: padded loads, clipped stores */
+    descriptors_case(8, 16, 20, 40, &seed);  /* wider than the block */
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -330,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_softmax),
         cmocka_unit_test(test_matmul),
         cmocka_unit_test(test_layer_norm_fwd),
+        cmocka_unit_test(test_descriptors),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
