@@ -54,7 +54,7 @@ static void test_vector_add(void **state)
 {
     (void)state;
     static const char *const set[] = {"BLOCK_SIZE", "128"};
-    tl_builder *b = build("vector_add", 2, set);
+    tl_builder *b = build("vector_add", 2, set), *xla = build("vector_add_xla", 2, set);
     const int sizes[] = {1, 127, 128, 129, 1000, 4096};
     uint32_t seed = 1;
     for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
@@ -69,11 +69,20 @@ static void test_vector_add(void **state)
                               tc_interp_ptr(o, n * sizeof *o), tc_interp_int(n)});
         for (int i = 0; i < n; i++)
             assert_true(o[i] == x[i] + y[i]);
+        /* the XLA form: n read from a buffer */
+        int32_t n32 = n;
+        memset(o, 0, n * sizeof *o);
+        run(xla, tc_interp_grid1((n + 127) / 128), 4,
+            (tc_interp_arg[]){tc_interp_ptr(x, n * sizeof *x), tc_interp_ptr(y, n * sizeof *y),
+                              tc_interp_ptr(&n32, sizeof n32), tc_interp_ptr(o, n * sizeof *o)});
+        for (int i = 0; i < n; i++)
+            assert_true(o[i] == x[i] + y[i]);
         free(x);
         free(y);
         free(o);
     }
     tl_builder_destroy(b);
+    tl_builder_destroy(xla);
 }
 
 /* ---- softmax ------------------------------------------------------------------------------- */

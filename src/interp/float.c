@@ -122,8 +122,8 @@ static uint64_t encode(double v, tcir_float_kind k, bool rtz)
         memcpy(&u, &v, sizeof u);
         return u;
     }
-    if (k == TCIR_F32 && !rtz && fabs(v) <= 3.4028234663852886e38) {
-        float x = (float)v; /* the C conversion rounds to nearest even */
+    if (k == TCIR_F32 && !rtz && fabs(v) <= FLT_MAX) {
+        float x = (float)v; /* in range: the C conversion rounds to nearest even */
         uint32_t u;
         memcpy(&u, &x, sizeof u);
         return u;

@@ -134,8 +134,10 @@ tc_interp *tc_interp_create(const tcir_op *func)
     ip->print = stdout;
     ip->func = find_func(func);
     if (!ip->func) {
-        fail(ip, NULL, func ? "'%s' is neither a tt.func nor a module holding one" : "NULL function",
-             func ? tcir_op_name(func) : "");
+        if (func)
+            fail(ip, NULL, "'%s' is neither a tt.func nor a module holding one", tcir_op_name(func));
+        else
+            fail(ip, NULL, "NULL function");
         return ip;
     }
     tcir_block *entry = tcir_op_nregions(ip->func) ? tcir_region_first_block(tcir_op_region(ip->func, 0)) : NULL;
