@@ -333,6 +333,89 @@ static void test_descriptors(void **state)
     descriptors_case(8, 16, 20, 40, &seed);  /* wider than the block */
 }
 
+/* ---- reductions: sums, max/min, argmax/argmin, cumsum, reverse cumprod, xor_sum ---------------- */
+
+/* Integer-valued floats keep every sum and product exact, so the reference needs no order. The
+ * kernel's stores overlap (o[rm], then o[rn], then o[0]); M > N and M < N see different parts. */
+static void reductions_case(int M, int N, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", M);
+    snprintf(s[1], 16, "%d", N);
+    const char *const set[] = {"M", s[0], "N", s[1]};
+    tl_builder *b = build("reductions", 4, set);
+    int L = M > N ? M : N;
+    float *x = malloc((size_t)M * N * sizeof *x), *o = calloc((size_t)L, sizeof *o), *want = calloc((size_t)L, sizeof *want);
+    int32_t *idx = calloc((size_t)L, sizeof *idx), *widx = calloc((size_t)L, sizeof *widx);
+    for (int i = 0; i < M * N; i++)
+        x[i] = (float)((int)(lcg(seed) >> 16) % 5 - 2);
+    run(b, tc_interp_grid1(1), 3,
+        (tc_interp_arg[]){tc_interp_ptr(x, (size_t)M * N * sizeof *x), tc_interp_ptr(o, (size_t)L * sizeof *o),
+                          tc_interp_ptr(idx, (size_t)L * sizeof *idx)});
+    int isum = M * (M - 1) / 2, xs = 0;
+    for (int i = 0; i < M; i++)
+        xs ^= i;
+    float s0 = 0, m0 = -INFINITY;
+    for (int i = 0; i < M; i++) { /* o[rm] and idx[rm] */
+        float m1 = -INFINITY, s2 = 0, scs = 0, run_sum = 0, scp = 0;
+        int am = 0;
+        for (int j = 0; j < N; j++) {
+            float v = x[i * N + j];
+            if (v > m1) {
+                m1 = v;
+                am = j;
+            }
+            s2 += v;
+            run_sum += v;
+            scs += run_sum;
+            float cp = 1;
+            for (int k = i; k < M; k++)
+                cp *= x[k * N + j];
+            scp += cp;
+            s0 += v;
+            m0 = v > m0 ? v : m0;
+        }
+        want[i] = m1 + m1 + s2 + scs + scp;
+        widx[i] = am + am + xs + isum;
+    }
+    for (int j = 0; j < N; j++) { /* o[rn] and idx[rn], over them */
+        float s1 = 0, mn = INFINITY;
+        int ai = 0;
+        for (int i = 0; i < M; i++) {
+            float v = x[i * N + j];
+            s1 += v;
+            if (v < mn) {
+                mn = v;
+                ai = i;
+            }
+        }
+        want[j] = s1 + mn;
+        widx[j] = ai;
+    }
+    want[0] = s0 + m0;
+    for (int i = 0; i < L; i++) {
+        if (o[i] != want[i])
+            fail_msg("M %d N %d: o[%d] = %g, want %g", M, N, i, o[i], want[i]);
+        if (idx[i] != widx[i])
+            fail_msg("M %d N %d: idx[%d] = %d, want %d", M, N, i, idx[i], widx[i]);
+    }
+    free(x);
+    free(o);
+    free(want);
+    free(idx);
+    free(widx);
+    tl_builder_destroy(b);
+}
+
+static void test_reductions(void **state)
+{
+    (void)state;
+    uint32_t seed = 9;
+    reductions_case(16, 32, &seed);
+    reductions_case(32, 16, &seed);
+    reductions_case(8, 8, &seed);
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -384,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_matmul),
         cmocka_unit_test(test_layer_norm_fwd),
         cmocka_unit_test(test_descriptors),
+        cmocka_unit_test(test_reductions),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
