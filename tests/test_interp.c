@@ -832,6 +832,31 @@ static void test_api_errors(void **state)
     tc_interp_destroy(ip);
 }
 
+/* A loop that never ends meets the step limit: an error naming the op, not a hang. */
+static void test_step_limit(void **state)
+{
+    (void)state;
+    tl_builder *b = start("forever");
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value i = tl_to_tensor(b, 1);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i));
+    tl_do(&w, tl_gt(i, 0));
+    int line = __LINE__ + 1;
+    i = tl_or(i, 1);
+    tl_end(&w);
+    tl_store(o, i);
+    finish(b);
+    int32_t out = 0;
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    tc_interp_set_step_limit(ip, 1000);
+    assert_false(tc_interp_launch(ip, tc_interp_grid1(1), tc_interp_ptr(&out, sizeof out)));
+    char want[256];
+    snprintf(want, sizeof want, "%s:%d: arith.ori: step limit of 1000 ops reached in program (0, 0, 0)", __FILE__, line);
+    assert_string_equal(tc_interp_error(ip), want); /* two ops a turn: the 1000th is an ori */
+    tc_interp_destroy(ip);
+    tl_builder_destroy(b);
+}
+
 /* An op the interpreter does not run is an error at create, naming it and its line. */
 static void test_unsupported_op(void **state)
 {
@@ -879,6 +904,7 @@ int main(void)
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),
         cmocka_unit_test(test_unsupported_op),
+        cmocka_unit_test(test_step_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

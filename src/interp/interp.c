@@ -244,6 +244,12 @@ void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z)
     ip->grid[0] = x, ip->grid[1] = y, ip->grid[2] = z;
 }
 
+void tc_interp_set_step_limit(tc_interp *ip, uint64_t steps)
+{
+    if (ip)
+        ip->step_limit = steps;
+}
+
 void tc_interp_set_print_stream(tc_interp *ip, FILE *f)
 {
     if (ip)
@@ -315,6 +321,9 @@ bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
             r->term = op;
             return true;
         }
+        if (r->ip->step_limit && ++r->steps > r->ip->step_limit)
+            return ti_fail(r, op, "step limit of %llu ops reached in program (%u, %u, %u)",
+                           (unsigned long long)r->ip->step_limit, r->pid[0], r->pid[1], r->pid[2]);
         for (int i = 0; i < tcir_op_noperands(op); i++)
             if (!ti_get(r, tcir_op_operand(op, i)))
                 return ti_fail(r, op, "operand %d has no value", i);

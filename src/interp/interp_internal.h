@@ -65,6 +65,7 @@ struct tc_interp {
     ti_buffer *args;   /* one per argument; pointer argument i is buffer i + 1 */
     unsigned grid[3];
     FILE *print;
+    uint64_t step_limit; /* 0: none */
     ti_map ids;        /* IR value -> slot; op -> handler index */
     int nslots;
     char *error;
@@ -78,6 +79,7 @@ struct ti_run {
     ti_tensor **slots;
     unsigned pid[3];
     tcir_op *term; /* the terminator that ended the last block run */
+    uint64_t steps; /* ops run so far */
 };
 
 /* The error of op (with its C line) at the current program: sticky, first wins. Returns
