@@ -386,6 +386,51 @@ static void test_int_casts_and_cas(void **state)
     assert_int_equal(cell[1], 2);
 }
 
+/* math.* on f32 against the C library's float functions, exactly (Triton takes f32 and f64 only). */
+typedef tl_value (*unary_fn)(tl_value x);
+static tl_value m_exp(tl_value x) { return tl_exp(x); }
+static tl_value m_exp2(tl_value x) { return tl_exp2(x); }
+static tl_value m_log(tl_value x) { return tl_log(x); }
+static tl_value m_log2(tl_value x) { return tl_log2(x); }
+static tl_value m_sqrt(tl_value x) { return tl_sqrt(x); }
+static tl_value m_sqrt_rn(tl_value x) { return tl_sqrt_rn(x); }
+static tl_value m_rsqrt(tl_value x) { return tl_rsqrt(x); }
+static tl_value m_sin(tl_value x) { return tl_sin(x); }
+static tl_value m_cos(tl_value x) { return tl_cos(x); }
+static tl_value m_erf(tl_value x) { return tl_erf(x); }
+static tl_value m_floor(tl_value x) { return tl_floor(x); }
+static tl_value m_ceil(tl_value x) { return tl_ceil(x); }
+static tl_value m_abs(tl_value x) { return tl_abs(x); }
+static tl_value m_neg(tl_value x) { return tl_neg(x); }
+
+static float c_rsqrt(float x) { return (float)(1.0 / sqrt((double)x)); }
+static float c_neg(float x) { return -x; }
+
+static void test_math_unary(void **state)
+{
+    (void)state;
+    static const struct {
+        unary_fn f;
+        float (*c)(float);
+    } fns[] = {{m_exp, expf},   {m_exp2, exp2f},   {m_log, logf},     {m_log2, log2f}, {m_sqrt, sqrtf},
+               {m_sqrt_rn, sqrtf}, {m_rsqrt, c_rsqrt}, {m_sin, sinf},  {m_cos, cosf},   {m_erf, erff},
+               {m_floor, floorf}, {m_ceil, ceilf},  {m_abs, fabsf},    {m_neg, c_neg}};
+    float x[N] = {0.5f, 1.0f, 2.75f, 10.0f, 0.1f, 3.0f, 100.0f, 1e-3f};
+    for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+        tl_builder *b = start("math");
+        tl_value xp = tl_arg(b, "x", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F32));
+        tl_value offs = tl_arange(b, 0, N);
+        tl_value v = tl_load(tl_addptr(xp, offs));
+        tl_store(tl_addptr(op, offs), fns[k].f(v));
+        finish(b);
+        float o[N];
+        run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(o, sizeof o)});
+        tl_builder_destroy(b);
+        for (int i = 0; i < N; i++)
+            assert_int_equal(f32_bits(o[i]), f32_bits(fns[k].c(x[i])));
+    }
+}
+
 /* ---- reductions and scans ------------------------------------------------------------------------ */
 
 /* out[0] = reduce(x[0..N)), as f32 */
@@ -887,6 +932,7 @@ int main(void)
         cmocka_unit_test(test_fp8_formats),
         cmocka_unit_test(test_float_to_int),
         cmocka_unit_test(test_float_compare_and_misc),
+        cmocka_unit_test(test_math_unary),
         cmocka_unit_test(test_int_casts_and_cas),
         cmocka_unit_test(test_reduce_tree_order),
         cmocka_unit_test(test_shape_ops),
