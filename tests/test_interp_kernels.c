@@ -289,6 +289,93 @@ static void test_layer_norm_fwd(void **state)
     layer_norm_case(true, 128, 1, 1, &seed);
 }
 
+/* ---- layer_norm_bwd_dx: spin locks (atomic_cas, atomic_xchg) and partial sums per group ------- */
+
+/* Programs run in order, so each group's lock is free when a program comes to it and the
+ * partial sums of DW and DB add up in program order: dy + (the earlier rows' sum). */
+static void layer_norm_bwd_case(int group, int block, int rows, int n, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", group);
+    snprintf(s[1], 16, "%d", block);
+    const char *const set[] = {"dtype", "float32", "GROUP_SIZE_M", s[0], "BLOCK_SIZE_N", s[1]};
+    tl_builder *b = build("layer_norm_bwd_dx", 6, set);
+    int stride = n + 2;
+    size_t xb = (size_t)rows * stride * sizeof(float), gb = (size_t)group * n * sizeof(float);
+    float *X = malloc(xb), *DY = malloc(xb), *DX = calloc(1, xb), *W = malloc(n * sizeof *W);
+    float *mean = malloc(rows * sizeof *mean), *rstd = malloc(rows * sizeof *rstd);
+    float *DW = calloc(1, gb), *DB = calloc(1, gb), *wdw = calloc(1, gb), *wdb = calloc(1, gb);
+    float *t1 = malloc(block * sizeof *t1), *t2 = malloc(block * sizeof *t2);
+    int32_t *lock = calloc((size_t)2 * group, sizeof *lock);
+    for (int i = 0; i < rows * stride; i++) {
+        X[i] = frand(seed);
+        DY[i] = frand(seed);
+    }
+    for (int i = 0; i < n; i++)
+        W[i] = frand(seed);
+    for (int r = 0; r < rows; r++) {
+        mean[r] = frand(seed) * 0.1f;
+        rstd[r] = 1.0f + frand(seed) * 0.1f;
+    }
+    run(b, tc_interp_grid1(rows), 11,
+        (tc_interp_arg[]){tc_interp_ptr(DX, xb), tc_interp_ptr(DY, xb), tc_interp_ptr(DW, gb), tc_interp_ptr(DB, gb),
+                          tc_interp_ptr(X, xb), tc_interp_ptr(W, n * sizeof *W), tc_interp_ptr(mean, rows * sizeof *mean),
+                          tc_interp_ptr(rstd, rows * sizeof *rstd), tc_interp_ptr(lock, 2 * group * sizeof *lock),
+                          tc_interp_int(stride), tc_interp_int(n)});
+    for (int r = 0; r < rows; r++) {
+        const float *x = X + r * stride, *dy = DY + r * stride;
+        for (int j = 0; j < block; j++) {
+            volatile float xhat = j < n ? (x[j] - mean[r]) * rstd[r] : 0.0f;
+            volatile float wdy = j < n ? W[j] * dy[j] : 0.0f;
+            t1[j] = xhat * wdy;
+            t2[j] = wdy;
+        }
+        float c1 = tree_sum(t1, block) / (float)n, c2 = tree_sum(t2, block) / (float)n;
+        int g = r % group;
+        for (int j = 0; j < n; j++) {
+            volatile float xhat = (x[j] - mean[r]) * rstd[r];
+            volatile float wdy = W[j] * dy[j];
+            volatile float xc = xhat * c1;
+            float dx = (wdy - (xc + c2)) * rstd[r];
+            if (DX[r * stride + j] != dx)
+                fail_msg("DX[%d][%d] = %a, want %a", r, j, DX[r * stride + j], dx);
+            volatile float pdw = dy[j] * xhat;
+            bool first = r < group;
+            wdb[g * n + j] = first ? dy[j] : dy[j] + wdb[g * n + j];
+            wdw[g * n + j] = first ? pdw : pdw + wdw[g * n + j];
+        }
+    }
+    assert_memory_equal(DW, wdw, gb);
+    assert_memory_equal(DB, wdb, gb);
+    for (int g = 0; g < group; g++) {
+        assert_int_equal(lock[g], 0);                 /* released */
+        assert_int_equal(lock[group + g], g < rows);  /* the first-writer flag */
+    }
+    free(X);
+    free(DY);
+    free(DX);
+    free(W);
+    free(mean);
+    free(rstd);
+    free(DW);
+    free(DB);
+    free(wdw);
+    free(wdb);
+    free(t1);
+    free(t2);
+    free(lock);
+    tl_builder_destroy(b);
+}
+
+static void test_layer_norm_bwd_dx(void **state)
+{
+    (void)state;
+    uint32_t seed = 13;
+    layer_norm_bwd_case(2, 16, 5, 13, &seed);
+    layer_norm_bwd_case(3, 64, 7, 40, &seed);
+    layer_norm_bwd_case(4, 16, 2, 16, &seed); /* groups no program reaches */
+}
+
 /* ---- descriptors: tensor descriptors and block pointers ---------------------------------------- */
 
 /* O[BM + r][c] = X[r][c] through descriptors (both dimensions checked, so the ragged columns
@@ -466,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_softmax),
         cmocka_unit_test(test_matmul),
         cmocka_unit_test(test_layer_norm_fwd),
+        cmocka_unit_test(test_layer_norm_bwd_dx),
         cmocka_unit_test(test_descriptors),
         cmocka_unit_test(test_reductions),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
