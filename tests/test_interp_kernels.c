@@ -376,6 +376,59 @@ static void test_layer_norm_bwd_dx(void **state)
     layer_norm_bwd_case(4, 16, 2, 16, &seed); /* groups no program reaches */
 }
 
+/* ---- per_token_group_quant_fp8: bf16 in, fp8e4nv out with a per-group scale ------------------- */
+
+static void quant_case(bool ue8m0, int block, int tokens, int hidden, int group_size, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", block);
+    const char *const set[] = {"dtype", "bfloat16", "use_ue8m0", ue8m0 ? "true" : "false", "BLOCK", bs};
+    tl_builder *b = build("per_token_group_quant_fp8", 6, set);
+    int stride = hidden + 8, groups = tokens * (hidden / group_size);
+    uint16_t *y = malloc((size_t)tokens * stride * 2);
+    uint8_t *q = malloc((size_t)groups * group_size);
+    float *sc = malloc(groups * sizeof *sc);
+    for (int i = 0; i < tokens * stride; i++)
+        y[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 50, TCIR_BF16, false);
+    const float eps = 1e-10f, fmax8 = 448.0f;
+    run(b, tc_interp_grid1(groups), 9,
+        (tc_interp_arg[]){tc_interp_ptr(y, (size_t)tokens * stride * 2), tc_interp_ptr(q, (size_t)groups * group_size),
+                          tc_interp_ptr(sc, groups * sizeof *sc), tc_interp_int(group_size), tc_interp_int(hidden),
+                          tc_interp_int(stride), tc_interp_float(eps), tc_interp_float(-fmax8), tc_interp_float(fmax8)});
+    for (int g = 0; g < groups; g++) {
+        int row = g / (hidden / group_size), col0 = (g % (hidden / group_size)) * group_size;
+        float absmax = 0;
+        for (int j = 0; j < group_size; j++) {
+            float v = fabsf((float)tc_interp_float_value(y[row * stride + col0 + j], TCIR_BF16));
+            absmax = v > absmax ? v : absmax;
+        }
+        absmax = absmax > eps ? absmax : eps;
+        float scale = absmax / fmax8;
+        float ys = ue8m0 ? exp2f(ceilf(log2f(scale))) : scale;
+        assert_true(sc[g] == ys);
+        for (int j = 0; j < group_size; j++) {
+            float v = (float)tc_interp_float_value(y[row * stride + col0 + j], TCIR_BF16) / ys;
+            v = v < -fmax8 ? -fmax8 : v > fmax8 ? fmax8 : v;
+            uint8_t want = (uint8_t)tc_interp_float_bits(v, TCIR_F8E4M3FN, false);
+            if (q[g * group_size + j] != want)
+                fail_msg("group %d lane %d: 0x%02x, want 0x%02x", g, j, q[g * group_size + j], want);
+        }
+    }
+    free(y);
+    free(q);
+    free(sc);
+    tl_builder_destroy(b);
+}
+
+static void test_per_token_group_quant_fp8(void **state)
+{
+    (void)state;
+    uint32_t seed = 17;
+    quant_case(false, 16, 3, 64, 16, &seed);
+    quant_case(true, 16, 3, 64, 16, &seed);
+    quant_case(false, 32, 2, 48, 24, &seed); /* a group shorter than the block */
+}
+
 /* ---- descriptors: tensor descriptors and block pointers ---------------------------------------- */
 
 /* O[BM + r][c] = X[r][c] through descriptors (both dimensions checked, so the ragged columns
@@ -555,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_layer_norm_fwd),
         cmocka_unit_test(test_layer_norm_bwd_dx),
         cmocka_unit_test(test_descriptors),
+        cmocka_unit_test(test_per_token_group_quant_fp8),
         cmocka_unit_test(test_reductions),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
