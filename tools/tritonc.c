@@ -21,6 +21,7 @@ static const struct command {
     {"compile", tritonc_cmd_compile, "compile kernel NAME with Triton into the cache"},
     {"embed", tritonc_cmd_embed, "write a C source holding compiled variants"},
     {"launch", tritonc_cmd_launch, "launch kernel NAME on made-up inputs on the GPU, timed"},
+    {"interpret", tritonc_cmd_interpret, "run kernel NAME on made-up inputs in the CPU interpreter"},
     {"help", cmd_help, "show a command's options: tritonc help CMD"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

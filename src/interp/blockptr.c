@@ -1,0 +1,204 @@
+/* Block pointers (tt.make_tensor_ptr, tt.advance, tt.load / tt.store through them) and tensor
+ * descriptors (tt.make_tensor_descriptor, tt.descriptor_load / tt.descriptor_store).
+ *
+ * A block pointer's value is a tensor of 1 + 3 * rank elements: the base pointer, then the
+ * tensor's shape, strides (elements) and the block's offsets (i64 each). An element of the
+ * block at index i lies at coordinates offset + i; in a dimension named by boundaryCheck a
+ * coordinate outside [0, shape) is not accessed (a load gives the padding: zero, or NaN for
+ * padding = 2); every element accessed goes through the bounds checker as any load. A
+ * descriptor checks every dimension (as TMA does) and its padding is its own. */
+#include <math.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+/* The block tensor type a block pointer points to. */
+static const tcir_type *block_type(const tcir_type *ptr) { return tcir_type_pointee(ptr); }
+
+TI_HANDLER(ti_op_make_tensor_ptr)
+{
+    const tcir_type *bt = block_type(tcir_value_type(tcir_op_result(op, 0)));
+    int rank = tcir_type_rank(bt);
+    if (tcir_op_noperands(op) != 1 + 3 * rank)
+        return ti_fail(r, op, "%d operands for a block of rank %d", tcir_op_noperands(op), rank);
+    int64_t n = 1 + 3 * rank;
+    ti_tensor *t = ti_new_shape(r, tcir_value_type(tcir_op_result(op, 0)), 1, &n);
+    if (!t)
+        return false;
+    t->d[0] = ti_get(r, tcir_op_operand(op, 0))->d[0];
+    for (int i = 1; i < n; i++) {
+        ti_tensor *v = ti_get(r, tcir_op_operand(op, i));
+        t->d[i] = (uint64_t)ti_sext(v->d[0], ti_width(v->elem));
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+TI_HANDLER(ti_op_advance)
+{
+    ti_tensor *p = ti_get(r, tcir_op_operand(op, 0));
+    int rank = (int)(p->n - 1) / 3;
+    if (tcir_op_noperands(op) != 1 + rank)
+        return ti_fail(r, op, "%d offsets for a block of rank %d", tcir_op_noperands(op) - 1, rank);
+    ti_tensor *t = ti_new_shape(r, p->elem, 1, &p->n);
+    if (!t)
+        return false;
+    memcpy(t->d, p->d, (size_t)p->n * sizeof t->d[0]);
+    for (int d = 0; d < rank; d++) {
+        ti_tensor *v = ti_get(r, tcir_op_operand(op, 1 + d));
+        t->d[1 + 2 * rank + d] += (uint64_t)ti_sext(v->d[0], ti_width(v->elem));
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+/* The dimensions boundaryCheck names, as bits. */
+static unsigned checked_dims(const tcir_op *op)
+{
+    const tcir_attr *a = tcir_op_attr(op, "boundaryCheck");
+    unsigned bits = 0;
+    if (a && tcir_attr_get_kind(a) == TCIR_ATTR_ARRAY_I32)
+        for (int i = 0; i < tcir_attr_array_size(a); i++)
+            if (tcir_attr_array_i32_at(a, i) >= 0 && tcir_attr_array_i32_at(a, i) < 32)
+                bits |= 1u << tcir_attr_array_i32_at(a, i);
+    return bits;
+}
+
+/* The element pointers of a block (ptrs) and which of them lie inside the checked dimensions
+ * (inside), shaped as the block: v holds the base pointer, then rank shapes, strides and
+ * offsets. */
+static bool lanes(ti_run *r, const uint64_t *v, const tcir_type *bt, unsigned check, const tcir_type *tag,
+                  ti_tensor **ptrs, ti_tensor **inside)
+{
+    int rank = tcir_type_rank(bt);
+    const int64_t *dims = tcir_type_dims(bt);
+    *ptrs = ti_new_shape(r, tag, rank, dims);
+    *inside = ti_new_shape(r, tag, rank, dims);
+    if (!*ptrs || !*inside) {
+        ti_unref(*ptrs);
+        ti_unref(*inside);
+        return false;
+    }
+    size_t size = ti_elem_bytes(tcir_type_elem(bt));
+    int64_t idx[TCIR_MAX_RANK] = {0};
+    for (int64_t i = 0; i < (*ptrs)->n; i++) {
+        bool in = true;
+        uint64_t elems = 0;
+        for (int d = 0; d < rank; d++) {
+            int64_t c = (int64_t)v[1 + 2 * rank + d] + idx[d];
+            if ((check >> d & 1) && (c < 0 || c >= (int64_t)v[1 + d]))
+                in = false;
+            elems += (uint64_t)c * v[1 + rank + d];
+        }
+        (*ptrs)->d[i] = ti_ptr_make(ti_ptr_buf(v[0]), (int64_t)((uint64_t)ti_ptr_offset(v[0]) + elems * size));
+        (*inside)->d[i] = in;
+        for (int d = rank - 1; d >= 0; d--) {
+            if (++idx[d] < dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    return true;
+}
+
+static bool block_lanes(ti_run *r, tcir_op *op, const ti_tensor *p, ti_tensor **ptrs, ti_tensor **inside)
+{
+    return lanes(r, p->d, block_type(p->elem), checked_dims(op), p->elem, ptrs, inside);
+}
+
+bool ti_block_load(ti_run *r, tcir_op *op, const ti_tensor *p)
+{
+    ti_tensor *ptrs, *inside;
+    if (!block_lanes(r, op, p, &ptrs, &inside))
+        return false;
+    const tcir_type *elem = tcir_type_elem(block_type(p->elem));
+    uint64_t fill = ti_attr_int(op, "padding", 1) == 2 && tcir_type_is_float(elem) ? ti_fencode(NAN, elem, false) : 0;
+    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    bool ok = t && ti_load_into(r, op, ptrs, inside, elem, NULL, fill, t);
+    ti_unref(ptrs);
+    ti_unref(inside);
+    if (!ok) {
+        ti_unref(t);
+        return false;
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+bool ti_block_store(ti_run *r, tcir_op *op, const ti_tensor *p, const ti_tensor *val)
+{
+    ti_tensor *ptrs, *inside;
+    if (!block_lanes(r, op, p, &ptrs, &inside))
+        return false;
+    bool ok = ti_store_from(r, op, ptrs, inside, tcir_type_elem(block_type(p->elem)), val);
+    ti_unref(ptrs);
+    ti_unref(inside);
+    return ok;
+}
+
+/* ---- tensor descriptors: every dimension checked, as TMA does ----------------------------- */
+
+/* tt.make_tensor_descriptor base, shape..., strides... [padding]: base, shapes, strides, and
+ * the padding (1 zero, 2 NaN) last. */
+TI_HANDLER(ti_op_make_tensor_descriptor)
+{
+    const tcir_type *t = tcir_value_type(tcir_op_result(op, 0));
+    int rank = tcir_type_rank(tcir_type_desc_block(t));
+    if (tcir_op_noperands(op) != 1 + 2 * rank)
+        return ti_fail(r, op, "%d operands for a block of rank %d", tcir_op_noperands(op), rank);
+    int64_t n = 2 + 2 * rank;
+    ti_tensor *d = ti_new_shape(r, t, 1, &n);
+    if (!d)
+        return false;
+    d->d[0] = ti_get(r, tcir_op_operand(op, 0))->d[0];
+    for (int i = 1; i < 1 + 2 * rank; i++) {
+        ti_tensor *v = ti_get(r, tcir_op_operand(op, i));
+        d->d[i] = (uint64_t)ti_sext(v->d[0], ti_width(v->elem));
+    }
+    d->d[n - 1] = (uint64_t)ti_attr_int(op, "padding", 1);
+    return ti_set(r, tcir_op_result(op, 0), d);
+}
+
+/* The lanes of desc at the op's offsets (operands first .. first + rank - 1). */
+static bool desc_lanes(ti_run *r, tcir_op *op, int first, const ti_tensor *desc, ti_tensor **ptrs, ti_tensor **inside)
+{
+    const tcir_type *bt = tcir_type_desc_block(desc->elem);
+    int rank = tcir_type_rank(bt);
+    if (tcir_op_noperands(op) < first + rank)
+        return ti_fail(r, op, "%d offsets for a block of rank %d", tcir_op_noperands(op) - first, rank);
+    uint64_t v[1 + 3 * TCIR_MAX_RANK];
+    memcpy(v, desc->d, (size_t)(1 + 2 * rank) * sizeof v[0]);
+    for (int d = 0; d < rank; d++) {
+        ti_tensor *o = ti_get(r, tcir_op_operand(op, first + d));
+        v[1 + 2 * rank + d] = (uint64_t)ti_sext(o->d[0], ti_width(o->elem));
+    }
+    return lanes(r, v, bt, ~0u, desc->elem, ptrs, inside);
+}
+
+/* tt.descriptor_load desc, offsets... */
+TI_HANDLER(ti_op_descriptor_load)
+{
+    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *ptrs, *inside;
+    const tcir_type *elem = tcir_type_elem(tcir_type_desc_block(desc->elem));
+    if (!desc_lanes(r, op, 1, desc, &ptrs, &inside))
+        return false;
+    uint64_t fill = desc->d[desc->n - 1] == 2 && tcir_type_is_float(elem) ? ti_fencode(NAN, elem, false) : 0;
+    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    bool ok = t && ti_load_into(r, op, ptrs, inside, elem, NULL, fill, t);
+    ti_unref(ptrs);
+    ti_unref(inside);
+    if (!ok) {
+        ti_unref(t);
+        return false;
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+TI_HANDLER(ti_op_descriptor_store)
+{
+    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *ptrs, *inside;
+    ti_tensor *val = ti_get(r, tcir_op_operand(op, 1)); /* desc, value, offsets... */
+    if (!desc_lanes(r, op, 2, desc, &ptrs, &inside))
+        return false;
+    bool ok = ti_store_from(r, op, ptrs, inside, tcir_type_elem(tcir_type_desc_block(desc->elem)), val);
+    ti_unref(ptrs);
+    ti_unref(inside);
+    return ok;
+}

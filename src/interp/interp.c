@@ -1,0 +1,426 @@
+/* The interpreter's API (tritonc/interp.h): creating it over a function, binding arguments,
+ * running the grid program by program, and the sticky error. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+/* ---- errors ----------------------------------------------------------------------------------- */
+
+bool ti_failv(tc_interp *ip, tcir_op *op, const char *fmt, va_list ap)
+{
+    if (ip->error)
+        return false;
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    char line[768];
+    tcir_loc loc = op ? tcir_op_loc(op) : (tcir_loc){0};
+    if (op && loc.file)
+        snprintf(line, sizeof line, "%s:%d: %s: %s", loc.file, loc.line, tcir_op_name(op), msg);
+    else if (op)
+        snprintf(line, sizeof line, "tc_interp: %s: %s", tcir_op_name(op), msg);
+    else
+        snprintf(line, sizeof line, "tc_interp: %s", msg);
+    ip->error = malloc(strlen(line) + 1);
+    if (ip->error)
+        strcpy(ip->error, line);
+    else
+        ip->oom = true;
+    return false;
+}
+
+static bool fail(tc_interp *ip, tcir_op *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ti_failv(ip, op, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool ti_fail(ti_run *r, tcir_op *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ti_failv(r->ip, op, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool ti_oom(ti_run *r)
+{
+    if (!r->ip->error)
+        r->ip->oom = true;
+    return false;
+}
+
+bool tc_interp_failed(const tc_interp *ip) { return !ip || ip->error || ip->oom; }
+
+const char *tc_interp_error(const tc_interp *ip)
+{
+    if (!ip)
+        return "tc_interp: NULL interpreter";
+    if (ip->error)
+        return ip->error;
+    return ip->oom ? "tc_interp: out of memory" : NULL;
+}
+
+/* ---- creating: number the values, find every op's handler ------------------------------------ */
+
+static bool number_region(tc_interp *ip, tcir_region *reg);
+
+static bool number_value(tc_interp *ip, tcir_value *v)
+{
+    if (!ti_map_put(&ip->ids, v, ip->nslots++)) {
+        ip->oom = true;
+        return false;
+    }
+    return true;
+}
+
+static bool number_op(tc_interp *ip, tcir_op *op)
+{
+    int h = ti_lookup(tcir_op_name(op));
+    if (h < 0)
+        return fail(ip, op, "op not supported by the interpreter");
+    if (!ti_map_put(&ip->ids, op, h)) {
+        ip->oom = true;
+        return false;
+    }
+    for (int i = 0; i < tcir_op_nresults(op); i++)
+        if (!number_value(ip, tcir_op_result(op, i)))
+            return false;
+    for (int i = 0; i < tcir_op_nregions(op); i++)
+        if (!number_region(ip, tcir_op_region(op, i)))
+            return false;
+    return true;
+}
+
+static bool number_region(tc_interp *ip, tcir_region *reg)
+{
+    for (tcir_block *b = tcir_region_first_block(reg); b; b = tcir_block_next(b)) {
+        for (int i = 0; i < tcir_block_nargs(b); i++)
+            if (!number_value(ip, tcir_block_arg(b, i)))
+                return false;
+        for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
+            if (!number_op(ip, op))
+                return false;
+    }
+    return true;
+}
+
+static tcir_op *find_func(const tcir_op *op)
+{
+    if (!op)
+        return NULL;
+    if (strcmp(tcir_op_name(op), "tt.func") == 0)
+        return (tcir_op *)op;
+    if (strcmp(tcir_op_name(op), "builtin.module") != 0 || tcir_op_nregions(op) < 1)
+        return NULL;
+    tcir_block *b = tcir_region_first_block(tcir_op_region((tcir_op *)op, 0));
+    for (tcir_op *o = b ? tcir_block_first(b) : NULL; o; o = tcir_op_next(o))
+        if (strcmp(tcir_op_name(o), "tt.func") == 0)
+            return o;
+    return NULL;
+}
+
+tc_interp *tc_interp_create(const tcir_op *func)
+{
+    tc_interp *ip = calloc(1, sizeof *ip);
+    if (!ip)
+        return NULL;
+    ip->grid[0] = ip->grid[1] = ip->grid[2] = 1;
+    ip->print = stdout;
+    ip->func = find_func(func);
+    if (!ip->func) {
+        if (func)
+            fail(ip, NULL, "'%s' is neither a tt.func nor a module holding one", tcir_op_name(func));
+        else
+            fail(ip, NULL, "NULL function");
+        return ip;
+    }
+    tcir_block *entry = tcir_op_nregions(ip->func) ? tcir_region_first_block(tcir_op_region(ip->func, 0)) : NULL;
+    if (!entry) {
+        fail(ip, ip->func, "the function has no body");
+        return ip;
+    }
+    ip->nargs = tcir_block_nargs(entry);
+    ip->args = calloc((size_t)(ip->nargs ? ip->nargs : 1), sizeof *ip->args);
+    if (!ip->args) {
+        ip->oom = true;
+        return ip;
+    }
+    for (int i = 0; i < ip->nargs; i++) {
+        const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
+        ip->args[i].is_ptr = tcir_type_is_ptr(t);
+        if (tcir_type_is_tensor(t))
+            fail(ip, ip->func, "argument %d is a tensor: not supported by the interpreter", i);
+    }
+    number_region(ip, tcir_op_region(ip->func, 0));
+    return ip;
+}
+
+void tc_interp_destroy(tc_interp *ip)
+{
+    if (!ip)
+        return;
+    ti_map_free(&ip->ids);
+    free(ip->args);
+    free(ip->error);
+    free(ip);
+}
+
+int tc_interp_nargs(const tc_interp *ip) { return ip ? ip->nargs : 0; }
+
+/* ---- binding -------------------------------------------------------------------------------- */
+
+static const tcir_type *arg_type(tc_interp *ip, int i)
+{
+    return tcir_value_type(tcir_block_arg(tcir_region_first_block(tcir_op_region(ip->func, 0)), i));
+}
+
+static bool bindable(tc_interp *ip, int i, bool ptr, const char *fn)
+{
+    if (tc_interp_failed(ip))
+        return false;
+    if (i < 0 || i >= ip->nargs)
+        return fail(ip, NULL, "%s: argument %d out of range (the kernel has %d)", fn, i, ip->nargs);
+    if (ip->args[i].is_ptr != ptr)
+        return fail(ip, NULL, "%s: argument %d is %s", fn, i, ptr ? "not a pointer" : "a pointer");
+    return true;
+}
+
+void tc_interp_bind_ptr(tc_interp *ip, int i, void *base, size_t extent)
+{
+    if (!bindable(ip, i, true, "tc_interp_bind_ptr"))
+        return;
+    if (!base && extent)
+        extent = 0;
+    if (extent >= (size_t)1 << (TI_PTR_OFFSET_BITS - 1)) {
+        fail(ip, NULL, "tc_interp_bind_ptr: argument %d: extent of %zu bytes is too large", i, extent);
+        return;
+    }
+    ip->args[i].base = base;
+    ip->args[i].extent = extent;
+    ip->args[i].bound = true;
+}
+
+void tc_interp_bind_int(tc_interp *ip, int i, int64_t v)
+{
+    if (!bindable(ip, i, false, "tc_interp_bind_int"))
+        return;
+    const tcir_type *t = arg_type(ip, i);
+    if (tcir_type_is_float(t)) {
+        ip->args[i].scalar = ti_fencode((double)v, t, false);
+    } else {
+        unsigned w = ti_width(t);
+        ip->args[i].scalar = w == 1 ? (v != 0) : ti_mask((uint64_t)v, w);
+    }
+    ip->args[i].bound = true;
+}
+
+void tc_interp_bind_float(tc_interp *ip, int i, double v)
+{
+    if (!bindable(ip, i, false, "tc_interp_bind_float"))
+        return;
+    const tcir_type *t = arg_type(ip, i);
+    if (!tcir_type_is_float(t)) {
+        fail(ip, NULL, "tc_interp_bind_float: argument %d is not a float", i);
+        return;
+    }
+    ip->args[i].scalar = ti_fencode(v, t, false);
+    ip->args[i].bound = true;
+}
+
+void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z)
+{
+    if (tc_interp_failed(ip))
+        return;
+    if (!x || !y || !z) {
+        fail(ip, NULL, "tc_interp_set_grid: grid (%u, %u, %u) has an empty axis", x, y, z);
+        return;
+    }
+    ip->grid[0] = x, ip->grid[1] = y, ip->grid[2] = z;
+}
+
+void tc_interp_set_step_limit(tc_interp *ip, uint64_t steps)
+{
+    if (ip)
+        ip->step_limit = steps;
+}
+
+void tc_interp_set_print_stream(tc_interp *ip, FILE *f)
+{
+    if (ip)
+        ip->print = f;
+}
+
+bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const tc_interp_arg *args)
+{
+    if (tc_interp_failed(ip))
+        return false;
+    if (nargs != ip->nargs || (nargs && !args))
+        return fail(ip, NULL, "tc_interp_launch: %d arguments given, the kernel takes %d", nargs, ip->nargs);
+    for (int i = 0; i < nargs; i++) {
+        switch (args[i].kind) {
+        case TC_INTERP_ARG_PTR: tc_interp_bind_ptr(ip, i, args[i].base, args[i].extent); break;
+        case TC_INTERP_ARG_INT: tc_interp_bind_int(ip, i, args[i].i); break;
+        case TC_INTERP_ARG_FLOAT: tc_interp_bind_float(ip, i, args[i].f); break;
+        default: return fail(ip, NULL, "tc_interp_launch: argument %d has no kind", i);
+        }
+    }
+    tc_interp_set_grid(ip, grid.x, grid.y, grid.z);
+    return tc_interp_run(ip);
+}
+
+/* ---- running -------------------------------------------------------------------------------- */
+
+ti_tensor *ti_get(ti_run *r, tcir_value *v)
+{
+    int slot = ti_map_get(&r->ip->ids, v);
+    return slot >= 0 ? r->slots[slot] : NULL;
+}
+
+bool ti_set(ti_run *r, tcir_value *v, ti_tensor *t)
+{
+    if (!t)
+        return false;
+    int slot = ti_map_get(&r->ip->ids, v);
+    if (slot < 0) {
+        ti_unref(t);
+        return false;
+    }
+    ti_unref(r->slots[slot]);
+    r->slots[slot] = t;
+    return true;
+}
+
+static bool is_terminator(const char *name)
+{
+    static const char *const names[] = {"tt.return",        "scf.yield",      "scf.condition", "cf.br",
+                                        "cf.cond_br",       "tt.reduce.return", "tt.scan.return"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return true;
+    return false;
+}
+
+bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
+{
+    if (nargs != tcir_block_nargs(b))
+        return ti_fail(r, tcir_block_first(b), "block given %d arguments, it takes %d", nargs, tcir_block_nargs(b));
+    for (int i = 0; i < nargs; i++) /* all first: a slot rebound below may hold a later argument */
+        ti_ref(args[i]);
+    for (int i = 0; i < nargs; i++)
+        ti_set(r, tcir_block_arg(b, i), args[i]);
+    r->term = NULL;
+    for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
+        const char *name = tcir_op_name(op);
+        if (is_terminator(name)) {
+            r->term = op;
+            return true;
+        }
+        if (r->ip->step_limit && ++r->steps > r->ip->step_limit)
+            return ti_fail(r, op, "step limit of %llu ops reached in program (%u, %u, %u)",
+                           (unsigned long long)r->ip->step_limit, r->pid[0], r->pid[1], r->pid[2]);
+        for (int i = 0; i < tcir_op_noperands(op); i++)
+            if (!ti_get(r, tcir_op_operand(op, i)))
+                return ti_fail(r, op, "operand %d has no value", i);
+        if (!ti_handler_at(ti_map_get(&r->ip->ids, op))(r, op) || tc_interp_failed(r->ip))
+            return false;
+    }
+    return ti_fail(r, NULL, "a block ends without a terminator");
+}
+
+bool ti_run_region(ti_run *r, tcir_region *reg, int nargs, ti_tensor *const *args)
+{
+    tcir_block *b = tcir_region_first_block(reg);
+    enum { MAX_BRANCH_ARGS = 64 };
+    ti_tensor *next[MAX_BRANCH_ARGS];
+    while (b) {
+        if (!ti_run_block(r, b, nargs, args))
+            return false;
+        tcir_op *t = r->term;
+        const char *name = tcir_op_name(t);
+        tcir_block *to;
+        int first;
+        if (strcmp(name, "cf.br") == 0) {
+            to = tcir_op_successor(t, 0);
+            first = 0;
+        } else if (strcmp(name, "cf.cond_br") == 0) {
+            bool c = ti_get(r, tcir_op_operand(t, 0))->d[0] & 1;
+            tcir_block *tb = tcir_op_successor(t, 0);
+            to = c ? tb : tcir_op_successor(t, 1);
+            first = c ? 1 : 1 + tcir_block_nargs(tb);
+        } else {
+            return true;
+        }
+        int n = tcir_block_nargs(to);
+        if (n > MAX_BRANCH_ARGS || first + n > tcir_op_noperands(t))
+            return ti_fail(r, t, "branch to a block of %d arguments: not supported", n);
+        for (int i = 0; i < n; i++)
+            if (!(next[i] = ti_get(r, tcir_op_operand(t, first + i))))
+                return ti_fail(r, t, "operand %d has no value", first + i);
+        b = to;
+        nargs = n;
+        args = next;
+    }
+    return ti_fail(r, NULL, "a region without blocks");
+}
+
+static bool run_program(ti_run *r)
+{
+    tc_interp *ip = r->ip;
+    tcir_block *entry = tcir_region_first_block(tcir_op_region(ip->func, 0));
+    ti_tensor *args[256];
+    int n = ip->nargs;
+    if (n > 256)
+        return fail(ip, ip->func, "more than 256 arguments");
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++) {
+        const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
+        args[i] = ti_new(r, t);
+        if (!args[i]) {
+            n = i;
+            ok = false;
+            break;
+        }
+        args[i]->d[0] = ip->args[i].is_ptr ? ti_ptr_make((unsigned)i + 1, 0) : ip->args[i].scalar;
+    }
+    if (ok)
+        ok = ti_run_region(r, tcir_op_region(ip->func, 0), n, args);
+    for (int i = 0; i < n; i++)
+        ti_unref(args[i]);
+    if (ok && strcmp(tcir_op_name(r->term), "tt.return") != 0)
+        return fail(ip, r->term, "the function ends in %s, not tt.return", tcir_op_name(r->term));
+    return ok;
+}
+
+bool tc_interp_run(tc_interp *ip)
+{
+    if (tc_interp_failed(ip))
+        return false;
+    for (int i = 0; i < ip->nargs; i++)
+        if (!ip->args[i].bound)
+            return fail(ip, NULL, "argument %d is not bound", i);
+    ti_run r = {.ip = ip};
+    r.slots = calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);
+    if (!r.slots) {
+        ip->oom = true;
+        return false;
+    }
+    bool ok = true;
+    for (unsigned z = 0; z < ip->grid[2] && ok; z++)
+        for (unsigned y = 0; y < ip->grid[1] && ok; y++)
+            for (unsigned x = 0; x < ip->grid[0] && ok; x++) {
+                r.pid[0] = x, r.pid[1] = y, r.pid[2] = z;
+                ok = run_program(&r);
+                for (int i = 0; i < ip->nslots; i++) {
+                    ti_unref(r.slots[i]);
+                    r.slots[i] = NULL;
+                }
+            }
+    free(r.slots);
+    return ok && !tc_interp_failed(ip);
+}

@@ -1,0 +1,101 @@
+/* Tensors of 64-bit element patterns (interp_internal.h), and the small readers every op
+ * family shares: widths, sign extension, attributes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+ti_tensor *ti_new_shape(ti_run *r, const tcir_type *elem, int rank, const int64_t *dims)
+{
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++)
+        n *= dims[i];
+    ti_tensor *t = NULL;
+    if (n >= 0 && n <= ((int64_t)1 << 24))
+        t = calloc(1, sizeof *t + (size_t)n * sizeof(uint64_t));
+    if (!t) {
+        ti_oom(r);
+        return NULL;
+    }
+    t->rc = 1;
+    t->elem = elem;
+    t->rank = rank;
+    for (int i = 0; i < rank; i++)
+        t->dims[i] = dims[i];
+    t->n = n;
+    return t;
+}
+
+ti_tensor *ti_new(ti_run *r, const tcir_type *t)
+{
+    return ti_new_shape(r, tcir_type_elem(t), tcir_type_rank(t), tcir_type_dims(t));
+}
+
+ti_tensor *ti_ref(ti_tensor *t)
+{
+    if (t)
+        t->rc++;
+    return t;
+}
+
+void ti_unref(ti_tensor *t)
+{
+    if (t && --t->rc == 0)
+        free(t);
+}
+
+void ti_strides(const ti_tensor *t, int64_t *strides)
+{
+    int64_t s = 1;
+    for (int i = t->rank - 1; i >= 0; i--) {
+        strides[i] = s;
+        s *= t->dims[i];
+    }
+}
+
+unsigned ti_width(const tcir_type *elem)
+{
+    if (tcir_type_is_int(elem))
+        return tcir_type_int_width(elem);
+    if (tcir_type_is_float(elem))
+        return tcir_type_float_width(elem);
+    return 64; /* pointers, index */
+}
+
+uint64_t ti_mask(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : v & (((uint64_t)1 << w) - 1);
+}
+
+int64_t ti_sext(uint64_t v, unsigned w)
+{
+    if (w >= 64)
+        return (int64_t)v;
+    uint64_t sign = (uint64_t)1 << (w - 1);
+    v = ti_mask(v, w);
+    return (int64_t)((v ^ sign) - sign);
+}
+
+int64_t ti_attr_int(const tcir_op *op, const char *name, int64_t dflt)
+{
+    const tcir_attr *a = tcir_op_attr(op, name);
+    if (!a)
+        return dflt;
+    tcir_attr_kind k = tcir_attr_get_kind(a);
+    if (k == TCIR_ATTR_INT || k == TCIR_ATTR_BOOL)
+        return tcir_attr_int_value(a);
+    if (k == TCIR_ATTR_ENUM) /* the generic text starts with the integer: "2 : i64" */
+        return strtoll(tcir_attr_enum_generic(a), NULL, 10);
+    return dflt;
+}
+
+const char *ti_attr_keyword(const tcir_op *op, const char *name)
+{
+    const tcir_attr *a = tcir_op_attr(op, name);
+    if (!a)
+        return NULL;
+    tcir_attr_kind k = tcir_attr_get_kind(a);
+    return k == TCIR_ATTR_ENUM || k == TCIR_ATTR_STRING || k == TCIR_ATTR_SYMBOL || k == TCIR_ATTR_OPAQUE
+               ? tcir_attr_str(a)
+               : NULL;
+}

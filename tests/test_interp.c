@@ -1,0 +1,956 @@
+/* The interpreter's ops, one small kernel each, against exact expected values (bit patterns
+ * for floats), and its API: errors, the bounds checker, prints, asserts. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tritonc/interp.h"
+#include "tritonc/tritonc.h"
+
+/* ---- harness ------------------------------------------------------------------------------ */
+
+static tl_builder *start(const char *name)
+{
+    tl_builder *b = tl_builder_create(name);
+    tl_builder_set_locations(b, true);
+    return b;
+}
+
+static void finish(tl_builder *b)
+{
+    char *text = tl_finish(b);
+    if (!text)
+        fail_msg("finish failed: %s", tl_builder_error(b));
+    free(text);
+}
+
+/* Runs b on the grid with args; the run must succeed. */
+static void run_ok(tl_builder *b, tc_interp_grid grid, int nargs, const tc_interp_arg *args)
+{
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    assert_non_null(ip);
+    if (!tc_interp_launch_args(ip, grid, nargs, args))
+        fail_msg("run failed: %s", tc_interp_error(ip));
+    tc_interp_destroy(ip);
+}
+
+/* Runs b and returns its error (malloc'd), which it must have. */
+static char *run_error(tl_builder *b, tc_interp_grid grid, int nargs, const tc_interp_arg *args)
+{
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    assert_non_null(ip);
+    assert_false(tc_interp_launch_args(ip, grid, nargs, args));
+    const char *e = tc_interp_error(ip);
+    assert_non_null(e);
+    char *copy = malloc(strlen(e) + 1);
+    strcpy(copy, e);
+    tc_interp_destroy(ip);
+    return copy;
+}
+
+enum { N = 8 };
+
+/* out[i] = f(x[i], y[i]) over N lanes: x and y of dtype in, out of dtype out. */
+typedef tl_value (*binary_fn)(tl_value x, tl_value y);
+static void binary(tl_dtype in, tl_dtype out, binary_fn f, const void *x, const void *y, void *o)
+{
+    tl_builder *b = start("binary");
+    tl_value xp = tl_arg(b, "x", TL_PTR(in)), yp = tl_arg(b, "y", TL_PTR(in)), op = tl_arg(b, "o", TL_PTR(out));
+    tl_value offs = tl_arange(b, 0, N);
+    tl_store(tl_addptr(op, offs), f(tl_load(tl_addptr(xp, offs)), tl_load(tl_addptr(yp, offs))));
+    finish(b);
+    size_t bi = tl_dtype_bits(in) / 8, bo = tl_dtype_bits(out) / 8;
+    run_ok(b, tc_interp_grid1(1), 3,
+           (tc_interp_arg[]){tc_interp_ptr(x, N * bi), tc_interp_ptr(y, N * bi), tc_interp_ptr(o, N * bo)});
+    tl_builder_destroy(b);
+}
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* ---- integers --------------------------------------------------------------------------------- */
+
+static tl_value floordiv(tl_value x, tl_value y) { return tl_floordiv(x, y); }
+static tl_value mod(tl_value x, tl_value y) { return tl_mod(x, y); }
+
+/* Triton's // and % on integers are C's: truncating, the remainder has the dividend's sign. */
+static void test_int_division(void **state)
+{
+    (void)state;
+    int32_t x[N] = {7, -7, 7, -7, INT32_MIN, 5, 0, -1};
+    int32_t y[N] = {2, 2, -2, -2, -1, 0, 3, 5};
+    int32_t q[N], r[N];
+    binary(TL_I32, TL_I32, floordiv, x, y, q);
+    binary(TL_I32, TL_I32, mod, x, y, r);
+    int32_t wq[N] = {3, -3, -3, 3, INT32_MIN, -1, 0, 0};
+    int32_t wr[N] = {1, -1, 1, -1, 0, 5, 0, -1};
+    assert_memory_equal(q, wq, sizeof q);
+    assert_memory_equal(r, wr, sizeof r);
+}
+
+static void test_unsigned_division(void **state)
+{
+    (void)state;
+    uint32_t x[N] = {7, 0xFFFFFFF9u, 100, 5, 0, 1, 0x80000000u, 9};
+    uint32_t y[N] = {2, 2, 7, 0, 3, 1, 0xFFFFFFFFu, 10};
+    uint32_t q[N], r[N];
+    binary(TL_U32, TL_U32, floordiv, x, y, q);
+    binary(TL_U32, TL_U32, mod, x, y, r);
+    uint32_t wq[N] = {3, 0x7FFFFFFCu, 14, 0xFFFFFFFFu, 0, 1, 0, 0};
+    uint32_t wr[N] = {1, 1, 2, 5, 0, 0, 0x80000000u, 9};
+    assert_memory_equal(q, wq, sizeof q);
+    assert_memory_equal(r, wr, sizeof r);
+}
+
+static tl_value shl(tl_value x, tl_value y) { return tl_shl(x, y); }
+static tl_value shr(tl_value x, tl_value y) { return tl_shr(x, y); }
+
+/* Shift amounts of the width or more: 0 (left, logical right) or the sign (arithmetic). */
+static void test_shifts(void **state)
+{
+    (void)state;
+    int32_t x[N] = {1, 1, 1, -8, -8, -8, 0x40000000, 3};
+    int32_t y[N] = {1, 31, 32, 1, 31, 40, 1, 0};
+    int32_t l[N], rs[N];
+    uint32_t ux[N] = {0x80000000u, 0x80000000u, 0x80000000u, 16, 16, 16, 1, 3}, ur[N];
+    uint32_t uy[N] = {31, 32, 1, 4, 5, 100, 0, 1};
+    binary(TL_I32, TL_I32, shl, x, y, l);
+    binary(TL_I32, TL_I32, shr, x, y, rs);
+    binary(TL_U32, TL_U32, shr, ux, uy, ur);
+    int32_t wl[N] = {2, INT32_MIN, 0, -16, 0, 0, INT32_MIN, 3};
+    int32_t wrs[N] = {0, 0, 0, -4, -1, -1, 0x20000000, 3};
+    uint32_t wur[N] = {1, 0, 0x40000000u, 1, 0, 0, 1, 1};
+    assert_memory_equal(l, wl, sizeof l);
+    assert_memory_equal(rs, wrs, sizeof rs);
+    assert_memory_equal(ur, wur, sizeof ur);
+}
+
+static tl_value add(tl_value x, tl_value y) { return tl_add(x, y); }
+static tl_value mul(tl_value x, tl_value y) { return tl_mul(x, y); }
+static tl_value umulhi(tl_value x, tl_value y) { return tl_umulhi(x, y); }
+
+static void test_wraparound_and_umulhi(void **state)
+{
+    (void)state;
+    int32_t x[N] = {INT32_MAX, INT32_MIN, -1, 65536, 0, 1, 2, 3};
+    int32_t y[N] = {1, -1, 1, 65536, 0, -1, -2, -3};
+    int32_t s[N], p[N];
+    binary(TL_I32, TL_I32, add, x, y, s);
+    binary(TL_I32, TL_I32, mul, x, y, p);
+    int32_t ws[N] = {INT32_MIN, INT32_MAX, 0, 131072, 0, 0, 0, 0};
+    int32_t wp[N] = {INT32_MAX, INT32_MIN, -1, 0, 0, -1, -4, -9};
+    assert_memory_equal(s, ws, sizeof s);
+    assert_memory_equal(p, wp, sizeof p);
+    uint32_t ux[N] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0x80000000u, 1, 0, 0x12345678u, 0xD2511F53u, 7};
+    uint32_t uy[N] = {2, 0xFFFFFFFFu, 4, 1, 9, 0x10000u, 0xCD9E8D57u, 7};
+    uint32_t h[N];
+    binary(TL_U32, TL_U32, umulhi, ux, uy, h);
+    uint32_t wh[N] = {1, 0xFFFFFFFEu, 2, 0, 0, 0x1234u,
+                      (uint32_t)(((uint64_t)0xD2511F53u * 0xCD9E8D57u) >> 32), 0};
+    assert_memory_equal(h, wh, sizeof h);
+}
+
+/* ---- floats ------------------------------------------------------------------------------------ */
+
+static tl_value maximumf(tl_value x, tl_value y) { return tl_maximumf(x, y); }
+static tl_value maxnumf(tl_value x, tl_value y) { return tl_maxnumf(x, y); }
+static tl_value minimumf(tl_value x, tl_value y) { return tl_minimumf(x, y); }
+static tl_value fdiv(tl_value x, tl_value y) { return tl_div(x, y); }
+
+/* maximumf propagates NaN, maxnumf returns the number; -0 orders below +0. */
+static void test_float_max_nan(void **state)
+{
+    (void)state;
+    float x[N] = {NAN, 1.0f, NAN, -0.0f, 0.0f, 3.0f, -INFINITY, 2.0f};
+    float y[N] = {1.0f, NAN, NAN, 0.0f, -0.0f, 2.0f, 1.0f, 2.0f};
+    float a[N], m[N], lo[N];
+    binary(TL_F32, TL_F32, maximumf, x, y, a);
+    binary(TL_F32, TL_F32, maxnumf, x, y, m);
+    binary(TL_F32, TL_F32, minimumf, x, y, lo);
+    uint32_t qnan = 0x7FC00000u;
+    uint32_t wa[N] = {qnan, qnan, qnan, f32_bits(0.0f), f32_bits(0.0f), f32_bits(3.0f), f32_bits(1.0f), f32_bits(2.0f)};
+    uint32_t wm[N] = {f32_bits(1.0f), f32_bits(1.0f), qnan, f32_bits(0.0f), f32_bits(0.0f), f32_bits(3.0f),
+                      f32_bits(1.0f), f32_bits(2.0f)};
+    uint32_t wlo[N] = {qnan, qnan, qnan, f32_bits(-0.0f), f32_bits(-0.0f), f32_bits(2.0f), f32_bits(-INFINITY),
+                       f32_bits(2.0f)};
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(f32_bits(a[i]), wa[i]);
+        assert_int_equal(f32_bits(m[i]), wm[i]);
+        assert_int_equal(f32_bits(lo[i]), wlo[i]);
+    }
+    float q[N];
+    float dx[N] = {1.0f, 1.0f, -1.0f, 0.0f, 1.0f, 10.0f, 1.0f, 7.0f};
+    float dy[N] = {3.0f, 0.0f, 0.0f, 0.0f, INFINITY, 4.0f, -0.0f, 7.0f};
+    binary(TL_F32, TL_F32, fdiv, dx, dy, q);
+    assert_int_equal(f32_bits(q[0]), f32_bits(1.0f / 3.0f));
+    assert_true(isinf(q[1]) && q[1] > 0);
+    assert_true(isinf(q[2]) && q[2] < 0);
+    assert_true(isnan(q[3]));
+    assert_int_equal(f32_bits(q[4]), 0);
+    assert_int_equal(f32_bits(q[5]), f32_bits(2.5f));
+    assert_int_equal(f32_bits(q[6]), f32_bits(-INFINITY));
+}
+
+static tl_value to_bf16(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_BF16);
+}
+
+/* f32 to f16 and bf16 through arith.truncf: nearest even, overflow to infinity, subnormals. */
+static void test_f16_bf16_rounding(void **state)
+{
+    (void)state;
+    float x[N] = {1.0f + 0x1p-11f, 1.0f + 3 * 0x1p-11f, 65520.0f, 65519.0f, 0x1p-25f, 3 * 0x1p-26f, NAN, -2.5f};
+    float y[N] = {0};
+    uint16_t h[N];
+    tl_builder *b = start("f16");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F16));
+    tl_value offs = tl_arange(b, 0, N);
+    tl_store(tl_addptr(op, offs), tl_to(tl_load(tl_addptr(xp, offs)), TL_F16));
+    finish(b);
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(h, sizeof h)});
+    tl_builder_destroy(b);
+    uint16_t wh[N] = {0x3C00, 0x3C02, 0x7C00, 0x7BFF, 0x0000, 0x0001, 0x7E00, 0xC100};
+    assert_memory_equal(h, wh, sizeof h);
+
+    float bx[N] = {1.0f + 0x1p-8f, 1.0f + 3 * 0x1p-8f, 3.4e38f, -0.0f, 0x1p-133f /* the smallest subnormal */, 1.0f, INFINITY, 0.1f};
+    uint16_t bh[N];
+    binary(TL_F32, TL_BF16, to_bf16, bx, y, bh);
+    uint16_t wbh[N] = {0x3F80, 0x3F82, 0x7F80, 0x8000, 0x0001, 0x3F80, 0x7F80, 0x3DCD};
+    /* 3.4e38 rounds up past bf16's largest finite (0x7F7F = 3.39e38): infinity */
+    assert_memory_equal(bh, wbh, sizeof bh);
+}
+
+/* The fp8 kinds: saturation to the largest finite, NaN codes, no negative zero in FNUZ. */
+static void test_fp8_formats(void **state)
+{
+    (void)state;
+    assert_int_equal(tc_interp_float_bits(448.0, TCIR_F8E4M3FN, false), 0x7E);
+    assert_int_equal(tc_interp_float_bits(464.0, TCIR_F8E4M3FN, false), 0x7E);
+    assert_int_equal(tc_interp_float_bits(1e9, TCIR_F8E4M3FN, false), 0x7E);
+    assert_int_equal(tc_interp_float_bits(-INFINITY, TCIR_F8E4M3FN, false), 0xFE);
+    assert_int_equal(tc_interp_float_bits(NAN, TCIR_F8E4M3FN, false), 0x7F);
+    assert_int_equal(tc_interp_float_bits(-0.0, TCIR_F8E4M3FN, false), 0x80);
+    assert_int_equal(tc_interp_float_bits(0x1p-9, TCIR_F8E4M3FN, false), 0x01); /* smallest subnormal */
+    assert_int_equal(tc_interp_float_bits(0x1p-10, TCIR_F8E4M3FN, false), 0x00); /* tie to even: 0 */
+    assert_int_equal(tc_interp_float_bits(1.0625, TCIR_F8E4M3FN, false), 0x38);  /* tie to even: 1.0 */
+    assert_int_equal(tc_interp_float_bits(1.1875, TCIR_F8E4M3FN, false), 0x3A);  /* tie up: 1.25 */
+    assert_int_equal(tc_interp_float_bits(1.1875, TCIR_F8E4M3FN, true), 0x39);   /* rtz: 1.125 */
+    assert_int_equal(tc_interp_float_bits(57344.0, TCIR_F8E5M2, false), 0x7B);
+    assert_int_equal(tc_interp_float_bits(1e6, TCIR_F8E5M2, false), 0x7B);
+    assert_int_equal(tc_interp_float_bits(INFINITY, TCIR_F8E5M2, false), 0x7B);
+    assert_int_equal(tc_interp_float_bits(NAN, TCIR_F8E5M2, false), 0x7E);
+    assert_int_equal(tc_interp_float_bits(240.0, TCIR_F8E4M3FNUZ, false), 0x7F);
+    assert_int_equal(tc_interp_float_bits(-0.0, TCIR_F8E4M3FNUZ, false), 0x00);
+    assert_int_equal(tc_interp_float_bits(NAN, TCIR_F8E4M3FNUZ, false), 0x80);
+    assert_int_equal(tc_interp_float_bits(57344.0, TCIR_F8E5M2FNUZ, false), 0x7F);
+    assert_int_equal(tc_interp_float_bits(30.0, TCIR_F8E4M3B11FNUZ, false), 0x7F);
+    assert_int_equal(tc_interp_float_bits(1.0, TCIR_F8E4M3B11FNUZ, false), 0x58);
+    /* decoding */
+    assert_true(tc_interp_float_value(0x7E, TCIR_F8E4M3FN) == 448.0);
+    assert_true(isnan(tc_interp_float_value(0x7F, TCIR_F8E4M3FN)));
+    assert_true(tc_interp_float_value(0x7C, TCIR_F8E5M2) == INFINITY);
+    assert_true(isnan(tc_interp_float_value(0x80, TCIR_F8E5M2FNUZ)));
+    assert_true(tc_interp_float_value(0x01, TCIR_F8E4M3FNUZ) == 0x1p-10);
+    assert_true(tc_interp_float_value(0x0001, TCIR_F16) == 0x1p-24);
+    assert_true(tc_interp_float_value(0x7BFF, TCIR_F16) == 65504.0);
+    /* every f16 round-trips */
+    for (uint32_t u = 0; u < 0x10000; u++) {
+        double v = tc_interp_float_value(u, TCIR_F16);
+        if (!isnan(v))
+            assert_int_equal(tc_interp_float_bits(v, TCIR_F16, false), u);
+    }
+}
+
+static tl_value to_i32(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_I32);
+}
+static tl_value to_u32(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_U32);
+}
+
+/* Out-of-range float-to-int casts saturate, NaN gives 0, truncation toward zero. */
+static void test_float_to_int(void **state)
+{
+    (void)state;
+    float x[N] = {3e9f, -3e9f, NAN, -1.5f, 2.7f, INFINITY, -0.9f, 2147483520.0f}, y[N] = {0};
+    int32_t s[N];
+    uint32_t u[N];
+    binary(TL_F32, TL_I32, to_i32, x, y, s);
+    binary(TL_F32, TL_U32, to_u32, x, y, u);
+    int32_t ws[N] = {INT32_MAX, INT32_MIN, 0, -1, 2, INT32_MAX, 0, 2147483520};
+    uint32_t wu[N] = {3000000000u, 0, 0, 0, 2, UINT32_MAX, 0, 2147483520u};
+    assert_memory_equal(s, ws, sizeof s);
+    assert_memory_equal(u, wu, sizeof u);
+}
+
+static tl_value lt_i32(tl_value x, tl_value y) { return tl_to(tl_lt(x, y), TL_I32); }
+static tl_value ne_i32(tl_value x, tl_value y) { return tl_to(tl_ne(x, y), TL_I32); }
+static tl_value ge_i32(tl_value x, tl_value y) { return tl_to(tl_ge(x, y), TL_I32); }
+static tl_value fma3(tl_value x, tl_value y) { return tl_fma(x, y, x); }
+static tl_value clamp01(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_clamp(x, 0.0, 1.0);
+}
+static tl_value f16_rtz(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_F16, .fp_downcast_rounding = TL_RTZ);
+}
+static tl_value bits_of(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_I32, .bitcast = true);
+}
+
+/* Comparisons with NaN (ordered < and >=, unordered !=), fma, clamp, rtz narrowing, bitcast. */
+static void test_float_compare_and_misc(void **state)
+{
+    (void)state;
+    float x[N] = {NAN, 1.0f, 2.0f, -0.0f, 1.0f + 0x1p-11f * 3, 65520.0f, -1.5f, 0.5f};
+    float y[N] = {1.0f, NAN, 2.0f, 0.0f, 1.0f, 1.0f, -2.0f, 3.0f};
+    int32_t lt[N], ne[N], ge[N], bits[N];
+    binary(TL_F32, TL_I32, lt_i32, x, y, lt);
+    binary(TL_F32, TL_I32, ne_i32, x, y, ne);
+    binary(TL_F32, TL_I32, ge_i32, x, y, ge);
+    int32_t wlt[N] = {0, 0, 0, 0, 0, 0, 0, 1}, wne[N] = {1, 1, 0, 0, 1, 1, 1, 1}, wge[N] = {0, 0, 1, 1, 1, 1, 1, 0};
+    assert_memory_equal(lt, wlt, sizeof lt);
+    assert_memory_equal(ne, wne, sizeof ne);
+    assert_memory_equal(ge, wge, sizeof ge);
+    float f[N], c[N];
+    binary(TL_F32, TL_F32, fma3, x, y, f);
+    assert_true(f[2] == 6.0f && f[6] == 1.5f && f[7] == 2.0f && isnan(f[0]));
+    binary(TL_F32, TL_F32, clamp01, x, y, c);
+    assert_true(c[1] == 1.0f && c[6] == 0.0f && c[7] == 0.5f && c[0] == 0.0f); /* propagateNan = none: NaN gives lo */
+    uint16_t hz[N];
+    binary(TL_F32, TL_F16, f16_rtz, x, y, hz);
+    assert_int_equal(hz[4], 0x3C01); /* nearest even would give 0x3C02 */
+    assert_int_equal(hz[5], 0x7BFF); /* rtz does not overflow */
+    assert_int_equal(hz[6], 0xBE00);
+    binary(TL_F32, TL_I32, bits_of, x, y, bits);
+    assert_int_equal((uint32_t)bits[3], 0x80000000u);
+    assert_int_equal((uint32_t)bits[0], 0x7FC00000u);
+}
+
+static tl_value widen_i8(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_I32);
+}
+
+/* i8 sign-extends, u8 zero-extends, i32 truncates to i8; xchg and cas return the old value. */
+static void test_int_casts_and_cas(void **state)
+{
+    (void)state;
+    int8_t s8[N] = {-1, 127, -128, 0, 5, -5, 1, 2}, z8[N] = {0};
+    int32_t w[N];
+    binary(TL_I8, TL_I32, widen_i8, s8, z8, w);
+    int32_t ww[N] = {-1, 127, -128, 0, 5, -5, 1, 2};
+    assert_memory_equal(w, ww, sizeof w);
+    uint8_t u8[N] = {255, 128, 0, 1, 2, 3, 4, 5}, zu[N] = {0};
+    binary(TL_U8, TL_I32, widen_i8, u8, zu, w);
+    int32_t wu[N] = {255, 128, 0, 1, 2, 3, 4, 5};
+    assert_memory_equal(w, wu, sizeof w);
+
+    tl_builder *b = start("cas");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32)), o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_store(tl_addptr(o, pid), tl_atomic_cas(p, 1, tl_add(pid, 10)));
+    tl_store(tl_addptr(o, tl_add(pid, 3)), tl_atomic_xchg(tl_addptr(p, 1), pid));
+    tl_store(tl_addptr(o, tl_add(pid, 6)), tl_to(tl_to(tl_mul(tl_add(pid, 1), 0x12345), TL_I8), TL_I32));
+    finish(b);
+    int32_t cell[2] = {1, 7}, out[9];
+    run_ok(b, tc_interp_grid1(3), 2, (tc_interp_arg[]){tc_interp_ptr(cell, sizeof cell), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    /* program 0 swaps 1 for 10; the others see 10 and leave it */
+    int32_t want[9] = {1, 10, 10, 7, 0, 1, 0x45, (int8_t)0x8A, (int8_t)0xCF};
+    assert_memory_equal(out, want, sizeof out);
+    assert_int_equal(cell[0], 10);
+    assert_int_equal(cell[1], 2);
+}
+
+/* math.* on f32 against the C library's float functions, exactly (Triton takes f32 and f64 only). */
+typedef tl_value (*unary_fn)(tl_value x);
+static tl_value m_exp(tl_value x) { return tl_exp(x); }
+static tl_value m_exp2(tl_value x) { return tl_exp2(x); }
+static tl_value m_log(tl_value x) { return tl_log(x); }
+static tl_value m_log2(tl_value x) { return tl_log2(x); }
+static tl_value m_sqrt(tl_value x) { return tl_sqrt(x); }
+static tl_value m_sqrt_rn(tl_value x) { return tl_sqrt_rn(x); }
+static tl_value m_rsqrt(tl_value x) { return tl_rsqrt(x); }
+static tl_value m_sin(tl_value x) { return tl_sin(x); }
+static tl_value m_cos(tl_value x) { return tl_cos(x); }
+static tl_value m_erf(tl_value x) { return tl_erf(x); }
+static tl_value m_floor(tl_value x) { return tl_floor(x); }
+static tl_value m_ceil(tl_value x) { return tl_ceil(x); }
+static tl_value m_abs(tl_value x) { return tl_abs(x); }
+static tl_value m_neg(tl_value x) { return tl_neg(x); }
+
+static float c_rsqrt(float x) { return (float)(1.0 / sqrt((double)x)); }
+static float c_neg(float x) { return -x; }
+
+static void test_math_unary(void **state)
+{
+    (void)state;
+    static const struct {
+        unary_fn f;
+        float (*c)(float);
+    } fns[] = {{m_exp, expf},   {m_exp2, exp2f},   {m_log, logf},     {m_log2, log2f}, {m_sqrt, sqrtf},
+               {m_sqrt_rn, sqrtf}, {m_rsqrt, c_rsqrt}, {m_sin, sinf},  {m_cos, cosf},   {m_erf, erff},
+               {m_floor, floorf}, {m_ceil, ceilf},  {m_abs, fabsf},    {m_neg, c_neg}};
+    float x[N] = {0.5f, 1.0f, 2.75f, 10.0f, 0.1f, 3.0f, 100.0f, 1e-3f};
+    for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+        tl_builder *b = start("math");
+        tl_value xp = tl_arg(b, "x", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F32));
+        tl_value offs = tl_arange(b, 0, N);
+        tl_value v = tl_load(tl_addptr(xp, offs));
+        tl_store(tl_addptr(op, offs), fns[k].f(v));
+        finish(b);
+        float o[N];
+        run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(o, sizeof o)});
+        tl_builder_destroy(b);
+        for (int i = 0; i < N; i++)
+            assert_int_equal(f32_bits(o[i]), f32_bits(fns[k].c(x[i])));
+    }
+}
+
+/* ---- reductions and scans ------------------------------------------------------------------------ */
+
+/* out[0] = reduce(x[0..N)), as f32 */
+typedef tl_value (*reduce_fn)(tl_value x);
+static void reduce1(tl_dtype in, tl_dtype out, reduce_fn f, const void *x, void *o, size_t obytes)
+{
+    tl_builder *b = start("reduce");
+    tl_value xp = tl_arg(b, "x", TL_PTR(in)), op = tl_arg(b, "o", TL_PTR(out));
+    tl_value offs = tl_arange(b, 0, N);
+    tl_value v = f(tl_load(tl_addptr(xp, offs)));
+    tl_store(tcir_type_rank(tl_value_type(v)) ? tl_addptr(op, offs) : op, v);
+    finish(b);
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, N * tl_dtype_bits(in) / 8), tc_interp_ptr(o, obytes)});
+    tl_builder_destroy(b);
+}
+
+static tl_value sum(tl_value x) { return tl_sum(x, 0); }
+static tl_value max(tl_value x) { return tl_max(x, 0); }
+static tl_value argmax(tl_value x) { return tl_argmax(x, 0); }
+static tl_value cumsum(tl_value x) { return tl_cumsum(x, 0); }
+
+/* The documented tree: ((x0+x4)+(x2+x6)) + ((x1+x5)+(x3+x7)). In order the sum would be 3
+ * (2^24 + 1 rounds back to 2^24); the tree gives 6. */
+static void test_reduce_tree_order(void **state)
+{
+    (void)state;
+    float x[N] = {0x1p24f, 1, 1, 1, -0x1p24f, 1, 1, 1}, s = 0, m = 0;
+    reduce1(TL_F32, TL_F32, sum, x, &s, sizeof s);
+    assert_true(s == 6.0f);
+    float y[N] = {1, -3, 7.5f, NAN, 2, 7.5f, -INFINITY, 0};
+    reduce1(TL_F32, TL_F32, max, y, &m, sizeof m);
+    assert_true(m == 7.5f); /* tl.max is maxnumf: the NaN is passed over */
+    int32_t xi[N] = {3, 7, 7, 1, -2, 7, 0, 5}, idx = -1;
+    reduce1(TL_I32, TL_I32, argmax, xi, &idx, sizeof idx);
+    assert_int_equal(idx, 1); /* ties: the lowest index */
+    int32_t c[N];
+    int32_t ci[N] = {1, 2, 3, 4, -10, 0, INT32_MAX, 1};
+    reduce1(TL_I32, TL_I32, cumsum, ci, c, sizeof c);
+    int32_t wc[N] = {1, 3, 6, 10, 0, 0, INT32_MAX, INT32_MIN};
+    assert_memory_equal(c, wc, sizeof c);
+}
+
+/* ---- shapes ------------------------------------------------------------------------------------------ */
+
+/* out = [trans(reshape(x, 2x4)) | split(join(x, 2x)) halves | cat | gather | histogram], 8 each. */
+static void test_shape_ops(void **state)
+{
+    (void)state;
+    tl_builder *b = start("shapes");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_I32)), o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 8);
+    tl_value x = tl_load(tl_addptr(xp, offs));
+    tl_value t = tl_reshape(tl_trans(tl_reshape(x, TL_SHAPE(2, 4))), TL_SHAPE(8));
+    tl_store(tl_addptr(o, offs), t);
+    tl_pair halves = tl_split(tl_join(x, tl_mul(x, 2)));
+    tl_store(tl_addptr(o, tl_add(offs, 8)), tl_sub(halves.second, halves.first));
+    tl_value four = tl_arange(b, 0, 4);
+    tl_store(tl_addptr(o, tl_add(offs, 16)), tl_cat(tl_mul(four, 10), tl_add(four, 100), .can_reorder = true));
+    tl_value rev = tl_sub(7, offs);
+    tl_store(tl_addptr(o, tl_add(offs, 24)), tl_gather(x, rev, 0));
+    tl_store(tl_addptr(o, tl_add(offs, 32)), tl_histogram(tl_mod(x, 3), 8));
+    tl_store(tl_addptr(o, tl_add(offs, 40)), tl_reshape(tl_broadcast_to(tl_expand_dims(tl_arange(b, 0, 2), 1), TL_SHAPE(2, 4)), TL_SHAPE(8)));
+    finish(b);
+    int32_t in[8] = {5, 6, 7, 8, 9, 10, 11, 12}, out[48];
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(in, sizeof in), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    int32_t want[48] = {5, 9, 6, 10, 7, 11, 8, 12,        /* trans */
+                        5, 6, 7, 8, 9, 10, 11, 12,        /* 2x - x */
+                        0, 10, 20, 30, 100, 101, 102, 103, /* cat */
+                        12, 11, 10, 9, 8, 7, 6, 5,        /* gather */
+                        3, 2, 3, 0, 0, 0, 0, 0,           /* histogram of x % 3 = 2 0 1 2 0 1 2 0 */
+                        0, 0, 0, 0, 1, 1, 1, 1};          /* broadcast */
+    assert_memory_equal(out, want, sizeof out);
+}
+
+/* Reductions along either axis of a 2x4 tensor, and a reverse scan. */
+static void test_reduce_axes(void **state)
+{
+    (void)state;
+    tl_builder *b = start("axes");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_I32)), o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 8);
+    tl_value x = tl_reshape(tl_load(tl_addptr(xp, offs)), TL_SHAPE(2, 4));
+    tl_store(tl_addptr(o, tl_arange(b, 0, 4)), tl_sum(x, 0));
+    tl_store(tl_addptr(o, tl_add(tl_arange(b, 0, 2), 4)), tl_max(x, 1));
+    tl_store(tl_addptr(o, tl_add(offs, 6)), tl_reshape(tl_cumsum(x, 1, .reverse = true), TL_SHAPE(8)));
+    finish(b);
+    int32_t in[8] = {1, 2, 3, 4, 10, -20, 30, -40}, out[14];
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(in, sizeof in), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    int32_t want[14] = {11, -18, 33, -36, 4, 30, 10, 9, 7, 4, -20, -30, -10, -40};
+    assert_memory_equal(out, want, sizeof out);
+}
+
+static tl_value to_f32(tl_value x, tl_value y)
+{
+    (void)y;
+    return tl_to(x, TL_F32);
+}
+
+/* int64 to f32 rounds once: 2^60 + 2^36 + 1 is above the halfway point to the next f32
+ * (through a double it would land on the tie and round to even, 2^60). */
+static void test_int_to_float_single_rounding(void **state)
+{
+    (void)state;
+    int64_t x[N] = {((int64_t)1 << 60) + ((int64_t)1 << 36) + 1, ((int64_t)1 << 60) + ((int64_t)1 << 36), -3, 16777217,
+                    INT64_MIN, INT64_MAX, 0, -1};
+    int64_t y[N] = {0};
+    float f[N];
+    binary(TL_I64, TL_F32, to_f32, x, y, f);
+    float want[N] = {0x1p60f + 0x1p37f, 0x1p60f, -3.0f, 16777216.0f, -0x1p63f, 0x1p63f, 0.0f, -1.0f};
+    for (int i = 0; i < N; i++)
+        assert_int_equal(f32_bits(f[i]), f32_bits(want[i]));
+}
+
+/* Block pointers: loads padded with NaN outside the checked bounds, tl_advance, a store that
+ * writes only inside them. X and Y are 3x5 float32, the block 2x4 at (0, 2). */
+static void test_block_pointers(void **state)
+{
+    (void)state;
+    tl_builder *b = start("blockptr");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_F32)), yp = tl_arg(b, "y", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value bx = tl_make_block_ptr(xp, TL_LIST(3, 5), TL_LIST(5, 1), TL_LIST(0, 2), TL_SHAPE(2, 4), TL_ORDER(1, 0));
+    tl_value first = tl_load(bx, .boundary_check = TL_DIMS(0, 1), .padding = TL_PADDING_NAN);
+    tl_value second = tl_load(tl_advance(bx, TL_LIST(2, 0)), .boundary_check = TL_DIMS(0, 1), .padding = TL_PADDING_NAN);
+    tl_value offs = tl_arange(b, 0, 8);
+    tl_store(tl_addptr(op, offs), tl_reshape(first, TL_SHAPE(8)));
+    tl_store(tl_addptr(op, tl_add(offs, 8)), tl_reshape(second, TL_SHAPE(8)));
+    tl_value by = tl_make_block_ptr(yp, TL_LIST(3, 5), TL_LIST(5, 1), TL_LIST(0, 2), TL_SHAPE(2, 4), TL_ORDER(1, 0));
+    tl_store(by, first, .boundary_check = TL_DIMS(0, 1));
+    finish(b);
+    float x[15], y[15] = {0}, o[16];
+    for (int i = 0; i < 15; i++)
+        x[i] = (float)(i / 5 * 10 + i % 5);
+    run_ok(b, tc_interp_grid1(1), 3,
+           (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(y, sizeof y), tc_interp_ptr(o, sizeof o)});
+    tl_builder_destroy(b);
+    const float nan = NAN;
+    float want[16] = {2, 3, 4, nan, 12, 13, 14, nan, 22, 23, 24, nan, nan, nan, nan, nan};
+    for (int i = 0; i < 16; i++)
+        assert_true(isnan(want[i]) ? isnan(o[i]) : o[i] == want[i]);
+    float wy[15] = {0, 0, 2, 3, 4, 0, 0, 12, 13, 14, 0, 0, 0, 0, 0};
+    assert_memory_equal(y, wy, sizeof y);
+}
+
+/* ---- dot ------------------------------------------------------------------------------------------ */
+
+enum { D = 16 };
+
+static void dot_kernel(tl_dtype dt, tl_input_precision prec, const void *a, const void *bm, float *c)
+{
+    tl_builder *b = start("dot");
+    tl_value ap = tl_arg(b, "a", TL_PTR(dt)), bp = tl_arg(b, "b", TL_PTR(dt)), cp = tl_arg(b, "c", TL_PTR(TL_F32));
+    tl_value r = tl_arange(b, 0, D);
+    tl_value idx = tl_add(tl_mul(tl_expand_dims(r, 1), D), tl_expand_dims(r, 0));
+    tl_value acc = tl_dot(tl_load(tl_addptr(ap, idx)), tl_load(tl_addptr(bp, idx)), .input_precision = prec);
+    tl_store(tl_addptr(cp, idx), acc);
+    finish(b);
+    size_t eb = tl_dtype_bits(dt) / 8;
+    run_ok(b, tc_interp_grid1(1), 3,
+           (tc_interp_arg[]){tc_interp_ptr(a, D * D * eb), tc_interp_ptr(bm, D * D * eb), tc_interp_ptr(c, D * D * 4)});
+    tl_builder_destroy(b);
+}
+
+/* f16 inputs, f32 accumulation in k order; tf32 truncates f32 inputs to 10 mantissa bits. */
+static void test_dot(void **state)
+{
+    (void)state;
+    uint16_t a[D * D], bm[D * D];
+    float fa[D * D], fb[D * D];
+    for (int i = 0; i < D * D; i++) {
+        fa[i] = (float)(i % 7 - 3) * 0.5f;
+        fb[i] = (float)(i % 5 - 2) * 0.25f;
+        a[i] = (uint16_t)tc_interp_float_bits(fa[i], TCIR_F16, false);
+        bm[i] = (uint16_t)tc_interp_float_bits(fb[i], TCIR_F16, false);
+    }
+    float c[D * D];
+    dot_kernel(TL_F16, TL_PRECISION_IEEE, a, bm, c);
+    for (int i = 0; i < D; i++)
+        for (int j = 0; j < D; j++) {
+            float s = 0;
+            for (int k = 0; k < D; k++)
+                s += fa[i * D + k] * fb[k * D + j];
+            assert_true(c[i * D + j] == s);
+        }
+    float ta[D * D], tb[D * D];
+    for (int i = 0; i < D * D; i++) {
+        ta[i] = 1.0f + 0x1p-20f; /* below tf32's precision */
+        tb[i] = i == 0 ? 1.0f : 0.0f;
+    }
+    dot_kernel(TL_F32, TL_PRECISION_IEEE, ta, tb, c);
+    assert_true(c[0] == 1.0f + 0x1p-20f);
+    dot_kernel(TL_F32, TL_PRECISION_TF32, ta, tb, c);
+    assert_true(c[0] == 1.0f);
+}
+
+/* ---- programs, atomics, control flow --------------------------------------------------------------- */
+
+/* Each program adds 1 to a counter and records the old value: programs run in order. */
+static void test_atomics_program_order(void **state)
+{
+    (void)state;
+    tl_builder *b = start("atomics");
+    tl_value cnt = tl_arg(b, "cnt", TL_PTR(TL_I32)), out = tl_arg(b, "out", TL_PTR(TL_I32));
+    tl_value mx = tl_arg(b, "mx", TL_PTR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value old = tl_atomic_add(cnt, 1);
+    tl_store(tl_addptr(out, pid), old);
+    tl_atomic_max(mx, tl_mul(pid, -1));
+    finish(b);
+    int32_t c = 0, o[5] = {0}, m = -100;
+    run_ok(b, tc_interp_grid1(5), 3, (tc_interp_arg[]){tc_interp_ptr(&c, 4), tc_interp_ptr(o, sizeof o), tc_interp_ptr(&m, 4)});
+    tl_builder_destroy(b);
+    int32_t wo[5] = {0, 1, 2, 3, 4};
+    assert_int_equal(c, 5);
+    assert_int_equal(m, 0);
+    assert_memory_equal(o, wo, sizeof o);
+}
+
+/* program_id and num_programs over a 3x2x2 grid: out[pid] = x + 10 y + 100 z + 1000 * (nx+ny+nz). */
+static void test_program_ids(void **state)
+{
+    (void)state;
+    tl_builder *b = start("pids");
+    tl_value out = tl_arg(b, "out", TL_PTR(TL_I32));
+    tl_value x = tl_program_id(b, 0), y = tl_program_id(b, 1), z = tl_program_id(b, 2);
+    tl_value n = tl_add(tl_add(tl_num_programs(b, 0), tl_num_programs(b, 1)), tl_num_programs(b, 2));
+    tl_value lin = tl_add(tl_mul(tl_add(tl_mul(z, 2), y), 3), x);
+    tl_store(tl_addptr(out, lin), tl_add(tl_add(tl_add(x, tl_mul(y, 10)), tl_mul(z, 100)), tl_mul(n, 1000)));
+    finish(b);
+    int32_t o[12];
+    run_ok(b, tc_interp_grid3(3, 2, 2), 1, (tc_interp_arg[]){tc_interp_ptr(o, sizeof o)});
+    tl_builder_destroy(b);
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < 2; j++)
+            for (int i = 0; i < 3; i++)
+                assert_int_equal(o[(k * 2 + j) * 3 + i], i + 10 * j + 100 * k + 7000);
+}
+
+/* scf.for with carried values, scf.while, scf.if, and an early return (cf.cond_br). */
+static void test_control_flow(void **state)
+{
+    (void)state;
+    tl_builder *b = start("control");
+    tl_value out = tl_arg(b, "out", TL_PTR(TL_I32)), n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_return_if(tl_eq(pid, 1));
+    tl_value acc = tl_to_tensor(b, 0);
+    tl_scope loop = tl_for(b, 0, n, 1, .carry = TL_VARS(&acc));
+    acc = tl_add(acc, loop.iv);
+    tl_end(&loop);
+    tl_store(tl_addptr(out, tl_mul(pid, 3)), acc);
+    tl_value i = tl_to_tensor(b, 1);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i));
+    tl_do(&w, tl_lt(i, 100));
+    i = tl_mul(i, 3);
+    tl_end(&w);
+    tl_store(tl_addptr(out, tl_add(tl_mul(pid, 3), 1)), i);
+    tl_value v = tl_to_tensor(b, 5);
+    tl_scope br = tl_if(tl_gt(n, 4), .carry = TL_VARS(&v));
+    v = tl_to_tensor(b, 7);
+    tl_else(&br);
+    v = tl_to_tensor(b, 9);
+    tl_end(&br);
+    tl_store(tl_addptr(out, tl_add(tl_mul(pid, 3), 2)), v);
+    finish(b);
+    int32_t o[9];
+    for (int k = 0; k < 9; k++)
+        o[k] = -1;
+    run_ok(b, tc_interp_grid1(3), 2, (tc_interp_arg[]){tc_interp_ptr(o, sizeof o), tc_interp_int(5)});
+    tl_builder_destroy(b);
+    int32_t want[9] = {10, 243, 7, -1, -1, -1, 10, 243, 7};
+    assert_memory_equal(o, want, sizeof o);
+}
+
+/* ---- debugging ops ---------------------------------------------------------------------------------- */
+
+static void test_device_print(void **state)
+{
+    (void)state;
+    tl_builder *b = start("print");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value offs = tl_arange(b, 0, 2);
+    tl_device_print(b, "v", .a0 = tl_load(tl_addptr(x, offs)), .a1 = tl_sub(offs, 1));
+    finish(b);
+    float in[2] = {1.5f, -2.0f};
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    tc_interp_set_print_stream(ip, f);
+    assert_true(tc_interp_launch(ip, tc_interp_grid1(2), tc_interp_ptr(in, sizeof in)));
+    tc_interp_destroy(ip);
+    tl_builder_destroy(b);
+    char text[1024] = "";
+    rewind(f);
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    text[len] = '\0';
+    fclose(f);
+    assert_string_equal(text, "pid (0, 0, 0) idx (0) v: (operand 0) 1.500000\n"
+                              "pid (0, 0, 0) idx (1) v: (operand 0) -2.000000\n"
+                              "pid (0, 0, 0) idx (0) v: (operand 1) -1\n"
+                              "pid (0, 0, 0) idx (1) v: (operand 1) 0\n"
+                              "pid (1, 0, 0) idx (0) v: (operand 0) 1.500000\n"
+                              "pid (1, 0, 0) idx (1) v: (operand 0) -2.000000\n"
+                              "pid (1, 0, 0) idx (0) v: (operand 1) -1\n"
+                              "pid (1, 0, 0) idx (1) v: (operand 1) 0\n");
+}
+
+static void test_device_assert(void **state)
+{
+    (void)state;
+    tl_builder *b = start("assert");
+    tl_builder_set_debug(b, true);
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value offs = tl_arange(b, 0, 8);
+    int line = __LINE__ + 1;
+    tl_device_assert(tl_lt(tl_add(offs, tl_program_id(b, 0)), n), "offset below n");
+    finish(b);
+    char *e = run_error(b, tc_interp_grid1(4), 1, (tc_interp_arg[]){tc_interp_int(10)});
+    char want[256];
+    snprintf(want, sizeof want,
+             "%s:%d: tt.assert: device_assert failed: program (3, 0, 0), lane 7: offset below n", __FILE__, line);
+    assert_string_equal(e, want);
+    free(e);
+    tl_builder_destroy(b);
+}
+
+static void test_libdevice(void **state)
+{
+    (void)state;
+    tl_builder *b = start("libdevice");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32)), o = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value offs = tl_arange(b, 0, 2);
+    tl_store(tl_addptr(o, offs), tl_libdevice(tl_load(tl_addptr(x, offs)), "tanh"));
+    finish(b);
+    float in[2] = {0.5f, -1.0f}, out[2];
+    run_ok(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(in, sizeof in), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    assert_true(out[0] == tanhf(0.5f) && out[1] == tanhf(-1.0f));
+
+    b = start("libdevice2");
+    x = tl_arg(b, "x", TL_PTR(TL_F32));
+    static const tl_extern_overload no_such[] = {{.args = {TL_F32}, .symbol = "__nv_no_such_fn", .ret = TL_F32}};
+    tl_values args = TL_VALUES(tl_load(x));
+    int line = __LINE__ + 1;
+    tl_store(x, tl_extern_elementwise("", "", args, 1, no_such, true));
+    finish(b);
+    char *e = run_error(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(in, sizeof in)});
+    char want[256];
+    snprintf(want, sizeof want,
+             "%s:%d: tt.extern_elementwise: libdevice function '__nv_no_such_fn' is not supported by the interpreter",
+             __FILE__, line);
+    assert_string_equal(e, want);
+    free(e);
+    tl_builder_destroy(b);
+}
+
+/* Philox4x32-10 of counter 0 and key 0: Random123's known-answer vector. */
+static void test_philox_known_answer(void **state)
+{
+    (void)state;
+    tl_builder *b = start("philox");
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_U32));
+    tl_value offs = tl_arange(b, 0, 1);
+    tl_value4 r = tl_randint4x(0, offs);
+    tl_store(tl_addptr(o, offs), r.v[0]);
+    tl_store(tl_addptr(o, tl_add(offs, 1)), r.v[1]);
+    tl_store(tl_addptr(o, tl_add(offs, 2)), r.v[2]);
+    tl_store(tl_addptr(o, tl_add(offs, 3)), r.v[3]);
+    finish(b);
+    uint32_t out[4];
+    run_ok(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    uint32_t want[4] = {0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u};
+    assert_memory_equal(out, want, sizeof out);
+}
+
+/* ---- the bounds checker and the API's errors -------------------------------------------------------- */
+
+/* A store one element past the buffer names the tl_store's line, the program and the lane;
+ * the masked-off lanes beyond are not checked. */
+static void test_bounds_check(void **state)
+{
+    (void)state;
+    tl_builder *b = start("bounds");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32)), n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value offs = tl_add(tl_mul(tl_program_id(b, 0), 4), tl_arange(b, 0, 4));
+    int line = __LINE__ + 1;
+    tl_store(tl_addptr(x, offs), 1.0, .mask = tl_lt(offs, n));
+    finish(b);
+    float buf[10] = {0};
+    /* n = 10 fits: programs 0..2 write lanes below 10 only */
+    run_ok(b, tc_interp_grid1(3), 2, (tc_interp_arg[]){tc_interp_ptr(buf, sizeof buf), tc_interp_int(10)});
+    for (int i = 0; i < 10; i++)
+        assert_true(buf[i] == 1.0f);
+    /* n = 11: program 2's lane 2 writes buf[10] */
+    memset(buf, 0, sizeof buf);
+    char *e = run_error(b, tc_interp_grid1(3), 2, (tc_interp_arg[]){tc_interp_ptr(buf, sizeof buf), tc_interp_int(11)});
+    char want[256];
+    snprintf(want, sizeof want,
+             "%s:%d: tt.store: out of bounds: program (2, 0, 0), lane 2: 4 bytes at byte offset 40 of argument 0 (a "
+             "40-byte buffer)",
+             __FILE__, line);
+    assert_string_equal(e, want);
+    free(e);
+    assert_true(buf[7] == 1.0f && buf[8] == 0.0f); /* programs 0 and 1 ran; nothing of program 2's store */
+    tl_builder_destroy(b);
+}
+
+static void test_api_errors(void **state)
+{
+    (void)state;
+    tl_builder *b = start("api");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_store(x, 0.0);
+    finish(b);
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    assert_int_equal(tc_interp_nargs(ip), 2);
+    tc_interp_bind_int(ip, 0, 1);
+    assert_string_equal(tc_interp_error(ip), "tc_interp: tc_interp_bind_int: argument 0 is a pointer");
+    tc_interp_bind_int(ip, 1, 1); /* sticky: nothing more happens */
+    assert_false(tc_interp_run(ip));
+    assert_string_equal(tc_interp_error(ip), "tc_interp: tc_interp_bind_int: argument 0 is a pointer");
+    tc_interp_destroy(ip);
+
+    ip = tc_interp_create(tl_builder_module(b));
+    float f;
+    tc_interp_bind_ptr(ip, 0, &f, sizeof f);
+    assert_false(tc_interp_run(ip));
+    assert_string_equal(tc_interp_error(ip), "tc_interp: argument 1 is not bound");
+    tc_interp_destroy(ip);
+
+    ip = tc_interp_create(tl_builder_func(b));
+    assert_false(tc_interp_launch(ip, tc_interp_grid1(1), tc_interp_ptr(&f, sizeof f)));
+    assert_string_equal(tc_interp_error(ip), "tc_interp: tc_interp_launch: 1 arguments given, the kernel takes 2");
+    tc_interp_destroy(ip);
+    tl_builder_destroy(b);
+
+    assert_true(tc_interp_failed(NULL));
+    assert_string_equal(tc_interp_error(NULL), "tc_interp: NULL interpreter");
+    ip = tc_interp_create(NULL);
+    assert_string_equal(tc_interp_error(ip), "tc_interp: NULL function");
+    tc_interp_destroy(ip);
+}
+
+/* A loop that never ends meets the step limit: an error naming the op, not a hang. */
+static void test_step_limit(void **state)
+{
+    (void)state;
+    tl_builder *b = start("forever");
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value i = tl_to_tensor(b, 1);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i));
+    tl_do(&w, tl_gt(i, 0));
+    int line = __LINE__ + 1;
+    i = tl_or(i, 1);
+    tl_end(&w);
+    tl_store(o, i);
+    finish(b);
+    int32_t out = 0;
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    tc_interp_set_step_limit(ip, 1000);
+    assert_false(tc_interp_launch(ip, tc_interp_grid1(1), tc_interp_ptr(&out, sizeof out)));
+    char want[256];
+    snprintf(want, sizeof want, "%s:%d: arith.ori: step limit of 1000 ops reached in program (0, 0, 0)", __FILE__, line);
+    assert_string_equal(tc_interp_error(ip), want); /* two ops a turn: the 1000th is an ori */
+    tc_interp_destroy(ip);
+    tl_builder_destroy(b);
+}
+
+/* An op the interpreter does not run is an error at create, naming it and its line. */
+static void test_unsupported_op(void **state)
+{
+    (void)state;
+    tl_builder *b = start("asm");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
+    tl_value y = tl_inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", TL_VALUES(tl_load(x)), TL_F32, true, 1);
+    tl_store(x, y);
+    finish(b);
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    char want[256];
+    snprintf(want, sizeof want, "%s:%d: tt.elementwise_inline_asm: op not supported by the interpreter", __FILE__, line);
+    assert_string_equal(tc_interp_error(ip), want);
+    tc_interp_destroy(ip);
+    tl_builder_destroy(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_int_division),
+        cmocka_unit_test(test_unsigned_division),
+        cmocka_unit_test(test_shifts),
+        cmocka_unit_test(test_wraparound_and_umulhi),
+        cmocka_unit_test(test_float_max_nan),
+        cmocka_unit_test(test_f16_bf16_rounding),
+        cmocka_unit_test(test_fp8_formats),
+        cmocka_unit_test(test_float_to_int),
+        cmocka_unit_test(test_float_compare_and_misc),
+        cmocka_unit_test(test_math_unary),
+        cmocka_unit_test(test_int_casts_and_cas),
+        cmocka_unit_test(test_reduce_tree_order),
+        cmocka_unit_test(test_shape_ops),
+        cmocka_unit_test(test_reduce_axes),
+        cmocka_unit_test(test_int_to_float_single_rounding),
+        cmocka_unit_test(test_block_pointers),
+        cmocka_unit_test(test_dot),
+        cmocka_unit_test(test_atomics_program_order),
+        cmocka_unit_test(test_program_ids),
+        cmocka_unit_test(test_control_flow),
+        cmocka_unit_test(test_device_print),
+        cmocka_unit_test(test_device_assert),
+        cmocka_unit_test(test_libdevice),
+        cmocka_unit_test(test_philox_known_answer),
+        cmocka_unit_test(test_bounds_check),
+        cmocka_unit_test(test_api_errors),
+        cmocka_unit_test(test_unsupported_op),
+        cmocka_unit_test(test_step_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,616 @@
+/* Bundled kernels run through the interpreter against plain C references, at several sizes,
+ * ragged ones included (sizes that are no multiple of the block), and with small blocks so
+ * that several programs run. Floats compare exactly: each reference computes in the order the
+ * interpreter documents (docs/interpreter.md). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bundled.h"
+#include "tritonc/interp.h"
+
+/* A kernel's builder, finished, under its default config with the given fields set. */
+static tl_builder *build(const char *name, int nset, const char *const *set)
+{
+    const tl_kernel *k = tritonc_bundled_find(name);
+    assert_non_null(k);
+    void *cfg = malloc(k->cfg_size);
+    assert_non_null(cfg);
+    memcpy(cfg, k->cfg_default, k->cfg_size);
+    char err[256];
+    for (int i = 0; i < nset; i += 2)
+        if (!tl_kernel_set(k, cfg, set[i], set[i + 1], err, sizeof err))
+            fail_msg("%s", err);
+    char *e = NULL;
+    tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){0}, NULL, &e);
+    free(cfg);
+    if (!b)
+        fail_msg("build failed: %s", e);
+    return b;
+}
+
+static void run(tl_builder *b, tc_interp_grid grid, int nargs, const tc_interp_arg *args)
+{
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    assert_non_null(ip);
+    if (!tc_interp_launch_args(ip, grid, nargs, args))
+        fail_msg("interpreter: %s", tc_interp_error(ip));
+    tc_interp_destroy(ip);
+}
+
+static uint32_t lcg(uint32_t *s) { return *s = *s * 1664525u + 1013904223u; }
+static float frand(uint32_t *s) { return (float)(lcg(s) >> 8) / 16777216.0f * 4.0f - 2.0f; }
+
+/* ---- vector_add ------------------------------------------------------------------------- */
+
+static void test_vector_add(void **state)
+{
+    (void)state;
+    static const char *const set[] = {"BLOCK_SIZE", "128"};
+    tl_builder *b = build("vector_add", 2, set), *xla = build("vector_add_xla", 2, set);
+    const int sizes[] = {1, 127, 128, 129, 1000, 4096};
+    uint32_t seed = 1;
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        int n = sizes[t];
+        float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *o = malloc(n * sizeof *o);
+        for (int i = 0; i < n; i++) {
+            x[i] = frand(&seed);
+            y[i] = frand(&seed);
+        }
+        run(b, tc_interp_grid1((n + 127) / 128), 4,
+            (tc_interp_arg[]){tc_interp_ptr(x, n * sizeof *x), tc_interp_ptr(y, n * sizeof *y),
+                              tc_interp_ptr(o, n * sizeof *o), tc_interp_int(n)});
+        for (int i = 0; i < n; i++)
+            assert_true(o[i] == x[i] + y[i]);
+        /* the XLA form: n read from a buffer */
+        int32_t n32 = n;
+        memset(o, 0, n * sizeof *o);
+        run(xla, tc_interp_grid1((n + 127) / 128), 4,
+            (tc_interp_arg[]){tc_interp_ptr(x, n * sizeof *x), tc_interp_ptr(y, n * sizeof *y),
+                              tc_interp_ptr(&n32, sizeof n32), tc_interp_ptr(o, n * sizeof *o)});
+        for (int i = 0; i < n; i++)
+            assert_true(o[i] == x[i] + y[i]);
+        free(x);
+        free(y);
+        free(o);
+    }
+    tl_builder_destroy(b);
+    tl_builder_destroy(xla);
+}
+
+/* ---- softmax ------------------------------------------------------------------------------- */
+
+/* The interpreter's tree sum over the block (masked lanes hold exp(-inf) = 0). */
+static float tree_sum(float *v, int n)
+{
+    for (; n > 1; n = (n + 1) / 2)
+        for (int i = 0; i < n - (n + 1) / 2; i++)
+            v[i] = v[i] + v[i + (n + 1) / 2];
+    return v[0];
+}
+
+static void softmax_case(int block, int rows, int cols, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", block);
+    const char *const set[] = {"BLOCK", bs};
+    tl_builder *b = build("softmax", 2, set);
+    int stride = cols + 3; /* rows padded: the stride is an argument */
+    size_t bytes = (size_t)rows * stride * sizeof(float);
+    float *in = malloc(bytes), *out = malloc(bytes), *num = malloc(block * sizeof *num);
+    for (int i = 0; i < rows * stride; i++) {
+        in[i] = frand(seed) * 4;
+        out[i] = 12345.0f;
+    }
+    run(b, tc_interp_grid1(rows), 5,
+        (tc_interp_arg[]){tc_interp_ptr(out, bytes), tc_interp_ptr(in, bytes), tc_interp_int(stride),
+                          tc_interp_int(stride), tc_interp_int(cols)});
+    for (int r = 0; r < rows; r++) {
+        const float *x = in + r * stride;
+        float m = -INFINITY;
+        for (int c = 0; c < cols; c++)
+            m = x[c] > m ? x[c] : m;
+        for (int c = 0; c < block; c++)
+            num[c] = c < cols ? expf(x[c] - m) : 0.0f;
+        float *e = malloc(block * sizeof *e);
+        memcpy(e, num, block * sizeof *e);
+        float den = tree_sum(e, block);
+        free(e);
+        for (int c = 0; c < cols; c++)
+            assert_true(out[r * stride + c] == num[c] / den);
+        for (int c = cols; c < stride; c++)
+            assert_true(out[r * stride + c] == 12345.0f); /* masked off: untouched */
+    }
+    free(in);
+    free(out);
+    free(num);
+    tl_builder_destroy(b);
+}
+
+static void test_softmax(void **state)
+{
+    (void)state;
+    uint32_t seed = 7;
+    softmax_case(8, 1, 1, &seed);
+    softmax_case(8, 3, 5, &seed);
+    softmax_case(16, 4, 16, &seed);
+    softmax_case(128, 5, 100, &seed);
+    softmax_case(1024, 2, 1000, &seed); /* the default block */
+}
+
+/* ---- matmul ------------------------------------------------------------------------------------ */
+
+static uint16_t h(float f) { return (uint16_t)tc_interp_float_bits(f, TCIR_F16, false); }
+static float hf(uint16_t u) { return (float)tc_interp_float_value(u, TCIR_F16); }
+
+/* C = A @ B for f16 A (M x K) and B (K x N), f32 accumulation in k order, rounded to f16. */
+static void matmul_case(int bm, int bn, int bk, int gm, int M, int N, int K, uint32_t *seed)
+{
+    char s[4][16];
+    snprintf(s[0], 16, "%d", bm);
+    snprintf(s[1], 16, "%d", bn);
+    snprintf(s[2], 16, "%d", bk);
+    snprintf(s[3], 16, "%d", gm);
+    const char *const set[] = {"BLOCK_M", s[0], "BLOCK_N", s[1], "BLOCK_K", s[2], "GROUP_M", s[3]};
+    tl_builder *b = build("matmul", 8, set);
+    uint16_t *A = malloc((size_t)M * K * 2), *B = malloc((size_t)K * N * 2), *C = malloc((size_t)M * N * 2);
+    for (int i = 0; i < M * K; i++)
+        A[i] = h(frand(seed));
+    for (int i = 0; i < K * N; i++)
+        B[i] = h(frand(seed));
+    memset(C, 0xff, (size_t)M * N * 2);
+    int grid = ((M + bm - 1) / bm) * ((N + bn - 1) / bn);
+    run(b, tc_interp_grid1(grid), 12,
+        (tc_interp_arg[]){tc_interp_ptr(A, (size_t)M * K * 2), tc_interp_ptr(B, (size_t)K * N * 2),
+                          tc_interp_ptr(C, (size_t)M * N * 2), tc_interp_int(M), tc_interp_int(N), tc_interp_int(K),
+                          tc_interp_int(K), tc_interp_int(1), tc_interp_int(N), tc_interp_int(1), tc_interp_int(N),
+                          tc_interp_int(1)});
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            float acc = 0;
+            for (int k = 0; k < K; k++) {
+                volatile float p = hf(A[i * K + k]) * hf(B[k * N + j]); /* no fused multiply-add */
+                acc = acc + p;
+            }
+            if (C[i * N + j] != h(acc))
+                fail_msg("C[%d][%d] = 0x%04x, want 0x%04x (M %d N %d K %d)", i, j, C[i * N + j], h(acc), M, N, K);
+        }
+    free(A);
+    free(B);
+    free(C);
+    tl_builder_destroy(b);
+}
+
+static void test_matmul(void **state)
+{
+    (void)state;
+    uint32_t seed = 3;
+    matmul_case(16, 16, 16, 2, 16, 16, 16, &seed);
+    matmul_case(16, 16, 16, 2, 33, 17, 40, &seed); /* ragged in M, N and K */
+    matmul_case(32, 16, 16, 4, 70, 50, 23, &seed);
+    matmul_case(16, 32, 32, 1, 5, 7, 3, &seed);    /* smaller than one block everywhere */
+}
+
+/* ---- layer_norm_fwd ------------------------------------------------------------------------------- */
+
+static float load_as_f32(const void *buf, int i, bool f16)
+{
+    return f16 ? (float)tc_interp_float_value(((const uint16_t *)buf)[i], TCIR_F16) : ((const float *)buf)[i];
+}
+
+/* Each lane of the block accumulates its columns in loop order, then the tree sums the lanes. */
+static void layer_norm_case(bool f16, int block, int rows, int n, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", block);
+    const char *const set[] = {"dtype", f16 ? "float16" : "float32", "BLOCK_SIZE", bs};
+    tl_builder *b = build("layer_norm_fwd", 4, set);
+    int stride = n + 1, eb = f16 ? 2 : 4;
+    size_t xbytes = (size_t)rows * stride * eb;
+    unsigned char *X = malloc(xbytes), *Y = malloc(xbytes), *W = malloc((size_t)n * eb), *B = malloc((size_t)n * eb);
+    float *mean = malloc(rows * sizeof *mean), *rstd = malloc(rows * sizeof *rstd), *acc = malloc(block * sizeof *acc);
+    for (int i = 0; i < rows * stride; i++) {
+        float v = frand(seed);
+        if (f16)
+            ((uint16_t *)X)[i] = h(v);
+        else
+            ((float *)X)[i] = v;
+    }
+    for (int i = 0; i < n; i++) {
+        float w = frand(seed), bb = frand(seed);
+        if (f16) {
+            ((uint16_t *)W)[i] = h(w);
+            ((uint16_t *)B)[i] = h(bb);
+        } else {
+            ((float *)W)[i] = w;
+            ((float *)B)[i] = bb;
+        }
+    }
+    memset(Y, 0, xbytes);
+    const float eps = 1e-5f;
+    run(b, tc_interp_grid1(rows), 9,
+        (tc_interp_arg[]){tc_interp_ptr(X, xbytes), tc_interp_ptr(Y, xbytes), tc_interp_ptr(W, (size_t)n * eb),
+                          tc_interp_ptr(B, (size_t)n * eb), tc_interp_ptr(mean, rows * sizeof *mean),
+                          tc_interp_ptr(rstd, rows * sizeof *rstd), tc_interp_int(stride), tc_interp_int(n),
+                          tc_interp_float(eps)});
+    for (int r = 0; r < rows; r++) {
+        const int base = r * stride;
+        for (int j = 0; j < block; j++)
+            acc[j] = 0;
+        for (int start = 0; start < n; start += block)
+            for (int j = 0; j < block; j++)
+                acc[j] = acc[j] + (start + j < n ? load_as_f32(X, base + start + j, f16) : 0.0f);
+        float m = tree_sum(acc, block) / (float)n;
+        for (int j = 0; j < block; j++)
+            acc[j] = 0;
+        for (int start = 0; start < n; start += block)
+            for (int j = 0; j < block; j++) {
+                volatile float c = start + j < n ? load_as_f32(X, base + start + j, f16) - m : 0.0f;
+                volatile float sq = c * c;
+                acc[j] = acc[j] + sq;
+            }
+        float var = tree_sum(acc, block) / (float)n;
+        float rs = 1.0f / sqrtf(var + eps);
+        assert_true(mean[r] == m);
+        assert_true(rstd[r] == rs);
+        for (int c = 0; c < n; c++) {
+            volatile float t = (load_as_f32(X, base + c, f16) - m) * rs;
+            volatile float tw = t * load_as_f32(W, c, f16);
+            float y = tw + load_as_f32(B, c, f16);
+            float got = load_as_f32(Y, base + c, f16);
+            if (f16 ? ((uint16_t *)Y)[base + c] != h(y) : got != y)
+                fail_msg("row %d col %d: %a, want %a", r, c, got, y);
+        }
+    }
+    free(X);
+    free(Y);
+    free(W);
+    free(B);
+    free(mean);
+    free(rstd);
+    free(acc);
+    tl_builder_destroy(b);
+}
+
+static void test_layer_norm_fwd(void **state)
+{
+    (void)state;
+    uint32_t seed = 11;
+    layer_norm_case(false, 16, 3, 16, &seed);
+    layer_norm_case(false, 16, 2, 37, &seed); /* ragged: three chunks, the last of 5 */
+    layer_norm_case(true, 32, 4, 100, &seed);
+    layer_norm_case(true, 128, 1, 1, &seed);
+}
+
+/* ---- layer_norm_bwd_dx: spin locks (atomic_cas, atomic_xchg) and partial sums per group ------- */
+
+/* Programs run in order, so each group's lock is free when a program comes to it and the
+ * partial sums of DW and DB add up in program order: dy + (the earlier rows' sum). */
+static void layer_norm_bwd_case(int group, int block, int rows, int n, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", group);
+    snprintf(s[1], 16, "%d", block);
+    const char *const set[] = {"dtype", "float32", "GROUP_SIZE_M", s[0], "BLOCK_SIZE_N", s[1]};
+    tl_builder *b = build("layer_norm_bwd_dx", 6, set);
+    int stride = n + 2;
+    size_t xb = (size_t)rows * stride * sizeof(float), gb = (size_t)group * n * sizeof(float);
+    float *X = malloc(xb), *DY = malloc(xb), *DX = calloc(1, xb), *W = malloc(n * sizeof *W);
+    float *mean = malloc(rows * sizeof *mean), *rstd = malloc(rows * sizeof *rstd);
+    float *DW = calloc(1, gb), *DB = calloc(1, gb), *wdw = calloc(1, gb), *wdb = calloc(1, gb);
+    float *t1 = malloc(block * sizeof *t1), *t2 = malloc(block * sizeof *t2);
+    int32_t *lock = calloc((size_t)2 * group, sizeof *lock);
+    for (int i = 0; i < rows * stride; i++) {
+        X[i] = frand(seed);
+        DY[i] = frand(seed);
+    }
+    for (int i = 0; i < n; i++)
+        W[i] = frand(seed);
+    for (int r = 0; r < rows; r++) {
+        mean[r] = frand(seed) * 0.1f;
+        rstd[r] = 1.0f + frand(seed) * 0.1f;
+    }
+    run(b, tc_interp_grid1(rows), 11,
+        (tc_interp_arg[]){tc_interp_ptr(DX, xb), tc_interp_ptr(DY, xb), tc_interp_ptr(DW, gb), tc_interp_ptr(DB, gb),
+                          tc_interp_ptr(X, xb), tc_interp_ptr(W, n * sizeof *W), tc_interp_ptr(mean, rows * sizeof *mean),
+                          tc_interp_ptr(rstd, rows * sizeof *rstd), tc_interp_ptr(lock, 2 * group * sizeof *lock),
+                          tc_interp_int(stride), tc_interp_int(n)});
+    for (int r = 0; r < rows; r++) {
+        const float *x = X + r * stride, *dy = DY + r * stride;
+        for (int j = 0; j < block; j++) {
+            volatile float xhat = j < n ? (x[j] - mean[r]) * rstd[r] : 0.0f;
+            volatile float wdy = j < n ? W[j] * dy[j] : 0.0f;
+            t1[j] = xhat * wdy;
+            t2[j] = wdy;
+        }
+        float c1 = tree_sum(t1, block) / (float)n, c2 = tree_sum(t2, block) / (float)n;
+        int g = r % group;
+        for (int j = 0; j < n; j++) {
+            volatile float xhat = (x[j] - mean[r]) * rstd[r];
+            volatile float wdy = W[j] * dy[j];
+            volatile float xc = xhat * c1;
+            float dx = (wdy - (xc + c2)) * rstd[r];
+            if (DX[r * stride + j] != dx)
+                fail_msg("DX[%d][%d] = %a, want %a", r, j, DX[r * stride + j], dx);
+            volatile float pdw = dy[j] * xhat;
+            bool first = r < group;
+            wdb[g * n + j] = first ? dy[j] : dy[j] + wdb[g * n + j];
+            wdw[g * n + j] = first ? pdw : pdw + wdw[g * n + j];
+        }
+    }
+    assert_memory_equal(DW, wdw, gb);
+    assert_memory_equal(DB, wdb, gb);
+    for (int g = 0; g < group; g++) {
+        assert_int_equal(lock[g], 0);                 /* released */
+        assert_int_equal(lock[group + g], g < rows);  /* the first-writer flag */
+    }
+    free(X);
+    free(DY);
+    free(DX);
+    free(W);
+    free(mean);
+    free(rstd);
+    free(DW);
+    free(DB);
+    free(wdw);
+    free(wdb);
+    free(t1);
+    free(t2);
+    free(lock);
+    tl_builder_destroy(b);
+}
+
+static void test_layer_norm_bwd_dx(void **state)
+{
+    (void)state;
+    uint32_t seed = 13;
+    layer_norm_bwd_case(2, 16, 5, 13, &seed);
+    layer_norm_bwd_case(3, 64, 7, 40, &seed);
+    layer_norm_bwd_case(4, 16, 2, 16, &seed); /* groups no program reaches */
+}
+
+/* ---- per_token_group_quant_fp8: bf16 in, fp8e4nv out with a per-group scale ------------------- */
+
+static void quant_case(bool ue8m0, int block, int tokens, int hidden, int group_size, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", block);
+    const char *const set[] = {"dtype", "bfloat16", "use_ue8m0", ue8m0 ? "true" : "false", "BLOCK", bs};
+    tl_builder *b = build("per_token_group_quant_fp8", 6, set);
+    int stride = hidden + 8, groups = tokens * (hidden / group_size);
+    uint16_t *y = malloc((size_t)tokens * stride * 2);
+    uint8_t *q = malloc((size_t)groups * group_size);
+    float *sc = malloc(groups * sizeof *sc);
+    for (int i = 0; i < tokens * stride; i++)
+        y[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 50, TCIR_BF16, false);
+    const float eps = 1e-10f, fmax8 = 448.0f;
+    run(b, tc_interp_grid1(groups), 9,
+        (tc_interp_arg[]){tc_interp_ptr(y, (size_t)tokens * stride * 2), tc_interp_ptr(q, (size_t)groups * group_size),
+                          tc_interp_ptr(sc, groups * sizeof *sc), tc_interp_int(group_size), tc_interp_int(hidden),
+                          tc_interp_int(stride), tc_interp_float(eps), tc_interp_float(-fmax8), tc_interp_float(fmax8)});
+    for (int g = 0; g < groups; g++) {
+        int row = g / (hidden / group_size), col0 = (g % (hidden / group_size)) * group_size;
+        float absmax = 0;
+        for (int j = 0; j < group_size; j++) {
+            float v = fabsf((float)tc_interp_float_value(y[row * stride + col0 + j], TCIR_BF16));
+            absmax = v > absmax ? v : absmax;
+        }
+        absmax = absmax > eps ? absmax : eps;
+        float scale = absmax / fmax8;
+        float ys = ue8m0 ? exp2f(ceilf(log2f(scale))) : scale;
+        assert_true(sc[g] == ys);
+        for (int j = 0; j < group_size; j++) {
+            float v = (float)tc_interp_float_value(y[row * stride + col0 + j], TCIR_BF16) / ys;
+            v = v < -fmax8 ? -fmax8 : v > fmax8 ? fmax8 : v;
+            uint8_t want = (uint8_t)tc_interp_float_bits(v, TCIR_F8E4M3FN, false);
+            if (q[g * group_size + j] != want)
+                fail_msg("group %d lane %d: 0x%02x, want 0x%02x", g, j, q[g * group_size + j], want);
+        }
+    }
+    free(y);
+    free(q);
+    free(sc);
+    tl_builder_destroy(b);
+}
+
+static void test_per_token_group_quant_fp8(void **state)
+{
+    (void)state;
+    uint32_t seed = 17;
+    quant_case(false, 16, 3, 64, 16, &seed);
+    quant_case(true, 16, 3, 64, 16, &seed);
+    quant_case(false, 32, 2, 48, 24, &seed); /* a group shorter than the block */
+}
+
+/* ---- descriptors: tensor descriptors and block pointers ---------------------------------------- */
+
+/* O[BM + r][c] = X[r][c] through descriptors (both dimensions checked, so the ragged columns
+ * are neither read nor written); O[r][c] = X[r][c] + X[BM + r][c] through block pointers
+ * (the advanced one unchecked: M >= 2 BM keeps it inside the buffer). */
+static void descriptors_case(int bm, int bn, int M, int N, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", bm);
+    snprintf(s[1], 16, "%d", bn);
+    const char *const set[] = {"BM", s[0], "BN", s[1]};
+    tl_builder *b = build("descriptors", 4, set);
+    size_t bytes = (size_t)M * N * sizeof(float);
+    float *X = malloc(bytes), *O = malloc(bytes);
+    for (int i = 0; i < M * N; i++) {
+        X[i] = frand(seed);
+        O[i] = 777.0f;
+    }
+    run(b, tc_interp_grid1(1), 4,
+        (tc_interp_arg[]){tc_interp_ptr(X, bytes), tc_interp_ptr(O, bytes), tc_interp_int(M), tc_interp_int(N)});
+    for (int r = 0; r < M; r++)
+        for (int c = 0; c < N; c++) {
+            float want = 777.0f;
+            if (r < bm && c < bn)
+                want = X[r * N + c] + X[(r + bm) * N + c];
+            else if (r >= bm && r < 2 * bm && c < bn)
+                want = X[(r - bm) * N + c];
+            if (O[r * N + c] != want)
+                fail_msg("O[%d][%d] = %g, want %g", r, c, O[r * N + c], want);
+        }
+    free(X);
+    free(O);
+    tl_builder_destroy(b);
+}
+
+static void test_descriptors(void **state)
+{
+    (void)state;
+    uint32_t seed = 5;
+    descriptors_case(16, 16, 32, 16, &seed);
+    descriptors_case(16, 16, 37, 13, &seed); /* ragged columns: padded loads, clipped stores */
+    descriptors_case(8, 16, 20, 40, &seed);  /* wider than the block */
+}
+
+/* ---- reductions: sums, max/min, argmax/argmin, cumsum, reverse cumprod, xor_sum ---------------- */
+
+/* Integer-valued floats keep every sum and product exact, so the reference needs no order. The
+ * kernel's stores overlap (o[rm], then o[rn], then o[0]); M > N and M < N see different parts. */
+static void reductions_case(int M, int N, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", M);
+    snprintf(s[1], 16, "%d", N);
+    const char *const set[] = {"M", s[0], "N", s[1]};
+    tl_builder *b = build("reductions", 4, set);
+    int L = M > N ? M : N;
+    float *x = malloc((size_t)M * N * sizeof *x), *o = calloc((size_t)L, sizeof *o), *want = calloc((size_t)L, sizeof *want);
+    int32_t *idx = calloc((size_t)L, sizeof *idx), *widx = calloc((size_t)L, sizeof *widx);
+    for (int i = 0; i < M * N; i++)
+        x[i] = (float)((int)(lcg(seed) >> 16) % 5 - 2);
+    run(b, tc_interp_grid1(1), 3,
+        (tc_interp_arg[]){tc_interp_ptr(x, (size_t)M * N * sizeof *x), tc_interp_ptr(o, (size_t)L * sizeof *o),
+                          tc_interp_ptr(idx, (size_t)L * sizeof *idx)});
+    int isum = M * (M - 1) / 2, xs = 0;
+    for (int i = 0; i < M; i++)
+        xs ^= i;
+    float s0 = 0, m0 = -INFINITY;
+    for (int i = 0; i < M; i++) { /* o[rm] and idx[rm] */
+        float m1 = -INFINITY, s2 = 0, scs = 0, run_sum = 0, scp = 0;
+        int am = 0;
+        for (int j = 0; j < N; j++) {
+            float v = x[i * N + j];
+            if (v > m1) {
+                m1 = v;
+                am = j;
+            }
+            s2 += v;
+            run_sum += v;
+            scs += run_sum;
+            float cp = 1;
+            for (int k = i; k < M; k++)
+                cp *= x[k * N + j];
+            scp += cp;
+            s0 += v;
+            m0 = v > m0 ? v : m0;
+        }
+        want[i] = m1 + m1 + s2 + scs + scp;
+        widx[i] = am + am + xs + isum;
+    }
+    for (int j = 0; j < N; j++) { /* o[rn] and idx[rn], over them */
+        float s1 = 0, mn = INFINITY;
+        int ai = 0;
+        for (int i = 0; i < M; i++) {
+            float v = x[i * N + j];
+            s1 += v;
+            if (v < mn) {
+                mn = v;
+                ai = i;
+            }
+        }
+        want[j] = s1 + mn;
+        widx[j] = ai;
+    }
+    want[0] = s0 + m0;
+    for (int i = 0; i < L; i++) {
+        if (o[i] != want[i])
+            fail_msg("M %d N %d: o[%d] = %g, want %g", M, N, i, o[i], want[i]);
+        if (idx[i] != widx[i])
+            fail_msg("M %d N %d: idx[%d] = %d, want %d", M, N, i, idx[i], widx[i]);
+    }
+    free(x);
+    free(o);
+    free(want);
+    free(idx);
+    free(widx);
+    tl_builder_destroy(b);
+}
+
+static void test_reductions(void **state)
+{
+    (void)state;
+    uint32_t seed = 9;
+    reductions_case(16, 32, &seed);
+    reductions_case(32, 16, &seed);
+    reductions_case(8, 8, &seed);
+}
+
+/* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
+ * two programs), either runs or fails with one line: out of bounds, or an op not supported
+ * yet. None crashes (the sanitizer build runs this too). */
+static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
+{
+    (void)state;
+    enum { BYTES = 1 << 16 };
+    for (int i = 0; i < tritonc_bundled_count(); i++) {
+        const tl_kernel *k = tritonc_bundled_at(i);
+        char *e = NULL;
+        tl_builder *b = tl_kernel_build(k, NULL, (tl_emit_opts){0}, NULL, &e);
+        if (!b)
+            fail_msg("%s: %s", k->name, e);
+        tc_interp *ip = tc_interp_create(tl_builder_func(b));
+        assert_non_null(ip);
+        int n = tc_interp_nargs(ip);
+        void **bufs = calloc((size_t)n + 1, sizeof *bufs);
+        for (int a = 0; a < n && !tc_interp_failed(ip); a++) {
+            const tl_argspec *spec = tl_builder_argspec(b, a);
+            if (spec->kind == TL_ARG_PTR) {
+                bufs[a] = calloc(1, BYTES);
+                tc_interp_bind_ptr(ip, a, bufs[a], BYTES);
+            } else if (tl_dtype_is_float(spec->dtype)) {
+                tc_interp_bind_float(ip, a, 1.0);
+            } else {
+                tc_interp_bind_int(ip, a, 64);
+            }
+        }
+        tc_interp_set_grid(ip, 2, 1, 1);
+        if (!tc_interp_run(ip)) {
+            const char *why = tc_interp_error(ip);
+            assert_null(strchr(why, '\n'));
+            if (!strstr(why, "out of bounds") && !strstr(why, "not supported"))
+                fail_msg("%s: %s", k->name, why);
+        }
+        for (int a = 0; a < n; a++)
+            free(bufs[a]);
+        free(bufs);
+        tc_interp_destroy(ip);
+        tl_builder_destroy(b);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vector_add),
+        cmocka_unit_test(test_softmax),
+        cmocka_unit_test(test_matmul),
+        cmocka_unit_test(test_layer_norm_fwd),
+        cmocka_unit_test(test_layer_norm_bwd_dx),
+        cmocka_unit_test(test_descriptors),
+        cmocka_unit_test(test_per_token_group_quant_fp8),
+        cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
