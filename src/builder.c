@@ -179,53 +179,25 @@ static uint64_t name_hash(const char *s)
     return h;
 }
 
-/* The first argument named `name`, or -1 (a name index while arguments are declared; after
+/* The first argument named `name`, or -1 (the name index while arguments are declared; after
  * tl_builder_set_arg_order's copies, which repeat names, a scan). */
 static int arg_index(const tl_builder *b, const char *name)
 {
     if (!name)
         return -1;
-    if (!b->arg_names_cap) {
+    if (!b->arg_names.cap) {
         for (int j = 0; j < b->nargs; j++)
             if (strcmp(b->args[j].name, name) == 0)
                 return j;
         return -1;
     }
-    size_t mask = (size_t)b->arg_names_cap - 1;
-    for (size_t at = (size_t)name_hash(name) & mask; b->arg_names[at]; at = (at + 1) & mask)
-        if (strcmp(b->args[b->arg_names[at] - 1].name, name) == 0)
-            return b->arg_names[at] - 1;
+    size_t at = 0;
+    bool started = false;
+    for (int j; (j = tl__index_next(&b->arg_names, name_hash(name), &at, &started)) >= 0;)
+        if (strcmp(b->args[j].name, name) == 0)
+            return j;
     return -1;
 }
-
-static void index_arg(tl_builder *b, int i)
-{
-    size_t mask = (size_t)b->arg_names_cap - 1;
-    size_t at = (size_t)name_hash(b->args[i].name) & mask;
-    while (b->arg_names[at])
-        at = (at + 1) & mask;
-    b->arg_names[at] = i + 1;
-}
-
-/* Room in the name index for n arguments (kept at most half full); false when out of memory. */
-static bool reserve_arg_index(tl_builder *b, int n)
-{
-    if (2 * n <= b->arg_names_cap)
-        return true;
-    int cap = b->arg_names_cap ? b->arg_names_cap * 2 : 32;
-    while (cap < 2 * n)
-        cap *= 2;
-    int *grown = tcir_alloc(b->ctx, sizeof(int) * (size_t)cap);
-    if (!grown)
-        return false;
-    memset(grown, 0, sizeof(int) * (size_t)cap);
-    b->arg_names = grown;
-    b->arg_names_cap = cap;
-    for (int i = 0; i < b->nargs; i++)
-        index_arg(b, i);
-    return true;
-}
-
 
 /* Reorders the arguments by tl_builder_set_arg_order's names: the first time a name comes, its
  * declared argument goes there; a name that comes again gets a copy there, a new argument of
@@ -299,7 +271,7 @@ static bool apply_arg_order(tl_builder *b, tl_site site)
     }
     b->args = args;
     b->nargs = b->args_cap = n;
-    b->arg_names_cap = 0; /* copies repeat names: arg_index scans from now on */
+    b->arg_names.cap = 0; /* copies repeat names: arg_index scans from now on */
     tcir_block_permute_args(b->entry, order);
     return true;
 }
@@ -546,10 +518,10 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
-    if (!reserve_arg_index(b, b->nargs + 1))
+    if (!tl__index_reserve(b->ctx, &b->arg_names, b->nargs + 1))
         return tl_builder_fail(b, site, "out of memory");
     b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v, as_buffer};
-    index_arg(b, b->nargs - 1);
+    tl__index_put(&b->arg_names, name_hash(spec.name), b->nargs - 1);
     if (as_buffer)
         return tl_load_at(site, (tl_load_args){.ptr = tl__wrap(b, v, spec.dtype)});
     return tl__wrap(b, v, spec.dtype);

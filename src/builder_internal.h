@@ -59,6 +59,23 @@ typedef struct tl_seen_entry {
     int seq, epoch;
 } tl_seen_entry;
 
+/* A hash index from 64-bit hashes to item numbers (builder_index.c). */
+typedef struct tl_index_slot {
+    uint64_t hash;
+    int item; /* the item + 1; 0: an empty slot */
+} tl_index_slot;
+typedef struct tl_index {
+    tl_index_slot *slots;
+    int cap; /* a power of two (0: no index yet) */
+} tl_index;
+/* Room for n items (the index at most half full); false when out of memory. */
+bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n);
+/* Adds item under hash (there is room: tl__index_reserve first). */
+void tl__index_put(tl_index *ix, uint64_t hash, int item);
+/* The items under hash, one per call (*started false the first time; *at its cursor); -1 after
+ * the last. The caller compares keys: different keys can share a hash. */
+int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started);
+
 struct tl_builder {
     tcir_context *ctx;
     tcir_op *module, *func;
@@ -83,14 +100,13 @@ struct tl_builder {
 
     tl_arg_entry *args;
     int nargs, args_cap;
-    int *arg_names;    /* open-addressing hash of argument names -> argument + 1 (0: empty) */
-    int arg_names_cap; /* a power of two, at least twice nargs; 0: no index (arg_index scans) */
+    tl_index arg_names; /* argument names -> argument (cap 0: none, arg_index scans) */
     const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
     int ndeclared;          /* arguments declared, those the key dropped included */
 
     tl_const_entry *consts;
     int nconsts, consts_cap;
-    int *const_index;    /* open-addressing hash of (type, value) -> entry + 1 (0: empty) */
+    tl_index const_index; /* (type, value) -> pool entry */
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
      * that tl__pool_remap finds the constants of a call's argument ops without a walk over
      * the pool: met[] holds nodes {entry, next}, met_heads an open-addressing table of keys
@@ -102,7 +118,6 @@ struct tl_builder {
     int remap_round; /* marks the entries one remap has handled */
     int *remap_hits; /* scratch: the entries one remap handles */
     int remap_hits_cap;
-    int const_index_cap; /* a power of two, at least twice nconsts */
     tcir_op *const_tail; /* the last pooled constant of the entry block (NULL: none there) */
     int nconst_ops;      /* the first nconst_ops ops of the entry block are pooled constants */
     int stamp_counter;

@@ -159,46 +159,15 @@ static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
     return value_hash(value) ^ ((uint64_t)(uintptr_t)type * 0x9e3779b97f4a7c15u);
 }
 
-/* Puts entry i in the index (which has room). */
-static void index_put(tl_builder *b, int i)
-{
-    size_t mask = (size_t)b->const_index_cap - 1;
-    size_t at = (size_t)entry_hash(b->consts[i].type, b->consts[i].value) & mask;
-    while (b->const_index[at])
-        at = (at + 1) & mask;
-    b->const_index[at] = i + 1;
-}
-
-/* Keeps the index at most half full; false when out of memory. */
-static bool index_reserve(tl_builder *b, int n)
-{
-    if (2 * n <= b->const_index_cap)
-        return true;
-    int cap = b->const_index_cap ? b->const_index_cap * 2 : 64;
-    while (cap < 2 * n)
-        cap *= 2;
-    int *grown = tcir_alloc(b->ctx, sizeof(int) * (size_t)cap);
-    if (!grown)
-        return false;
-    memset(grown, 0, sizeof(int) * (size_t)cap);
-    b->const_index = grown;
-    b->const_index_cap = cap;
-    for (int i = 0; i < b->nconsts; i++)
-        index_put(b, i);
-    return true;
-}
-
 static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
 {
-    if (b->const_index_cap) {
-        size_t mask = (size_t)b->const_index_cap - 1;
-        for (size_t at = (size_t)entry_hash(type, value) & mask; b->const_index[at]; at = (at + 1) & mask) {
-            tl_const_entry *e = &b->consts[b->const_index[at] - 1];
-            if (e->type == type && tcir_attr_equal(e->value, value))
-                return e;
-        }
-    }
-    if (!index_reserve(b, b->nconsts + 1))
+    uint64_t hash = entry_hash(type, value);
+    size_t at = 0;
+    bool started = false;
+    for (int i; (i = tl__index_next(&b->const_index, hash, &at, &started)) >= 0;)
+        if (b->consts[i].type == type && tcir_attr_equal(b->consts[i].value, value))
+            return &b->consts[i];
+    if (!tl__index_reserve(b->ctx, &b->const_index, b->nconsts + 1))
         return NULL; /* out of memory: the caller's op fails with it */
     if (b->nconsts == b->consts_cap) {
         int cap = b->consts_cap ? b->consts_cap * 2 : 16;
@@ -212,7 +181,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     }
     tl_const_entry *e = &b->consts[b->nconsts++];
     *e = (tl_const_entry){.type = type, .value = value};
-    index_put(b, b->nconsts - 1);
+    tl__index_put(&b->const_index, hash, b->nconsts - 1);
     return e;
 }
 

@@ -1,0 +1,56 @@
+/* A hash index from 64-bit hashes to item numbers (open addressing, linear probing, at most
+ * half full), for the builder's lookups that must not grow with the kernel: argument names,
+ * pooled constants. The caller hashes its keys and checks equality on the items found. */
+#include <string.h>
+
+#include "builder_internal.h"
+
+static size_t slot_of(const tl_index *ix, uint64_t hash)
+{
+    return (size_t)(hash ^ (hash >> 29)) & ((size_t)ix->cap - 1);
+}
+
+bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n)
+{
+    if (2 * n <= ix->cap)
+        return true;
+    int cap = ix->cap ? ix->cap * 2 : 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    tl_index_slot *grown = tcir_alloc(ctx, sizeof(*grown) * (size_t)cap);
+    if (!grown)
+        return false;
+    memset(grown, 0, sizeof(*grown) * (size_t)cap);
+    tl_index old = *ix;
+    ix->slots = grown;
+    ix->cap = cap;
+    for (int i = 0; i < old.cap; i++)
+        if (old.slots[i].item)
+            tl__index_put(ix, old.slots[i].hash, old.slots[i].item - 1);
+    return true;
+}
+
+void tl__index_put(tl_index *ix, uint64_t hash, int item)
+{
+    size_t mask = (size_t)ix->cap - 1, at = slot_of(ix, hash);
+    while (ix->slots[at].item)
+        at = (at + 1) & mask;
+    ix->slots[at] = (tl_index_slot){hash, item + 1};
+}
+
+int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started)
+{
+    if (!ix->cap)
+        return -1;
+    size_t mask = (size_t)ix->cap - 1;
+    if (!*started) {
+        *at = slot_of(ix, hash);
+        *started = true;
+    } else {
+        *at = (*at + 1) & mask;
+    }
+    for (; ix->slots[*at].item; *at = (*at + 1) & mask)
+        if (ix->slots[*at].hash == hash)
+            return ix->slots[*at].item - 1;
+    return -1;
+}
