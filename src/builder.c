@@ -170,7 +170,7 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
     }
 }
 
-/* The index of the declared argument `name`, or -1. */
+/* An argument name's hash, for the name index. */
 static uint64_t name_hash(const char *s)
 {
     uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
