@@ -11,9 +11,8 @@
 
 static size_t visible_slot(const tl_builder *b, const tcir_block *blk)
 {
-    uint64_t h = (uint64_t)(uintptr_t)blk * 0x9e3779b97f4a7c15u;
     size_t mask = (size_t)b->visible_at_cap - 1;
-    size_t at = (size_t)(h ^ (h >> 29)) & mask;
+    size_t at = (size_t)tl__hash_mix((uint64_t)(uintptr_t)blk) & mask;
     while (b->visible_at[at].blk && b->visible_at[at].blk != blk)
         at = (at + 1) & mask;
     return at;

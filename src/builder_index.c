@@ -5,9 +5,20 @@
 
 #include "builder_internal.h"
 
+uint64_t tl__hash_mix(uint64_t h)
+{
+    /* MurmurHash3's 64-bit finalizer: every input bit reaches the low bits a mask keeps */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdu;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53u;
+    h ^= h >> 33;
+    return h;
+}
+
 static size_t slot_of(const tl_index *ix, uint64_t hash)
 {
-    return (size_t)(hash ^ (hash >> 29)) & ((size_t)ix->cap - 1);
+    return (size_t)tl__hash_mix(hash) & ((size_t)ix->cap - 1);
 }
 
 bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n)

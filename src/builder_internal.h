@@ -68,6 +68,8 @@ typedef struct tl_index {
     tl_index_slot *slots;
     int cap; /* a power of two (0: no index yet) */
 } tl_index;
+/* A 64-bit hash whose every bit depends on every bit of h (for masking to a table's size). */
+uint64_t tl__hash_mix(uint64_t h);
 /* Room for n items (the index at most half full); false when out of memory. */
 bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n);
 /* Adds item under hash (there is room: tl__index_reserve first). */

@@ -201,7 +201,7 @@ static size_t met_slot(const tl_builder *b, const void *scope, int seq, int epoc
     uint64_t h = (uint64_t)(uintptr_t)scope * 0x9e3779b97f4a7c15u ^ (uint64_t)(uint32_t)seq * 0xc4ceb9fe1a85ec53u ^
                  (uint64_t)(uint32_t)epoch;
     size_t mask = (size_t)b->met_heads_cap - 1;
-    size_t at = (size_t)(h ^ (h >> 31)) & mask;
+    size_t at = (size_t)tl__hash_mix(h) & mask;
     while (b->met_heads[at].head && !(b->met_heads[at].scope == scope && b->met_heads[at].seq == seq &&
                                       b->met_heads[at].epoch == epoch))
         at = (at + 1) & mask;
