@@ -556,6 +556,202 @@ static void test_reductions(void **state)
     reductions_case(8, 8, &seed);
 }
 
+/* ---- layer_norm_bwd_dwdb: column sums of the partial rows, stored in the final dtype ----------- */
+
+static uint64_t store_bits(float v, int eb, tcir_float_kind k)
+{
+    if (eb == 4) {
+        uint32_t u;
+        memcpy(&u, &v, 4);
+        return u;
+    }
+    return tc_interp_float_bits(v, k, false);
+}
+
+/* Lane i of the tile adds rows first + i in loop order (masked rows add 0.0), then the tree sums
+ * the BLOCK_SIZE_M lanes of each column; one rounding to the final dtype at the store. */
+static void dwdb_case(const char *dtype, int bm, int bn, int M, int N, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", bm);
+    snprintf(s[1], 16, "%d", bn);
+    const char *const set[] = {"dtype", dtype, "BLOCK_SIZE_M", s[0], "BLOCK_SIZE_N", s[1]};
+    tl_builder *b = build("layer_norm_bwd_dwdb", 6, set);
+    const bool f32 = !strcmp(dtype, "float32");
+    const int eb = f32 ? 4 : 2;
+    const tcir_float_kind kind = !strcmp(dtype, "float16") ? TCIR_F16 : TCIR_BF16;
+    size_t pb = (size_t)M * N * sizeof(float), fb = (size_t)N * eb;
+    float *DW = malloc(pb), *DB = malloc(pb), *tw = malloc(bm * sizeof *tw), *tb = malloc(bm * sizeof *tb);
+    unsigned char *FW = malloc(fb), *FB = malloc(fb);
+    for (int i = 0; i < M * N; i++) {
+        DW[i] = frand(seed);
+        DB[i] = frand(seed);
+    }
+    memset(FW, 0x5a, fb);
+    memset(FB, 0x5a, fb);
+    run(b, tc_interp_grid1((N + bn - 1) / bn), 6,
+        (tc_interp_arg[]){tc_interp_ptr(DW, pb), tc_interp_ptr(DB, pb), tc_interp_ptr(FW, fb), tc_interp_ptr(FB, fb),
+                          tc_interp_int(M), tc_interp_int(N)});
+    for (int c = 0; c < N; c++) {
+        for (int i = 0; i < bm; i++)
+            tw[i] = tb[i] = 0;
+        for (int first = 0; first < M; first += bm)
+            for (int i = 0; i < bm; i++) {
+                tw[i] = tw[i] + (first + i < M ? DW[(first + i) * N + c] : 0.0f);
+                tb[i] = tb[i] + (first + i < M ? DB[(first + i) * N + c] : 0.0f);
+            }
+        uint64_t ww = store_bits(tree_sum(tw, bm), eb, kind), wb = store_bits(tree_sum(tb, bm), eb, kind);
+        uint64_t gw = 0, gb = 0;
+        memcpy(&gw, FW + (size_t)c * eb, eb); /* little-endian, as the buffers are */
+        memcpy(&gb, FB + (size_t)c * eb, eb);
+        if (gw != ww || gb != wb)
+            fail_msg("%s M %d N %d col %d: dw 0x%llx db 0x%llx, want 0x%llx 0x%llx", dtype, M, N, c,
+                     (unsigned long long)gw, (unsigned long long)gb, (unsigned long long)ww, (unsigned long long)wb);
+    }
+    free(DW);
+    free(DB);
+    free(tw);
+    free(tb);
+    free(FW);
+    free(FB);
+    tl_builder_destroy(b);
+}
+
+static void test_layer_norm_bwd_dwdb(void **state)
+{
+    (void)state;
+    uint32_t seed = 19;
+    dwdb_case("float32", 4, 8, 16, 16, &seed);
+    dwdb_case("float32", 4, 8, 13, 21, &seed);  /* ragged in rows and columns */
+    dwdb_case("float16", 8, 16, 37, 40, &seed); /* ragged: the last tile of 5 rows */
+    dwdb_case("bfloat16", 32, 128, 100, 130, &seed);
+    dwdb_case("float16", 32, 128, 1, 1, &seed);
+}
+
+/* ---- softmax_xla: softmax's reference with the row length a constexpr and rows contiguous ------ */
+
+static void softmax_xla_case(int block, int rows, int cols, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", cols);
+    snprintf(s[1], 16, "%d", block);
+    const char *const set[] = {"N_COLS", s[0], "BLOCK", s[1]};
+    tl_builder *b = build("softmax_xla", 4, set);
+    size_t bytes = (size_t)rows * cols * sizeof(float);
+    float *in = malloc(bytes), *out = malloc(bytes), *num = malloc(block * sizeof *num), *e = malloc(block * sizeof *e);
+    for (int i = 0; i < rows * cols; i++) {
+        in[i] = frand(seed) * 4;
+        out[i] = 12345.0f;
+    }
+    run(b, tc_interp_grid1(rows), 2, (tc_interp_arg[]){tc_interp_ptr(in, bytes), tc_interp_ptr(out, bytes)});
+    for (int r = 0; r < rows; r++) {
+        const float *x = in + r * cols;
+        float m = -INFINITY;
+        for (int c = 0; c < cols; c++)
+            m = x[c] > m ? x[c] : m;
+        for (int c = 0; c < block; c++)
+            num[c] = c < cols ? expf(x[c] - m) : 0.0f;
+        memcpy(e, num, block * sizeof *e);
+        float den = tree_sum(e, block);
+        for (int c = 0; c < cols; c++)
+            if (out[r * cols + c] != num[c] / den)
+                fail_msg("row %d col %d: %a, want %a", r, c, out[r * cols + c], num[c] / den);
+    }
+    free(in);
+    free(out);
+    free(num);
+    free(e);
+    tl_builder_destroy(b);
+}
+
+static void test_softmax_xla(void **state)
+{
+    (void)state;
+    uint32_t seed = 23;
+    softmax_xla_case(8, 1, 1, &seed);
+    softmax_xla_case(8, 3, 5, &seed); /* ragged: 3 masked lanes per row */
+    softmax_xla_case(16, 4, 16, &seed);
+    softmax_xla_case(1024, 3, 1000, &seed); /* the default config */
+}
+
+/* ---- random_k: tl.rand + tl.randn + tl.randint, Triton's random.py in plain C ------------------- */
+
+/* Philox4x32 with Triton's constants and round count (random.py: philox_impl). */
+static void philox4x32(uint32_t c[4], uint32_t k0, uint32_t k1, int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        uint32_t c0 = c[0], c2 = c[2];
+        c[0] = (uint32_t)(((uint64_t)0xCD9E8D57u * c2) >> 32) ^ c[1] ^ k0;
+        c[2] = (uint32_t)(((uint64_t)0xD2511F53u * c0) >> 32) ^ c[3] ^ k1;
+        c[1] = 0xCD9E8D57u * c2;
+        c[3] = 0xD2511F53u * c0;
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+}
+
+/* randint4x(seed, offset) for an int32 seed and int32 offset: seed.to(uint64) sign-extends, so
+ * a negative seed's high key is 0xffffffff; the offset's high word is 0 (32-bit offsets). */
+static void randint4x_ref(int32_t seed, int32_t offset, uint32_t out[4])
+{
+    uint64_t s = (uint64_t)(int64_t)seed;
+    out[0] = (uint32_t)offset;
+    out[1] = out[2] = out[3] = 0;
+    philox4x32(out, (uint32_t)s, (uint32_t)(s >> 32), 10);
+}
+
+/* uint_to_uniform_float for 32 bits: as int32, x < 0 ? -x - 1 : x (= ~x), times float32 scale. */
+static float uniform_ref(uint32_t u)
+{
+    int32_t x = (int32_t)(u & 0x80000000u ? ~u : u);
+    volatile float f = (float)x * (float)4.6566127342e-10;
+    return f;
+}
+
+/* Exact: integer Philox, float32 products rounded one at a time (volatile: no contraction), and
+ * log, cos, sin through the C library's float functions, as the interpreter computes them (on a
+ * GPU they are approximations: there randn would need a tolerance). */
+static void random_k_case(int B, int32_t seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", B);
+    const char *const set[] = {"B", bs};
+    tl_builder *b = build("random_k", 2, set);
+    float *o = malloc(B * sizeof *o);
+    run(b, tc_interp_grid1(1), 3,
+        (tc_interp_arg[]){tc_interp_ptr(NULL, 0), tc_interp_ptr(o, B * sizeof *o), tc_interp_int(seed)});
+    for (int i = 0; i < B; i++) {
+        uint32_t v[4];
+        randint4x_ref(seed, i, v);
+        float uni = uniform_ref(v[0]); /* tl.rand */
+        float u1 = uniform_ref(v[0]), u2 = uniform_ref(v[1]);
+        u1 = u1 > 1.0e-7f ? u1 : 1.0e-7f; /* tl.maximum(1.0e-7, u1) */
+        volatile float th = (float)6.283185307179586 * u2;
+        volatile float l2 = -2.0f * logf(u1);
+        float r = sqrtf(l2);
+        volatile float randn = r * cosf(th);
+        volatile float sum = uni + randn;
+        float want = sum + (float)v[0]; /* randint: uint32 to float32, rounded to nearest even */
+        if (o[i] != want)
+            fail_msg("B %d seed %d offset %d: %a, want %a", B, (int)seed, i, o[i], want);
+    }
+    free(o);
+    tl_builder_destroy(b);
+}
+
+static void test_random_k(void **state)
+{
+    (void)state;
+    /* the reference's Philox against Random123's known answer (counter and key zero) */
+    uint32_t kat[4] = {0, 0, 0, 0};
+    philox4x32(kat, 0, 0, 10);
+    assert_true(kat[0] == 0x6627e8d5u && kat[1] == 0xe169c58du && kat[2] == 0xbc57ac4cu && kat[3] == 0x9b00dbd8u);
+    random_k_case(64, 0); /* the default config */
+    random_k_case(64, 42);
+    random_k_case(16, -7); /* a negative seed: the high key all ones */
+    random_k_case(1024, 123456789);
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -610,6 +806,9 @@ int main(void)
         cmocka_unit_test(test_descriptors),
         cmocka_unit_test(test_per_token_group_quant_fp8),
         cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_layer_norm_bwd_dwdb),
+        cmocka_unit_test(test_softmax_xla),
+        cmocka_unit_test(test_random_k),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
