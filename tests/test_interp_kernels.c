@@ -752,6 +752,81 @@ static void test_random_k(void **state)
     random_k_case(1024, 123456789);
 }
 
+/* ---- moe_align_block_size: pair ids grouped by expert, each group padded to BLOCK_SIZE --------- */
+
+/* The contract of kernels/moe_align_block_size.py, written directly (a counting sort, stable):
+ * exact, integers. Every output element is written, so the buffers start as a sentinel. */
+static void moe_align_case(int experts, int block_e, int bs, int bt, int numel, int invalid_every, uint32_t *seed)
+{
+    char s[4][16];
+    snprintf(s[0], 16, "%d", experts);
+    snprintf(s[1], 16, "%d", bs);
+    snprintf(s[2], 16, "%d", block_e);
+    snprintf(s[3], 16, "%d", bt);
+    const char *const set[] = {"NUM_EXPERTS", s[0], "BLOCK_SIZE", s[1], "BLOCK_E", s[2], "BLOCK_T", s[3]};
+    tl_builder *b = build("moe_align_block_size", 8, set);
+    const int max_padded = numel + experts * (bs - 1), max_blocks = (max_padded + bs - 1) / bs;
+    int32_t *ids = malloc((numel ? numel : 1) * sizeof *ids), *sorted = malloc(max_padded * sizeof *sorted);
+    int32_t *eids = malloc(max_blocks * sizeof *eids), total = -12345;
+    int32_t *wsorted = malloc(max_padded * sizeof *wsorted), *weids = malloc(max_blocks * sizeof *weids);
+    int *count = calloc(experts, sizeof *count), *start = calloc(experts + 1, sizeof *start);
+    for (int i = 0; i < numel; i++) /* ids in [0, experts), and -1 (expert parallelism) now and then */
+        ids[i] = invalid_every && i % invalid_every == invalid_every - 1 ? -1 : (int32_t)((lcg(seed) >> 8) % experts);
+    for (int i = 0; i < max_padded; i++)
+        sorted[i] = -12345;
+    for (int i = 0; i < max_blocks; i++)
+        eids[i] = -12345;
+    run(b, tc_interp_grid1(1), 7,
+        (tc_interp_arg[]){tc_interp_ptr(ids, numel * sizeof *ids), tc_interp_ptr(sorted, max_padded * sizeof *sorted),
+                          tc_interp_ptr(eids, max_blocks * sizeof *eids), tc_interp_ptr(&total, sizeof total),
+                          tc_interp_int(numel), tc_interp_int(max_padded), tc_interp_int(max_blocks)});
+    for (int i = 0; i < numel; i++)
+        if (ids[i] >= 0 && ids[i] < experts)
+            count[ids[i]]++;
+    for (int e = 0; e < experts; e++) /* start[e]: the padded groups before e; start[experts]: the total */
+        start[e + 1] = start[e] + (count[e] + bs - 1) / bs * bs;
+    for (int i = 0; i < max_padded; i++)
+        wsorted[i] = numel;
+    for (int e = 0; e < experts; e++)
+        count[e] = 0;
+    for (int i = 0; i < numel; i++) /* in ascending order: stable */
+        if (ids[i] >= 0 && ids[i] < experts)
+            wsorted[start[ids[i]] + count[ids[i]]++] = i;
+    for (int k = 0; k < max_blocks; k++) {
+        int e = 0;
+        while (e < experts && start[e + 1] <= k * bs)
+            e++;
+        weids[k] = e < experts ? e : -1;
+    }
+    assert_int_equal(total, start[experts]);
+    for (int i = 0; i < max_padded; i++)
+        if (sorted[i] != wsorted[i])
+            fail_msg("E %d numel %d: sorted_token_ids[%d] = %d, want %d", experts, numel, i, sorted[i], wsorted[i]);
+    for (int k = 0; k < max_blocks; k++)
+        if (eids[k] != weids[k])
+            fail_msg("E %d numel %d: expert_ids[%d] = %d, want %d", experts, numel, k, eids[k], weids[k]);
+    free(ids);
+    free(sorted);
+    free(eids);
+    free(wsorted);
+    free(weids);
+    free(count);
+    free(start);
+    tl_builder_destroy(b);
+}
+
+static void test_moe_align_block_size(void **state)
+{
+    (void)state;
+    uint32_t seed = 29;
+    moe_align_case(8, 8, 4, 16, 2, 0, &seed);     /* one token, top 2 */
+    moe_align_case(8, 8, 4, 16, 14, 0, &seed);    /* 7 tokens, top 2: less than one tile */
+    moe_align_case(8, 8, 16, 64, 666, 7, &seed);  /* ragged: 333 tokens, top 2, some -1 */
+    moe_align_case(32, 32, 16, 128, 1000, 0, &seed);
+    moe_align_case(5, 8, 8, 32, 203, 5, &seed);   /* NUM_EXPERTS below BLOCK_E */
+    moe_align_case(8, 8, 64, 256, 8192, 0, &seed); /* the default config, 4096 tokens, top 2 */
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -809,6 +884,7 @@ int main(void)
         cmocka_unit_test(test_layer_norm_bwd_dwdb),
         cmocka_unit_test(test_softmax_xla),
         cmocka_unit_test(test_random_k),
+        cmocka_unit_test(test_moe_align_block_size),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
