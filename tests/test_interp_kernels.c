@@ -827,6 +827,118 @@ static void test_moe_align_block_size(void **state)
     moe_align_case(8, 8, 64, 256, 8192, 0, &seed); /* the default config, 4096 tokens, top 2 */
 }
 
+/* ---- reduce_segments: unified_attention_3d's segments merged into the attention output --------- */
+
+typedef struct segs_shape {
+    const char *dtype;
+    int hq, tile, d, dp, nseg; /* NUM_QUERY_HEADS, TILE_SIZE, HEAD_SIZE, HEAD_SIZE_PADDED, NUM_SEGMENTS_PER_SEQ */
+} segs_shape;
+
+/* Exact: the maximum needs no order, each rescale is expf of one rounded difference, and the two
+ * sums over the segments are the interpreter's tree over NUM_SEGMENTS_PER_SEQ lanes (segments not
+ * written add exp(-inf) = 0 products), then one division and one rounding to the output dtype.
+ * zero_head: that head of token 0 has exp-sums of zero (the output is 0 there). */
+static void segments_case(segs_shape c, int nseqs, const int *qlens, const int *slens, int zero_head, uint32_t *seed)
+{
+    char s[5][16];
+    snprintf(s[0], 16, "%d", c.hq);
+    snprintf(s[1], 16, "%d", c.tile);
+    snprintf(s[2], 16, "%d", c.d);
+    snprintf(s[3], 16, "%d", c.dp);
+    snprintf(s[4], 16, "%d", c.nseg);
+    const char *const set[] = {"dtype", c.dtype, "NUM_QUERY_HEADS", s[0], "TILE_SIZE", s[1], "HEAD_SIZE", s[2],
+                               "HEAD_SIZE_PADDED", s[3], "NUM_SEGMENTS_PER_SEQ", s[4]};
+    tl_builder *b = build("reduce_segments", 12, set);
+    const tcir_float_kind kind = !strcmp(c.dtype, "float16") ? TCIR_F16 : TCIR_BF16;
+    int tokens = 0;
+    int32_t *qsl = malloc((nseqs + 1) * sizeof *qsl), *sl = malloc(nseqs * sizeof *sl);
+    qsl[0] = 0;
+    for (int i = 0; i < nseqs; i++) {
+        sl[i] = slens[i];
+        qsl[i + 1] = qsl[i] + qlens[i];
+    }
+    tokens = qsl[nseqs];
+    const int stride_head = c.d + 1, stride_tok = c.hq * stride_head + 2; /* gaps: never written */
+    size_t nm = (size_t)tokens * c.hq * c.nseg, ob = (size_t)tokens * stride_tok * 2;
+    float *mx = malloc(nm * sizeof *mx), *es = malloc(nm * sizeof *es), *so = malloc(nm * c.dp * sizeof *so);
+    float *rescale = malloc(c.nseg * sizeof *rescale), *t = malloc(c.nseg * sizeof *t);
+    uint16_t *out = malloc(ob);
+    for (size_t i = 0; i < nm; i++) {
+        mx[i] = frand(seed) * 3;
+        es[i] = (frand(seed) + 2) * 4 + 0.5f;
+        for (int d = 0; d < c.dp; d++)
+            so[i * c.dp + d] = frand(seed) * es[i];
+    }
+    if (zero_head >= 0)
+        for (int g = 0; g < c.nseg; g++)
+            es[(size_t)zero_head * c.nseg + g] = 0;
+    for (size_t i = 0; i < ob / 2; i++)
+        out[i] = 0xdead;
+    run(b, tc_interp_grid2(tokens, c.hq), 9,
+        (tc_interp_arg[]){tc_interp_ptr(out, ob), tc_interp_ptr(so, nm * c.dp * sizeof *so),
+                          tc_interp_ptr(mx, nm * sizeof *mx), tc_interp_ptr(es, nm * sizeof *es),
+                          tc_interp_ptr(sl, nseqs * sizeof *sl), tc_interp_ptr(qsl, (nseqs + 1) * sizeof *qsl),
+                          tc_interp_int(nseqs), tc_interp_int(stride_tok), tc_interp_int(stride_head)});
+    for (int tok = 0; tok < tokens; tok++) {
+        int seq = 0;
+        while (seq + 1 < nseqs && qsl[seq + 1] <= tok)
+            seq++;
+        int tps = (sl[seq] + c.nseg * c.tile - 1) / (c.nseg * c.tile);
+        int active = (sl[seq] + tps * c.tile - 1) / (tps * c.tile);
+        for (int hd = 0; hd < c.hq; hd++) {
+            size_t base = ((size_t)tok * c.hq + hd) * c.nseg;
+            float m = -INFINITY;
+            for (int g = 0; g < active; g++)
+                m = mx[base + g] > m ? mx[base + g] : m;
+            for (int g = 0; g < c.nseg; g++) {
+                rescale[g] = g < active ? expf(mx[base + g] - m) : 0.0f;
+                volatile float p = g < active ? es[base + g] * rescale[g] : 0.0f;
+                t[g] = p;
+            }
+            float den = tree_sum(t, c.nseg);
+            for (int d = 0; d < c.dp; d++) {
+                for (int g = 0; g < c.nseg; g++) {
+                    volatile float p = g < active && d < c.d ? so[(base + g) * c.dp + d] * rescale[g] : 0.0f;
+                    t[g] = p;
+                }
+                float acc = tree_sum(t, c.nseg);
+                float want = den == 0.0f ? 0.0f : acc / den;
+                size_t at = (size_t)tok * stride_tok + (size_t)hd * stride_head + d;
+                uint16_t w = d < c.d ? (uint16_t)tc_interp_float_bits(want, kind, false) : 0xdead;
+                if (d < stride_head && out[at] != w)
+                    fail_msg("%s token %d head %d dim %d: 0x%04x, want 0x%04x", c.dtype, tok, hd, d, out[at], w);
+            }
+        }
+    }
+    for (int tok = 0; tok < tokens; tok++) /* the gap after the last head: untouched */
+        for (int i = c.hq * stride_head; i < stride_tok; i++)
+            assert_int_equal(out[(size_t)tok * stride_tok + i], 0xdead);
+    free(qsl);
+    free(sl);
+    free(mx);
+    free(es);
+    free(so);
+    free(rescale);
+    free(t);
+    free(out);
+    tl_builder_destroy(b);
+}
+
+static void test_reduce_segments(void **state)
+{
+    (void)state;
+    uint32_t seed = 31;
+    /* ragged head (5 of 8); sequences of 1 (one segment), 37 (tiles_per_segment 3, 4 segments)
+     * and 9 keys (3 of 4 segments) */
+    segs_shape small = {"bfloat16", 2, 4, 5, 8, 4};
+    segments_case(small, 3, (const int[]){1, 3, 2}, (const int[]){1, 37, 9}, 1, &seed);
+    small.dtype = "float16";
+    segments_case(small, 3, (const int[]){2, 1, 1}, (const int[]){5, 64, 100}, -1, &seed);
+    /* mixed-1-17-300's sequence lengths with fewer queries; 16 segments, a 64-dim head */
+    segs_shape big = {"bfloat16", 4, 16, 64, 64, 16};
+    segments_case(big, 3, (const int[]){1, 17, 5}, (const int[]){16, 57, 1500}, 0, &seed);
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -885,6 +997,7 @@ int main(void)
         cmocka_unit_test(test_softmax_xla),
         cmocka_unit_test(test_random_k),
         cmocka_unit_test(test_moe_align_block_size),
+        cmocka_unit_test(test_reduce_segments),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
