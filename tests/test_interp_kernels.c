@@ -755,7 +755,9 @@ static void test_random_k(void **state)
 /* ---- moe_align_block_size: pair ids grouped by expert, each group padded to BLOCK_SIZE --------- */
 
 /* The contract of kernels/moe_align_block_size.py, written directly (a counting sort, stable):
- * exact, integers. Every output element is written, so the buffers start as a sentinel. */
+ * exact, integers. Every output element is written, so the buffers start as a sentinel. Ids are
+ * in [0, NUM_EXPERTS) or -1: the kernel counts one in [NUM_EXPERTS, BLOCK_E) as an expert of its
+ * own (docs/interpreter.md, Not yet). */
 static void moe_align_case(int experts, int block_e, int bs, int bt, int numel, int invalid_every, uint32_t *seed)
 {
     char s[4][16];
