@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tritonc/hlo.h" /* th_print, th_builder_error */
 #include "tritonc/pjrt.h"
 
 /* Exit codes: 0 the results match, 1 they do not, 2 a runtime failure (no plugin...),

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "pjrt_c_api_subset.h"
+#include "tritonc/hlo.h"
 #include "tritonc/pjrt.h"
 
 #ifndef FAKE_PJRT_PLUGIN

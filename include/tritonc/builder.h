@@ -15,6 +15,7 @@
 #ifndef TRITONC_BUILDER_H
 #define TRITONC_BUILDER_H
 
+#include "tritonc/dtype.h"
 #include "tritonc/ir.h"
 
 #ifdef __cplusplus
@@ -59,41 +60,7 @@ template <class T, decltype(sizeof 0) N> constexpr const T *tl__array(const T (&
 
 typedef struct tl_builder tl_builder;
 
-/* Element types as triton.language names them. Unsigned integers print as the signless
- * MLIR integer of their width; the signedness only steers the semantics (division,
- * comparison, shifts, casts), as in Python. */
-typedef enum tl_dtype {
-    TL_DTYPE_INVALID = 0,
-    TL_I1,
-    TL_I8,
-    TL_I16,
-    TL_I32,
-    TL_I64,
-    TL_U8,
-    TL_U16,
-    TL_U32,
-    TL_U64,
-    TL_F16,
-    TL_BF16,
-    TL_F32,
-    TL_F64,
-    TL_FP8E4NV,  /* f8E4M3FN */
-    TL_FP8E5,    /* f8E5M2 */
-    TL_FP8E4B8,  /* f8E4M3FNUZ */
-    TL_FP8E5B16, /* f8E5M2FNUZ */
-    TL_FP8E4B15, /* f8E4M3B11FNUZ */
-    TL_DTYPE_COUNT
-} tl_dtype;
-
-/* "int32", "float16", "fp8e4nv"... as Python spells them; "?" for an invalid value. */
-const char *tl_dtype_name(tl_dtype d);
-/* Looks a dtype up by its Python name or its MLIR name ("f32"); TL_DTYPE_INVALID if none. */
-tl_dtype tl_dtype_parse(const char *name);
-bool tl_dtype_is_int(tl_dtype d);      /* i1 included */
-bool tl_dtype_is_unsigned(tl_dtype d); /* u8..u64 (i1 is a bool, signless here) */
-bool tl_dtype_is_float(tl_dtype d);
-bool tl_dtype_is_fp8(tl_dtype d);
-unsigned tl_dtype_bits(tl_dtype d);
+/* tl_dtype and its properties: dtype.h. */
 const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
 
 /* A value: the result of an op or a kernel argument, carrying its builder and its
@@ -175,8 +142,9 @@ extern "C" {
         double: tl_lit_float)(x)
 #endif
 
-/* Where a call was made, captured by the API's macros: the one site type of every layer (the
- * call layer's th_site is this type; the runtimes take it too), named in every error message.
+/* tl_site (declared in dtype.h): where a call was made, captured by the API's macros: the one
+ * site type of every layer (the call layer's th_site is this type; the runtimes take it too),
+ * named in every error message.
  *
  * C leaves the order in which a call's arguments are evaluated unspecified (gcc evaluates
  * tl_add(tl_exp(r), tl_log(r)) right to left), while Python evaluates left to right. So each
@@ -197,14 +165,6 @@ extern "C" {
  * effects are put in the text's order, Python's, when the outer call is issued. Effects of two statements are never swapped. A call site that runs again (a
  * loop, a helper called twice, a `switch` in a loop) starts a new pass: ops never move before
  * those of an earlier pass. seq 0 or a NULL scope opts out (the op is appended). */
-typedef struct tl_site {
-    const char *file;
-    int line;
-    const char *func;  /* the API call's name, "tl_add" */
-    int seq;           /* source-order key; 0: none */
-    const char *scope; /* the calling C function (__func__); NULL: none */
-    const void *unit;  /* the calling translation unit (TL__UNIT); NULL: one shared by all such sites */
-} tl_site;
 #if defined(__COUNTER__)
 #define TL__SEQ (__COUNTER__ + 1)
 #else

@@ -79,6 +79,8 @@
  * whose args and results are poison values of the right length, never NULL: code written for
  * success (acc = loop.args[0], the carried variables) runs on without crashing, and tl_finish
  * reports the first error. Scopes nest to any depth (up to the builder's block depth, 63).
+ *
+ * Implemented in src/lang/control.c, with carry.c (the carried C variables) and rebuild.c.
  */
 #ifndef TRITONC_CONTROL_H
 #define TRITONC_CONTROL_H

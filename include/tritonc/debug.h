@@ -16,6 +16,9 @@
  * Casts with a rounding mode (tl_fp_to_fp in the list above) are tl_to's
  * .fp_downcast_rounding (lang.h). Triton 3.6 has no convertf or scaling_truncf in
  * triton.language, so neither exists here.
+ *
+ * Implemented in src/lang/debug.c (prints, assertions, hints, barriers), src/lang/asm.c
+ * (inline asm, extern calls, libdevice) and src/lang/random.c (random numbers).
  */
 #ifndef TRITONC_DEBUG_H
 #define TRITONC_DEBUG_H

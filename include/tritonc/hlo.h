@@ -52,55 +52,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tritonc/hlo_shape.h"
 #include "tritonc/kernel.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define TH_MAX_RANK 8
-
-typedef struct th_builder th_builder;
-
-/* Where a call was made, captured by the API's macros (file NULL: unknown): the kernel
- * builder's tl_site (builder.h), of which the call layer uses file, line and func (the API
- * call's name, "th_add"); the others stay zero. th_site is its name in this layer. Write one
- * with TH_SITE or designated fields ((th_site){.file = f, .line = l, .func = fn}). */
-typedef tl_site th_site;
-#define TH_SITE(fn) ((th_site){.file = __FILE__, .line = __LINE__, .func = (fn)})
-
-/* ---- shapes -------------------------------------------------------------------------- */
-
-/* A tensor type: element dtype and dims. rank 0 is a 0-d tensor (tensor<i32>). Unsigned
- * dtypes are StableHLO's unsigned integers (tensor<4xui32>); a kernel sees them as the
- * signless integer of their width (!tt.ptr<i32>). */
-typedef struct th_shape {
-    tl_dtype dtype;
-    int rank;
-    int64_t dims[TH_MAX_RANK];
-} th_shape;
-
-/* Builds a th_shape from {dtype, d0, d1, ...}. A rank over TH_MAX_RANK keeps its first
- * TH_MAX_RANK dims: an invalid shape, reported where it is used. */
-static inline th_shape th_shape_from(const int64_t *dtype_then_dims, int count)
-{
-    th_shape s = {(tl_dtype)dtype_then_dims[0], count - 1, {0}};
-    for (int i = 1; i < count && i <= TH_MAX_RANK; i++)
-        s.dims[i - 1] = dtype_then_dims[i];
-    return s;
-}
-/* TH_SHAPE(TL_F32, 64, 128) is tensor<64x128xf32>; TH_SHAPE(TL_I32) is tensor<i32>. */
-#define TH_SHAPE(...)                                                                             \
-    th_shape_from((const int64_t[]){__VA_ARGS__},                                                 \
-                  (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)))
-
-/* Number of elements (1 for a 0-d tensor; 0 for an invalid shape). */
-int64_t th_shape_numel(th_shape s);
-/* True when both are the same tensor type. */
-bool th_shape_equal(th_shape a, th_shape b);
-/* Writes "tensor<64x128xf32>" into buf (snprintf convention: returns the length needed).
- * An invalid shape writes "<invalid shape>". */
-size_t th_shape_str(th_shape s, char *buf, size_t size);
+/* TH_MAX_RANK, th_builder, th_site and th_shape: hlo_shape.h. */
 
 /* ceil(a / b) for positive b: the grid size of a launch (b elements per program). */
 static inline int th_cdiv(int64_t a, int64_t b) { return b > 0 ? (int)((a + b - 1) / b) : 0; }

@@ -15,6 +15,11 @@
  * Errors: a misuse (mismatched types Python also rejects, shapes that do not broadcast, a
  * poison or foreign operand...) puts the builder in error with one line naming the call and
  * its C line, and returns poison; see builder.h.
+ *
+ * Implemented in src/lang/: arith.c (operators), compare.c (comparisons, where, clamp), math.c,
+ * cast.c (tl_to), shape.c (program ids, tl_arange, tl_full, broadcasts), memory.c (tl_load,
+ * tl_store, tl_addptr), compile_time.c (static asserts, dtypes of values); promotion and
+ * broadcasting in lift.c and fold.c, emitting in emit.c.
  */
 #ifndef TRITONC_LANG_H
 #define TRITONC_LANG_H

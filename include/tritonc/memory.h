@@ -22,6 +22,9 @@
  * (base positional, the rest keywords) evaluates them: list expressions written in the call
  * come before the base's.
  * Misuse is an error at the C line of the call, with Python's wording where Python has one.
+ *
+ * Implemented in src/lang/atomic.c, src/lang/descriptor.c and src/lang/block_ptr.c.
+ * src/lang/memory.c is lang.h's: tl_load, tl_store, tl_addptr.
  */
 #ifndef TRITONC_MEMORY_H
 #define TRITONC_MEMORY_H

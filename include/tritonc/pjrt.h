@@ -28,6 +28,13 @@
  *
  * Each tp_x(...) macro calls tp_x_at with the caller's file and line; its arguments may hold
  * braced compound literals (&(tp_options){.plugin = p, .preallocate = true}).
+ *
+ * Includes hlo_shape.h only (and through it dtype.h): the shapes (th_shape, TH_SHAPE, tl_dtype)
+ * and call sites (th_site) its declarations take, and th_builder declared but incomplete, so
+ * that a program that only runs StableHLO text stays out of the builders' APIs (about 190
+ * lines preprocessed, 100 of them the C standard headers', instead of about 600). A program
+ * that builds its StableHLO with th_builder, or kernels with tl_builder, includes hlo.h (which
+ * includes kernel.h, builder.h and ir.h) itself, or call.h.
  */
 #ifndef TRITONC_PJRT_H
 #define TRITONC_PJRT_H
@@ -36,7 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tritonc/hlo.h"
+#include "tritonc/hlo_shape.h"
 
 #ifdef __cplusplus
 extern "C" {

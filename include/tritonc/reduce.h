@@ -31,6 +31,8 @@
  *
  * These are @jit helpers of triton.language.standard in Python (see
  * tl_builder_helper_begin); tl_reduce and tl_scan are builtins whose combine is a @jit call.
+ *
+ * Implemented in src/lang/reduce.c (reductions) and src/lang/scan.c (scans).
  */
 #ifndef TRITONC_REDUCE_H
 #define TRITONC_REDUCE_H

@@ -28,6 +28,9 @@
  * result type; dots of rank 4 and more are reshaped to rank 3 and back, as tl.dot does.
  * Operands must be tensors (values): no promotion happens here, as in Python. Misuse gets
  * Python's message where it has one (see builder.h for errors in general).
+ *
+ * Implemented in src/lang/dot.c (tl_dot, tl_dot_scaled) and src/lang/view.c (the shape ops,
+ * tl_gather, tl_histogram, tl_item). tl_arange, tl_full and broadcasts are lang.h's.
  */
 #ifndef TRITONC_TENSOR_H
 #define TRITONC_TENSOR_H

@@ -9,6 +9,7 @@
 #include "error.h"
 #include "ir/out.h"
 #include "pjrt_c_api_subset.h"
+#include "tritonc/hlo.h" /* th_builder's API: the program behind tp_compile_builder */
 #include "tritonc/pjrt.h"
 
 /* Every args struct the runtime passes, by kind: its name in the plugin's messages and the
