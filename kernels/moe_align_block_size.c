@@ -28,6 +28,7 @@ static void moe_align_block_size(tl_builder *builder, const moe_align_block_size
     tl_scope pass1 = tl_for(builder, 0, numel, BLOCK_T, .carry = TL_VARS(&counts)); tl_value start = pass1.iv;
         tl_value offs = tl_add(start, tl_arange(builder, 0, BLOCK_T));
         tl_value ids = tl_load(tl_addptr(topk_ids_ptr, offs), .mask = tl_lt(offs, numel), .other = tl_lit(-1));
+        ids = tl_where(tl_lt(ids, NUM_EXPERTS), ids, -1); /* an id from NUM_EXPERTS to BLOCK_E is no expert */
         counts = tl_add(counts, tl_sum(tl_to(tl_eq(tl_expand_dims(ids, 0), tl_expand_dims(experts, 1)), TL_I32), 1));
     tl_end(&pass1);
     tl_value padded = tl_mul(tl_cdiv(counts, BLOCK_SIZE), BLOCK_SIZE);
@@ -58,6 +59,7 @@ static void moe_align_block_size(tl_builder *builder, const moe_align_block_size
     tl_scope pass4 = tl_for(builder, 0, numel, BLOCK_T, .carry = TL_VARS(&seen)); start = pass4.iv;
         offs = tl_add(start, tl_arange(builder, 0, BLOCK_T));
         ids = tl_load(tl_addptr(topk_ids_ptr, offs), .mask = tl_lt(offs, numel), .other = tl_lit(-1));
+        ids = tl_where(tl_lt(ids, NUM_EXPERTS), ids, -1);
         tl_value hit = tl_to(tl_eq(tl_expand_dims(ids, 0), tl_expand_dims(experts, 1)), TL_I32);
         tl_value before = tl_add(tl_sub(tl_cumsum(hit, 1), hit), tl_expand_dims(tl_add(starts, seen), 1));
         tl_value slot = tl_sum(tl_mul(hit, before), 0);

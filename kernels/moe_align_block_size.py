@@ -32,6 +32,7 @@ def moe_align_block_size(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, num
     for start in range(0, numel, BLOCK_T):
         offs = start + tl.arange(0, BLOCK_T)
         ids = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+        ids = tl.where(ids < NUM_EXPERTS, ids, -1)  # an id from NUM_EXPERTS to BLOCK_E is no expert
         counts += tl.sum((ids[None, :] == experts[:, None]).to(tl.int32), axis=1)
     padded = tl.cdiv(counts, BLOCK_SIZE) * BLOCK_SIZE
     ends = tl.cumsum(padded, axis=0)
@@ -58,6 +59,7 @@ def moe_align_block_size(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, num
     for start in range(0, numel, BLOCK_T):
         offs = start + tl.arange(0, BLOCK_T)
         ids = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+        ids = tl.where(ids < NUM_EXPERTS, ids, -1)
         hit = (ids[None, :] == experts[:, None]).to(tl.int32)
         before = tl.cumsum(hit, axis=1) - hit + (starts + seen)[:, None]
         slot = tl.sum(hit * before, axis=0)
