@@ -123,7 +123,8 @@ inline tl_value tl_lit(float v) { return tl_lit_float(v); }
 inline tl_value tl_lit(double v) { return tl_lit_float(v); }
 extern "C" {
 #else
-#define tl_lit(x)                                                                                 \
+/* The literal conversion for a C type, as a function to apply. */
+#define TL__LIT_FN(x)                                                                             \
     _Generic((x),                                                                                 \
         tl_value: tl_value_id,                                                                    \
         _Bool: tl_lit_bool,                                                                       \
@@ -139,7 +140,21 @@ extern "C" {
         unsigned long: tl_lit_uint,                                                               \
         unsigned long long: tl_lit_uint,                                                          \
         float: tl_lit_float,                                                                      \
-        double: tl_lit_float)(x)
+        double: tl_lit_float)
+#if defined(__GNUC__)
+/* gcc and clang: x is written once, into a temporary (its type from __auto_type), so an
+ * expression nested n calls deep preprocesses to a size linear in n; written twice, as ISO C's
+ * _Generic needs it below, each level doubled it (16 levels of tl_add: 168 MB). The temporary
+ * of an inner call shadows an outer one's, on purpose. */
+#define tl_lit(x)                                                                                 \
+    (__extension__({                                                                              \
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")             \
+        __auto_type tl__lit_v = (x);                                                              \
+        _Pragma("GCC diagnostic pop") TL__LIT_FN(tl__lit_v)(tl__lit_v);                           \
+    }))
+#else
+#define tl_lit(x) TL__LIT_FN(x)(x)
+#endif
 #endif
 
 /* tl_site (declared in dtype.h): where a call was made, captured by the API's macros: the one
