@@ -946,6 +946,84 @@ static void test_reduce_segments(void **state)
     segments_case(big, 3, (const int[]){1, 17, 5}, (const int[]){16, 57, 1500}, 0, &seed);
 }
 
+/* ---- arith_int: wrap-around, truncating division, shifts, umulhi, program ids ------------------- */
+
+/* Exact, integers. Every program loads x[0, B) and y[0, B) (no program offset) and stores the
+ * same o[0, B), then o[p] = p for p = 4 * pid(0) + pid(1) + num_programs(0) + pid(2): programs
+ * run in row-major grid order, so a later program's block store overwrites an earlier p below
+ * B. Arithmetic in uint32/uint64 wraps as the interpreter's; `//` and `%` truncate (C's). */
+static int32_t arith_int_ref(int32_t a, int64_t b)
+{
+    int32_t c = (int32_t)(uint32_t)((uint64_t)(int64_t)a + (uint64_t)b);  /* i64 sum, truncated */
+    int32_t d = (int32_t)((uint32_t)a * 3u - 7u);
+    d = d / 2;
+    d = d % 5;
+    d = (d + 3) / 4;                                                       /* tl.cdiv(d, 4) */
+    int32_t e = (a & 3) | (a ^ 5);
+    e = (int32_t)((uint32_t)e << 2);
+    e = e < 0 ? ~(~e >> 1) : e >> 1;                                       /* arithmetic shift */
+    e = e > a ? e : a;
+    e = e < 9 ? e : 9;
+    uint32_t u = (uint32_t)(((uint64_t)(uint32_t)a * (uint32_t)a) >> 32);  /* umulhi */
+    uint32_t f = (uint32_t)(d < 0 ? -d : d) + (uint32_t)e + u;
+    /* g = (a >= 1) | (a <= 2) | ... is true for every a: f, never -f */
+    return (int32_t)(f + (uint32_t)c);
+}
+
+static void arith_int_case(int B, unsigned gx, unsigned gy, unsigned gz, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", B);
+    const char *const set[] = {"B", bs};
+    tl_builder *b = build("arith_int", 2, set);
+    int maxp = 4 * ((int)gx - 1) + ((int)gy - 1) + (int)gx + ((int)gz - 1);
+    int n = (maxp + 1 > B ? maxp + 1 : B) + 2; /* two more: never written */
+    int32_t *x = malloc(B * sizeof *x), *o = malloc(n * sizeof *o), *want = malloc(n * sizeof *want);
+    int64_t *y = malloc(B * sizeof *y);
+    for (int i = 0; i < B; i++) {
+        uint32_t r = lcg(seed);
+        /* small values (the comparisons, the clamp to 9, negative division), then any */
+        x[i] = i < 24 ? (int32_t)(i % 12) - 6 + (i >= 12) * (i % 2 ? -1000 : 1000) : (int32_t)r;
+        y[i] = (int64_t)(((uint64_t)lcg(seed) << 32) | lcg(seed));
+        if (i % 4 == 1)
+            y[i] = (int64_t)(int32_t)lcg(seed);
+    }
+    x[B - 1] = INT32_MIN;
+    for (int i = 0; i < n; i++)
+        o[i] = want[i] = -12345;
+    run(b, tc_interp_grid3(gx, gy, gz), 4,
+        (tc_interp_arg[]){tc_interp_ptr(x, B * sizeof *x), tc_interp_ptr(y, B * sizeof *y),
+                          tc_interp_ptr(o, n * sizeof *o), tc_interp_int(B)});
+    for (unsigned pz = 0; pz < gz; pz++)
+        for (unsigned py = 0; py < gy; py++)
+            for (unsigned px = 0; px < gx; px++) {
+                for (int i = 0; i < B; i++)
+                    want[i] = arith_int_ref(x[i], y[i]);
+                int p = 4 * (int)px + (int)py + (int)gx + (int)pz;
+                want[p] = p;
+            }
+    for (int i = 0; i < n; i++)
+        if (o[i] != want[i])
+            fail_msg("B %d grid %ux%ux%u: o[%d] = %d, want %d (x %d)", B, gx, gy, gz, i, o[i], want[i],
+                     i < B ? x[i] : 0);
+    free(x);
+    free(y);
+    free(o);
+    free(want);
+    tl_builder_destroy(b);
+}
+
+static void test_arith_int(void **state)
+{
+    (void)state;
+    uint32_t seed = 37;
+    arith_int_case(64, 1, 1, 1, &seed);  /* the default config: p = 1 */
+    arith_int_case(32, 3, 1, 1, &seed);  /* p = 3, 7, 11: the next program overwrites 3 and 7 */
+    arith_int_case(32, 2, 3, 2, &seed);  /* every axis */
+    arith_int_case(32, 12, 1, 1, &seed); /* p past the block: 56 > 32 */
+    arith_int_case(128, 5, 2, 3, &seed);
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -1005,6 +1083,7 @@ int main(void)
         cmocka_unit_test(test_random_k),
         cmocka_unit_test(test_moe_align_block_size),
         cmocka_unit_test(test_reduce_segments),
+        cmocka_unit_test(test_arith_int),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
