@@ -1024,6 +1024,100 @@ static void test_arith_int(void **state)
     arith_int_case(128, 5, 2, 3, &seed);
 }
 
+/* ---- casts: float-to-float rounding (nearest even, toward zero), fp8 saturation, float-int ------ */
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static float bits_f32(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Exact. The stores of h, bf, f8 and f5 are read back by later loads (program order), so bf is
+ * the round-toward-zero bf16 (its top 16 bits: no NaN is drawn), f5 the fp8e5 of the f16. f16,
+ * bf16 and fp8 roundings to nearest even go through tc_interp_float_bits (the interpreter's
+ * own: known answers below pin it down); float-to-int truncates and saturates (NVIDIA's
+ * cvt.rzi); int-to-float is C's (nearest even); the sums are f32 adds, left to right. */
+static void casts_case(int B, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", B);
+    const char *const set[] = {"B", bs};
+    tl_builder *b = build("casts", 2, set);
+    float *x = malloc(B * sizeof *x), *o = malloc(B * sizeof *o);
+    int32_t *iv = malloc(B * sizeof *iv);
+    uint16_t *hv = malloc(B * 2), *bfv = malloc(B * 2);
+    uint8_t *f8 = malloc(B), *f5 = malloc(B);
+    static const float special[] = {0.0f, -0.0f, 1.0f, -1.5f, 448.0f, 464.0f, 1000.0f, -1e6f, 65504.0f, 65520.0f,
+                                    1e5f, 255.9f, 256.0f, -0.75f, 3e9f, -3e9f, 1e-30f, 1e38f, INFINITY, -INFINITY};
+    const int nspecial = (int)(sizeof special / sizeof special[0]);
+    for (int i = 0; i < B; i++) {
+        uint32_t r = lcg(seed);
+        x[i] = i < nspecial ? special[i] : i % 3 ? frand(seed) * 300.0f : bits_f32((r & 0x7f7fffffu) | (r & 1u) << 31);
+        iv[i] = i % 4 == 0 ? (int32_t)lcg(seed) : (int32_t)(lcg(seed) >> 20) - 2048;
+    }
+    memset(o, 0, B * sizeof *o);
+    run(b, tc_interp_grid1(1), 7,
+        (tc_interp_arg[]){tc_interp_ptr(x, B * sizeof *x), tc_interp_ptr(hv, B * 2), tc_interp_ptr(bfv, B * 2),
+                          tc_interp_ptr(f8, B), tc_interp_ptr(f5, B), tc_interp_ptr(iv, B * sizeof *iv),
+                          tc_interp_ptr(o, B * sizeof *o)});
+    for (int r = 0; r < B; r++) {
+        float a = x[r];
+        int32_t j = iv[r];
+        uint16_t wh = (uint16_t)tc_interp_float_bits(a, TCIR_F16, false);
+        uint16_t wbf = (uint16_t)(f32_bits(a) >> 16); /* toward zero: the top half */
+        uint8_t w8 = (uint8_t)tc_interp_float_bits(a, TCIR_F8E4M3FN, false);
+        uint8_t w5 = (uint8_t)tc_interp_float_bits(tc_interp_float_value(wh, TCIR_F16), TCIR_F8E5M2, false);
+        if (hv[r] != wh || bfv[r] != wbf || f8[r] != w8 || f5[r] != w5)
+            fail_msg("B %d x[%d] = %a: h 0x%04x bf 0x%04x f8 0x%02x f5 0x%02x, want 0x%04x 0x%04x 0x%02x 0x%02x", B, r,
+                     a, hv[r], bfv[r], f8[r], f5[r], wh, wbf, w8, w5);
+        float fh = (float)tc_interp_float_value(wh, TCIR_F16);
+        float bsum = bits_f32((uint32_t)wbf << 16) + fh + (float)tc_interp_float_value(w8, TCIR_F8E4M3FN);
+        float c = (float)tc_interp_float_value(tc_interp_float_bits(fh, TCIR_BF16, false), TCIR_BF16);
+        int32_t ai = a >= 2147483648.0f ? INT32_MAX : a <= -2147483648.0f ? INT32_MIN : (int32_t)a;
+        float d = (float)j + (float)(j > 0) + (float)ai + (float)(int64_t)j;
+        float e = (float)(int32_t)(int8_t)(uint8_t)(uint32_t)j + (float)(int32_t)f32_bits(a) + (float)(double)a;
+        uint8_t au = a >= 255.0f ? 255 : a > 0.0f ? (uint8_t)a : 0;
+        float f = (float)(uint32_t)j + (float)au + (float)(int16_t)(uint16_t)(uint32_t)j;
+        float want = bsum + c + d + e + f;
+        if (f32_bits(o[r]) != f32_bits(want))
+            fail_msg("B %d x[%d] = %a, i %d: o %a, want %a", B, r, a, (int)j, o[r], want);
+    }
+    free(x);
+    free(o);
+    free(iv);
+    free(hv);
+    free(bfv);
+    free(f8);
+    free(f5);
+    tl_builder_destroy(b);
+}
+
+static void test_casts(void **state)
+{
+    (void)state;
+    /* known answers for the roundings the reference borrows (docs/interpreter.md's table) */
+    assert_int_equal(tc_interp_float_bits(1.0, TCIR_F8E4M3FN, false), 0x38);
+    assert_int_equal(tc_interp_float_bits(448.0, TCIR_F8E4M3FN, false), 0x7E);
+    assert_int_equal(tc_interp_float_bits(1000.0, TCIR_F8E4M3FN, false), 0x7E); /* saturates */
+    assert_int_equal(tc_interp_float_bits(INFINITY, TCIR_F8E5M2, false), 0x7B);  /* infinity too */
+    assert_int_equal(tc_interp_float_bits(1.0, TCIR_F8E5M2, false), 0x3C);
+    assert_int_equal(tc_interp_float_bits(65520.0, TCIR_F16, false), 0x7C00);     /* rounds to inf */
+    assert_int_equal(tc_interp_float_bits(1.0 + 1.0 / 2048, TCIR_F16, false), 0x3C00); /* a tie: even */
+    assert_int_equal(tc_interp_float_bits(1.0 + 3.0 / 256, TCIR_BF16, false), 0x3F82); /* a tie: even */
+    uint32_t seed = 41;
+    casts_case(32, &seed); /* the default config */
+    casts_case(16, &seed);
+    casts_case(256, &seed);
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -1084,6 +1178,7 @@ int main(void)
         cmocka_unit_test(test_moe_align_block_size),
         cmocka_unit_test(test_reduce_segments),
         cmocka_unit_test(test_arith_int),
+        cmocka_unit_test(test_casts),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
