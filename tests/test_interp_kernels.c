@@ -1118,6 +1118,88 @@ static void test_casts(void **state)
     casts_case(256, &seed);
 }
 
+/* ---- arith_float: f32 arithmetic, NaN-aware min/max, where, math functions, clamp ---------------- */
+
+/* The interpreter's maxnum/minnum (the other operand when one is NaN) and maximum/minimum (NaN
+ * propagates); both order -0 below +0. */
+static float fmax_ord(float a, float b) { return a == b ? (signbit(a) ? b : a) : a > b ? a : b; }
+static float fmin_ord(float a, float b) { return a == b ? (signbit(a) ? a : b) : a < b ? a : b; }
+static float maxnum(float a, float b) { return isnan(a) ? b : isnan(b) ? a : fmax_ord(a, b); }
+static float minnum(float a, float b) { return isnan(a) ? b : isnan(b) ? a : fmin_ord(a, b); }
+static float maximum(float a, float b) { return isnan(a) || isnan(b) ? NAN : fmax_ord(a, b); }
+static float minimum(float a, float b) { return isnan(a) || isnan(b) ? NAN : fmin_ord(a, b); }
+
+/* Exact: + - * / and sqrt are f32's correctly rounded ones (volatile: no contraction), % is
+ * fmod (exact), rsqrt 1/sqrt in double rounded once, fma fmaf, and exp, exp2, log, log2, sin,
+ * cos, erf, floor, ceil the C library's float functions, as docs/interpreter.md says the
+ * interpreter computes them (a GPU's approximations would need a tolerance). A NaN result
+ * (log or sqrt of a negative minimum of x and y) matches any NaN. */
+static float arith_float_ref(float a, float b)
+{
+    volatile float ab = a * b;
+    volatile float r = a + b;
+    r = r - ab;
+    r = r / b;
+    r = fmodf(r, b);
+    r = -r;
+    r = maxnum(r, a);
+    r = minnum(r, b);
+    r = maximum(r, a);
+    r = minimum(r, b);
+    r = a > b ? r : a;
+    r = a < b && a != b ? r : b;
+    float s = r;
+    r = fabsf(s) + expf(s) + exp2f(s) + logf(s) + log2f(s) + sqrtf(s) + (float)(1.0 / sqrt((double)s));
+    s = r;
+    r = s + sinf(s) + cosf(s) + erff(s) + floorf(s) + ceilf(s) + fmaf(s, a, b);
+    s = r;
+    r = minnum(maxnum(s, a), b) + (isnan(s) ? NAN : minnum(maxnum(s, a), b));
+    s = r;
+    r = sqrtf(s) + s / b + s / b + s / b;
+    volatile float r2 = r * 2.0f;
+    return r2 + 1.0f - 0.5f;
+}
+
+static void arith_float_case(int B, int n, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", B);
+    const char *const set[] = {"B", bs};
+    tl_builder *b = build("arith_float", 2, set);
+    float *x = malloc(B * sizeof *x), *y = malloc(B * sizeof *y), *o = malloc(B * sizeof *o);
+    for (int i = 0; i < B; i++) {
+        /* mostly positive (finite results), now and then negative, equal or NaN */
+        x[i] = i % 7 == 3 ? frand(seed) : frand(seed) + 2.05f;
+        y[i] = i % 5 == 2 ? x[i] : i % 11 == 10 ? NAN : frand(seed) + 2.05f;
+        o[i] = 12345.0f;
+    }
+    run(b, tc_interp_grid1(1), 4,
+        (tc_interp_arg[]){tc_interp_ptr(x, B * sizeof *x), tc_interp_ptr(y, B * sizeof *y),
+                          tc_interp_ptr(o, B * sizeof *o), tc_interp_int(n)});
+    int finite = 0;
+    for (int i = 0; i < B; i++) {
+        float want = i < n ? arith_float_ref(x[i], y[i]) : 12345.0f; /* masked off: untouched */
+        finite += i < n && !isnan(want);
+        if (isnan(want) ? !isnan(o[i]) : f32_bits(o[i]) != f32_bits(want))
+            fail_msg("B %d n %d: o[%d] = %a, want %a (x %a y %a)", B, n, i, o[i], want, x[i], y[i]);
+    }
+    assert_true(finite >= n / 2);
+    free(x);
+    free(y);
+    free(o);
+    tl_builder_destroy(b);
+}
+
+static void test_arith_float(void **state)
+{
+    (void)state;
+    uint32_t seed = 43;
+    arith_float_case(128, 128, &seed); /* the default config, full */
+    arith_float_case(128, 100, &seed); /* ragged */
+    arith_float_case(16, 1, &seed);
+    arith_float_case(1024, 1000, &seed);
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -1179,6 +1261,7 @@ int main(void)
         cmocka_unit_test(test_reduce_segments),
         cmocka_unit_test(test_arith_int),
         cmocka_unit_test(test_casts),
+        cmocka_unit_test(test_arith_float),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
