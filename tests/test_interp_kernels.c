@@ -1200,6 +1200,76 @@ static void test_arith_float(void **state)
     arith_float_case(1024, 1000, &seed);
 }
 
+/* ---- control: early returns, loops (for, tl.range, static_range, while), if / else ------------- */
+
+/* Exact. Every program that runs (pid * B < n; the one past them returns at once) loads the
+ * same blocks, no program offset: acc[r] = x[r] + x[r + B] + ..., f32 adds in loop order (lanes
+ * past n add 0), then times 2 four times, + 0, + 1 (the static range), +1 or -1 by the while
+ * loop's count i (the first multiple of 3 not below n); program 0 stores acc at o[0, B); the
+ * interpreter's tree sum s decides: s > 0 stores s at o[0], else acc + i goes to o[B, 2B). */
+static void control_case(int B, int n, float bias, uint32_t *seed)
+{
+    char bs[16];
+    snprintf(bs, sizeof bs, "%d", B);
+    const char *const set[] = {"B", bs};
+    tl_builder *b = build("control", 2, set);
+    int nx = n > 0 ? n : 1;
+    float *x = malloc(nx * sizeof *x), *o = malloc(2 * B * sizeof *o), *acc = malloc(B * sizeof *acc);
+    float *want = malloc(2 * B * sizeof *want), *t = malloc(B * sizeof *t);
+    for (int i = 0; i < nx; i++)
+        x[i] = frand(seed) + bias;
+    for (int i = 0; i < 2 * B; i++)
+        o[i] = want[i] = 12345.0f;
+    run(b, tc_interp_grid1((n + B - 1) / B + 1), 3,
+        (tc_interp_arg[]){tc_interp_ptr(x, n * sizeof *x), tc_interp_ptr(o, 2 * B * sizeof *o), tc_interp_int(n)});
+    if (n > 0) { /* n = 0: every program returns at once */
+        for (int r = 0; r < B; r++) {
+            acc[r] = 0.0f;
+            for (int k = 0; k < n; k += B)
+                acc[r] = acc[r] + (r + k < n ? x[r + k] : 0.0f);
+        }
+        int i = 0;
+        while (i < n)
+            i += 3;
+        for (int r = 0; r < B; r++) {
+            for (int j = 0; j < 4; j++)
+                acc[r] = acc[r] * 2.0f;
+            acc[r] = acc[r] + 0.0f;
+            acc[r] = acc[r] + 1.0f;
+            acc[r] = i > 10 ? acc[r] + 1.0f : acc[r] - 1.0f;
+            want[r] = t[r] = acc[r];
+        }
+        float s = tree_sum(t, B);
+        if (s > 0.0f)
+            want[0] = s;
+        else
+            for (int r = 0; r < B; r++)
+                want[B + r] = acc[r] + (float)i;
+    }
+    for (int r = 0; r < 2 * B; r++)
+        if (f32_bits(o[r]) != f32_bits(want[r]))
+            fail_msg("B %d n %d: o[%d] = %a, want %a", B, n, r, o[r], want[r]);
+    free(x);
+    free(o);
+    free(acc);
+    free(want);
+    free(t);
+    tl_builder_destroy(b);
+}
+
+static void test_control(void **state)
+{
+    (void)state;
+    uint32_t seed = 47;
+    control_case(128, 1000, 0.5f, &seed); /* the default config, ragged: s > 0 */
+    control_case(128, 1000, -0.5f, &seed); /* s <= 0: the store past the block */
+    control_case(16, 5, 0.0f, &seed);      /* less than a block, i = 6: acc - 1 */
+    control_case(16, 9, -1.0f, &seed);     /* i = 9 */
+    control_case(16, 11, -1.0f, &seed);    /* i = 12: acc + 1 */
+    control_case(32, 64, 0.25f, &seed);
+    control_case(32, 0, 0.0f, &seed);      /* every program returns early */
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -1262,6 +1332,7 @@ int main(void)
         cmocka_unit_test(test_arith_int),
         cmocka_unit_test(test_casts),
         cmocka_unit_test(test_arith_float),
+        cmocka_unit_test(test_control),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
