@@ -1270,6 +1270,51 @@ static void test_control(void **state)
     control_case(32, 0, 0.0f, &seed);      /* every program returns early */
 }
 
+/* ---- shapes: reshape, trans, permute, join / split, cat, gather, histogram, sums ------------------ */
+
+/* Exact. Shapes are constexpr powers of two with no mask: no ragged sizes, several shapes
+ * instead (M below, at and above the histogram's 16 bins). The interpreter never reorders, so
+ * reshape(a, (N, M)) then trans reads x[n * M + m], permute(...).T, split(join(a, b)) and the
+ * gather along rows give a and b back; sum(e) is the tree over M * N lanes; cat's and the
+ * histograms' sums are integers (values past the 16 bins not counted). f32 adds left to right. */
+static void shapes_case(int M, int N, uint32_t *seed)
+{
+    char s[2][16];
+    snprintf(s[0], 16, "%d", M);
+    snprintf(s[1], 16, "%d", N);
+    const char *const set[] = {"M", s[0], "N", s[1]};
+    tl_builder *b = build("shapes", 4, set);
+    const int mn = M * N;
+    float *x = malloc(mn * sizeof *x), *o = malloc(mn * sizeof *o), *t = malloc(mn * sizeof *t);
+    for (int i = 0; i < mn; i++)
+        x[i] = t[i] = frand(seed);
+    run(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, mn * sizeof *x), tc_interp_ptr(o, mn * sizeof *o)});
+    float sum_e = tree_sum(t, mn);
+    int sum_cat = M * (M - 1), sum_hist = (M < 16 ? M : 16) + (M < 8 ? M : 8);
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N; n++) {
+            float a = x[m * N + n], bb = x[n], c = x[n * M + m];
+            float z = 0.0f + 3.0f + 2.0f;
+            float want = a + z + bb + c + a + a + bb + a + a + (float)(2 * n) + sum_e + (float)sum_cat + (float)sum_hist;
+            if (f32_bits(o[m * N + n]) != f32_bits(want))
+                fail_msg("M %d N %d: o[%d][%d] = %a, want %a", M, N, m, n, o[m * N + n], want);
+        }
+    free(x);
+    free(o);
+    free(t);
+    tl_builder_destroy(b);
+}
+
+static void test_shapes(void **state)
+{
+    (void)state;
+    uint32_t seed = 53;
+    shapes_case(16, 32, &seed); /* the default config */
+    shapes_case(4, 8, &seed);   /* fewer values than bins */
+    shapes_case(8, 2, &seed);
+    shapes_case(32, 16, &seed); /* values past the bins */
+}
+
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
@@ -1333,6 +1378,7 @@ int main(void)
         cmocka_unit_test(test_casts),
         cmocka_unit_test(test_arith_float),
         cmocka_unit_test(test_control),
+        cmocka_unit_test(test_shapes),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
