@@ -112,7 +112,9 @@ struct tl_builder {
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
      * that tl__pool_remap finds the constants of a call's argument ops without a walk over
      * the pool: met[] holds nodes {entry, next}, met_heads an open-addressing table of keys
-     * with the first node of each (nodes of stamps since remapped stay; they do no harm). */
+     * with the first node of each (nodes of stamps since remapped stay; they do no harm). A
+     * list per key, not a tl_index of records: one key gathers many records, which linear
+     * probing piles into one cluster (tried: the masked-loads bench went quadratic again). */
     struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads;
     int met_heads_cap, nmet_keys;
     struct tl_met_node { int entry, next; } *met;

@@ -145,7 +145,7 @@ static const tl_cfg_field *find_field(const tl_kernel *k, const char *key)
 
 bool tl_parse_decimal(const char *text, long long min, long long max, long long *out)
 {
-    if (!text)
+    if (!text || !out)
         return false;
     const char *digits = text[0] == '-' ? text + 1 : text;
     if (*digits == '\0')

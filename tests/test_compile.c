@@ -3,6 +3,7 @@
  * compiler, no triton package, a failed, hanging or garbled compile, compiling off). */
 #include "stand_in.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -75,6 +76,26 @@ static void config_text_spec_and_command(void **state)
     assert_int_equal(o.num_warps, 4);
     assert_int_equal(o.num_stages, 3);
     assert_int_equal(o.num_ctas, 1);
+}
+
+/* The one integer syntax of --set and the command line (tl_parse_decimal). */
+static void decimal_integers_only(void **state)
+{
+    (void)state;
+    long long v = 7;
+    assert_true(tl_parse_decimal("010", 0, 100, &v));
+    assert_int_equal(v, 10);
+    assert_true(tl_parse_decimal("-4", -10, 10, &v));
+    assert_int_equal(v, -4);
+    const char *bad[] = {"0x100", " 256", "256 ", "+256", "25 6", "", "-", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        v = 7;
+        assert_false(tl_parse_decimal(bad[i], LLONG_MIN, LLONG_MAX, &v));
+        assert_int_equal(v, 7);
+    }
+    assert_false(tl_parse_decimal("11", 0, 10, &v));
+    assert_false(tl_parse_decimal(NULL, 0, 10, &v));
+    assert_false(tl_parse_decimal("1", 0, 10, NULL));
 }
 
 static void compile_gives_the_variant(void **state)
@@ -259,6 +280,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(params_are_the_declared_arguments, setup),
         cmocka_unit_test_setup(config_text_spec_and_command, setup),
+        cmocka_unit_test(decimal_integers_only),
         cmocka_unit_test_setup(compile_gives_the_variant, setup),
         cmocka_unit_test_setup(bad_specialization_names_the_c_line, setup),
         cmocka_unit_test_setup(no_compiler_is_one_clear_error, setup),

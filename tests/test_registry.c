@@ -39,6 +39,7 @@ static void names_are_sorted_unique_and_found(void **state)
     assert_int_equal(tcir_opcode_of("tt."), TCIR_OPCODE_UNREGISTERED);
     assert_int_equal(tcir_opcode_of(""), TCIR_OPCODE_UNREGISTERED);
     assert_int_equal(tcir_opcode_of(NULL), TCIR_OPCODE_UNREGISTERED);
+    assert_int_equal(tcir_op_opcode(NULL), TCIR_OPCODE_UNREGISTERED);
     assert_int_equal(tcir_opcode_flags(TCIR_OPCODE_UNREGISTERED), 0);
 }
 

@@ -294,6 +294,7 @@ void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
  * generic form and gets only the checks every op gets. Opcodes are numbered in name order
  * and may change from one version to the next: compare them with tcir_opcode_of(name). */
 enum { TCIR_OPCODE_UNREGISTERED = 0 };
+/* The opcode stored on op; TCIR_OPCODE_UNREGISTERED for NULL. */
 int tcir_op_opcode(const tcir_op *op);
 /* The opcode of an op name, or TCIR_OPCODE_UNREGISTERED (NULL too). */
 int tcir_opcode_of(const char *name);

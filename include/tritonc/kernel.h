@@ -113,7 +113,7 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
 
 /* The one integer syntax of config values and of the command line: base 10, an optional '-',
  * digits only (no spaces, '+', "0x" or octal "010"), the whole of text, from min to max.
- * Returns false (and leaves *out) otherwise. */
+ * Returns false (and leaves *out) otherwise, and for a NULL text or out. */
 bool tl_parse_decimal(const char *text, long long min, long long max, long long *out);
 
 #ifdef __cplusplus

@@ -56,7 +56,7 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 }
 
 const char *tcir_op_name(const tcir_op *op) { return op->name; }
-int tcir_op_opcode(const tcir_op *op) { return op->opcode; }
+int tcir_op_opcode(const tcir_op *op) { return op ? op->opcode : TCIR_OPCODE_UNREGISTERED; }
 int tcir_op_order_seq(const tcir_op *op) { return op->order_seq; }
 int tcir_op_order_epoch(const tcir_op *op) { return op->order_epoch; }
 const void *tcir_op_order_scope(const tcir_op *op) { return op->order_scope; }
