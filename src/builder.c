@@ -723,7 +723,7 @@ static void mark_used_consts(tl_builder *b, tcir_block *blk, bool *used)
     for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
-            int k = def ? tcir_op_order_seq(def) : -1; /* a pooled constant's op holds its entry */
+            int k = tl__pool_entry_of(def);
             if (k >= 0 && k < b->nconsts && b->consts[k].op == def)
                 used[k] = true;
         }

@@ -183,6 +183,6 @@ tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
     if (!v || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
     if (b->nconst_ops > ops_before) /* made here: finish drops it if nothing uses it */
-        b->consts[tcir_op_order_seq(tcir_value_def(v))].droppable = true;
+        b->consts[tl__pool_entry_of(tcir_value_def(v))].droppable = true;
     return tl__wrap(b, v, lit.dtype);
 }

@@ -48,6 +48,35 @@ typedef struct tl_const_entry {
     int remap_round;     /* the last tl__pool_remap that handled it */
 } tl_const_entry;
 
+/* What the builder keeps on each op it made (tcir_op_aux): the order engine's key of an op it
+ * placed (builder_order.c), or a pooled constant's entry (builder_pool.c). */
+typedef struct tl_op_key {
+    const void *scope;   /* the ordering scope (NULL: not placed in source order) */
+    int seq;             /* the site's place in the text (tl_site.seq) */
+    int epoch;           /* the pass */
+    int line;            /* the C line of the call */
+    bool movable;        /* pure by its opcode (a region op's contents are checked apart) */
+    int pool_entry;      /* a pooled constant: its entry + 1 (0: any other op) */
+    /* The run the op belongs to: ops placed one after another under one key (scope, seq, epoch,
+     * line), movable and without regions - what one call of a helper makes. Valid while
+     * run_gen equals the builder's order_gen (a move of placed ops starts a new generation). */
+    tcir_op *run_first;
+    unsigned run_gen;
+    unsigned mark; /* a walk's mark (builder_order.c: sets of ops without a list to search) */
+} tl_op_key;
+
+static inline tl_op_key *tl__op_key(const tcir_op *op)
+{
+    return (tl_op_key *)tcir_op_aux(op);
+}
+
+/* The pool entry of a pooled constant's op, or -1 for any other op (or NULL). */
+static inline int tl__pool_entry_of(const tcir_op *op)
+{
+    const tl_op_key *k = op ? tl__op_key(op) : NULL;
+    return k ? k->pool_entry - 1 : -1;
+}
+
 /* An ordering scope: a C function in its translation unit (builder_order.c). */
 typedef struct tl_order_scope {
     const void *unit, *func;
@@ -141,6 +170,8 @@ struct tl_builder {
     tl_order_scope *scopes;
     int nscopes, scopes_cap;
     const void *last_unit, *last_func, *last_scope; /* the last scope looked up */
+    unsigned order_mark; /* the last walk's mark (tl_op_key.mark) */
+    unsigned order_gen; /* bumped when placed ops move: runs (tl_op_key) of older ones are void */
 
     bool finished, locations, generic;
     bool debug; /* Triton's debug option (tl_builder_set_debug) */

@@ -43,8 +43,9 @@
  * linkers merge equal __func__ strings of two files, so two static helpers of one name would
  * share a scope; `unit` is an object of its own in every translation unit (TL_SITE).
  *
- * The op's ordering key (tcir_op_set_order): seq, the interned scope, and epoch * 2 + 1 when
- * the op is movable by its name (a region op's contents are checked when it is passed). */
+ * The op's ordering key (tl_op_key, kept as the op's tcir_op_aux): seq, the interned scope,
+ * the pass, the line, whether the op is movable by its opcode (a region op's contents are
+ * checked when it is passed), and its run (below). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,8 +79,33 @@ static bool movable_kind(const tcir_op *op)
            (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0);
 }
 
-static int key_epoch(const tcir_op *op) { return tcir_op_order_epoch(op) >> 1; }
-static bool key_movable(const tcir_op *op) { return tcir_op_order_epoch(op) & 1; }
+/* The key's parts (an op placed without one - the builder's own, a pooled constant - has the
+ * NULL scope, and so passes and is passed by nothing). */
+static const void *key_scope(const tcir_op *op)
+{
+    const tl_op_key *k = tl__op_key(op);
+    return k ? k->scope : NULL;
+}
+static int key_epoch(const tcir_op *op)
+{
+    const tl_op_key *k = tl__op_key(op);
+    return k ? k->epoch : -1;
+}
+static int key_seq(const tcir_op *op)
+{
+    const tl_op_key *k = tl__op_key(op);
+    return k ? k->seq : 0;
+}
+static int key_line(const tcir_op *op)
+{
+    const tl_op_key *k = tl__op_key(op);
+    return k ? k->line : -1;
+}
+static bool key_movable(const tcir_op *op)
+{
+    const tl_op_key *k = tl__op_key(op);
+    return k && k->movable;
+}
 
 /* A region op is movable when every op of its regions is (the combine of a reduction). */
 static bool regions_movable(tcir_op *op)
@@ -192,12 +218,72 @@ static bool defines_operand_of(const tcir_op *p, const tcir_op *x)
     return false;
 }
 
-/* True when the new op `op` may be placed before `later`, already in its block. */
-static bool may_pass(tcir_op *op, tcir_op *later)
+/* True when the new op `op` may be placed before `later`, already in its block, as far as
+ * their keys tell (the same for every op of a run); the caller checks the data flow. */
+static bool keys_let_pass(tcir_op *op, tcir_op *later)
 {
-    return tcir_op_order_scope(later) == tcir_op_order_scope(op) && key_epoch(later) == key_epoch(op) &&
-           tcir_op_order_seq(later) > tcir_op_order_seq(op) && tcir_op_loc(later).line == tcir_op_loc(op).line &&
-           movable(later) && !defines_operand_of(later, op);
+    return key_scope(later) == key_scope(op) && key_epoch(later) == key_epoch(op) &&
+           key_seq(later) > key_seq(op) && key_line(later) == key_line(op) && movable(later);
+}
+
+/* ---- runs ---------------------------------------------------------------------------------
+ *
+ * A call of a standard-library helper (tl_randn: two Philox rounds and a Box-Muller, some
+ * 400 ops) makes all its ops under its caller's site. Under gcc, the arguments of a call are
+ * made right to left, so each op of a left argument's helper call walks back over every op of
+ * the right one: quadratic in the expression. A run is such a group - ops placed one after
+ * another with one key, movable, without regions - and the walk passes a whole run in one step
+ * when no op of it defines an operand of the new op: the same place, found in time linear in
+ * the runs passed. Each op's key names the first op of its run; a move of placed ops other
+ * than the placement itself (the effects of one expression, keyword arguments, a reduction
+ * following its captured values) may break runs apart, and starts a new generation in which
+ * the runs of older ops are void (they are walked op by op, as before). */
+
+static bool run_valid(const tl_builder *b, const tl_op_key *k)
+{
+    return k && k->run_first && k->run_gen == b->order_gen;
+}
+
+/* The first op of later's run when the walk may jump there over the whole run: the run is
+ * valid, longer than `later` alone, in blk, and no op of it defines an operand of op. */
+static tcir_op *run_to_skip(const tl_builder *b, const tcir_op *op, const tcir_op *later, const tcir_block *blk)
+{
+    const tl_op_key *k = tl__op_key(later);
+    if (!run_valid(b, k) || k->run_first == later || tcir_op_block(k->run_first) != blk)
+        return NULL;
+    for (int i = 0; i < tcir_op_noperands(op); i++) {
+        const tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
+        const tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        if (run_valid(b, dk) && dk->run_first == k->run_first)
+            return NULL;
+    }
+    return k->run_first;
+}
+
+/* After op's insertion: op joins the run of the op before it when their keys are one, and a
+ * run op was put inside of is void. */
+static void join_run(tl_builder *b, tcir_op *op)
+{
+    tcir_op *prev = tcir_op_prev(op), *next = tcir_op_next(op);
+    const tl_op_key *pk = prev ? tl__op_key(prev) : NULL, *nk = next ? tl__op_key(next) : NULL;
+    bool prev_run = run_valid(b, pk);
+    if (prev_run && run_valid(b, nk) && nk->run_first == pk->run_first) {
+        b->order_gen++;
+        prev_run = false;
+    }
+    tl_op_key *k = tl__op_key(op);
+    if (!k || !k->movable || tcir_op_nregions(op))
+        return;
+    k->run_gen = b->order_gen;
+    k->run_first = op;
+    if (prev_run && pk->scope == k->scope && pk->seq == k->seq && pk->epoch == k->epoch && pk->line == k->line)
+        k->run_first = pk->run_first;
+}
+
+/* Placed ops moved (other than by their placement): every run made so far is void. */
+static void runs_moved(tl_builder *b)
+{
+    b->order_gen++;
 }
 
 /* The op of `blk`'s ancestors that lies in `in`, or NULL. */
@@ -212,7 +298,7 @@ static tcir_op *ancestor_in(tcir_block *blk, const tcir_block *in)
 /* A reduction placed in source order passed ops of its block before its combine region was
  * filled; when that region uses a value one of them defines, the reduction moves down to just
  * after it (it has no users yet: its region is still being built). */
-static void follow_captured_values(tcir_op *op, tcir_block *blk)
+static void follow_captured_values(tl_builder *b, tcir_op *op, tcir_block *blk)
 {
     for (int i = 0; i < tcir_op_noperands(op); i++) {
         tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
@@ -226,6 +312,7 @@ static void follow_captured_values(tcir_op *op, tcir_block *blk)
             if (p == def) { /* def lies below the region op that holds its use */
                 tcir_op_detach(anc);
                 tcir_block_insert_before(at, tcir_op_next(def), anc);
+                runs_moved(b);
                 break;
             }
     }
@@ -251,48 +338,67 @@ static bool ordered(tl_site site)
 
 enum { TL_EXPR_MAX_OPS = 64 };
 
-static bool in_list(tcir_op *const *ops, int n, const tcir_op *op)
+/* The ops whose results the expression needs: marked on their keys (the mark of this walk),
+ * counted to TL_EXPR_MAX_OPS; an op without a key (the builder's own) is kept in a list. */
+typedef struct needed_set {
+    unsigned mark;
+    int n, nkeyless;
+    const tcir_op *keyless[TL_EXPR_MAX_OPS];
+} needed_set;
+
+static bool is_needed(const needed_set *s, const tcir_op *op)
 {
-    for (int i = 0; i < n; i++)
-        if (ops[i] == op)
+    const tl_op_key *k = tl__op_key(op);
+    if (k)
+        return k->mark == s->mark;
+    for (int i = 0; i < s->nkeyless; i++)
+        if (s->keyless[i] == op)
             return true;
     return false;
 }
 
-/* Adds the ops defining x's operands to `needed`; false when it overflows. */
-static bool need_operands(const tcir_op *x, tcir_op **needed, int *nneeded)
+/* Adds the ops defining x's operands to the set; false when it overflows. */
+static bool need_operands(const tcir_op *x, needed_set *s)
 {
     for (int i = 0; i < tcir_op_noperands(x); i++) {
         tcir_op *d = tcir_value_def(tcir_op_operand(x, i));
-        if (!d || in_list(needed, *nneeded, d))
+        if (!d || is_needed(s, d))
             continue;
-        if (*nneeded == TL_EXPR_MAX_OPS)
+        if (s->n == TL_EXPR_MAX_OPS)
             return false;
-        needed[(*nneeded)++] = d;
+        tl_op_key *k = tl__op_key(d);
+        if (k)
+            k->mark = s->mark;
+        else
+            s->keyless[s->nkeyless++] = d;
+        s->n++;
     }
     return true;
 }
 
-static void order_expression_effects(tcir_block *blk, tcir_op *x)
+static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
 {
-    tcir_op *needed[TL_EXPR_MAX_OPS], *run[TL_EXPR_MAX_OPS];
-    int nneeded = 0, n = 0;
+    tcir_op *run[TL_EXPR_MAX_OPS];
+    int n = 0;
     bool any_fixed = false, sorted = true;
     tcir_op *last = tcir_block_last(blk);
-    if (!last || !defines_operand_of(last, x) || !need_operands(x, needed, &nneeded))
+    if (!last || !defines_operand_of(last, x))
         return; /* (the common case first: x does not use the last op, so there is no run) */
+    needed_set needed = {.mark = ++b->order_mark};
+    if (!need_operands(x, &needed))
+        return;
     /* The run, from the block's end up (run[0] is the last op). */
-    for (tcir_op *p = tcir_block_last(blk); p && in_list(needed, nneeded, p); p = tcir_op_prev(p)) {
-        if (tcir_op_order_scope(p) != tcir_op_order_scope(x) || key_epoch(p) != key_epoch(x) ||
-            tcir_op_order_seq(p) > tcir_op_order_seq(x) || tcir_op_loc(p).line != tcir_op_loc(x).line)
+    for (tcir_op *p = tcir_block_last(blk); p && is_needed(&needed, p); p = tcir_op_prev(p)) {
+        if (key_scope(p) != key_scope(x) || key_epoch(p) != key_epoch(x) ||
+            key_seq(p) > key_seq(x) || key_line(p) != key_line(x))
             break;
-        if (n == TL_EXPR_MAX_OPS || !need_operands(p, needed, &nneeded))
+        if (n == TL_EXPR_MAX_OPS || !need_operands(p, &needed))
             return;
         bool fixed = !movable(p);
         if (fixed && tcir_op_nregions(p))
             return; /* a scope: a statement, never part of an expression */
         any_fixed |= fixed;
-        if (n && tcir_op_order_seq(p) > tcir_op_order_seq(run[n - 1]))
+        if (n && key_seq(p) > key_seq(run[n - 1]))
             sorted = false;
         run[n++] = p;
     }
@@ -300,14 +406,14 @@ static void order_expression_effects(tcir_block *blk, tcir_op *x)
         return;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            if (tcir_op_order_seq(run[j]) > tcir_op_order_seq(run[i]) && defines_operand_of(run[j], run[i]))
+            if (key_seq(run[j]) > key_seq(run[i]) && defines_operand_of(run[j], run[i]))
                 return;
     /* Stable insertion sort by seq, top to bottom (run reversed: block order). */
     tcir_op *order[TL_EXPR_MAX_OPS];
     for (int i = 0; i < n; i++) {
         tcir_op *op = run[n - 1 - i];
         int j = i;
-        while (j > 0 && tcir_op_order_seq(order[j - 1]) > tcir_op_order_seq(op)) {
+        while (j > 0 && key_seq(order[j - 1]) > key_seq(op)) {
             order[j] = order[j - 1];
             j--;
         }
@@ -318,6 +424,16 @@ static void order_expression_effects(tcir_block *blk, tcir_op *x)
         tcir_op_detach(order[i]);
     for (int i = 0; i < n; i++)
         tcir_block_insert_before(blk, after, order[i]);
+    runs_moved(b);
+}
+
+/* A new op's key, or NULL when out of memory (the op is then appended). */
+static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool move)
+{
+    tl_op_key *k = tcir_alloc(b->ctx, sizeof *k);
+    if (k)
+        *k = (tl_op_key){.scope = scope, .seq = site.seq, .epoch = b->epoch, .line = site.line, .movable = move};
+    return k;
 }
 
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
@@ -328,15 +444,25 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
         const void *scope = tl__order_scope(b, site);
         note_site(b, scope, site.seq);
         bool move = movable_kind(op);
-        tcir_op_set_order(op, site.seq, scope, b->epoch * 2 + move);
-        order_expression_effects(blk, op);
-        if (move)
-            for (tcir_op *p = tcir_block_last(blk); p && may_pass(op, p); p = tcir_op_prev(p))
-                before = p;
+        tcir_op_set_aux(op, new_key(b, site, scope, move));
+        order_expression_effects(b, blk, op);
+        for (tcir_op *p = tcir_block_last(blk); move && p && keys_let_pass(op, p);) {
+            tcir_op *first = run_to_skip(b, op, p, blk);
+            if (first) {
+                before = first;
+                p = tcir_op_prev(first);
+                continue;
+            }
+            if (defines_operand_of(p, op))
+                break;
+            before = p;
+            p = tcir_op_prev(p);
+        }
     }
     if (blk != b->entry)
-        follow_captured_values(op, blk);
+        follow_captured_values(b, op, blk);
     tcir_block_insert_before(blk, before, op);
+    join_run(b, op);
     tl__pool_body_op(b, site);
 }
 
@@ -376,8 +502,8 @@ static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *
 {
     tcir_op *d = v ? tcir_value_def(v) : NULL;
     if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
-        tcir_op_order_scope(d) != scope || key_epoch(d) != b->epoch || tcir_op_order_seq(d) >= site.seq ||
-        tcir_op_loc(d).line != site.line || (tcir_op_nregions(d) && !movable(d)))
+        key_scope(d) != scope || key_epoch(d) != b->epoch || key_seq(d) >= site.seq ||
+        key_line(d) != site.line || (tcir_op_nregions(d) && !movable(d)))
         return;
     if (s->n == TL_KW_MAX_OPS) {
         s->overflow = true;
@@ -390,10 +516,10 @@ static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *
 
 static int min_seq(const op_set *s)
 {
-    int m = s->ops[0] ? tcir_op_order_seq(s->ops[0]) : 0;
+    int m = s->ops[0] ? key_seq(s->ops[0]) : 0;
     for (int i = 1; i < s->n; i++)
-        if (tcir_op_order_seq(s->ops[i]) < m)
-            m = tcir_op_order_seq(s->ops[i]);
+        if (key_seq(s->ops[i]) < m)
+            m = key_seq(s->ops[i]);
     return m;
 }
 
@@ -401,8 +527,8 @@ static int max_seq(const op_set *s)
 {
     int m = 0;
     for (int i = 0; i < s->n; i++)
-        if (tcir_op_order_seq(s->ops[i]) > m)
-            m = tcir_op_order_seq(s->ops[i]);
+        if (key_seq(s->ops[i]) > m)
+            m = key_seq(s->ops[i]);
     return m;
 }
 
@@ -479,7 +605,7 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
             first_p = op;
         if (is_p || is_k) {
             order[n] = op;
-            seqs[n++] = tcir_op_order_seq(op);
+            seqs[n++] = key_seq(op);
         }
     }
     if (!may_hoist(&p, &k, first_p))
@@ -492,9 +618,9 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
             bool is_k = in_set(&k, order[i]);
             if (is_k != (pass == 0))
                 continue;
-            old_seq[next] = tcir_op_order_seq(order[i]);
+            old_seq[next] = key_seq(order[i]);
             new_seq[next] = seqs[next];
-            tcir_op_set_order(order[i], seqs[next], scope, tcir_op_order_epoch(order[i]));
+            tl__op_key(order[i])->seq = seqs[next];
             if (is_k) {
                 tcir_op_detach(order[i]);
                 tcir_block_insert_before(tl_current_block(b), first_p, order[i]);
@@ -502,5 +628,6 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
             next++;
         }
     }
+    runs_moved(b);
     tl__pool_remap(b, scope, n, old_seq, new_seq);
 }

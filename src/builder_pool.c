@@ -328,7 +328,7 @@ static void position(tl_builder *b, tl_const_entry *e)
 
 static const tl_const_entry *entry_of(const tl_builder *b, const tcir_op *op)
 {
-    return &b->consts[tcir_op_order_seq(op)];
+    return &b->consts[tl__pool_entry_of(op)];
 }
 
 /* Stable merge sort of ops[lo, hi) by goes_above (tmp: scratch of the same size). */
@@ -510,7 +510,11 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
         if (!e->op)
             return NULL;
         /* The op remembers its pool entry (constants take no part in source ordering). */
-        tcir_op_set_order(e->op, (int)(e - b->consts), NULL, 0);
+        tl_op_key *key = tcir_alloc(b->ctx, sizeof *key);
+        if (!key)
+            return NULL;
+        key->pool_entry = (int)(e - b->consts) + 1;
+        tcir_op_set_aux(e->op, key);
         moved = true;
     }
     if (moved)
@@ -527,7 +531,7 @@ static void mark_uses(tl_builder *b, tcir_block *blk, bool *bound, bool *other)
         bool loop = !strcmp(tcir_op_name(op), "scf.for");
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
-            int k = def ? tcir_op_order_seq(def) : -1;
+            int k = tl__pool_entry_of(def);
             if (k >= 0 && k < b->nconsts && b->consts[k].op == def)
                 (loop && i < 3 ? bound : other)[k] = true;
         }

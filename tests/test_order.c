@@ -270,6 +270,49 @@ static void many_functions_keep_their_own_scopes(void **state)
     tl_builder_destroy(b);
 }
 
+/* A standard-library helper makes all its ops under its caller's site (tl_randn: hundreds);
+ * the placement walk passes such a run of ops in one step (builder_order.c, "runs"). The place
+ * must be the one the op-by-op walk gives: before the whole run when no op of it makes an
+ * operand, right after the op that does otherwise (splitting the run), and op by op through
+ * a split run afterwards. */
+static void runs_of_one_site_are_passed_as_the_walk_would(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_SCALAR(TL_I32));
+    static const char unit; /* one translation unit of the sites below */
+    tl_site right = {"ext.c", 9, "helper", 10, "caller", &unit};
+    tl_site left = right, mid = right, between = right;
+    left.seq = 5;
+    mid.seq = 7;
+    between.seq = 6;
+    enum { RUN = 20 };
+    tl_value r[RUN];
+    for (int i = 0; i < RUN; i++) /* the right argument's helper call, made first (gcc) */
+        r[i] = tl_binary_at(right, TL_OP_ADD, i ? r[i - 1] : x, x);
+    tl_value l = tl_binary_at(left, TL_OP_MUL, x, x);        /* passes the whole run */
+    tl_value m = tl_binary_at(mid, TL_OP_ADD, r[9], x);      /* stops right after r[9] */
+    tl_value n = tl_binary_at(between, TL_OP_SUB, x, x);     /* passes both halves and m */
+    const tcir_op *want[RUN + 3];
+    int k = 0;
+    want[k++] = tcir_value_def(l.ir);
+    want[k++] = tcir_value_def(n.ir);
+    for (int i = 0; i < RUN; i++) {
+        want[k++] = tcir_value_def(r[i].ir);
+        if (i == 9)
+            want[k++] = tcir_value_def(m.ir);
+    }
+    const tcir_op *op = tcir_block_first(tl_current_block(b));
+    while (op && op != want[0])
+        op = tcir_op_next(op); /* (past the function's constants, if any) */
+    for (int i = 0; i < k; i++, op = op ? tcir_op_next(op) : NULL)
+        assert_ptr_equal(op, want[i]);
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    free(text);
+    tl_builder_destroy(b);
+}
+
 /* Misuse of the keyword-ordering call (for ops written outside the library) is reported at
  * its own call. */
 static void keyword_ordering_misuse_is_reported_at_its_call(void **state)
@@ -322,6 +365,7 @@ int main(void)
         cmocka_unit_test(reduction_follows_a_value_its_combine_uses),
         cmocka_unit_test(many_functions_keep_their_own_scopes),
         cmocka_unit_test(keyword_ordering_misuse_is_reported_at_its_call),
+        cmocka_unit_test(runs_of_one_site_are_passed_as_the_walk_would),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

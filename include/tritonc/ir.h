@@ -253,11 +253,10 @@ tcir_block *tcir_op_successor(const tcir_op *op, int i);
 tcir_block *tcir_op_block(const tcir_op *op);
 tcir_op *tcir_op_next(const tcir_op *op);
 tcir_op *tcir_op_prev(const tcir_op *op);
-/* A client's ordering key, kept on the op and not printed (the builder's source order). */
-void tcir_op_set_order(tcir_op *op, int seq, const void *scope, int epoch);
-int tcir_op_order_seq(const tcir_op *op);
-int tcir_op_order_epoch(const tcir_op *op);
-const void *tcir_op_order_scope(const tcir_op *op);
+/* A pointer of the client's kept on the op (NULL when made), never read, printed or freed by the
+ * IR: the builder keeps its order engine's key there (src/builder_internal.h, tl_op_key). */
+void tcir_op_set_aux(tcir_op *op, void *aux);
+void *tcir_op_aux(const tcir_op *op);
 /* Unlinks op from its block (it stays allocated and can be inserted again). */
 void tcir_op_detach(tcir_op *op);
 /* The op holding the region that holds this op, or NULL at top level. */

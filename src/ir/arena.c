@@ -16,8 +16,12 @@ enum { TCIR_CHUNK_MIN = 16 * 1024 };
 
 tcir_context *tcir_context_create(void)
 {
-    /* The reserve trails the context, in the same allocation: it cannot fail later. */
-    return tcir_sys_calloc(1, sizeof(tcir_context) + TCIR_OOM_RESERVE);
+    /* The reserve trails the context, in the same allocation: it cannot fail later. Only the
+     * context is cleared: what the reserve serves is cleared when served (tcir_alloc). */
+    tcir_context *ctx = tcir_sys_malloc(sizeof(tcir_context) + TCIR_OOM_RESERVE);
+    if (ctx)
+        memset(ctx, 0, sizeof *ctx);
+    return ctx;
 }
 
 bool tcir_context_oom(const tcir_context *ctx)
@@ -179,19 +183,38 @@ static TCIR_COLD const char *intern_text(tcir_context *ctx, const char *s)
     return copy;
 }
 
-const char *tcir_intern(tcir_context *ctx, const char *s)
+/* The memo slot of s after interning it (NULL when out of memory). Callers pass the same
+ * literals again and again (op names, __FILE__): a memo by address skips the hashing. The
+ * text is compared all the same, as a caller may reuse a buffer. */
+static int memo_slot(tcir_context *ctx, const char *s)
 {
-    if (!s)
-        return NULL;
-    /* Callers pass the same literals again and again (op names, __FILE__): a memo by address
-     * skips the hashing. The text is compared all the same, as a caller may reuse a buffer. */
-    size_t slot = (size_t)(((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS;
+    int slot = (int)((((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS);
     if (ctx->recent[slot].in == s && strcmp(ctx->recent[slot].out, s) == 0)
-        return ctx->recent[slot].out;
+        return slot;
     const char *copy = intern_text(ctx, s);
     if (!copy)
-        return NULL;
+        return -1;
     ctx->recent[slot].in = s;
     ctx->recent[slot].out = copy;
-    return copy;
+    ctx->recent[slot].opcode = -1;
+    return slot;
+}
+
+const char *tcir_intern(tcir_context *ctx, const char *s)
+{
+    int slot = s ? memo_slot(ctx, s) : -1;
+    return slot < 0 ? NULL : ctx->recent[slot].out;
+}
+
+const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode)
+{
+    int slot = s ? memo_slot(ctx, s) : -1;
+    if (slot < 0) {
+        *opcode = tcir_opcode_of(s);
+        return NULL;
+    }
+    if (ctx->recent[slot].opcode < 0) /* (the registry's binary search: once per name and slot) */
+        ctx->recent[slot].opcode = tcir_opcode_of(ctx->recent[slot].out);
+    *opcode = ctx->recent[slot].opcode;
+    return ctx->recent[slot].out;
 }

@@ -60,8 +60,7 @@ struct tcir_op {
     tcir_named_attr *attrs;
     tcir_region *regions;
     tcir_block **successors;
-    int order_seq, order_epoch;
-    const void *order_scope;
+    void *aux; /* the client's (tcir_op_set_aux) */
 };
 
 struct tcir_block {
@@ -97,11 +96,15 @@ struct tcir_context {
     uint32_t strs_cap, strs_count; /* cap is 0 or a power of two */
     struct {
         const char *in, *out;  /* a caller's string and its interned copy */
+        int opcode;            /* tcir_opcode_of(out), or -1 before an op was named so */
     } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
     bool oom;                  /* an allocation failed: the reserve serves from now on */
     size_t reserve_used;
     _Alignas(16) unsigned char reserve[]; /* TCIR_OOM_RESERVE bytes */
 };
+
+/* tcir_intern of an op's name, and its opcode in *opcode (memoized with the copy). */
+const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode);
 
 /* Like tcir_alloc but not zero-filled, for callers that set every field themselves. */
 void *tcir_alloc_raw(tcir_context *ctx, size_t size);

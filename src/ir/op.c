@@ -25,8 +25,7 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
         return NULL; /* out of memory and of reserve */
     tcir_op *op = (tcir_op *)mem;
     mem += sizeof *op;
-    op->name = tcir_intern(ctx, st->name);
-    op->opcode = tcir_opcode_of(op->name);
+    op->name = tcir_intern_op_name(ctx, st->name, &op->opcode);
     op->loc = (tcir_loc){tcir_intern(ctx, st->loc.file), st->loc.line, st->loc.col};
     op->noperands = st->noperands;
     op->nresults = st->nresults;
@@ -57,16 +56,8 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 
 const char *tcir_op_name(const tcir_op *op) { return op->name; }
 int tcir_op_opcode(const tcir_op *op) { return op ? op->opcode : TCIR_OPCODE_UNREGISTERED; }
-int tcir_op_order_seq(const tcir_op *op) { return op->order_seq; }
-int tcir_op_order_epoch(const tcir_op *op) { return op->order_epoch; }
-const void *tcir_op_order_scope(const tcir_op *op) { return op->order_scope; }
-
-void tcir_op_set_order(tcir_op *op, int seq, const void *scope, int epoch)
-{
-    op->order_seq = seq;
-    op->order_epoch = epoch;
-    op->order_scope = scope;
-}
+void *tcir_op_aux(const tcir_op *op) { return op->aux; }
+void tcir_op_set_aux(tcir_op *op, void *aux) { op->aux = aux; }
 
 void tcir_op_detach(tcir_op *op)
 {

@@ -58,59 +58,92 @@ bool tcir_opcode_has_check(int opcode)
 
 /* ---- structure and dominance ------------------------------------------------------------------ */
 
-/* Whether v is visible at user: defined earlier in the same block or in a block enclosing it,
- * an argument of such a block, or defined in another block of a region enclosing the user
- * (control-flow dominance between blocks is not checked). Functions are isolated.
- * Ops are verified in order, each before its regions, so an op of the user's block (or of an
- * enclosing op's block) comes earlier exactly when it has been seen already. */
+/* The level at which key (a region or block) is open, or -1 when it is not. */
+static long open_level(const verifier *v, const void *key, bool block)
+{
+    int32_t i;
+    if (!tcir_pmap_get(&v->open, key, &i) || i < 0 || (size_t)i >= v->nlevels || (size_t)i < v->isolated_from)
+        return -1;
+    const struct tcir_open_level *l = &v->levels[i];
+    return (block ? (const void *)l->b : (const void *)l->r) == key ? i : -1;
+}
+
+/* Whether v is visible at user, an op of the innermost open block: defined earlier in that
+ * block or in a block enclosing it, an argument of such a block, or defined in another block
+ * of a region enclosing the user (control-flow dominance between blocks is not checked).
+ * Functions are isolated. Ops are verified in order, each before its regions, so an op of an
+ * open block comes earlier exactly when it has been seen already and is not the op whose
+ * region holds the user. Constant time at any depth: the open blocks and regions are indexed. */
 static bool dominates(verifier *v, const tcir_value *val, const tcir_op *user)
 {
     const tcir_op *def = tcir_value_def(val);
     const tcir_block *db = tcir_value_block(val);
-    if (!db)
-        return false;
-    const tcir_region *dr = tcir_block_region(db);
-    for (const tcir_op *cur = user; cur;) {
-        const tcir_block *cb = tcir_op_block(cur);
-        if (!cb)
-            return false;
-        if (cb == db) {
-            int32_t unused;
-            return !def || (def != cur && tcir_pmap_get(&v->seen, def, &unused));
-        }
-        if (tcir_block_region(cb) == dr)
-            return true;
-        const tcir_op *parent = tcir_op_parent_op(cur);
-        if (parent && tcir_op_opcode(parent) == TCIR_OPC_TT_FUNC)
-            return false; /* isolated from above */
-        cur = parent;
+    if (!db || !v->nlevels || tcir_op_block(user) != v->levels[v->nlevels - 1].b)
+        return false; /* (a user outside the walk: tcir_verify of a nested op sees nothing above it) */
+    long i = open_level(v, db, true);
+    if (i >= 0) {
+        int32_t unused;
+        const tcir_op *holder = (size_t)i + 1 < v->nlevels ? v->levels[i + 1].parent : NULL;
+        return !def || (def != user && def != holder && tcir_pmap_get(&v->seen, def, &unused));
     }
-    return false;
+    return open_level(v, tcir_block_region(db), false) >= 0;
+}
+
+/* Opens level nlevels for region r of parent (its blocks are then opened one by one). */
+static bool open_region(verifier *v, const tcir_op *parent, const tcir_region *r)
+{
+    void *arr = v->levels;
+    if (!tcir_scratch_grow(&v->mem, &arr, &v->levels_cap, v->nlevels + 1, sizeof *v->levels))
+        return false;
+    v->levels = arr;
+    v->levels[v->nlevels] = (struct tcir_open_level){parent, r, NULL};
+    tcir_pmap_put(&v->mem, &v->open, r, (int32_t)v->nlevels);
+    v->nlevels++;
+    return !v->mem.oom;
 }
 
 static bool verify_op(verifier *v, const tcir_op *op);
+static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, const tcir_block *b);
 
 static bool verify_region(verifier *v, const tcir_op *parent, int ri)
 {
     const tcir_region *r = tcir_op_region((tcir_op *)parent, ri);
-    bool needs_terminator = tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE;
+    size_t level = v->nlevels, isolated_from = v->isolated_from;
+    if (!open_region(v, parent, r))
+        return fail(v, parent, "out of memory while verifying");
+    if (tcir_op_opcode(parent) == TCIR_OPC_TT_FUNC)
+        v->isolated_from = level; /* isolated from above */
+    bool ok = true;
     int k = 0;
-    for (const tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
-        const tcir_op *last = tcir_block_last(b);
-        if (needs_terminator && (!last || !tcir_op_is_terminator(last)))
-            return fail(v, parent, "block ^bb%d of region #%d does not end in a terminator%s%s%s", k, ri,
-                        last ? " (it ends in '" : "", last ? tcir_op_name(last) : "", last ? "')" : "");
-        for (const tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
-            if (op != last && tcir_op_is_terminator(op))
-                return fail(v, op, "must be the last operation of its block");
-            if (tcir_op_nresults(op)) { /* only ops with results define values */
-                tcir_pmap_put(&v->mem, &v->seen, op, 0);
-                if (v->mem.oom)
-                    return fail(v, parent, "out of memory while verifying");
-            }
-            if (!verify_op(v, op))
-                return false;
+    for (const tcir_block *b = tcir_region_first_block(r); b && ok; b = tcir_block_next(b), k++) {
+        v->levels[level].b = b;
+        tcir_pmap_put(&v->mem, &v->open, b, (int32_t)level);
+        if (v->mem.oom)
+            return fail(v, parent, "out of memory while verifying");
+        ok = verify_block(v, parent, ri, k, b);
+    }
+    v->nlevels = level;
+    v->isolated_from = isolated_from;
+    return ok;
+}
+
+/* Block k of region ri of parent (its level open). */
+static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, const tcir_block *b)
+{
+    const tcir_op *last = tcir_block_last(b);
+    if (tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE && (!last || !tcir_op_is_terminator(last)))
+        return fail(v, parent, "block ^bb%d of region #%d does not end in a terminator%s%s%s", k, ri,
+                    last ? " (it ends in '" : "", last ? tcir_op_name(last) : "", last ? "')" : "");
+    for (const tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
+        if (op != last && tcir_op_is_terminator(op))
+            return fail(v, op, "must be the last operation of its block");
+        if (tcir_op_nresults(op)) { /* only ops with results define values */
+            tcir_pmap_put(&v->mem, &v->seen, op, 0);
+            if (v->mem.oom)
+                return fail(v, parent, "out of memory while verifying");
         }
+        if (!verify_op(v, op))
+            return false;
     }
     return true;
 }

@@ -22,6 +22,17 @@ typedef struct verifier {
     size_t size;
     tcir_scratch mem;
     tcir_pmap seen;     /* ops with results verified so far (or being verified), for dominates */
+    /* The regions being verified, outermost first: level i is region r of op parent, in its
+     * block b; `open` maps each such region and block to its level (a stale entry's level
+     * holds another one), so that dominates costs the same at any depth. */
+    struct tcir_open_level {
+        const tcir_op *parent;
+        const tcir_region *r;
+        const tcir_block *b;
+    } *levels;
+    size_t nlevels, levels_cap;
+    size_t isolated_from; /* the level of the innermost function's body: nothing above is seen */
+    tcir_pmap open;
     tnames names;
 } verifier;
 

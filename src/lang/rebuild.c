@@ -74,7 +74,7 @@ static void remap(int m, tcir_value *const *from, tcir_value *const *to, int n, 
 /* Puts `now` where `old` is (with its source-order key) and unlinks old. */
 static void replace_op(tcir_op *old, tcir_op *now)
 {
-    tcir_op_set_order(now, tcir_op_order_seq(old), tcir_op_order_scope(old), tcir_op_order_epoch(old));
+    tcir_op_set_aux(now, tcir_op_aux(old));
     tcir_block_insert_before(tcir_op_block(old), old, now);
     tcir_op_detach(old);
 }
@@ -161,7 +161,7 @@ bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, 
     if (!after)
         return tl_builder_failed(b) ? false : scope_out_of_memory(s, b);
     move_ops(old_before, before, old_cond);
-    tcir_op_set_order(cond, tcir_op_order_seq(old_cond), tcir_op_order_scope(old_cond), tcir_op_order_epoch(old_cond));
+    tcir_op_set_aux(cond, tcir_op_aux(old_cond)); /* its source-order key */
     tcir_block_append(before, cond);
     replace_uses(before, n, from_before, to_before);
     move_ops(scope->block, after, NULL);
