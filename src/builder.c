@@ -1,5 +1,6 @@
 /* The builder: one kernel under construction (module, tt.func, arguments, insertion stack),
  * raw op emission and finish. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,14 +94,15 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     tcir_block *top = b->module ? tcir_region_add_block(ctx, tcir_op_region(b->module, 0)) : NULL;
     b->func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .loc = where, .nregions = 1});
     b->entry = b->func ? tcir_region_add_block(ctx, tcir_op_region(b->func, 0)) : NULL;
-    if (!top || !b->entry) { /* the fresh reserve is far bigger than this: never, in practice */
+    b->levels = tcir_alloc(ctx, sizeof(*b->levels) * 8);
+    if (!top || !b->entry || !b->levels) { /* the fresh reserve is far bigger than this: never, in practice */
         tl_builder_destroy(b);
         return NULL;
     }
+    b->levels_cap = 8;
+    b->levels[0] = (struct tl_level){.block = b->entry};
     tcir_block_append(top, b->func);
-    b->stack[0] = b->entry;
     b->depth = 1;
-    b->level_start[0] = 0;
     make_visible(b, b->entry);
     b->epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
 
@@ -298,7 +300,7 @@ size_t tl_builder_bytes(const tl_builder *b) { return b ? tcir_context_bytes(b->
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
 tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }
 tcir_op *tl_builder_func(const tl_builder *b) { return b ? b->func : NULL; }
-tcir_block *tl_current_block(const tl_builder *b) { return b ? b->stack[b->depth - 1] : NULL; }
+tcir_block *tl_current_block(const tl_builder *b) { return b && b->levels ? b->levels[b->depth - 1].block : NULL; }
 int tl_builder_nargs(const tl_builder *b) { return b ? b->nargs : 0; }
 
 const tl_argspec *tl_builder_argspec(const tl_builder *b, int i)
@@ -625,13 +627,17 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         tl_builder_fail(b, site, "NULL block");
         return;
     }
-    if (b->depth == TL_MAX_BLOCK_DEPTH) {
-        tl_builder_fail(b, site, "blocks nested deeper than %d", TL_MAX_BLOCK_DEPTH);
-        return;
+    if (b->depth == b->levels_cap) {
+        struct tl_level *grown = b->depth < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)b->depth * 2) : NULL;
+        if (!grown || tcir_context_oom(b->ctx)) {
+            tl_builder_fail(b, site, "out of memory");
+            return;
+        }
+        memcpy(grown, b->levels, sizeof(*grown) * (size_t)b->depth); /* the old array stays in the arena */
+        b->levels = grown;
+        b->levels_cap = b->depth * 2;
     }
-    b->level_start[b->depth] = b->nvisible;
-    b->pushed_at[b->depth] = site;
-    b->stack[b->depth++] = blk;
+    b->levels[b->depth++] = (struct tl_level){blk, site, b->nvisible};
     make_visible(b, blk);
 }
 
@@ -643,7 +649,7 @@ void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         tl_builder_fail(b, site, "NULL block");
         return;
     }
-    b->stack[b->depth - 1] = blk;
+    b->levels[b->depth - 1].block = blk;
     make_visible(b, blk);
 }
 
@@ -671,7 +677,7 @@ int tl_scope_depth(const tl_builder *b)
 
 tl_site tl_pushed_at(const tl_builder *b, int depth)
 {
-    return b && depth >= 1 && depth < b->depth ? b->pushed_at[depth] : (tl_site){0};
+    return b && depth >= 1 && depth < b->depth ? b->levels[depth].pushed_at : (tl_site){0};
 }
 
 void tl_pop_block_at(tl_site site, tl_builder *b)
@@ -683,7 +689,7 @@ void tl_pop_block_at(tl_site site, tl_builder *b)
         return;
     }
     b->depth--;
-    b->nvisible = b->level_start[b->depth];
+    b->nvisible = b->levels[b->depth].visible_start;
 }
 
 /* ---- finish --------------------------------------------------------------------------------- */
@@ -757,7 +763,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     if (!tl__usable(b, site))
         return NULL;
     if (b->depth != 1) { /* the innermost open scope, at the call that opened it */
-        tl_site opened = b->pushed_at[b->depth - 1];
+        tl_site opened = b->levels[b->depth - 1].pushed_at;
         tl_builder_fail(b, opened, "%s opened here is never closed", opened.func ? opened.func : "a block");
         return NULL;
     }

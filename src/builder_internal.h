@@ -6,8 +6,6 @@
 #include "error.h"
 #include "tritonc/builder.h"
 
-enum { TL_MAX_BLOCK_DEPTH = 64 };
-
 typedef struct tl_arg_entry {
     const char *name;
     tl_argspec spec;
@@ -111,14 +109,17 @@ struct tl_builder {
     tcir_context *ctx;
     tcir_op *module, *func;
     tcir_block *entry;
-    tcir_block *stack[TL_MAX_BLOCK_DEPTH];
-    tl_site pushed_at[TL_MAX_BLOCK_DEPTH]; /* the call that pushed each block (an unclosed
-                                            * scope is reported there) */
-    int depth;
+    /* The blocks being built, entry first: levels[depth - 1] is the current one. Grown by
+     * doubling in the arena: scopes nest to any depth. */
+    struct tl_level {
+        tcir_block *block;
+        tl_site pushed_at; /* the call that pushed it (an unclosed scope is reported there) */
+        int visible_start; /* where its blocks begin in `visible` */
+    } *levels;
+    int depth, levels_cap;
     uint32_t values_made; /* tl_value.def_order of the last value made */
     /* Blocks whose values the current insertion point may use: every block of the stack and,
-     * per level, the blocks it continued from (tl_set_block). level_start[d] is where level d's
-     * blocks begin in `visible`. */
+     * per level, the blocks it continued from (tl_set_block), from levels[d].visible_start. */
     tcir_block **visible;
     int nvisible, visible_cap;
     /* Where each block was last put in `visible` (an open-addressing map of block -> index + 1):
@@ -126,7 +127,6 @@ struct tl_builder {
      * costs the same however many blocks early returns left at a level. */
     struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at;
     int visible_at_cap, nvisible_at;
-    int level_start[TL_MAX_BLOCK_DEPTH];
     tcir_block *exit_block; /* the shared exit of early returns, or NULL */
 
     tl_arg_entry *args;

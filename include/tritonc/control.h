@@ -78,7 +78,7 @@
  * After an error (an earlier one, or the opening call's own), every scope call returns a scope
  * whose args and results are poison values of the right length, never NULL: code written for
  * success (acc = loop.args[0], the carried variables) runs on without crashing, and tl_finish
- * reports the first error. Scopes nest to any depth (up to the builder's block depth, 63).
+ * reports the first error. Scopes nest to any depth (the builder's stack of blocks grows as they do).
  *
  * Implemented in src/lang/control.c, with carry.c (the carried C variables) and rebuild.c.
  */
