@@ -4,8 +4,10 @@
  *
  * For each kernel (all bundled ones, or those named): WARMUP untimed emits, then ITERATIONS
  * timed ones (tl_kernel_emit: build, verify, print; pretty form, no locations), and prints the
- * median and 90th percentile time per emit in microseconds, the bytes the builder's arena
- * held and the length of the TTIR. A bench prints numbers; it is not a test.
+ * median and 90th percentile time per emit in microseconds, the ops of the finished function
+ * (every op, regions' included, the function itself not), the median nanoseconds and the
+ * arena bytes per op, the bytes the builder's arena held and the length of the TTIR. A bench
+ * prints numbers; it is not a test.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
@@ -42,9 +44,20 @@ static double quantile(const double *sorted, int n, double q)
     return sorted[rank - 1];
 }
 
-/* Runs the kernel body in a builder of our own to read its arena size before destroying it
- * (tl_kernel_emit frees its builder). Returns 0 when the kernel fails. */
-static size_t arena_bytes(const tl_kernel *k, size_t *ttir_len)
+/* The ops inside op's regions, at every depth. */
+static long ops_inside(tcir_op *op)
+{
+    long n = 0;
+    for (int r = 0; r < tcir_op_nregions(op); r++)
+        for (tcir_block *blk = tcir_region_first_block(tcir_op_region(op, r)); blk; blk = tcir_block_next(blk))
+            for (tcir_op *x = tcir_block_first(blk); x; x = tcir_op_next(x))
+                n += 1 + ops_inside(x);
+    return n;
+}
+
+/* Runs the kernel body in a builder of our own to read its arena size and count its ops
+ * before destroying it (tl_kernel_emit frees its builder). Returns 0 when the kernel fails. */
+static size_t arena_bytes(const tl_kernel *k, size_t *ttir_len, long *ops)
 {
     void *zeroed = k->cfg_default ? NULL : calloc(1, k->cfg_size ? k->cfg_size : 1);
     tl_builder *b = tl_builder_create(k->name);
@@ -53,6 +66,7 @@ static size_t arena_bytes(const tl_kernel *k, size_t *ttir_len)
     char *text = tl_finish(b);
     size_t bytes = text ? tl_builder_bytes(b) : 0;
     *ttir_len = text ? strlen(text) : 0;
+    *ops = text ? ops_inside(tl_builder_func(b)) : 0;
     free(text);
     tl_builder_destroy(b);
     free(zeroed);
@@ -79,9 +93,11 @@ static bool bench_kernel(const tl_kernel *k, int iterations, int warmup, double 
     }
     qsort(samples, (size_t)iterations, sizeof *samples, cmp_double);
     size_t ttir_len = 0;
-    size_t bytes = arena_bytes(k, &ttir_len);
-    printf("%-24s %10.2f %10.2f %12zu %11zu\n", k->name, quantile(samples, iterations, 0.5),
-           quantile(samples, iterations, 0.9), bytes, ttir_len);
+    long ops = 0;
+    size_t bytes = arena_bytes(k, &ttir_len, &ops);
+    double median = quantile(samples, iterations, 0.5);
+    printf("%-24s %10.2f %10.2f %6ld %8.0f %8.0f %12zu %11zu\n", k->name, median, quantile(samples, iterations, 0.9),
+           ops, ops ? median * 1e3 / (double)ops : 0.0, ops ? (double)bytes / (double)ops : 0.0, bytes, ttir_len);
     return true;
 }
 
@@ -133,8 +149,8 @@ int main(int argc, char **argv)
 #endif
     printf("# tritonc %s: %d emits per kernel after %d warm-up; pretty form, no locations\n",
            TRITONC_VERSION, iterations, warmup);
-    printf("%-24s %10s %10s %12s %11s\n", "kernel", "median_us", "p90_us", "arena_bytes",
-           "ttir_bytes");
+    printf("%-24s %10s %10s %6s %8s %8s %12s %11s\n", "kernel", "median_us", "p90_us", "ops", "ns/op", "B/op",
+           "arena_bytes", "ttir_bytes");
     int failures = 0;
     for (int i = 0; i < nkernels; i++) {
         const tl_kernel *k;
