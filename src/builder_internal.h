@@ -171,6 +171,7 @@ struct tl_builder {
     int nscopes, scopes_cap;
     const void *last_unit, *last_func, *last_scope; /* the last scope looked up */
     unsigned order_mark; /* the last walk's mark (tl_op_key.mark) */
+    tcir_op *expr_gave_up; /* the last op whose expression walk gave up (builder_order.c) */
     unsigned order_gen; /* bumped when placed ops move: runs (tl_op_key) of older ones are void */
 
     bool finished, locations, generic;

@@ -284,6 +284,7 @@ static void join_run(tl_builder *b, tcir_op *op)
 static void runs_moved(tl_builder *b)
 {
     b->order_gen++;
+    b->expr_gave_up = NULL;
 }
 
 /* The op of `blk`'s ancestors that lies in `in`, or NULL. */
@@ -384,6 +385,14 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
     tcir_op *last = tcir_block_last(blk);
     if (!last || !defines_operand_of(last, x))
         return; /* (the common case first: x does not use the last op, so there is no run) */
+    /* A walk from `last` gave up (too long, or a scope): x's, from the same op with the same
+     * key, meets all that one met in the same order, and gives up too (a C loop of one call,
+     * v = tl_add(v, v), would otherwise walk TL_EXPR_MAX_OPS ops per op). */
+    if (last == b->expr_gave_up && key_scope(last) == key_scope(x) && key_epoch(last) == key_epoch(x) &&
+        key_line(last) == key_line(x) && key_seq(last) <= key_seq(x)) {
+        b->expr_gave_up = x;
+        return;
+    }
     needed_set needed = {.mark = ++b->order_mark};
     if (!need_operands(x, &needed))
         return;
@@ -392,11 +401,11 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
         if (key_scope(p) != key_scope(x) || key_epoch(p) != key_epoch(x) ||
             key_seq(p) > key_seq(x) || key_line(p) != key_line(x))
             break;
-        if (n == TL_EXPR_MAX_OPS || !need_operands(p, &needed))
-            return;
         bool fixed = !movable(p);
-        if (fixed && tcir_op_nregions(p))
-            return; /* a scope: a statement, never part of an expression */
+        if (n == TL_EXPR_MAX_OPS || !need_operands(p, &needed) || (fixed && tcir_op_nregions(p))) {
+            b->expr_gave_up = x; /* too long, or a scope: a statement, never part of an expression */
+            return;
+        }
         any_fixed |= fixed;
         if (n && key_seq(p) > key_seq(run[n - 1]))
             sorted = false;
@@ -462,6 +471,8 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
     if (blk != b->entry)
         follow_captured_values(b, op, blk);
     tcir_block_insert_before(blk, before, op);
+    if (before)
+        b->expr_gave_up = NULL; /* a walk from the end may now stop at op */
     join_run(b, op);
     tl__pool_body_op(b, site);
 }
