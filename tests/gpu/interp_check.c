@@ -307,6 +307,10 @@ static void r_dots(kcase *c) /* M=64 N=64 K=32 */
     buf_rand(c, "a", 64 * 32, -1, 1), buf_rand(c, "b", 32 * 64, -1, 1);
     buf_rand(c, "f8a", 64 * 32, -1, 1), buf_rand(c, "f8b", 32 * 64, -1, 1), buf_zero(c, "c", 64 * 64);
     mode_all(c, FLOAT);
+    c->rtol = 4e-3; /* f16's */
+    c->note = "c held to f16's tolerance: its out_dtype=float16 dot accumulates in f16 on the tensor "
+              "cores and in f32 in the interpreter, and the fp8 dot (max_num_imprecise_acc=32) keeps "
+              "fewer accumulator bits on Hopper, which the interpreter ignores (docs/interpreter.md)";
 }
 
 static void r_softmax(kcase *c) /* BLOCK=1024: rows of 781 */
@@ -447,7 +451,7 @@ static void r_fused_moe(kcase *c) /* bf16; BLOCK_SIZE_M=64 N=64 K=32, top_k=2 */
     buf_vals(c, "num_tokens_post_padded_ptr", 1, VALS(em));
     buf_rand(c, "a_ptr", (size_t)T * K, -1, 1), buf_rand(c, "b_ptr", (size_t)E * N * K, -0.1, 0.1);
     buf_rand(c, "b_bias_ptr", (size_t)E * N, -0.1, 0.1), buf_zero(c, "a_scale_ptr", 1), buf_zero(c, "b_scale_ptr", 1);
-    buf_rand(c, "topk_weights_ptr", PAIRS, 0, 1), buf_zero(c, "c_ptr", (size_t)PAIRS * N);
+    buf_rand(c, "topk_weights_ptr", PAIRS, 0, 1), buf_rand(c, "c_ptr", (size_t)PAIRS * N, -9, 9); /* rows of the expert not owned must be zeroed */
     scalar(c, "N", N), scalar(c, "K", K), scalar(c, "EM", em), scalar(c, "num_valid_tokens", PAIRS);
     scalar(c, "stride_am", K), scalar(c, "stride_ak", 1);
     scalar(c, "stride_be", (double)N * K), scalar(c, "stride_bk", 1), scalar(c, "stride_bn", K); /* b: [E, N, K] */
@@ -498,6 +502,9 @@ static void r_unified_attention_3d(kcase *c) /* BLOCK_Q=4, NUM_SEGMENTS_PER_SEQ=
     size_t rows = (size_t)PA_TOKENS * PA_HQ * 16;
     buf_zero(c, "segm_output_ptr", rows * PA_D), buf_zero(c, "segm_max_ptr", rows), buf_zero(c, "segm_expsum_ptr", rows);
     grid(c, PA_TOKENS / 4 + PA_SEQS, PA_HKV, 16);
+    c->rtol = 3e-2; /* bf16's */
+    c->note = "held to bf16's tolerance: P is rounded to bf16 before P @ V, so where the GPU's exp2 "
+              "and the C library's differ by an ulp, a P element may round to the next bf16";
 }
 
 static void r_reduce_segments(kcase *c) /* HEAD_SIZE=128, NUM_SEGMENTS_PER_SEQ=16, TILE_SIZE=16 */
@@ -856,9 +863,14 @@ static void check_kernel(const tl_kernel *k, uint64_t seed, row *r)
         r->st = ST_INTERP_OK;
         for (int i = 0; i < c.nargs; i++)
             if (c.spec[i]->kind == TL_ARG_PTR) {
-                printf("  %-26s %-24s %-8s %9zu  fnv1a %016llx\n", k->name, c.spec[i]->name,
-                       tl_dtype_name(c.spec[i]->dtype), c.buf[i].n,
-                       (unsigned long long)fnv1a(c.buf[i].interp, bytes_of(&c.buf[i])));
+                const buffer *b = &c.buf[i];
+                size_t changed = 0; /* elements the run changed: a recipe that leaves an output as
+                                       it was is suspect */
+                for (size_t j = 0; j < b->n; j++)
+                    changed += get(b, b->interp, j) != get(b, b->init, j);
+                printf("  %-26s %-24s %-8s %9zu  %9zu  fnv1a %016llx\n", k->name, c.spec[i]->name,
+                       tl_dtype_name(c.spec[i]->dtype), b->n, changed,
+                       (unsigned long long)fnv1a(b->interp, bytes_of(b)));
                 r->buffers++;
             }
         kcase_free(&c);
@@ -1031,7 +1043,7 @@ int main(int argc, char **argv)
            self_check ? "itself (--self-check)" : interp_only ? "nothing (--interp-only)" : "the GPU",
            (unsigned long long)seed);
     if (interp_only && !self_check)
-        printf("  %-26s %-24s %-8s %9s  %s\n", "kernel", "argument", "dtype", "elements", "checksum after the interpreter");
+        printf("  %-26s %-24s %-8s %9s  %s\n", "kernel", "argument", "dtype", "elements", "  changed  checksum after the interpreter");
     else
         printf("  %-26s %-24s %-8s %9s  %-9s %8s  %10s %10s  %-6s %s\n", "kernel", "argument", "dtype", "elements",
                "identical", "differ", "max abs", "max rel", "expect", "verdict");
