@@ -6,7 +6,8 @@
  *
  * Per kernel: a recipe (below) makes deterministic inputs valid for it (index, table and length
  * arguments in range) and its grid; every buffer is launched (a) on the GPU through tc_launch
- * and copied back, (b) through tc_interp_launch on identical host copies, each buffer's extent
+ * and copied back (twice from the same inputs: a buffer whose two GPU runs differ is measured
+ * nondeterministic), (b) through tc_interp_launch on identical host copies, each buffer's extent
  * given, so the bounds checker watches every access. Then every buffer argument is compared
  * byte for byte, one line per buffer: identical or not, how many elements differ, the largest
  * absolute difference and the largest relative one (to the larger magnitude of the two), in
@@ -50,6 +51,7 @@ typedef struct buffer {
     unsigned char *init;    /* the inputs, as made */
     unsigned char *interp;  /* the interpreter's copy, after its run */
     unsigned char *gpu;     /* the GPU's, copied back */
+    size_t rerun_diff;      /* elements in which the GPU's second run differs from its first */
 } buffer;
 
 /* One kernel's launch, as its recipe makes it. */
@@ -689,29 +691,45 @@ static void gpu_args(const kcase *c, const tc_deviceptr *dev, tc_arg *args)
     }
 }
 
-/* The GPU's run: buffers up, one launch, buffers back. False with the runtime's error. */
+/* The GPU's runs: buffers up, one launch, buffers back; twice, from the same inputs, so that a
+ * buffer the GPU writes nondeterministically is measured, not guessed (b->rerun_diff). False
+ * with the runtime's error. */
 static bool run_gpu(kcase *c, char *why, size_t size)
 {
     tc_deviceptr dev[MAXA] = {0};
     tc_arg args[MAXA];
+    unsigned char *second[MAXA] = {0};
     for (int i = 0; i < c->nargs; i++)
         if (c->spec[i]->kind == TL_ARG_PTR) {
             buffer *b = &c->buf[i];
             dev[i] = tc_alloc(rt, bytes_of(b) < 16 ? 16 : bytes_of(b));
-            tc_copy_to_device(rt, dev[i], b->init, bytes_of(b));
             free(b->gpu);
             b->gpu = calloc(bytes_of(b) + 1, 1);
+            second[i] = calloc(bytes_of(b) + 1, 1);
         }
     gpu_args(c, dev, args);
     tc_kernel *h = tc_kernel_get(rt, c->k, NULL, (tc_options){0});
-    tc_launch_args(h, tc_grid3(c->grid[0], c->grid[1], c->grid[2]), NULL, c->nargs, args);
-    tc_synchronize(rt);
-    for (int i = 0; i < c->nargs; i++)
-        if (dev[i] && c->buf[i].gpu)
-            tc_copy_to_host(rt, c->buf[i].gpu, dev[i], bytes_of(&c->buf[i]));
+    for (int run = 0; run < 2 && !tc_runtime_failed(rt); run++) {
+        for (int i = 0; i < c->nargs; i++)
+            if (dev[i])
+                tc_copy_to_device(rt, dev[i], c->buf[i].init, bytes_of(&c->buf[i]));
+        tc_launch_args(h, tc_grid3(c->grid[0], c->grid[1], c->grid[2]), NULL, c->nargs, args);
+        tc_synchronize(rt);
+        for (int i = 0; i < c->nargs; i++) {
+            unsigned char *to = run ? second[i] : c->buf[i].gpu;
+            if (dev[i] && to)
+                tc_copy_to_host(rt, to, dev[i], bytes_of(&c->buf[i]));
+        }
+    }
     bool ok = !tc_runtime_failed(rt);
-    for (int i = 0; i < c->nargs; i++)
+    for (int i = 0; i < c->nargs; i++) {
+        buffer *b = &c->buf[i];
+        b->rerun_diff = 0;
+        for (size_t j = 0; ok && second[i] && b->gpu && j < b->n; j++)
+            b->rerun_diff += memcmp(b->gpu + j * b->eb, second[i] + j * b->eb, b->eb) != 0;
+        free(second[i]);
         tc_free(rt, dev[i]);
+    }
     if (!ok || tc_runtime_failed(rt)) {
         snprintf(why, size, "%s", tc_runtime_error(rt));
         tc_runtime_clear_error(rt); /* the next kernel may still run (unless the context died) */
@@ -772,11 +790,12 @@ static void compare(const kcase *c, verdict *v)
         const buffer *b = &c->buf[i];
         tl_dtype dt = c->spec[i]->dtype;
         bool same = memcmp(b->interp, b->gpu, bytes_of(b)) == 0;
+        expect m = b->rerun_diff ? NONDET : c->mode[i]; /* measured: the GPU disagrees with itself */
         size_t ndiff = 0, nover = 0;
         double max_abs = 0, max_rel = 0, scale = 0;
         for (size_t j = 0; j < b->n && !same; j++)
             scale = fmax(scale, fabs(value(c, dt, b, b->gpu, j)));
-        double rtol = c->mode[i] == EXACT ? 0 : c->rtol > 0 ? c->rtol : default_rtol(dt);
+        double rtol = m == EXACT ? 0 : c->rtol > 0 ? c->rtol : default_rtol(dt);
         for (size_t j = 0; j < b->n && !same; j++) {
             if (get(b, b->interp, j) == get(b, b->gpu, j))
                 continue;
@@ -795,20 +814,23 @@ static void compare(const kcase *c, verdict *v)
             if (!(d <= rtol * (fabs(g) + scale)))
                 nover++;
         }
-        const char *verdict_s = same ? "identical" : c->mode[i] == EXACT ? "DIFFERS (expected exact)"
+        const char *verdict_s = same ? "identical" : m == EXACT ? "DIFFERS (expected exact)"
                                                 : nover ? "OVER TOLERANCE" : "within tolerance";
-        printf("  %-26s %-24s %-8s %9zu  %-9s %8zu  %10.3g %10.3g  %-6s %s\n", c->k->name, c->spec[i]->name,
-               tl_dtype_name(dt), b->n, same ? "yes" : "no", ndiff, max_abs, max_rel, expect_name[c->mode[i]],
+        printf("  %-26s %-24s %-8s %9zu  %-9s %8zu %8zu  %10.3g %10.3g  %-6s %s\n", c->k->name, c->spec[i]->name,
+               tl_dtype_name(dt), b->n, same ? "yes" : "no", ndiff, b->rerun_diff, max_abs, max_rel, expect_name[m],
                verdict_s);
-        if (!same && nover && c->mode[i] != EXACT)
+        if (b->rerun_diff && c->mode[i] != NONDET)
+            printf("    %s: the GPU's two runs on the same inputs differ in %zu elements: nondeterministic "
+                   "there, compared with a tolerance\n", c->spec[i]->name, b->rerun_diff);
+        if (!same && nover && m != EXACT)
             printf("    %zu elements over the tolerance: |interp - gpu| <= %.3g * (|gpu| + %.3g)\n", nover, rtol, scale);
-        if (!same && (c->mode[i] == EXACT || nover)) {
+        if (!same && (m == EXACT || nover)) {
             size_t len = strlen(v->bad);
             snprintf(v->bad + len, sizeof v->bad - len, "%s%s", len ? ", " : "", c->spec[i]->name);
         }
         v->buffers++;
         v->identical += same;
-        v->failed |= !same && (c->mode[i] == EXACT || nover);
+        v->failed |= !same && (m == EXACT || nover);
         v->worst_abs = fmax(v->worst_abs, max_abs);
         v->worst_rel = fmax(v->worst_rel, max_rel);
     }
@@ -1045,8 +1067,8 @@ int main(int argc, char **argv)
     if (interp_only && !self_check)
         printf("  %-26s %-24s %-8s %9s  %s\n", "kernel", "argument", "dtype", "elements", "  changed  checksum after the interpreter");
     else
-        printf("  %-26s %-24s %-8s %9s  %-9s %8s  %10s %10s  %-6s %s\n", "kernel", "argument", "dtype", "elements",
-               "identical", "differ", "max abs", "max rel", "expect", "verdict");
+        printf("  %-26s %-24s %-8s %9s  %-9s %8s %8s  %10s %10s  %-6s %s\n", "kernel", "argument", "dtype", "elements",
+               "identical", "differ", "rerun", "max abs", "max rel", "expect", "verdict");
     row *rows = calloc((size_t)nk, sizeof *rows);
     int n = 0, exact = 0, tol = 0, failed = 0;
     for (int i = 0; i < nk && rows; i++) {
