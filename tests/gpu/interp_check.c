@@ -951,6 +951,11 @@ static void speed(const char *name, void (*setup)(kcase *), double elements, dou
             c.set[i] = false;
         }
     setup(&c);
+    if (c.err[0]) {
+        printf("  %s: cannot set up: %s\n", name, c.err);
+        kcase_free(&c);
+        return;
+    }
     double best = INFINITY, t;
     char why[256];
     for (int r = 0; r < 3; r++) {
