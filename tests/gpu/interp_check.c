@@ -15,9 +15,10 @@
  * on it is exact (integers, data movement, casts, min/max, one correctly rounded add); float
  * arithmetic (exp, division, dots, reductions) has its measured error reported and checked
  * against a tolerance of a few units in the last place of its dtype, scaled to the buffer; a
- * buffer the GPU writes nondeterministically (racing float atomics) is compared with a
- * tolerance, the reason printed. --interp-only runs the interpreter half alone (no GPU: a
- * machine without one), printing each buffer's checksum; --self-check compares the interpreter
+ * buffer the GPU writes nondeterministically (float sums in a racing order: layer_norm_bwd_dx's
+ * rows under a spin lock, or any buffer its two runs disagree on) is compared with a tolerance,
+ * the reason printed. --interp-only runs the interpreter half alone (no GPU: a machine without
+ * one), printing per buffer how many elements the run changed and a checksum; --self-check compares the interpreter
  * with a second run of itself (every buffer must come out identical: the comparison's own
  * check, and the interpreter's determinism). --list prints every kernel's arguments.
  *
