@@ -11,6 +11,12 @@
  * would take too long to wait for, and the slopes so far already tell. A bench prints numbers;
  * it is not a test.
  *
+ * Time grows faster than the work on big kernels: at 100,000 units the builder's arena holds
+ * 20-300 MB, and every lookup that was a cache hit at 1,000 becomes a miss. So where Linux lets
+ * a process count its own instructions (perf_event_open; not in every container), each size
+ * also prints the user-space instructions it took per unit and their slope: the algorithm's
+ * growth with the caches left out, as callgrind counts it.
+ *
  * The shapes are those of the linear-time issue: chains, sequential loops and ifs, repeated
  * dot bodies (all linear), and the ones that were super-linear: many distinct constants, many
  * tl_cdiv (standard-library helper) calls, many early returns, many kernel arguments, a deeply
@@ -19,15 +25,54 @@
  * constants.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _DEFAULT_SOURCE          /* syscall (perf_event_open) */
 
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "tritonc/tritonc.h"
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+/* A counter of this thread's user-space instructions, or -1 when the system gives none. */
+static int instructions_open(void)
+{
+#if defined(__linux__) && defined(SYS_perf_event_open)
+    struct perf_event_attr a;
+    memset(&a, 0, sizeof a);
+    a.type = PERF_TYPE_HARDWARE;
+    a.size = sizeof a;
+    a.config = PERF_COUNT_HW_INSTRUCTIONS;
+    a.exclude_kernel = 1;
+    a.exclude_hv = 1;
+    return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+#else
+    return -1;
+#endif
+}
+
+/* The counter's value, or -1. */
+static int64_t instructions_read(int fd)
+{
+#if defined(__linux__)
+    uint64_t v;
+    if (fd >= 0 && read(fd, &v, sizeof v) == (ssize_t)sizeof v)
+        return (int64_t)v;
+#endif
+    (void)fd;
+    return -1;
+}
+
+static int instructions_fd = -1;
 
 static double now_s(void)
 {
@@ -189,15 +234,19 @@ static const shape SHAPES[] = {
 static const int SIZES[] = {1000, 3000, 10000, 30000, 100000};
 #define NSIZES ((int)(sizeof SIZES / sizeof SIZES[0]))
 
-/* Builds, verifies and prints one kernel; seconds it took (negative when it failed). */
-static double measure(const shape *s, int n, size_t *bytes, size_t *ops_text)
+/* Builds, verifies and prints one kernel; seconds it took (negative when it failed), and the
+ * instructions in *instr (-1 when not counted). */
+static double measure(const shape *s, int n, size_t *bytes, size_t *ops_text, int64_t *instr)
 {
+    int64_t i0 = instructions_read(instructions_fd);
     double t0 = now_s();
     tl_builder *b = tl_builder_create(s->name);
     tl_builder_set_locations(b, false);
     s->build(b, n);
     char *text = tl_finish(b);
     double t = now_s() - t0;
+    int64_t i1 = instructions_read(instructions_fd);
+    *instr = i0 >= 0 && i1 >= i0 ? i1 - i0 : -1;
     if (!text) {
         fprintf(stderr, "%s n=%d: %s\n", s->name, n, tl_builder_error(b));
         tl_builder_destroy(b);
@@ -226,19 +275,27 @@ static double fit_slope(const double *ln_n, const double *ln_t, int k)
 
 static int run_shape(const shape *s, int max_n, double budget_s)
 {
-    double ln_n[NSIZES], ln_t[NSIZES];
+    double ln_n[NSIZES], ln_t[NSIZES], ln_i[NSIZES];
+    bool counted = true;
     int k = 0;
     for (int i = 0; i < NSIZES && SIZES[i] <= max_n; i++) {
         size_t bytes = 0, text = 0;
-        double t = measure(s, SIZES[i], &bytes, &text);
+        int64_t instr = -1;
+        double t = measure(s, SIZES[i], &bytes, &text, &instr);
         if (t < 0)
             return 1;
         ln_n[k] = log(SIZES[i]);
         ln_t[k] = log(t > 1e-9 ? t : 1e-9);
+        counted = counted && instr > 0;
+        ln_i[k] = counted ? log((double)instr) : 0;
         printf("%-22s n=%-7d %10.3f ms %9.1f ns/unit %8.0f B/unit  TTIR %zu B", s->name, SIZES[i], t * 1e3,
                t * 1e9 / SIZES[i], (double)bytes / SIZES[i], text);
         if (k > 0)
             printf("  slope %.2f", (ln_t[k] - ln_t[k - 1]) / (ln_n[k] - ln_n[k - 1]));
+        if (counted)
+            printf("  %8.0f instr/unit", (double)instr / SIZES[i]);
+        if (counted && k > 0)
+            printf("  slope %.2f", (ln_i[k] - ln_i[k - 1]) / (ln_n[k] - ln_n[k - 1]));
         printf("\n");
         fflush(stdout);
         k++;
@@ -247,8 +304,12 @@ static int run_shape(const shape *s, int max_n, double budget_s)
             break;
         }
     }
-    if (k >= 2)
-        printf("%-22s SLOPE %.2f over n=%d..%d\n", s->name, fit_slope(ln_n, ln_t, k), SIZES[0], SIZES[k - 1]);
+    if (k >= 2 && counted)
+        printf("%-22s SLOPE %.2f over n=%d..%d (instructions: %.2f)\n", s->name, fit_slope(ln_n, ln_t, k), SIZES[0],
+               SIZES[k - 1], fit_slope(ln_n, ln_i, k));
+    else if (k >= 2)
+        printf("%-22s SLOPE %.2f over n=%d..%d (instructions: not counted here)\n", s->name,
+               fit_slope(ln_n, ln_t, k), SIZES[0], SIZES[k - 1]);
     return 0;
 }
 
@@ -273,6 +334,7 @@ typedef struct bench_run {
 static void *run_all(void *arg)
 {
     bench_run *r = arg;
+    instructions_fd = instructions_open(); /* this thread's, counting from now */
     for (int i = 0; i < NSHAPES; i++) {
         bool chosen = r->nonly == 0;
         for (int j = 0; j < r->nonly; j++)

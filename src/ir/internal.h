@@ -45,6 +45,7 @@ struct tcir_value {
     tcir_op *def;              /* NULL for a block argument */
     tcir_block *block;         /* owner block of an argument */
     int index;
+    uint32_t serial;           /* its number in the context (tcir_serial_of_value) */
     tcir_loc loc;              /* arguments only */
 };
 
@@ -61,6 +62,7 @@ struct tcir_op {
     tcir_region *regions;
     tcir_block **successors;
     void *aux; /* the client's (tcir_op_set_aux) */
+    uint32_t serial; /* its number in the context */
 };
 
 struct tcir_block {
@@ -69,6 +71,7 @@ struct tcir_block {
     tcir_op *first, *last;
     int nargs, args_cap;
     tcir_value **args;
+    uint32_t serial; /* its number in the context */
 };
 
 struct tcir_region {
@@ -90,6 +93,9 @@ enum { TCIR_OOM_RESERVE = 32 * 1024 };
 
 struct tcir_context {
     tcir_chunk *chunks;
+    /* Every op, block and value made gets the next number (from 1): passes over the IR index
+     * dense arrays by it (print.c, verify.c) instead of hashing pointers. */
+    uint32_t serials;
     size_t bytes;
     tcir_type *types;          /* interned types, a list (kernels use a handful) */
     tcir_istr *strs;           /* interned strings: open addressing, linear probing */
@@ -102,6 +108,12 @@ struct tcir_context {
     size_t reserve_used;
     _Alignas(16) unsigned char reserve[]; /* TCIR_OOM_RESERVE bytes */
 };
+
+/* The next serial number of ctx (0 once 2^32 - 1 are given: then passes fall back on hashing). */
+static inline uint32_t tcir_next_serial(tcir_context *ctx)
+{
+    return ctx->serials == UINT32_MAX ? 0 : ++ctx->serials;
+}
 
 /* tcir_intern of an op's name, and its opcode in *opcode (memoized with the copy). */
 const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode);

@@ -26,6 +26,7 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
     tcir_op *op = (tcir_op *)mem;
     mem += sizeof *op;
     op->name = tcir_intern_op_name(ctx, st->name, &op->opcode);
+    op->serial = tcir_next_serial(ctx);
     op->loc = (tcir_loc){tcir_intern(ctx, st->loc.file), st->loc.line, st->loc.col};
     op->noperands = st->noperands;
     op->nresults = st->nresults;
@@ -38,6 +39,7 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
         op->results[i].type = st->result_types[i];
         op->results[i].def = op;
         op->results[i].index = i;
+        op->results[i].serial = tcir_next_serial(ctx);
     }
     op->regions = carve(&mem, st->nregions, sizeof(tcir_region));
     for (int i = 0; i < st->nregions; i++)
@@ -57,6 +59,9 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 const char *tcir_op_name(const tcir_op *op) { return op->name; }
 int tcir_op_opcode(const tcir_op *op) { return op ? op->opcode : TCIR_OPCODE_UNREGISTERED; }
 void *tcir_op_aux(const tcir_op *op) { return op->aux; }
+uint32_t tcir_op_serial(const tcir_op *op) { return op->serial; }
+uint32_t tcir_block_serial(const tcir_block *b) { return b->serial; }
+uint32_t tcir_value_serial(const tcir_value *v) { return v->serial; }
 void tcir_op_set_aux(tcir_op *op, void *aux) { op->aux = aux; }
 
 void tcir_op_detach(tcir_op *op)
@@ -149,6 +154,7 @@ tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r)
     if (!b)
         return NULL;
     b->region = r;
+    b->serial = tcir_next_serial(ctx);
     if (r->last)
         r->last->next = b;
     else
@@ -185,6 +191,7 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
     v->type = t;
     v->block = b;
     v->index = b->nargs;
+    v->serial = tcir_next_serial(ctx);
     v->loc = (tcir_loc){tcir_intern(ctx, loc.file), loc.line, loc.col};
     b->args[b->nargs++] = v;
     return v;

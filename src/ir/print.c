@@ -237,7 +237,7 @@ typedef struct numbering {
 static void name_result(numbering *nb, tcir_op *op, int i, const char *name, size_t len)
 {
     int32_t id = MAKE_ID(TAG_NAME, name_unique(nb->p, name, len, &nb->conflict_id));
-    tcir_pmap_put(&nb->p->mem, &nb->p->ids, tcir_op_result(op, i), id);
+    tcir_smap_put(&nb->p->mem, &nb->p->ids, tcir_value_serial(tcir_op_result(op, i)), tcir_op_result(op, i), id);
 }
 
 static void number_op(numbering *nb, const tcir_op *op)
@@ -259,7 +259,8 @@ static void number_op(numbering *nb, const tcir_op *op)
         name_result(nb, o, 1, "outRHS", 6);
         return;
     }
-    tcir_pmap_put(&p->mem, &p->ids, tcir_op_result(o, 0), MAKE_ID(TAG_NUM, nb->value_id++));
+    tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_op_result(o, 0)), tcir_op_result(o, 0),
+                  MAKE_ID(TAG_NUM, nb->value_id++));
 }
 
 static void push_regions(numbering *nb, const tcir_op *op, int depth)
@@ -278,10 +279,10 @@ static void number_region(numbering *nb, const tcir_region *r)
     tcir_printer *p = nb->p;
     int k = 0;
     for (tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
-        tcir_pmap_put(&p->mem, &p->ids, b, MAKE_ID(TAG_BLOCK, k));
+        tcir_smap_put(&p->mem, &p->ids, tcir_block_serial(b), b, MAKE_ID(TAG_BLOCK, k));
         int na = tcir_block_nargs(b);
         for (int i = 0; i < na; i++)
-            tcir_pmap_put(&p->mem, &p->ids, tcir_block_arg(b, i),
+            tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_block_arg(b, i)), tcir_block_arg(b, i),
                           k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
         for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
             number_op(nb, op);
@@ -323,12 +324,12 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
 
 /* ---- values and blocks ------------------------------------------------------------------ */
 
-static void print_id(tcir_printer *p, const void *key)
+static void print_id(tcir_printer *p, const tcir_value *key)
 {
     int32_t id;
     if (p->mem.oom) /* names may be missing: the text is dropped anyway */
         return;
-    if (!tcir_pmap_get(&p->ids, key, &id)) {
+    if (!tcir_smap_get(&p->ids, tcir_value_serial(key), key, &id)) {
         tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
         return;
     }
@@ -403,7 +404,7 @@ void tcir_print_result_types(tcir_printer *p, const tcir_op *op)
 void tcir_print_block_name(tcir_printer *p, const tcir_block *b)
 {
     int32_t id;
-    if (!tcir_pmap_get(&p->ids, b, &id)) {
+    if (!tcir_smap_get(&p->ids, tcir_block_serial(b), b, &id)) {
         tcir_out_puts(&p->out, "^INVALIDBLOCK");
         return;
     }
@@ -414,7 +415,7 @@ void tcir_print_block_name(tcir_printer *p, const tcir_block *b)
 static int block_ordering(const tcir_printer *p, const tcir_block *b)
 {
     int32_t id;
-    return tcir_pmap_get(&p->ids, b, &id) ? ID_NUM(id) : -1;
+    return tcir_smap_get(&p->ids, tcir_block_serial(b), b, &id) ? ID_NUM(id) : -1;
 }
 
 /* ---- blocks and regions ----------------------------------------------------------------- */

@@ -101,3 +101,27 @@ void tcir_pmap_put(tcir_scratch *s, tcir_pmap *m, const void *key, int32_t val)
     }
     m->slots[i].val = val;
 }
+
+/* ---- serial maps ----------------------------------------------------------------------- */
+
+void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val)
+{
+    if (!serial) {
+        tcir_pmap_put(s, &m->spill, key, val);
+        return;
+    }
+    if (serial >= m->cap) {
+        size_t cap = m->cap ? m->cap : 64;
+        while (cap <= serial)
+            cap *= 2;
+        tcir_smap_slot *slots = tcir_scratch_alloc(s, cap * sizeof *slots);
+        if (!slots)
+            return;
+        if (m->cap)
+            memcpy(slots, m->slots, m->cap * sizeof *slots);
+        memset(slots + m->cap, 0, (cap - m->cap) * sizeof *slots);
+        m->slots = slots;
+        m->cap = cap;
+    }
+    m->slots[serial] = (tcir_smap_slot){val, true};
+}

@@ -84,7 +84,7 @@ static bool dominates(verifier *v, const tcir_value *val, const tcir_op *user)
     if (i >= 0) {
         int32_t unused;
         const tcir_op *holder = (size_t)i + 1 < v->nlevels ? v->levels[i + 1].parent : NULL;
-        return !def || (def != user && def != holder && tcir_pmap_get(&v->seen, def, &unused));
+        return !def || (def != user && def != holder && tcir_smap_get(&v->seen, tcir_op_serial(def), def, &unused));
     }
     return open_level(v, tcir_block_region(db), false) >= 0;
 }
@@ -138,7 +138,7 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
         if (op != last && tcir_op_is_terminator(op))
             return fail(v, op, "must be the last operation of its block");
         if (tcir_op_nresults(op)) { /* only ops with results define values */
-            tcir_pmap_put(&v->mem, &v->seen, op, 0);
+            tcir_smap_put(&v->mem, &v->seen, tcir_op_serial(op), op, 0);
             if (v->mem.oom)
                 return fail(v, parent, "out of memory while verifying");
         }

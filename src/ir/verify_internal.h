@@ -21,7 +21,7 @@ typedef struct verifier {
     char *err;
     size_t size;
     tcir_scratch mem;
-    tcir_pmap seen;     /* ops with results verified so far (or being verified), for dominates */
+    tcir_smap seen;     /* ops with results verified so far (or being verified), for dominates */
     /* The regions being verified, outermost first: level i is region r of op parent, in its
      * block b; `open` maps each such region and block to its level (a stale entry's level
      * holds another one), so that dominates costs the same at any depth. */
