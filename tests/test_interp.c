@@ -788,6 +788,172 @@ static void test_libdevice(void **state)
     tl_builder_destroy(b);
 }
 
+/* out[i] = SYM(args...) over N lanes through tl_extern_elementwise: nin arguments of dtypes
+ * in[k], values x[k] (N elements each, of their dtype's size), result of dtype ret into o. */
+static void extern_call(const char *sym, tl_dtype ret, int nin, const tl_dtype *in, const void *const *x, void *o)
+{
+    tl_builder *b = start(sym);
+    tl_value p[4], offs, o_arg;
+    tl_extern_overload ov = {.symbol = sym, .ret = ret};
+    char name[2] = "a";
+    for (int k = 0; k < nin; k++, name[0]++) {
+        p[k] = tl_arg(b, name, TL_PTR(in[k]));
+        ov.args[k] = in[k];
+    }
+    o_arg = tl_arg(b, "o", TL_PTR(ret));
+    offs = tl_arange(b, 0, N);
+    tl_value v[4];
+    for (int k = 0; k < nin; k++)
+        v[k] = tl_load(tl_addptr(p[k], offs));
+    tl_store(tl_addptr(o_arg, offs), tl_extern_elementwise("", "", ((tl_values){nin, v}), 1, &ov, true));
+    finish(b);
+    tc_interp_arg args[5];
+    for (int k = 0; k < nin; k++)
+        args[k] = tc_interp_ptr(x[k], N * tl_dtype_bits(in[k]) / 8);
+    args[nin] = tc_interp_ptr(o, N * tl_dtype_bits(ret) / 8);
+    run_ok(b, tc_interp_grid1(1), nin + 1, args);
+    tl_builder_destroy(b);
+}
+
+#define EXT1(sym, ret, t0, x0, out) extern_call(sym, ret, 1, (tl_dtype[]){t0}, (const void *[]){x0}, out)
+#define EXT2(sym, ret, t0, x0, t1, x1, out)                                                       \
+    extern_call(sym, ret, 2, (tl_dtype[]){t0, t1}, (const void *[]){x0, x1}, out)
+#define EXT3(sym, ret, t, x0, x1, x2, out)                                                        \
+    extern_call(sym, ret, 3, (tl_dtype[]){t, t, t}, (const void *[]){x0, x1, x2}, out)
+
+/* libdevice's integer functions at their edges, as CUDA's libdevice documentation defines
+ * them. */
+static void test_libdevice_int(void **state)
+{
+    (void)state;
+    int32_t x[N] = {0, 1, -1, INT32_MIN, INT32_MAX, 0x00F00000, 6, -7};
+    int32_t y[N] = {0, -1, -1, -1, INT32_MAX, 16, -3, 2};
+    int32_t o[N];
+    EXT1("__nv_clz", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){32, 31, 0, 0, 1, 8, 29, 0}), sizeof o);
+    EXT1("__nv_popc", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 32, 1, 31, 4, 2, 30}), sizeof o);
+    EXT1("__nv_ffs", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 1, 32, 1, 21, 2, 1}), sizeof o);
+    EXT1("__nv_brev", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, INT32_MIN, -1, 1, -2, 0x00000F00, 0x60000000, (int32_t)0x9FFFFFFFu}),
+                        sizeof o);
+    EXT1("__nv_abs", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 1, INT32_MIN, INT32_MAX, 0x00F00000, 6, 7}), sizeof o);
+    EXT2("__nv_mulhi", TL_I32, TL_I32, x, TL_I32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, -1, 0, 0, 0x3FFFFFFF, 0, -1, -1}), sizeof o);
+    EXT2("__nv_umulhi", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, -2, 0x7FFFFFFF, 0x3FFFFFFF, 0, 5, 1}), sizeof o);
+    EXT2("__nv_mul24", TL_I32, TL_I32, x, TL_I32, y, o); /* low 24 bits, sign-extended */
+    assert_memory_equal(o, ((int32_t[N]){0, -1, 1, 0, 1, (int32_t)0xFF000000u, -18, -14}), sizeof o);
+    EXT2("__nv_umul24", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0xFFFFFF, (int32_t)0xFE000001u, 0, (int32_t)0xFE000001u,
+                                         0x0F000000, (int32_t)(6u * 0xFFFFFDu), (int32_t)(0xFFFFF9u * 2u)}),
+                        sizeof o);
+    EXT2("__nv_hadd", TL_I32, TL_I32, x, TL_I32, y, o); /* floor((x + y) / 2), no overflow */
+    assert_memory_equal(o, ((int32_t[N]){0, 0, -1, (int32_t)0xBFFFFFFFu, INT32_MAX, 0x00780008, 1, -3}), sizeof o);
+    EXT2("__nv_rhadd", TL_I32, TL_I32, x, TL_I32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, -1, (int32_t)0xC0000000u, INT32_MAX, 0x00780008, 2, -2}), sizeof o);
+    EXT2("__nv_uhadd", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, INT32_MIN, -1, (int32_t)0xBFFFFFFFu, INT32_MAX, 0x00780008,
+                                         INT32_MIN + 1, 0x7FFFFFFD}),
+                        sizeof o);
+    EXT2("__nv_min", TL_I32, TL_I32, x, TL_I32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, -1, -1, INT32_MIN, INT32_MAX, 16, -3, -7}), sizeof o);
+    EXT2("__nv_umax", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, -1, -1, -1, INT32_MAX, 0x00F00000, -3, -7}), sizeof o);
+    int32_t z[N] = {5, 5, 5, 5, 5, 5, -1, 0};
+    EXT3("__nv_sad", TL_I32, TL_I32, x, y, z, o); /* |x - y| + z, z unsigned */
+    assert_memory_equal(o, ((int32_t[N]){5, 7, 5, (int32_t)0x80000004u, 5, 0x00F00000 - 11, 8, 9}), sizeof o);
+    EXT3("__nv_usad", TL_U32, TL_U32, x, y, z, o);
+    assert_memory_equal(o, ((int32_t[N]){5, 3, 5, (int32_t)0x80000004u, 5, 0x00F00000 - 11, -10, -9}), sizeof o);
+    uint32_t bx[N] = {0x33221100u, 0x33221100u, 0x33221100u, 0x33221100u, 0, 0, 0, 0};
+    uint32_t by[N] = {0x77665544u, 0x77665544u, 0x77665544u, 0x77665544u, 0, 0, 0, 0};
+    /* a selector nibble uses its low 3 bits: 8 is byte 0 */
+    uint32_t bs[N] = {0x3210u, 0x7654u, 0x0123u, 0xFFFF8888u, 0, 0, 0, 0}, bo[N];
+    EXT3("__nv_byte_perm", TL_U32, TL_U32, bx, by, bs, bo);
+    assert_memory_equal(bo, ((uint32_t[N]){0x33221100u, 0x77665544u, 0x00112233u, 0, 0, 0, 0, 0}),
+                        sizeof bo);
+    int64_t lx[N] = {0, 1, -1, INT64_MIN, INT64_MAX, 3, -3, 1LL << 40};
+    int64_t ly[N] = {0, -1, -1, -1, INT64_MAX, -5, 7, 1LL << 40};
+    int64_t lo[N];
+    int32_t lc[N];
+    EXT1("__nv_clzll", TL_I32, TL_I64, lx, lc);
+    assert_memory_equal(lc, ((int32_t[N]){64, 63, 0, 0, 1, 62, 0, 23}), sizeof lc);
+    EXT1("__nv_popcll", TL_I32, TL_I64, lx, lc);
+    assert_memory_equal(lc, ((int32_t[N]){0, 1, 64, 1, 63, 2, 63, 1}), sizeof lc);
+    EXT1("__nv_ffsll", TL_I32, TL_I64, lx, lc);
+    assert_memory_equal(lc, ((int32_t[N]){0, 1, 1, 64, 1, 1, 1, 41}), sizeof lc);
+    EXT1("__nv_brevll", TL_I64, TL_I64, lx, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, INT64_MIN, -1, 1, -2, (int64_t)0xC000000000000000ull,
+                                          (int64_t)0xBFFFFFFFFFFFFFFFull, 1LL << 23}),
+                        sizeof lo);
+    EXT2("__nv_mul64hi", TL_I64, TL_I64, lx, TL_I64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, -1, 0, 0, INT64_MAX / 2, -1, -1, 1LL << 16}), sizeof lo);
+    EXT2("__nv_umul64hi", TL_U64, TL_U64, lx, TL_U64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 0, -2, INT64_MAX, INT64_MAX / 2, 2, 6, 1LL << 16}), sizeof lo);
+    EXT1("__nv_llabs", TL_I64, TL_I64, lx, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 1, 1, INT64_MIN, INT64_MAX, 3, 3, 1LL << 40}), sizeof lo);
+    EXT2("__nv_ullmin", TL_U64, TL_U64, lx, TL_U64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 1, -1, INT64_MIN, INT64_MAX, 3, 7, 1LL << 40}), sizeof lo);
+    EXT2("__nv_llmax", TL_I64, TL_I64, lx, TL_I64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 1, -1, -1, INT64_MAX, 3, 7, 1LL << 40}), sizeof lo);
+}
+
+/* libdevice's predicates, float-to-int conversions (rounding, saturation, NaN to 0) and bit
+ * reinterpretations. */
+static void test_libdevice_conversions(void **state)
+{
+    (void)state;
+    float f[N] = {2.5f, -2.5f, 3.5f, -0.0f, INFINITY, -INFINITY, NAN, 3e9f};
+    int32_t o[N];
+    EXT1("__nv_isinff", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, 0, 0, 1, 1, 0, 0}), sizeof o);
+    EXT1("__nv_isnanf", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, 0, 0, 0, 0, 1, 0}), sizeof o);
+    EXT1("__nv_signbitf", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 0, 1, 0, 1, 0, 0}), sizeof o);
+    EXT1("__nv_finitef", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){1, 1, 1, 1, 0, 0, 0, 1}), sizeof o);
+    EXT1("__nv_ilogbf", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){1, 1, 1, INT32_MIN, INT32_MAX, INT32_MAX, INT32_MIN, 31}), sizeof o);
+    EXT1("__nv_float2int_rn", TL_I32, TL_F32, f, o); /* ties to even */
+    assert_memory_equal(o, ((int32_t[N]){2, -2, 4, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    EXT1("__nv_float2int_rz", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){2, -2, 3, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    EXT1("__nv_float2int_rd", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){2, -3, 3, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    EXT1("__nv_float2int_ru", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){3, -2, 4, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    uint32_t u[N];
+    EXT1("__nv_float2uint_rn", TL_U32, TL_F32, f, u);
+    assert_memory_equal(u, ((uint32_t[N]){2, 0, 4, 0, UINT32_MAX, 0, 0, 3000000000u}), sizeof u);
+    EXT1("__nv_float_as_int", TL_I32, TL_F32, f, o);
+    assert_int_equal(o[0], 0x40200000);
+    assert_int_equal(o[3], INT32_MIN);
+    float back[N];
+    EXT1("__nv_int_as_float", TL_F32, TL_I32, o, back);
+    assert_memory_equal(back, f, sizeof back);
+    double d[N] = {-2.5, 1e300, -1e300, 0.5, 1.5, -0.5, NAN, 9.3e18};
+    int64_t l[N];
+    EXT1("__nv_double2ll_rn", TL_I64, TL_F64, d, l);
+    assert_memory_equal(l, ((int64_t[N]){-2, INT64_MAX, INT64_MIN, 0, 2, 0, 0, INT64_MAX}), sizeof l);
+    EXT1("__nv_double2hiint", TL_I32, TL_F64, d, o);
+    int32_t lo32[N];
+    EXT1("__nv_double2loint", TL_I32, TL_F64, d, lo32);
+    double d2[N];
+    EXT2("__nv_hiloint2double", TL_F64, TL_I32, o, TL_I32, lo32, d2);
+    assert_memory_equal(d2, d, sizeof d2);
+    assert_int_equal(o[0], (int32_t)0xC0040000u);
+    float g[N];
+    int32_t e[N] = {1, -1, 200, -200, 0, 3, 0, -200};
+    EXT2("__nv_ldexpf", TL_F32, TL_F32, f, TL_I32, e, g);
+    assert_true(g[0] == 5.0f && g[1] == -1.25f && isinf(g[2]) && g[3] == -0.0f && signbit(g[3]));
+    assert_true(isinf(g[4]) && isinf(g[5]) && isnan(g[6]) && g[7] == 0.0f);
+    EXT2("__nv_powif", TL_F32, TL_F32, f, TL_I32, e, g);
+    assert_true(g[0] == 2.5f && g[1] == -0.4f && isinf(g[2]) && g[4] == 1.0f && g[5] == -INFINITY);
+}
+
 /* Philox4x32-10 of counter 0 and key 0: Random123's known-answer vector. */
 static void test_philox_known_answer(void **state)
 {
@@ -946,6 +1112,8 @@ int main(void)
         cmocka_unit_test(test_device_print),
         cmocka_unit_test(test_device_assert),
         cmocka_unit_test(test_libdevice),
+        cmocka_unit_test(test_libdevice_int),
+        cmocka_unit_test(test_libdevice_conversions),
         cmocka_unit_test(test_philox_known_answer),
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),

@@ -139,6 +139,10 @@ bool ti_store_from(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tenso
 bool ti_block_load(ti_run *r, tcir_op *op, const ti_tensor *p);
 bool ti_block_store(ti_run *r, tcir_op *op, const ti_tensor *p, const ti_tensor *val);
 
+/* tt.extern_elementwise of libdevice's integer functions, predicates and conversions
+ * (libdevice_int.c): runs op and sets *handled when sym is one of them. */
+bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+
 /* Op handlers, by family; dispatch.c maps names to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)
 TI_HANDLER(ti_op_constant);

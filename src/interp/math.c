@@ -1,6 +1,7 @@
 /* tt.extern_elementwise: libdevice's functions (__nv_tanhf, __nv_pow...) through the C math
  * library where it has them; any other symbol is an error naming it. A name ending in f is
- * the float function (computed in float, as libdevice does), otherwise the double one. */
+ * the float function (computed in float, as libdevice does), otherwise the double one. The
+ * integer functions, predicates and conversions are libdevice_int.c's. */
 #include <math.h>
 #include <string.h>
 
@@ -57,6 +58,10 @@ static int find(const char *base, const void *names, size_t n, size_t size, bool
 TI_HANDLER(ti_op_extern)
 {
     const char *sym = ti_attr_keyword(op, "symbol");
+    bool handled;
+    bool done = ti_extern_int(r, op, sym, &handled);
+    if (handled)
+        return done;
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
