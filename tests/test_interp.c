@@ -596,6 +596,99 @@ static void dot_kernel(tl_dtype dt, tl_input_precision prec, const void *a, cons
 }
 
 /* f16 inputs, f32 accumulation in k order; tf32 truncates f32 inputs to 10 mantissa bits. */
+/* Descriptor gathers and scatters: rows x_offsets, columns from y_offset; coordinates outside
+ * the 4 x 12 tensor read zero and are not written; a row named twice keeps the later lane. */
+static void test_descriptor_gather_scatter(void **state)
+{
+    (void)state;
+    tl_builder *b = start("gather_scatter");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_I32)), xo = tl_arg(b, "xo", TL_PTR(TL_I32));
+    tl_value gp = tl_arg(b, "g", TL_PTR(TL_I32)), yp = tl_arg(b, "y", TL_PTR(TL_I32));
+    tl_value dx = tl_make_tensor_descriptor(xp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(1, 8));
+    tl_value dy = tl_make_tensor_descriptor(yp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(1, 8));
+    tl_value rows = tl_load(tl_addptr(xo, tl_arange(b, 0, 8)));
+    tl_value g = tl_descriptor_gather(dx, rows, 6);
+    tl_value flat = tl_reshape(tl_arange(b, 0, 64), TL_SHAPE(8, 8));
+    tl_store(tl_addptr(gp, flat), g);
+    tl_descriptor_scatter(dy, flat, rows, 6);
+    finish(b);
+    int32_t x[48], y[48], g_out[64], rows_in[8] = {3, 0, -1, 4, 1, 2, 0, 0};
+    for (int i = 0; i < 48; i++) {
+        x[i] = 100 + i;
+        y[i] = -1;
+    }
+    run_ok(b, tc_interp_grid1(1), 4,
+           (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(rows_in, sizeof rows_in),
+                             tc_interp_ptr(g_out, sizeof g_out), tc_interp_ptr(y, sizeof y)});
+    tl_builder_destroy(b);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++) {
+            int row = rows_in[i], col = 6 + j;
+            bool in = row >= 0 && row < 4 && col < 12;
+            assert_int_equal(g_out[i * 8 + j], in ? 100 + row * 12 + col : 0);
+        }
+    int32_t want[48];
+    for (int i = 0; i < 48; i++)
+        want[i] = -1;
+    for (int i = 0; i < 8; i++) /* lane order: row 0 ends with lane 7's values */
+        for (int j = 0; j < 6; j++)
+            if (rows_in[i] >= 0 && rows_in[i] < 4)
+                want[rows_in[i] * 12 + 6 + j] = i * 8 + j;
+    assert_memory_equal(y, want, sizeof y);
+}
+
+/* Descriptor reductions: add and min on int32 (signed), add on f32 and max on f16 (NaN gives
+ * the number), over a 2 x 8 block at (3, 6) of a 4 x 12 tensor: only row 3, columns 6..11 are
+ * inside, the rest is skipped. */
+static void test_descriptor_reduce(void **state)
+{
+    (void)state;
+    tl_builder *b = start("desc_reduce");
+    tl_value ip = tl_arg(b, "i", TL_PTR(TL_I32)), mp = tl_arg(b, "m", TL_PTR(TL_I32));
+    tl_value fp = tl_arg(b, "f", TL_PTR(TL_F32)), hp = tl_arg(b, "h", TL_PTR(TL_F16));
+    tl_value vp = tl_arg(b, "v", TL_PTR(TL_F32));
+    tl_value flat = tl_reshape(tl_arange(b, 0, 16), TL_SHAPE(2, 8));
+    tl_value iv = tl_sub(flat, 4);
+    tl_value fv = tl_load(tl_addptr(vp, flat));
+    tl_descriptor_atomic_add(tl_make_tensor_descriptor(ip, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), iv);
+    tl_descriptor_atomic_min(tl_make_tensor_descriptor(mp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), iv);
+    tl_descriptor_atomic_add(tl_make_tensor_descriptor(fp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), fv);
+    tl_descriptor_atomic_max(tl_make_tensor_descriptor(hp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), tl_cast(fv, TL_F16));
+    finish(b);
+    int32_t iv_[48], mv[48];
+    float fv_[48], v[16];
+    uint16_t hv[48];
+    for (int i = 0; i < 48; i++) {
+        iv_[i] = i;
+        mv[i] = 0;
+        fv_[i] = 1.0f;
+        hv[i] = 0x3C00; /* 1.0 */
+    }
+    hv[45] = 0x7E00; /* NaN in memory: max gives the value */
+    for (int i = 0; i < 16; i++)
+        v[i] = i == 0 ? 0x1p-24f : i == 1 ? NAN : (float)i - 4.0f;
+    run_ok(b, tc_interp_grid1(1), 5,
+           (tc_interp_arg[]){tc_interp_ptr(iv_, sizeof iv_), tc_interp_ptr(mv, sizeof mv), tc_interp_ptr(fv_, sizeof fv_),
+                             tc_interp_ptr(hv, sizeof hv), tc_interp_ptr(v, sizeof v)});
+    tl_builder_destroy(b);
+    for (int i = 0; i < 48; i++) {
+        bool in = i >= 36 + 6 && i < 48;
+        int j = i - 42; /* block element (0, j) */
+        assert_int_equal(iv_[i], in ? i + j - 4 : i);
+        assert_int_equal(mv[i], in && j - 4 < 0 ? j - 4 : 0);
+    }
+    /* f32: 1 + 2^-24 rounds to 1 (ties to even), 1 + NaN is NaN, 1 + (j - 4) exact */
+    assert_true(fv_[42] == 1.0f && isnan(fv_[43]) && fv_[44] == -1.0f && fv_[47] == 2.0f && fv_[41] == 1.0f);
+    /* f16 max(1, 2^-24) = 1, max(1, NaN) = 1, max(1, -2) = 1, max(NaN, -1) = -1, max(1, 0) = 1 */
+    uint16_t want_h[6] = {0x3C00, 0x3C00, 0x3C00, 0xBC00, 0x3C00, 0x3C00};
+    assert_memory_equal(hv + 42, want_h, sizeof want_h);
+    assert_int_equal(hv[41], 0x3C00);
+}
+
 static void test_dot(void **state)
 {
     (void)state;
@@ -1105,6 +1198,8 @@ int main(void)
         cmocka_unit_test(test_reduce_axes),
         cmocka_unit_test(test_int_to_float_single_rounding),
         cmocka_unit_test(test_block_pointers),
+        cmocka_unit_test(test_descriptor_gather_scatter),
+        cmocka_unit_test(test_descriptor_reduce),
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),
