@@ -720,6 +720,115 @@ static void test_dot(void **state)
     assert_true(c[0] == 1.0f);
 }
 
+/* ---- dot_scaled: mx formats -------------------------------------------------------------------- */
+
+enum { SM = 2, SN = 4, SK = 64 };
+
+/* fp4 e2m1's eight magnitudes, by code (sign in bit 3). */
+static double fp4_value(unsigned code)
+{
+    static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+    return code & 8 ? -mag[code & 7] : mag[code & 7];
+}
+
+/* lhs e2m1 packed along K ([SM, SK / 2] bytes, low nibble first) with e8m0 scales [SM, 2];
+ * rhs e4m3 [SK, SN] with e8m0 scales [SN, 2]; acc given. */
+static void dot_scaled_fp4_e4m3(const uint8_t *a, const uint8_t *sa, const uint8_t *bm, const uint8_t *sb,
+                                const float *acc, float *out)
+{
+    tl_builder *b = start("dot_scaled");
+    tl_value ap = tl_arg(b, "a", TL_PTR(TL_U8)), sap = tl_arg(b, "sa", TL_PTR(TL_U8));
+    tl_value bp = tl_arg(b, "b", TL_PTR(TL_U8)), sbp = tl_arg(b, "sb", TL_PTR(TL_U8));
+    tl_value cp = tl_arg(b, "c", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value av = tl_load(tl_addptr(ap, tl_reshape(tl_arange(b, 0, SM * SK / 2), TL_SHAPE(SM, SK / 2))));
+    tl_value sav = tl_load(tl_addptr(sap, tl_reshape(tl_arange(b, 0, SM * 2), TL_SHAPE(SM, 2))));
+    tl_value bv = tl_load(tl_addptr(bp, tl_reshape(tl_arange(b, 0, SK * SN), TL_SHAPE(SK, SN))));
+    tl_value sbv = tl_load(tl_addptr(sbp, tl_reshape(tl_arange(b, 0, SN * 2), TL_SHAPE(SN, 2))));
+    tl_value offs = tl_reshape(tl_arange(b, 0, SM * SN), TL_SHAPE(SM, SN));
+    tl_value d = tl_dot_scaled(av, sav, "e2m1", bv, sbv, "e4m3", tl_load(tl_addptr(cp, offs)));
+    tl_store(tl_addptr(op, offs), d);
+    finish(b);
+    run_ok(b, tc_interp_grid1(1), 6,
+           (tc_interp_arg[]){tc_interp_ptr(a, SM * SK / 2), tc_interp_ptr(sa, SM * 2), tc_interp_ptr(bm, SK * SN),
+                             tc_interp_ptr(sb, SN * 2), tc_interp_ptr(acc, SM * SN * 4),
+                             tc_interp_ptr(out, SM * SN * 4)});
+    tl_builder_destroy(b);
+}
+
+/* mxfp4 x mxfp8 against a plain sum: every fp4 code, scales 2^-2..2^1 per 32-group, e4m3
+ * values 1, 2, -0.5, 448; all products and sums exact in f32, so the comparison is exact. An
+ * e8m0 scale of 255 is NaN. */
+static void test_dot_scaled(void **state)
+{
+    (void)state;
+    uint8_t a[SM * SK / 2], sa[SM * 2], bm[SK * SN], sb[SN * 2];
+    static const uint8_t e4m3[4] = {0x38, 0x40, 0xB0, 0x7E}; /* 1, 2, -0.5, 448 */
+    static const double e4m3_v[4] = {1, 2, -0.5, 448};
+    for (int i = 0; i < SM * SK / 2; i++)
+        a[i] = (uint8_t)((i * 5 + 3) % 16 | ((i * 7 + 1) % 16) << 4);
+    for (int i = 0; i < SM * 2; i++)
+        sa[i] = (uint8_t)(125 + i); /* 2^-2 .. 2^1 */
+    for (int i = 0; i < SK * SN; i++)
+        bm[i] = e4m3[(i / SN + i % SN) % 4 == 3 && i % 9 ? 0 : (i / SN + i % SN) % 4];
+    for (int i = 0; i < SN * 2; i++)
+        sb[i] = (uint8_t)(127 - i % 3);
+    float acc[SM * SN], out[SM * SN];
+    for (int i = 0; i < SM * SN; i++)
+        acc[i] = (float)i - 3.5f;
+    dot_scaled_fp4_e4m3(a, sa, bm, sb, acc, out);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++) {
+            double s = acc[m * SN + n];
+            for (int k = 0; k < SK; k++) {
+                unsigned byte = a[m * SK / 2 + k / 2], code = k % 2 ? byte >> 4 : byte & 15;
+                int bi = k * SN + n, sel = (k + n) % 4 == 3 && bi % 9 ? 0 : (k + n) % 4;
+                s += fp4_value(code) * ldexp(1, sa[m * 2 + k / 32] - 127) * e4m3_v[sel] *
+                     ldexp(1, sb[n * 2 + k / 32] - 127);
+            }
+            assert_true(out[m * SN + n] == (float)s);
+        }
+    sb[3] = 255; /* NaN: column 1, second group */
+    dot_scaled_fp4_e4m3(a, sa, bm, sb, acc, out);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++)
+            assert_true(isnan(out[m * SN + n]) == (n == 1));
+}
+
+/* rhs e2m1 packed along N (rhs_k_pack = false: [SK, SN / 2] bytes, low nibble the even
+ * column), lhs bf16 without a scale, rhs without a scale, no accumulator. */
+static void test_dot_scaled_n_packed(void **state)
+{
+    (void)state;
+    tl_builder *b = start("dot_scaled_n");
+    tl_value ap = tl_arg(b, "a", TL_PTR(TL_BF16)), bp = tl_arg(b, "b", TL_PTR(TL_U8));
+    tl_value op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value av = tl_load(tl_addptr(ap, tl_reshape(tl_arange(b, 0, SM * SK), TL_SHAPE(SM, SK))));
+    tl_value bv = tl_load(tl_addptr(bp, tl_reshape(tl_arange(b, 0, SK * SN / 2), TL_SHAPE(SK, SN / 2))));
+    tl_value d = tl_dot_scaled(av, TL_NO_SCALE, "bf16", bv, TL_NO_SCALE, "e2m1", .rhs_k_pack = TL_K_PACK_FALSE);
+    tl_store(tl_addptr(op, tl_reshape(tl_arange(b, 0, SM * SN), TL_SHAPE(SM, SN))), d);
+    finish(b);
+    uint16_t a[SM * SK];
+    uint8_t bm[SK * SN / 2];
+    float out[SM * SN];
+    for (int i = 0; i < SM * SK; i++)
+        a[i] = (uint16_t)(0x3F80 + ((i % 5) << 4) + (i % 3 ? 0 : 0x8000)); /* +-1, 1.125 .. 1.5 */
+    for (int i = 0; i < SK * SN / 2; i++)
+        bm[i] = (uint8_t)((i * 3) % 16 | ((i * 11 + 5) % 16) << 4);
+    run_ok(b, tc_interp_grid1(1), 3,
+           (tc_interp_arg[]){tc_interp_ptr(a, sizeof a), tc_interp_ptr(bm, sizeof bm), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++) {
+            double s = 0;
+            for (int k = 0; k < SK; k++) {
+                double x = (a[m * SK + k] & 0x8000 ? -1 : 1) * (1 + ((a[m * SK + k] >> 4 & 7) / 8.0));
+                unsigned byte = bm[k * SN / 2 + n / 2], code = n % 2 ? byte >> 4 : byte & 15;
+                s += x * fp4_value(code);
+            }
+            assert_true(out[m * SN + n] == (float)s);
+        }
+}
+
 /* ---- programs, atomics, control flow --------------------------------------------------------------- */
 
 /* Each program adds 1 to a counter and records the old value: programs run in order. */
@@ -1201,6 +1310,8 @@ int main(void)
         cmocka_unit_test(test_descriptor_gather_scatter),
         cmocka_unit_test(test_descriptor_reduce),
         cmocka_unit_test(test_dot),
+        cmocka_unit_test(test_dot_scaled),
+        cmocka_unit_test(test_dot_scaled_n_packed),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),
         cmocka_unit_test(test_control_flow),

@@ -187,6 +187,7 @@ TI_HANDLER(ti_op_atomic_cas);
 TI_HANDLER(ti_op_reduce);
 TI_HANDLER(ti_op_scan);
 TI_HANDLER(ti_op_dot);
+TI_HANDLER(ti_op_dot_scaled);
 TI_HANDLER(ti_op_for);
 TI_HANDLER(ti_op_while);
 TI_HANDLER(ti_op_if);
