@@ -1318,6 +1318,317 @@ static void test_shapes(void **state)
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
+/* ---- dots: tl.dot forms, f16 / f32 / fp8 inputs, out_dtype f16 ----------------------------- */
+
+/* Inputs are small multiples of powers of two (A of 1/2, B of 1/4, the fp8 ones of 1/2), so
+ * every product and every partial sum, in any order and in f16 as in f32, is exact: the
+ * kernel's sum is the same whichever order or accumulator width a GPU uses, and the
+ * comparison is exact. tf32 truncation leaves f16 values as they are (10 mantissa bits). */
+static void dots_case(int M, int N, int K, uint32_t *seed)
+{
+    char s[3][16];
+    snprintf(s[0], 16, "%d", M);
+    snprintf(s[1], 16, "%d", N);
+    snprintf(s[2], 16, "%d", K);
+    const char *const set[] = {"M", s[0], "N", s[1], "K", s[2]};
+    tl_builder *b = build("dots", 6, set);
+    uint16_t *A = malloc((size_t)M * K * 2), *B = malloc((size_t)K * N * 2);
+    uint8_t *FA = malloc((size_t)M * K), *FB = malloc((size_t)K * N);
+    float *a = malloc((size_t)M * K * 4), *bb = malloc((size_t)K * N * 4), *fa = malloc((size_t)M * K * 4),
+          *fb = malloc((size_t)K * N * 4), *C = malloc((size_t)M * N * 4);
+    for (int i = 0; i < M * K; i++) {
+        a[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.5f;
+        fa[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.5f;
+        A[i] = h(a[i]);
+        FA[i] = (uint8_t)tc_interp_float_bits(fa[i], TCIR_F8E4M3FN, false);
+    }
+    for (int i = 0; i < K * N; i++) {
+        bb[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.25f;
+        fb[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.5f;
+        B[i] = h(bb[i]);
+        FB[i] = (uint8_t)tc_interp_float_bits(fb[i], TCIR_F8E4M3FN, false);
+    }
+    run(b, tc_interp_grid1(1), 5,
+        (tc_interp_arg[]){tc_interp_ptr(A, (size_t)M * K * 2), tc_interp_ptr(B, (size_t)K * N * 2),
+                          tc_interp_ptr(C, (size_t)M * N * 4), tc_interp_ptr(FA, (size_t)M * K),
+                          tc_interp_ptr(FB, (size_t)K * N)});
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double ab = 0, f8 = 0;
+            for (int k = 0; k < K; k++) {
+                ab += (double)a[i * K + k] * bb[k * N + j];
+                f8 += (double)fa[i * K + k] * fb[k * N + j];
+            }
+            /* dot + dot, then ieee, tf32x3 and tf32 dots accumulating, the fp8 dot, + the f16 dot */
+            double want = 2 * ab + 3 * ab + f8 + ab;
+            if (C[i * N + j] != (float)want)
+                fail_msg("dots %dx%dx%d: C[%d][%d] = %g, want %g", M, N, K, i, j, C[i * N + j], want);
+        }
+    free(A);
+    free(B);
+    free(FA);
+    free(FB);
+    free(a);
+    free(bb);
+    free(fa);
+    free(fb);
+    free(C);
+    tl_builder_destroy(b);
+}
+
+static void test_dots(void **state)
+{
+    (void)state;
+    uint32_t seed = 21;
+    dots_case(16, 16, 32, &seed);
+    dots_case(32, 16, 64, &seed);
+    dots_case(64, 64, 32, &seed); /* the default */
+}
+
+/* ---- memory: hinted loads and stores, every atomic ------------------------------------------- */
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static float bitsf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* Float atomic max / min as Triton 3.6 emits them: the bits' signed max (min) where the value's
+ * sign bit is clear, unsigned min (max) where it is set; returns the old value. */
+static float float_minmax(float *p, float v, bool is_max)
+{
+    uint32_t old = fbits(*p), x = fbits(v);
+    bool take;
+    if (!(x >> 31))
+        take = is_max ? (int32_t)x > (int32_t)old : (int32_t)x < (int32_t)old;
+    else
+        take = is_max ? x < old : x > old;
+    if (take)
+        *p = v;
+    return bitsf(old);
+}
+
+/* One program of memory, lane by lane per op, as the interpreter runs them (programs in order;
+ * every program works on the same elements, so later ones see the earlier ones' results). */
+static void memory_ref(int B, const float *x, int32_t *c, float *o)
+{
+    float *a = malloc((size_t)B * 4), *t = malloc((size_t)B * 4), *t4 = malloc((size_t)B * 4);
+    int32_t *i0 = malloc((size_t)B * 4), *i1 = malloc((size_t)B * 4);
+    for (int i = 0; i < B; i++)
+        a[i] = x[i];
+    for (int i = 0; i < B; i++) {
+        float bv = i < 10 ? x[i] : 0.0f, sum = a[i] + bv;
+        o[i] = sum + x[0];
+    }
+    for (int i = 0; i < B && i < 10; i++)
+        o[i] = a[i];
+    for (int i = 0; i < B; i++) { /* t0 */
+        t[i] = o[i];
+        o[i] = o[i] + a[i];
+    }
+    for (int i = 0; i < B; i++) { /* t1: masked */
+        float old = i < 10 ? o[i] : 0.0f;
+        if (i < 10)
+            o[i] = o[i] + a[i];
+        t[i] = t[i] + old;
+    }
+    for (int i = 0; i < B; i++)
+        t[i] = t[i] + float_minmax(&o[i], a[i], true);
+    for (int i = 0; i < B; i++)
+        t[i] = t[i] + float_minmax(&o[i], a[i], false);
+    for (int i = 0; i < B; i++) {
+        t4[i] = o[i];
+        o[i] = a[i];
+    }
+    for (int i = 0; i < B; i++) {
+        i0[i] = c[i];
+        c[i] &= 1;
+    }
+    for (int i = 0; i < B; i++) {
+        i0[i] += c[i];
+        c[i] |= 2;
+    }
+    for (int i = 0; i < B; i++) {
+        i0[i] += c[i];
+        c[i] ^= 3;
+    }
+    for (int i = 0; i < B; i++) {
+        i1[i] = c[i];
+        if (c[i] == i)
+            c[i] = i + 1;
+    }
+    int32_t i2 = c[0];
+    if (c[0] == 0)
+        c[0] = 1;
+    for (int i = 0; i < B; i++)
+        o[i] = t[i] + t4[i] + (float)(i0[i] + i1[i] + i2);
+    free(a);
+    free(t);
+    free(t4);
+    free(i0);
+    free(i1);
+}
+
+/* Exact: each float op is one f32 operation in both. x holds both signs (both arms of the
+ * float max / min), c small integers (the cas hits and misses). */
+static void memory_case(int B, unsigned programs, uint32_t *seed)
+{
+    char s[16];
+    snprintf(s, 16, "%d", B);
+    const char *const set[] = {"B", s};
+    tl_builder *bl = build("memory", 2, set);
+    float *x = malloc((size_t)B * 4), *o = malloc((size_t)B * 4), *wo = malloc((size_t)B * 4);
+    int32_t *c = malloc((size_t)B * 4), *wc = malloc((size_t)B * 4);
+    for (int i = 0; i < B; i++) {
+        x[i] = frand(seed);
+        c[i] = wc[i] = (int32_t)(lcg(seed) >> 28) - 2;
+        o[i] = wo[i] = 123.0f;
+    }
+    c[0] = wc[0] = 0;
+    run(bl, tc_interp_grid1(programs), 3,
+        (tc_interp_arg[]){tc_interp_ptr(x, (size_t)B * 4), tc_interp_ptr(c, (size_t)B * 4), tc_interp_ptr(o, (size_t)B * 4)});
+    for (unsigned p = 0; p < programs; p++)
+        memory_ref(B, x, wc, wo);
+    for (int i = 0; i < B; i++) {
+        if (c[i] != wc[i])
+            fail_msg("memory B=%d: c[%d] = %d, want %d", B, i, c[i], wc[i]);
+        if (fbits(o[i]) != fbits(wo[i]))
+            fail_msg("memory B=%d: o[%d] = %g, want %g", B, i, o[i], wo[i]);
+    }
+    free(x);
+    free(o);
+    free(wo);
+    free(c);
+    free(wc);
+    tl_builder_destroy(bl);
+}
+
+static void test_memory(void **state)
+{
+    (void)state;
+    uint32_t seed = 22;
+    memory_case(8, 1, &seed); /* fewer lanes than the mask's 10 */
+    memory_case(16, 1, &seed);
+    memory_case(64, 2, &seed); /* the default, two programs on the same elements */
+}
+
+/* ---- custom_combine: user combine functions in reduce and scan ----------------------------- */
+
+/* a * b + 1, rounded twice (mulf, then addf), never fused. */
+static float combine_ref(float a, float b)
+{
+    volatile float p = a * b;
+    return p + 1.0f;
+}
+
+/* The interpreter's documented reduction order (docs/interpreter.md): halves, as a butterfly. */
+static void tree_pair(float *v, float *w, int n, bool combine)
+{
+    while (n > 1) {
+        int hh = (n + 1) / 2;
+        for (int i = 0; i < n - hh; i++) {
+            if (combine) {
+                v[i] = combine_ref(v[i], v[i + hh]);
+            } else {
+                v[i] = v[i] + v[i + hh];
+                w[i] = maximum(w[i], w[i + hh]);
+            }
+        }
+        n = hh;
+    }
+}
+
+/* Exact: the reference runs the same f32 operations in the interpreter's order. The combine is
+ * not associative, so the order matters; a GPU's may differ (its layout decides it). */
+static void custom_combine_case(int N, uint32_t *seed)
+{
+    char s[16];
+    snprintf(s, 16, "%d", N);
+    const char *const set[] = {"N", s};
+    tl_builder *b = build("custom_combine", 2, set);
+    float *x = malloc((size_t)N * 4), *o = malloc((size_t)N * 4), *v = malloc((size_t)N * 4),
+          *w = malloc((size_t)N * 4);
+    for (int i = 0; i < N; i++)
+        x[i] = frand(seed) * 0.5f;
+    run(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, (size_t)N * 4), tc_interp_ptr(o, (size_t)N * 4)});
+    memcpy(v, x, (size_t)N * 4);
+    tree_pair(v, NULL, N, true);
+    float sred = v[0];
+    memcpy(v, x, (size_t)N * 4);
+    memcpy(w, x, (size_t)N * 4);
+    tree_pair(v, w, N, false);
+    float c = 0;
+    for (int i = 0; i < N; i++) {
+        c = i == 0 ? x[0] : combine_ref(c, x[i]);
+        float want = c + sred;
+        want = want + v[0];
+        want = want + w[0];
+        if (fbits(o[i]) != fbits(want))
+            fail_msg("custom_combine N=%d: o[%d] = %.9g, want %.9g", N, i, o[i], want);
+    }
+    free(x);
+    free(o);
+    free(v);
+    free(w);
+    tl_builder_destroy(b);
+}
+
+static void test_custom_combine(void **state)
+{
+    (void)state;
+    uint32_t seed = 23;
+    const int sizes[] = {2, 8, 32, 64, 256};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        custom_combine_case(sizes[i], &seed);
+}
+
+/* ---- constant_order: cdiv, program ids, a store that a later one overwrites ---------------- */
+
+/* Exact. Programs run in order on one buffer: each loads p[0, BLOCK), stores 1 at p[5 pid],
+ * then cdiv(3x, 8) * 5 + 3 over the block (cdiv is (x + 7) // 8, // truncating, so negative x
+ * rounds toward zero). */
+static void constant_order_case(int block, unsigned programs, uint32_t *seed)
+{
+    char s[16];
+    snprintf(s, 16, "%d", block);
+    const char *const set[] = {"BLOCK", s};
+    tl_builder *b = build("constant_order", 2, set);
+    int n = block > 5 * (int)(programs - 1) + 1 ? block : 5 * (int)(programs - 1) + 1;
+    int32_t *p = malloc((size_t)n * 4), *want = malloc((size_t)n * 4), *x = malloc((size_t)block * 4);
+    for (int i = 0; i < n; i++)
+        p[i] = want[i] = (int32_t)(lcg(seed) >> 24) - 128;
+    run(b, tc_interp_grid1(programs), 1, (tc_interp_arg[]){tc_interp_ptr(p, (size_t)n * 4)});
+    for (unsigned pid = 0; pid < programs; pid++) {
+        memcpy(x, want, (size_t)block * 4);
+        want[5 * pid] = 1;
+        for (int i = 0; i < block; i++)
+            want[i] = (x[i] * 3 + 7) / 8 * 5 + 3;
+    }
+    for (int i = 0; i < n; i++)
+        if (p[i] != want[i])
+            fail_msg("constant_order BLOCK=%d, %u programs: p[%d] = %d, want %d", block, programs, i, p[i], want[i]);
+    free(p);
+    free(want);
+    free(x);
+    tl_builder_destroy(b);
+}
+
+static void test_constant_order(void **state)
+{
+    (void)state;
+    uint32_t seed = 24;
+    constant_order_case(4, 1, &seed); /* the default */
+    constant_order_case(4, 3, &seed); /* p[5], p[10] beyond the block keep the 1 */
+    constant_order_case(16, 4, &seed); /* p[5], p[10], p[15] inside the block, overwritten */
+}
+
 static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
 {
     (void)state;
@@ -1379,6 +1690,10 @@ int main(void)
         cmocka_unit_test(test_arith_float),
         cmocka_unit_test(test_control),
         cmocka_unit_test(test_shapes),
+        cmocka_unit_test(test_dots),
+        cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_custom_combine),
+        cmocka_unit_test(test_constant_order),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
