@@ -1629,6 +1629,178 @@ static void test_constant_order(void **state)
     constant_order_case(16, 4, &seed); /* p[5], p[10], p[15] inside the block, overwritten */
 }
 
+/* ---- fused_moe: the grouped GEMM over expert-sorted pairs ------------------------------------ */
+
+typedef struct moe_shape {
+    int tokens, top_k, experts, N, K;
+    int bm, bn, bk, group_m;
+    bool bias, routed, fp8;
+    int group_n, group_k;
+    int remote_expert; /* its blocks get expert id -1 (zeros), or -1 for none */
+} moe_shape;
+
+static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+/* Pairs sorted by expert (stable), each expert's run padded to a multiple of bm with the pad id
+ * num_valid, as moe_align_block_size lays them out; EM has one block more than needed, so the
+ * programs of that block leave. Inputs are multiples of 1/4 (A, bias, fp8 values) and 1/8 (B),
+ * so every dot's sum is exact in f32 whatever the order; the reference then makes the same f32
+ * roundings in the same order (routed weight, fp8 scales per K step) and rounds to bf16 once:
+ * exact comparison. */
+static void fused_moe_case(moe_shape m, uint32_t *seed)
+{
+    char v[8][16];
+    snprintf(v[0], 16, "%d", m.bm);
+    snprintf(v[1], 16, "%d", m.bn);
+    snprintf(v[2], 16, "%d", m.bk);
+    snprintf(v[3], 16, "%d", m.group_m);
+    snprintf(v[4], 16, "%d", m.top_k);
+    snprintf(v[5], 16, "%d", m.group_n);
+    snprintf(v[6], 16, "%d", m.group_k);
+    const char *const set[] = {"BLOCK_SIZE_M", v[0], "BLOCK_SIZE_N", v[1], "BLOCK_SIZE_K", v[2], "GROUP_SIZE_M", v[3],
+                               "top_k", v[4], "group_n", v[5], "group_k", v[6],
+                               "HAS_BIAS", m.bias ? "true" : "false", "MUL_ROUTED_WEIGHT", m.routed ? "true" : "false",
+                               "use_fp8_w8a8", m.fp8 ? "true" : "false"};
+    tl_builder *b = build("fused_moe", (int)(sizeof set / sizeof set[0]), set);
+    int T = m.tokens, P = T * m.top_k, E = m.experts, N = m.N, K = m.K, eb = m.fp8 ? 1 : 2;
+    int ksg = m.fp8 ? ceil_div(K, m.group_k) : 1, nsg = m.fp8 ? ceil_div(N, m.group_n) : 1;
+    uint8_t *A = malloc((size_t)T * K * eb), *B = malloc((size_t)E * N * K * eb);
+    float *a = malloc((size_t)T * K * 4), *bw = malloc((size_t)E * N * K * 4), *bias = malloc((size_t)E * N * 4);
+    uint16_t *bias16 = malloc((size_t)E * N * 2), *C = malloc((size_t)P * N * 2);
+    float *as = malloc((size_t)T * ksg * 4), *bs = malloc((size_t)E * nsg * ksg * 4), *w = malloc((size_t)P * 4);
+    int *topk = malloc((size_t)P * sizeof(int));
+    for (int i = 0; i < T * K; i++) {
+        a[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.25f;
+        if (m.fp8)
+            A[i] = (uint8_t)tc_interp_float_bits(a[i], TCIR_F8E4M3FN, false);
+        else
+            ((uint16_t *)A)[i] = (uint16_t)tc_interp_float_bits(a[i], TCIR_BF16, false);
+    }
+    for (int i = 0; i < E * N * K; i++) {
+        bw[i] = (float)((int)(lcg(seed) >> 20) % 17 - 8) * (m.fp8 ? 0.25f : 0.125f);
+        if (m.fp8)
+            B[i] = (uint8_t)tc_interp_float_bits(bw[i], TCIR_F8E4M3FN, false);
+        else
+            ((uint16_t *)B)[i] = (uint16_t)tc_interp_float_bits(bw[i], TCIR_BF16, false);
+    }
+    for (int i = 0; i < E * N; i++) {
+        bias[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.25f;
+        bias16[i] = (uint16_t)tc_interp_float_bits(bias[i], TCIR_BF16, false);
+    }
+    for (int i = 0; i < T * ksg; i++)
+        as[i] = frand(seed) + 3.0f;
+    for (int i = 0; i < E * nsg * ksg; i++)
+        bs[i] = frand(seed) * 0.01f;
+    for (int i = 0; i < P; i++) {
+        w[i] = frand(seed);
+        topk[i] = (int)(lcg(seed) >> 16) % E;
+    }
+    for (int i = 0; i < P * N; i++)
+        C[i] = 0x7F7F; /* a sentinel: pairs are all written, this must not survive */
+    /* the sorted layout */
+    int EM = 0, nblocks = 0;
+    for (int e = 0; e < E; e++) {
+        int cnt = 0;
+        for (int p = 0; p < P; p++)
+            cnt += topk[p] == e;
+        EM += ceil_div(cnt, m.bm) * m.bm;
+    }
+    int total = EM;
+    EM += m.bm;
+    int32_t *sorted = malloc((size_t)EM * 4), *eids = malloc((size_t)(EM / m.bm) * 4), post = total;
+    for (int e = 0, at = 0; e < E; e++) {
+        int start = at;
+        for (int p = 0; p < P; p++)
+            if (topk[p] == e)
+                sorted[at++] = p;
+        while ((at - start) % m.bm)
+            sorted[at++] = P;
+        for (int blk = start / m.bm; blk < at / m.bm; blk++)
+            eids[nblocks++] = e == m.remote_expert ? -1 : e;
+    }
+    for (int i = total; i < EM; i++)
+        sorted[i] = P;
+    eids[nblocks] = 0;
+    unsigned grid = (unsigned)(ceil_div(EM, m.bm) * ceil_div(N, m.bn));
+    run(b, tc_interp_grid1(grid), 28,
+        (tc_interp_arg[]){tc_interp_ptr(A, (size_t)T * K * eb), tc_interp_ptr(B, (size_t)E * N * K * eb),
+                          tc_interp_ptr(C, (size_t)P * N * 2), tc_interp_ptr(bias16, (size_t)E * N * 2),
+                          tc_interp_ptr(as, (size_t)T * ksg * 4), tc_interp_ptr(bs, (size_t)E * nsg * ksg * 4),
+                          tc_interp_ptr(w, (size_t)P * 4), tc_interp_ptr(sorted, (size_t)EM * 4),
+                          tc_interp_ptr(eids, (size_t)(EM / m.bm) * 4), tc_interp_ptr(&post, 4), tc_interp_int(N),
+                          tc_interp_int(K), tc_interp_int(EM), tc_interp_int(P), tc_interp_int(K), tc_interp_int(1),
+                          tc_interp_int(N * K), tc_interp_int(1), tc_interp_int(K), tc_interp_int(N), tc_interp_int(1),
+                          tc_interp_int(N), tc_interp_int(1), tc_interp_int(ksg), tc_interp_int(1),
+                          tc_interp_int(nsg * ksg), tc_interp_int(1), tc_interp_int(ksg)});
+    for (int blk = 0; blk < nblocks; blk++)
+        for (int i = 0; i < m.bm; i++) {
+            int p = sorted[blk * m.bm + i], e = eids[blk], t = p / m.top_k;
+            if (p >= P)
+                continue;
+            for (int n = 0; n < N; n++) {
+                float acc = 0;
+                if (e >= 0 && !m.fp8) {
+                    double d = 0;
+                    for (int k = 0; k < K; k++)
+                        d += (double)a[t * K + k] * bw[(e * N + n) * K + k];
+                    acc = (float)d;
+                } else if (e >= 0) {
+                    for (int k0 = 0; k0 < K; k0 += m.bk) {
+                        double d = 0;
+                        for (int k = k0; k < k0 + m.bk && k < K; k++)
+                            d += (double)a[t * K + k] * bw[(e * N + n) * K + k];
+                        int ks = k0 / m.group_k;
+                        float x = (float)d * as[t * ksg + ks];
+                        x = x * bs[(e * nsg + n / m.group_n) * ksg + ks];
+                        acc = acc + x;
+                    }
+                }
+                if (e >= 0 && m.bias)
+                    acc = acc + bias[e * N + n];
+                if (e >= 0 && m.routed)
+                    acc = acc * w[p];
+                uint16_t want = (uint16_t)tc_interp_float_bits(acc, TCIR_BF16, false);
+                if (C[p * N + n] != want)
+                    fail_msg("fused_moe: C[%d][%d] = 0x%04x, want 0x%04x (%g)", p, n, C[p * N + n], want, acc);
+            }
+        }
+    for (int i = 0; i < P * N; i++)
+        if (C[i] == 0x7F7F)
+            fail_msg("fused_moe: C[%d][%d] not written", i / N, i % N);
+    free(A);
+    free(B);
+    free(a);
+    free(bw);
+    free(bias);
+    free(bias16);
+    free(C);
+    free(as);
+    free(bs);
+    free(w);
+    free(topk);
+    free(sorted);
+    free(eids);
+    tl_builder_destroy(b);
+}
+
+static void test_fused_moe(void **state)
+{
+    (void)state;
+    uint32_t seed = 25;
+    /* bf16, top-2, ragged N and K (masked K steps, wrapped offs_bn), swizzled groups of 2 */
+    fused_moe_case((moe_shape){.tokens = 7, .top_k = 2, .experts = 4, .N = 40, .K = 50, .bm = 16, .bn = 16, .bk = 16,
+                               .group_m = 2, .remote_expert = -1},
+                   &seed);
+    /* bias and routed weights, top-1, one expert owned elsewhere (its rows are zeros) */
+    fused_moe_case((moe_shape){.tokens = 13, .top_k = 1, .experts = 3, .N = 33, .K = 64, .bm = 16, .bn = 32, .bk = 32,
+                               .group_m = 1, .bias = true, .routed = true, .remote_expert = 1},
+                   &seed);
+    /* fp8 w8a8 with block scales: group_k = 2 K steps, group_n = BLOCK_SIZE_N, ragged K */
+    fused_moe_case((moe_shape){.tokens = 5, .top_k = 2, .experts = 3, .N = 48, .K = 80, .bm = 16, .bn = 16, .bk = 32,
+                               .group_m = 4, .fp8 = true, .group_n = 16, .group_k = 64, .remote_expert = -1},
+                   &seed);
+}
+
 static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
 {
     (void)state;
@@ -1694,6 +1866,7 @@ int main(void)
         cmocka_unit_test(test_memory),
         cmocka_unit_test(test_custom_combine),
         cmocka_unit_test(test_constant_order),
+        cmocka_unit_test(test_fused_moe),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
