@@ -1801,6 +1801,101 @@ static void test_fused_moe(void **state)
                    &seed);
 }
 
+/* ---- flash_attention: the forward pass with an online softmax -------------------------------- */
+
+typedef struct fa_shape {
+    bool bf16, causal;
+    int D, bm, bn, Z, H, N;
+} fa_shape;
+
+/* Against attention in double: Out[i] = sum_j softmax_j(q_i . k_j * scale) v_j over keys j < N
+ * (j <= i when causal), M[i] = log2 of the softmax's sum of 2^(q . k * scale * log2 e).
+ * Tolerance: the kernel rounds the probabilities p to the input type before the P @ V dot and
+ * rounds Out to it, each a relative error of at most the unit roundoff u (2^-11 f16, 2^-8
+ * bf16) of a weighted average of the v, so |Out - ref| <= 2 u max|v|: 3 u max|v| is allowed.
+ * M is f32 throughout: the q . k sums (64 products of |q|, |k| <= 1, exact each) and the
+ * row sums err by less than 1e-4 after scaling; 1e-4 (1 + |M|) is allowed. */
+static void flash_attention_case(fa_shape f, uint32_t *seed)
+{
+    char v[3][16];
+    snprintf(v[0], 16, "%d", f.D);
+    snprintf(v[1], 16, "%d", f.bm);
+    snprintf(v[2], 16, "%d", f.bn);
+    const char *const set[] = {"dtype", f.bf16 ? "bfloat16" : "float16", "HEAD_DIM", v[0], "BLOCK_M", v[1],
+                               "BLOCK_N", v[2], "CAUSAL", f.causal ? "true" : "false"};
+    tl_builder *b = build("flash_attention", 10, set);
+    tcir_float_kind kind = f.bf16 ? TCIR_BF16 : TCIR_F16;
+    int n = f.Z * f.H * f.N * f.D, rows = f.Z * f.H * f.N;
+    uint16_t *q = malloc((size_t)n * 2), *k = malloc((size_t)n * 2), *vv = malloc((size_t)n * 2),
+             *out = malloc((size_t)n * 2);
+    float *M = malloc((size_t)rows * 4), vmax = 0;
+    for (int i = 0; i < n; i++) {
+        q[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, kind, false);
+        k[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, kind, false);
+        vv[i] = (uint16_t)tc_interp_float_bits(frand(seed), kind, false);
+        vmax = fmaxf(vmax, fabsf((float)tc_interp_float_value(vv[i], kind)));
+    }
+    const float sm_scale = 1.0f / sqrtf((float)f.D);
+    int sh = f.N * f.D, sz = f.H * f.N * f.D;
+    run(b, tc_interp_grid2((f.N + f.bm - 1) / f.bm, f.Z * f.H), 21,
+        (tc_interp_arg[]){tc_interp_ptr(q, (size_t)n * 2), tc_interp_ptr(k, (size_t)n * 2), tc_interp_ptr(vv, (size_t)n * 2),
+                          tc_interp_float(sm_scale), tc_interp_ptr(M, (size_t)rows * 4), tc_interp_ptr(out, (size_t)n * 2),
+                          tc_interp_int(sz), tc_interp_int(sh), tc_interp_int(f.D), tc_interp_int(sz), tc_interp_int(sh),
+                          tc_interp_int(f.D), tc_interp_int(sz), tc_interp_int(sh), tc_interp_int(f.D), tc_interp_int(sz),
+                          tc_interp_int(sh), tc_interp_int(f.D), tc_interp_int(f.Z), tc_interp_int(f.H), tc_interp_int(f.N)});
+    double u = f.bf16 ? 0x1p-8 : 0x1p-11, *sc = malloc((size_t)f.N * sizeof(double));
+    for (int zh = 0; zh < f.Z * f.H; zh++)
+        for (int i = 0; i < f.N; i++) {
+            const uint16_t *qi = q + (size_t)(zh * f.N + i) * f.D;
+            int nk = f.causal ? i + 1 : f.N;
+            double mx = -INFINITY, l = 0;
+            for (int j = 0; j < nk; j++) {
+                const uint16_t *kj = k + (size_t)(zh * f.N + j) * f.D;
+                double d = 0;
+                for (int e = 0; e < f.D; e++)
+                    d += tc_interp_float_value(qi[e], kind) * tc_interp_float_value(kj[e], kind);
+                sc[j] = d * sm_scale * 1.4426950408889634;
+                mx = fmax(mx, sc[j]);
+            }
+            for (int j = 0; j < nk; j++)
+                l += exp2(sc[j] - mx);
+            double wantM = mx + log2(l);
+            if (fabs(M[zh * f.N + i] - wantM) > 1e-4 * (1 + fabs(wantM)))
+                fail_msg("flash_attention: M[%d][%d] = %.7g, want %.7g", zh, i, M[zh * f.N + i], wantM);
+            for (int e = 0; e < f.D; e++) {
+                double o = 0;
+                for (int j = 0; j < nk; j++)
+                    o += exp2(sc[j] - mx) * tc_interp_float_value(vv[(size_t)(zh * f.N + j) * f.D + e], kind);
+                o /= l;
+                double got = tc_interp_float_value(out[(size_t)(zh * f.N + i) * f.D + e], kind);
+                if (fabs(got - o) > 3 * u * vmax)
+                    fail_msg("flash_attention: Out[%d][%d][%d] = %.6g, want %.6g", zh, i, e, got, o);
+            }
+        }
+    free(sc);
+    free(q);
+    free(k);
+    free(vv);
+    free(out);
+    free(M);
+    tl_builder_destroy(b);
+}
+
+static void test_flash_attention(void **state)
+{
+    (void)state;
+    uint32_t seed = 26;
+    /* ragged N_CTX: both stages, the masked one past N_CTX */
+    flash_attention_case((fa_shape){.D = 16, .bm = 32, .bn = 16, .Z = 1, .H = 2, .N = 40}, &seed);
+    /* causal, ragged, two sub-blocks on the diagonal */
+    flash_attention_case((fa_shape){.causal = true, .D = 32, .bm = 32, .bn = 16, .Z = 2, .H = 1, .N = 50}, &seed);
+    /* bf16 causal, N_CTX a multiple of the block */
+    flash_attention_case((fa_shape){.bf16 = true, .causal = true, .D = 16, .bm = 16, .bn = 16, .Z = 1, .H = 1, .N = 48},
+                         &seed);
+    /* bf16, N_CTX below BLOCK_N: the unmasked stage runs no step */
+    flash_attention_case((fa_shape){.bf16 = true, .D = 16, .bm = 16, .bn = 16, .Z = 1, .H = 3, .N = 7}, &seed);
+}
+
 static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
 {
     (void)state;
@@ -1867,6 +1962,7 @@ int main(void)
         cmocka_unit_test(test_custom_combine),
         cmocka_unit_test(test_constant_order),
         cmocka_unit_test(test_fused_moe),
+        cmocka_unit_test(test_flash_attention),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
