@@ -1896,6 +1896,299 @@ static void test_flash_attention(void **state)
     flash_attention_case((fa_shape){.bf16 = true, .D = 16, .bm = 16, .bn = 16, .Z = 1, .H = 3, .N = 7}, &seed);
 }
 
+/* ---- unified_attention_2d / 3d: paged attention over a block table --------------------------- */
+
+typedef struct ua_case {
+    bool f16, softcap, sinks;
+    int nqh, qpkv, bs, tile, hs, hsp, bq, bm, window, segs;
+    int nseqs, qlens[4], slens[4];
+} ua_case;
+
+/* Deterministic paged inputs: sequences of the given query and total lengths packed one after
+ * another (query_start_loc), each sequence's KV positions in blocks of bs scattered over a
+ * shuffled pool (block_table rows of max_blocks), the caches [block, slot, kv head, hs]. */
+typedef struct ua_inputs {
+    int tokens, nkv, max_blocks, nblk;
+    int32_t qsl[5], slen[4], *table;
+    uint16_t *q, *k, *v;
+    float *sinks, vmax;
+    tcir_float_kind kind;
+} ua_inputs;
+
+static void ua_make(const ua_case *c, ua_inputs *in, uint32_t *seed)
+{
+    in->kind = c->f16 ? TCIR_F16 : TCIR_BF16;
+    in->nkv = c->nqh / c->qpkv;
+    in->qsl[0] = 0;
+    in->max_blocks = 1;
+    for (int i = 0; i < c->nseqs; i++) {
+        in->qsl[i + 1] = in->qsl[i] + c->qlens[i];
+        in->slen[i] = c->slens[i];
+        int nb = (c->slens[i] + c->bs - 1) / c->bs;
+        in->max_blocks = nb > in->max_blocks ? nb : in->max_blocks;
+    }
+    in->tokens = in->qsl[c->nseqs];
+    in->nblk = c->nseqs * in->max_blocks + 3;
+    int *pool = malloc((size_t)in->nblk * sizeof(int));
+    for (int i = 0; i < in->nblk; i++)
+        pool[i] = i;
+    for (int i = in->nblk - 1; i > 0; i--) {
+        int j = (int)(lcg(seed) >> 8) % (i + 1), t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    in->table = malloc((size_t)c->nseqs * in->max_blocks * 4);
+    for (int i = 0; i < c->nseqs * in->max_blocks; i++)
+        in->table[i] = pool[i];
+    free(pool);
+    size_t nq = (size_t)in->tokens * c->nqh * c->hs, nkv = (size_t)in->nblk * c->bs * in->nkv * c->hs;
+    in->q = malloc(nq * 2);
+    in->k = malloc(nkv * 2);
+    in->v = malloc(nkv * 2);
+    in->vmax = 0;
+    for (size_t i = 0; i < nq; i++)
+        in->q[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, in->kind, false);
+    for (size_t i = 0; i < nkv; i++) {
+        in->k[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, in->kind, false);
+        in->v[i] = (uint16_t)tc_interp_float_bits(frand(seed), in->kind, false);
+        in->vmax = fmaxf(in->vmax, fabsf((float)tc_interp_float_value(in->v[i], in->kind)));
+    }
+    in->sinks = malloc((size_t)c->nqh * 4);
+    for (int i = 0; i < c->nqh; i++)
+        in->sinks[i] = frand(seed);
+}
+
+static void ua_free(ua_inputs *in)
+{
+    free(in->table);
+    free(in->q);
+    free(in->k);
+    free(in->v);
+    free(in->sinks);
+}
+
+/* Element e of the key (or value) at position pos of sequence s, KV head g. */
+static double ua_kv(const ua_case *c, const ua_inputs *in, const uint16_t *cache, int s, int pos, int g, int e)
+{
+    int blk = in->table[s * in->max_blocks + pos / c->bs];
+    return tc_interp_float_value(cache[(((size_t)blk * c->bs + pos % c->bs) * in->nkv + g) * c->hs + e], in->kind);
+}
+
+/* The score of query token t, head h against key position pos of sequence s: scale * q . k,
+ * soft-capped as cap * tanh(x / cap). */
+static double ua_score(const ua_case *c, const ua_inputs *in, int s, int t, int h, int pos, double scale, double cap)
+{
+    double d = 0;
+    for (int e = 0; e < c->hs; e++)
+        d += tc_interp_float_value(in->q[((size_t)t * c->nqh + h) * c->hs + e], in->kind) *
+             ua_kv(c, in, in->k, s, pos, h / c->qpkv, e);
+    d *= scale;
+    return c->softcap ? cap * tanh(d / cap) : d;
+}
+
+/* The config fields of a case; NUM_SEGMENTS_PER_SEQ (3d only) last: set[24], set[25]. */
+static void ua_set(const ua_case *c, char v[12][16], const char **set)
+{
+    const int vals[] = {c->nqh, c->qpkv, c->bs, c->tile, c->hs, c->hsp, c->bq, c->bm, c->window, c->segs};
+    const char *names[] = {"NUM_QUERY_HEADS", "NUM_QUERIES_PER_KV", "BLOCK_SIZE", "TILE_SIZE", "HEAD_SIZE",
+                           "HEAD_SIZE_PADDED", "BLOCK_Q", "BLOCK_M", "SLIDING_WINDOW", "NUM_SEGMENTS_PER_SEQ"};
+    for (int i = 0; i < 10; i++) {
+        snprintf(v[i], 16, "%d", vals[i]);
+        set[i < 9 ? 2 * i : 24] = names[i];
+        set[i < 9 ? 2 * i + 1 : 25] = v[i];
+    }
+    set[18] = "dtype";
+    set[19] = c->f16 ? "float16" : "bfloat16";
+    set[20] = "USE_SOFTCAP";
+    set[21] = c->softcap ? "true" : "false";
+    set[22] = "USE_SINKS";
+    set[23] = c->sinks ? "true" : "false";
+}
+
+/* 2d against attention in double per (token, head): softmax over the positions a query sees
+ * (causal from its absolute position context_len + i, the last `window` of them with a window),
+ * a sink adding exp(sink) to the denominator. Tolerance as flash_attention's: P and the output
+ * are rounded to the input type (unit roundoff u each), 3 u max|v|. */
+static void ua2d_case(ua_case c, uint32_t *seed)
+{
+    char v[12][16];
+    const char *set[26];
+    c.segs = 0;
+    ua_set(&c, v, set);
+    tl_builder *b = build("unified_attention_2d", 24, set); /* no NUM_SEGMENTS_PER_SEQ in 2d */
+    ua_inputs in;
+    ua_make(&c, &in, seed);
+    size_t nq = (size_t)in.tokens * c.nqh * c.hs;
+    uint16_t *out = malloc(nq * 2);
+    for (size_t i = 0; i < nq; i++)
+        out[i] = 0x7E00;
+    const double scale = 1.0 / sqrt((double)c.hs), cap = 1.5;
+    int64_t sks = (int64_t)in.nkv * c.hs, skb = sks * c.bs;
+    run(b, tc_interp_grid2(in.tokens / c.bq + c.nseqs, in.nkv), 22,
+        (tc_interp_arg[]){tc_interp_ptr(out, nq * 2), tc_interp_ptr(in.q, nq * 2),
+                          tc_interp_ptr(in.k, (size_t)in.nblk * skb * 2), tc_interp_ptr(in.v, (size_t)in.nblk * skb * 2),
+                          tc_interp_ptr(in.sinks, (size_t)c.nqh * 4),
+                          tc_interp_ptr(in.table, (size_t)c.nseqs * in.max_blocks * 4),
+                          tc_interp_ptr(in.slen, (size_t)c.nseqs * 4), tc_interp_ptr(in.qsl, (size_t)(c.nseqs + 1) * 4),
+                          tc_interp_float(scale), tc_interp_float(cap), tc_interp_int(c.nseqs),
+                          tc_interp_int(c.nqh * c.hs), tc_interp_int(c.hs), tc_interp_int(c.nqh * c.hs),
+                          tc_interp_int(c.hs), tc_interp_int(in.max_blocks), tc_interp_int(skb), tc_interp_int(sks),
+                          tc_interp_int(c.hs), tc_interp_int(skb), tc_interp_int(sks), tc_interp_int(c.hs)});
+    double u = c.f16 ? 0x1p-11 : 0x1p-8, *sc = malloc(64 * sizeof(double));
+    for (int s = 0; s < c.nseqs; s++)
+        for (int i = 0; i < c.qlens[s]; i++)
+            for (int h = 0; h < c.nqh; h++) {
+                int t = in.qsl[s] + i, abs_pos = c.slens[s] - c.qlens[s] + i;
+                int first = c.window > 0 && abs_pos - c.window + 1 > 0 ? abs_pos - c.window + 1 : 0;
+                double mx = c.sinks ? in.sinks[h] : -INFINITY, l = 0;
+                for (int p = first; p <= abs_pos; p++) {
+                    sc[p - first] = ua_score(&c, &in, s, t, h, p, scale, cap);
+                    mx = fmax(mx, sc[p - first]);
+                }
+                l = c.sinks ? exp(in.sinks[h] - mx) : 0;
+                for (int p = first; p <= abs_pos; p++)
+                    l += exp(sc[p - first] - mx);
+                for (int e = 0; e < c.hs; e++) {
+                    double o = 0;
+                    for (int p = first; p <= abs_pos; p++)
+                        o += exp(sc[p - first] - mx) * ua_kv(&c, &in, in.v, s, p, h / c.qpkv, e);
+                    o /= l;
+                    double got = tc_interp_float_value(out[((size_t)t * c.nqh + h) * c.hs + e], in.kind);
+                    if (!(fabs(got - o) <= 3 * u * in.vmax))
+                        fail_msg("unified_attention_2d: seq %d query %d head %d [%d] = %.6g, want %.6g", s, i, h, e,
+                                 got, o);
+                }
+            }
+    free(sc);
+    free(out);
+    ua_free(&in);
+    tl_builder_destroy(b);
+}
+
+static void test_unified_attention_2d(void **state)
+{
+    (void)state;
+    uint32_t seed = 27;
+    /* bf16, GQA 2 per KV head, a decode, a prefill without context and one with, head size 24
+     * padded to 32 (the dimension mask), blocks of 16, tiles of 16 */
+    ua2d_case((ua_case){.nqh = 4, .qpkv = 2, .bs = 16, .tile = 16, .hs = 24, .hsp = 32, .bq = 8, .bm = 16,
+                        .nseqs = 3, .qlens = {1, 9, 5}, .slens = {20, 9, 37}},
+              &seed);
+    /* f16, softcap, sinks and a sliding window of 8; blocks of 8 under tiles of 16 */
+    ua2d_case((ua_case){.f16 = true, .softcap = true, .sinks = true, .window = 8, .nqh = 2, .qpkv = 1, .bs = 8,
+                        .tile = 16, .hs = 16, .hsp = 16, .bq = 16, .bm = 16, .nseqs = 3, .qlens = {17, 3, 1},
+                        .slens = {30, 3, 50}},
+              &seed);
+}
+
+/* 3d, per segment: the keys of its tiles [segm * tps, min((segm + 1) * tps, num_tiles)) that
+ * the row sees, with tps = cdiv(seq_len, segments * TILE_SIZE) and num_tiles the q-block's
+ * causal bound; a segment starting past the sequence's end writes nothing. The stored max is
+ * the row maximum (the sink's in segment 0 when larger; -inf when the segment ran no tile, 0
+ * when it ran tiles but saw no key), the expsum the sum of exp(score - max) (the sink's term
+ * in segment 0; 1 when no tile ran), the output the unnormalized sum of exp(score - max) v.
+ * Tolerances: max 1e-5 (1 + |max|) (f32 scores); expsum 1e-5 relative (an f32 sum of at most
+ * 64 terms); output 3 u expsum max|v| (P rounded to the input type, u its unit roundoff). */
+static void ua3d_case(ua_case c, uint32_t *seed)
+{
+    char v[12][16];
+    const char *set[26];
+    ua_set(&c, v, set);
+    tl_builder *b = build("unified_attention_3d", 26, set);
+    ua_inputs in;
+    ua_make(&c, &in, seed);
+    size_t nq = (size_t)in.tokens * c.nqh * c.hs, rows = (size_t)in.tokens * c.nqh * c.segs;
+    float *so = malloc(rows * c.hsp * 4), *smax = malloc(rows * 4), *ssum = malloc(rows * 4);
+    for (size_t i = 0; i < rows * c.hsp; i++)
+        so[i] = NAN;
+    for (size_t i = 0; i < rows; i++)
+        smax[i] = ssum[i] = NAN;
+    const double scale = 1.0 / sqrt((double)c.hs), cap = 1.5;
+    int64_t sks = (int64_t)in.nkv * c.hs, skb = sks * c.bs;
+    tc_interp_grid grid = tc_interp_grid3(in.tokens / c.bq + c.nseqs, in.nkv, c.segs);
+    run(b, grid, 22,
+        (tc_interp_arg[]){tc_interp_ptr(so, rows * c.hsp * 4), tc_interp_ptr(smax, rows * 4), tc_interp_ptr(ssum, rows * 4),
+                          tc_interp_ptr(in.q, nq * 2), tc_interp_ptr(in.k, (size_t)in.nblk * skb * 2),
+                          tc_interp_ptr(in.v, (size_t)in.nblk * skb * 2), tc_interp_ptr(in.sinks, (size_t)c.nqh * 4),
+                          tc_interp_ptr(in.table, (size_t)c.nseqs * in.max_blocks * 4),
+                          tc_interp_ptr(in.slen, (size_t)c.nseqs * 4), tc_interp_ptr(in.qsl, (size_t)(c.nseqs + 1) * 4),
+                          tc_interp_float(scale), tc_interp_float(cap), tc_interp_int(c.nseqs),
+                          tc_interp_int(c.nqh * c.hs), tc_interp_int(c.hs), tc_interp_int(in.max_blocks),
+                          tc_interp_int(skb), tc_interp_int(sks), tc_interp_int(c.hs), tc_interp_int(skb),
+                          tc_interp_int(sks), tc_interp_int(c.hs)});
+    double u = c.f16 ? 0x1p-11 : 0x1p-8;
+    for (int s = 0; s < c.nseqs; s++) {
+        int ctx = c.slens[s] - c.qlens[s];
+        int tps = (c.slens[s] + c.segs * c.tile - 1) / (c.segs * c.tile);
+        for (int i = 0; i < c.qlens[s]; i++)
+            for (int h = 0; h < c.nqh; h++)
+                for (int g = 0; g < c.segs; g++) {
+                    int t = in.qsl[s] + i, abs_pos = ctx + i, qb = i / c.bq;
+                    size_t row = ((size_t)t * c.nqh + h) * c.segs + g;
+                    if (g * tps * c.tile >= c.slens[s]) { /* the program returned */
+                        if (!isnan(smax[row]) || !isnan(ssum[row]))
+                            fail_msg("unified_attention_3d: segment %d of seq %d written", g, s);
+                        continue;
+                    }
+                    int prefix = ctx + qb * c.bq + (c.bm - 1) / c.qpkv + 1;
+                    prefix = prefix < c.slens[s] ? prefix : c.slens[s];
+                    int ntiles = (prefix + c.tile - 1) / c.tile, lo = g * tps, hi = (g + 1) * tps;
+                    hi = hi < ntiles ? hi : ntiles;
+                    bool sink = c.sinks && g == 0;
+                    double mx = sink ? in.sinks[h] : -INFINITY, l = 1, o[64] = {0};
+                    if (lo < hi) {
+                        int p0 = lo * c.tile, p1 = hi * c.tile - 1; /* the segment's positions */
+                        if (c.window > 0 && abs_pos - c.window + 1 > p0)
+                            p0 = abs_pos - c.window + 1;
+                        p1 = p1 < abs_pos ? p1 : abs_pos;
+                        for (int p = p0; p <= p1; p++)
+                            mx = fmax(mx, ua_score(&c, &in, s, t, h, p, scale, cap));
+                        if (mx == -INFINITY)
+                            mx = 0;
+                        l = sink ? exp(in.sinks[h] - mx) : 0;
+                        for (int p = p0; p <= p1; p++) {
+                            double w = exp(ua_score(&c, &in, s, t, h, p, scale, cap) - mx);
+                            l += w;
+                            for (int e = 0; e < c.hs; e++)
+                                o[e] += w * ua_kv(&c, &in, in.v, s, p, h / c.qpkv, e);
+                        }
+                    }
+                    if (!(mx == smax[row] || fabs(smax[row] - mx) <= 1e-5 * (1 + fabs(mx))))
+                        fail_msg("unified_attention_3d: max of seq %d query %d head %d segment %d = %.7g, want %.7g",
+                                 s, i, h, g, smax[row], mx);
+                    if (!(fabs(ssum[row] - l) <= 1e-5 * l))
+                        fail_msg("unified_attention_3d: expsum of seq %d query %d head %d segment %d = %.7g, want %.7g",
+                                 s, i, h, g, ssum[row], l);
+                    for (int e = 0; e < c.hs; e++)
+                        if (!(fabs(so[row * c.hsp + e] - o[e]) <= 3 * u * l * in.vmax))
+                            fail_msg("unified_attention_3d: out of seq %d query %d head %d segment %d [%d] = %.6g, "
+                                     "want %.6g",
+                                     s, i, h, g, e, so[row * c.hsp + e], o[e]);
+                }
+    }
+    free(so);
+    free(smax);
+    free(ssum);
+    ua_free(&in);
+    tl_builder_destroy(b);
+}
+
+static void test_unified_attention_3d(void **state)
+{
+    (void)state;
+    uint32_t seed = 28;
+    /* bf16 GQA, 4 segments: decodes with long contexts, a prefill whose later segments see
+     * nothing (or start past the end) */
+    ua3d_case((ua_case){.nqh = 4, .qpkv = 2, .bs = 16, .tile = 16, .hs = 24, .hsp = 32, .bq = 8, .bm = 16, .segs = 4,
+                        .nseqs = 3, .qlens = {1, 9, 2}, .slens = {70, 9, 40}},
+              &seed);
+    /* f16, softcap, sinks (segment 0 only), a window; 2 segments */
+    ua3d_case((ua_case){.f16 = true, .softcap = true, .sinks = true, .window = 8, .nqh = 2, .qpkv = 1, .bs = 8,
+                        .tile = 16, .hs = 16, .hsp = 16, .bq = 16, .bm = 16, .segs = 2, .nseqs = 2,
+                        .qlens = {17, 1}, .slens = {30, 50}},
+              &seed);
+}
+
 static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
 {
     (void)state;
@@ -1963,6 +2256,8 @@ int main(void)
         cmocka_unit_test(test_constant_order),
         cmocka_unit_test(test_fused_moe),
         cmocka_unit_test(test_flash_attention),
+        cmocka_unit_test(test_unified_attention_2d),
+        cmocka_unit_test(test_unified_attention_3d),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
