@@ -1156,6 +1156,67 @@ static void test_libdevice_conversions(void **state)
     assert_true(g[0] == 2.5f && g[1] == -0.4f && isinf(g[2]) && g[4] == 1.0f && g[5] == -INFINITY);
 }
 
+/* libdevice's float functions the C library lacks, fast_ variants and _rn arithmetic: values
+ * exact in double, rounded once (nearest even) to f32. */
+static void test_libdevice_float_extra(void **state)
+{
+    (void)state;
+    float x[N] = {2, 1, 0.5f, 8, 10, -1, 0, NAN}, o[N];
+    EXT1("__nv_exp10f", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 100 && o[1] == 10 && o[5] == 0.1f && o[6] == 1 && isnan(o[7]));
+    EXT1("__nv_cospif", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 1 && o[1] == -1 && o[5] == -1 && o[6] == 1);
+    EXT1("__nv_sinpif", TL_F32, TL_F32, x, o);
+    assert_true(o[2] == 1 && o[6] == 0);
+    EXT1("__nv_rcbrtf", TL_F32, TL_F32, x, o);
+    assert_true(o[3] == 0.5f && o[1] == 1 && o[5] == -1 && isinf(o[6]));
+    EXT1("__nv_logbf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 1 && o[3] == 3 && o[4] == 3 && o[2] == -1 && o[6] == -INFINITY);
+    EXT1("__nv_saturatef", TL_F32, TL_F32, x, o);
+    assert_memory_equal(o, ((float[N]){1, 1, 0.5f, 1, 1, 0, 0, 0}), sizeof o);
+    EXT1("__nv_fast_expf", TL_F32, TL_F32, x, o);
+    assert_true(o[6] == 1);
+    EXT1("__nv_normcdff", TL_F32, TL_F32, x, o);
+    assert_true(o[6] == 0.5f);
+    EXT1("__nv_erfcxf", TL_F32, TL_F32, x, o);
+    assert_true(o[6] == 1);
+    EXT1("__nv_frcp_rn", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 0.5f && o[3] == 0.125f && f32_bits(o[4]) == 0x3DCCCCCDu && isinf(o[6]));
+    EXT1("__nv_fsqrt_rn", TL_F32, TL_F32, x, o);
+    assert_true(f32_bits(o[0]) == 0x3FB504F3u && o[1] == 1 && isnan(o[5]));
+    float y[N] = {0x1p-24f, 0x1.8p-24f, 3, 3, 0.5f, -1, -0.0f, 1}, z[N] = {1, 1, 1, 1, 1, 1, 1, 1};
+    float one[N] = {1, 1, 1, 1, 1, 1, 1, 1};
+    EXT2("__nv_fadd_rn", TL_F32, TL_F32, one, TL_F32, y, o); /* 1 + 2^-24 ties to 1; 1 + 1.5 2^-24 rounds up */
+    assert_true(o[0] == 1 && o[1] == 1 + 0x1p-23f && o[5] == 0 && o[6] == 1);
+    EXT2("__nv_fdiv_rn", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_true(f32_bits(o[2]) == 0x3EAAAAABu && o[4] == 2 && o[5] == -1 && o[6] == -INFINITY);
+    EXT2("__nv_fmul_rn", TL_F32, TL_F32, y, TL_F32, y, o);
+    assert_true(o[2] == 9 && o[0] == 0x1p-48f && o[6] == 0 && !signbit(o[6]));
+    EXT2("__nv_rhypotf", TL_F32, TL_F32, y, TL_F32, z, o);
+    assert_true(f32_bits(o[2]) == f32_bits((float)(1 / sqrt(10.0))));
+    float a3[N] = {2, 1, 0, 0, 0, 0, 0, 0}, b3[N] = {3, 2, 0, 0, 0, 0, 0, 0}, c3[N] = {6, 2, 0, 0, 0, 0, 0, 0};
+    EXT3("__nv_norm3df", TL_F32, TL_F32, a3, b3, c3, o);
+    assert_true(o[0] == 7 && o[1] == 3 && o[2] == 0);
+    EXT3("__nv_rnorm3df", TL_F32, TL_F32, a3, b3, c3, o);
+    assert_true(f32_bits(o[0]) == f32_bits(1.0f / 7) && o[1] == 1.0f / 3 && isinf(o[2]));
+    EXT3("__nv_fmaf_rn", TL_F32, TL_F32, a3, b3, c3, o);
+    assert_true(o[0] == 12 && o[1] == 4 && o[2] == 0);
+    extern_call("__nv_rnorm4df", TL_F32, 4, (tl_dtype[]){TL_F32, TL_F32, TL_F32, TL_F32},
+                (const void *[]){one, one, one, one}, o);
+    assert_true(o[0] == 0.5f);
+    /* a directed rounding stays an error naming the symbol */
+    tl_builder *b = start("rz");
+    tl_value p = tl_arg(b, "x", TL_PTR(TL_F32));
+    static const tl_extern_overload rz[] = {{.args = {TL_F32, TL_F32}, .symbol = "__nv_fadd_rz", .ret = TL_F32}};
+    tl_values args = TL_VALUES(tl_load(p), tl_load(p));
+    tl_store(p, tl_extern_elementwise("", "", args, 1, rz, true));
+    finish(b);
+    char *e = run_error(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(x, sizeof x)});
+    assert_non_null(strstr(e, "tt.extern_elementwise: libdevice function '__nv_fadd_rz' is not supported"));
+    free(e);
+    tl_builder_destroy(b);
+}
+
 /* Philox4x32-10 of counter 0 and key 0: Random123's known-answer vector. */
 static void test_philox_known_answer(void **state)
 {
@@ -1320,6 +1381,7 @@ int main(void)
         cmocka_unit_test(test_libdevice),
         cmocka_unit_test(test_libdevice_int),
         cmocka_unit_test(test_libdevice_conversions),
+        cmocka_unit_test(test_libdevice_float_extra),
         cmocka_unit_test(test_philox_known_answer),
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),
