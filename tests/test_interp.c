@@ -1100,6 +1100,25 @@ static void test_libdevice_int(void **state)
     assert_memory_equal(lo, ((int64_t[N]){0, 1, -1, INT64_MIN, INT64_MAX, 3, 7, 1LL << 40}), sizeof lo);
     EXT2("__nv_llmax", TL_I64, TL_I64, lx, TL_I64, ly, lo);
     assert_memory_equal(lo, ((int64_t[N]){0, 1, -1, -1, INT64_MAX, 3, 7, 1LL << 40}), sizeof lo);
+    /* a known symbol with the wrong argument count or types is an error, not a misread */
+    static const tl_extern_overload bad[] = {{.args = {TL_F32}, .symbol = "__nv_clz", .ret = TL_I32},
+                                             {.args = {TL_I32, TL_I32}, .symbol = "__nv_sad", .ret = TL_I32}};
+    for (int k = 0; k < 2; k++) {
+        tl_builder *b = start("bad_int");
+        tl_value fp = tl_arg(b, "f", TL_PTR(TL_F32)), ip = tl_arg(b, "i", TL_PTR(TL_I32));
+        tl_values args = k == 0 ? TL_VALUES(tl_load(fp)) : TL_VALUES(tl_load(ip), tl_load(ip));
+        tl_store(ip, tl_extern_elementwise("", "", args, 1, &bad[k], true));
+        finish(b);
+        float fv = 1;
+        int32_t iv = 1;
+        char *e = run_error(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(&fv, 4), tc_interp_ptr(&iv, 4)});
+        char want[128];
+        snprintf(want, sizeof want, "libdevice function '%s' of these %d argument types is not supported", bad[k].symbol,
+                 k + 1);
+        assert_non_null(strstr(e, want));
+        free(e);
+        tl_builder_destroy(b);
+    }
 }
 
 /* libdevice's predicates, float-to-int conversions (rounding, saturation, NaN to 0) and bit

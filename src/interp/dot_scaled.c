@@ -84,7 +84,10 @@ TI_HANDLER(ti_op_dot_scaled)
     int64_t M = c->dims[0], N = c->dims[1];
     int64_t K = A.fp4 && A.k_pack ? 2 * a->dims[1] : a->dims[1];
     int64_t KB = B.fp4 && B.k_pack ? 2 * b->dims[0] : b->dims[0];
-    if (K != KB || (sa && (sa->rank != 2 || sa->dims[0] != M)) || (sb && (sb->rank != 2 || sb->dims[0] != N)))
+    int64_t MA = A.fp4 && !A.k_pack ? 2 * a->dims[0] : a->dims[0];
+    int64_t NB = B.fp4 && !B.k_pack ? 2 * b->dims[1] : b->dims[1];
+    if (K != KB || MA != M || NB != N || (sa && (sa->rank != 2 || sa->dims[0] != M)) ||
+        (sb && (sb->rank != 2 || sb->dims[0] != N)))
         return ti_fail(r, op, "dot_scaled shapes do not agree");
     if ((sa && (sa->dims[1] == 0 || K % sa->dims[1])) || (sb && (sb->dims[1] == 0 || K % sb->dims[1])))
         return ti_fail(r, op, "dot_scaled scales do not divide K = %lld", (long long)K);

@@ -160,6 +160,49 @@ static uint64_t apply(const entry *e, const uint64_t *a, const tcir_type *const 
     return 0;
 }
 
+static int arity(fn f)
+{
+    switch (f) {
+    case SAD:
+    case BYTE_PERM: return 3;
+    case MULHI:
+    case MUL24:
+    case HADD:
+    case RHADD:
+    case MIN:
+    case MAX:
+    case HILO_DOUBLE:
+    case LDEXP:
+    case POWI: return 2;
+    default: return 1;
+    }
+}
+
+/* Whether the operand and result types fit the function, so that apply reads each as what it
+ * is: float operands where it decodes them, a float result where it encodes one. */
+static bool types_ok(fn f, const tcir_type *const *ts, const tcir_type *rt)
+{
+    bool fin = tcir_type_is_float(ts[0]), fout = tcir_type_is_float(rt);
+    switch (f) {
+    case ISINF:
+    case ISNAN:
+    case SIGNBIT:
+    case FINITE:
+    case ILOGB:
+    case F2I_RN:
+    case F2I_RZ:
+    case F2I_RD:
+    case F2I_RU:
+    case HI_INT:
+    case LO_INT: return fin && !fout;
+    case LDEXP:
+    case POWI: return fin && fout && !tcir_type_is_float(ts[1]);
+    case HILO_DOUBLE: return !fin && fout;
+    case AS_BITS: return true;
+    default: return !fin && !fout;
+    }
+}
+
 /* Runs op when its symbol is one of this file's: *handled says whether it was. */
 bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled)
 {
@@ -174,14 +217,16 @@ bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled)
         return true;
     *handled = true;
     int nin = tcir_op_noperands(op);
-    if (nin > 3)
-        return ti_fail(r, op, "libdevice function '%s' takes at most 3 arguments, got %d", sym, nin);
     ti_tensor *in[3] = {NULL, NULL, NULL};
     const tcir_type *ts[3] = {NULL, NULL, NULL};
-    for (int i = 0; i < nin; i++) {
+    for (int i = 0; i < nin && i < 3; i++) {
         in[i] = ti_get(r, tcir_op_operand(op, i));
         ts[i] = in[i]->elem;
     }
+    const tcir_type *rt = tcir_type_elem(tcir_value_type(tcir_op_result(op, 0)));
+    if (nin != arity(e->f) || !types_ok(e->f, ts, rt))
+        return ti_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter",
+                       sym, nin);
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
