@@ -1223,17 +1223,90 @@ static void test_libdevice_float_extra(void **state)
     extern_call("__nv_rnorm4df", TL_F32, 4, (tl_dtype[]){TL_F32, TL_F32, TL_F32, TL_F32},
                 (const void *[]){one, one, one, one}, o);
     assert_true(o[0] == 0.5f);
-    /* a directed rounding stays an error naming the symbol */
-    tl_builder *b = start("rz");
+    /* a function libdevice has and the interpreter lacks is an error naming the symbol */
+    tl_builder *b = start("erfinv");
     tl_value p = tl_arg(b, "x", TL_PTR(TL_F32));
-    static const tl_extern_overload rz[] = {{.args = {TL_F32, TL_F32}, .symbol = "__nv_fadd_rz", .ret = TL_F32}};
-    tl_values args = TL_VALUES(tl_load(p), tl_load(p));
-    tl_store(p, tl_extern_elementwise("", "", args, 1, rz, true));
+    tl_store(p, tl_libdevice(tl_load(p), "erfinv"));
     finish(b);
     char *e = run_error(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(x, sizeof x)});
-    assert_non_null(strstr(e, "tt.extern_elementwise: libdevice function '__nv_fadd_rz' is not supported"));
+    assert_non_null(strstr(e, "tt.extern_elementwise: libdevice function '__nv_erfinvf' is not supported"));
     free(e);
     tl_builder_destroy(b);
+}
+
+/* Directed roundings: the exact result's side of the candidate decides, also when a double
+ * cannot hold the exact sum (1 - 2^-100) or overflows (DBL_MAX + DBL_MAX toward zero). */
+static void test_libdevice_directed(void **state)
+{
+    (void)state;
+    float one[N] = {1, 1, -1, -1, 1, 3, 0x1.fffffep127f, 1}, y[N] = {0x1p-30f, -0x1p-30f, -0x1p-30f, 0x1p-30f,
+                                                                    -0x1p-100f, 0x1.555556p-2f, 0x1.fffffep127f, 3};
+    float o[N];
+    EXT2("__nv_fadd_rz", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_memory_equal(o, ((float[N]){1, 1 - 0x1p-24f, -1, -1 + 0x1p-24f, 1 - 0x1p-24f, 3 + 0x1.555556p-2f,
+                                       0x1.fffffep127f, 4}),
+                        sizeof o);
+    EXT2("__nv_fadd_ru", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_memory_equal(o, ((float[N]){1 + 0x1p-23f, 1, -1, -1 + 0x1p-24f, 1, 0x1.aaaaacp+1f, INFINITY, 4}), sizeof o);
+    EXT2("__nv_fadd_rd", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_memory_equal(o, ((float[N]){1, 1 - 0x1p-24f, -1 - 0x1p-23f, -1, 1 - 0x1p-24f, 0x1.aaaaaap+1f,
+                                       0x1.fffffep127f, 4}),
+                        sizeof o);
+    EXT2("__nv_fmul_ru", TL_F32, TL_F32, one, TL_F32, y, o); /* 3 * f32(1/3) = 1 + 2^-25 */
+    assert_true(o[5] == 1 + 0x1p-23f && o[0] == 0x1p-30f && isinf(o[6]));
+    EXT2("__nv_fmul_rd", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_true(o[5] == 1 && o[6] == 0x1.fffffep127f);
+    EXT2("__nv_fdiv_rz", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_int_equal(f32_bits(o[7]), 0x3EAAAAAAu);
+    EXT2("__nv_fdiv_ru", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_int_equal(f32_bits(o[7]), 0x3EAAAAABu);
+    EXT2("__nv_fdiv_rd", TL_F32, TL_F32, y, TL_F32, one, o); /* -2^-30 / -1, 1 / 3... */
+    assert_true(o[2] == 0x1p-30f && f32_bits(o[7]) == 0x40400000u);
+    float two[N] = {2, 4, 0, -1, 3, 0x1p-149f, INFINITY, 1};
+    EXT1("__nv_fsqrt_rd", TL_F32, TL_F32, two, o);
+    assert_true(f32_bits(o[0]) == 0x3FB504F3u && o[1] == 2 && o[2] == 0 && isnan(o[3]) && isinf(o[6]));
+    EXT1("__nv_fsqrt_ru", TL_F32, TL_F32, two, o);
+    assert_true(f32_bits(o[0]) == 0x3FB504F4u && o[1] == 2 && f32_bits(o[5]) == 0x1A3504F4u);
+    EXT1("__nv_frcp_rz", TL_F32, TL_F32, one, o);
+    assert_true(f32_bits(o[5]) == 0x3EAAAAAAu && o[0] == 1 && o[2] == -1);
+    float a3[N] = {1, 1, 0, 0, 0, 0, 0, 0}, c3[N] = {-0x1p-30f, 0x1p-30f, 0, 0, 0, 0, 0, 0};
+    EXT3("__nv_fmaf_rz", TL_F32, TL_F32, a3, a3, c3, o);
+    assert_true(o[0] == 1 - 0x1p-24f && o[1] == 1);
+    EXT3("__nv_fmaf_ru", TL_F32, TL_F32, a3, a3, c3, o);
+    assert_true(o[0] == 1 && o[1] == 1 + 0x1p-23f);
+    double dx[N] = {1, 0x1.fffffffffffffp1023, 1, -1, 1, 0, 0, 0}, dy[N] = {0x1p-60, 0x1.fffffffffffffp1023, 3, 3, -0x1p-200, 0, 0, 0};
+    double d[N];
+    EXT2("__nv_dadd_rz", TL_F64, TL_F64, dx, TL_F64, dy, d);
+    assert_true(d[0] == 1 && d[1] == 0x1.fffffffffffffp1023 && d[4] == 1 - 0x1p-53);
+    EXT2("__nv_dadd_ru", TL_F64, TL_F64, dx, TL_F64, dy, d);
+    assert_true(d[0] == 1 + 0x1p-52 && isinf(d[1]) && d[4] == 1);
+    EXT2("__nv_ddiv_rd", TL_F64, TL_F64, dx, TL_F64, dy, d);
+    assert_true(d[2] == 0x1.5555555555555p-2 && d[3] == -0x1.5555555555556p-2);
+    int32_t iv[N] = {16777217, -16777217, 16777219, INT32_MIN, INT32_MAX, 0, -1, 1};
+    EXT1("__nv_int2float_rz", TL_F32, TL_I32, iv, o);
+    assert_memory_equal(o, ((float[N]){16777216, -16777216, 16777218, -0x1p31f, 0x1.fffffep30f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_int2float_ru", TL_F32, TL_I32, iv, o);
+    assert_memory_equal(o, ((float[N]){16777218, -16777216, 16777220, -0x1p31f, 0x1p31f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_int2float_rd", TL_F32, TL_I32, iv, o);
+    assert_memory_equal(o, ((float[N]){16777216, -16777218, 16777218, -0x1p31f, 0x1.fffffep30f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_int2float_rn", TL_F32, TL_I32, iv, o); /* ties to even */
+    assert_memory_equal(o, ((float[N]){16777216, -16777216, 16777220, -0x1p31f, 0x1p31f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_uint2float_ru", TL_F32, TL_U32, iv, o);
+    assert_true(o[6] == 0x1p32f && o[3] == 0x1p31f && o[0] == 16777218);
+    uint64_t uv[N] = {UINT64_MAX, (1ull << 53) + 1, 0, 1, 0, 0, 0, 0};
+    EXT1("__nv_ull2double_rd", TL_F64, TL_U64, uv, d);
+    assert_true(d[0] == 0x1p64 - 2048 && d[1] == 0x1p53);
+    EXT1("__nv_ll2double_ru", TL_F64, TL_I64, uv, d);
+    assert_true(d[0] == -1 && d[1] == 0x1p53 + 2);
+    double dd[N] = {1.0 / 3, -1.0 / 3, 1e300, -1e300, 0x1p-160, NAN, 0, 1};
+    EXT1("__nv_double2float_rz", TL_F32, TL_F64, dd, o);
+    assert_true(f32_bits(o[0]) == 0x3EAAAAAAu && f32_bits(o[1]) == 0xBEAAAAAAu && o[2] == 0x1.fffffep127f &&
+                o[3] == -0x1.fffffep127f && o[4] == 0 && isnan(o[5]));
+    EXT1("__nv_double2float_ru", TL_F32, TL_F64, dd, o);
+    assert_true(f32_bits(o[0]) == 0x3EAAAAABu && f32_bits(o[1]) == 0xBEAAAAAAu && isinf(o[2]) &&
+                o[3] == -0x1.fffffep127f && o[4] == 0x1p-149f);
+    EXT1("__nv_double2float_rn", TL_F32, TL_F64, dd, o);
+    assert_true(f32_bits(o[0]) == 0x3EAAAAABu && isinf(o[2]) && o[4] == 0);
 }
 
 /* Philox4x32-10 of counter 0 and key 0: Random123's known-answer vector. */
@@ -1401,6 +1474,7 @@ int main(void)
         cmocka_unit_test(test_libdevice_int),
         cmocka_unit_test(test_libdevice_conversions),
         cmocka_unit_test(test_libdevice_float_extra),
+        cmocka_unit_test(test_libdevice_directed),
         cmocka_unit_test(test_philox_known_answer),
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),

@@ -142,6 +142,9 @@ bool ti_block_store(ti_run *r, tcir_op *op, const ti_tensor *p, const ti_tensor 
 /* tt.extern_elementwise of libdevice's integer functions, predicates and conversions
  * (libdevice_int.c): runs op and sets *handled when sym is one of them. */
 bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+/* The same for its directed-rounding arithmetic and its int-to-float conversions
+ * (libdevice_round.c). */
+bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled);
 
 /* Op handlers, by family; dispatch.c maps names to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)

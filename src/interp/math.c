@@ -1,7 +1,8 @@
 /* tt.extern_elementwise: libdevice's functions (__nv_tanhf, __nv_pow...) through the C math
  * library where it has them; any other symbol is an error naming it. A name ending in f is
  * the float function (computed in float, as libdevice does), otherwise the double one. The
- * integer functions, predicates and conversions are libdevice_int.c's. */
+ * integer functions, predicates and conversions are libdevice_int.c's, the directed roundings
+ * libdevice_round.c's. */
 #include <math.h>
 #include <string.h>
 
@@ -43,7 +44,7 @@ static const fn2 binary[] = {
  * twice f32's precision); fma rounds in double first, so an f32 fma can differ from fmaf in the
  * last bit in rare halfway cases. The fast_ ones are the precise values, not the GPU's
  * approximations; normcdf is erfc(-x / sqrt 2) / 2, erfcx exp(x^2) erfc(x).
- * The _rz / _ru / _rd forms are not here: they stay errors naming the symbol. */
+ * The _rz / _ru / _rd forms are libdevice_round.c's. */
 #define PI 3.14159265358979323846
 typedef double (*fnv)(const double *a);
 static double exp10_v(const double *a) { return pow(10.0, a[0]); }
@@ -144,6 +145,8 @@ TI_HANDLER(ti_op_extern)
     const char *sym = ti_attr_keyword(op, "symbol");
     bool handled;
     bool done = ti_extern_int(r, op, sym, &handled);
+    if (!handled)
+        done = ti_extern_round(r, op, sym, &handled);
     if (handled)
         return done;
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
