@@ -689,6 +689,44 @@ static void test_descriptor_reduce(void **state)
     assert_int_equal(hv[41], 0x3C00);
 }
 
+/* Descriptor and / or / xor, and max on int32 (signed: -1 below 0), over a 1 x 8 block at
+ * (1, 4) of a 2 x 8 tensor: columns 4..7 inside. */
+static void test_descriptor_reduce_bits(void **state)
+{
+    (void)state;
+    tl_builder *b = start("desc_reduce_bits");
+    tl_value p[4];
+    static const char *const names[4] = {"a", "o", "x", "m"};
+    for (int k = 0; k < 4; k++)
+        p[k] = tl_arg(b, names[k], TL_PTR(TL_I32));
+    tl_value v = tl_sub(tl_reshape(tl_arange(b, 0, 8), TL_SHAPE(1, 8)), 1); /* -1, 0, 1, ... */
+    tl_descriptor_atomic_and(tl_make_tensor_descriptor(p[0], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                             TL_LIST(1, 4), v);
+    tl_descriptor_atomic_or(tl_make_tensor_descriptor(p[1], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                            TL_LIST(1, 4), v);
+    tl_descriptor_atomic_xor(tl_make_tensor_descriptor(p[2], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                             TL_LIST(1, 4), v);
+    tl_descriptor_atomic_max(tl_make_tensor_descriptor(p[3], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                             TL_LIST(1, 4), v);
+    finish(b);
+    int32_t m[4][16];
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 16; i++)
+            m[k][i] = 6;
+    run_ok(b, tc_interp_grid1(1), 4,
+           (tc_interp_arg[]){tc_interp_ptr(m[0], 64), tc_interp_ptr(m[1], 64), tc_interp_ptr(m[2], 64),
+                             tc_interp_ptr(m[3], 64)});
+    tl_builder_destroy(b);
+    for (int i = 0; i < 16; i++) {
+        bool in = i >= 12;
+        int32_t x = i - 12 - 1; /* the block's element at column i - 8 - 4 */
+        assert_int_equal(m[0][i], in ? (6 & x) : 6);
+        assert_int_equal(m[1][i], in ? (6 | x) : 6);
+        assert_int_equal(m[2][i], in ? (6 ^ x) : 6);
+        assert_int_equal(m[3][i], in ? (x > 6 ? x : 6) : 6);
+    }
+}
+
 static void test_dot(void **state)
 {
     (void)state;
@@ -826,6 +864,53 @@ static void test_dot_scaled_n_packed(void **state)
                 s += x * fp4_value(code);
             }
             assert_true(out[m * SN + n] == (float)s);
+        }
+}
+
+/* e5m2 lhs with fp8e4nv scales (groups of 16: [SM, SK / 16]), fp16 rhs with e8m0 scales. */
+static void test_dot_scaled_e5m2_fp16(void **state)
+{
+    (void)state;
+    tl_builder *b = start("dot_scaled_e5m2");
+    tl_value ap = tl_arg(b, "a", TL_PTR(TL_U8)), sap = tl_arg(b, "sa", TL_PTR(TL_FP8E4NV));
+    tl_value bp = tl_arg(b, "b", TL_PTR(TL_F16)), sbp = tl_arg(b, "sb", TL_PTR(TL_U8));
+    tl_value op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value av = tl_load(tl_addptr(ap, tl_reshape(tl_arange(b, 0, SM * SK), TL_SHAPE(SM, SK))));
+    tl_value sav = tl_load(tl_addptr(sap, tl_reshape(tl_arange(b, 0, SM * SK / 16), TL_SHAPE(SM, SK / 16))));
+    tl_value bv = tl_load(tl_addptr(bp, tl_reshape(tl_arange(b, 0, SK * SN), TL_SHAPE(SK, SN))));
+    tl_value sbv = tl_load(tl_addptr(sbp, tl_reshape(tl_arange(b, 0, SN * 2), TL_SHAPE(SN, 2))));
+    tl_store(tl_addptr(op, tl_reshape(tl_arange(b, 0, SM * SN), TL_SHAPE(SM, SN))),
+             tl_dot_scaled(av, sav, "e5m2", bv, sbv, "fp16"));
+    finish(b);
+    static const uint8_t e5m2[4] = {0x3C, 0x40, 0xBC, 0x38};  /* 1, 2, -1, 0.5 */
+    static const double e5m2_v[4] = {1, 2, -1, 0.5};
+    static const uint8_t e4m3[4] = {0x38, 0x40, 0x30, 0x48}; /* 1, 2, 0.5, 4 */
+    static const double e4m3_v[4] = {1, 2, 0.5, 4};
+    uint8_t a[SM * SK], sa[SM * SK / 16], sb[SN * 2];
+    uint16_t bm[SK * SN];
+    double bv_[SK * SN];
+    float out[SM * SN];
+    for (int i = 0; i < SM * SK; i++)
+        a[i] = e5m2[(i * 7 + 1) % 4];
+    for (int i = 0; i < SM * SK / 16; i++)
+        sa[i] = e4m3[i % 4];
+    for (int i = 0; i < SK * SN; i++) {
+        bv_[i] = (double)((i * 5) % 7 - 3) * 0.25;
+        bm[i] = (uint16_t)tc_interp_float_bits(bv_[i], TCIR_F16, false);
+    }
+    for (int i = 0; i < SN * 2; i++)
+        sb[i] = (uint8_t)(126 + i % 3);
+    run_ok(b, tc_interp_grid1(1), 5,
+           (tc_interp_arg[]){tc_interp_ptr(a, sizeof a), tc_interp_ptr(sa, sizeof sa), tc_interp_ptr(bm, sizeof bm),
+                             tc_interp_ptr(sb, sizeof sb), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++) {
+            double sum = 0;
+            for (int k = 0; k < SK; k++)
+                sum += e5m2_v[((m * SK + k) * 7 + 1) % 4] *
+                       e4m3_v[(m * SK / 16 + k / 16) % 4] * bv_[k * SN + n] * ldexp(1, sb[n * 2 + k / 32] - 127);
+            assert_true(out[m * SN + n] == (float)sum);
         }
 }
 
@@ -1462,9 +1547,11 @@ int main(void)
         cmocka_unit_test(test_block_pointers),
         cmocka_unit_test(test_descriptor_gather_scatter),
         cmocka_unit_test(test_descriptor_reduce),
+        cmocka_unit_test(test_descriptor_reduce_bits),
         cmocka_unit_test(test_dot),
         cmocka_unit_test(test_dot_scaled),
         cmocka_unit_test(test_dot_scaled_n_packed),
+        cmocka_unit_test(test_dot_scaled_e5m2_fp16),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),
         cmocka_unit_test(test_control_flow),
