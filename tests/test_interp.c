@@ -1309,12 +1309,13 @@ static void test_libdevice_float_extra(void **state)
                 (const void *[]){one, one, one, one}, o);
     assert_true(o[0] == 0.5f);
     /* a function libdevice has and the interpreter lacks is an error naming the symbol */
-    tl_builder *b = start("erfinv");
-    tl_value p = tl_arg(b, "x", TL_PTR(TL_F32));
-    tl_store(p, tl_libdevice(tl_load(p), "erfinv"));
+    tl_builder *b = start("rcp64h");
+    tl_value p = tl_arg(b, "x", TL_PTR(TL_F64));
+    tl_store(p, tl_libdevice(tl_load(p), "rcp64h"));
     finish(b);
-    char *e = run_error(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(x, sizeof x)});
-    assert_non_null(strstr(e, "tt.extern_elementwise: libdevice function '__nv_erfinvf' is not supported"));
+    double dx = 2;
+    char *e = run_error(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(&dx, sizeof dx)});
+    assert_non_null(strstr(e, "tt.extern_elementwise: libdevice function '__nv_rcp64h' is not supported"));
     free(e);
     tl_builder_destroy(b);
 }
@@ -1392,6 +1393,41 @@ static void test_libdevice_directed(void **state)
                 o[3] == -0x1.fffffep127f && o[4] == 0x1p-149f);
     EXT1("__nv_double2float_rn", TL_F32, TL_F64, dd, o);
     assert_true(f32_bits(o[0]) == 0x3EAAAAABu && isinf(o[2]) && o[4] == 0);
+}
+
+/* erfinv, erfcinv, normcdfinv, the Bessel functions and llrint / llround against known values
+ * (to double precision), rounded once to f32. */
+static void test_libdevice_special(void **state)
+{
+    (void)state;
+    float x[N] = {0.5f, 0, 1, -1, 2, 0.975f, NAN, 0.25f}, o[N];
+    EXT1("__nv_erfinvf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == (float)0.4769362762044699 && o[1] == 0 && o[2] == INFINITY && o[3] == -INFINITY);
+    assert_true(isnan(o[4]) && isnan(o[6]));
+    EXT1("__nv_erfcinvf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == (float)0.4769362762044699 && o[1] == INFINITY && o[2] == 0 && isnan(o[3]));
+    assert_true(o[4] == -INFINITY);
+    EXT1("__nv_normcdfinvf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 0 && o[1] == -INFINITY && o[2] == INFINITY && o[7] == (float)-0.6744897501960817);
+    EXT1("__nv_j0f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 1 && o[2] == (float)0.7651976865579666);
+    EXT1("__nv_j1f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 0 && o[2] == (float)0.44005058574493355);
+    EXT1("__nv_y0f", TL_F32, TL_F32, x, o);
+    assert_true(o[2] == (float)0.08825696421567697 && o[1] == -INFINITY);
+    EXT1("__nv_cyl_bessel_i0f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 1 && o[2] == (float)1.2660658777520084 && o[3] == (float)1.2660658777520084);
+    EXT1("__nv_cyl_bessel_i1f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 0 && o[2] == (float)0.5651591039924851 && o[3] == -(float)0.5651591039924851);
+    int32_t n[N] = {2, 0, 2, 1, 0, 0, 0, 0};
+    EXT2("__nv_jnf", TL_F32, TL_I32, n, TL_F32, x, o);
+    assert_true(o[2] == (float)0.1149034849319005 && o[1] == 1);
+    float r[N] = {2.5f, -2.5f, 3.5f, 1e30f, -1e30f, NAN, 0.5f, -0.5f};
+    int64_t l[N];
+    EXT1("__nv_llrintf", TL_I64, TL_F32, r, l);
+    assert_memory_equal(l, ((int64_t[N]){2, -2, 4, INT64_MAX, INT64_MIN, 0, 0, 0}), sizeof l);
+    EXT1("__nv_llroundf", TL_I64, TL_F32, r, l);
+    assert_memory_equal(l, ((int64_t[N]){3, -3, 4, INT64_MAX, INT64_MIN, 0, 1, -1}), sizeof l);
 }
 
 /* Philox4x32-10 of counter 0 and key 0: Random123's known-answer vector. */
@@ -1562,6 +1598,7 @@ int main(void)
         cmocka_unit_test(test_libdevice_conversions),
         cmocka_unit_test(test_libdevice_float_extra),
         cmocka_unit_test(test_libdevice_directed),
+        cmocka_unit_test(test_libdevice_special),
         cmocka_unit_test(test_philox_known_answer),
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),

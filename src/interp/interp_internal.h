@@ -145,6 +145,8 @@ bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled);
 /* The same for its directed-rounding arithmetic and its int-to-float conversions
  * (libdevice_round.c). */
 bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+/* The same for erfinv, erfcinv, normcdfinv and the Bessel functions (libdevice_special.c). */
+bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled);
 
 /* Op handlers, by family; dispatch.c maps names to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)

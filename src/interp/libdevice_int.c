@@ -10,7 +10,7 @@
 
 typedef enum fn {
     CLZ, POPC, BREV, FFS, ABS, MULHI, MUL24, HADD, RHADD, SAD, BYTE_PERM, MIN, MAX,
-    ISINF, ISNAN, SIGNBIT, FINITE, ILOGB, F2I_RN, F2I_RZ, F2I_RD, F2I_RU, AS_BITS, HI_INT, LO_INT,
+    ISINF, ISNAN, SIGNBIT, FINITE, ILOGB, F2I_RN, F2I_RZ, F2I_RD, F2I_RU, F2I_RA, AS_BITS, HI_INT, LO_INT,
     HILO_DOUBLE, LDEXP, POWI
 } fn;
 
@@ -48,7 +48,8 @@ static const entry table[] = {
     {"float_as_int", AS_BITS, true}, {"float_as_uint", AS_BITS, false}, {"int_as_float", AS_BITS, true},
     {"uint_as_float", AS_BITS, false}, {"double_as_longlong", AS_BITS, true},
     {"longlong_as_double", AS_BITS, true}, {"double2hiint", HI_INT, true}, {"double2loint", LO_INT, true},
-    {"hiloint2double", HILO_DOUBLE, true}, {"ldexpf", LDEXP, true}, {"ldexp", LDEXP, true},
+    {"hiloint2double", HILO_DOUBLE, true}, {"llrintf", F2I_RN, true}, {"llrint", F2I_RN, true},
+    {"llroundf", F2I_RA, true}, {"llround", F2I_RA, true}, {"ldexpf", LDEXP, true}, {"ldexp", LDEXP, true},
     {"scalbnf", LDEXP, true}, {"scalbn", LDEXP, true}, {"powif", POWI, true}, {"powi", POWI, true},
 };
 
@@ -71,13 +72,17 @@ static uint64_t mul_hi(uint64_t a, uint64_t b, unsigned w, bool sgn)
     return hi;
 }
 
-/* x rounded to an integer by mode, saturated to the result's range (NaN: 0), as NVIDIA's
- * cvt.rni/rzi/rmi/rpi do. */
+/* x rounded to an integer by mode (F2I_RA: halves away from zero, llround), saturated to the
+ * result's range (NaN: 0), as NVIDIA's cvt.rni/rzi/rmi/rpi do. */
 static uint64_t float_to_int(double x, fn mode, unsigned w, bool sgn)
 {
     if (isnan(x))
         return 0;
-    x = mode == F2I_RN ? nearbyint(x) : mode == F2I_RZ ? trunc(x) : mode == F2I_RD ? floor(x) : ceil(x);
+    x = mode == F2I_RN ? nearbyint(x)
+        : mode == F2I_RZ ? trunc(x)
+        : mode == F2I_RD ? floor(x)
+        : mode == F2I_RA ? round(x)
+                         : ceil(x);
     double lo = sgn ? -ldexp(1.0, (int)w - 1) : 0.0, hi = ldexp(1.0, sgn ? (int)w - 1 : (int)w);
     if (x < lo)
         return ti_mask(sgn ? 1ull << (w - 1) : 0, w);
@@ -148,7 +153,8 @@ static uint64_t apply(const entry *e, const uint64_t *a, const tcir_type *const 
     case F2I_RN:
     case F2I_RZ:
     case F2I_RD:
-    case F2I_RU: return float_to_int(fx, e->f, rw, s);
+    case F2I_RU:
+    case F2I_RA: return float_to_int(fx, e->f, rw, s);
     case AS_BITS: return ti_mask(a[0], rw);
     case HI_INT: return a[0] >> 32;
     case LO_INT: return a[0] & 0xFFFFFFFFu;
@@ -193,6 +199,7 @@ static bool types_ok(fn f, const tcir_type *const *ts, const tcir_type *rt)
     case F2I_RZ:
     case F2I_RD:
     case F2I_RU:
+    case F2I_RA:
     case HI_INT:
     case LO_INT: return fin && !fout;
     case LDEXP:

@@ -2,7 +2,7 @@
  * library where it has them; any other symbol is an error naming it. A name ending in f is
  * the float function (computed in float, as libdevice does), otherwise the double one. The
  * integer functions, predicates and conversions are libdevice_int.c's, the directed roundings
- * libdevice_round.c's. */
+ * libdevice_round.c's, erfinv and the Bessel functions libdevice_special.c's. */
 #include <math.h>
 #include <string.h>
 
@@ -147,6 +147,8 @@ TI_HANDLER(ti_op_extern)
     bool done = ti_extern_int(r, op, sym, &handled);
     if (!handled)
         done = ti_extern_round(r, op, sym, &handled);
+    if (!handled)
+        done = ti_extern_special(r, op, sym, &handled);
     if (handled)
         return done;
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
