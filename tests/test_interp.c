@@ -596,6 +596,137 @@ static void dot_kernel(tl_dtype dt, tl_input_precision prec, const void *a, cons
 }
 
 /* f16 inputs, f32 accumulation in k order; tf32 truncates f32 inputs to 10 mantissa bits. */
+/* Descriptor gathers and scatters: rows x_offsets, columns from y_offset; coordinates outside
+ * the 4 x 12 tensor read zero and are not written; a row named twice keeps the later lane. */
+static void test_descriptor_gather_scatter(void **state)
+{
+    (void)state;
+    tl_builder *b = start("gather_scatter");
+    tl_value xp = tl_arg(b, "x", TL_PTR(TL_I32)), xo = tl_arg(b, "xo", TL_PTR(TL_I32));
+    tl_value gp = tl_arg(b, "g", TL_PTR(TL_I32)), yp = tl_arg(b, "y", TL_PTR(TL_I32));
+    tl_value dx = tl_make_tensor_descriptor(xp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(1, 8));
+    tl_value dy = tl_make_tensor_descriptor(yp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(1, 8));
+    tl_value rows = tl_load(tl_addptr(xo, tl_arange(b, 0, 8)));
+    tl_value g = tl_descriptor_gather(dx, rows, 6);
+    tl_value flat = tl_reshape(tl_arange(b, 0, 64), TL_SHAPE(8, 8));
+    tl_store(tl_addptr(gp, flat), g);
+    tl_descriptor_scatter(dy, flat, rows, 6);
+    finish(b);
+    int32_t x[48], y[48], g_out[64], rows_in[8] = {3, 0, -1, 4, 1, 2, 0, 0};
+    for (int i = 0; i < 48; i++) {
+        x[i] = 100 + i;
+        y[i] = -1;
+    }
+    run_ok(b, tc_interp_grid1(1), 4,
+           (tc_interp_arg[]){tc_interp_ptr(x, sizeof x), tc_interp_ptr(rows_in, sizeof rows_in),
+                             tc_interp_ptr(g_out, sizeof g_out), tc_interp_ptr(y, sizeof y)});
+    tl_builder_destroy(b);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++) {
+            int row = rows_in[i], col = 6 + j;
+            bool in = row >= 0 && row < 4 && col < 12;
+            assert_int_equal(g_out[i * 8 + j], in ? 100 + row * 12 + col : 0);
+        }
+    int32_t want[48];
+    for (int i = 0; i < 48; i++)
+        want[i] = -1;
+    for (int i = 0; i < 8; i++) /* lane order: row 0 ends with lane 7's values */
+        for (int j = 0; j < 6; j++)
+            if (rows_in[i] >= 0 && rows_in[i] < 4)
+                want[rows_in[i] * 12 + 6 + j] = i * 8 + j;
+    assert_memory_equal(y, want, sizeof y);
+}
+
+/* Descriptor reductions: add and min on int32 (signed), add on f32 and max on f16 (NaN gives
+ * the number), over a 2 x 8 block at (3, 6) of a 4 x 12 tensor: only row 3, columns 6..11 are
+ * inside, the rest is skipped. */
+static void test_descriptor_reduce(void **state)
+{
+    (void)state;
+    tl_builder *b = start("desc_reduce");
+    tl_value ip = tl_arg(b, "i", TL_PTR(TL_I32)), mp = tl_arg(b, "m", TL_PTR(TL_I32));
+    tl_value fp = tl_arg(b, "f", TL_PTR(TL_F32)), hp = tl_arg(b, "h", TL_PTR(TL_F16));
+    tl_value vp = tl_arg(b, "v", TL_PTR(TL_F32));
+    tl_value flat = tl_reshape(tl_arange(b, 0, 16), TL_SHAPE(2, 8));
+    tl_value iv = tl_sub(flat, 4);
+    tl_value fv = tl_load(tl_addptr(vp, flat));
+    tl_descriptor_atomic_add(tl_make_tensor_descriptor(ip, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), iv);
+    tl_descriptor_atomic_min(tl_make_tensor_descriptor(mp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), iv);
+    tl_descriptor_atomic_add(tl_make_tensor_descriptor(fp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), fv);
+    tl_descriptor_atomic_max(tl_make_tensor_descriptor(hp, TL_LIST(4, 12), TL_LIST(12, 1), TL_SHAPE(2, 8)),
+                             TL_LIST(3, 6), tl_cast(fv, TL_F16));
+    finish(b);
+    int32_t iv_[48], mv[48];
+    float fv_[48], v[16];
+    uint16_t hv[48];
+    for (int i = 0; i < 48; i++) {
+        iv_[i] = i;
+        mv[i] = 0;
+        fv_[i] = 1.0f;
+        hv[i] = 0x3C00; /* 1.0 */
+    }
+    hv[45] = 0x7E00; /* NaN in memory: max gives the value */
+    for (int i = 0; i < 16; i++)
+        v[i] = i == 0 ? 0x1p-24f : i == 1 ? NAN : (float)i - 4.0f;
+    run_ok(b, tc_interp_grid1(1), 5,
+           (tc_interp_arg[]){tc_interp_ptr(iv_, sizeof iv_), tc_interp_ptr(mv, sizeof mv), tc_interp_ptr(fv_, sizeof fv_),
+                             tc_interp_ptr(hv, sizeof hv), tc_interp_ptr(v, sizeof v)});
+    tl_builder_destroy(b);
+    for (int i = 0; i < 48; i++) {
+        bool in = i >= 36 + 6 && i < 48;
+        int j = i - 42; /* block element (0, j) */
+        assert_int_equal(iv_[i], in ? i + j - 4 : i);
+        assert_int_equal(mv[i], in && j - 4 < 0 ? j - 4 : 0);
+    }
+    /* f32: 1 + 2^-24 rounds to 1 (ties to even), 1 + NaN is NaN, 1 + (j - 4) exact */
+    assert_true(fv_[42] == 1.0f && isnan(fv_[43]) && fv_[44] == -1.0f && fv_[47] == 2.0f && fv_[41] == 1.0f);
+    /* f16 max(1, 2^-24) = 1, max(1, NaN) = 1, max(1, -2) = 1, max(NaN, -1) = -1, max(1, 0) = 1 */
+    uint16_t want_h[6] = {0x3C00, 0x3C00, 0x3C00, 0xBC00, 0x3C00, 0x3C00};
+    assert_memory_equal(hv + 42, want_h, sizeof want_h);
+    assert_int_equal(hv[41], 0x3C00);
+}
+
+/* Descriptor and / or / xor, and max on int32 (signed: -1 below 0), over a 1 x 8 block at
+ * (1, 4) of a 2 x 8 tensor: columns 4..7 inside. */
+static void test_descriptor_reduce_bits(void **state)
+{
+    (void)state;
+    tl_builder *b = start("desc_reduce_bits");
+    tl_value p[4];
+    static const char *const names[4] = {"a", "o", "x", "m"};
+    for (int k = 0; k < 4; k++)
+        p[k] = tl_arg(b, names[k], TL_PTR(TL_I32));
+    tl_value v = tl_sub(tl_reshape(tl_arange(b, 0, 8), TL_SHAPE(1, 8)), 1); /* -1, 0, 1, ... */
+    tl_descriptor_atomic_and(tl_make_tensor_descriptor(p[0], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                             TL_LIST(1, 4), v);
+    tl_descriptor_atomic_or(tl_make_tensor_descriptor(p[1], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                            TL_LIST(1, 4), v);
+    tl_descriptor_atomic_xor(tl_make_tensor_descriptor(p[2], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                             TL_LIST(1, 4), v);
+    tl_descriptor_atomic_max(tl_make_tensor_descriptor(p[3], TL_LIST(2, 8), TL_LIST(8, 1), TL_SHAPE(1, 8)),
+                             TL_LIST(1, 4), v);
+    finish(b);
+    int32_t m[4][16];
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 16; i++)
+            m[k][i] = 6;
+    run_ok(b, tc_interp_grid1(1), 4,
+           (tc_interp_arg[]){tc_interp_ptr(m[0], 64), tc_interp_ptr(m[1], 64), tc_interp_ptr(m[2], 64),
+                             tc_interp_ptr(m[3], 64)});
+    tl_builder_destroy(b);
+    for (int i = 0; i < 16; i++) {
+        bool in = i >= 12;
+        int32_t x = i - 12 - 1; /* the block's element at column i - 8 - 4 */
+        assert_int_equal(m[0][i], in ? (6 & x) : 6);
+        assert_int_equal(m[1][i], in ? (6 | x) : 6);
+        assert_int_equal(m[2][i], in ? (6 ^ x) : 6);
+        assert_int_equal(m[3][i], in ? (x > 6 ? x : 6) : 6);
+    }
+}
+
 static void test_dot(void **state)
 {
     (void)state;
@@ -625,6 +756,162 @@ static void test_dot(void **state)
     assert_true(c[0] == 1.0f + 0x1p-20f);
     dot_kernel(TL_F32, TL_PRECISION_TF32, ta, tb, c);
     assert_true(c[0] == 1.0f);
+}
+
+/* ---- dot_scaled: mx formats -------------------------------------------------------------------- */
+
+enum { SM = 2, SN = 4, SK = 64 };
+
+/* fp4 e2m1's eight magnitudes, by code (sign in bit 3). */
+static double fp4_value(unsigned code)
+{
+    static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+    return code & 8 ? -mag[code & 7] : mag[code & 7];
+}
+
+/* lhs e2m1 packed along K ([SM, SK / 2] bytes, low nibble first) with e8m0 scales [SM, 2];
+ * rhs e4m3 [SK, SN] with e8m0 scales [SN, 2]; acc given. */
+static void dot_scaled_fp4_e4m3(const uint8_t *a, const uint8_t *sa, const uint8_t *bm, const uint8_t *sb,
+                                const float *acc, float *out)
+{
+    tl_builder *b = start("dot_scaled");
+    tl_value ap = tl_arg(b, "a", TL_PTR(TL_U8)), sap = tl_arg(b, "sa", TL_PTR(TL_U8));
+    tl_value bp = tl_arg(b, "b", TL_PTR(TL_U8)), sbp = tl_arg(b, "sb", TL_PTR(TL_U8));
+    tl_value cp = tl_arg(b, "c", TL_PTR(TL_F32)), op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value av = tl_load(tl_addptr(ap, tl_reshape(tl_arange(b, 0, SM * SK / 2), TL_SHAPE(SM, SK / 2))));
+    tl_value sav = tl_load(tl_addptr(sap, tl_reshape(tl_arange(b, 0, SM * 2), TL_SHAPE(SM, 2))));
+    tl_value bv = tl_load(tl_addptr(bp, tl_reshape(tl_arange(b, 0, SK * SN), TL_SHAPE(SK, SN))));
+    tl_value sbv = tl_load(tl_addptr(sbp, tl_reshape(tl_arange(b, 0, SN * 2), TL_SHAPE(SN, 2))));
+    tl_value offs = tl_reshape(tl_arange(b, 0, SM * SN), TL_SHAPE(SM, SN));
+    tl_value d = tl_dot_scaled(av, sav, "e2m1", bv, sbv, "e4m3", tl_load(tl_addptr(cp, offs)));
+    tl_store(tl_addptr(op, offs), d);
+    finish(b);
+    run_ok(b, tc_interp_grid1(1), 6,
+           (tc_interp_arg[]){tc_interp_ptr(a, SM * SK / 2), tc_interp_ptr(sa, SM * 2), tc_interp_ptr(bm, SK * SN),
+                             tc_interp_ptr(sb, SN * 2), tc_interp_ptr(acc, SM * SN * 4),
+                             tc_interp_ptr(out, SM * SN * 4)});
+    tl_builder_destroy(b);
+}
+
+/* mxfp4 x mxfp8 against a plain sum: every fp4 code, scales 2^-2..2^1 per 32-group, e4m3
+ * values 1, 2, -0.5, 448; all products and sums exact in f32, so the comparison is exact. An
+ * e8m0 scale of 255 is NaN. */
+static void test_dot_scaled(void **state)
+{
+    (void)state;
+    uint8_t a[SM * SK / 2], sa[SM * 2], bm[SK * SN], sb[SN * 2];
+    static const uint8_t e4m3[4] = {0x38, 0x40, 0xB0, 0x7E}; /* 1, 2, -0.5, 448 */
+    static const double e4m3_v[4] = {1, 2, -0.5, 448};
+    for (int i = 0; i < SM * SK / 2; i++)
+        a[i] = (uint8_t)((i * 5 + 3) % 16 | ((i * 7 + 1) % 16) << 4);
+    for (int i = 0; i < SM * 2; i++)
+        sa[i] = (uint8_t)(125 + i); /* 2^-2 .. 2^1 */
+    for (int i = 0; i < SK * SN; i++)
+        bm[i] = e4m3[(i / SN + i % SN) % 4 == 3 && i % 9 ? 0 : (i / SN + i % SN) % 4];
+    for (int i = 0; i < SN * 2; i++)
+        sb[i] = (uint8_t)(127 - i % 3);
+    float acc[SM * SN], out[SM * SN];
+    for (int i = 0; i < SM * SN; i++)
+        acc[i] = (float)i - 3.5f;
+    dot_scaled_fp4_e4m3(a, sa, bm, sb, acc, out);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++) {
+            double s = acc[m * SN + n];
+            for (int k = 0; k < SK; k++) {
+                unsigned byte = a[m * SK / 2 + k / 2], code = k % 2 ? byte >> 4 : byte & 15;
+                int bi = k * SN + n, sel = (k + n) % 4 == 3 && bi % 9 ? 0 : (k + n) % 4;
+                s += fp4_value(code) * ldexp(1, sa[m * 2 + k / 32] - 127) * e4m3_v[sel] *
+                     ldexp(1, sb[n * 2 + k / 32] - 127);
+            }
+            assert_true(out[m * SN + n] == (float)s);
+        }
+    sb[3] = 255; /* NaN: column 1, second group */
+    dot_scaled_fp4_e4m3(a, sa, bm, sb, acc, out);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++)
+            assert_true(isnan(out[m * SN + n]) == (n == 1));
+}
+
+/* rhs e2m1 packed along N (rhs_k_pack = false: [SK, SN / 2] bytes, low nibble the even
+ * column), lhs bf16 without a scale, rhs without a scale, no accumulator. */
+static void test_dot_scaled_n_packed(void **state)
+{
+    (void)state;
+    tl_builder *b = start("dot_scaled_n");
+    tl_value ap = tl_arg(b, "a", TL_PTR(TL_BF16)), bp = tl_arg(b, "b", TL_PTR(TL_U8));
+    tl_value op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value av = tl_load(tl_addptr(ap, tl_reshape(tl_arange(b, 0, SM * SK), TL_SHAPE(SM, SK))));
+    tl_value bv = tl_load(tl_addptr(bp, tl_reshape(tl_arange(b, 0, SK * SN / 2), TL_SHAPE(SK, SN / 2))));
+    tl_value d = tl_dot_scaled(av, TL_NO_SCALE, "bf16", bv, TL_NO_SCALE, "e2m1", .rhs_k_pack = TL_K_PACK_FALSE);
+    tl_store(tl_addptr(op, tl_reshape(tl_arange(b, 0, SM * SN), TL_SHAPE(SM, SN))), d);
+    finish(b);
+    uint16_t a[SM * SK];
+    uint8_t bm[SK * SN / 2];
+    float out[SM * SN];
+    for (int i = 0; i < SM * SK; i++)
+        a[i] = (uint16_t)(0x3F80 + ((i % 5) << 4) + (i % 3 ? 0 : 0x8000)); /* +-1, 1.125 .. 1.5 */
+    for (int i = 0; i < SK * SN / 2; i++)
+        bm[i] = (uint8_t)((i * 3) % 16 | ((i * 11 + 5) % 16) << 4);
+    run_ok(b, tc_interp_grid1(1), 3,
+           (tc_interp_arg[]){tc_interp_ptr(a, sizeof a), tc_interp_ptr(bm, sizeof bm), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++) {
+            double s = 0;
+            for (int k = 0; k < SK; k++) {
+                double x = (a[m * SK + k] & 0x8000 ? -1 : 1) * (1 + ((a[m * SK + k] >> 4 & 7) / 8.0));
+                unsigned byte = bm[k * SN / 2 + n / 2], code = n % 2 ? byte >> 4 : byte & 15;
+                s += x * fp4_value(code);
+            }
+            assert_true(out[m * SN + n] == (float)s);
+        }
+}
+
+/* e5m2 lhs with fp8e4nv scales (groups of 16: [SM, SK / 16]), fp16 rhs with e8m0 scales. */
+static void test_dot_scaled_e5m2_fp16(void **state)
+{
+    (void)state;
+    tl_builder *b = start("dot_scaled_e5m2");
+    tl_value ap = tl_arg(b, "a", TL_PTR(TL_U8)), sap = tl_arg(b, "sa", TL_PTR(TL_FP8E4NV));
+    tl_value bp = tl_arg(b, "b", TL_PTR(TL_F16)), sbp = tl_arg(b, "sb", TL_PTR(TL_U8));
+    tl_value op = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value av = tl_load(tl_addptr(ap, tl_reshape(tl_arange(b, 0, SM * SK), TL_SHAPE(SM, SK))));
+    tl_value sav = tl_load(tl_addptr(sap, tl_reshape(tl_arange(b, 0, SM * SK / 16), TL_SHAPE(SM, SK / 16))));
+    tl_value bv = tl_load(tl_addptr(bp, tl_reshape(tl_arange(b, 0, SK * SN), TL_SHAPE(SK, SN))));
+    tl_value sbv = tl_load(tl_addptr(sbp, tl_reshape(tl_arange(b, 0, SN * 2), TL_SHAPE(SN, 2))));
+    tl_store(tl_addptr(op, tl_reshape(tl_arange(b, 0, SM * SN), TL_SHAPE(SM, SN))),
+             tl_dot_scaled(av, sav, "e5m2", bv, sbv, "fp16"));
+    finish(b);
+    static const uint8_t e5m2[4] = {0x3C, 0x40, 0xBC, 0x38};  /* 1, 2, -1, 0.5 */
+    static const double e5m2_v[4] = {1, 2, -1, 0.5};
+    static const uint8_t e4m3[4] = {0x38, 0x40, 0x30, 0x48}; /* 1, 2, 0.5, 4 */
+    static const double e4m3_v[4] = {1, 2, 0.5, 4};
+    uint8_t a[SM * SK], sa[SM * SK / 16], sb[SN * 2];
+    uint16_t bm[SK * SN];
+    double bv_[SK * SN];
+    float out[SM * SN];
+    for (int i = 0; i < SM * SK; i++)
+        a[i] = e5m2[(i * 7 + 1) % 4];
+    for (int i = 0; i < SM * SK / 16; i++)
+        sa[i] = e4m3[i % 4];
+    for (int i = 0; i < SK * SN; i++) {
+        bv_[i] = (double)((i * 5) % 7 - 3) * 0.25;
+        bm[i] = (uint16_t)tc_interp_float_bits(bv_[i], TCIR_F16, false);
+    }
+    for (int i = 0; i < SN * 2; i++)
+        sb[i] = (uint8_t)(126 + i % 3);
+    run_ok(b, tc_interp_grid1(1), 5,
+           (tc_interp_arg[]){tc_interp_ptr(a, sizeof a), tc_interp_ptr(sa, sizeof sa), tc_interp_ptr(bm, sizeof bm),
+                             tc_interp_ptr(sb, sizeof sb), tc_interp_ptr(out, sizeof out)});
+    tl_builder_destroy(b);
+    for (int m = 0; m < SM; m++)
+        for (int n = 0; n < SN; n++) {
+            double sum = 0;
+            for (int k = 0; k < SK; k++)
+                sum += e5m2_v[((m * SK + k) * 7 + 1) % 4] *
+                       e4m3_v[(m * SK / 16 + k / 16) % 4] * bv_[k * SN + n] * ldexp(1, sb[n * 2 + k / 32] - 127);
+            assert_true(out[m * SN + n] == (float)sum);
+        }
 }
 
 /* ---- programs, atomics, control flow --------------------------------------------------------------- */
@@ -788,6 +1075,361 @@ static void test_libdevice(void **state)
     tl_builder_destroy(b);
 }
 
+/* out[i] = SYM(args...) over N lanes through tl_extern_elementwise: nin arguments of dtypes
+ * in[k], values x[k] (N elements each, of their dtype's size), result of dtype ret into o. */
+static void extern_call(const char *sym, tl_dtype ret, int nin, const tl_dtype *in, const void *const *x, void *o)
+{
+    tl_builder *b = start(sym);
+    tl_value p[4], offs, o_arg;
+    tl_extern_overload ov = {.symbol = sym, .ret = ret};
+    char name[2] = "a";
+    for (int k = 0; k < nin; k++, name[0]++) {
+        p[k] = tl_arg(b, name, TL_PTR(in[k]));
+        ov.args[k] = in[k];
+    }
+    o_arg = tl_arg(b, "o", TL_PTR(ret));
+    offs = tl_arange(b, 0, N);
+    tl_value v[4];
+    for (int k = 0; k < nin; k++)
+        v[k] = tl_load(tl_addptr(p[k], offs));
+    tl_store(tl_addptr(o_arg, offs), tl_extern_elementwise("", "", ((tl_values){nin, v}), 1, &ov, true));
+    finish(b);
+    tc_interp_arg args[5];
+    for (int k = 0; k < nin; k++)
+        args[k] = tc_interp_ptr(x[k], N * tl_dtype_bits(in[k]) / 8);
+    args[nin] = tc_interp_ptr(o, N * tl_dtype_bits(ret) / 8);
+    run_ok(b, tc_interp_grid1(1), nin + 1, args);
+    tl_builder_destroy(b);
+}
+
+#define EXT1(sym, ret, t0, x0, out) extern_call(sym, ret, 1, (tl_dtype[]){t0}, (const void *[]){x0}, out)
+#define EXT2(sym, ret, t0, x0, t1, x1, out)                                                       \
+    extern_call(sym, ret, 2, (tl_dtype[]){t0, t1}, (const void *[]){x0, x1}, out)
+#define EXT3(sym, ret, t, x0, x1, x2, out)                                                        \
+    extern_call(sym, ret, 3, (tl_dtype[]){t, t, t}, (const void *[]){x0, x1, x2}, out)
+
+/* libdevice's integer functions at their edges, as CUDA's libdevice documentation defines
+ * them. */
+static void test_libdevice_int(void **state)
+{
+    (void)state;
+    int32_t x[N] = {0, 1, -1, INT32_MIN, INT32_MAX, 0x00F00000, 6, -7};
+    int32_t y[N] = {0, -1, -1, -1, INT32_MAX, 16, -3, 2};
+    int32_t o[N];
+    EXT1("__nv_clz", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){32, 31, 0, 0, 1, 8, 29, 0}), sizeof o);
+    EXT1("__nv_popc", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 32, 1, 31, 4, 2, 30}), sizeof o);
+    EXT1("__nv_ffs", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 1, 32, 1, 21, 2, 1}), sizeof o);
+    EXT1("__nv_brev", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, INT32_MIN, -1, 1, -2, 0x00000F00, 0x60000000, (int32_t)0x9FFFFFFFu}),
+                        sizeof o);
+    EXT1("__nv_abs", TL_I32, TL_I32, x, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 1, INT32_MIN, INT32_MAX, 0x00F00000, 6, 7}), sizeof o);
+    EXT2("__nv_mulhi", TL_I32, TL_I32, x, TL_I32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, -1, 0, 0, 0x3FFFFFFF, 0, -1, -1}), sizeof o);
+    EXT2("__nv_umulhi", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, -2, 0x7FFFFFFF, 0x3FFFFFFF, 0, 5, 1}), sizeof o);
+    EXT2("__nv_mul24", TL_I32, TL_I32, x, TL_I32, y, o); /* low 24 bits, sign-extended */
+    assert_memory_equal(o, ((int32_t[N]){0, -1, 1, 0, 1, (int32_t)0xFF000000u, -18, -14}), sizeof o);
+    EXT2("__nv_umul24", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0xFFFFFF, (int32_t)0xFE000001u, 0, (int32_t)0xFE000001u,
+                                         0x0F000000, (int32_t)(6u * 0xFFFFFDu), (int32_t)(0xFFFFF9u * 2u)}),
+                        sizeof o);
+    EXT2("__nv_hadd", TL_I32, TL_I32, x, TL_I32, y, o); /* floor((x + y) / 2), no overflow */
+    assert_memory_equal(o, ((int32_t[N]){0, 0, -1, (int32_t)0xBFFFFFFFu, INT32_MAX, 0x00780008, 1, -3}), sizeof o);
+    EXT2("__nv_rhadd", TL_I32, TL_I32, x, TL_I32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, -1, (int32_t)0xC0000000u, INT32_MAX, 0x00780008, 2, -2}), sizeof o);
+    EXT2("__nv_uhadd", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, INT32_MIN, -1, (int32_t)0xBFFFFFFFu, INT32_MAX, 0x00780008,
+                                         INT32_MIN + 1, 0x7FFFFFFD}),
+                        sizeof o);
+    EXT2("__nv_min", TL_I32, TL_I32, x, TL_I32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, -1, -1, INT32_MIN, INT32_MAX, 16, -3, -7}), sizeof o);
+    EXT2("__nv_umax", TL_U32, TL_U32, x, TL_U32, y, o);
+    assert_memory_equal(o, ((int32_t[N]){0, -1, -1, -1, INT32_MAX, 0x00F00000, -3, -7}), sizeof o);
+    int32_t z[N] = {5, 5, 5, 5, 5, 5, -1, 0};
+    EXT3("__nv_sad", TL_I32, TL_I32, x, y, z, o); /* |x - y| + z, z unsigned */
+    assert_memory_equal(o, ((int32_t[N]){5, 7, 5, (int32_t)0x80000004u, 5, 0x00F00000 - 11, 8, 9}), sizeof o);
+    EXT3("__nv_usad", TL_U32, TL_U32, x, y, z, o);
+    assert_memory_equal(o, ((int32_t[N]){5, 3, 5, (int32_t)0x80000004u, 5, 0x00F00000 - 11, -10, -9}), sizeof o);
+    uint32_t bx[N] = {0x33221100u, 0x33221100u, 0x33221100u, 0x33221100u, 0, 0, 0, 0};
+    uint32_t by[N] = {0x77665544u, 0x77665544u, 0x77665544u, 0x77665544u, 0, 0, 0, 0};
+    /* a selector nibble uses its low 3 bits: 8 is byte 0 */
+    uint32_t bs[N] = {0x3210u, 0x7654u, 0x0123u, 0xFFFF8888u, 0, 0, 0, 0}, bo[N];
+    EXT3("__nv_byte_perm", TL_U32, TL_U32, bx, by, bs, bo);
+    assert_memory_equal(bo, ((uint32_t[N]){0x33221100u, 0x77665544u, 0x00112233u, 0, 0, 0, 0, 0}),
+                        sizeof bo);
+    int64_t lx[N] = {0, 1, -1, INT64_MIN, INT64_MAX, 3, -3, 1LL << 40};
+    int64_t ly[N] = {0, -1, -1, -1, INT64_MAX, -5, 7, 1LL << 40};
+    int64_t lo[N];
+    int32_t lc[N];
+    EXT1("__nv_clzll", TL_I32, TL_I64, lx, lc);
+    assert_memory_equal(lc, ((int32_t[N]){64, 63, 0, 0, 1, 62, 0, 23}), sizeof lc);
+    EXT1("__nv_popcll", TL_I32, TL_I64, lx, lc);
+    assert_memory_equal(lc, ((int32_t[N]){0, 1, 64, 1, 63, 2, 63, 1}), sizeof lc);
+    EXT1("__nv_ffsll", TL_I32, TL_I64, lx, lc);
+    assert_memory_equal(lc, ((int32_t[N]){0, 1, 1, 64, 1, 1, 1, 41}), sizeof lc);
+    EXT1("__nv_brevll", TL_I64, TL_I64, lx, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, INT64_MIN, -1, 1, -2, (int64_t)0xC000000000000000ull,
+                                          (int64_t)0xBFFFFFFFFFFFFFFFull, 1LL << 23}),
+                        sizeof lo);
+    EXT2("__nv_mul64hi", TL_I64, TL_I64, lx, TL_I64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, -1, 0, 0, INT64_MAX / 2, -1, -1, 1LL << 16}), sizeof lo);
+    EXT2("__nv_umul64hi", TL_U64, TL_U64, lx, TL_U64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 0, -2, INT64_MAX, INT64_MAX / 2, 2, 6, 1LL << 16}), sizeof lo);
+    EXT1("__nv_llabs", TL_I64, TL_I64, lx, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 1, 1, INT64_MIN, INT64_MAX, 3, 3, 1LL << 40}), sizeof lo);
+    EXT2("__nv_ullmin", TL_U64, TL_U64, lx, TL_U64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 1, -1, INT64_MIN, INT64_MAX, 3, 7, 1LL << 40}), sizeof lo);
+    EXT2("__nv_llmax", TL_I64, TL_I64, lx, TL_I64, ly, lo);
+    assert_memory_equal(lo, ((int64_t[N]){0, 1, -1, -1, INT64_MAX, 3, 7, 1LL << 40}), sizeof lo);
+    /* a known symbol with the wrong argument count or types is an error, not a misread */
+    static const tl_extern_overload bad[] = {{.args = {TL_F32}, .symbol = "__nv_clz", .ret = TL_I32},
+                                             {.args = {TL_I32, TL_I32}, .symbol = "__nv_sad", .ret = TL_I32}};
+    for (int k = 0; k < 2; k++) {
+        tl_builder *b = start("bad_int");
+        tl_value fp = tl_arg(b, "f", TL_PTR(TL_F32)), ip = tl_arg(b, "i", TL_PTR(TL_I32));
+        tl_values args = k == 0 ? TL_VALUES(tl_load(fp)) : TL_VALUES(tl_load(ip), tl_load(ip));
+        tl_store(ip, tl_extern_elementwise("", "", args, 1, &bad[k], true));
+        finish(b);
+        float fv = 1;
+        int32_t iv = 1;
+        char *e = run_error(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(&fv, 4), tc_interp_ptr(&iv, 4)});
+        char want[128];
+        snprintf(want, sizeof want, "libdevice function '%s' of these %d argument types is not supported", bad[k].symbol,
+                 k + 1);
+        assert_non_null(strstr(e, want));
+        free(e);
+        tl_builder_destroy(b);
+    }
+}
+
+/* libdevice's predicates, float-to-int conversions (rounding, saturation, NaN to 0) and bit
+ * reinterpretations. */
+static void test_libdevice_conversions(void **state)
+{
+    (void)state;
+    float f[N] = {2.5f, -2.5f, 3.5f, -0.0f, INFINITY, -INFINITY, NAN, 3e9f};
+    int32_t o[N];
+    EXT1("__nv_isinff", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, 0, 0, 1, 1, 0, 0}), sizeof o);
+    EXT1("__nv_isnanf", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 0, 0, 0, 0, 0, 1, 0}), sizeof o);
+    EXT1("__nv_signbitf", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){0, 1, 0, 1, 0, 1, 0, 0}), sizeof o);
+    EXT1("__nv_finitef", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){1, 1, 1, 1, 0, 0, 0, 1}), sizeof o);
+    EXT1("__nv_ilogbf", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){1, 1, 1, INT32_MIN, INT32_MAX, INT32_MAX, INT32_MIN, 31}), sizeof o);
+    EXT1("__nv_float2int_rn", TL_I32, TL_F32, f, o); /* ties to even */
+    assert_memory_equal(o, ((int32_t[N]){2, -2, 4, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    EXT1("__nv_float2int_rz", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){2, -2, 3, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    EXT1("__nv_float2int_rd", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){2, -3, 3, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    EXT1("__nv_float2int_ru", TL_I32, TL_F32, f, o);
+    assert_memory_equal(o, ((int32_t[N]){3, -2, 4, 0, INT32_MAX, INT32_MIN, 0, INT32_MAX}), sizeof o);
+    uint32_t u[N];
+    EXT1("__nv_float2uint_rn", TL_U32, TL_F32, f, u);
+    assert_memory_equal(u, ((uint32_t[N]){2, 0, 4, 0, UINT32_MAX, 0, 0, 3000000000u}), sizeof u);
+    EXT1("__nv_float_as_int", TL_I32, TL_F32, f, o);
+    assert_int_equal(o[0], 0x40200000);
+    assert_int_equal(o[3], INT32_MIN);
+    float back[N];
+    EXT1("__nv_int_as_float", TL_F32, TL_I32, o, back);
+    assert_memory_equal(back, f, sizeof back);
+    double d[N] = {-2.5, 1e300, -1e300, 0.5, 1.5, -0.5, NAN, 9.3e18};
+    int64_t l[N];
+    EXT1("__nv_double2ll_rn", TL_I64, TL_F64, d, l);
+    assert_memory_equal(l, ((int64_t[N]){-2, INT64_MAX, INT64_MIN, 0, 2, 0, 0, INT64_MAX}), sizeof l);
+    EXT1("__nv_double2hiint", TL_I32, TL_F64, d, o);
+    int32_t lo32[N];
+    EXT1("__nv_double2loint", TL_I32, TL_F64, d, lo32);
+    double d2[N];
+    EXT2("__nv_hiloint2double", TL_F64, TL_I32, o, TL_I32, lo32, d2);
+    assert_memory_equal(d2, d, sizeof d2);
+    assert_int_equal(o[0], (int32_t)0xC0040000u);
+    float g[N];
+    int32_t e[N] = {1, -1, 200, -200, 0, 3, 0, -200};
+    EXT2("__nv_ldexpf", TL_F32, TL_F32, f, TL_I32, e, g);
+    assert_true(g[0] == 5.0f && g[1] == -1.25f && isinf(g[2]) && g[3] == -0.0f && signbit(g[3]));
+    assert_true(isinf(g[4]) && isinf(g[5]) && isnan(g[6]) && g[7] == 0.0f);
+    EXT2("__nv_powif", TL_F32, TL_F32, f, TL_I32, e, g);
+    assert_true(g[0] == 2.5f && g[1] == -0.4f && isinf(g[2]) && g[4] == 1.0f && g[5] == -INFINITY);
+}
+
+/* libdevice's float functions the C library lacks, fast_ variants and _rn arithmetic: values
+ * exact in double, rounded once (nearest even) to f32. */
+static void test_libdevice_float_extra(void **state)
+{
+    (void)state;
+    float x[N] = {2, 1, 0.5f, 8, 10, -1, 0, NAN}, o[N];
+    EXT1("__nv_exp10f", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 100 && o[1] == 10 && o[5] == 0.1f && o[6] == 1 && isnan(o[7]));
+    EXT1("__nv_cospif", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 1 && o[1] == -1 && o[5] == -1 && o[6] == 1);
+    EXT1("__nv_sinpif", TL_F32, TL_F32, x, o);
+    assert_true(o[2] == 1 && o[6] == 0);
+    EXT1("__nv_rcbrtf", TL_F32, TL_F32, x, o);
+    assert_true(o[3] == 0.5f && o[1] == 1 && o[5] == -1 && isinf(o[6]));
+    EXT1("__nv_logbf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 1 && o[3] == 3 && o[4] == 3 && o[2] == -1 && o[6] == -INFINITY);
+    EXT1("__nv_saturatef", TL_F32, TL_F32, x, o);
+    assert_memory_equal(o, ((float[N]){1, 1, 0.5f, 1, 1, 0, 0, 0}), sizeof o);
+    EXT1("__nv_fast_expf", TL_F32, TL_F32, x, o);
+    assert_true(o[6] == 1);
+    EXT1("__nv_normcdff", TL_F32, TL_F32, x, o);
+    assert_true(o[6] == 0.5f);
+    EXT1("__nv_erfcxf", TL_F32, TL_F32, x, o);
+    assert_true(o[6] == 1);
+    EXT1("__nv_frcp_rn", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 0.5f && o[3] == 0.125f && f32_bits(o[4]) == 0x3DCCCCCDu && isinf(o[6]));
+    EXT1("__nv_fsqrt_rn", TL_F32, TL_F32, x, o);
+    assert_true(f32_bits(o[0]) == 0x3FB504F3u && o[1] == 1 && isnan(o[5]));
+    float y[N] = {0x1p-24f, 0x1.8p-24f, 3, 3, 0.5f, -1, -0.0f, 1}, z[N] = {1, 1, 1, 1, 1, 1, 1, 1};
+    float one[N] = {1, 1, 1, 1, 1, 1, 1, 1};
+    EXT2("__nv_fadd_rn", TL_F32, TL_F32, one, TL_F32, y, o); /* 1 + 2^-24 ties to 1; 1 + 1.5 2^-24 rounds up */
+    assert_true(o[0] == 1 && o[1] == 1 + 0x1p-23f && o[5] == 0 && o[6] == 1);
+    EXT2("__nv_fdiv_rn", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_true(f32_bits(o[2]) == 0x3EAAAAABu && o[4] == 2 && o[5] == -1 && o[6] == -INFINITY);
+    EXT2("__nv_fmul_rn", TL_F32, TL_F32, y, TL_F32, y, o);
+    assert_true(o[2] == 9 && o[0] == 0x1p-48f && o[6] == 0 && !signbit(o[6]));
+    EXT2("__nv_rhypotf", TL_F32, TL_F32, y, TL_F32, z, o);
+    assert_true(f32_bits(o[2]) == f32_bits((float)(1 / sqrt(10.0))));
+    float a3[N] = {2, 1, 0, 0, 0, 0, 0, 0}, b3[N] = {3, 2, 0, 0, 0, 0, 0, 0}, c3[N] = {6, 2, 0, 0, 0, 0, 0, 0};
+    EXT3("__nv_norm3df", TL_F32, TL_F32, a3, b3, c3, o);
+    assert_true(o[0] == 7 && o[1] == 3 && o[2] == 0);
+    EXT3("__nv_rnorm3df", TL_F32, TL_F32, a3, b3, c3, o);
+    assert_true(f32_bits(o[0]) == f32_bits(1.0f / 7) && o[1] == 1.0f / 3 && isinf(o[2]));
+    EXT3("__nv_fmaf_rn", TL_F32, TL_F32, a3, b3, c3, o);
+    assert_true(o[0] == 12 && o[1] == 4 && o[2] == 0);
+    extern_call("__nv_rnorm4df", TL_F32, 4, (tl_dtype[]){TL_F32, TL_F32, TL_F32, TL_F32},
+                (const void *[]){one, one, one, one}, o);
+    assert_true(o[0] == 0.5f);
+    /* a function libdevice has and the interpreter lacks is an error naming the symbol */
+    tl_builder *b = start("rcp64h");
+    tl_value p = tl_arg(b, "x", TL_PTR(TL_F64));
+    tl_store(p, tl_libdevice(tl_load(p), "rcp64h"));
+    finish(b);
+    double dx = 2;
+    char *e = run_error(b, tc_interp_grid1(1), 1, (tc_interp_arg[]){tc_interp_ptr(&dx, sizeof dx)});
+    assert_non_null(strstr(e, "tt.extern_elementwise: libdevice function '__nv_rcp64h' is not supported"));
+    free(e);
+    tl_builder_destroy(b);
+}
+
+/* Directed roundings: the exact result's side of the candidate decides, also when a double
+ * cannot hold the exact sum (1 - 2^-100) or overflows (DBL_MAX + DBL_MAX toward zero). */
+static void test_libdevice_directed(void **state)
+{
+    (void)state;
+    float one[N] = {1, 1, -1, -1, 1, 3, 0x1.fffffep127f, 1}, y[N] = {0x1p-30f, -0x1p-30f, -0x1p-30f, 0x1p-30f,
+                                                                    -0x1p-100f, 0x1.555556p-2f, 0x1.fffffep127f, 3};
+    float o[N];
+    EXT2("__nv_fadd_rz", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_memory_equal(o, ((float[N]){1, 1 - 0x1p-24f, -1, -1 + 0x1p-24f, 1 - 0x1p-24f, 3 + 0x1.555556p-2f,
+                                       0x1.fffffep127f, 4}),
+                        sizeof o);
+    EXT2("__nv_fadd_ru", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_memory_equal(o, ((float[N]){1 + 0x1p-23f, 1, -1, -1 + 0x1p-24f, 1, 0x1.aaaaacp+1f, INFINITY, 4}), sizeof o);
+    EXT2("__nv_fadd_rd", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_memory_equal(o, ((float[N]){1, 1 - 0x1p-24f, -1 - 0x1p-23f, -1, 1 - 0x1p-24f, 0x1.aaaaaap+1f,
+                                       0x1.fffffep127f, 4}),
+                        sizeof o);
+    EXT2("__nv_fmul_ru", TL_F32, TL_F32, one, TL_F32, y, o); /* 3 * f32(1/3) = 1 + 2^-25 */
+    assert_true(o[5] == 1 + 0x1p-23f && o[0] == 0x1p-30f && isinf(o[6]));
+    EXT2("__nv_fmul_rd", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_true(o[5] == 1 && o[6] == 0x1.fffffep127f);
+    EXT2("__nv_fdiv_rz", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_int_equal(f32_bits(o[7]), 0x3EAAAAAAu);
+    EXT2("__nv_fdiv_ru", TL_F32, TL_F32, one, TL_F32, y, o);
+    assert_int_equal(f32_bits(o[7]), 0x3EAAAAABu);
+    EXT2("__nv_fdiv_rd", TL_F32, TL_F32, y, TL_F32, one, o); /* -2^-30 / -1, 1 / 3... */
+    assert_true(o[2] == 0x1p-30f && f32_bits(o[7]) == 0x40400000u);
+    float two[N] = {2, 4, 0, -1, 3, 0x1p-149f, INFINITY, 1};
+    EXT1("__nv_fsqrt_rd", TL_F32, TL_F32, two, o);
+    assert_true(f32_bits(o[0]) == 0x3FB504F3u && o[1] == 2 && o[2] == 0 && isnan(o[3]) && isinf(o[6]));
+    EXT1("__nv_fsqrt_ru", TL_F32, TL_F32, two, o);
+    assert_true(f32_bits(o[0]) == 0x3FB504F4u && o[1] == 2 && f32_bits(o[5]) == 0x1A3504F4u);
+    EXT1("__nv_frcp_rz", TL_F32, TL_F32, one, o);
+    assert_true(f32_bits(o[5]) == 0x3EAAAAAAu && o[0] == 1 && o[2] == -1);
+    float a3[N] = {1, 1, 0, 0, 0, 0, 0, 0}, c3[N] = {-0x1p-30f, 0x1p-30f, 0, 0, 0, 0, 0, 0};
+    EXT3("__nv_fmaf_rz", TL_F32, TL_F32, a3, a3, c3, o);
+    assert_true(o[0] == 1 - 0x1p-24f && o[1] == 1);
+    EXT3("__nv_fmaf_ru", TL_F32, TL_F32, a3, a3, c3, o);
+    assert_true(o[0] == 1 && o[1] == 1 + 0x1p-23f);
+    double dx[N] = {1, 0x1.fffffffffffffp1023, 1, -1, 1, 0, 0, 0}, dy[N] = {0x1p-60, 0x1.fffffffffffffp1023, 3, 3, -0x1p-200, 0, 0, 0};
+    double d[N];
+    EXT2("__nv_dadd_rz", TL_F64, TL_F64, dx, TL_F64, dy, d);
+    assert_true(d[0] == 1 && d[1] == 0x1.fffffffffffffp1023 && d[4] == 1 - 0x1p-53);
+    EXT2("__nv_dadd_ru", TL_F64, TL_F64, dx, TL_F64, dy, d);
+    assert_true(d[0] == 1 + 0x1p-52 && isinf(d[1]) && d[4] == 1);
+    EXT2("__nv_ddiv_rd", TL_F64, TL_F64, dx, TL_F64, dy, d);
+    assert_true(d[2] == 0x1.5555555555555p-2 && d[3] == -0x1.5555555555556p-2);
+    int32_t iv[N] = {16777217, -16777217, 16777219, INT32_MIN, INT32_MAX, 0, -1, 1};
+    EXT1("__nv_int2float_rz", TL_F32, TL_I32, iv, o);
+    assert_memory_equal(o, ((float[N]){16777216, -16777216, 16777218, -0x1p31f, 0x1.fffffep30f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_int2float_ru", TL_F32, TL_I32, iv, o);
+    assert_memory_equal(o, ((float[N]){16777218, -16777216, 16777220, -0x1p31f, 0x1p31f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_int2float_rd", TL_F32, TL_I32, iv, o);
+    assert_memory_equal(o, ((float[N]){16777216, -16777218, 16777218, -0x1p31f, 0x1.fffffep30f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_int2float_rn", TL_F32, TL_I32, iv, o); /* ties to even */
+    assert_memory_equal(o, ((float[N]){16777216, -16777216, 16777220, -0x1p31f, 0x1p31f, 0, -1, 1}), sizeof o);
+    EXT1("__nv_uint2float_ru", TL_F32, TL_U32, iv, o);
+    assert_true(o[6] == 0x1p32f && o[3] == 0x1p31f && o[0] == 16777218);
+    uint64_t uv[N] = {UINT64_MAX, (1ull << 53) + 1, 0, 1, 0, 0, 0, 0};
+    EXT1("__nv_ull2double_rd", TL_F64, TL_U64, uv, d);
+    assert_true(d[0] == 0x1p64 - 2048 && d[1] == 0x1p53);
+    EXT1("__nv_ll2double_ru", TL_F64, TL_I64, uv, d);
+    assert_true(d[0] == -1 && d[1] == 0x1p53 + 2);
+    double dd[N] = {1.0 / 3, -1.0 / 3, 1e300, -1e300, 0x1p-160, NAN, 0, 1};
+    EXT1("__nv_double2float_rz", TL_F32, TL_F64, dd, o);
+    assert_true(f32_bits(o[0]) == 0x3EAAAAAAu && f32_bits(o[1]) == 0xBEAAAAAAu && o[2] == 0x1.fffffep127f &&
+                o[3] == -0x1.fffffep127f && o[4] == 0 && isnan(o[5]));
+    EXT1("__nv_double2float_ru", TL_F32, TL_F64, dd, o);
+    assert_true(f32_bits(o[0]) == 0x3EAAAAABu && f32_bits(o[1]) == 0xBEAAAAAAu && isinf(o[2]) &&
+                o[3] == -0x1.fffffep127f && o[4] == 0x1p-149f);
+    EXT1("__nv_double2float_rn", TL_F32, TL_F64, dd, o);
+    assert_true(f32_bits(o[0]) == 0x3EAAAAABu && isinf(o[2]) && o[4] == 0);
+}
+
+/* erfinv, erfcinv, normcdfinv, the Bessel functions and llrint / llround against known values
+ * (to double precision), rounded once to f32. */
+static void test_libdevice_special(void **state)
+{
+    (void)state;
+    float x[N] = {0.5f, 0, 1, -1, 2, 0.975f, NAN, 0.25f}, o[N];
+    EXT1("__nv_erfinvf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == (float)0.4769362762044699 && o[1] == 0 && o[2] == INFINITY && o[3] == -INFINITY);
+    assert_true(isnan(o[4]) && isnan(o[6]));
+    EXT1("__nv_erfcinvf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == (float)0.4769362762044699 && o[1] == INFINITY && o[2] == 0 && isnan(o[3]));
+    assert_true(o[4] == -INFINITY);
+    EXT1("__nv_normcdfinvf", TL_F32, TL_F32, x, o);
+    assert_true(o[0] == 0 && o[1] == -INFINITY && o[2] == INFINITY && o[7] == (float)-0.6744897501960817);
+    EXT1("__nv_j0f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 1 && o[2] == (float)0.7651976865579666);
+    EXT1("__nv_j1f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 0 && o[2] == (float)0.44005058574493355);
+    EXT1("__nv_y0f", TL_F32, TL_F32, x, o);
+    assert_true(o[2] == (float)0.08825696421567697 && o[1] == -INFINITY);
+    EXT1("__nv_cyl_bessel_i0f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 1 && o[2] == (float)1.2660658777520084 && o[3] == (float)1.2660658777520084);
+    EXT1("__nv_cyl_bessel_i1f", TL_F32, TL_F32, x, o);
+    assert_true(o[1] == 0 && o[2] == (float)0.5651591039924851 && o[3] == -(float)0.5651591039924851);
+    int32_t n[N] = {2, 0, 2, 1, 0, 0, 0, 0};
+    EXT2("__nv_jnf", TL_F32, TL_I32, n, TL_F32, x, o);
+    assert_true(o[2] == (float)0.1149034849319005 && o[1] == 1);
+    float r[N] = {2.5f, -2.5f, 3.5f, 1e30f, -1e30f, NAN, 0.5f, -0.5f};
+    int64_t l[N];
+    EXT1("__nv_llrintf", TL_I64, TL_F32, r, l);
+    assert_memory_equal(l, ((int64_t[N]){2, -2, 4, INT64_MAX, INT64_MIN, 0, 0, 0}), sizeof l);
+    EXT1("__nv_llroundf", TL_I64, TL_F32, r, l);
+    assert_memory_equal(l, ((int64_t[N]){3, -3, 4, INT64_MAX, INT64_MIN, 0, 1, -1}), sizeof l);
+}
+
 /* Philox4x32-10 of counter 0 and key 0: Random123's known-answer vector. */
 static void test_philox_known_answer(void **state)
 {
@@ -939,13 +1581,24 @@ int main(void)
         cmocka_unit_test(test_reduce_axes),
         cmocka_unit_test(test_int_to_float_single_rounding),
         cmocka_unit_test(test_block_pointers),
+        cmocka_unit_test(test_descriptor_gather_scatter),
+        cmocka_unit_test(test_descriptor_reduce),
+        cmocka_unit_test(test_descriptor_reduce_bits),
         cmocka_unit_test(test_dot),
+        cmocka_unit_test(test_dot_scaled),
+        cmocka_unit_test(test_dot_scaled_n_packed),
+        cmocka_unit_test(test_dot_scaled_e5m2_fp16),
         cmocka_unit_test(test_atomics_program_order),
         cmocka_unit_test(test_program_ids),
         cmocka_unit_test(test_control_flow),
         cmocka_unit_test(test_device_print),
         cmocka_unit_test(test_device_assert),
         cmocka_unit_test(test_libdevice),
+        cmocka_unit_test(test_libdevice_int),
+        cmocka_unit_test(test_libdevice_conversions),
+        cmocka_unit_test(test_libdevice_float_extra),
+        cmocka_unit_test(test_libdevice_directed),
+        cmocka_unit_test(test_libdevice_special),
         cmocka_unit_test(test_philox_known_answer),
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),

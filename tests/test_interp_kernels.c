@@ -1,7 +1,9 @@
 /* Bundled kernels run through the interpreter against plain C references, at several sizes,
  * ragged ones included (sizes that are no multiple of the block), and with small blocks so
  * that several programs run. Floats compare exactly: each reference computes in the order the
- * interpreter documents (docs/interpreter.md). */
+ * interpreter documents (docs/interpreter.md), or its inputs make every sum exact in any order.
+ * The attention kernels compare with a tolerance derived at each case (they round
+ * probabilities to f16 / bf16 before a dot). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1318,6 +1320,877 @@ static void test_shapes(void **state)
 /* Every bundled kernel, on made-up inputs (buffers of zeros, integer scalars 64, floats 1.0,
  * two programs), either runs or fails with one line: out of bounds, or an op not supported
  * yet. None crashes (the sanitizer build runs this too). */
+/* ---- dots: tl.dot forms, f16 / f32 / fp8 inputs, out_dtype f16 ----------------------------- */
+
+/* Inputs are small multiples of powers of two (A of 1/2, B of 1/4, the fp8 ones of 1/2), so
+ * every product and every partial sum, in any order and in f16 as in f32, is exact: the
+ * kernel's sum is the same whichever order or accumulator width a GPU uses, and the
+ * comparison is exact. tf32 truncation leaves f16 values as they are (10 mantissa bits). */
+static void dots_case(int M, int N, int K, uint32_t *seed)
+{
+    char s[3][16];
+    snprintf(s[0], 16, "%d", M);
+    snprintf(s[1], 16, "%d", N);
+    snprintf(s[2], 16, "%d", K);
+    const char *const set[] = {"M", s[0], "N", s[1], "K", s[2]};
+    tl_builder *b = build("dots", 6, set);
+    uint16_t *A = malloc((size_t)M * K * 2), *B = malloc((size_t)K * N * 2);
+    uint8_t *FA = malloc((size_t)M * K), *FB = malloc((size_t)K * N);
+    float *a = malloc((size_t)M * K * 4), *bb = malloc((size_t)K * N * 4), *fa = malloc((size_t)M * K * 4),
+          *fb = malloc((size_t)K * N * 4), *C = malloc((size_t)M * N * 4);
+    for (int i = 0; i < M * K; i++) {
+        a[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.5f;
+        fa[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.5f;
+        A[i] = h(a[i]);
+        FA[i] = (uint8_t)tc_interp_float_bits(fa[i], TCIR_F8E4M3FN, false);
+    }
+    for (int i = 0; i < K * N; i++) {
+        bb[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.25f;
+        fb[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.5f;
+        B[i] = h(bb[i]);
+        FB[i] = (uint8_t)tc_interp_float_bits(fb[i], TCIR_F8E4M3FN, false);
+    }
+    run(b, tc_interp_grid1(1), 5,
+        (tc_interp_arg[]){tc_interp_ptr(A, (size_t)M * K * 2), tc_interp_ptr(B, (size_t)K * N * 2),
+                          tc_interp_ptr(C, (size_t)M * N * 4), tc_interp_ptr(FA, (size_t)M * K),
+                          tc_interp_ptr(FB, (size_t)K * N)});
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double ab = 0, f8 = 0;
+            for (int k = 0; k < K; k++) {
+                ab += (double)a[i * K + k] * bb[k * N + j];
+                f8 += (double)fa[i * K + k] * fb[k * N + j];
+            }
+            /* dot + dot, then ieee, tf32x3 and tf32 dots accumulating, the fp8 dot, + the f16 dot */
+            double want = 2 * ab + 3 * ab + f8 + ab;
+            if (C[i * N + j] != (float)want)
+                fail_msg("dots %dx%dx%d: C[%d][%d] = %g, want %g", M, N, K, i, j, C[i * N + j], want);
+        }
+    free(A);
+    free(B);
+    free(FA);
+    free(FB);
+    free(a);
+    free(bb);
+    free(fa);
+    free(fb);
+    free(C);
+    tl_builder_destroy(b);
+}
+
+static void test_dots(void **state)
+{
+    (void)state;
+    uint32_t seed = 21;
+    dots_case(16, 16, 32, &seed);
+    dots_case(32, 16, 64, &seed);
+    dots_case(64, 64, 32, &seed); /* the default */
+}
+
+/* ---- memory: hinted loads and stores, every atomic ------------------------------------------- */
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static float bitsf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* Float atomic max / min as Triton 3.6 emits them: the bits' signed max (min) where the value's
+ * sign bit is clear, unsigned min (max) where it is set; returns the old value. */
+static float float_minmax(float *p, float v, bool is_max)
+{
+    uint32_t old = fbits(*p), x = fbits(v);
+    bool take;
+    if (!(x >> 31))
+        take = is_max ? (int32_t)x > (int32_t)old : (int32_t)x < (int32_t)old;
+    else
+        take = is_max ? x < old : x > old;
+    if (take)
+        *p = v;
+    return bitsf(old);
+}
+
+/* One program of memory, lane by lane per op, as the interpreter runs them (programs in order;
+ * every program works on the same elements, so later ones see the earlier ones' results). */
+static void memory_ref(int B, const float *x, int32_t *c, float *o)
+{
+    float *a = malloc((size_t)B * 4), *t = malloc((size_t)B * 4), *t4 = malloc((size_t)B * 4);
+    int32_t *i0 = malloc((size_t)B * 4), *i1 = malloc((size_t)B * 4);
+    for (int i = 0; i < B; i++)
+        a[i] = x[i];
+    for (int i = 0; i < B; i++) {
+        float bv = i < 10 ? x[i] : 0.0f, sum = a[i] + bv;
+        o[i] = sum + x[0];
+    }
+    for (int i = 0; i < B && i < 10; i++)
+        o[i] = a[i];
+    for (int i = 0; i < B; i++) { /* t0 */
+        t[i] = o[i];
+        o[i] = o[i] + a[i];
+    }
+    for (int i = 0; i < B; i++) { /* t1: masked */
+        float old = i < 10 ? o[i] : 0.0f;
+        if (i < 10)
+            o[i] = o[i] + a[i];
+        t[i] = t[i] + old;
+    }
+    for (int i = 0; i < B; i++)
+        t[i] = t[i] + float_minmax(&o[i], a[i], true);
+    for (int i = 0; i < B; i++)
+        t[i] = t[i] + float_minmax(&o[i], a[i], false);
+    for (int i = 0; i < B; i++) {
+        t4[i] = o[i];
+        o[i] = a[i];
+    }
+    for (int i = 0; i < B; i++) {
+        i0[i] = c[i];
+        c[i] &= 1;
+    }
+    for (int i = 0; i < B; i++) {
+        i0[i] += c[i];
+        c[i] |= 2;
+    }
+    for (int i = 0; i < B; i++) {
+        i0[i] += c[i];
+        c[i] ^= 3;
+    }
+    for (int i = 0; i < B; i++) {
+        i1[i] = c[i];
+        if (c[i] == i)
+            c[i] = i + 1;
+    }
+    int32_t i2 = c[0];
+    if (c[0] == 0)
+        c[0] = 1;
+    for (int i = 0; i < B; i++)
+        o[i] = t[i] + t4[i] + (float)(i0[i] + i1[i] + i2);
+    free(a);
+    free(t);
+    free(t4);
+    free(i0);
+    free(i1);
+}
+
+/* Exact: each float op is one f32 operation in both. x holds both signs (both arms of the
+ * float max / min), c small integers (the cas hits and misses). */
+static void memory_case(int B, unsigned programs, uint32_t *seed)
+{
+    char s[16];
+    snprintf(s, 16, "%d", B);
+    const char *const set[] = {"B", s};
+    tl_builder *bl = build("memory", 2, set);
+    float *x = malloc((size_t)B * 4), *o = malloc((size_t)B * 4), *wo = malloc((size_t)B * 4);
+    int32_t *c = malloc((size_t)B * 4), *wc = malloc((size_t)B * 4);
+    for (int i = 0; i < B; i++) {
+        x[i] = frand(seed);
+        c[i] = wc[i] = (int32_t)(lcg(seed) >> 28) - 2;
+        o[i] = wo[i] = 123.0f;
+    }
+    c[0] = wc[0] = 0;
+    run(bl, tc_interp_grid1(programs), 3,
+        (tc_interp_arg[]){tc_interp_ptr(x, (size_t)B * 4), tc_interp_ptr(c, (size_t)B * 4), tc_interp_ptr(o, (size_t)B * 4)});
+    for (unsigned p = 0; p < programs; p++)
+        memory_ref(B, x, wc, wo);
+    for (int i = 0; i < B; i++) {
+        if (c[i] != wc[i])
+            fail_msg("memory B=%d: c[%d] = %d, want %d", B, i, c[i], wc[i]);
+        if (fbits(o[i]) != fbits(wo[i]))
+            fail_msg("memory B=%d: o[%d] = %g, want %g", B, i, o[i], wo[i]);
+    }
+    free(x);
+    free(o);
+    free(wo);
+    free(c);
+    free(wc);
+    tl_builder_destroy(bl);
+}
+
+static void test_memory(void **state)
+{
+    (void)state;
+    uint32_t seed = 22;
+    memory_case(8, 1, &seed); /* fewer lanes than the mask's 10 */
+    memory_case(16, 1, &seed);
+    memory_case(64, 2, &seed); /* the default, two programs on the same elements */
+}
+
+/* ---- custom_combine: user combine functions in reduce and scan ----------------------------- */
+
+/* a * b + 1, rounded twice (mulf, then addf), never fused. */
+static float combine_ref(float a, float b)
+{
+    volatile float p = a * b;
+    return p + 1.0f;
+}
+
+/* The interpreter's documented reduction order (docs/interpreter.md): halves, as a butterfly. */
+static void tree_pair(float *v, float *w, int n, bool combine)
+{
+    while (n > 1) {
+        int hh = (n + 1) / 2;
+        for (int i = 0; i < n - hh; i++) {
+            if (combine) {
+                v[i] = combine_ref(v[i], v[i + hh]);
+            } else {
+                v[i] = v[i] + v[i + hh];
+                w[i] = maximum(w[i], w[i + hh]);
+            }
+        }
+        n = hh;
+    }
+}
+
+/* Exact: the reference runs the same f32 operations in the interpreter's order. The combine is
+ * not associative, so the order matters; a GPU's may differ (its layout decides it). */
+static void custom_combine_case(int N, uint32_t *seed)
+{
+    char s[16];
+    snprintf(s, 16, "%d", N);
+    const char *const set[] = {"N", s};
+    tl_builder *b = build("custom_combine", 2, set);
+    float *x = malloc((size_t)N * 4), *o = malloc((size_t)N * 4), *v = malloc((size_t)N * 4),
+          *w = malloc((size_t)N * 4);
+    for (int i = 0; i < N; i++)
+        x[i] = frand(seed) * 0.5f;
+    run(b, tc_interp_grid1(1), 2, (tc_interp_arg[]){tc_interp_ptr(x, (size_t)N * 4), tc_interp_ptr(o, (size_t)N * 4)});
+    memcpy(v, x, (size_t)N * 4);
+    tree_pair(v, NULL, N, true);
+    float sred = v[0];
+    memcpy(v, x, (size_t)N * 4);
+    memcpy(w, x, (size_t)N * 4);
+    tree_pair(v, w, N, false);
+    float c = 0;
+    for (int i = 0; i < N; i++) {
+        c = i == 0 ? x[0] : combine_ref(c, x[i]);
+        float want = c + sred;
+        want = want + v[0];
+        want = want + w[0];
+        if (fbits(o[i]) != fbits(want))
+            fail_msg("custom_combine N=%d: o[%d] = %.9g, want %.9g", N, i, o[i], want);
+    }
+    free(x);
+    free(o);
+    free(v);
+    free(w);
+    tl_builder_destroy(b);
+}
+
+static void test_custom_combine(void **state)
+{
+    (void)state;
+    uint32_t seed = 23;
+    const int sizes[] = {2, 8, 32, 64, 256};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        custom_combine_case(sizes[i], &seed);
+}
+
+/* ---- constant_order: cdiv, program ids, a store that a later one overwrites ---------------- */
+
+/* Exact. Programs run in order on one buffer: each loads p[0, BLOCK), stores 1 at p[5 pid],
+ * then cdiv(3x, 8) * 5 + 3 over the block (cdiv is (x + 7) // 8, // truncating, so negative x
+ * rounds toward zero). */
+static void constant_order_case(int block, unsigned programs, uint32_t *seed)
+{
+    char s[16];
+    snprintf(s, 16, "%d", block);
+    const char *const set[] = {"BLOCK", s};
+    tl_builder *b = build("constant_order", 2, set);
+    int n = block > 5 * (int)(programs - 1) + 1 ? block : 5 * (int)(programs - 1) + 1;
+    int32_t *p = malloc((size_t)n * 4), *want = malloc((size_t)n * 4), *x = malloc((size_t)block * 4);
+    for (int i = 0; i < n; i++)
+        p[i] = want[i] = (int32_t)(lcg(seed) >> 24) - 128;
+    run(b, tc_interp_grid1(programs), 1, (tc_interp_arg[]){tc_interp_ptr(p, (size_t)n * 4)});
+    for (unsigned pid = 0; pid < programs; pid++) {
+        memcpy(x, want, (size_t)block * 4);
+        want[5 * pid] = 1;
+        for (int i = 0; i < block; i++)
+            want[i] = (x[i] * 3 + 7) / 8 * 5 + 3;
+    }
+    for (int i = 0; i < n; i++)
+        if (p[i] != want[i])
+            fail_msg("constant_order BLOCK=%d, %u programs: p[%d] = %d, want %d", block, programs, i, p[i], want[i]);
+    free(p);
+    free(want);
+    free(x);
+    tl_builder_destroy(b);
+}
+
+static void test_constant_order(void **state)
+{
+    (void)state;
+    uint32_t seed = 24;
+    constant_order_case(4, 1, &seed); /* the default */
+    constant_order_case(4, 3, &seed); /* p[5], p[10] beyond the block keep the 1 */
+    constant_order_case(16, 4, &seed); /* p[5], p[10], p[15] inside the block, overwritten */
+}
+
+/* ---- fused_moe: the grouped GEMM over expert-sorted pairs ------------------------------------ */
+
+typedef struct moe_shape {
+    int tokens, top_k, experts, N, K;
+    int bm, bn, bk, group_m;
+    bool bias, routed, fp8;
+    int group_n, group_k;
+    int remote_expert; /* its blocks get expert id -1 (zeros), or -1 for none */
+} moe_shape;
+
+static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+/* Pairs sorted by expert (stable), each expert's run padded to a multiple of bm with the pad id
+ * num_valid, as moe_align_block_size lays them out; EM has one block more than needed, so the
+ * programs of that block leave. Inputs are multiples of 1/4 (A, bias, fp8 values) and 1/8 (B),
+ * so every dot's sum is exact in f32 whatever the order; the reference then makes the same f32
+ * roundings in the same order (routed weight, fp8 scales per K step) and rounds to bf16 once:
+ * exact comparison. */
+static void fused_moe_case(moe_shape m, uint32_t *seed)
+{
+    char v[8][16];
+    snprintf(v[0], 16, "%d", m.bm);
+    snprintf(v[1], 16, "%d", m.bn);
+    snprintf(v[2], 16, "%d", m.bk);
+    snprintf(v[3], 16, "%d", m.group_m);
+    snprintf(v[4], 16, "%d", m.top_k);
+    snprintf(v[5], 16, "%d", m.group_n);
+    snprintf(v[6], 16, "%d", m.group_k);
+    const char *const set[] = {"BLOCK_SIZE_M", v[0], "BLOCK_SIZE_N", v[1], "BLOCK_SIZE_K", v[2], "GROUP_SIZE_M", v[3],
+                               "top_k", v[4], "group_n", v[5], "group_k", v[6],
+                               "HAS_BIAS", m.bias ? "true" : "false", "MUL_ROUTED_WEIGHT", m.routed ? "true" : "false",
+                               "use_fp8_w8a8", m.fp8 ? "true" : "false"};
+    tl_builder *b = build("fused_moe", (int)(sizeof set / sizeof set[0]), set);
+    int T = m.tokens, P = T * m.top_k, E = m.experts, N = m.N, K = m.K, eb = m.fp8 ? 1 : 2;
+    int ksg = m.fp8 ? ceil_div(K, m.group_k) : 1, nsg = m.fp8 ? ceil_div(N, m.group_n) : 1;
+    uint8_t *A = malloc((size_t)T * K * eb), *B = malloc((size_t)E * N * K * eb);
+    float *a = malloc((size_t)T * K * 4), *bw = malloc((size_t)E * N * K * 4), *bias = malloc((size_t)E * N * 4);
+    uint16_t *bias16 = malloc((size_t)E * N * 2), *C = malloc((size_t)P * N * 2);
+    float *as = malloc((size_t)T * ksg * 4), *bs = malloc((size_t)E * nsg * ksg * 4), *w = malloc((size_t)P * 4);
+    int *topk = malloc((size_t)P * sizeof(int));
+    for (int i = 0; i < T * K; i++) {
+        a[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.25f;
+        if (m.fp8)
+            A[i] = (uint8_t)tc_interp_float_bits(a[i], TCIR_F8E4M3FN, false);
+        else
+            ((uint16_t *)A)[i] = (uint16_t)tc_interp_float_bits(a[i], TCIR_BF16, false);
+    }
+    for (int i = 0; i < E * N * K; i++) {
+        bw[i] = (float)((int)(lcg(seed) >> 20) % 17 - 8) * (m.fp8 ? 0.25f : 0.125f);
+        if (m.fp8)
+            B[i] = (uint8_t)tc_interp_float_bits(bw[i], TCIR_F8E4M3FN, false);
+        else
+            ((uint16_t *)B)[i] = (uint16_t)tc_interp_float_bits(bw[i], TCIR_BF16, false);
+    }
+    for (int i = 0; i < E * N; i++) {
+        bias[i] = (float)((int)(lcg(seed) >> 20) % 9 - 4) * 0.25f;
+        bias16[i] = (uint16_t)tc_interp_float_bits(bias[i], TCIR_BF16, false);
+    }
+    for (int i = 0; i < T * ksg; i++)
+        as[i] = frand(seed) + 3.0f;
+    for (int i = 0; i < E * nsg * ksg; i++)
+        bs[i] = frand(seed) * 0.01f;
+    for (int i = 0; i < P; i++) {
+        w[i] = frand(seed);
+        topk[i] = (int)(lcg(seed) >> 16) % E;
+    }
+    for (int i = 0; i < P * N; i++)
+        C[i] = 0x7F7F; /* a sentinel: pairs are all written, this must not survive */
+    /* the sorted layout */
+    int EM = 0, nblocks = 0;
+    for (int e = 0; e < E; e++) {
+        int cnt = 0;
+        for (int p = 0; p < P; p++)
+            cnt += topk[p] == e;
+        EM += ceil_div(cnt, m.bm) * m.bm;
+    }
+    int total = EM;
+    EM += m.bm;
+    int32_t *sorted = malloc((size_t)EM * 4), *eids = malloc((size_t)(EM / m.bm) * 4), post = total;
+    for (int e = 0, at = 0; e < E; e++) {
+        int start = at;
+        for (int p = 0; p < P; p++)
+            if (topk[p] == e)
+                sorted[at++] = p;
+        while ((at - start) % m.bm)
+            sorted[at++] = P;
+        for (int blk = start / m.bm; blk < at / m.bm; blk++)
+            eids[nblocks++] = e == m.remote_expert ? -1 : e;
+    }
+    for (int i = total; i < EM; i++)
+        sorted[i] = P;
+    eids[nblocks] = 0;
+    unsigned grid = (unsigned)(ceil_div(EM, m.bm) * ceil_div(N, m.bn));
+    run(b, tc_interp_grid1(grid), 28,
+        (tc_interp_arg[]){tc_interp_ptr(A, (size_t)T * K * eb), tc_interp_ptr(B, (size_t)E * N * K * eb),
+                          tc_interp_ptr(C, (size_t)P * N * 2), tc_interp_ptr(bias16, (size_t)E * N * 2),
+                          tc_interp_ptr(as, (size_t)T * ksg * 4), tc_interp_ptr(bs, (size_t)E * nsg * ksg * 4),
+                          tc_interp_ptr(w, (size_t)P * 4), tc_interp_ptr(sorted, (size_t)EM * 4),
+                          tc_interp_ptr(eids, (size_t)(EM / m.bm) * 4), tc_interp_ptr(&post, 4), tc_interp_int(N),
+                          tc_interp_int(K), tc_interp_int(EM), tc_interp_int(P), tc_interp_int(K), tc_interp_int(1),
+                          tc_interp_int(N * K), tc_interp_int(1), tc_interp_int(K), tc_interp_int(N), tc_interp_int(1),
+                          tc_interp_int(N), tc_interp_int(1), tc_interp_int(ksg), tc_interp_int(1),
+                          tc_interp_int(nsg * ksg), tc_interp_int(1), tc_interp_int(ksg)});
+    for (int blk = 0; blk < nblocks; blk++)
+        for (int i = 0; i < m.bm; i++) {
+            int p = sorted[blk * m.bm + i], e = eids[blk], t = p / m.top_k;
+            if (p >= P)
+                continue;
+            for (int n = 0; n < N; n++) {
+                float acc = 0;
+                if (e >= 0 && !m.fp8) {
+                    double d = 0;
+                    for (int k = 0; k < K; k++)
+                        d += (double)a[t * K + k] * bw[(e * N + n) * K + k];
+                    acc = (float)d;
+                } else if (e >= 0) {
+                    for (int k0 = 0; k0 < K; k0 += m.bk) {
+                        double d = 0;
+                        for (int k = k0; k < k0 + m.bk && k < K; k++)
+                            d += (double)a[t * K + k] * bw[(e * N + n) * K + k];
+                        int ks = k0 / m.group_k;
+                        float x = (float)d * as[t * ksg + ks];
+                        x = x * bs[(e * nsg + n / m.group_n) * ksg + ks];
+                        acc = acc + x;
+                    }
+                }
+                if (e >= 0 && m.bias)
+                    acc = acc + bias[e * N + n];
+                if (e >= 0 && m.routed)
+                    acc = acc * w[p];
+                uint16_t want = (uint16_t)tc_interp_float_bits(acc, TCIR_BF16, false);
+                if (C[p * N + n] != want)
+                    fail_msg("fused_moe: C[%d][%d] = 0x%04x, want 0x%04x (%g)", p, n, C[p * N + n], want, acc);
+            }
+        }
+    for (int i = 0; i < P * N; i++)
+        if (C[i] == 0x7F7F)
+            fail_msg("fused_moe: C[%d][%d] not written", i / N, i % N);
+    free(A);
+    free(B);
+    free(a);
+    free(bw);
+    free(bias);
+    free(bias16);
+    free(C);
+    free(as);
+    free(bs);
+    free(w);
+    free(topk);
+    free(sorted);
+    free(eids);
+    tl_builder_destroy(b);
+}
+
+static void test_fused_moe(void **state)
+{
+    (void)state;
+    uint32_t seed = 25;
+    /* bf16, top-2, ragged N and K (masked K steps, wrapped offs_bn), swizzled groups of 2 */
+    fused_moe_case((moe_shape){.tokens = 7, .top_k = 2, .experts = 4, .N = 40, .K = 50, .bm = 16, .bn = 16, .bk = 16,
+                               .group_m = 2, .remote_expert = -1},
+                   &seed);
+    /* bias and routed weights, top-1, one expert owned elsewhere (its rows are zeros) */
+    fused_moe_case((moe_shape){.tokens = 13, .top_k = 1, .experts = 3, .N = 33, .K = 64, .bm = 16, .bn = 32, .bk = 32,
+                               .group_m = 1, .bias = true, .routed = true, .remote_expert = 1},
+                   &seed);
+    /* fp8 w8a8 with block scales: group_k = 2 K steps, group_n = BLOCK_SIZE_N, ragged K */
+    fused_moe_case((moe_shape){.tokens = 5, .top_k = 2, .experts = 3, .N = 48, .K = 80, .bm = 16, .bn = 16, .bk = 32,
+                               .group_m = 4, .fp8 = true, .group_n = 16, .group_k = 64, .remote_expert = -1},
+                   &seed);
+}
+
+/* ---- flash_attention: the forward pass with an online softmax -------------------------------- */
+
+typedef struct fa_shape {
+    bool bf16, causal;
+    int D, bm, bn, Z, H, N;
+} fa_shape;
+
+/* Against attention in double: Out[i] = sum_j softmax_j(q_i . k_j * scale) v_j over keys j < N
+ * (j <= i when causal), M[i] = log2 of the softmax's sum of 2^(q . k * scale * log2 e).
+ * Tolerance: the kernel rounds the probabilities p to the input type before the P @ V dot and
+ * rounds Out to it, each a relative error of at most the unit roundoff u (2^-11 f16, 2^-8
+ * bf16) of a weighted average of the v, so |Out - ref| <= 2 u max|v|: 3 u max|v| is allowed.
+ * M is f32 throughout: the q . k sums (at most 32 products of |q|, |k| <= 1, exact each) and
+ * the row sums err by far less than 1e-4 after scaling; 1e-4 (1 + |M|) is allowed. */
+static void flash_attention_case(fa_shape f, uint32_t *seed)
+{
+    char v[3][16];
+    snprintf(v[0], 16, "%d", f.D);
+    snprintf(v[1], 16, "%d", f.bm);
+    snprintf(v[2], 16, "%d", f.bn);
+    const char *const set[] = {"dtype", f.bf16 ? "bfloat16" : "float16", "HEAD_DIM", v[0], "BLOCK_M", v[1],
+                               "BLOCK_N", v[2], "CAUSAL", f.causal ? "true" : "false"};
+    tl_builder *b = build("flash_attention", 10, set);
+    tcir_float_kind kind = f.bf16 ? TCIR_BF16 : TCIR_F16;
+    int n = f.Z * f.H * f.N * f.D, rows = f.Z * f.H * f.N;
+    uint16_t *q = malloc((size_t)n * 2), *k = malloc((size_t)n * 2), *vv = malloc((size_t)n * 2),
+             *out = malloc((size_t)n * 2);
+    float *M = malloc((size_t)rows * 4), vmax = 0;
+    for (int i = 0; i < n; i++) {
+        q[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, kind, false);
+        k[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, kind, false);
+        vv[i] = (uint16_t)tc_interp_float_bits(frand(seed), kind, false);
+        vmax = fmaxf(vmax, fabsf((float)tc_interp_float_value(vv[i], kind)));
+    }
+    const float sm_scale = 1.0f / sqrtf((float)f.D);
+    int sh = f.N * f.D, sz = f.H * f.N * f.D;
+    run(b, tc_interp_grid2((f.N + f.bm - 1) / f.bm, f.Z * f.H), 21,
+        (tc_interp_arg[]){tc_interp_ptr(q, (size_t)n * 2), tc_interp_ptr(k, (size_t)n * 2), tc_interp_ptr(vv, (size_t)n * 2),
+                          tc_interp_float(sm_scale), tc_interp_ptr(M, (size_t)rows * 4), tc_interp_ptr(out, (size_t)n * 2),
+                          tc_interp_int(sz), tc_interp_int(sh), tc_interp_int(f.D), tc_interp_int(sz), tc_interp_int(sh),
+                          tc_interp_int(f.D), tc_interp_int(sz), tc_interp_int(sh), tc_interp_int(f.D), tc_interp_int(sz),
+                          tc_interp_int(sh), tc_interp_int(f.D), tc_interp_int(f.Z), tc_interp_int(f.H), tc_interp_int(f.N)});
+    double u = f.bf16 ? 0x1p-8 : 0x1p-11, *sc = malloc((size_t)f.N * sizeof(double));
+    for (int zh = 0; zh < f.Z * f.H; zh++)
+        for (int i = 0; i < f.N; i++) {
+            const uint16_t *qi = q + (size_t)(zh * f.N + i) * f.D;
+            int nk = f.causal ? i + 1 : f.N;
+            double mx = -INFINITY, l = 0;
+            for (int j = 0; j < nk; j++) {
+                const uint16_t *kj = k + (size_t)(zh * f.N + j) * f.D;
+                double d = 0;
+                for (int e = 0; e < f.D; e++)
+                    d += tc_interp_float_value(qi[e], kind) * tc_interp_float_value(kj[e], kind);
+                sc[j] = d * sm_scale * 1.4426950408889634;
+                mx = fmax(mx, sc[j]);
+            }
+            for (int j = 0; j < nk; j++)
+                l += exp2(sc[j] - mx);
+            double wantM = mx + log2(l);
+            if (fabs(M[zh * f.N + i] - wantM) > 1e-4 * (1 + fabs(wantM)))
+                fail_msg("flash_attention: M[%d][%d] = %.7g, want %.7g", zh, i, M[zh * f.N + i], wantM);
+            for (int e = 0; e < f.D; e++) {
+                double o = 0;
+                for (int j = 0; j < nk; j++)
+                    o += exp2(sc[j] - mx) * tc_interp_float_value(vv[(size_t)(zh * f.N + j) * f.D + e], kind);
+                o /= l;
+                double got = tc_interp_float_value(out[(size_t)(zh * f.N + i) * f.D + e], kind);
+                if (fabs(got - o) > 3 * u * vmax)
+                    fail_msg("flash_attention: Out[%d][%d][%d] = %.6g, want %.6g", zh, i, e, got, o);
+            }
+        }
+    free(sc);
+    free(q);
+    free(k);
+    free(vv);
+    free(out);
+    free(M);
+    tl_builder_destroy(b);
+}
+
+static void test_flash_attention(void **state)
+{
+    (void)state;
+    uint32_t seed = 26;
+    /* ragged N_CTX: both stages, the masked one past N_CTX */
+    flash_attention_case((fa_shape){.D = 16, .bm = 32, .bn = 16, .Z = 1, .H = 2, .N = 40}, &seed);
+    /* causal, ragged, two sub-blocks on the diagonal */
+    flash_attention_case((fa_shape){.causal = true, .D = 32, .bm = 32, .bn = 16, .Z = 2, .H = 1, .N = 50}, &seed);
+    /* bf16 causal, N_CTX a multiple of the block */
+    flash_attention_case((fa_shape){.bf16 = true, .causal = true, .D = 16, .bm = 16, .bn = 16, .Z = 1, .H = 1, .N = 48},
+                         &seed);
+    /* bf16, N_CTX below BLOCK_N: the unmasked stage runs no step */
+    flash_attention_case((fa_shape){.bf16 = true, .D = 16, .bm = 16, .bn = 16, .Z = 1, .H = 3, .N = 7}, &seed);
+}
+
+/* ---- unified_attention_2d / 3d: paged attention over a block table --------------------------- */
+
+typedef struct ua_case {
+    bool f16, softcap, sinks;
+    int nqh, qpkv, bs, tile, hs, hsp, bq, bm, window, segs;
+    int nseqs, qlens[4], slens[4];
+} ua_case;
+
+/* Deterministic paged inputs: sequences of the given query and total lengths packed one after
+ * another (query_start_loc), each sequence's KV positions in blocks of bs scattered over a
+ * shuffled pool (block_table rows of max_blocks), the caches [block, slot, kv head, hs]. */
+typedef struct ua_inputs {
+    int tokens, nkv, max_blocks, nblk;
+    int32_t qsl[5], slen[4], *table;
+    uint16_t *q, *k, *v;
+    float *sinks, vmax;
+    tcir_float_kind kind;
+} ua_inputs;
+
+static void ua_make(const ua_case *c, ua_inputs *in, uint32_t *seed)
+{
+    in->kind = c->f16 ? TCIR_F16 : TCIR_BF16;
+    in->nkv = c->nqh / c->qpkv;
+    in->qsl[0] = 0;
+    in->max_blocks = 1;
+    for (int i = 0; i < c->nseqs; i++) {
+        in->qsl[i + 1] = in->qsl[i] + c->qlens[i];
+        in->slen[i] = c->slens[i];
+        int nb = (c->slens[i] + c->bs - 1) / c->bs;
+        in->max_blocks = nb > in->max_blocks ? nb : in->max_blocks;
+    }
+    in->tokens = in->qsl[c->nseqs];
+    in->nblk = c->nseqs * in->max_blocks + 3;
+    int *pool = malloc((size_t)in->nblk * sizeof(int));
+    for (int i = 0; i < in->nblk; i++)
+        pool[i] = i;
+    for (int i = in->nblk - 1; i > 0; i--) {
+        int j = (int)(lcg(seed) >> 8) % (i + 1), t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    in->table = malloc((size_t)c->nseqs * in->max_blocks * 4);
+    for (int i = 0; i < c->nseqs * in->max_blocks; i++)
+        in->table[i] = pool[i];
+    free(pool);
+    size_t nq = (size_t)in->tokens * c->nqh * c->hs, nkv = (size_t)in->nblk * c->bs * in->nkv * c->hs;
+    in->q = malloc(nq * 2);
+    in->k = malloc(nkv * 2);
+    in->v = malloc(nkv * 2);
+    in->vmax = 0;
+    for (size_t i = 0; i < nq; i++)
+        in->q[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, in->kind, false);
+    for (size_t i = 0; i < nkv; i++) {
+        in->k[i] = (uint16_t)tc_interp_float_bits(frand(seed) * 0.5, in->kind, false);
+        in->v[i] = (uint16_t)tc_interp_float_bits(frand(seed), in->kind, false);
+        in->vmax = fmaxf(in->vmax, fabsf((float)tc_interp_float_value(in->v[i], in->kind)));
+    }
+    in->sinks = malloc((size_t)c->nqh * 4);
+    for (int i = 0; i < c->nqh; i++)
+        in->sinks[i] = frand(seed);
+}
+
+static void ua_free(ua_inputs *in)
+{
+    free(in->table);
+    free(in->q);
+    free(in->k);
+    free(in->v);
+    free(in->sinks);
+}
+
+/* Element e of the key (or value) at position pos of sequence s, KV head g. */
+static double ua_kv(const ua_case *c, const ua_inputs *in, const uint16_t *cache, int s, int pos, int g, int e)
+{
+    int blk = in->table[s * in->max_blocks + pos / c->bs];
+    return tc_interp_float_value(cache[(((size_t)blk * c->bs + pos % c->bs) * in->nkv + g) * c->hs + e], in->kind);
+}
+
+/* The score of query token t, head h against key position pos of sequence s: scale * q . k,
+ * soft-capped as cap * tanh(x / cap). */
+static double ua_score(const ua_case *c, const ua_inputs *in, int s, int t, int h, int pos, double scale, double cap)
+{
+    double d = 0;
+    for (int e = 0; e < c->hs; e++)
+        d += tc_interp_float_value(in->q[((size_t)t * c->nqh + h) * c->hs + e], in->kind) *
+             ua_kv(c, in, in->k, s, pos, h / c->qpkv, e);
+    d *= scale;
+    return c->softcap ? cap * tanh(d / cap) : d;
+}
+
+/* The config fields of a case; NUM_SEGMENTS_PER_SEQ (3d only) last: set[24], set[25]. */
+static void ua_set(const ua_case *c, char v[12][16], const char **set)
+{
+    const int vals[] = {c->nqh, c->qpkv, c->bs, c->tile, c->hs, c->hsp, c->bq, c->bm, c->window, c->segs};
+    const char *names[] = {"NUM_QUERY_HEADS", "NUM_QUERIES_PER_KV", "BLOCK_SIZE", "TILE_SIZE", "HEAD_SIZE",
+                           "HEAD_SIZE_PADDED", "BLOCK_Q", "BLOCK_M", "SLIDING_WINDOW", "NUM_SEGMENTS_PER_SEQ"};
+    for (int i = 0; i < 10; i++) {
+        snprintf(v[i], 16, "%d", vals[i]);
+        set[i < 9 ? 2 * i : 24] = names[i];
+        set[i < 9 ? 2 * i + 1 : 25] = v[i];
+    }
+    set[18] = "dtype";
+    set[19] = c->f16 ? "float16" : "bfloat16";
+    set[20] = "USE_SOFTCAP";
+    set[21] = c->softcap ? "true" : "false";
+    set[22] = "USE_SINKS";
+    set[23] = c->sinks ? "true" : "false";
+}
+
+/* 2d against attention in double per (token, head): softmax over the positions a query sees
+ * (causal from its absolute position context_len + i, the last `window` of them with a window),
+ * a sink adding exp(sink) to the denominator. Tolerance as flash_attention's: P and the output
+ * are rounded to the input type (unit roundoff u each), 3 u max|v|. */
+static void ua2d_case(ua_case c, uint32_t *seed)
+{
+    char v[12][16];
+    const char *set[26];
+    c.segs = 0;
+    ua_set(&c, v, set);
+    tl_builder *b = build("unified_attention_2d", 24, set); /* no NUM_SEGMENTS_PER_SEQ in 2d */
+    ua_inputs in;
+    ua_make(&c, &in, seed);
+    size_t nq = (size_t)in.tokens * c.nqh * c.hs;
+    uint16_t *out = malloc(nq * 2);
+    for (size_t i = 0; i < nq; i++)
+        out[i] = 0x7E00;
+    const double scale = 1.0 / sqrt((double)c.hs), cap = 1.5;
+    int64_t sks = (int64_t)in.nkv * c.hs, skb = sks * c.bs;
+    run(b, tc_interp_grid2(in.tokens / c.bq + c.nseqs, in.nkv), 22,
+        (tc_interp_arg[]){tc_interp_ptr(out, nq * 2), tc_interp_ptr(in.q, nq * 2),
+                          tc_interp_ptr(in.k, (size_t)in.nblk * skb * 2), tc_interp_ptr(in.v, (size_t)in.nblk * skb * 2),
+                          tc_interp_ptr(in.sinks, (size_t)c.nqh * 4),
+                          tc_interp_ptr(in.table, (size_t)c.nseqs * in.max_blocks * 4),
+                          tc_interp_ptr(in.slen, (size_t)c.nseqs * 4), tc_interp_ptr(in.qsl, (size_t)(c.nseqs + 1) * 4),
+                          tc_interp_float(scale), tc_interp_float(cap), tc_interp_int(c.nseqs),
+                          tc_interp_int(c.nqh * c.hs), tc_interp_int(c.hs), tc_interp_int(c.nqh * c.hs),
+                          tc_interp_int(c.hs), tc_interp_int(in.max_blocks), tc_interp_int(skb), tc_interp_int(sks),
+                          tc_interp_int(c.hs), tc_interp_int(skb), tc_interp_int(sks), tc_interp_int(c.hs)});
+    double u = c.f16 ? 0x1p-11 : 0x1p-8, *sc = malloc(64 * sizeof(double));
+    for (int s = 0; s < c.nseqs; s++)
+        for (int i = 0; i < c.qlens[s]; i++)
+            for (int h = 0; h < c.nqh; h++) {
+                int t = in.qsl[s] + i, abs_pos = c.slens[s] - c.qlens[s] + i;
+                int first = c.window > 0 && abs_pos - c.window + 1 > 0 ? abs_pos - c.window + 1 : 0;
+                double mx = c.sinks ? in.sinks[h] : -INFINITY, l = 0;
+                for (int p = first; p <= abs_pos; p++) {
+                    sc[p - first] = ua_score(&c, &in, s, t, h, p, scale, cap);
+                    mx = fmax(mx, sc[p - first]);
+                }
+                l = c.sinks ? exp(in.sinks[h] - mx) : 0;
+                for (int p = first; p <= abs_pos; p++)
+                    l += exp(sc[p - first] - mx);
+                for (int e = 0; e < c.hs; e++) {
+                    double o = 0;
+                    for (int p = first; p <= abs_pos; p++)
+                        o += exp(sc[p - first] - mx) * ua_kv(&c, &in, in.v, s, p, h / c.qpkv, e);
+                    o /= l;
+                    double got = tc_interp_float_value(out[((size_t)t * c.nqh + h) * c.hs + e], in.kind);
+                    if (!(fabs(got - o) <= 3 * u * in.vmax))
+                        fail_msg("unified_attention_2d: seq %d query %d head %d [%d] = %.6g, want %.6g", s, i, h, e,
+                                 got, o);
+                }
+            }
+    free(sc);
+    free(out);
+    ua_free(&in);
+    tl_builder_destroy(b);
+}
+
+static void test_unified_attention_2d(void **state)
+{
+    (void)state;
+    uint32_t seed = 27;
+    /* bf16, GQA 2 per KV head, a decode, a prefill without context and one with, head size 24
+     * padded to 32 (the dimension mask), blocks of 16, tiles of 16 */
+    ua2d_case((ua_case){.nqh = 4, .qpkv = 2, .bs = 16, .tile = 16, .hs = 24, .hsp = 32, .bq = 8, .bm = 16,
+                        .nseqs = 3, .qlens = {1, 9, 5}, .slens = {20, 9, 37}},
+              &seed);
+    /* f16, softcap, sinks and a sliding window of 8; blocks of 8 under tiles of 16 */
+    ua2d_case((ua_case){.f16 = true, .softcap = true, .sinks = true, .window = 8, .nqh = 2, .qpkv = 1, .bs = 8,
+                        .tile = 16, .hs = 16, .hsp = 16, .bq = 16, .bm = 16, .nseqs = 3, .qlens = {17, 3, 1},
+                        .slens = {30, 3, 50}},
+              &seed);
+}
+
+/* 3d, per segment: the keys of its tiles [segm * tps, min((segm + 1) * tps, num_tiles)) that
+ * the row sees, with tps = cdiv(seq_len, segments * TILE_SIZE) and num_tiles the q-block's
+ * causal bound; a segment starting past the sequence's end writes nothing. The stored max is
+ * the row maximum (the sink's in segment 0 when larger; -inf when the segment ran no tile, 0
+ * when it ran tiles but saw no key), the expsum the sum of exp(score - max) (the sink's term
+ * in segment 0; 1 when no tile ran), the output the unnormalized sum of exp(score - max) v.
+ * Tolerances: max 1e-5 (1 + |max|) (f32 scores); expsum 1e-5 relative (an f32 sum of at most
+ * 64 terms); output 3 u expsum max|v| (P rounded to the input type, u its unit roundoff). */
+static void ua3d_case(ua_case c, uint32_t *seed)
+{
+    char v[12][16];
+    const char *set[26];
+    ua_set(&c, v, set);
+    tl_builder *b = build("unified_attention_3d", 26, set);
+    ua_inputs in;
+    ua_make(&c, &in, seed);
+    size_t nq = (size_t)in.tokens * c.nqh * c.hs, rows = (size_t)in.tokens * c.nqh * c.segs;
+    float *so = malloc(rows * c.hsp * 4), *smax = malloc(rows * 4), *ssum = malloc(rows * 4);
+    for (size_t i = 0; i < rows * c.hsp; i++)
+        so[i] = NAN;
+    for (size_t i = 0; i < rows; i++)
+        smax[i] = ssum[i] = NAN;
+    const double scale = 1.0 / sqrt((double)c.hs), cap = 1.5;
+    int64_t sks = (int64_t)in.nkv * c.hs, skb = sks * c.bs;
+    tc_interp_grid grid = tc_interp_grid3(in.tokens / c.bq + c.nseqs, in.nkv, c.segs);
+    run(b, grid, 22,
+        (tc_interp_arg[]){tc_interp_ptr(so, rows * c.hsp * 4), tc_interp_ptr(smax, rows * 4), tc_interp_ptr(ssum, rows * 4),
+                          tc_interp_ptr(in.q, nq * 2), tc_interp_ptr(in.k, (size_t)in.nblk * skb * 2),
+                          tc_interp_ptr(in.v, (size_t)in.nblk * skb * 2), tc_interp_ptr(in.sinks, (size_t)c.nqh * 4),
+                          tc_interp_ptr(in.table, (size_t)c.nseqs * in.max_blocks * 4),
+                          tc_interp_ptr(in.slen, (size_t)c.nseqs * 4), tc_interp_ptr(in.qsl, (size_t)(c.nseqs + 1) * 4),
+                          tc_interp_float(scale), tc_interp_float(cap), tc_interp_int(c.nseqs),
+                          tc_interp_int(c.nqh * c.hs), tc_interp_int(c.hs), tc_interp_int(in.max_blocks),
+                          tc_interp_int(skb), tc_interp_int(sks), tc_interp_int(c.hs), tc_interp_int(skb),
+                          tc_interp_int(sks), tc_interp_int(c.hs)});
+    double u = c.f16 ? 0x1p-11 : 0x1p-8;
+    for (int s = 0; s < c.nseqs; s++) {
+        int ctx = c.slens[s] - c.qlens[s];
+        int tps = (c.slens[s] + c.segs * c.tile - 1) / (c.segs * c.tile);
+        for (int i = 0; i < c.qlens[s]; i++)
+            for (int h = 0; h < c.nqh; h++)
+                for (int g = 0; g < c.segs; g++) {
+                    int t = in.qsl[s] + i, abs_pos = ctx + i, qb = i / c.bq;
+                    size_t row = ((size_t)t * c.nqh + h) * c.segs + g;
+                    if (g * tps * c.tile >= c.slens[s]) { /* the program returned */
+                        if (!isnan(smax[row]) || !isnan(ssum[row]))
+                            fail_msg("unified_attention_3d: segment %d of seq %d written", g, s);
+                        continue;
+                    }
+                    int prefix = ctx + qb * c.bq + (c.bm - 1) / c.qpkv + 1;
+                    prefix = prefix < c.slens[s] ? prefix : c.slens[s];
+                    int ntiles = (prefix + c.tile - 1) / c.tile, lo = g * tps, hi = (g + 1) * tps;
+                    hi = hi < ntiles ? hi : ntiles;
+                    bool sink = c.sinks && g == 0;
+                    double mx = sink ? in.sinks[h] : -INFINITY, l = 1, o[64] = {0};
+                    if (lo < hi) {
+                        int p0 = lo * c.tile, p1 = hi * c.tile - 1; /* the segment's positions */
+                        if (c.window > 0 && abs_pos - c.window + 1 > p0)
+                            p0 = abs_pos - c.window + 1;
+                        p1 = p1 < abs_pos ? p1 : abs_pos;
+                        for (int p = p0; p <= p1; p++)
+                            mx = fmax(mx, ua_score(&c, &in, s, t, h, p, scale, cap));
+                        if (mx == -INFINITY)
+                            mx = 0;
+                        l = sink ? exp(in.sinks[h] - mx) : 0;
+                        for (int p = p0; p <= p1; p++) {
+                            double w = exp(ua_score(&c, &in, s, t, h, p, scale, cap) - mx);
+                            l += w;
+                            for (int e = 0; e < c.hs; e++)
+                                o[e] += w * ua_kv(&c, &in, in.v, s, p, h / c.qpkv, e);
+                        }
+                    }
+                    if (!(mx == smax[row] || fabs(smax[row] - mx) <= 1e-5 * (1 + fabs(mx))))
+                        fail_msg("unified_attention_3d: max of seq %d query %d head %d segment %d = %.7g, want %.7g",
+                                 s, i, h, g, smax[row], mx);
+                    if (!(fabs(ssum[row] - l) <= 1e-5 * l))
+                        fail_msg("unified_attention_3d: expsum of seq %d query %d head %d segment %d = %.7g, want %.7g",
+                                 s, i, h, g, ssum[row], l);
+                    for (int e = 0; e < c.hs; e++)
+                        if (!(fabs(so[row * c.hsp + e] - o[e]) <= 3 * u * l * in.vmax))
+                            fail_msg("unified_attention_3d: out of seq %d query %d head %d segment %d [%d] = %.6g, "
+                                     "want %.6g",
+                                     s, i, h, g, e, so[row * c.hsp + e], o[e]);
+                }
+    }
+    free(so);
+    free(smax);
+    free(ssum);
+    ua_free(&in);
+    tl_builder_destroy(b);
+}
+
+static void test_unified_attention_3d(void **state)
+{
+    (void)state;
+    uint32_t seed = 28;
+    /* bf16 GQA, 4 segments: decodes with long contexts, a prefill whose later segments see
+     * nothing (or start past the end) */
+    ua3d_case((ua_case){.nqh = 4, .qpkv = 2, .bs = 16, .tile = 16, .hs = 24, .hsp = 32, .bq = 8, .bm = 16, .segs = 4,
+                        .nseqs = 3, .qlens = {1, 9, 2}, .slens = {70, 9, 40}},
+              &seed);
+    /* f16, softcap, sinks (segment 0 only), a window; 2 segments */
+    ua3d_case((ua_case){.f16 = true, .softcap = true, .sinks = true, .window = 8, .nqh = 2, .qpkv = 1, .bs = 8,
+                        .tile = 16, .hs = 16, .hsp = 16, .bq = 16, .bm = 16, .segs = 2, .nseqs = 2,
+                        .qlens = {17, 1}, .slens = {30, 50}},
+              &seed);
+}
+
 static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
 {
     (void)state;
@@ -1379,6 +2252,14 @@ int main(void)
         cmocka_unit_test(test_arith_float),
         cmocka_unit_test(test_control),
         cmocka_unit_test(test_shapes),
+        cmocka_unit_test(test_dots),
+        cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_custom_combine),
+        cmocka_unit_test(test_constant_order),
+        cmocka_unit_test(test_fused_moe),
+        cmocka_unit_test(test_flash_attention),
+        cmocka_unit_test(test_unified_attention_2d),
+        cmocka_unit_test(test_unified_attention_3d),
         cmocka_unit_test(test_every_bundled_kernel_runs_or_fails_in_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,5 @@
 /* Block pointers (tt.make_tensor_ptr, tt.advance, tt.load / tt.store through them) and tensor
- * descriptors (tt.make_tensor_descriptor, tt.descriptor_load / tt.descriptor_store).
+ * descriptors (tt.make_tensor_descriptor, tt.descriptor_load / store / gather / scatter / reduce).
  *
  * A block pointer's value is a tensor of 1 + 3 * rank elements: the base pointer, then the
  * tensor's shape, strides (elements) and the block's offsets (i64 each). An element of the
@@ -198,6 +198,139 @@ TI_HANDLER(ti_op_descriptor_store)
     if (!desc_lanes(r, op, 2, desc, &ptrs, &inside))
         return false;
     bool ok = ti_store_from(r, op, ptrs, inside, tcir_type_elem(tcir_type_desc_block(desc->elem)), val);
+    ti_unref(ptrs);
+    ti_unref(inside);
+    return ok;
+}
+
+/* ---- descriptor gathers, scatters and reductions ------------------------------------------ */
+
+/* The lanes of a gather / scatter of a 2-D descriptor: row x[i], columns y + j (j < cols), of
+ * the shape [len(x), cols]; every coordinate checked (TMA's gather4 reads zero outside the
+ * tensor and its scatter writes nothing there). */
+static bool gather_lanes(ti_run *r, const ti_tensor *desc, const ti_tensor *x, const ti_tensor *y, int64_t cols,
+                         ti_tensor **ptrs, ti_tensor **inside)
+{
+    int64_t dims[2] = {x->n, cols};
+    *ptrs = ti_new_shape(r, desc->elem, 2, dims);
+    *inside = ti_new_shape(r, desc->elem, 2, dims);
+    if (!*ptrs || !*inside) {
+        ti_unref(*ptrs);
+        ti_unref(*inside);
+        return false;
+    }
+    const tcir_type *elem = tcir_type_elem(tcir_type_desc_block(desc->elem));
+    size_t size = ti_elem_bytes(elem);
+    int64_t rows = (int64_t)desc->d[1], ncols = (int64_t)desc->d[2];
+    int64_t y0 = ti_sext(y->d[0], ti_width(y->elem));
+    for (int64_t i = 0; i < x->n; i++) {
+        int64_t row = ti_sext(x->d[i], ti_width(x->elem));
+        for (int64_t j = 0; j < cols; j++) {
+            int64_t col = y0 + j, k = i * cols + j;
+            uint64_t elems = (uint64_t)row * desc->d[3] + (uint64_t)col * desc->d[4];
+            (*ptrs)->d[k] = ti_ptr_make(ti_ptr_buf(desc->d[0]), (int64_t)((uint64_t)ti_ptr_offset(desc->d[0]) + elems * size));
+            (*inside)->d[k] = row >= 0 && row < rows && col >= 0 && col < ncols;
+        }
+    }
+    return true;
+}
+
+/* tt.descriptor_gather desc, x_offsets, y_offset: rows x_offsets of the descriptor's tensor,
+ * block-width columns from y_offset. */
+TI_HANDLER(ti_op_descriptor_gather)
+{
+    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *ptrs, *inside;
+    const tcir_type *bt = tcir_type_desc_block(desc->elem), *elem = tcir_type_elem(bt);
+    if (tcir_type_rank(bt) != 2)
+        return ti_fail(r, op, "a gather needs a 2-D descriptor");
+    if (!gather_lanes(r, desc, ti_get(r, tcir_op_operand(op, 1)), ti_get(r, tcir_op_operand(op, 2)),
+                      tcir_type_dims(bt)[1], &ptrs, &inside))
+        return false;
+    uint64_t fill = desc->d[desc->n - 1] == 2 && tcir_type_is_float(elem) ? ti_fencode(NAN, elem, false) : 0;
+    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    bool ok = t && ti_load_into(r, op, ptrs, inside, elem, NULL, fill, t);
+    ti_unref(ptrs);
+    ti_unref(inside);
+    if (!ok) {
+        ti_unref(t);
+        return false;
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+/* tt.descriptor_scatter desc, x_offsets, y_offset, value. */
+TI_HANDLER(ti_op_descriptor_scatter)
+{
+    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *ptrs, *inside;
+    const tcir_type *bt = tcir_type_desc_block(desc->elem);
+    if (tcir_type_rank(bt) != 2)
+        return ti_fail(r, op, "a scatter needs a 2-D descriptor");
+    if (!gather_lanes(r, desc, ti_get(r, tcir_op_operand(op, 1)), ti_get(r, tcir_op_operand(op, 2)),
+                      tcir_type_dims(bt)[1], &ptrs, &inside))
+        return false;
+    bool ok = ti_store_from(r, op, ptrs, inside, tcir_type_elem(bt), ti_get(r, tcir_op_operand(op, 3)));
+    ti_unref(ptrs);
+    ti_unref(inside);
+    return ok;
+}
+
+/* One element of a descriptor reduction. Integers are signless in the IR: min and max compare
+ * them signed (an unsigned descriptor cannot be told apart). Floats: add rounds once to the
+ * element type; min / max return the number when one side is NaN. */
+static bool reduce_elem(const char *kind, uint64_t old, uint64_t v, const tcir_type *elem, uint64_t *out)
+{
+    unsigned w = ti_width(elem);
+    if (tcir_type_is_float(elem)) {
+        double a = ti_fdecode(old, elem), b = ti_fdecode(v, elem);
+        if (strcmp(kind, "add") == 0)
+            *out = ti_fencode(a + b, elem, false);
+        else if (strcmp(kind, "min") == 0)
+            *out = isnan(b) || (!isnan(a) && (a < b || (a == b && signbit(a)))) ? old : v;
+        else if (strcmp(kind, "max") == 0)
+            *out = isnan(b) || (!isnan(a) && (a > b || (a == b && !signbit(a)))) ? old : v;
+        else
+            return false;
+        return true;
+    }
+    int64_t so = ti_sext(old, w), sv = ti_sext(v, w);
+    if (strcmp(kind, "add") == 0)
+        *out = ti_mask(old + v, w);
+    else if (strcmp(kind, "min") == 0)
+        *out = so < sv ? old : v;
+    else if (strcmp(kind, "max") == 0)
+        *out = so > sv ? old : v;
+    else if (strcmp(kind, "and") == 0)
+        *out = old & v;
+    else if (strcmp(kind, "or") == 0)
+        *out = old | v;
+    else if (strcmp(kind, "xor") == 0)
+        *out = old ^ v;
+    else
+        return false;
+    return true;
+}
+
+/* tt.descriptor_reduce desc, value, offsets... {kind}: memory = memory KIND value over the
+ * block's elements inside the tensor (TMA's cp.reduce.async.bulk.tensor skips the others).
+ * The block's elements are distinct addresses, so reading them all, combining and writing them
+ * back is the same as element by element. */
+TI_HANDLER(ti_op_descriptor_reduce)
+{
+    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *val = ti_get(r, tcir_op_operand(op, 1));
+    const tcir_type *elem = tcir_type_elem(tcir_type_desc_block(desc->elem));
+    const char *kind = ti_attr_keyword(op, "kind");
+    ti_tensor *ptrs, *inside;
+    if (!kind)
+        return ti_fail(r, op, "no reduction kind");
+    if (!desc_lanes(r, op, 2, desc, &ptrs, &inside))
+        return false;
+    ti_tensor *cur = ti_new_shape(r, val->elem, val->rank, val->dims);
+    bool ok = cur && ti_load_into(r, op, ptrs, inside, elem, NULL, 0, cur);
+    for (int64_t i = 0; ok && i < cur->n; i++)
+        if (inside->d[i] && !reduce_elem(kind, cur->d[i], val->d[val->n == 1 ? 0 : i], elem, &cur->d[i]))
+            ok = ti_fail(r, op, "descriptor reduction '%s' on this type is not supported", kind);
+    ok = ok && ti_store_from(r, op, ptrs, inside, elem, cur);
+    ti_unref(cur);
     ti_unref(ptrs);
     ti_unref(inside);
     return ok;

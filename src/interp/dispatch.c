@@ -50,10 +50,12 @@ static const entry table[] = {
     {"tt.load", ti_op_load}, {"tt.store", ti_op_store},
     {"tt.make_tensor_ptr", ti_op_make_tensor_ptr}, {"tt.advance", ti_op_advance},
     {"tt.make_tensor_descriptor", ti_op_make_tensor_descriptor}, {"tt.descriptor_load", ti_op_descriptor_load},
-    {"tt.descriptor_store", ti_op_descriptor_store},
+    {"tt.descriptor_store", ti_op_descriptor_store}, {"tt.descriptor_gather", ti_op_descriptor_gather},
+    {"tt.descriptor_scatter", ti_op_descriptor_scatter}, {"tt.descriptor_reduce", ti_op_descriptor_reduce},
     {"tt.atomic_rmw", ti_op_atomic_rmw}, {"tt.atomic_cas", ti_op_atomic_cas},
-    /* reductions, scans, dots (reduce.c, dot.c) */
+    /* reductions, scans, dots (reduce.c, dot.c, dot_scaled.c) */
     {"tt.reduce", ti_op_reduce}, {"tt.scan", ti_op_scan}, {"tt.dot", ti_op_dot},
+    {"tt.dot_scaled", ti_op_dot_scaled},
     /* control flow (control.c); the terminators are read by the op that holds them */
     {"scf.for", ti_op_for}, {"scf.while", ti_op_while}, {"scf.if", ti_op_if},
     {"scf.yield", ti_op_nop}, {"scf.condition", ti_op_nop}, {"tt.return", ti_op_nop},

@@ -139,6 +139,15 @@ bool ti_store_from(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tenso
 bool ti_block_load(ti_run *r, tcir_op *op, const ti_tensor *p);
 bool ti_block_store(ti_run *r, tcir_op *op, const ti_tensor *p, const ti_tensor *val);
 
+/* tt.extern_elementwise of libdevice's integer functions, predicates and conversions
+ * (libdevice_int.c): runs op and sets *handled when sym is one of them. */
+bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+/* The same for its directed-rounding arithmetic and its int-to-float conversions
+ * (libdevice_round.c). */
+bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+/* The same for erfinv, erfcinv, normcdfinv and the Bessel functions (libdevice_special.c). */
+bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+
 /* Op handlers, by family; dispatch.c maps names to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)
 TI_HANDLER(ti_op_constant);
@@ -174,12 +183,16 @@ TI_HANDLER(ti_op_advance);
 TI_HANDLER(ti_op_make_tensor_descriptor);
 TI_HANDLER(ti_op_descriptor_load);
 TI_HANDLER(ti_op_descriptor_store);
+TI_HANDLER(ti_op_descriptor_gather);
+TI_HANDLER(ti_op_descriptor_scatter);
+TI_HANDLER(ti_op_descriptor_reduce);
 TI_HANDLER(ti_op_store);
 TI_HANDLER(ti_op_atomic_rmw);
 TI_HANDLER(ti_op_atomic_cas);
 TI_HANDLER(ti_op_reduce);
 TI_HANDLER(ti_op_scan);
 TI_HANDLER(ti_op_dot);
+TI_HANDLER(ti_op_dot_scaled);
 TI_HANDLER(ti_op_for);
 TI_HANDLER(ti_op_while);
 TI_HANDLER(ti_op_if);
