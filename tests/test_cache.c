@@ -38,8 +38,8 @@ static const char *entry_path(const char *dir, char *buf, size_t size)
     while (d && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
-        snprintf(buf, size, "%s/%s/entry", v1, e->d_name);
-        found = access(buf, R_OK) == 0 ? buf : NULL;
+        int n = snprintf(buf, size, "%s/%s/entry", v1, e->d_name);
+        found = n > 0 && (size_t)n < size && access(buf, R_OK) == 0 ? buf : NULL; /* (a cut path is none) */
     }
     if (d)
         closedir(d);

@@ -102,7 +102,10 @@ static const char *scratch(const char *name)
 static void make_dirs(const char *path)
 {
     char p[1024];
-    snprintf(p, sizeof p, "%s", path);
+    size_t n = strlen(path);
+    if (n >= sizeof p)
+        return; /* (the test's paths are short; a longer one makes nothing) */
+    memcpy(p, path, n + 1);
     for (char *s = p + 1; *s; s++) {
         if (*s == '/') {
             *s = '\0';
