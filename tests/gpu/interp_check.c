@@ -45,8 +45,11 @@
 enum { MAXA = TC_MAX_ARGS };
 
 /* How a buffer is expected to compare. */
-typedef enum expect { EXACT, FLOAT, NONDET } expect;
-static const char *const expect_name[] = {"exact", "float", "nondet"};
+/* ORDER: a combine that is not associative, whose result is the combine order's: on the GPU
+ * that order is the layout's, in the interpreter a documented layout-free tree, so the two are
+ * measured and shown, never compared. */
+typedef enum expect { EXACT, FLOAT, NONDET, ORDER } expect;
+static const char *const expect_name[] = {"exact", "float", "nondet", "order"};
 
 typedef struct buffer {
     size_t n, eb;           /* elements, bytes per element */
@@ -69,6 +72,8 @@ typedef struct kcase {
     expect mode[MAXA];
     unsigned grid[3];
     double rtol;      /* FLOAT / NONDET: 0 = the dtype's default */
+    bool unaligned;   /* GPU pointers 4 bytes past 16-byte alignment (the spec Python's twin is
+                       * compiled with: no divisibility) */
     const char *note; /* why a buffer is NONDET, or anything the reader must know */
     char err[256];    /* a recipe's mistake (a name no argument has) */
 } kcase;
@@ -253,7 +258,9 @@ static void r_constant_order(kcase *c) { buf_rand(c, "p", 4, -50, 50); } /* BLOC
 static void r_memory(kcase *c) /* B=64, one program: every atomic on its own address */
 {
     buf_rand(c, "x", 64, -2, 2), buf_rand(c, "c", 64, 0, 7), buf_rand(c, "o", 64, -2, 2);
-    c->note = "one program, one address per lane: the atomics do not race";
+    c->unaligned = true; /* its pointers are declared TL_DIV_NONE, and its Python twin is compiled
+                          * so; 16-byte aligned ones make a variant ptxas refuses */
+    c->note = "one program, one address per lane: the atomics do not race; pointers unaligned";
 }
 
 /* BM=BN=64, one program. Its second block-pointer load (rows BM..2*BM) has no boundary check
@@ -275,7 +282,9 @@ static void r_reductions(kcase *c) /* M=16 N=32 */
 static void r_custom_combine(kcase *c) /* N=64 */
 {
     buf_rand(c, "x", 64, -2, 2);
-    mode_all(c, FLOAT);
+    mode_all(c, ORDER);
+    c->mode[0] = EXACT; /* x, only read */
+    c->note = "o: _combine (a * b + 1) is not associative: its reduce and scan are the combine order's";
 }
 
 static void r_control(kcase *c) /* B=128 */
@@ -704,11 +713,16 @@ static bool run_gpu(kcase *c, char *why, size_t size)
     for (int i = 0; i < c->nargs; i++)
         if (c->spec[i]->kind == TL_ARG_PTR) {
             buffer *b = &c->buf[i];
-            dev[i] = tc_alloc(rt, bytes_of(b) < 16 ? 16 : bytes_of(b));
+            dev[i] = tc_alloc(rt, (bytes_of(b) < 16 ? 16 : bytes_of(b)) + (c->unaligned ? 16 : 0));
             free(b->gpu);
             b->gpu = calloc(bytes_of(b) + 1, 1);
             second[i] = calloc(bytes_of(b) + 1, 1);
         }
+    tc_deviceptr base[MAXA];
+    memcpy(base, dev, sizeof base);
+    for (int i = 0; i < c->nargs; i++)
+        if (dev[i] && c->unaligned)
+            dev[i] += 4;
     gpu_args(c, dev, args);
     tc_kernel *h = tc_kernel_get(rt, c->k, NULL, (tc_options){0});
     for (int run = 0; run < 2 && !tc_runtime_failed(rt); run++) {
@@ -730,7 +744,7 @@ static bool run_gpu(kcase *c, char *why, size_t size)
         for (size_t j = 0; ok && second[i] && b->gpu && j < b->n; j++)
             b->rerun_diff += memcmp(b->gpu + j * b->eb, second[i] + j * b->eb, b->eb) != 0;
         free(second[i]);
-        tc_free(rt, dev[i]);
+        tc_free(rt, base[i]);
     }
     if (!ok || tc_runtime_failed(rt)) {
         snprintf(why, size, "%s", tc_runtime_error(rt));
@@ -777,7 +791,7 @@ static double default_rtol(tl_dtype dt)
 }
 
 typedef struct verdict {
-    int buffers, identical;
+    int buffers, identical, order_dependent;
     bool failed;
     double worst_abs, worst_rel;
     char bad[200]; /* the buffers that failed */
@@ -816,8 +830,10 @@ static void compare(const kcase *c, verdict *v)
             if (!(d <= rtol * (fabs(g) + scale)))
                 nover++;
         }
+        if (m == ORDER)
+            nover = 0; /* measured, not compared */
         const char *verdict_s = same ? "identical" : m == EXACT ? "DIFFERS (expected exact)"
-                                                : nover ? "OVER TOLERANCE" : "within tolerance";
+                                : m == ORDER ? "differs: combine order" : nover ? "OVER TOLERANCE" : "within tolerance";
         printf("  %-26s %-24s %-8s %9zu  %-9s %8zu %8zu  %10.3g %10.3g  %-6s %s\n", c->k->name, c->spec[i]->name,
                tl_dtype_name(dt), b->n, same ? "yes" : "no", ndiff, b->rerun_diff, max_abs, max_rel, expect_name[m],
                verdict_s);
@@ -832,6 +848,7 @@ static void compare(const kcase *c, verdict *v)
         }
         v->buffers++;
         v->identical += same;
+        v->order_dependent += !same && m == ORDER;
         v->failed |= !same && (m == EXACT || nover);
         v->worst_abs = fmax(v->worst_abs, max_abs);
         v->worst_rel = fmax(v->worst_rel, max_rel);
@@ -850,8 +867,9 @@ static uint64_t fnv1a(const unsigned char *p, size_t n)
 
 /* ST_ASM: the kernel holds PTX inline asm (tt.elementwise_inline_asm), which no CPU
  * interpreter runs (Triton's refuses it too): reported, not counted as a failure. */
-typedef enum status { ST_EXACT, ST_TOL, ST_FAILED, ST_INTERP_OK, ST_ASM } status;
-static const char *const status_name[] = {"exact", "within tolerance", "FAILED", "interpreter ok", "PTX inline asm"};
+typedef enum status { ST_EXACT, ST_TOL, ST_FAILED, ST_INTERP_OK, ST_ASM, ST_ORDER } status;
+static const char *const status_name[] = {"exact", "within tolerance", "FAILED", "interpreter ok", "PTX inline asm",
+                                          "combine order"};
 
 typedef struct row {
     const char *name;
@@ -930,7 +948,7 @@ static void check_kernel(const tl_kernel *k, uint64_t seed, row *r)
     r->identical = v.identical;
     r->worst_abs = v.worst_abs;
     r->worst_rel = v.worst_rel;
-    r->st = v.failed ? ST_FAILED : v.identical == v.buffers ? ST_EXACT : ST_TOL;
+    r->st = v.failed ? ST_FAILED : v.order_dependent ? ST_ORDER : v.identical == v.buffers ? ST_EXACT : ST_TOL;
     if (v.failed)
         snprintf(r->why, sizeof r->why, "differs beyond what is expected: %s", v.bad);
     kcase_free(&c);
@@ -1081,7 +1099,7 @@ int main(int argc, char **argv)
         printf("  %-26s %-24s %-8s %9s  %-9s %8s %8s  %10s %10s  %-6s %s\n", "kernel", "argument", "dtype", "elements",
                "identical", "differ", "rerun", "max abs", "max rel", "expect", "verdict");
     row *rows = calloc((size_t)nk, sizeof *rows);
-    int n = 0, exact = 0, tol = 0, failed = 0, asm_kernels = 0;
+    int n = 0, exact = 0, tol = 0, failed = 0, asm_kernels = 0, order = 0;
     for (int i = 0; i < nk && rows; i++) {
         const tl_kernel *k = tritonc_bundled_at(i);
         if (only && strcmp(only, k->name) != 0)
@@ -1092,6 +1110,7 @@ int main(int argc, char **argv)
         tol += rows[n].st == ST_TOL;
         failed += rows[n].st == ST_FAILED;
         asm_kernels += rows[n].st == ST_ASM;
+        order += rows[n].st == ST_ORDER;
         n++;
     }
     if (do_speed && !only) {
@@ -1106,7 +1125,8 @@ int main(int argc, char **argv)
                rows[i].buffers, rows[i].identical, rows[i].worst_abs, rows[i].worst_rel, rows[i].interp_s * 1e3,
                rows[i].why);
     printf("interp_check: %d kernels, %d exact, %d within tolerance, %d failed, %d with PTX inline asm (not "
-           "interpretable)%s\n", n, exact, tol, failed, asm_kernels,
+           "interpretable), %d whose result is a non-associative combine's order%s\n", n, exact, tol, failed, asm_kernels,
+           order,
            self_check ? " (the interpreter against itself)" : interp_only ? " (interpreter only: nothing compared)" : "");
     free(rows);
     tc_runtime_destroy(rt);
