@@ -113,8 +113,19 @@ double ti_fdecode(uint64_t bits, const tcir_type *t);
 uint64_t ti_fencode(double v, const tcir_type *t, bool rtz);
 uint64_t ti_fencode_int(bool neg, uint64_t mag, const tcir_type *t, bool rtz);
 unsigned ti_width(const tcir_type *elem); /* bits of an int or float element, 64 for a pointer */
-uint64_t ti_mask(uint64_t v, unsigned w);
-int64_t ti_sext(uint64_t v, unsigned w);
+/* v's low w bits, and those bits sign-extended (inline: every lane of every op calls them). */
+static inline uint64_t ti_mask(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : v & (((uint64_t)1 << w) - 1);
+}
+static inline int64_t ti_sext(uint64_t v, unsigned w)
+{
+    if (w >= 64)
+        return (int64_t)v;
+    uint64_t sign = (uint64_t)1 << (w - 1);
+    v = ti_mask(v, w);
+    return (int64_t)((v ^ sign) - sign);
+}
 
 /* Attributes read with defaults. */
 int64_t ti_attr_int(const tcir_op *op, const char *name, int64_t dflt);
@@ -123,9 +134,12 @@ const char *ti_attr_keyword(const tcir_op *op, const char *name); /* ENUM keywor
 /* ---- pointers (ptr.c) --------------------------------------------------------------------- */
 
 #define TI_PTR_OFFSET_BITS 48
-uint64_t ti_ptr_make(unsigned buf, int64_t offset);
-unsigned ti_ptr_buf(uint64_t p);
-int64_t ti_ptr_offset(uint64_t p);
+static inline uint64_t ti_ptr_make(unsigned buf, int64_t offset)
+{
+    return (uint64_t)buf << TI_PTR_OFFSET_BITS | ((uint64_t)offset & (((uint64_t)1 << TI_PTR_OFFSET_BITS) - 1));
+}
+static inline unsigned ti_ptr_buf(uint64_t p) { return (unsigned)(p >> TI_PTR_OFFSET_BITS); }
+static inline int64_t ti_ptr_offset(uint64_t p) { return ti_sext(p, TI_PTR_OFFSET_BITS); }
 /* Bytes an element of type t takes in memory (a pointer: 8, an i1: 1). */
 size_t ti_elem_bytes(const tcir_type *t);
 

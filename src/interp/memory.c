@@ -12,12 +12,6 @@
 
 #include "interp_internal.h"
 
-uint64_t ti_ptr_make(unsigned buf, int64_t offset)
-{
-    return (uint64_t)buf << TI_PTR_OFFSET_BITS | ((uint64_t)offset & (((uint64_t)1 << TI_PTR_OFFSET_BITS) - 1));
-}
-unsigned ti_ptr_buf(uint64_t p) { return (unsigned)(p >> TI_PTR_OFFSET_BITS); }
-int64_t ti_ptr_offset(uint64_t p) { return ti_sext(p, TI_PTR_OFFSET_BITS); }
 
 size_t ti_elem_bytes(const tcir_type *t)
 {

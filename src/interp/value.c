@@ -62,20 +62,6 @@ unsigned ti_width(const tcir_type *elem)
     return 64; /* pointers, index */
 }
 
-uint64_t ti_mask(uint64_t v, unsigned w)
-{
-    return w >= 64 ? v : v & (((uint64_t)1 << w) - 1);
-}
-
-int64_t ti_sext(uint64_t v, unsigned w)
-{
-    if (w >= 64)
-        return (int64_t)v;
-    uint64_t sign = (uint64_t)1 << (w - 1);
-    v = ti_mask(v, w);
-    return (int64_t)((v ^ sign) - sign);
-}
-
 int64_t ti_attr_int(const tcir_op *op, const char *name, int64_t dflt)
 {
     const tcir_attr *a = tcir_op_attr(op, name);
