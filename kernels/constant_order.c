@@ -1,5 +1,5 @@
 /* constant_order: a kernel whose constants exercise how Triton's make_ttir orders them (see
- * kernels/constant_order.py, which this file ports line for line, and src/builder_pool.c). */
+ * kernels/constant_order.py, which this file ports line for line, and src/order/pool.c). */
 #include "tritonc/tritonc.h"
 
 typedef struct constant_order_cfg {

@@ -2,7 +2,7 @@
 
 Python's frontend makes its constants where numbers are used (and inside the bodies of
 standard-library helpers such as tl.cdiv); after make_ttir they sit at the top of the
-function in an order tritonc's constant pool reproduces (src/builder_pool.c). The C port,
+function in an order tritonc's constant pool reproduces (src/order/pool.c). The C port,
 kernels/constant_order.c, follows this body line for line.
 """
 import triton

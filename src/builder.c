@@ -104,7 +104,7 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     tcir_block_append(top, b->func);
     b->depth = 1;
     make_visible(b, b->entry);
-    b->epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
+    b->place.epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
 
     if (!tcir_is_identifier(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
@@ -730,7 +730,7 @@ static void mark_used_consts(tl_builder *b, tcir_block *blk, bool *used)
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
             int k = tl__pool_entry_of(def);
-            if (k >= 0 && k < b->nconsts && b->consts[k].op == def)
+            if (k >= 0 && k < b->pool.nconsts && b->pool.consts[k].op == def)
                 used[k] = true;
         }
         for (int r = 0; r < tcir_op_nregions(op); r++)
@@ -744,18 +744,18 @@ static void mark_used_consts(tl_builder *b, tcir_block *blk, bool *used)
  * placed the others. (Other unused constants stay: the API made them on purpose.) */
 static void drop_unused_consts(tl_builder *b)
 {
-    if (b->nconsts == 0)
+    if (b->pool.nconsts == 0)
         return;
-    bool *used = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->nconsts);
+    bool *used = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
     if (!used)
         return; /* out of memory: reported by the caller's check */
-    for (int k = 0; k < b->nconsts; k++)
+    for (int k = 0; k < b->pool.nconsts; k++)
         used[k] = false;
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_used_consts(b, blk, used);
-    for (int k = 0; k < b->nconsts; k++)
-        if (b->consts[k].droppable && b->consts[k].op && !used[k] && tcir_op_block(b->consts[k].op))
-            tl__pool_drop(b, &b->consts[k]);
+    for (int k = 0; k < b->pool.nconsts; k++)
+        if (b->pool.consts[k].droppable && b->pool.consts[k].op && !used[k] && tcir_op_block(b->pool.consts[k].op))
+            tl__pool_drop(b, &b->pool.consts[k]);
 }
 
 char *tl_finish_at(tl_site site, tl_builder *b)

@@ -1,4 +1,4 @@
-/* Weak literals and constants made from them (the pool itself is builder_pool.c). */
+/* Weak literals and constants made from them (the pool itself is order/pool.c). */
 #include <math.h>
 #include <stdint.h>
 
@@ -109,7 +109,7 @@ static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype 
         return TL_POISON;
     /* Python's frontend first makes a scalar constant of the number's own type (to_tensor),
      * then one of the target type, then splats: the canonicalizer orders the constants it
-     * keeps by where those appeared, so the pool notes them (builder_pool.c). */
+     * keeps by where those appeared, so the pool notes them (order/pool.c). */
     const tcir_type *own = tl_dtype_ir(ctx, lit.dtype);
     if (notes && own && own != elem)
         tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_DIRECT);
@@ -178,11 +178,11 @@ tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
     const tcir_attr *value = type ? scalar_attr(b, site, lit, lit.dtype, type) : NULL;
     if (!value)
         return tl_builder_failed(b) ? TL_POISON : tl_builder_fail(b, site, "out of memory");
-    int ops_before = b->nconst_ops;
+    int ops_before = b->pool.nconst_ops;
     tcir_value *v = tl__pool_const(b, site, type, value, TL_MEET_ASSIGNED);
     if (!v || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
-    if (b->nconst_ops > ops_before) /* made here: finish drops it if nothing uses it */
-        b->consts[tl__pool_entry_of(tcir_value_def(v))].droppable = true;
+    if (b->pool.nconst_ops > ops_before) /* made here: finish drops it if nothing uses it */
+        b->pool.consts[tl__pool_entry_of(tcir_value_def(v))].droppable = true;
     return tl__wrap(b, v, lit.dtype);
 }

@@ -271,7 +271,7 @@ static void many_functions_keep_their_own_scopes(void **state)
 }
 
 /* A standard-library helper makes all its ops under its caller's site (tl_randn: hundreds);
- * the placement walk passes such a run of ops in one step (builder_order.c, "runs"). The place
+ * the placement walk passes such a run of ops in one step (order/place.c, "runs"). The place
  * must be the one the op-by-op walk gives: before the whole run when no op of it makes an
  * operand, right after the op that does otherwise (splitting the run), and op by op through
  * a split run afterwards. */

@@ -1,4 +1,4 @@
-/* Where constants land, as Python's make_ttir leaves them (builder_pool.c, docs/order.md
+/* Where constants land, as Python's make_ttir leaves them (order/pool.c, docs/order.md
  * "Constants"): a @jit helper bracketed with tl_builder_helper_begin/end, called twice; zero
  * tensors of two shapes; `mean = 0` (tl_to_tensor) beside an f32 zero tensor; a binary-search
  * helper with a while loop; a load's other=0 on float32 (a cast Python's canonicalizer folds).

@@ -338,66 +338,9 @@ tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit);
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
  * tensor of like's shape). Checks the range for integer dtypes. */
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
-/* How Python's pipeline comes by a constant, which decides where make_ttir leaves it
- * (builder_pool.c): made where it is used; made by folding a cast of a constant; or made for
- * a loop bound (used through a cast Triton folds away, so it keeps its place only if
- * something else uses it too). TL_CONST_EXACT is TL_CONST_DIRECT without the scalar
- * constants Python's frontend makes on the way to a dense one (which the pool otherwise
- * notes): for code that works out Python's order itself (the random helpers). */
-typedef enum tl_const_origin {
-    TL_CONST_DIRECT = 0,
-    TL_CONST_FOLDED,
-    TL_CONST_LOOP_BOUND,
-    TL_CONST_EXACT
-} tl_const_origin;
-/* tl_materialize_at for a constant of the given origin. */
-tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
-                              tl_const_origin origin);
-/* Records that Python's frontend makes the constant tl_materialize_at would make (with its
- * scalar on the way) here, without making it: a literal that a cast folds into another
- * dtype (`tl.load(p, mask, other=0)` on float32: Python's int32 0 and its splat, then the
- * sitofp the canonicalizer folds). The meeting places the constant after make_ttir when
- * something else uses it. */
-void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+/* tl_materialize_as_at, tl_note_constant_at, the helper brackets and the keyword ordering:
+ * what a port tells the order engine, in tritonc/order.h. */
 
-/* Brackets the ops of a C function that ports a Python @jit helper: one of
- * triton.language.standard (tl.cdiv, tl.zeros, which tritonc brackets itself) or one of the
- * kernel's own (an attention inner loop, a binary search). Python's frontend makes each helper
- * a tt.func of its own, called with tt.call; make_ttir canonicalizes it alone, then inlines it
- * into the kernel after the kernel's first canonicalization, which decides where the
- * helper's new constants land: above the kernel's (the latest call on top, each call's in the
- * order it made them), or below them all for a call that comes first in the kernel; a constant
- * the kernel also makes is the kernel's. So a port brackets its helper's body:
- *     static tl_value attn_inner(tl_builder *b, ...)
- *     {
- *         tl_builder_helper_begin(b);
- *         ...
- *         tl_builder_helper_end(b);
- *         return acc;
- *     }
- * Calls nest (the outermost counts); a helper called twice (two specializations in Python,
- * or one called twice) is two calls: a constant both make belongs to the first. docs/order.md
- * ("Constants") states the rule. NULL is a no-op; an end without a begin does nothing. */
-void tl_builder_helper_begin(tl_builder *b);
-void tl_builder_helper_end(tl_builder *b);
-/* Whether v was made in the function Python's frontend is making now: the current outermost
- * helper call (tl_builder_helper_begin) when one is open, else the kernel (a helper's result
- * counts as the kernel's). Triton canonicalizes a helper alone before inlining it, so a rewrite
- * of the canonicalizer that tritonc does itself sees only the ops of one function. */
-bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
-
-/* Triton's code generator evaluates a call's keyword arguments before its positional ones.
- * Call this in an op with keyword values (masks...) before emitting it: keyword expressions
- * written in the call (on its line, after the positional ones) are moved in front of the
- * positional arguments' ops, so the TTIR follows Python's order (see tl_site). The call's own
- * argument ops move, effects among them (C gives a call's arguments no order); nothing moves
- * when another op with effects lies among them, or when a keyword op uses a value made after
- * the first positional op by an op that would stay. pos and
- * kw hold npos and nkw values (poison, absent values and literals are skipped). A NULL builder
- * is a no-op; a negative count, a NULL array with a positive count or a value of another
- * builder is an error at `site`; after an error it does nothing. */
-void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw,
-                                const tl_value *kw);
 
 /* ---- raw ops (escape hatch) ----------------------------------------------------------- */
 

@@ -15,6 +15,7 @@
 
 #include "tritonc/ir.h"
 #include "tritonc/builder.h"
+#include "tritonc/order.h"
 #include "tritonc/lang.h"
 #include "tritonc/control.h"
 #include "tritonc/reduce.h"

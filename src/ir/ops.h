@@ -11,7 +11,7 @@
  * name    sorted by strcmp (tcir_opcode_of searches the names by bisection).
  * flags   what the op does besides giving its results (TCIR_OPF_* of tritonc/ir.h, short
  *         names below); 0: structure and control flow, and tt.call (its callee's effects).
- *         The order engine (src/builder_order.c) moves only pure ops.
+ *         The order engine (src/order/place.c) moves only pure ops.
  * pretty  its custom form, tcir_pretty_<pretty> (print_pretty_*.c), or generic: generic form
  *         always (as MLIR prints tt.reduce and tt.scan).
  * check   its verifier rule, tcir_check_<check> (verify_*.c), or generic: only the checks

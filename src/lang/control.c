@@ -262,7 +262,7 @@ static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, l
 
 /* A loop bound as an operand. A bound that is a constant already (a number assigned to a name,
  * `lo = 0`) is met again as a loop bound: Python's bitcast of it folds, which moves the
- * constant up as a folded one when nothing else uses it (builder_pool.c). */
+ * constant up as a folded one when nothing else uses it (order/pool.c). */
 static tl_value bound_value(tl_site s, tl_builder *b, lang_opnd *o)
 {
     if (tl_value_is_lit(o->v))

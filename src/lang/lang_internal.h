@@ -14,6 +14,7 @@
 #include "ir/enums.h"
 #include "tritonc/lang.h"
 #include "tritonc/memory.h"
+#include "tritonc/order.h"
 
 typedef struct lang_opnd {
     tl_value v;            /* a value (v.ir != NULL) or a literal (v.lit != TL_LIT_NONE) */

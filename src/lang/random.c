@@ -15,7 +15,7 @@
  * its leading constants), and constants made by folding land on top. plan_* below follow
  * those steps helper by helper to the order the kernel's canonicalization receives; the
  * public call then meets its constants in the reverse of that order first (exactly those,
- * TL_CONST_EXACT), which is how the builder's pool (builder_pool.c) places the constants of a
+ * TL_CONST_EXACT), which is how the builder's pool (order/pool.c) places the constants of a
  * standard-library helper call. The plan covers an integer seed (a scalar value or a number)
  * and integer offsets.
  *

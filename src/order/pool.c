@@ -100,7 +100,7 @@ static tl_stamp fold_key(const tl_const_entry *e)
 static bool call_before(const tl_builder *b, const tl_const_entry *x, const tl_const_entry *y)
 {
     tl_stamp a = x->helper_stamp, c = y->helper_stamp;
-    if (a.epoch == c.epoch && a.scope && a.scope == c.scope && !(b->body_started && b->body_at.scope == a.scope))
+    if (a.epoch == c.epoch && a.scope && a.scope == c.scope && !(b->pool.body_started && b->pool.body_at.scope == a.scope))
         return x->helper_call < y->helper_call;
     return stamp_before(a, c);
 }
@@ -164,31 +164,31 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     uint64_t hash = entry_hash(type, value);
     size_t at = 0;
     bool started = false;
-    for (int i; (i = tl__index_next(&b->const_index, hash, &at, &started)) >= 0;)
-        if (b->consts[i].type == type && tcir_attr_equal(b->consts[i].value, value))
-            return &b->consts[i];
-    if (!tl__index_reserve(b->ctx, &b->const_index, b->nconsts + 1))
+    for (int i; (i = tl__index_next(&b->pool.const_index, hash, &at, &started)) >= 0;)
+        if (b->pool.consts[i].type == type && tcir_attr_equal(b->pool.consts[i].value, value))
+            return &b->pool.consts[i];
+    if (!tl__index_reserve(b->ctx, &b->pool.const_index, b->pool.nconsts + 1))
         return NULL; /* out of memory: the caller's op fails with it */
-    if (b->nconsts == b->consts_cap) {
-        int cap = b->consts_cap ? b->consts_cap * 2 : 16;
+    if (b->pool.nconsts == b->pool.consts_cap) {
+        int cap = b->pool.consts_cap ? b->pool.consts_cap * 2 : 16;
         tl_const_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
         if (!grown)
             return NULL; /* out of memory: the caller's op fails with it */
-        for (int i = 0; i < b->nconsts; i++)
-            grown[i] = b->consts[i];
-        b->consts = grown;
-        b->consts_cap = cap;
+        for (int i = 0; i < b->pool.nconsts; i++)
+            grown[i] = b->pool.consts[i];
+        b->pool.consts = grown;
+        b->pool.consts_cap = cap;
     }
-    tl_const_entry *e = &b->consts[b->nconsts++];
+    tl_const_entry *e = &b->pool.consts[b->pool.nconsts++];
     *e = (tl_const_entry){.type = type, .value = value};
-    tl__index_put(&b->const_index, hash, b->nconsts - 1);
+    tl__index_put(&b->pool.const_index, hash, b->pool.nconsts - 1);
     return e;
 }
 
 /* Whether a meeting at `at` came before the function's first op (in source order). */
 static bool leads(const tl_builder *b, tl_stamp at)
 {
-    return !b->body_started || stamp_before(at, b->body_at);
+    return !b->pool.body_started || stamp_before(at, b->pool.body_at);
 }
 
 static void update_leading(const tl_builder *b, tl_const_entry *e)
@@ -200,10 +200,10 @@ static size_t met_slot(const tl_builder *b, const void *scope, int seq, int epoc
 {
     uint64_t h = (uint64_t)(uintptr_t)scope * 0x9e3779b97f4a7c15u ^ (uint64_t)(uint32_t)seq * 0xc4ceb9fe1a85ec53u ^
                  (uint64_t)(uint32_t)epoch;
-    size_t mask = (size_t)b->met_heads_cap - 1;
+    size_t mask = (size_t)b->pool.met_heads_cap - 1;
     size_t at = (size_t)tl__hash_mix(h) & mask;
-    while (b->met_heads[at].head && !(b->met_heads[at].scope == scope && b->met_heads[at].seq == seq &&
-                                      b->met_heads[at].epoch == epoch))
+    while (b->pool.met_heads[at].head && !(b->pool.met_heads[at].scope == scope && b->pool.met_heads[at].seq == seq &&
+                                      b->pool.met_heads[at].epoch == epoch))
         at = (at + 1) & mask;
     return at;
 }
@@ -211,20 +211,20 @@ static size_t met_slot(const tl_builder *b, const void *scope, int seq, int epoc
 /* Grows the key table to keep it at most half full; false when out of memory. */
 static bool met_reserve(tl_builder *b)
 {
-    if (2 * (b->nmet_keys + 1) <= b->met_heads_cap)
+    if (2 * (b->pool.nmet_keys + 1) <= b->pool.met_heads_cap)
         return true;
-    int cap = b->met_heads_cap ? b->met_heads_cap * 2 : 64;
-    struct tl_met_key *old = b->met_heads;
-    int old_cap = b->met_heads_cap;
+    int cap = b->pool.met_heads_cap ? b->pool.met_heads_cap * 2 : 64;
+    struct tl_met_key *old = b->pool.met_heads;
+    int old_cap = b->pool.met_heads_cap;
     struct tl_met_key *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
     if (!grown)
         return false;
     memset(grown, 0, sizeof(*grown) * (size_t)cap);
-    b->met_heads = grown;
-    b->met_heads_cap = cap;
+    b->pool.met_heads = grown;
+    b->pool.met_heads_cap = cap;
     for (int i = 0; i < old_cap; i++)
         if (old[i].head)
-            b->met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
+            b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
     return true;
 }
 
@@ -233,46 +233,46 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
 {
     if (!st.scope || !met_reserve(b))
         return; /* a stamp without a scope is never remapped; out of memory: reported later */
-    if (b->nmet == b->met_cap) {
-        int cap = b->met_cap ? b->met_cap * 2 : 64;
+    if (b->pool.nmet == b->pool.met_cap) {
+        int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
         struct tl_met_node *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
         if (!grown)
             return;
-        if (b->nmet)
-            memcpy(grown, b->met, sizeof(*grown) * (size_t)b->nmet);
-        b->met = grown;
-        b->met_cap = cap;
+        if (b->pool.nmet)
+            memcpy(grown, b->pool.met, sizeof(*grown) * (size_t)b->pool.nmet);
+        b->pool.met = grown;
+        b->pool.met_cap = cap;
     }
     size_t at = met_slot(b, st.scope, st.seq, st.epoch);
-    if (!b->met_heads[at].head) {
-        b->met_heads[at] = (struct tl_met_key){st.scope, st.seq, st.epoch, 0};
-        b->nmet_keys++;
+    if (!b->pool.met_heads[at].head) {
+        b->pool.met_heads[at] = (struct tl_met_key){st.scope, st.seq, st.epoch, 0};
+        b->pool.nmet_keys++;
     }
-    b->met[b->nmet] = (struct tl_met_node){(int)(e - b->consts), b->met_heads[at].head - 1};
-    b->met_heads[at].head = ++b->nmet; /* nodes are numbered from 1 in the heads */
+    b->pool.met[b->pool.nmet] = (struct tl_met_node){(int)(e - b->pool.consts), b->pool.met_heads[at].head - 1};
+    b->pool.met_heads[at].head = ++b->pool.nmet; /* nodes are numbered from 1 in the heads */
 }
 
 /* Records a meeting at `site`; true when it changes where the constant belongs. */
 static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
 {
-    tl_stamp now = {b->epoch, tl__order_scope(b, site), site.seq, ++b->stamp_counter};
+    tl_stamp now = {b->place.epoch, tl__order_scope(b, site), site.seq, ++b->pool.stamp_counter};
     if (how == TL_MEET_CAST_SOURCE) {
         /* a helper's own canonicalization drops it before any meeting of the kernel's counts */
-        if (b->helper_depth > 0 || (e->cast_source && !stamp_before(now, e->cast_source_at)))
+        if (b->pool.helper_depth > 0 || (e->cast_source && !stamp_before(now, e->cast_source_at)))
             return false;
         e->cast_source = true;
         e->cast_source_at = now;
         update_leading(b, e);
         return e->caller;
     }
-    if (b->helper_depth > 0) {
+    if (b->pool.helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
         if (e->live || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
             return false;
         e->helper = true;
-        e->helper_first = b->helper_first;
+        e->helper_first = b->pool.helper_first;
         e->helper_late = how == TL_MEET_FOLDED;
-        e->helper_call = b->helper_call;
+        e->helper_call = b->pool.helper_call;
         e->helper_at = now.counter;
         e->helper_stamp = now;
         return true;
@@ -308,10 +308,10 @@ static void take_out(tl_builder *b, tl_const_entry *e)
 {
     if (!tcir_op_block(e->op))
         return;
-    if (b->const_tail == e->op)
-        b->const_tail = tcir_op_prev(e->op); /* constants lead the block: NULL past the first */
+    if (b->pool.const_tail == e->op)
+        b->pool.const_tail = tcir_op_prev(e->op); /* constants lead the block: NULL past the first */
     tcir_op_detach(e->op);
-    b->nconst_ops--;
+    b->pool.nconst_ops--;
 }
 
 /* Moves e's op to the end of the leading constants: the region holds them in the order they
@@ -320,15 +320,15 @@ static void take_out(tl_builder *b, tl_const_entry *e)
 static void position(tl_builder *b, tl_const_entry *e)
 {
     take_out(b, e);
-    tcir_op *before = b->const_tail ? tcir_op_next(b->const_tail) : tcir_block_first(b->entry);
+    tcir_op *before = b->pool.const_tail ? tcir_op_next(b->pool.const_tail) : tcir_block_first(b->entry);
     tcir_block_insert_before(b->entry, before, e->op);
-    b->const_tail = e->op;
-    b->nconst_ops++;
+    b->pool.const_tail = e->op;
+    b->pool.nconst_ops++;
 }
 
 static const tl_const_entry *entry_of(const tl_builder *b, const tcir_op *op)
 {
-    return &b->consts[tl__pool_entry_of(op)];
+    return &b->pool.consts[tl__pool_entry_of(op)];
 }
 
 /* Stable merge sort of ops[lo, hi) by goes_above (tmp: scratch of the same size). */
@@ -359,7 +359,7 @@ void tl__pool_drop(tl_builder *b, tl_const_entry *e)
 
 void tl__pool_sort(tl_builder *b)
 {
-    int n = b->nconst_ops;
+    int n = b->pool.nconst_ops;
     if (n < 2)
         return;
     tcir_op **ops = tcir_alloc(b->ctx, sizeof(tcir_op *) * (size_t)n * 2);
@@ -369,12 +369,12 @@ void tl__pool_sort(tl_builder *b)
     for (int i = 0; i < n; i++, op = tcir_op_next(op))
         ops[i] = op;
     sort_ops(b, ops, ops + n, 0, n);
-    tcir_op *after = b->const_tail ? tcir_op_next(b->const_tail) : NULL;
+    tcir_op *after = b->pool.const_tail ? tcir_op_next(b->pool.const_tail) : NULL;
     for (int i = 0; i < n; i++)
         tcir_op_detach(ops[i]);
     for (int i = 0; i < n; i++)
         tcir_block_insert_before(b->entry, after, ops[i]);
-    b->const_tail = ops[n - 1];
+    b->pool.const_tail = ops[n - 1];
 }
 
 static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const int *old_seq, const int *new_seq)
@@ -404,39 +404,39 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
     /* When the function's first op is among the reordered ones, the keyword expressions now
      * come first: the constants of the first of their calls lead, those of the positional
      * ones no longer do (the first op keeps its key: the lowest of the group). */
-    bool first_in_group = b->body_started && remapped(b->body_at, b->epoch, scope, n, old_seq);
+    bool first_in_group = b->pool.body_started && remapped(b->pool.body_at, b->place.epoch, scope, n, old_seq);
     int lowest = n ? new_seq[0] : 0;
     for (int i = 1; i < n; i++)
         if (new_seq[i] < lowest)
             lowest = new_seq[i];
     /* Only constants met at one of the ops' keys can change: those the index holds there. */
-    int round = ++b->remap_round, nhits = 0;
-    for (int i = 0; b->met_heads_cap && i < n; i++) {
-        size_t at = met_slot(b, scope, old_seq[i], b->epoch);
-        for (int node = b->met_heads[at].head; node; node = b->met[node - 1].next + 1) {
-            tl_const_entry *e = &b->consts[b->met[node - 1].entry];
+    int round = ++b->pool.remap_round, nhits = 0;
+    for (int i = 0; b->pool.met_heads_cap && i < n; i++) {
+        size_t at = met_slot(b, scope, old_seq[i], b->place.epoch);
+        for (int node = b->pool.met_heads[at].head; node; node = b->pool.met[node - 1].next + 1) {
+            tl_const_entry *e = &b->pool.consts[b->pool.met[node - 1].entry];
             if (e->remap_round == round)
                 continue;
             e->remap_round = round;
-            if (nhits == b->remap_hits_cap) {
-                int cap = b->remap_hits_cap ? b->remap_hits_cap * 2 : 64;
+            if (nhits == b->pool.remap_hits_cap) {
+                int cap = b->pool.remap_hits_cap ? b->pool.remap_hits_cap * 2 : 64;
                 int *grown = tcir_alloc(b->ctx, sizeof(int) * (size_t)cap);
                 if (!grown)
                     return; /* out of memory: reported by the caller's check */
                 if (nhits)
-                    memcpy(grown, b->remap_hits, sizeof(int) * (size_t)nhits);
-                b->remap_hits = grown;
-                b->remap_hits_cap = cap;
+                    memcpy(grown, b->pool.remap_hits, sizeof(int) * (size_t)nhits);
+                b->pool.remap_hits = grown;
+                b->pool.remap_hits_cap = cap;
             }
-            b->remap_hits[nhits++] = (int)(e - b->consts);
+            b->pool.remap_hits[nhits++] = (int)(e - b->pool.consts);
         }
     }
     for (int h = 0; h < nhits; h++) {
-        tl_const_entry *e = &b->consts[b->remap_hits[h]];
-        bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->epoch, scope, n, old_seq);
-        remap_stamp(&e->caller_at, b->epoch, scope, n, old_seq, new_seq);
-        remap_stamp(&e->fold_at, b->epoch, scope, n, old_seq, new_seq);
-        remap_stamp(&e->bound_at, b->epoch, scope, n, old_seq, new_seq);
+        tl_const_entry *e = &b->pool.consts[b->pool.remap_hits[h]];
+        bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->place.epoch, scope, n, old_seq);
+        remap_stamp(&e->caller_at, b->place.epoch, scope, n, old_seq, new_seq);
+        remap_stamp(&e->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
+        remap_stamp(&e->bound_at, b->place.epoch, scope, n, old_seq, new_seq);
         if (e->caller)
             log_meeting(b, e, e->caller_at);
         if (e->folded)
@@ -452,14 +452,14 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
 
 void tl__pool_body_op(tl_builder *b, tl_site site)
 {
-    tl_stamp now = {b->epoch, tl__order_scope(b, site), site.seq, ++b->stamp_counter};
-    if (b->body_started && !stamp_before(now, b->body_at))
+    tl_stamp now = {b->place.epoch, tl__order_scope(b, site), site.seq, ++b->pool.stamp_counter};
+    if (b->pool.body_started && !stamp_before(now, b->pool.body_at))
         return;
-    b->body_started = true;
-    b->body_at = now;
+    b->pool.body_started = true;
+    b->pool.body_at = now;
     /* an op placed before constants met earlier in time (C's argument order): they follow it */
-    for (int i = 0; i < b->nconsts; i++) {
-        tl_const_entry *e = &b->consts[i];
+    for (int i = 0; i < b->pool.nconsts; i++) {
+        tl_const_entry *e = &b->pool.consts[i];
         if (e->leading && !leads(b, caller_key(e))) {
             e->leading = false;
             if (e->op)
@@ -471,7 +471,7 @@ void tl__pool_body_op(tl_builder *b, tl_site site)
 /* A constant made by folding is Python's cast op on a constant: an op of the function. */
 static void after_meeting(tl_builder *b, tl_site site, tl_meeting how)
 {
-    if (how == TL_MEET_FOLDED && b->helper_depth == 0)
+    if (how == TL_MEET_FOLDED && b->pool.helper_depth == 0)
         tl__pool_body_op(b, site);
 }
 
@@ -494,7 +494,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
     if (!e || !value || !type)
         return NULL; /* out of memory (a NULL type or value is one too) */
     bool moved = meet(b, e, site, how);
-    if (how == TL_MEET_DIRECT && b->helper_depth == 0 && !e->live) {
+    if (how == TL_MEET_DIRECT && b->pool.helper_depth == 0 && !e->live) {
         e->live = true;
         moved = true;
     }
@@ -513,7 +513,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
         tl_op_key *key = tcir_alloc(b->ctx, sizeof *key);
         if (!key)
             return NULL;
-        key->pool_entry = (int)(e - b->consts) + 1;
+        key->pool_entry = (int)(e - b->pool.consts) + 1;
         tcir_op_set_aux(e->op, key);
         moved = true;
     }
@@ -532,7 +532,7 @@ static void mark_uses(tl_builder *b, tcir_block *blk, bool *bound, bool *other)
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
             int k = tl__pool_entry_of(def);
-            if (k >= 0 && k < b->nconsts && b->consts[k].op == def)
+            if (k >= 0 && k < b->pool.nconsts && b->pool.consts[k].op == def)
                 (loop && i < 3 ? bound : other)[k] = true;
         }
         for (int r = 0; r < tcir_op_nregions(op); r++)
@@ -543,20 +543,20 @@ static void mark_uses(tl_builder *b, tcir_block *blk, bool *bound, bool *other)
 
 void tl__pool_settle(tl_builder *b)
 {
-    if (b->nconsts == 0)
+    if (b->pool.nconsts == 0)
         return;
-    bool *bound = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->nconsts);
-    bool *other = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->nconsts);
+    bool *bound = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
+    bool *other = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
     if (!bound || !other)
         return; /* out of memory: reported by the caller's check */
-    for (int k = 0; k < b->nconsts; k++)
+    for (int k = 0; k < b->pool.nconsts; k++)
         bound[k] = other[k] = false;
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_uses(b, blk, bound, other);
     /* a helper's constant that only loops use as a bound: the helper's canonicalization folds
      * the bitcast of it, making it again on top (seen with flash attention's `lo = 0`) */
-    for (int k = 0; k < b->nconsts; k++) {
-        tl_const_entry *e = &b->consts[k];
+    for (int k = 0; k < b->pool.nconsts; k++) {
+        tl_const_entry *e = &b->pool.consts[k];
         if (e->op && rank(e) == 0 && bound[k] && !other[k] && !e->helper_late) {
             e->helper_late = true;
             position(b, e);
@@ -567,27 +567,27 @@ void tl__pool_settle(tl_builder *b)
 /* True when the function body holds nothing but pooled constants yet. */
 static bool body_empty(const tl_builder *b)
 {
-    tcir_op *op = b->const_tail ? tcir_op_next(b->const_tail) : tcir_block_first(b->entry);
+    tcir_op *op = b->pool.const_tail ? tcir_op_next(b->pool.const_tail) : tcir_block_first(b->entry);
     return op == NULL && b->depth == 1 && tl_current_block(b) == b->entry;
 }
 
 void tl_builder_helper_begin(tl_builder *b)
 {
-    if (b && b->helper_depth++ == 0) {
-        b->helper_call++;
-        b->helper_values = b->values_made;
-        b->helper_first = body_empty(b);
+    if (b && b->pool.helper_depth++ == 0) {
+        b->pool.helper_call++;
+        b->pool.helper_values = b->values_made;
+        b->pool.helper_first = body_empty(b);
         tl__pool_body_op(b, (tl_site){0}); /* Python's tt.call: no constant after it leads */
     }
 }
 
 bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v)
 {
-    return b && (b->helper_depth == 0 || v.def_order > b->helper_values);
+    return b && (b->pool.helper_depth == 0 || v.def_order > b->pool.helper_values);
 }
 
 void tl_builder_helper_end(tl_builder *b)
 {
-    if (b && b->helper_depth > 0)
-        b->helper_depth--;
+    if (b && b->pool.helper_depth > 0)
+        b->pool.helper_depth--;
 }

@@ -1,6 +1,6 @@
 /* The order engine: where a new op goes in its block (docs/order.md says it for users).
  * Every op made through the API is placed here (tl__place_op); the builder itself only appends
- * the function's closing returns, and the pool (builder_pool.c) its constants.
+ * the function's closing returns, and the pool (pool.c) its constants.
  *
  * THE RULE. Operations with effects keep the order in which the program issued them. Only
  * pure operations made inside one C expression are placed in Python's order. Where C itself
@@ -133,28 +133,28 @@ const void *tl__order_scope(tl_builder *b, tl_site site)
 {
     if (!site.scope)
         return NULL;
-    if (b->last_scope && site.scope == b->last_func && site.unit == b->last_unit)
-        return b->last_scope;
+    if (b->place.last_scope && site.scope == b->place.last_func && site.unit == b->place.last_unit)
+        return b->place.last_scope;
     tl_order_scope *s = NULL;
-    for (int i = 0; i < b->nscopes && !s; i++)
-        if (b->scopes[i].func == site.scope && b->scopes[i].unit == site.unit)
-            s = &b->scopes[i];
+    for (int i = 0; i < b->place.nscopes && !s; i++)
+        if (b->place.scopes[i].func == site.scope && b->place.scopes[i].unit == site.unit)
+            s = &b->place.scopes[i];
     if (!s) {
-        if (b->nscopes == b->scopes_cap) {
-            int cap = b->scopes_cap ? b->scopes_cap * 2 : 8;
+        if (b->place.nscopes == b->place.scopes_cap) {
+            int cap = b->place.scopes_cap ? b->place.scopes_cap * 2 : 8;
             tl_order_scope *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
-            for (int i = 0; i < b->nscopes; i++)
-                grown[i] = b->scopes[i];
-            b->scopes = grown;
-            b->scopes_cap = cap;
+            for (int i = 0; i < b->place.nscopes; i++)
+                grown[i] = b->place.scopes[i];
+            b->place.scopes = grown;
+            b->place.scopes_cap = cap;
         }
-        s = &b->scopes[b->nscopes++];
+        s = &b->place.scopes[b->place.nscopes++];
         *s = (tl_order_scope){site.unit, site.scope, NULL};
         s->self = tcir_alloc(b->ctx, 1); /* the interned identity: an address of its own */
     }
-    b->last_func = site.scope;
-    b->last_unit = site.unit;
-    b->last_scope = s->self;
+    b->place.last_func = site.scope;
+    b->place.last_unit = site.unit;
+    b->place.last_scope = s->self;
     return s->self;
 }
 
@@ -166,20 +166,20 @@ static uint32_t site_hash(const void *scope, int seq)
 
 static void seen_grow(tl_builder *b)
 {
-    int cap = b->seen_cap ? b->seen_cap * 2 : 64;
-    tl_seen_entry *old = b->seen;
-    int old_cap = b->seen_cap;
-    b->seen = tcir_alloc(b->ctx, sizeof(*b->seen) * (size_t)cap);
-    b->seen_cap = cap;
-    b->seen_count = 0;
+    int cap = b->place.seen_cap ? b->place.seen_cap * 2 : 64;
+    tl_seen_entry *old = b->place.seen;
+    int old_cap = b->place.seen_cap;
+    b->place.seen = tcir_alloc(b->ctx, sizeof(*b->place.seen) * (size_t)cap);
+    b->place.seen_cap = cap;
+    b->place.seen_count = 0;
     for (int i = 0; i < old_cap; i++) {
-        if (old[i].epoch != b->epoch)
+        if (old[i].epoch != b->place.epoch)
             continue;
         uint32_t h = site_hash(old[i].scope, old[i].seq) & (uint32_t)(cap - 1);
-        while (b->seen[h].epoch == b->epoch)
+        while (b->place.seen[h].epoch == b->place.epoch)
             h = (h + 1) & (uint32_t)(cap - 1);
-        b->seen[h] = old[i];
-        b->seen_count++;
+        b->place.seen[h] = old[i];
+        b->place.seen_count++;
     }
 }
 
@@ -187,25 +187,25 @@ static void seen_grow(tl_builder *b)
 static void note_site(tl_builder *b, const void *scope, int seq)
 {
     /* One call may make constants and then its op: all one visit of the site. */
-    if (scope == b->last_seen_scope && seq == b->last_seen_seq)
+    if (scope == b->place.last_seen_scope && seq == b->place.last_seen_seq)
         return;
-    b->last_seen_scope = scope;
-    b->last_seen_seq = seq;
-    if (b->seen_count * 2 >= b->seen_cap)
+    b->place.last_seen_scope = scope;
+    b->place.last_seen_seq = seq;
+    if (b->place.seen_count * 2 >= b->place.seen_cap)
         seen_grow(b);
-    uint32_t mask = (uint32_t)(b->seen_cap - 1);
+    uint32_t mask = (uint32_t)(b->place.seen_cap - 1);
     uint32_t h = site_hash(scope, seq) & mask;
-    while (b->seen[h].epoch == b->epoch) {
-        if (b->seen[h].seq == seq && b->seen[h].scope == scope) {
-            b->epoch++; /* the table is empty again: no entry has the new epoch */
-            b->seen_count = 0;
+    while (b->place.seen[h].epoch == b->place.epoch) {
+        if (b->place.seen[h].seq == seq && b->place.seen[h].scope == scope) {
+            b->place.epoch++; /* the table is empty again: no entry has the new epoch */
+            b->place.seen_count = 0;
             h = site_hash(scope, seq) & mask;
             break;
         }
         h = (h + 1) & mask;
     }
-    b->seen[h] = (tl_seen_entry){scope, seq, b->epoch};
-    b->seen_count++;
+    b->place.seen[h] = (tl_seen_entry){scope, seq, b->place.epoch};
+    b->place.seen_count++;
 }
 
 /* ---- placing a new op ---------------------------------------------------------------------- */
@@ -241,7 +241,7 @@ static bool keys_let_pass(tcir_op *op, tcir_op *later)
 
 static bool run_valid(const tl_builder *b, const tl_op_key *k)
 {
-    return k && k->run_first && k->run_gen == b->order_gen;
+    return k && k->run_first && k->run_gen == b->place.order_gen;
 }
 
 /* The first op of later's run when the walk may jump there over the whole run: the run is
@@ -268,13 +268,13 @@ static void join_run(tl_builder *b, tcir_op *op)
     const tl_op_key *pk = prev ? tl__op_key(prev) : NULL, *nk = next ? tl__op_key(next) : NULL;
     bool prev_run = run_valid(b, pk);
     if (prev_run && run_valid(b, nk) && nk->run_first == pk->run_first) {
-        b->order_gen++;
+        b->place.order_gen++;
         prev_run = false;
     }
     tl_op_key *k = tl__op_key(op);
     if (!k || !k->movable || tcir_op_nregions(op))
         return;
-    k->run_gen = b->order_gen;
+    k->run_gen = b->place.order_gen;
     k->run_first = op;
     if (prev_run && pk->scope == k->scope && pk->seq == k->seq && pk->epoch == k->epoch && pk->line == k->line)
         k->run_first = pk->run_first;
@@ -283,8 +283,8 @@ static void join_run(tl_builder *b, tcir_op *op)
 /* Placed ops moved (other than by their placement): every run made so far is void. */
 static void runs_moved(tl_builder *b)
 {
-    b->order_gen++;
-    b->expr_gave_up = NULL;
+    b->place.order_gen++;
+    b->place.expr_gave_up = NULL;
 }
 
 /* The op of `blk`'s ancestors that lies in `in`, or NULL. */
@@ -388,12 +388,12 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
     /* A walk from `last` gave up (too long, or a scope): x's, from the same op with the same
      * key, meets all that one met in the same order, and gives up too (a C loop of one call,
      * v = tl_add(v, v), would otherwise walk TL_EXPR_MAX_OPS ops per op). */
-    if (last == b->expr_gave_up && key_scope(last) == key_scope(x) && key_epoch(last) == key_epoch(x) &&
+    if (last == b->place.expr_gave_up && key_scope(last) == key_scope(x) && key_epoch(last) == key_epoch(x) &&
         key_line(last) == key_line(x) && key_seq(last) <= key_seq(x)) {
-        b->expr_gave_up = x;
+        b->place.expr_gave_up = x;
         return;
     }
-    needed_set needed = {.mark = ++b->order_mark};
+    needed_set needed = {.mark = ++b->place.order_mark};
     if (!need_operands(x, &needed))
         return;
     /* The run, from the block's end up (run[0] is the last op). */
@@ -403,7 +403,7 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
             break;
         bool fixed = !movable(p);
         if (n == TL_EXPR_MAX_OPS || !need_operands(p, &needed) || (fixed && tcir_op_nregions(p))) {
-            b->expr_gave_up = x; /* too long, or a scope: a statement, never part of an expression */
+            b->place.expr_gave_up = x; /* too long, or a scope: a statement, never part of an expression */
             return;
         }
         any_fixed |= fixed;
@@ -441,7 +441,7 @@ static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool m
 {
     tl_op_key *k = tcir_alloc(b->ctx, sizeof *k);
     if (k)
-        *k = (tl_op_key){.scope = scope, .seq = site.seq, .epoch = b->epoch, .line = site.line, .movable = move};
+        *k = (tl_op_key){.scope = scope, .seq = site.seq, .epoch = b->place.epoch, .line = site.line, .movable = move};
     return k;
 }
 
@@ -472,7 +472,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
         follow_captured_values(b, op, blk);
     tcir_block_insert_before(blk, before, op);
     if (before)
-        b->expr_gave_up = NULL; /* a walk from the end may now stop at op */
+        b->place.expr_gave_up = NULL; /* a walk from the end may now stop at op */
     join_run(b, op);
     tl__pool_body_op(b, site);
 }
@@ -513,7 +513,7 @@ static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *
 {
     tcir_op *d = v ? tcir_value_def(v) : NULL;
     if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
-        key_scope(d) != scope || key_epoch(d) != b->epoch || key_seq(d) >= site.seq ||
+        key_scope(d) != scope || key_epoch(d) != b->place.epoch || key_seq(d) >= site.seq ||
         key_line(d) != site.line || (tcir_op_nregions(d) && !movable(d)))
         return;
     if (s->n == TL_KW_MAX_OPS) {

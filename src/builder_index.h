@@ -1,0 +1,30 @@
+/* Private: a hash index from 64-bit hashes to item numbers (src/builder_index.c), for the
+ * builder's argument names and the order engine's constant pool. */
+#ifndef TRITONC_BUILDER_INDEX_H
+#define TRITONC_BUILDER_INDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tritonc/ir.h"
+
+typedef struct tl_index_slot {
+    uint64_t hash;
+    int item; /* the item + 1; 0: an empty slot */
+} tl_index_slot;
+typedef struct tl_index {
+    tl_index_slot *slots;
+    int cap; /* a power of two (0: no index yet) */
+} tl_index;
+/* A 64-bit hash whose every bit depends on every bit of h (for masking to a table's size). */
+uint64_t tl__hash_mix(uint64_t h);
+/* Room for n items (the index at most half full); false when out of memory. */
+bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n);
+/* Adds item under hash (there is room: tl__index_reserve first). */
+void tl__index_put(tl_index *ix, uint64_t hash, int item);
+/* The items under hash, one per call (*started false the first time; *at its cursor); -1 after
+ * the last. The caller compares keys: different keys can share a hash. */
+int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started);
+
+#endif
