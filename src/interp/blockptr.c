@@ -173,12 +173,11 @@ static bool desc_lanes(ti_run *r, tcir_op *op, int first, const ti_tensor *desc,
 }
 
 /* tt.descriptor_load desc, offsets... */
-TI_HANDLER(ti_op_descriptor_load)
+/* Loads a descriptor's lanes (their addresses and whether each is inside the tensor) into op's
+ * result: outside, zero, or NaN where the descriptor pads with NaN. Takes ptrs and inside. */
+static bool load_lanes(ti_run *r, tcir_op *op, const ti_tensor *desc, const tcir_type *elem, ti_tensor *ptrs,
+                       ti_tensor *inside)
 {
-    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *ptrs, *inside;
-    const tcir_type *elem = tcir_type_elem(tcir_type_desc_block(desc->elem));
-    if (!desc_lanes(r, op, 1, desc, &ptrs, &inside))
-        return false;
     uint64_t fill = desc->d[desc->n - 1] == 2 && tcir_type_is_float(elem) ? ti_fencode(NAN, elem, false) : 0;
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     bool ok = t && ti_load_into(r, op, ptrs, inside, elem, NULL, fill, t);
@@ -189,6 +188,15 @@ TI_HANDLER(ti_op_descriptor_load)
         return false;
     }
     return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+TI_HANDLER(ti_op_descriptor_load)
+{
+    ti_tensor *desc = ti_get(r, tcir_op_operand(op, 0)), *ptrs, *inside;
+    const tcir_type *elem = tcir_type_elem(tcir_type_desc_block(desc->elem));
+    if (!desc_lanes(r, op, 1, desc, &ptrs, &inside))
+        return false;
+    return load_lanes(r, op, desc, elem, ptrs, inside);
 }
 
 TI_HANDLER(ti_op_descriptor_store)
@@ -246,16 +254,7 @@ TI_HANDLER(ti_op_descriptor_gather)
     if (!gather_lanes(r, desc, ti_get(r, tcir_op_operand(op, 1)), ti_get(r, tcir_op_operand(op, 2)),
                       tcir_type_dims(bt)[1], &ptrs, &inside))
         return false;
-    uint64_t fill = desc->d[desc->n - 1] == 2 && tcir_type_is_float(elem) ? ti_fencode(NAN, elem, false) : 0;
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
-    bool ok = t && ti_load_into(r, op, ptrs, inside, elem, NULL, fill, t);
-    ti_unref(ptrs);
-    ti_unref(inside);
-    if (!ok) {
-        ti_unref(t);
-        return false;
-    }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return load_lanes(r, op, desc, elem, ptrs, inside);
 }
 
 /* tt.descriptor_scatter desc, x_offsets, y_offset, value. */

@@ -48,6 +48,12 @@ bool ti_fail(ti_run *r, tcir_op *op, const char *fmt, ...)
     return false;
 }
 
+bool ti_libdevice_unsupported(ti_run *r, tcir_op *op, const char *sym, int nargs)
+{
+    return ti_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter", sym,
+                   nargs);
+}
+
 bool ti_oom(ti_run *r)
 {
     if (!r->ip->error)

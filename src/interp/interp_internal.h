@@ -161,6 +161,9 @@ bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled);
 bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled);
 /* The same for erfinv, erfcinv, normcdfinv and the Bessel functions (libdevice_special.c). */
 bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled);
+/* The error of a known libdevice function called with argument types (or a count) it has no
+ * form for: false, for `return ti_libdevice_unsupported(...)`. */
+bool ti_libdevice_unsupported(ti_run *r, tcir_op *op, const char *sym, int nargs);
 
 /* Op handlers, by family; dispatch.c maps names to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)

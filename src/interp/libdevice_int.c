@@ -232,8 +232,7 @@ bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled)
     }
     const tcir_type *rt = tcir_type_elem(tcir_value_type(tcir_op_result(op, 0)));
     if (nin != arity(e->f) || !types_ok(e->f, ts, rt))
-        return ti_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter",
-                       sym, nin);
+        return ti_libdevice_unsupported(r, op, sym, nin);
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;

@@ -145,8 +145,7 @@ bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled)
         ok = tcir_type_is_float(in[k]->elem) != (e->o == I2F || e->o == U2F);
     }
     if (!ok)
-        return ti_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter",
-                       sym, nin);
+        return ti_libdevice_unsupported(r, op, sym, nin);
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;

@@ -97,8 +97,7 @@ bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled)
     bool ok = tcir_type_is_float(rt) && (is_n ? nin == 2 && !tcir_type_is_float(a->elem) && tcir_type_is_float(x->elem)
                                               : nin == 1 && tcir_type_is_float(a->elem));
     if (!ok)
-        return ti_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter",
-                       sym, nin);
+        return ti_libdevice_unsupported(r, op, sym, nin);
     ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
