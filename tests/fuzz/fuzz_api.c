@@ -3,7 +3,10 @@
  * and negative shapes, invalid dtypes and enums, scopes opened and closed in any order, calls
  * after tl_finish, failed allocations through tcir_set_alloc_hook). Whatever the program, the
  * library must not crash, abort, leak or misbehave under ASan and UBSan; every run ends with
- * tl_finish and tl_builder_destroy. docs/fuzzing.md says how to build and run it.
+ * tl_finish and tl_builder_destroy. A kernel the builder accepts then runs in the CPU
+ * interpreter (tritonc/interp.h) on small made-up buffers: it may fail (out of bounds, most
+ * often, the bounds checker's business) but must not crash either. docs/fuzzing.md says how to
+ * build and run it.
  *
  * With FUZZ_VERIFIER_FINDINGS=1 in the environment, a kernel that only the verifier refuses at
  * tl_finish (no raw op used, every call accepted) aborts too: a misuse not reported at its own
@@ -14,6 +17,7 @@
 #include <string.h>
 
 #include "fake_failing_allocator.h"
+#include "tritonc/interp.h"
 #include "tritonc/tritonc.h"
 
 enum { NVALS = 16, NSCOPES = 8, MAX_STEPS = 256 };
@@ -389,6 +393,62 @@ static bool verifier_findings(void)
     return v && *v == '1';
 }
 
+/* The most elements of any result of op and the ops inside it. */
+static int64_t widest(tcir_op *op)
+{
+    int64_t w = 1;
+    for (int i = 0; i < tcir_op_nresults(op); i++) {
+        const tcir_type *t = tcir_value_type(tcir_op_result(op, i));
+        int64_t n = 1;
+        for (int d = 0; tcir_type_is_tensor(t) && d < tcir_type_rank(t); d++)
+            n *= tcir_type_dims(t)[d];
+        w = n > w ? n : w;
+    }
+    for (int r = 0; r < tcir_op_nregions(op); r++)
+        for (tcir_block *blk = tcir_region_first_block(tcir_op_region(op, r)); blk; blk = tcir_block_next(blk))
+            for (tcir_op *x = tcir_block_first(blk); x; x = tcir_op_next(x)) {
+                int64_t n = widest(x);
+                w = n > w ? n : w;
+            }
+    return w;
+}
+
+/* Runs the finished kernel in the interpreter: every pointer argument on a zeroed buffer of its
+ * own, integers small, floats 1; a step limit, so that a loop the fuzzer made endless ends.
+ * Kernels with tensors of more than 4096 elements are left out: a run of those takes seconds
+ * under the sanitizers, and the interpreter's work does not depend on the size. */
+static void interpret(tl_builder *b, uint8_t seed)
+{
+    enum { BYTES = 1024, MAX_ARGS = 64 };
+    tcir_op *func = tl_builder_func(b);
+    tc_interp *ip = func && widest(func) <= 4096 ? tc_interp_create(func) : NULL;
+    if (!ip)
+        return;
+    tcir_block *entry = tcir_region_first_block(tcir_op_region(func, 0));
+    void *bufs[MAX_ARGS] = {0};
+    int n = tc_interp_nargs(ip);
+    for (int i = 0; i < n && i < MAX_ARGS && entry && i < tcir_block_nargs(entry); i++) {
+        const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
+        if (tcir_type_is_ptr(t)) {
+            bufs[i] = calloc(1, BYTES);
+            tc_interp_bind_ptr(ip, i, bufs[i], bufs[i] ? BYTES : 0);
+        } else if (tcir_type_is_float(t)) {
+            tc_interp_bind_float(ip, i, 1.0);
+        } else {
+            tc_interp_bind_int(ip, i, seed % 64);
+        }
+    }
+    tc_interp_set_grid(ip, 1 + seed % 3, 1, 1);
+    tc_interp_set_step_limit(ip, 2000);
+    tc_interp_set_print_stream(ip, NULL);
+    tc_interp_run(ip);
+    if (tracing())
+        fprintf(stderr, "fuzz_api: interpreted: %s\n", tc_interp_failed(ip) ? tc_interp_error(ip) : "ran");
+    tc_interp_destroy(ip);
+    for (int i = 0; i < MAX_ARGS; i++)
+        free(bufs[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -408,6 +468,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < MAX_STEPS && f->n; i++)
         step(f);
     char *text = tl_finish_at(S("tl_finish"), f->b);
+    if (text)
+        interpret(f->b, mode);
     const char *err = tl_builder_error(f->b);
     if (!text && err && strstr(err, ": verifier: ") && !f->raw_used && !alloc.fail_at && verifier_findings()) {
         fprintf(stderr, "caught only by the verifier at tl_finish: %s\n", err);
