@@ -183,7 +183,7 @@ static TCIR_COLD const char *intern_text(tcir_context *ctx, const char *s)
     return copy;
 }
 
-/* The memo slot of s after interning it (NULL when out of memory). Callers pass the same
+/* The memo slot of s after interning it (-1 when out of memory). Callers pass the same
  * literals again and again (op names, __FILE__): a memo by address skips the hashing. The
  * text is compared all the same, as a caller may reuse a buffer. */
 static int memo_slot(tcir_context *ctx, const char *s)
