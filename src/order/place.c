@@ -393,7 +393,9 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
         b->place.expr_gave_up = x;
         return;
     }
-    needed_set needed = {.mark = ++b->place.order_mark};
+    needed_set needed; /* (not zero-initialized: its list is 512 bytes, most walks use none) */
+    needed.mark = ++b->place.order_mark;
+    needed.n = needed.nkeyless = 0;
     if (!need_operands(x, &needed))
         return;
     /* The run, from the block's end up (run[0] is the last op). */
@@ -591,7 +593,9 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
     if (!values_ok(b, site, npos, pos, "positional") || !values_ok(b, site, nkw, kw, "keyword") || !ordered(site))
         return;
     const void *scope = tl__order_scope(b, site);
-    op_set p = {.n = 0}, k = {.n = 0};
+    op_set p, k; /* (only the counts are cleared: the lists are 512 bytes each) */
+    p.n = k.n = 0;
+    p.overflow = k.overflow = false;
     for (int i = 0; i < npos; i++)
         collect(b, scope, site, pos[i].ir, &p);
     for (int i = 0; i < nkw; i++)
