@@ -132,6 +132,8 @@ void tl_builder_destroy(tl_builder *b)
 {
     if (!b)
         return;
+    tl__pool_free(b);
+    tl__index_free(&b->arg_names);
     tcir_context_destroy(b->ctx);
     tl__error_clear(&b->error);
     free(b);
@@ -296,7 +298,13 @@ static bool scalar_to_buffer(tl_builder *b, tl_site site, const char *name, tl_a
     return true;
 }
 
-size_t tl_builder_bytes(const tl_builder *b) { return b ? tcir_context_bytes(b->ctx) : 0; }
+size_t tl_builder_bytes(const tl_builder *b)
+{
+    if (!b)
+        return 0;
+    return tcir_context_bytes(b->ctx) + sizeof(tl_const_entry) * (size_t)b->pool.consts_cap +
+           sizeof(tl_index_slot) * ((size_t)b->pool.const_index.cap + (size_t)b->arg_names.cap);
+}
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
 tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }
 tcir_op *tl_builder_func(const tl_builder *b) { return b ? b->func : NULL; }
@@ -519,7 +527,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
-    if (!tl__index_reserve(b->ctx, &b->arg_names, b->nargs + 1))
+    if (!tl__index_reserve(&b->arg_names, b->nargs + 1))
         return tl_builder_fail(b, site, "out of memory");
     b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v, as_buffer};
     tl__index_put(&b->arg_names, name_hash(spec.name), b->nargs - 1);
@@ -786,9 +794,9 @@ char *tl_finish_at(tl_site site, tl_builder *b)
         return NULL;
     seal_signature(b);
     tl__pool_settle(b);
-    tl__pool_sort(b);
+    bool sorted = tl__pool_sort(b);
     drop_unused_consts(b);
-    if (tcir_context_oom(b->ctx)) {
+    if (!sorted || b->pool.out_of_memory || tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");
         return NULL;
     }

@@ -1,9 +1,11 @@
 /* A hash index from 64-bit hashes to item numbers (open addressing, linear probing, at most
  * half full), for the builder's lookups that must not grow with the kernel: argument names,
  * pooled constants. The caller hashes its keys and checks equality on the items found. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "builder_internal.h"
+#include "ir/alloc.h"
 
 uint64_t tl__hash_mix(uint64_t h)
 {
@@ -21,24 +23,32 @@ static size_t slot_of(const tl_index *ix, uint64_t hash)
     return (size_t)tl__hash_mix(hash) & ((size_t)ix->cap - 1);
 }
 
-bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n)
+bool tl__index_reserve(tl_index *ix, int n)
 {
     if (2 * n <= ix->cap)
         return true;
     int cap = ix->cap ? ix->cap * 2 : 64;
     while (cap < 2 * n)
         cap *= 2;
-    tl_index_slot *grown = tcir_alloc(ctx, sizeof(*grown) * (size_t)cap);
+    /* Outside the arena, freed when replaced: a table that doubled its way to 2^k slots left
+     * 2^k more behind in the arena, memory every later lookup paid for in cache misses. */
+    tl_index_slot *grown = tcir_sys_calloc((size_t)cap, sizeof(*grown));
     if (!grown)
         return false;
-    memset(grown, 0, sizeof(*grown) * (size_t)cap);
     tl_index old = *ix;
     ix->slots = grown;
     ix->cap = cap;
     for (int i = 0; i < old.cap; i++)
         if (old.slots[i].item)
             tl__index_put(ix, old.slots[i].hash, old.slots[i].item - 1);
+    free(old.slots);
     return true;
+}
+
+void tl__index_free(tl_index *ix)
+{
+    free(ix->slots);
+    *ix = (tl_index){NULL, 0};
 }
 
 void tl__index_put(tl_index *ix, uint64_t hash, int item)

@@ -19,8 +19,11 @@ typedef struct tl_index {
 } tl_index;
 /* A 64-bit hash whose every bit depends on every bit of h (for masking to a table's size). */
 uint64_t tl__hash_mix(uint64_t h);
-/* Room for n items (the index at most half full); false when out of memory. */
-bool tl__index_reserve(tcir_context *ctx, tl_index *ix, int n);
+/* Room for n items (the index at most half full); false when out of memory. The slots live
+ * outside the arena: tl__index_free them. */
+bool tl__index_reserve(tl_index *ix, int n);
+/* Frees the slots (the index is empty again). */
+void tl__index_free(tl_index *ix);
 /* Adds item under hash (there is room: tl__index_reserve first). */
 void tl__index_put(tl_index *ix, uint64_t hash, int item);
 /* The items under hash, one per call (*started false the first time; *at its cursor); -1 after

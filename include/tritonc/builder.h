@@ -314,7 +314,8 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names);
  * the first tl_arg it does not cover); a bad letter at the tl_arg that reads it. */
 void tl_builder_set_specialize_at(tl_site site, tl_builder *b, const char *key);
 #define tl_builder_set_specialize(b, key) tl_builder_set_specialize_at(TL_SITE("tl_builder_set_specialize"), (b), (key))
-/* Bytes the builder's arena holds. */
+/* Bytes the builder holds: its arena, and the tables it keeps outside it (the constant pool's
+ * entries, its hash indexes). */
 size_t tl_builder_bytes(const tl_builder *b);
 
 /* ---- constants ------------------------------------------------------------------------ */

@@ -89,7 +89,8 @@ typedef struct tl_seen_entry {
 
 /* The constant pool's state (pool.c). */
 typedef struct tl_pool {
-    tl_const_entry *consts;
+    tl_const_entry *consts; /* outside the arena (tl__pool_free) */
+    bool out_of_memory;     /* a table outside the arena could not grow: tl_finish fails */
     int nconsts, consts_cap;
     tl_index const_index; /* (type, value) -> pool entry */
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
@@ -153,10 +154,13 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
 /* Settles what only the finished function shows: which constants only loops use (tl_finish). */
 void tl__pool_settle(tl_builder *b);
-/* Puts the pooled constants in their final order (tl_finish, after tl__pool_settle). */
-void tl__pool_sort(tl_builder *b);
+/* Puts the pooled constants in their final order (tl_finish, after tl__pool_settle); false
+ * when out of memory. */
+bool tl__pool_sort(tl_builder *b);
 /* Takes an unused constant out of the function (tl_finish). */
 void tl__pool_drop(tl_builder *b, tl_const_entry *e);
+/* Frees what the pool keeps outside the arena (tl_builder_destroy). */
+void tl__pool_free(tl_builder *b);
 /* Tells the pool an op was placed at `site` (constants met before every op lead the function). */
 void tl__pool_body_op(tl_builder *b, tl_site site);
 

@@ -44,9 +44,12 @@
  *   5. constants met only in helpers called first: in call order, each call's latest made on
  *      top.
  * "First meeting" follows the source text (see tl_site), not the order calls ran. */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builder_internal.h"
+#include "ir/alloc.h"
 
 static bool stamp_before(tl_stamp a, tl_stamp b)
 {
@@ -189,15 +192,19 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     for (int i; (i = tl__index_next(&b->pool.const_index, hash, &at, &started)) >= 0;)
         if (b->pool.consts[i].type == type && tcir_attr_equal(b->pool.consts[i].value, value))
             return &b->pool.consts[i];
-    if (!tl__index_reserve(b->ctx, &b->pool.const_index, b->pool.nconsts + 1))
+    if (!tl__index_reserve(&b->pool.const_index, b->pool.nconsts + 1)) {
+        b->pool.out_of_memory = true; /* (a note has no op to fail: tl_finish reports it) */
         return NULL; /* out of memory: the caller's op fails with it */
+    }
     if (b->pool.nconsts == b->pool.consts_cap) {
+        /* Outside the arena (tl__pool_free), as the index: doubling in the arena left as much
+         * again behind (an entry is some 370 bytes). */
         int cap = b->pool.consts_cap ? b->pool.consts_cap * 2 : 16;
-        tl_const_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
-        if (!grown)
+        tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_sys_realloc(b->pool.consts, sizeof(*grown) * (size_t)cap) : NULL;
+        if (!grown) {
+            b->pool.out_of_memory = true;
             return NULL; /* out of memory: the caller's op fails with it */
-        for (int i = 0; i < b->pool.nconsts; i++)
-            grown[i] = b->pool.consts[i];
+        }
         b->pool.consts = grown;
         b->pool.consts_cap = cap;
     }
@@ -376,14 +383,14 @@ void tl__pool_drop(tl_builder *b, tl_const_entry *e)
     take_out(b, e);
 }
 
-void tl__pool_sort(tl_builder *b)
+bool tl__pool_sort(tl_builder *b)
 {
     int n = b->pool.nconst_ops;
     if (n < 2)
-        return;
-    sort_rec *recs = tcir_alloc(b->ctx, sizeof(sort_rec) * (size_t)n * 2);
+        return true;
+    sort_rec *recs = tcir_sys_malloc(sizeof(sort_rec) * (size_t)n * 2); /* scratch, freed below */
     if (!recs)
-        return; /* out of memory: reported by the caller's check */
+        return false;
     tcir_op *op = tcir_block_first(b->entry);
     for (int i = 0; i < n; i++, op = tcir_op_next(op))
         recs[i] = sort_rec_of(entry_of(b, op), op);
@@ -394,6 +401,8 @@ void tl__pool_sort(tl_builder *b)
     for (int i = 0; i < n; i++)
         tcir_block_insert_before(b->entry, after, recs[i].op);
     b->pool.const_tail = recs[n - 1].op;
+    free(recs);
+    return true;
 }
 
 static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const int *old_seq, const int *new_seq)
@@ -609,4 +618,12 @@ void tl_builder_helper_end(tl_builder *b)
 {
     if (b && b->pool.helper_depth > 0)
         b->pool.helper_depth--;
+}
+
+void tl__pool_free(tl_builder *b)
+{
+    free(b->pool.consts);
+    b->pool.consts = NULL;
+    b->pool.nconsts = b->pool.consts_cap = 0;
+    tl__index_free(&b->pool.const_index);
 }
