@@ -20,23 +20,28 @@ static size_t visible_slot(const tl_builder *b, const tcir_block *blk)
 }
 
 /* Notes that visible[i] holds blk; false when out of memory (the map then stays as it was and
- * is_visible scans: a slower answer, the same one). */
+ * is_visible scans: a slower answer, the same one; tl_finish reports the failure). The map
+ * lives outside the arena (freed when it grows and at destroy): doubled in the arena, each
+ * old copy stayed behind. */
 static bool note_visible(tl_builder *b, tcir_block *blk, int i)
 {
     if (b->visible_at_cap < 0)
         return false;
     if (2 * (b->nvisible_at + 1) > b->visible_at_cap) {
         int cap = b->visible_at_cap ? b->visible_at_cap * 2 : 64;
-        struct tl_visible_slot *old = b->visible_at, *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        struct tl_visible_slot *old = b->visible_at;
+        struct tl_visible_slot *grown = cap < INT_MAX / 2 ? tcir_sys_calloc((size_t)cap, sizeof(*grown)) : NULL;
         int old_cap = b->visible_at_cap;
-        if (!grown)
+        if (!grown) {
+            b->out_of_memory = true;
             return false;
-        memset(grown, 0, sizeof(*grown) * (size_t)cap);
+        }
         b->visible_at = grown;
         b->visible_at_cap = cap;
         for (int k = 0; k < old_cap; k++)
             if (old[k].blk)
                 b->visible_at[visible_slot(b, old[k].blk)] = old[k];
+        free(old);
     }
     size_t at = visible_slot(b, blk);
     if (!b->visible_at[at].blk)
@@ -57,8 +62,11 @@ static void make_visible(tl_builder *b, tcir_block *blk)
         b->visible = grown;
         b->visible_cap = cap;
     }
-    if (!note_visible(b, blk, b->nvisible))
-        b->visible_at_cap = -1; /* out of memory: scan from now on */
+    if (!note_visible(b, blk, b->nvisible) && b->visible_at_cap >= 0) {
+        free(b->visible_at); /* out of memory: scan from now on */
+        b->visible_at = NULL;
+        b->visible_at_cap = -1;
+    }
     b->visible[b->nvisible++] = blk;
 }
 
@@ -134,6 +142,8 @@ void tl_builder_destroy(tl_builder *b)
         return;
     tl__pool_free(b);
     tl__index_free(&b->arg_names);
+    if (b->visible_at_cap > 0)
+        free(b->visible_at);
     tcir_context_destroy(b->ctx);
     tl__error_clear(&b->error);
     free(b);
@@ -796,7 +806,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     tl__pool_settle(b);
     bool sorted = tl__pool_sort(b);
     drop_unused_consts(b);
-    if (!sorted || b->pool.out_of_memory || tcir_context_oom(b->ctx)) {
+    if (!sorted || b->out_of_memory || b->pool.out_of_memory || tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");
         return NULL;
     }

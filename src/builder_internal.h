@@ -39,8 +39,9 @@ struct tl_builder {
     /* Where each block was last put in `visible` (an open-addressing map of block -> index + 1):
      * a block is visible when that index is below nvisible and still holds it, so a lookup
      * costs the same however many blocks early returns left at a level. */
-    struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at;
-    int visible_at_cap, nvisible_at;
+    struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at; /* outside the arena */
+    int visible_at_cap, nvisible_at; /* cap -1: out of memory once, scans from then on */
+    bool out_of_memory; /* a table outside the arena could not grow: tl_finish fails */
     tcir_block *exit_block; /* the shared exit of early returns, or NULL */
 
     tl_arg_entry *args;

@@ -99,7 +99,8 @@ typedef struct tl_pool {
      * with the first node of each (nodes of stamps since remapped stay; they do no harm). A
      * list per key, not a tl_index of records: one key gathers many records, which linear
      * probing piles into one cluster (tried: the masked-loads bench went quadratic again). */
-    struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads;
+    struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads; /* outside the arena, */
+                                                                             /* as met[] */
     int met_heads_cap, nmet_keys;
     struct tl_met_node { int entry, next; } *met;
     int nmet, met_cap;

@@ -245,15 +245,17 @@ static bool met_reserve(tl_builder *b)
     int cap = b->pool.met_heads_cap ? b->pool.met_heads_cap * 2 : 64;
     struct tl_met_key *old = b->pool.met_heads;
     int old_cap = b->pool.met_heads_cap;
-    struct tl_met_key *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
-    if (!grown)
+    struct tl_met_key *grown = cap < INT_MAX / 2 ? tcir_sys_calloc((size_t)cap, sizeof(*grown)) : NULL;
+    if (!grown) {
+        b->pool.out_of_memory = true;
         return false;
-    memset(grown, 0, sizeof(*grown) * (size_t)cap);
+    }
     b->pool.met_heads = grown;
     b->pool.met_heads_cap = cap;
     for (int i = 0; i < old_cap; i++)
         if (old[i].head)
             b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
+    free(old);
     return true;
 }
 
@@ -264,11 +266,11 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         return; /* a stamp without a scope is never remapped; out of memory: reported later */
     if (b->pool.nmet == b->pool.met_cap) {
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
-        struct tl_met_node *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
-        if (!grown)
+        struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_sys_realloc(b->pool.met, sizeof(*grown) * (size_t)cap) : NULL;
+        if (!grown) {
+            b->pool.out_of_memory = true;
             return;
-        if (b->pool.nmet)
-            memcpy(grown, b->pool.met, sizeof(*grown) * (size_t)b->pool.nmet);
+        }
         b->pool.met = grown;
         b->pool.met_cap = cap;
     }
@@ -623,7 +625,11 @@ void tl_builder_helper_end(tl_builder *b)
 void tl__pool_free(tl_builder *b)
 {
     free(b->pool.consts);
+    free(b->pool.met_heads);
+    free(b->pool.met);
     b->pool.consts = NULL;
-    b->pool.nconsts = b->pool.consts_cap = 0;
+    b->pool.met_heads = NULL;
+    b->pool.met = NULL;
+    b->pool.nconsts = b->pool.consts_cap = b->pool.met_heads_cap = b->pool.met_cap = 0;
     tl__index_free(&b->pool.const_index);
 }
