@@ -13,41 +13,66 @@ static tcir_attr *attr_new(tcir_context *ctx, tcir_attr_kind kind)
     return a;
 }
 
+/* Simple attributes (unit, bool, int, float, enum of static text) are immutable and made again
+ * and again - every load's cache modifier and eviction policy, every comparison's predicate,
+ * every overflow flag - so a small memo per context (direct-mapped by a hash of the contents)
+ * hands out the one made last time with the same contents instead of 88 more bytes. A miss
+ * only makes a new one: what an attribute means never depends on the memo. */
+static size_t memo_slot(const tcir_attr *k)
+{
+    uint64_t fbits;
+    memcpy(&fbits, &k->f, sizeof fbits);
+    uint64_t h = (uint64_t)k->kind * 0x9E3779B97F4A7C15u;
+    h = (h ^ (uint64_t)k->i) * 0xff51afd7ed558ccdu;
+    h = (h ^ fbits) * 0xc4ceb9fe1a85ec53u;
+    h = (h ^ (uint64_t)(uintptr_t)k->type) * 0xff51afd7ed558ccdu;
+    h = (h ^ (uint64_t)(uintptr_t)k->s ^ ((uint64_t)(uintptr_t)k->generic << 1)) * 0xc4ceb9fe1a85ec53u;
+    return (size_t)(h >> 40) % TCIR_ATTR_MEMO;
+}
+
+static bool same_simple(const tcir_attr *a, const tcir_attr *k)
+{
+    return a->kind == k->kind && a->i == k->i && memcmp(&a->f, &k->f, sizeof a->f) == 0 && a->type == k->type &&
+           a->s == k->s && a->generic == k->generic;
+}
+
+/* The attribute with k's contents (kind, i, f, type, s, generic; the rest zero): the memo's,
+ * or a new one put there. NULL when out of memory. */
+static const tcir_attr *simple(tcir_context *ctx, const tcir_attr *k)
+{
+    size_t slot = memo_slot(k);
+    const tcir_attr *m = ctx->attr_memo[slot];
+    if (m && same_simple(m, k))
+        return m;
+    tcir_attr *a = attr_new(ctx, k->kind);
+    if (!a)
+        return NULL;
+    *a = *k;
+    ctx->attr_memo[slot] = a;
+    return a;
+}
+
 static const char *dup(tcir_context *ctx, const char *s)
 {
     return tcir_strdup(ctx, s, strlen(s));
 }
 
-const tcir_attr *tcir_attr_unit(tcir_context *ctx) { return attr_new(ctx, TCIR_ATTR_UNIT); }
+const tcir_attr *tcir_attr_unit(tcir_context *ctx) { return simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_UNIT}); }
 
 const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v)
 {
-    tcir_attr *a = attr_new(ctx, TCIR_ATTR_BOOL);
-    if (!a)
-        return NULL;
-    a->i = v;
-    a->type = tcir_type_int(ctx, 1);
-    return a;
+    const tcir_type *i1 = tcir_type_int(ctx, 1);
+    return i1 ? simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_BOOL, .i = v, .type = i1}) : NULL;
 }
 
 const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *type)
 {
-    tcir_attr *a = attr_new(ctx, TCIR_ATTR_INT);
-    if (!a)
-        return NULL;
-    a->i = v;
-    a->type = type;
-    return a;
+    return simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_INT, .i = v, .type = type});
 }
 
 const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *type)
 {
-    tcir_attr *a = attr_new(ctx, TCIR_ATTR_FLOAT);
-    if (!a)
-        return NULL;
-    a->f = v;
-    a->type = type;
-    return a;
+    return simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_FLOAT, .f = v, .type = type});
 }
 
 const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s)
@@ -147,12 +172,7 @@ const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const ch
 
 const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic)
 {
-    tcir_attr *a = attr_new(ctx, TCIR_ATTR_ENUM);
-    if (!a)
-        return NULL;
-    a->s = keyword;
-    a->generic = generic;
-    return a;
+    return simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_ENUM, .s = keyword, .generic = generic});
 }
 
 const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)

@@ -85,7 +85,7 @@ typedef struct tcir_istr {
     uint32_t hash, len;
 } tcir_istr;
 
-enum { TCIR_RECENT_STRS = 64 };
+enum { TCIR_RECENT_STRS = 64, TCIR_ATTR_MEMO = 64 };
 
 /* What a context keeps back for the end of the call in progress when memory runs out (see
  * arena.c): enough for a few ops, types and a table growth or two. */
@@ -104,6 +104,7 @@ struct tcir_context {
         const char *in, *out;  /* a caller's string and its interned copy */
         int opcode;            /* tcir_opcode_of(out), or -1 before an op was named so */
     } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
+    const tcir_attr *attr_memo[TCIR_ATTR_MEMO]; /* attr.c: the last simple attribute per hash */
     bool oom;                  /* an allocation failed: the reserve serves from now on */
     size_t reserve_used;
     _Alignas(16) unsigned char reserve[]; /* TCIR_OOM_RESERVE bytes */
