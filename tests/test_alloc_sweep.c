@@ -34,6 +34,12 @@ static long sweep_kernel(const tl_kernel *k, tl_emit_opts opts)
     if (!text)
         fail_msg("%s does not build: %s", k->name, err ? err : "(no message)");
     free(text);
+    /* The sweep's premise: a build makes the same allocations every time (no memo or table
+     * whose hits depend on where the arena happened to put things). */
+    long again = build(k, opts, &f, &text, &err);
+    free(text);
+    if (again != total)
+        fail_msg("%s: one build made %ld allocations, the next %ld", k->name, total, again);
     long runs = 0;
     for (long n = 1; n <= total; n++, runs++) {
         f = (fake_failing_allocator){.fail_at = n};

@@ -25,8 +25,15 @@ static size_t memo_slot(const tcir_attr *k)
     uint64_t h = (uint64_t)k->kind * 0x9E3779B97F4A7C15u;
     h = (h ^ (uint64_t)k->i) * 0xff51afd7ed558ccdu;
     h = (h ^ fbits) * 0xc4ceb9fe1a85ec53u;
-    h = (h ^ (uint64_t)(uintptr_t)k->type) * 0xff51afd7ed558ccdu;
-    h = (h ^ (uint64_t)(uintptr_t)k->s ^ ((uint64_t)(uintptr_t)k->generic << 1)) * 0xc4ceb9fe1a85ec53u;
+    /* Contents only, no address: types and copied texts live in each context's arena, at
+     * addresses that differ from one build to the next, and the hits (so the allocations a
+     * build makes) must not - the allocation sweep fails the n-th allocation of a build it
+     * counted before. (Equality still compares the pointers.) */
+    for (const char *c = k->s; c && *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3u;
+    for (const char *c = k->generic; c && *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3u;
+    h *= 0xc4ceb9fe1a85ec53u;
     return (size_t)(h >> 40) % TCIR_ATTR_MEMO;
 }
 
