@@ -6,7 +6,8 @@
  * timed ones (tl_kernel_emit: build, verify, print; pretty form, no locations), and prints the
  * median and 90th percentile time per emit in microseconds, the ops of the finished function
  * (every op, regions' included, the function itself not), the median nanoseconds and the
- * arena bytes per op, the bytes the builder's arena held and the length of the TTIR. A bench
+ * bytes per op, the bytes the builder held (tl_builder_bytes: its arena and its tables outside
+ * it) and the length of the TTIR. A bench
  * prints numbers; it is not a test.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -55,9 +56,9 @@ static long ops_inside(tcir_op *op)
     return n;
 }
 
-/* Runs the kernel body in a builder of our own to read its arena size and count its ops
+/* Runs the kernel body in a builder of our own to read its size and count its ops
  * before destroying it (tl_kernel_emit frees its builder). Returns 0 when the kernel fails. */
-static size_t arena_bytes(const tl_kernel *k, size_t *ttir_len, long *ops)
+static size_t builder_bytes(const tl_kernel *k, size_t *ttir_len, long *ops)
 {
     void *zeroed = k->cfg_default ? NULL : calloc(1, k->cfg_size ? k->cfg_size : 1);
     tl_builder *b = tl_builder_create(k->name);
@@ -94,7 +95,7 @@ static bool bench_kernel(const tl_kernel *k, int iterations, int warmup, double 
     qsort(samples, (size_t)iterations, sizeof *samples, cmp_double);
     size_t ttir_len = 0;
     long ops = 0;
-    size_t bytes = arena_bytes(k, &ttir_len, &ops);
+    size_t bytes = builder_bytes(k, &ttir_len, &ops);
     double median = quantile(samples, iterations, 0.5);
     printf("%-24s %10.2f %10.2f %6ld %8.0f %8.0f %12zu %11zu\n", k->name, median, quantile(samples, iterations, 0.9),
            ops, ops ? median * 1e3 / (double)ops : 0.0, ops ? (double)bytes / (double)ops : 0.0, bytes, ttir_len);
@@ -150,7 +151,7 @@ int main(int argc, char **argv)
     printf("# tritonc %s: %d emits per kernel after %d warm-up; pretty form, no locations\n",
            TRITONC_VERSION, iterations, warmup);
     printf("%-24s %10s %10s %6s %8s %8s %12s %11s\n", "kernel", "median_us", "p90_us", "ops", "ns/op", "B/op",
-           "arena_bytes", "ttir_bytes");
+           "bytes", "ttir_bytes");
     int failures = 0;
     for (int i = 0; i < nkernels; i++) {
         const tl_kernel *k;

@@ -6,9 +6,9 @@
  * For n = 1000, 3000, 10000, 30000, 100000 (up to --max, default 100000) it builds the kernel,
  * verifies and prints it (tl_finish, no locations), the best of up to three builds (as many as
  * fit in half a second after the first: one slow run of a shared machine does not make a slope),
- * and prints the time, the time per unit and
- * the arena bytes per unit; the slope of log(time) against log(n) between successive sizes and
- * over the whole range (least squares) says how the cost grows: 1 is linear, 2 quadratic. A
+ * and prints the time, the time per unit and the bytes per unit (tl_builder_bytes); the slope
+ * of log(time) against log(n) between successive sizes and over the whole range (least
+ * squares) says how the cost grows: 1 is linear, 2 quadratic. A
  * size whose build took longer than --budget-s (default 5 s) ends its shape: the next size
  * would take too long to wait for, and the slopes so far already tell. A bench prints numbers;
  * it is not a test.
