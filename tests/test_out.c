@@ -100,10 +100,32 @@ static void out_of_memory(void **state)
     assert_null(o.buf);
 }
 
+/* Numbers are written one or two digits at a time: every length, both sides of each carry. */
+static void numbers(void **state)
+{
+    (void)state;
+    tcir_out o = {0};
+    const uint64_t v[] = {0, 7, 9, 10, 42, 99, 100, 101, 109, 110, 999, 1000, 1009, 9999, 10000, 12345, 99999,
+                          100000, 1234567, 4294967295u, 18446744073709551615u};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        tcir_out_uint(&o, v[i]);
+        tcir_out_putc(&o, ' ');
+    }
+    tcir_out_int(&o, -1234);
+    tcir_out_putc(&o, ' ');
+    tcir_out_int(&o, INT64_MIN);
+    assert_false(o.oom);
+    char *text = tcir_out_text(&o);
+    assert_string_equal(text, "0 7 9 10 42 99 100 101 109 110 999 1000 1009 9999 10000 12345 99999 100000 1234567 "
+                              "4294967295 18446744073709551615 -1234 -9223372036854775808");
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grows_and_keeps_every_byte),
+        cmocka_unit_test(numbers),
         cmocka_unit_test(empty_text),
         cmocka_unit_test(quoted_as_mlir_writes_a_string),
         cmocka_unit_test(identifiers),

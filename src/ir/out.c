@@ -26,14 +26,28 @@ bool tcir_out_reserve(tcir_out *out, size_t n)
     return true;
 }
 
+/* "00" to "99": the digits of v >= 100 are written two at a time (SSA ids of big kernels are
+ * most of what the printer writes; one division per two digits, not per digit). */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                     "8081828384858687888990919293949596979899";
+
 /* The digits of v >= 100 (kept out of tcir_put_digits' common path). */
 static TCIR_COLD char *put_big_digits(char *d, uint64_t v)
 {
     char buf[20], *c = buf + sizeof buf;
-    do {
-        *--c = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
+    while (v >= 100) {
+        unsigned pair = (unsigned)(v % 100);
+        v /= 100;
+        c -= 2;
+        memcpy(c, digit_pairs + 2 * pair, 2);
+    }
+    if (v >= 10) {
+        c -= 2;
+        memcpy(c, digit_pairs + 2 * v, 2);
+    } else {
+        *--c = (char)('0' + v);
+    }
     size_t n = (size_t)(buf + sizeof buf - c);
     memcpy(d, c, n);
     return d + n;
