@@ -167,6 +167,6 @@ TI_HANDLER(ti_op_select)
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++)
-        t->d[i] = (c->d[c->n == 1 ? 0 : i] & 1) ? a->d[i] : b->d[i];
+        t->d[i] = (ti_lane(c, i) & 1) ? a->d[i] : b->d[i];
     return ti_set(r, tcir_op_result(op, 0), t);
 }

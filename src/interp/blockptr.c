@@ -326,7 +326,7 @@ TI_HANDLER(ti_op_descriptor_reduce)
     ti_tensor *cur = ti_new_shape(r, val->elem, val->rank, val->dims);
     bool ok = cur && ti_load_into(r, op, ptrs, inside, elem, NULL, 0, cur);
     for (int64_t i = 0; ok && i < cur->n; i++)
-        if (inside->d[i] && !reduce_elem(kind, cur->d[i], val->d[val->n == 1 ? 0 : i], elem, &cur->d[i]))
+        if (inside->d[i] && !reduce_elem(kind, cur->d[i], ti_lane(val, i), elem, &cur->d[i]))
             ok = ti_fail(r, op, "descriptor reduction '%s' on this type is not supported", kind);
     ok = ok && ti_store_from(r, op, ptrs, inside, elem, cur);
     ti_unref(cur);

@@ -22,6 +22,13 @@ typedef struct ti_tensor {
     uint64_t d[];
 } ti_tensor;
 
+/* Element i of t, or its only element when t has one (a scalar, or a one-element operand that
+ * stands for every lane). */
+static inline uint64_t ti_lane(const ti_tensor *t, int64_t i)
+{
+    return t->d[t->n == 1 ? 0 : i];
+}
+
 /* ---- tensors (value.c) ------------------------------------------------------------------ */
 
 typedef struct ti_run ti_run;

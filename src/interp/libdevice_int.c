@@ -239,7 +239,7 @@ bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled)
     for (int64_t i = 0; i < t->n; i++) {
         uint64_t a[3] = {0, 0, 0};
         for (int k = 0; k < nin; k++)
-            a[k] = in[k]->d[in[k]->n == 1 ? 0 : i];
+            a[k] = ti_lane(in[k], i);
         t->d[i] = apply(e, a, ts, t->elem);
     }
     return ti_set(r, tcir_op_result(op, 0), t);

@@ -151,12 +151,12 @@ bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled)
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         if (e->o == I2F || e->o == U2F) {
-            t->d[i] = from_int(in[0]->d[in[0]->n == 1 ? 0 : i], ti_width(in[0]->elem), e->o == I2F, mode, t->elem);
+            t->d[i] = from_int(ti_lane(in[0], i), ti_width(in[0]->elem), e->o == I2F, mode, t->elem);
             continue;
         }
         double a[3] = {0, 0, 0};
         for (int k = 0; k < nin; k++)
-            a[k] = ti_fdecode(in[k]->d[in[k]->n == 1 ? 0 : i], in[k]->elem);
+            a[k] = ti_fdecode(ti_lane(in[k], i), in[k]->elem);
         t->d[i] = mode == 'n' ? ti_fencode(a[0], t->elem, false) : arith(e->o, a, nin, mode, t->elem);
     }
     return ti_set(r, tcir_op_result(op, 0), t);

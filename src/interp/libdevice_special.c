@@ -104,11 +104,11 @@ bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled)
     for (int64_t i = 0; i < t->n; i++) {
         double v;
         if (is_n) {
-            int n = (int)ti_sext(a->d[a->n == 1 ? 0 : i], ti_width(a->elem));
-            double xv = ti_fdecode(x->d[x->n == 1 ? 0 : i], x->elem);
+            int n = (int)ti_sext(ti_lane(a, i), ti_width(a->elem));
+            double xv = ti_fdecode(ti_lane(x, i), x->elem);
             v = base[0] == 'j' ? jn(n, xv) : yn(n, xv);
         } else {
-            v = e->d(ti_fdecode(a->d[a->n == 1 ? 0 : i], a->elem));
+            v = e->d(ti_fdecode(ti_lane(a, i), a->elem));
         }
         t->d[i] = ti_fencode(v, t->elem, false);
     }

@@ -116,7 +116,7 @@ static bool run_named(ti_run *r, tcir_op *op, const char *base, ti_tensor *t, bo
     for (int64_t i = 0; i < t->n; i++) {
         double a[4];
         for (int k = 0; k < nin; k++)
-            a[k] = ti_fdecode(in[k]->d[in[k]->n == 1 ? 0 : i], in[k]->elem);
+            a[k] = ti_fdecode(ti_lane(in[k], i), in[k]->elem);
         t->d[i] = ti_fencode(e->fn(a), t->elem, false);
     }
     return ti_set(r, tcir_op_result(op, 0), t);

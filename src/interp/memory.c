@@ -135,7 +135,7 @@ static unsigned char *locate(ti_run *r, tcir_op *op, const ti_tensor *ptrs, int6
     return buf->base + off;
 }
 
-static bool lane_on(const ti_tensor *mask, int64_t lane) { return !mask || (mask->d[mask->n == 1 ? 0 : lane] & 1); }
+static bool lane_on(const ti_tensor *mask, int64_t lane) { return !mask || (ti_lane(mask, lane) & 1); }
 
 /* Checks every masked-in lane first, so that a failing op touches nothing. */
 static bool check_all(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, size_t bytes)
@@ -194,7 +194,7 @@ bool ti_load_into(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         if (!lane_on(mask, i)) {
-            t->d[i] = other ? other->d[other->n == 1 ? 0 : i] : fill;
+            t->d[i] = other ? ti_lane(other, i) : fill;
             continue;
         }
         uint64_t v = read_elem(locate(r, op, ptrs, i, bytes), bytes, is_bool);
@@ -212,7 +212,7 @@ bool ti_store_from(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tenso
     for (int64_t i = 0; i < ptrs->n; i++) {
         if (!lane_on(mask, i))
             continue;
-        uint64_t v = val->d[val->n == 1 ? 0 : i];
+        uint64_t v = ti_lane(val, i);
         write_elem(locate(r, op, ptrs, i, bytes), bytes, tcir_type_is_ptr(elem) ? address_of(r->ip, v) : v);
     }
     return true;
@@ -308,7 +308,7 @@ TI_HANDLER(ti_op_atomic_rmw)
         unsigned char *p = locate(r, op, ptrs, i, bytes);
         uint64_t old = read_elem(p, bytes, false);
         bool ok;
-        uint64_t nv = rmw(kind, old, val->d[val->n == 1 ? 0 : i], elem, &ok);
+        uint64_t nv = rmw(kind, old, ti_lane(val, i), elem, &ok);
         if (!ok) {
             ti_unref(t);
             return ti_fail(r, op, "atomic '%s' on this type is not supported", kind);
@@ -332,8 +332,8 @@ TI_HANDLER(ti_op_atomic_cas)
     for (int64_t i = 0; i < ptrs->n; i++) {
         unsigned char *p = locate(r, op, ptrs, i, bytes);
         uint64_t old = read_elem(p, bytes, false);
-        if (old == cmp->d[cmp->n == 1 ? 0 : i])
-            write_elem(p, bytes, val->d[val->n == 1 ? 0 : i]);
+        if (old == ti_lane(cmp, i))
+            write_elem(p, bytes, ti_lane(val, i));
         t->d[i] = old;
     }
     return ti_set(r, tcir_op_result(op, 0), t);

@@ -182,7 +182,7 @@ TI_HANDLER(ti_op_histogram)
     unsigned w = ti_width(x->elem), wo = ti_width(t->elem);
     for (int64_t i = 0; i < x->n; i++) {
         int64_t v = ti_sext(x->d[i], w);
-        if ((!mask || (mask->d[mask->n == 1 ? 0 : i] & 1)) && v >= 0 && v < t->n)
+        if ((!mask || (ti_lane(mask, i) & 1)) && v >= 0 && v < t->n)
             t->d[v] = ti_mask(t->d[v] + 1, wo);
     }
     return ti_set(r, tcir_op_result(op, 0), t);
