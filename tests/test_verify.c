@@ -470,6 +470,40 @@ static void operands_are_defined_before_use(void **state)
     bin(b, "arith.muli", inner, arg(b, 0));
     ret(b);
     assert_invalid("'arith.muli' op operand #0 does not dominate this use");
+
+    /* A loop's own result used inside its body. */
+    b = kernel(2, T(i32(), i32()));
+    loop = mk(b, "scf.for", i32(), 4, V(arg(b, 0), arg(b, 1), arg(b, 1), arg(b, 0)), NULL, NULL, 1);
+    body = tcir_region_add_block(C, tcir_op_region(loop, 0));
+    iv = tcir_block_add_arg(C, body, i32(), (tcir_loc){0});
+    tcir_value *carried = tcir_block_add_arg(C, body, i32(), (tcir_loc){0});
+    bin(body, "arith.addi", res(loop), iv);
+    mk(body, "scf.yield", NULL, 1, V(carried), NULL, NULL, 0);
+    ret(b);
+    assert_invalid("'arith.addi' op operand #0 does not dominate this use");
+
+    /* Three loops deep, values of the function and of an op before the outer loop are visible
+     * (dominance is looked up, not walked, at any depth); an op after the outer loop is not. */
+    for (int late_def = 0; late_def < 2; late_def++) {
+        b = kernel(2, T(i32(), i32()));
+        tcir_value *early = bin(b, "arith.addi", arg(b, 0), arg(b, 0));
+        tcir_op *late = mk(NULL, "arith.addi", i32(), 2, V(arg(b, 0), arg(b, 1)), NULL, NULL, 0);
+        tcir_block *blocks[3], *at = b;
+        for (int d = 0; d < 3; d++) {
+            tcir_op *l = mk(at, "scf.for", NULL, 3, V(arg(b, 0), arg(b, 1), arg(b, 1)), NULL, NULL, 1);
+            at = blocks[d] = tcir_region_add_block(C, tcir_op_region(l, 0));
+            tcir_block_add_arg(C, at, i32(), (tcir_loc){0});
+        }
+        bin(blocks[2], "arith.muli", early, late_def ? res(late) : arg(b, 1));
+        for (int d = 2; d >= 0; d--)
+            mk(blocks[d], "scf.yield", NULL, 0, NULL, NULL, NULL, 0);
+        tcir_block_append(b, late);
+        ret(b);
+        if (late_def)
+            assert_invalid("'arith.muli' op operand #1 does not dominate this use");
+        else
+            assert_valid();
+    }
 }
 
 static void loops_yield_their_result_types(void **state)
@@ -609,6 +643,31 @@ static void calls_match_their_callee(void **state)
     check_call("f", 1, i32(), f32(), "'tt.call' op result type mismatch at index 0");
 }
 
+/* Every op, block and value gets the context's next serial number as it is made (the printer and
+ * the verifier index arrays by them); NULL has 0. The client's pointer is kept and given back. */
+static void serials_follow_creation_and_aux_is_kept(void **state)
+{
+    (void)state;
+    tcir_block *b = kernel(1, T(i32()));
+    tcir_value *x = bin(b, "arith.addi", arg(b, 0), arg(b, 0));
+    tcir_op *op = tcir_value_def(x);
+    assert_true(tcir_block_serial(b) > 0);
+    assert_true(tcir_value_serial(arg(b, 0)) > tcir_block_serial(b));
+    assert_int_equal(tcir_value_serial(x), tcir_op_serial(op) + 1);
+    assert_true(tcir_op_serial(op) > tcir_value_serial(arg(b, 0)));
+    assert_int_equal(tcir_op_serial(NULL), 0);
+    assert_int_equal(tcir_block_serial(NULL), 0);
+    assert_int_equal(tcir_value_serial(NULL), 0);
+    int mine;
+    assert_null(tcir_op_aux(op));
+    tcir_op_set_aux(op, &mine);
+    assert_ptr_equal(tcir_op_aux(op), &mine);
+    tcir_op_set_aux(NULL, &mine); /* nothing to keep it on: no crash */
+    assert_null(tcir_op_aux(NULL));
+    ret(b);
+    assert_valid();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -634,6 +693,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(pointer_casts_go_between_pointers_and_i64, setup, teardown),
         cmocka_unit_test_setup_teardown(modules_hold_one_block, setup, teardown),
         cmocka_unit_test_setup_teardown(calls_match_their_callee, setup, teardown),
+        cmocka_unit_test_setup_teardown(serials_follow_creation_and_aux_is_kept, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

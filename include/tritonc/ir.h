@@ -254,12 +254,14 @@ tcir_block *tcir_op_block(const tcir_op *op);
 tcir_op *tcir_op_next(const tcir_op *op);
 tcir_op *tcir_op_prev(const tcir_op *op);
 /* Every op, block and value of a context has a number of its own, given in the order they
- * were made (from 1; 0 only past 2^32 - 1 of them): for passes that index arrays by it. */
+ * were made (from 1; 0 only past 2^32 - 1 of them, and for NULL): for passes that index arrays
+ * by it. */
 uint32_t tcir_op_serial(const tcir_op *op);
 uint32_t tcir_block_serial(const tcir_block *b);
 uint32_t tcir_value_serial(const tcir_value *v);
 /* A pointer of the client's kept on the op (NULL when made), never read, printed or freed by the
- * IR: the builder keeps its order engine's key there (src/builder_internal.h, tl_op_key). */
+ * IR: the builder keeps its order engine's key there (src/order/order.h, tl_op_key). Setting it
+ * on NULL does nothing; NULL's is NULL. */
 void tcir_op_set_aux(tcir_op *op, void *aux);
 void *tcir_op_aux(const tcir_op *op);
 /* Unlinks op from its block (it stays allocated and can be inserted again). */

@@ -58,11 +58,16 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 
 const char *tcir_op_name(const tcir_op *op) { return op->name; }
 int tcir_op_opcode(const tcir_op *op) { return op ? op->opcode : TCIR_OPCODE_UNREGISTERED; }
-void *tcir_op_aux(const tcir_op *op) { return op->aux; }
-uint32_t tcir_op_serial(const tcir_op *op) { return op->serial; }
-uint32_t tcir_block_serial(const tcir_block *b) { return b->serial; }
-uint32_t tcir_value_serial(const tcir_value *v) { return v->serial; }
-void tcir_op_set_aux(tcir_op *op, void *aux) { op->aux = aux; }
+void *tcir_op_aux(const tcir_op *op) { return op ? op->aux : NULL; }
+uint32_t tcir_op_serial(const tcir_op *op) { return op ? op->serial : 0; }
+uint32_t tcir_block_serial(const tcir_block *b) { return b ? b->serial : 0; }
+uint32_t tcir_value_serial(const tcir_value *v) { return v ? v->serial : 0; }
+
+void tcir_op_set_aux(tcir_op *op, void *aux)
+{
+    if (op)
+        op->aux = aux;
+}
 
 void tcir_op_detach(tcir_op *op)
 {
