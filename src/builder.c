@@ -806,7 +806,7 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     tl__pool_settle(b);
     bool sorted = tl__pool_sort(b);
     drop_unused_consts(b);
-    if (!sorted || b->out_of_memory || b->pool.out_of_memory || tcir_context_oom(b->ctx)) {
+    if (!sorted || b->out_of_memory || tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");
         return NULL;
     }

@@ -17,8 +17,6 @@ typedef struct tl_arg_entry {
     bool loaded; /* a scalar passed in a buffer (scalars_as_buffers): spec.kind says pointer */
 } tl_arg_entry;
 
-
-
 struct tl_builder {
     tcir_context *ctx;
     tcir_op *module, *func;
@@ -41,7 +39,9 @@ struct tl_builder {
      * costs the same however many blocks early returns left at a level. */
     struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at; /* outside the arena */
     int visible_at_cap, nvisible_at; /* cap -1: out of memory once, scans from then on */
-    bool out_of_memory; /* a table outside the arena could not grow: tl_finish fails */
+    /* A table kept outside the arena (the visible-blocks map, the pool's) could not grow: the
+     * build goes on, and tl_finish fails with "out of memory". */
+    bool out_of_memory;
     tcir_block *exit_block; /* the shared exit of early returns, or NULL */
 
     tl_arg_entry *args;
@@ -50,8 +50,7 @@ struct tl_builder {
     const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
     int ndeclared;          /* arguments declared, those the key dropped included */
 
-    tl_pool pool;   /* the constants (src/order/pool.c) */
-
+    tl_pool pool;    /* the constants (src/order/pool.c) */
     tl_placer place; /* where new ops go (src/order/place.c) */
 
     bool finished, locations, generic;
@@ -72,6 +71,5 @@ bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, co
 
 /* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
 tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
-
 
 #endif

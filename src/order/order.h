@@ -89,8 +89,9 @@ typedef struct tl_seen_entry {
 
 /* The constant pool's state (pool.c). */
 typedef struct tl_pool {
-    tl_const_entry *consts; /* outside the arena (tl__pool_free) */
-    bool out_of_memory;     /* a table outside the arena could not grow: tl_finish fails */
+    /* consts, met_heads, met and const_index live outside the arena (tl__pool_free); when one
+     * cannot grow, the pool sets the builder's out_of_memory. */
+    tl_const_entry *consts;
     int nconsts, consts_cap;
     tl_index const_index; /* (type, value) -> pool entry */
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
@@ -99,8 +100,7 @@ typedef struct tl_pool {
      * with the first node of each (nodes of stamps since remapped stay; they do no harm). A
      * list per key, not a tl_index of records: one key gathers many records, which linear
      * probing piles into one cluster (tried: the masked-loads bench went quadratic again). */
-    struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads; /* outside the arena, */
-                                                                             /* as met[] */
+    struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads;
     int met_heads_cap, nmet_keys;
     struct tl_met_node { int entry, next; } *met;
     int nmet, met_cap;

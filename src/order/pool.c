@@ -193,7 +193,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
         if (b->pool.consts[i].type == type && tcir_attr_equal(b->pool.consts[i].value, value))
             return &b->pool.consts[i];
     if (!tl__index_reserve(&b->pool.const_index, b->pool.nconsts + 1)) {
-        b->pool.out_of_memory = true; /* (a note has no op to fail: tl_finish reports it) */
+        b->out_of_memory = true; /* (a note has no op to fail: tl_finish reports it) */
         return NULL; /* out of memory: the caller's op fails with it */
     }
     if (b->pool.nconsts == b->pool.consts_cap) {
@@ -202,7 +202,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
         int cap = b->pool.consts_cap ? b->pool.consts_cap * 2 : 16;
         tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_sys_realloc(b->pool.consts, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
-            b->pool.out_of_memory = true;
+            b->out_of_memory = true;
             return NULL; /* out of memory: the caller's op fails with it */
         }
         b->pool.consts = grown;
@@ -247,7 +247,7 @@ static bool met_reserve(tl_builder *b)
     int old_cap = b->pool.met_heads_cap;
     struct tl_met_key *grown = cap < INT_MAX / 2 ? tcir_sys_calloc((size_t)cap, sizeof(*grown)) : NULL;
     if (!grown) {
-        b->pool.out_of_memory = true;
+        b->out_of_memory = true;
         return false;
     }
     b->pool.met_heads = grown;
@@ -268,7 +268,7 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
         struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_sys_realloc(b->pool.met, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
-            b->pool.out_of_memory = true;
+            b->out_of_memory = true;
             return;
         }
         b->pool.met = grown;
