@@ -7,6 +7,7 @@
 #include "error.h"
 #include "tritonc/builder.h"
 #include "builder_index.h"
+#include "ir/inline.h"
 #include "order/order.h"
 #include "tritonc/order.h"
 

@@ -1,6 +1,7 @@
 /* Private: what the printer's files (print*.c), their scratch memory (scratch.c) and the
  * verifier share. Everything here reads the IR through include/tritonc/ir.h only, so the
- * printer does not depend on how the core stores ops. */
+ * printer does not depend on how the core stores ops (inline.h inlines the field accessors,
+ * with the API's names). */
 #ifndef TRITONC_IR_PRINT_INTERNAL_H
 #define TRITONC_IR_PRINT_INTERNAL_H
 
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "inline.h"
 #include "out.h"
 #include "tritonc/ir.h"
 

@@ -1,5 +1,6 @@
 /* Private: what the files of src/lang share. Everything here is built on the public API of
- * builder.h and ir.h (plus ir/enums.h for enum attributes), as an application could.
+ * builder.h and ir.h (plus ir/enums.h for enum attributes), as an application could; ir/inline.h
+ * inlines ir.h's field accessors under their own names.
  *
  * The central piece is lang_opnd, an operand on its way into an op. Python turns a literal
  * into a scalar constant, casts it, splats it, and Triton's canonicalizer folds all of that
@@ -12,6 +13,7 @@
 #define TRITONC_LANG_INTERNAL_H
 
 #include "ir/enums.h"
+#include "ir/inline.h"
 #include "tritonc/lang.h"
 #include "tritonc/memory.h"
 #include "tritonc/order.h"

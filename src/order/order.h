@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "builder_index.h"
+#include "ir/inline.h"
 #include "tritonc/builder.h"
 
 /* Where in the source a constant was met: compared by pass (epoch), then by source order in

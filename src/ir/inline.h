@@ -1,0 +1,152 @@
+/* The IR's field accessors, inlined for the library's own code.
+ *
+ * include/tritonc/ir.h declares them as functions, so that the IR's structs stay private to
+ * users. Called from the builder, the language, the order engine, the printer and the verifier,
+ * those one-line functions were a call each - some twenty per op built and printed, a tenth of
+ * the cost of emission. Here each becomes a macro of the same name over a static inline body,
+ * so the library's calls compile to a load while its text reads as before.
+ *
+ * The bodies are the functions' own (src/ir/op.c, type.c, attr.c), NULL cases included; the
+ * files that define the functions do not include this header. Include it after tritonc/ir.h.
+ * Each macro evaluates its arguments once. */
+#ifndef TRITONC_IR_INLINE_H
+#define TRITONC_IR_INLINE_H
+
+#include "internal.h"
+
+/* ---- ops ---------------------------------------------------------------------------------- */
+
+static inline const char *tcir__op_name(const tcir_op *op) { return op->name; }
+static inline int tcir__op_opcode(const tcir_op *op) { return op ? op->opcode : TCIR_OPCODE_UNREGISTERED; }
+static inline void *tcir__op_aux(const tcir_op *op) { return op ? op->aux : NULL; }
+static inline uint32_t tcir__op_serial(const tcir_op *op) { return op ? op->serial : 0; }
+static inline tcir_loc tcir__op_loc(const tcir_op *op) { return op->loc; }
+static inline int tcir__op_noperands(const tcir_op *op) { return op->noperands; }
+static inline tcir_value *tcir__op_operand(const tcir_op *op, int i) { return op->operands[i]; }
+static inline int tcir__op_nresults(const tcir_op *op) { return op->nresults; }
+static inline tcir_value *tcir__op_result(tcir_op *op, int i) { return &op->results[i]; }
+static inline int tcir__op_nattrs(const tcir_op *op) { return op->nattrs; }
+static inline const tcir_named_attr *tcir__op_attr_at(const tcir_op *op, int i) { return &op->attrs[i]; }
+static inline int tcir__op_nregions(const tcir_op *op) { return op->nregions; }
+static inline tcir_region *tcir__op_region(tcir_op *op, int i) { return &op->regions[i]; }
+static inline int tcir__op_nsuccessors(const tcir_op *op) { return op->nsuccessors; }
+static inline tcir_block *tcir__op_successor(const tcir_op *op, int i) { return op->successors[i]; }
+static inline tcir_block *tcir__op_block(const tcir_op *op) { return op->block; }
+static inline tcir_op *tcir__op_next(const tcir_op *op) { return op->next; }
+static inline tcir_op *tcir__op_prev(const tcir_op *op) { return op->prev; }
+
+#define tcir_op_name(op) tcir__op_name(op)
+#define tcir_op_opcode(op) tcir__op_opcode(op)
+#define tcir_op_aux(op) tcir__op_aux(op)
+#define tcir_op_serial(op) tcir__op_serial(op)
+#define tcir_op_loc(op) tcir__op_loc(op)
+#define tcir_op_noperands(op) tcir__op_noperands(op)
+#define tcir_op_operand(op, i) tcir__op_operand(op, i)
+#define tcir_op_nresults(op) tcir__op_nresults(op)
+#define tcir_op_result(op, i) tcir__op_result(op, i)
+#define tcir_op_nattrs(op) tcir__op_nattrs(op)
+#define tcir_op_attr_at(op, i) tcir__op_attr_at(op, i)
+#define tcir_op_nregions(op) tcir__op_nregions(op)
+#define tcir_op_region(op, i) tcir__op_region(op, i)
+#define tcir_op_nsuccessors(op) tcir__op_nsuccessors(op)
+#define tcir_op_successor(op, i) tcir__op_successor(op, i)
+#define tcir_op_block(op) tcir__op_block(op)
+#define tcir_op_next(op) tcir__op_next(op)
+#define tcir_op_prev(op) tcir__op_prev(op)
+
+/* ---- values, blocks, regions -------------------------------------------------------------- */
+
+static inline const tcir_type *tcir__value_type(const tcir_value *v) { return v->type; }
+static inline tcir_op *tcir__value_def(const tcir_value *v) { return v->def; }
+static inline bool tcir__value_is_arg(const tcir_value *v) { return v->def == NULL; }
+static inline int tcir__value_index(const tcir_value *v) { return v->index; }
+static inline uint32_t tcir__value_serial(const tcir_value *v) { return v ? v->serial : 0; }
+static inline tcir_block *tcir__value_block(const tcir_value *v) { return v->def ? v->def->block : v->block; }
+
+static inline uint32_t tcir__block_serial(const tcir_block *b) { return b ? b->serial : 0; }
+static inline tcir_block *tcir__block_next(const tcir_block *b) { return b->next; }
+static inline tcir_region *tcir__block_region(const tcir_block *b) { return b->region; }
+static inline int tcir__block_nargs(const tcir_block *b) { return b->nargs; }
+static inline tcir_value *tcir__block_arg(const tcir_block *b, int i) { return b->args[i]; }
+static inline tcir_op *tcir__block_first(const tcir_block *b) { return b->first; }
+static inline tcir_op *tcir__block_last(const tcir_block *b) { return b->last; }
+static inline tcir_block *tcir__region_first_block(const tcir_region *r) { return r->first; }
+static inline tcir_op *tcir__region_parent(const tcir_region *r) { return r->parent; }
+
+#define tcir_value_type(v) tcir__value_type(v)
+#define tcir_value_def(v) tcir__value_def(v)
+#define tcir_value_is_arg(v) tcir__value_is_arg(v)
+#define tcir_value_index(v) tcir__value_index(v)
+#define tcir_value_serial(v) tcir__value_serial(v)
+#define tcir_value_block(v) tcir__value_block(v)
+#define tcir_block_serial(b) tcir__block_serial(b)
+#define tcir_block_next(b) tcir__block_next(b)
+#define tcir_block_region(b) tcir__block_region(b)
+#define tcir_block_nargs(b) tcir__block_nargs(b)
+#define tcir_block_arg(b, i) tcir__block_arg(b, i)
+#define tcir_block_first(b) tcir__block_first(b)
+#define tcir_block_last(b) tcir__block_last(b)
+#define tcir_region_first_block(r) tcir__region_first_block(r)
+#define tcir_region_parent(r) tcir__region_parent(r)
+
+/* ---- types -------------------------------------------------------------------------------- */
+
+static inline tcir_type_kind tcir__type_get_kind(const tcir_type *t) { return t->kind; }
+static inline unsigned tcir__type_int_width(const tcir_type *t) { return t->kind == TCIR_TYPE_INT ? t->width : 0; }
+static inline tcir_float_kind tcir__type_float_kind(const tcir_type *t) { return t->fkind; }
+static inline unsigned tcir__type_float_width(const tcir_type *t)
+{
+    return t->kind == TCIR_TYPE_FLOAT ? t->width : 0;
+}
+static inline const tcir_type *tcir__type_pointee(const tcir_type *t)
+{
+    return t->kind == TCIR_TYPE_PTR ? t->elem : NULL;
+}
+static inline int tcir__type_rank(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->rank : 0; }
+static inline const int64_t *tcir__type_dims(const tcir_type *t)
+{
+    return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL;
+}
+static inline bool tcir__type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
+static inline bool tcir__type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
+static inline bool tcir__type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }
+static inline bool tcir__type_is_tensor(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR; }
+static inline const tcir_type *tcir__type_elem(const tcir_type *t)
+{
+    return t->kind == TCIR_TYPE_TENSOR ? t->elem : t;
+}
+
+#define tcir_type_get_kind(t) tcir__type_get_kind(t)
+#define tcir_type_int_width(t) tcir__type_int_width(t)
+#define tcir_type_float_kind(t) tcir__type_float_kind(t)
+#define tcir_type_float_width(t) tcir__type_float_width(t)
+#define tcir_type_pointee(t) tcir__type_pointee(t)
+#define tcir_type_rank(t) tcir__type_rank(t)
+#define tcir_type_dims(t) tcir__type_dims(t)
+#define tcir_type_is_int(t) tcir__type_is_int(t)
+#define tcir_type_is_float(t) tcir__type_is_float(t)
+#define tcir_type_is_ptr(t) tcir__type_is_ptr(t)
+#define tcir_type_is_tensor(t) tcir__type_is_tensor(t)
+#define tcir_type_elem(t) tcir__type_elem(t)
+
+/* ---- attributes --------------------------------------------------------------------------- */
+
+static inline tcir_attr_kind tcir__attr_get_kind(const tcir_attr *a) { return a->kind; }
+static inline int64_t tcir__attr_int_value(const tcir_attr *a) { return a->i; }
+static inline double tcir__attr_float_value(const tcir_attr *a) { return a->f; }
+static inline const char *tcir__attr_str(const tcir_attr *a) { return a->s; }
+static inline const tcir_type *tcir__attr_get_type(const tcir_attr *a) { return a->type; }
+static inline const tcir_attr *tcir__attr_dense_elem(const tcir_attr *a) { return a->elem; }
+static inline int tcir__attr_array_size(const tcir_attr *a) { return a->n; }
+static inline int32_t tcir__attr_array_i32_at(const tcir_attr *a, int i) { return a->i32s[i]; }
+
+#define tcir_attr_get_kind(a) tcir__attr_get_kind(a)
+#define tcir_attr_int_value(a) tcir__attr_int_value(a)
+#define tcir_attr_float_value(a) tcir__attr_float_value(a)
+#define tcir_attr_str(a) tcir__attr_str(a)
+#define tcir_attr_get_type(a) tcir__attr_get_type(a)
+#define tcir_attr_dense_elem(a) tcir__attr_dense_elem(a)
+#define tcir_attr_array_size(a) tcir__attr_array_size(a)
+#define tcir_attr_array_i32_at(a, i) tcir__attr_array_i32_at(a, i)
+
+#endif
