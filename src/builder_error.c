@@ -33,7 +33,7 @@ const char *tl_builder_error(const tl_builder *b)
     return tl__error_text(&b->error);
 }
 
-bool tl__usable(tl_builder *b, tl_site site)
+bool tl__usable_slow(tl_builder *b, tl_site site)
 {
     if (!b || tl__error_is_set(&b->error))
         return false;

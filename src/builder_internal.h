@@ -63,8 +63,16 @@ struct tl_builder {
 };
 
 /* Returns true when b can take another call: not NULL, not in error, not finished
- * (records "use after finish" in the last case). */
-bool tl__usable(tl_builder *b, tl_site site);
+ * (records "use after finish" in the last case). Every call of the API asks, some several
+ * times per op: the common answer is inline, the rest (recording the error) in
+ * tl__usable_slow (builder_error.c). */
+bool tl__usable_slow(tl_builder *b, tl_site site);
+static inline bool tl__usable(tl_builder *b, tl_site site)
+{
+    if (b && !tl__error_is_set(&b->error) && !tcir_context_oom(b->ctx) && !b->finished)
+        return true;
+    return tl__usable_slow(b, site);
+}
 
 /* Checks a shape against TL_MAX_TENSOR_NUMEL without overflowing (dims positive); false with
  * "<what> shape [a, b] exceeds triton's maximum tensor numel (1048576)" recorded otherwise. */

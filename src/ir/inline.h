@@ -14,6 +14,12 @@
 
 #include "internal.h"
 
+/* ---- the context -------------------------------------------------------------------------- */
+
+static inline bool tcir__context_oom(const tcir_context *ctx) { return ctx && ctx->oom; }
+
+#define tcir_context_oom(ctx) tcir__context_oom(ctx)
+
 /* ---- ops ---------------------------------------------------------------------------------- */
 
 static inline const char *tcir__op_name(const tcir_op *op) { return op->name; }
