@@ -10,6 +10,7 @@
 
 #include "alloc.h"
 #include "hints.h"
+#include "inline.h"
 #include "internal.h"
 
 enum { TCIR_CHUNK_MIN = 16 * 1024 };
@@ -24,10 +25,7 @@ tcir_context *tcir_context_create(void)
     return ctx;
 }
 
-bool tcir_context_oom(const tcir_context *ctx)
-{
-    return ctx && ctx->oom;
-}
+bool (tcir_context_oom)(const tcir_context *ctx) { return tcir__context_oom(ctx); }
 
 void tcir_context_destroy(tcir_context *ctx)
 {

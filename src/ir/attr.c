@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inline.h"
 #include "internal.h"
 
 /* NULL only when out of memory and of reserve (every constructor then returns NULL). */
@@ -191,15 +192,15 @@ const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)
     return a;
 }
 
-tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a) { return a->kind; }
-int64_t tcir_attr_int_value(const tcir_attr *a) { return a->i; }
-double tcir_attr_float_value(const tcir_attr *a) { return a->f; }
-const char *tcir_attr_str(const tcir_attr *a) { return a->s; }
+tcir_attr_kind (tcir_attr_get_kind)(const tcir_attr *a) { return tcir__attr_get_kind(a); }
+int64_t (tcir_attr_int_value)(const tcir_attr *a) { return tcir__attr_int_value(a); }
+double (tcir_attr_float_value)(const tcir_attr *a) { return tcir__attr_float_value(a); }
+const char *(tcir_attr_str)(const tcir_attr *a) { return tcir__attr_str(a); }
 const char *tcir_attr_enum_generic(const tcir_attr *a) { return a->generic; }
-const tcir_type *tcir_attr_get_type(const tcir_attr *a) { return a->type; }
-const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a) { return a->elem; }
-int tcir_attr_array_size(const tcir_attr *a) { return a->n; }
-int32_t tcir_attr_array_i32_at(const tcir_attr *a, int i) { return a->i32s[i]; }
+const tcir_type *(tcir_attr_get_type)(const tcir_attr *a) { return tcir__attr_get_type(a); }
+const tcir_attr *(tcir_attr_dense_elem)(const tcir_attr *a) { return tcir__attr_dense_elem(a); }
+int (tcir_attr_array_size)(const tcir_attr *a) { return tcir__attr_array_size(a); }
+int32_t (tcir_attr_array_i32_at)(const tcir_attr *a, int i) { return tcir__attr_array_i32_at(a, i); }
 const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i) { return a->items[i]; }
 int tcir_attr_dict_size(const tcir_attr *a) { return a->n; }
 const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i) { return &a->entries[i]; }

@@ -6,9 +6,9 @@
  * the cost of emission. Here each becomes a macro of the same name over a static inline body,
  * so the library's calls compile to a load while its text reads as before.
  *
- * The bodies are the functions' own (src/ir/op.c, type.c, attr.c), NULL cases included; the
- * files that define the functions do not include this header. Include it after tritonc/ir.h.
- * Each macro evaluates its arguments once. */
+ * The bodies here are the only ones, NULL cases included: the public functions (src/ir/op.c,
+ * type.c, attr.c, arena.c) return these, defined under their parenthesized names, which no
+ * macro expands. Each macro evaluates its arguments once. */
 #ifndef TRITONC_IR_INLINE_H
 #define TRITONC_IR_INLINE_H
 

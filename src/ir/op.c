@@ -1,6 +1,7 @@
 /* Operations, blocks and regions: creation, linking and accessors. */
 #include <string.h>
 
+#include "inline.h"
 #include "internal.h"
 
 /* Takes n elements of elem bytes off the front of *mem; NULL when n is 0. */
@@ -56,12 +57,12 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
     return op;
 }
 
-const char *tcir_op_name(const tcir_op *op) { return op->name; }
-int tcir_op_opcode(const tcir_op *op) { return op ? op->opcode : TCIR_OPCODE_UNREGISTERED; }
-void *tcir_op_aux(const tcir_op *op) { return op ? op->aux : NULL; }
-uint32_t tcir_op_serial(const tcir_op *op) { return op ? op->serial : 0; }
-uint32_t tcir_block_serial(const tcir_block *b) { return b ? b->serial : 0; }
-uint32_t tcir_value_serial(const tcir_value *v) { return v ? v->serial : 0; }
+const char *(tcir_op_name)(const tcir_op *op) { return tcir__op_name(op); }
+int (tcir_op_opcode)(const tcir_op *op) { return tcir__op_opcode(op); }
+void *(tcir_op_aux)(const tcir_op *op) { return tcir__op_aux(op); }
+uint32_t (tcir_op_serial)(const tcir_op *op) { return tcir__op_serial(op); }
+uint32_t (tcir_block_serial)(const tcir_block *b) { return tcir__block_serial(b); }
+uint32_t (tcir_value_serial)(const tcir_value *v) { return tcir__value_serial(v); }
 
 void tcir_op_set_aux(tcir_op *op, void *aux)
 {
@@ -85,22 +86,22 @@ void tcir_op_detach(tcir_op *op)
     op->prev = op->next = NULL;
     op->block = NULL;
 }
-tcir_loc tcir_op_loc(const tcir_op *op) { return op->loc; }
+tcir_loc (tcir_op_loc)(const tcir_op *op) { return tcir__op_loc(op); }
 void tcir_op_set_loc(tcir_op *op, tcir_loc loc) { op->loc = loc; }
-int tcir_op_noperands(const tcir_op *op) { return op->noperands; }
-tcir_value *tcir_op_operand(const tcir_op *op, int i) { return op->operands[i]; }
+int (tcir_op_noperands)(const tcir_op *op) { return tcir__op_noperands(op); }
+tcir_value *(tcir_op_operand)(const tcir_op *op, int i) { return tcir__op_operand(op, i); }
 void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { op->operands[i] = v; }
-int tcir_op_nresults(const tcir_op *op) { return op->nresults; }
-tcir_value *tcir_op_result(tcir_op *op, int i) { return &op->results[i]; }
-int tcir_op_nattrs(const tcir_op *op) { return op->nattrs; }
-const tcir_named_attr *tcir_op_attr_at(const tcir_op *op, int i) { return &op->attrs[i]; }
-int tcir_op_nregions(const tcir_op *op) { return op->nregions; }
-tcir_region *tcir_op_region(tcir_op *op, int i) { return &op->regions[i]; }
-int tcir_op_nsuccessors(const tcir_op *op) { return op->nsuccessors; }
-tcir_block *tcir_op_successor(const tcir_op *op, int i) { return op->successors[i]; }
-tcir_block *tcir_op_block(const tcir_op *op) { return op->block; }
-tcir_op *tcir_op_next(const tcir_op *op) { return op->next; }
-tcir_op *tcir_op_prev(const tcir_op *op) { return op->prev; }
+int (tcir_op_nresults)(const tcir_op *op) { return tcir__op_nresults(op); }
+tcir_value *(tcir_op_result)(tcir_op *op, int i) { return tcir__op_result(op, i); }
+int (tcir_op_nattrs)(const tcir_op *op) { return tcir__op_nattrs(op); }
+const tcir_named_attr *(tcir_op_attr_at)(const tcir_op *op, int i) { return tcir__op_attr_at(op, i); }
+int (tcir_op_nregions)(const tcir_op *op) { return tcir__op_nregions(op); }
+tcir_region *(tcir_op_region)(tcir_op *op, int i) { return tcir__op_region(op, i); }
+int (tcir_op_nsuccessors)(const tcir_op *op) { return tcir__op_nsuccessors(op); }
+tcir_block *(tcir_op_successor)(const tcir_op *op, int i) { return tcir__op_successor(op, i); }
+tcir_block *(tcir_op_block)(const tcir_op *op) { return tcir__op_block(op); }
+tcir_op *(tcir_op_next)(const tcir_op *op) { return tcir__op_next(op); }
+tcir_op *(tcir_op_prev)(const tcir_op *op) { return tcir__op_prev(op); }
 
 tcir_op *tcir_op_parent_op(const tcir_op *op)
 {
@@ -141,15 +142,12 @@ void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tc
 
 /* ---- values ------------------------------------------------------------------------ */
 
-const tcir_type *tcir_value_type(const tcir_value *v) { return v->type; }
-tcir_op *tcir_value_def(const tcir_value *v) { return v->def; }
-bool tcir_value_is_arg(const tcir_value *v) { return v->def == NULL; }
-int tcir_value_index(const tcir_value *v) { return v->index; }
+const tcir_type *(tcir_value_type)(const tcir_value *v) { return tcir__value_type(v); }
+tcir_op *(tcir_value_def)(const tcir_value *v) { return tcir__value_def(v); }
+bool (tcir_value_is_arg)(const tcir_value *v) { return tcir__value_is_arg(v); }
+int (tcir_value_index)(const tcir_value *v) { return tcir__value_index(v); }
 
-tcir_block *tcir_value_block(const tcir_value *v)
-{
-    return v->def ? v->def->block : v->block;
-}
+tcir_block *(tcir_value_block)(const tcir_value *v) { return tcir__value_block(v); }
 
 /* ---- regions and blocks ------------------------------------------------------------ */
 
@@ -168,15 +166,15 @@ tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r)
     return b;
 }
 
-tcir_block *tcir_region_first_block(const tcir_region *r) { return r->first; }
-tcir_op *tcir_region_parent(const tcir_region *r) { return r->parent; }
-tcir_block *tcir_block_next(const tcir_block *b) { return b->next; }
-tcir_region *tcir_block_region(const tcir_block *b) { return b->region; }
-int tcir_block_nargs(const tcir_block *b) { return b->nargs; }
-tcir_value *tcir_block_arg(const tcir_block *b, int i) { return b->args[i]; }
+tcir_block *(tcir_region_first_block)(const tcir_region *r) { return tcir__region_first_block(r); }
+tcir_op *(tcir_region_parent)(const tcir_region *r) { return tcir__region_parent(r); }
+tcir_block *(tcir_block_next)(const tcir_block *b) { return tcir__block_next(b); }
+tcir_region *(tcir_block_region)(const tcir_block *b) { return tcir__block_region(b); }
+int (tcir_block_nargs)(const tcir_block *b) { return tcir__block_nargs(b); }
+tcir_value *(tcir_block_arg)(const tcir_block *b, int i) { return tcir__block_arg(b, i); }
 tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return b->args[i]->loc; }
-tcir_op *tcir_block_first(const tcir_block *b) { return b->first; }
-tcir_op *tcir_block_last(const tcir_block *b) { return b->last; }
+tcir_op *(tcir_block_first)(const tcir_block *b) { return tcir__block_first(b); }
+tcir_op *(tcir_block_last)(const tcir_block *b) { return tcir__block_last(b); }
 
 tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc)
 {

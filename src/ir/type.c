@@ -1,6 +1,7 @@
 /* Types: interned in the context, so equal types are equal pointers. */
 #include <string.h>
 
+#include "inline.h"
 #include "internal.h"
 
 static bool same_types(int n, const tcir_type *const *a, const tcir_type *const *b)
@@ -123,23 +124,23 @@ const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type 
                                     .nresults = nresults, .results = results});
 }
 
-tcir_type_kind tcir_type_get_kind(const tcir_type *t) { return t->kind; }
-unsigned tcir_type_int_width(const tcir_type *t) { return t->kind == TCIR_TYPE_INT ? t->width : 0; }
-tcir_float_kind tcir_type_float_kind(const tcir_type *t) { return t->fkind; }
-unsigned tcir_type_float_width(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT ? t->width : 0; }
-const tcir_type *tcir_type_pointee(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR ? t->elem : NULL; }
+tcir_type_kind (tcir_type_get_kind)(const tcir_type *t) { return tcir__type_get_kind(t); }
+unsigned (tcir_type_int_width)(const tcir_type *t) { return tcir__type_int_width(t); }
+tcir_float_kind (tcir_type_float_kind)(const tcir_type *t) { return tcir__type_float_kind(t); }
+unsigned (tcir_type_float_width)(const tcir_type *t) { return tcir__type_float_width(t); }
+const tcir_type *(tcir_type_pointee)(const tcir_type *t) { return tcir__type_pointee(t); }
 int tcir_type_address_space(const tcir_type *t) { return t->address_space; }
-int tcir_type_rank(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->rank : 0; }
-const int64_t *tcir_type_dims(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL; }
+int (tcir_type_rank)(const tcir_type *t) { return tcir__type_rank(t); }
+const int64_t *(tcir_type_dims)(const tcir_type *t) { return tcir__type_dims(t); }
 const tcir_type *tcir_type_desc_block(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSORDESC ? t->elem : NULL; }
 tcir_signedness tcir_type_desc_signedness(const tcir_type *t)
 {
     return t->kind == TCIR_TYPE_TENSORDESC ? t->signedness : TCIR_SIGNLESS;
 }
-bool tcir_type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
-bool tcir_type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
-bool tcir_type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }
-bool tcir_type_is_tensor(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR; }
+bool (tcir_type_is_int)(const tcir_type *t) { return tcir__type_is_int(t); }
+bool (tcir_type_is_float)(const tcir_type *t) { return tcir__type_is_float(t); }
+bool (tcir_type_is_ptr)(const tcir_type *t) { return tcir__type_is_ptr(t); }
+bool (tcir_type_is_tensor)(const tcir_type *t) { return tcir__type_is_tensor(t); }
 int tcir_type_func_ninputs(const tcir_type *t) { return t->ninputs; }
 const tcir_type *tcir_type_func_input(const tcir_type *t, int i) { return t->inputs[i]; }
 int tcir_type_func_nresults(const tcir_type *t) { return t->nresults; }
@@ -161,10 +162,7 @@ int64_t tcir_type_numel(const tcir_type *t)
     return n;
 }
 
-const tcir_type *tcir_type_elem(const tcir_type *t)
-{
-    return t->kind == TCIR_TYPE_TENSOR ? t->elem : t;
-}
+const tcir_type *(tcir_type_elem)(const tcir_type *t) { return tcir__type_elem(t); }
 
 const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, const tcir_type *elem)
 {
