@@ -741,39 +741,16 @@ static void seal_signature(tl_builder *b)
         tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, b->nargs, dicts), true);
 }
 
-/* Marks the pool entries whose constants some op of `blk` (regions included) uses. */
-static void mark_used_consts(tl_builder *b, tcir_block *blk, bool *used)
-{
-    for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
-        for (int i = 0; i < tcir_op_noperands(op); i++) {
-            tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
-            int k = tl__pool_entry_of(def);
-            if (k >= 0 && k < b->pool.nconsts && b->pool.consts[k].op == def)
-                used[k] = true;
-        }
-        for (int r = 0; r < tcir_op_nregions(op); r++)
-            for (tcir_block *in = tcir_region_first_block(tcir_op_region(op, r)); in; in = tcir_block_next(in))
-                mark_used_consts(b, in, used);
-    }
-}
-
 /* Python's canonicalizer erases the constants nothing uses. Those tl_to_tensor made (a number
  * assigned to a name, `mean = 0`, then reassigned) go the same way here; their meeting still
  * placed the others. (Other unused constants stay: the API made them on purpose.) */
 static void drop_unused_consts(tl_builder *b)
 {
-    if (b->pool.nconsts == 0)
-        return;
-    bool *used = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
-    if (!used)
-        return; /* out of memory: reported by the caller's check */
-    for (int k = 0; k < b->pool.nconsts; k++)
-        used[k] = false;
-    for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
-        mark_used_consts(b, blk, used);
-    for (int k = 0; k < b->pool.nconsts; k++)
-        if (b->pool.consts[k].droppable && b->pool.consts[k].op && !used[k] && tcir_op_block(b->pool.consts[k].op))
-            tl__pool_drop(b, &b->pool.consts[k]);
+    for (int k = 0; k < b->pool.nconsts; k++) {
+        tl_const_entry *e = &b->pool.consts[k];
+        if (e->droppable && e->op && !e->used && tcir_op_block(e->op))
+            tl__pool_drop(b, e);
+    }
 }
 
 char *tl_finish_at(tl_site site, tl_builder *b)

@@ -1,6 +1,7 @@
 /* tritonc_bench_scaling - how the cost of building and printing a kernel grows with its size.
  *
  *   tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]
+ *   tritonc_bench_scaling --once N [SHAPE...]
  *
  * Each shape is a generator of kernels of n units (an op chain, n constants, n arguments, ...).
  * For n = 1000, 3000, 10000, 30000, 100000 (up to --max, default 100000) it builds the kernel,
@@ -25,6 +26,9 @@
  * right-nested expression (C evaluates the inner call first), many tl_dot(..., .acc = ...), many
  * masked loads and stores with keyword expressions written inside the call beside many
  * constants.
+ *
+ * --once N builds each chosen shape once at n = N and prints its time: the run to put under a
+ * profiler (valgrind --tool=callgrind counts the instructions where perf_event_open is refused).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #define _DEFAULT_SOURCE          /* syscall (perf_event_open) */
@@ -328,7 +332,7 @@ static int run_shape(const shape *s, int max_n, double budget_s)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\nshapes:");
+    fprintf(stderr, "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\n       tritonc_bench_scaling --once N [SHAPE...]\nshapes:");
     for (int i = 0; i < NSHAPES; i++)
         fprintf(stderr, " %s", SHAPES[i].name);
     fprintf(stderr, "\n");
@@ -337,6 +341,7 @@ static int usage(void)
 
 /* What main parses, for the thread that runs the shapes. */
 typedef struct bench_run {
+    int once_n; /* > 0: one build of each shape at this size */
     int max_n;
     double budget_s;
     const char *const *only;
@@ -352,15 +357,24 @@ static void *run_all(void *arg)
         bool chosen = r->nonly == 0;
         for (int j = 0; j < r->nonly; j++)
             chosen = chosen || !strcmp(r->only[j], SHAPES[i].name);
-        if (chosen)
+        if (chosen && r->once_n > 0) {
+            size_t bytes = 0, text = 0;
+            int64_t instr = -1;
+            double t = measure(&SHAPES[i], r->once_n, &bytes, &text, &instr);
+            if (t < 0)
+                r->status = 1;
+            else
+                printf("%-22s n=%-7d %10.3f ms once\n", SHAPES[i].name, r->once_n, t * 1e3);
+        } else if (chosen) {
             r->status |= run_shape(&SHAPES[i], r->max_n, r->budget_s);
+        }
     }
     return NULL;
 }
 
 int main(int argc, char **argv)
 {
-    int max_n = 100000;
+    int max_n = 100000, once_n = 0;
     double budget_s = 5.0;
     const char *only[NSHAPES];
     int nonly = 0;
@@ -371,6 +385,11 @@ int main(int argc, char **argv)
             if (*end || v < 1000)
                 return usage();
             max_n = (int)v;
+        } else if (!strcmp(argv[i], "--once") && i + 1 < argc) {
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || v < 1 || v > 10000000)
+                return usage();
+            once_n = (int)v;
         } else if (!strcmp(argv[i], "--budget-s") && i + 1 < argc) {
             budget_s = strtod(argv[++i], &end);
             if (*end || budget_s <= 0)
@@ -392,7 +411,7 @@ int main(int argc, char **argv)
     }
     /* A thread with a big stack: right_nested recurses once per level of the expression, as a
      * C program writing it would, 50,000 levels at n = 100,000. */
-    bench_run r = {max_n, budget_s, only, nonly, 0};
+    bench_run r = {once_n, max_n, budget_s, only, nonly, 0};
     pthread_attr_t attr;
     pthread_t thread;
     if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||

@@ -67,7 +67,10 @@ static inline tcir_op *tcir__value_def(const tcir_value *v) { return v->def; }
 static inline bool tcir__value_is_arg(const tcir_value *v) { return v->def == NULL; }
 static inline int tcir__value_index(const tcir_value *v) { return v->index; }
 static inline uint32_t tcir__value_serial(const tcir_value *v) { return v ? v->serial : 0; }
-static inline tcir_block *tcir__value_block(const tcir_value *v) { return v->def ? v->def->block : v->block; }
+static inline tcir_block *tcir__value_block(const tcir_value *v)
+{
+    return v->def ? v->def->block : ((const tcir_arg_value *)v)->block;
+}
 
 static inline uint32_t tcir__block_serial(const tcir_block *b) { return b ? b->serial : 0; }
 static inline tcir_block *tcir__block_next(const tcir_block *b) { return b->next; }

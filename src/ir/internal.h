@@ -40,14 +40,20 @@ struct tcir_attr {
     const tcir_named_attr *entries;
 };
 
+/* 24 bytes: an op's results are arrays of these, and every pass over the IR reads them. */
 struct tcir_value {
     const tcir_type *type;
-    tcir_op *def;              /* NULL for a block argument */
-    tcir_block *block;         /* owner block of an argument */
+    tcir_op *def;              /* NULL for a block argument (a tcir_arg_value) */
     int index;
     uint32_t serial;           /* its number in the context (tcir_serial_of_value) */
-    tcir_loc loc;              /* arguments only */
 };
+
+/* A block argument: the value, then what only arguments have. */
+typedef struct tcir_arg_value {
+    tcir_value v;
+    tcir_block *block;         /* its owner */
+    tcir_loc loc;
+} tcir_arg_value;
 
 struct tcir_op {
     const char *name;

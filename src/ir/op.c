@@ -172,7 +172,7 @@ tcir_block *(tcir_block_next)(const tcir_block *b) { return tcir__block_next(b);
 tcir_region *(tcir_block_region)(const tcir_block *b) { return tcir__block_region(b); }
 int (tcir_block_nargs)(const tcir_block *b) { return tcir__block_nargs(b); }
 tcir_value *(tcir_block_arg)(const tcir_block *b, int i) { return tcir__block_arg(b, i); }
-tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return b->args[i]->loc; }
+tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return ((const tcir_arg_value *)b->args[i])->loc; }
 tcir_op *(tcir_block_first)(const tcir_block *b) { return tcir__block_first(b); }
 tcir_op *(tcir_block_last)(const tcir_block *b) { return tcir__block_last(b); }
 
@@ -188,16 +188,16 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
         b->args = grown;
         b->args_cap = cap;
     }
-    tcir_value *v = tcir_alloc(ctx, sizeof *v);
-    if (!v)
+    tcir_arg_value *a = tcir_alloc(ctx, sizeof *a);
+    if (!a)
         return NULL;
-    v->type = t;
-    v->block = b;
-    v->index = b->nargs;
-    v->serial = tcir_next_serial(ctx);
-    v->loc = (tcir_loc){tcir_intern(ctx, loc.file), loc.line, loc.col};
-    b->args[b->nargs++] = v;
-    return v;
+    a->v.type = t;
+    a->v.index = b->nargs;
+    a->v.serial = tcir_next_serial(ctx);
+    a->block = b;
+    a->loc = (tcir_loc){tcir_intern(ctx, loc.file), loc.line, loc.col};
+    b->args[b->nargs++] = &a->v;
+    return &a->v;
 }
 
 void tcir_block_permute_args(tcir_block *b, const int *order)

@@ -274,9 +274,12 @@ static void push_regions(numbering *nb, const tcir_op *op, int depth)
                                             nb->conflict_id, depth};
 }
 
-static void number_region(numbering *nb, const tcir_region *r)
+/* Numbers region r's blocks and values, and stacks the regions of its ops (depth: r's scope
+ * depth), each to start from the counts at the end of r. */
+static void number_region(numbering *nb, const tcir_region *r, int depth)
 {
     tcir_printer *p = nb->p;
+    size_t first_pushed = nb->nstack;
     int k = 0;
     for (tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
         tcir_smap_put(&p->mem, &p->ids, tcir_block_serial(b), b, MAKE_ID(TAG_BLOCK, k));
@@ -284,8 +287,15 @@ static void number_region(numbering *nb, const tcir_region *r)
         for (int i = 0; i < na; i++)
             tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_block_arg(b, i)), tcir_block_arg(b, i),
                           k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
-        for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
+        for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
             number_op(nb, op);
+            push_regions(nb, op, depth);
+        }
+    }
+    for (size_t i = first_pushed; i < nb->nstack; i++) {
+        nb->stack[i].value_id = nb->value_id;
+        nb->stack[i].arg_id = nb->arg_id;
+        nb->stack[i].conflict_id = nb->conflict_id;
     }
 }
 
@@ -314,10 +324,7 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
             break;
         nb.scopes[nb.nscopes++] = p->nvis;
         int depth = (int)nb.nscopes - 1;
-        number_region(&nb, e.region);
-        for (tcir_block *b = tcir_region_first_block(e.region); b; b = tcir_block_next(b))
-            for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op))
-                push_regions(&nb, op, depth);
+        number_region(&nb, e.region, depth);
     }
     return nb.nops;
 }

@@ -37,6 +37,7 @@ typedef struct tl_const_entry {
     bool bound;          /* made for a loop bound */
     bool leading;        /* first met (in the kernel's code) before any op of the function */
     bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
+    bool used;           /* some op of the finished function uses it (tl__pool_settle) */
     tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     bool cast_source;    /* made by Python in the kernel's code for a cast that folds ... */
@@ -154,7 +155,8 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq);
 /* Notes that Python's frontend makes this constant here, without making it. */
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
-/* Settles what only the finished function shows: which constants only loops use (tl_finish). */
+/* Settles what only the finished function shows (tl_finish): which constants only loops use,
+ * and which nothing uses (tl_const_entry.used). */
 void tl__pool_settle(tl_builder *b);
 /* Puts the pooled constants in their final order (tl_finish, after tl__pool_settle); false
  * when out of memory. */

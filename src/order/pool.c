@@ -555,10 +555,10 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
 
 /* Marks in bound[] / other[] the pool entries that ops of `blk` (regions included) use as a
  * loop's bound (scf.for operands 0 to 2) or otherwise. */
-static void mark_uses(tl_builder *b, tcir_block *blk, bool *bound, bool *other)
+static void mark_uses(tl_builder *b, tcir_block *blk, int for_opcode, bool *bound, bool *other)
 {
     for (tcir_op *op = tcir_block_first(blk); op; op = tcir_op_next(op)) {
-        bool loop = !strcmp(tcir_op_name(op), "scf.for");
+        bool loop = tcir_op_opcode(op) == for_opcode;
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
             int k = tl__pool_entry_of(def);
@@ -567,7 +567,7 @@ static void mark_uses(tl_builder *b, tcir_block *blk, bool *bound, bool *other)
         }
         for (int r = 0; r < tcir_op_nregions(op); r++)
             for (tcir_block *in = tcir_region_first_block(tcir_op_region(op, r)); in; in = tcir_block_next(in))
-                mark_uses(b, in, bound, other);
+                mark_uses(b, in, for_opcode, bound, other);
     }
 }
 
@@ -581,8 +581,11 @@ void tl__pool_settle(tl_builder *b)
         return; /* out of memory: reported by the caller's check */
     for (int k = 0; k < b->pool.nconsts; k++)
         bound[k] = other[k] = false;
+    int for_opcode = tcir_opcode_of("scf.for");
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
-        mark_uses(b, blk, bound, other);
+        mark_uses(b, blk, for_opcode, bound, other);
+    for (int k = 0; k < b->pool.nconsts; k++)
+        b->pool.consts[k].used = bound[k] || other[k];
     /* a helper's constant that only loops use as a bound: the helper's canonicalization folds
      * the bitcast of it, making it again on top (seen with flash attention's `lo = 0`) */
     for (int k = 0; k < b->pool.nconsts; k++) {
