@@ -1,6 +1,7 @@
 /* Weak literals and constants made from them (the pool itself is order/pool.c). */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "builder_internal.h"
 
@@ -93,6 +94,50 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
     return tcir_attr_int(ctx, sign_extend(v.lit_val.i, tl_dtype_bits(dtype)), elem);
 }
 
+/* What constants of lit as dtype are made of (the memo's slot, filled on a miss); NULL after
+ * recording the error when lit does not fit dtype. The slot is chosen by the contents only, not
+ * by shape_like's address, so that the same build hits the same way each time (the allocation
+ * sweep counts a build's allocations). */
+static const struct tl_const_memo *const_parts(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                               const tcir_type *shape_like, bool notes)
+{
+    int64_t bits = lit.lit_val.i; /* the union's 8 bytes: a double's bits too */
+    if (lit.lit == TL_LIT_FLOAT)
+        memcpy(&bits, &lit.lit_val.f, sizeof bits);
+    uint64_t h = ((uint64_t)bits ^ ((uint64_t)lit.lit << 56) ^ ((uint64_t)lit.dtype << 48) ^ ((uint64_t)dtype << 40) ^
+                  (uint64_t)notes << 39) *
+                 0x9E3779B97F4A7C15u;
+    struct tl_const_memo *m = &b->const_memo[(h >> 32) % TL_CONST_MEMO];
+    if (m->lit == lit.lit && m->bits == bits && m->lit_dtype == lit.dtype && m->dtype == dtype &&
+        m->shape_like == shape_like && m->notes == notes)
+        return m;
+    tcir_context *ctx = b->ctx;
+    struct tl_const_memo k = {bits, lit.lit, notes, lit.dtype, dtype, shape_like, NULL, NULL, NULL, NULL, NULL, NULL};
+    k.elem = tl_dtype_ir(ctx, dtype);
+    if (!k.elem) {
+        tl_builder_fail(b, site, "invalid dtype %d", (int)dtype);
+        return NULL;
+    }
+    k.scalar = scalar_attr(b, site, lit, dtype, k.elem);
+    if (!k.scalar)
+        return NULL;
+    k.own = tl_dtype_ir(ctx, lit.dtype);
+    if (notes && k.own && k.own != k.elem)
+        k.own_scalar = scalar_attr(b, site, lit, lit.dtype, k.own);
+    k.type = k.elem;
+    k.value = k.scalar;
+    if (shape_like && tcir_type_is_tensor(shape_like)) {
+        k.type = tcir_type_with_elem(ctx, shape_like, k.elem);
+        k.value = tcir_attr_dense(ctx, k.scalar, k.type);
+    }
+    if (tcir_context_oom(ctx)) { /* some part is missing: used once, not kept */
+        b->const_memo_miss = k;
+        return &b->const_memo_miss;
+    }
+    *m = k;
+    return m;
+}
+
 static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
                             tl_meeting how, bool notes)
 {
@@ -100,29 +145,18 @@ static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype 
         return TL_POISON;
     if (!tl_value_is_lit(lit))
         return tl_builder_fail(b, site, "expected a literal");
-    tcir_context *ctx = b->ctx;
-    const tcir_type *elem = tl_dtype_ir(ctx, dtype);
-    if (!elem)
-        return tl_builder_fail(b, site, "invalid dtype %d", (int)dtype);
-    const tcir_attr *scalar = scalar_attr(b, site, lit, dtype, elem);
-    if (!scalar)
+    const struct tl_const_memo *m = const_parts(site, b, lit, dtype, shape_like, notes);
+    if (!m)
         return TL_POISON;
     /* Python's frontend first makes a scalar constant of the number's own type (to_tensor),
      * then one of the target type, then splats: the canonicalizer orders the constants it
      * keeps by where those appeared, so the pool notes them (order/pool.c). */
-    const tcir_type *own = tl_dtype_ir(ctx, lit.dtype);
-    if (notes && own && own != elem)
-        tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_DIRECT);
-    const tcir_type *type = elem;
-    const tcir_attr *value = scalar;
-    if (shape_like && tcir_type_is_tensor(shape_like)) {
-        if (notes)
-            tl__pool_note(b, site, elem, scalar, how);
-        type = tcir_type_with_elem(ctx, shape_like, elem);
-        value = tcir_attr_dense(ctx, scalar, type);
-    }
-    tcir_value *v = tl__pool_const(b, site, type, value, how);
-    if (!v || tcir_context_oom(ctx))
+    if (notes && m->own && m->own != m->elem)
+        tl__pool_note(b, site, m->own, m->own_scalar, TL_MEET_DIRECT);
+    if (notes && m->type != m->elem)
+        tl__pool_note(b, site, m->elem, m->scalar, how);
+    tcir_value *v = tl__pool_const(b, site, m->type, m->value, how);
+    if (!v || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
     return tl__wrap(b, v, dtype);
 }

@@ -18,6 +18,8 @@ typedef struct tl_arg_entry {
     bool loaded; /* a scalar passed in a buffer (scalars_as_buffers): spec.kind says pointer */
 } tl_arg_entry;
 
+enum { TL_CONST_MEMO = 32 };
+
 struct tl_builder {
     tcir_context *ctx;
     tcir_op *module, *func;
@@ -52,6 +54,17 @@ struct tl_builder {
     int ndeclared;          /* arguments declared, those the key dropped included */
 
     tl_pool pool;    /* the constants (src/order/pool.c) */
+    /* builder_const.c: the types and attributes the last constants were made of, direct-mapped
+     * by the literal and its dtypes (a kernel uses a few constants again and again). */
+    struct tl_const_memo {
+        int64_t bits;     /* the literal's value bits */
+        uint8_t lit;      /* tl_lit_kind; TL_LIT_NONE: empty slot */
+        bool notes;
+        tl_dtype lit_dtype, dtype;
+        const tcir_type *shape_like;
+        const tcir_type *elem, *own, *type;
+        const tcir_attr *scalar, *own_scalar, *value;
+    } const_memo[TL_CONST_MEMO], const_memo_miss;
     tl_placer place; /* where new ops go (src/order/place.c) */
 
     bool finished, locations, generic;

@@ -91,7 +91,7 @@ typedef struct tcir_istr {
     uint32_t hash, len;
 } tcir_istr;
 
-enum { TCIR_RECENT_STRS = 64, TCIR_ATTR_MEMO = 64 };
+enum { TCIR_RECENT_STRS = 64, TCIR_ATTR_MEMO = 64, TCIR_MEMO_INT_WIDTHS = 65, TCIR_MEMO_FLOAT_KINDS = 16 };
 
 /* What a context keeps back for the end of the call in progress when memory runs out (see
  * arena.c): enough for a few ops, types and a table growth or two. */
@@ -104,6 +104,10 @@ struct tcir_context {
     uint32_t serials;
     size_t bytes;
     tcir_type *types;          /* interned types, a list (kernels use a handful) */
+    /* type.c: the interned scalar types, by integer width (up to 64) and by float kind; asked
+     * for at every constant and every cast, they skip the list. */
+    const tcir_type *int_types[TCIR_MEMO_INT_WIDTHS];
+    const tcir_type *float_types[TCIR_MEMO_FLOAT_KINDS];
     tcir_istr *strs;           /* interned strings: open addressing, linear probing */
     uint32_t strs_cap, strs_count; /* cap is 0 or a power of two */
     struct {

@@ -71,7 +71,12 @@ static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
 
 const tcir_type *tcir_type_int(tcir_context *ctx, unsigned width)
 {
-    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_INT, .width = width});
+    if (width < TCIR_MEMO_INT_WIDTHS && ctx->int_types[width])
+        return ctx->int_types[width];
+    const tcir_type *t = intern(ctx, &(tcir_type){.kind = TCIR_TYPE_INT, .width = width});
+    if (width < TCIR_MEMO_INT_WIDTHS)
+        ctx->int_types[width] = t;
+    return t;
 }
 
 static unsigned float_width(tcir_float_kind k)
@@ -86,7 +91,13 @@ static unsigned float_width(tcir_float_kind k)
 
 const tcir_type *tcir_type_float(tcir_context *ctx, tcir_float_kind kind)
 {
-    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_FLOAT, .fkind = kind, .width = float_width(kind)});
+    bool memo = (unsigned)kind < TCIR_MEMO_FLOAT_KINDS;
+    if (memo && ctx->float_types[kind])
+        return ctx->float_types[kind];
+    const tcir_type *t = intern(ctx, &(tcir_type){.kind = TCIR_TYPE_FLOAT, .fkind = kind, .width = float_width(kind)});
+    if (memo)
+        ctx->float_types[kind] = t;
+    return t;
 }
 
 const tcir_type *tcir_type_index(tcir_context *ctx)
