@@ -91,7 +91,7 @@ typedef struct tcir_istr {
     uint32_t hash, len;
 } tcir_istr;
 
-enum { TCIR_RECENT_STRS = 64, TCIR_ATTR_MEMO = 64, TCIR_MEMO_INT_WIDTHS = 65, TCIR_MEMO_FLOAT_KINDS = 16 };
+enum { TCIR_RECENT_STRS = 256, TCIR_ATTR_MEMO = 64, TCIR_MEMO_INT_WIDTHS = 65, TCIR_MEMO_FLOAT_KINDS = 16 };
 
 /* What a context keeps back for the end of the call in progress when memory runs out (see
  * arena.c): enough for a few ops, types and a table growth or two. */

@@ -80,7 +80,9 @@ static bool dominates(verifier *v, const tcir_value *val, const tcir_op *user)
     const tcir_block *db = tcir_value_block(val);
     if (!db || !v->nlevels || tcir_op_block(user) != v->levels[v->nlevels - 1].b)
         return false; /* (a user outside the walk: tcir_verify of a nested op sees nothing above it) */
-    long i = open_level(v, db, true);
+    /* most operands come from the user's own block: its level needs no lookup */
+    size_t innermost = v->nlevels - 1;
+    long i = db == v->levels[innermost].b && innermost >= v->isolated_from ? (long)innermost : open_level(v, db, true);
     if (i >= 0) {
         int32_t unused;
         const tcir_op *holder = (size_t)i + 1 < v->nlevels ? v->levels[i + 1].parent : NULL;
