@@ -20,6 +20,10 @@ static inline bool tcir_may_allocate(size_t size)
 void *tcir_sys_malloc(size_t size);
 void *tcir_sys_calloc(size_t n, size_t size);
 void *tcir_sys_realloc(void *p, size_t size);
+/* malloc behind the hook for one of the arena's big chunks: from 2 MiB on, on Linux, aligned to
+ * and advised for transparent huge pages (TCIR_ARENA_HUGEPAGES=0 turns that off), since a big
+ * kernel's passes walk tens of megabytes and 4 KiB pages run out of TLB entries. */
+void *tcir_sys_malloc_chunk(size_t size);
 /* A malloc'd copy of s behind the hook; NULL for NULL or when memory runs out. */
 char *tcir_sys_strdup(const char *s);
 

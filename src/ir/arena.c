@@ -49,7 +49,7 @@ static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
         want = c->size * 2;
     if (want > SIZE_MAX - sizeof(tcir_chunk))
         return NULL;
-    tcir_chunk *n = tcir_sys_malloc(sizeof(tcir_chunk) + want);
+    tcir_chunk *n = tcir_sys_malloc_chunk(sizeof(tcir_chunk) + want);
     if (!n)
         return NULL;
     n->size = want;

@@ -55,20 +55,23 @@ typedef struct tcir_arg_value {
     tcir_loc loc;
 } tcir_arg_value;
 
+/* 128 bytes, no padding; what every pass reads (name, opcode, links, operands, results, aux)
+ * comes first. */
 struct tcir_op {
     const char *name;
     int opcode;                /* tcir_opcode_of(name), looked up once at creation */
-    tcir_loc loc;
+    uint32_t serial;           /* its number in the context */
     tcir_block *block;
-    tcir_op *prev, *next;
-    int noperands, nresults, nattrs, attrs_cap, nregions, nsuccessors;
+    tcir_op *next, *prev;
+    int noperands, nresults;
     tcir_value **operands;
     tcir_value *results;
+    void *aux;                 /* the client's (tcir_op_set_aux) */
+    int nattrs, attrs_cap, nregions, nsuccessors;
     tcir_named_attr *attrs;
     tcir_region *regions;
     tcir_block **successors;
-    void *aux; /* the client's (tcir_op_set_aux) */
-    uint32_t serial; /* its number in the context */
+    tcir_loc loc;
 };
 
 struct tcir_block {
