@@ -37,7 +37,8 @@ typedef struct tl_const_entry {
     bool bound;          /* made for a loop bound */
     bool leading;        /* first met (in the kernel's code) before any op of the function */
     bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
-    bool used;           /* some op of the finished function uses it (tl__pool_settle) */
+    bool used;           /* some op of the finished function uses it (tl__pool_settle; read for
+                          * droppable entries only) */
     tl_stamp bound_at;   /* the first loop bound it was made for */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     bool cast_source;    /* made by Python in the kernel's code for a cast that folds ... */

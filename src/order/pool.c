@@ -106,13 +106,14 @@ typedef struct sort_rec {
     int rank;
     int helper_call, helper_at;
     bool helper_late;
+    int at; /* its place in the block before the sort */
     tl_stamp helper_stamp;
     tl_stamp key; /* rank 1: fold_key; ranks 2 and 3: caller_key; others: unused */
 } sort_rec;
 
 static sort_rec sort_rec_of(const tl_const_entry *e, tcir_op *op)
 {
-    sort_rec r = {op, rank(e), e->helper_call, e->helper_at, e->helper_late, e->helper_stamp, {0, NULL, 0, 0}};
+    sort_rec r = {op, rank(e), e->helper_call, e->helper_at, e->helper_late, 0, e->helper_stamp, {0, NULL, 0, 0}};
     if (r.rank == 1)
         r.key = fold_key(e);
     else if (r.rank == 2 || r.rank == 3)
@@ -394,13 +395,20 @@ bool tl__pool_sort(tl_builder *b)
     if (!recs)
         return false;
     tcir_op *op = tcir_block_first(b->entry);
-    for (int i = 0; i < n; i++, op = tcir_op_next(op))
+    for (int i = 0; i < n; i++, op = tcir_op_next(op)) {
         recs[i] = sort_rec_of(entry_of(b, op), op);
+        recs[i].at = i;
+    }
     sort_recs(b, recs, recs + n, 0, n);
+    /* The constants were placed in order as they came (position): usually none moves, and
+     * relinking them all would touch every one again. */
+    bool moved = false;
+    for (int i = 0; i < n && !moved; i++)
+        moved = recs[i].at != i;
     tcir_op *after = b->pool.const_tail ? tcir_op_next(b->pool.const_tail) : NULL;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; moved && i < n; i++)
         tcir_op_detach(recs[i].op);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; moved && i < n; i++)
         tcir_block_insert_before(b->entry, after, recs[i].op);
     b->pool.const_tail = recs[n - 1].op;
     free(recs);
@@ -571,9 +579,21 @@ static void mark_uses(tl_builder *b, tcir_block *blk, int for_opcode, bool *boun
     }
 }
 
+/* Whether settling can change entry e: a helper's constant not yet below the others (a loop
+ * bound nothing else uses goes there) or one finish drops when nothing uses it. */
+static bool may_settle(const tl_const_entry *e)
+{
+    return e->op && ((rank(e) == 0 && !e->helper_late) || e->droppable);
+}
+
 void tl__pool_settle(tl_builder *b)
 {
-    if (b->pool.nconsts == 0)
+    /* Without such an entry the walk over every op (a cache miss per op on a big kernel) would
+     * change nothing: the scan of the entries costs less. */
+    bool any = false;
+    for (int k = 0; k < b->pool.nconsts && !any; k++)
+        any = may_settle(&b->pool.consts[k]);
+    if (!any)
         return;
     bool *bound = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
     bool *other = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
