@@ -721,6 +721,10 @@ static void seal_signature(tl_builder *b)
     if (!inputs || !dicts)
         return; /* out of memory: tl_finish reports it */
     bool any = false;
+    /* Dictionaries are immutable: the arguments share the empty one, and one per divisibility
+     * in a row (a kernel with many arguments repeats a few). */
+    const tcir_attr *empty = NULL, *last_div = NULL;
+    int last_div_value = 0;
     for (int i = 0; i < b->nargs; i++) {
         const tl_argspec *s = &b->args[i].spec;
         inputs[i] = tcir_value_type(b->args[i].value);
@@ -728,11 +732,15 @@ static void seal_signature(tl_builder *b)
         if (div == 0)
             div = s->kind == TL_ARG_PTR ? 16 : TL_DIV_NONE;
         if (div != TL_DIV_NONE) {
-            tcir_named_attr e = {"tt.divisibility", tcir_attr_int(ctx, div, tcir_type_int(ctx, 32)), false};
-            dicts[i] = tcir_attr_dict(ctx, 1, &e);
+            if (!last_div || last_div_value != div) {
+                tcir_named_attr e = {"tt.divisibility", tcir_attr_int(ctx, div, tcir_type_int(ctx, 32)), false};
+                last_div = tcir_attr_dict(ctx, 1, &e);
+                last_div_value = div;
+            }
+            dicts[i] = last_div;
             any = true;
         } else {
-            dicts[i] = tcir_attr_dict(ctx, 0, NULL);
+            dicts[i] = empty ? empty : (empty = tcir_attr_dict(ctx, 0, NULL));
         }
     }
     tcir_op_set_attr(ctx, b->func, "function_type",

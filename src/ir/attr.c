@@ -111,8 +111,26 @@ const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const
     return a;
 }
 
+/* Short i32 arrays (every load's and store's operandSegmentSizes, every reduction's axis) are
+ * memoized like the simple attributes: by a hash of the contents, the slot's one handed out
+ * when equal. */
+enum { MEMO_I32S_MAX = 8 };
+
+static size_t i32s_slot(int n, const int32_t *v)
+{
+    uint64_t h = (uint64_t)n * 0x9E3779B97F4A7C15u;
+    for (int i = 0; i < n; i++)
+        h = (h ^ (uint32_t)v[i]) * 0xff51afd7ed558ccdu;
+    return (size_t)(h >> 40) % TCIR_I32S_MEMO;
+}
+
 const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
 {
+    bool memo = n > 0 && n <= MEMO_I32S_MAX && v;
+    size_t slot = memo ? i32s_slot(n, v) : 0;
+    const tcir_attr *m = memo ? ctx->i32s_memo[slot] : NULL;
+    if (m && m->n == n && memcmp(m->i32s, v, sizeof(int32_t) * (size_t)n) == 0)
+        return m;
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY_I32);
     if (!a)
         return NULL;
@@ -123,6 +141,8 @@ const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
         memcpy(copy, v, sizeof(int32_t) * (size_t)n);
     a->n = n;
     a->i32s = copy;
+    if (memo)
+        ctx->i32s_memo[slot] = a;
     return a;
 }
 

@@ -94,7 +94,7 @@ typedef struct tcir_istr {
     uint32_t hash, len;
 } tcir_istr;
 
-enum { TCIR_RECENT_STRS = 256, TCIR_ATTR_MEMO = 64, TCIR_MEMO_INT_WIDTHS = 65, TCIR_MEMO_FLOAT_KINDS = 16 };
+enum { TCIR_RECENT_STRS = 256, TCIR_ATTR_MEMO = 64, TCIR_I32S_MEMO = 16, TCIR_MEMO_INT_WIDTHS = 65, TCIR_MEMO_FLOAT_KINDS = 16 };
 
 /* What a context keeps back for the end of the call in progress when memory runs out (see
  * arena.c): enough for a few ops, types and a table growth or two. */
@@ -118,6 +118,7 @@ struct tcir_context {
         int opcode;            /* tcir_opcode_of(out), or -1 before an op was named so */
     } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
     const tcir_attr *attr_memo[TCIR_ATTR_MEMO]; /* attr.c: the last simple attribute per hash */
+    const tcir_attr *i32s_memo[TCIR_I32S_MEMO]; /* attr.c: the last short i32 array per hash */
     bool oom;                  /* an allocation failed: the reserve serves from now on */
     size_t reserve_used;
     _Alignas(16) unsigned char reserve[]; /* TCIR_OOM_RESERVE bytes */
