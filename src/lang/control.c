@@ -46,6 +46,13 @@ void *scope_array(tl_site s, tl_builder *b, int n, size_t each)
     return p;
 }
 
+void *scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, size_t small_bytes)
+{
+    if (n > 0 && each * (size_t)n <= small_bytes)
+        return memset(small, 0, each * (size_t)n);
+    return scope_array(s, b, n, each);
+}
+
 bool scope_out_of_memory(tl_site s, tl_builder *b)
 {
     tl_builder_fail(b, s, "out of memory");
@@ -329,8 +336,10 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         !lang_cast(s, b, &st, iv_dt, TL_ROUND_DEFAULT))
         return failed_scope(b, s, hint);
     int n = c ? c->n : o.inits.n;
-    tl_value *operands = scope_values(s, b, 3 + n);
-    const tcir_type **types = scope_types(s, b, n);
+    tl_value operands_small[3 + SCOPE_SMALL];
+    const tcir_type *types_small[SCOPE_SMALL];
+    tl_value *operands = scope_scratch(s, b, 3 + n, sizeof(tl_value), operands_small, sizeof operands_small);
+    const tcir_type **types = scope_scratch(s, b, n, sizeof(const tcir_type *), types_small, sizeof types_small);
     tl_value *args = scope_values(s, b, n);
     if (!operands || !types || !args)
         return failed_scope(b, s, hint);
@@ -475,12 +484,13 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
 static bool set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 {
     tl_builder *b = scope->b;
-    const tcir_type **types = scope_types(s, b, n);
+    const tcir_type *types_small[SCOPE_SMALL];
+    const tcir_type **types = scope_scratch(s, b, n, sizeof(const tcir_type *), types_small, sizeof types_small);
     if (!types)
         return false;
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(v[i]);
-    tcir_op_set_result_types(scope_ctx(b), scope->op, n, types);
+    tcir_op_set_result_types(scope_ctx(b), scope->op, n, types); /* copies them */
     scope->nresults = n;
     scope->results = unready_results(s, b, n);
     scope->pending = wrap_results(s, b, scope->op, n, v); /* published when the scope closes */
@@ -557,9 +567,14 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    tl_value *now = scope_values(s, b, n), *then_yield = scope_values(s, b, n), *else_yield = scope_values(s, b, n);
-    tl_value *like = scope_values(s, b, n);
-    bool *keep = scope_flags(s, b, n);
+    tl_value now_small[SCOPE_SMALL], then_small[SCOPE_SMALL], else_small[SCOPE_SMALL], like_small[SCOPE_SMALL];
+    bool keep_small[SCOPE_SMALL];
+    size_t tv = sizeof(tl_value);
+    tl_value *now = scope_scratch(s, b, n, tv, now_small, sizeof now_small);
+    tl_value *then_yield = scope_scratch(s, b, n, tv, then_small, sizeof then_small);
+    tl_value *else_yield = scope_scratch(s, b, n, tv, else_small, sizeof else_small);
+    tl_value *like = scope_scratch(s, b, n, tv, like_small, sizeof like_small); /* (set_results copies) */
+    bool *keep = scope_scratch(s, b, n, sizeof(bool), keep_small, sizeof keep_small);
     if (!now || !then_yield || !else_yield || !like || !keep ||
         !carry_current(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
         return;

@@ -24,6 +24,11 @@ tl_value *scope_values(tl_site s, tl_builder *b, int n);
 const tcir_type **scope_types(tl_site s, tl_builder *b, int n);
 bool *scope_flags(tl_site s, tl_builder *b, int n);
 tcir_value **scope_irs(tl_site s, tl_builder *b, int n);
+/* Like scope_array, but in `small` (small_bytes of the caller's frame, cleared here) when the n
+ * elements fit: for the working arrays that do not outlive the call, which would otherwise
+ * stay in the arena for the life of the kernel (a loop with an if left ~1 KB there). */
+enum { SCOPE_SMALL = 8 };
+void *scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, size_t small_bytes);
 /* Records "out of memory" at s; returns false. */
 bool scope_out_of_memory(tl_site s, tl_builder *b);
 /* v as a value of b: a literal becomes a constant of its Python type. */
