@@ -601,10 +601,80 @@ static void no_crash_after_an_error_with_carried_variables(void **state)
     expect_error_at(b, line, "tl_arange: arange's range must be a power of 2 (got 48)");
 }
 
+/* Nine carried variables, one more than the working arrays kept in the caller's frame hold
+ * (SCOPE_SMALL): the loop and the if take theirs from the arena, with the same TTIR. (The text
+ * is what the builder gave before those arrays moved, read line by line.) */
+static void nine_variables_carried_through_a_for_and_an_if(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value x = tl_load(p);
+    tl_value v[9];
+    for (int k = 0; k < 9; k++)
+        v[k] = x;
+    tl_scope loop =
+        tl_for(b, 0, n, 1, .carry = TL_VARS(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]));
+    tl_scope br =
+        tl_if(tl_gt(loop.iv, 2), .carry = TL_VARS(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]));
+    for (int k = 0; k < 9; k++)
+        v[k] = tl_add(v[k], (double)k);
+    tl_end(&br);
+    tl_end(&loop);
+    tl_value s = v[0];
+    for (int k = 1; k < 9; k++)
+        s = tl_add(s, v[k]);
+    tl_store(p, s);
+    expect_text(b, HEAD(PTR_F32_I32)
+        "    %c1_i32 = arith.constant 1 : i32\n"
+        "    %c0_i32 = arith.constant 0 : i32\n"
+        "    %cst = arith.constant 8.000000e+00 : f32\n"
+        "    %cst_0 = arith.constant 7.000000e+00 : f32\n"
+        "    %cst_1 = arith.constant 6.000000e+00 : f32\n"
+        "    %cst_2 = arith.constant 5.000000e+00 : f32\n"
+        "    %cst_3 = arith.constant 4.000000e+00 : f32\n"
+        "    %cst_4 = arith.constant 3.000000e+00 : f32\n"
+        "    %cst_5 = arith.constant 2.000000e+00 : f32\n"
+        "    %cst_6 = arith.constant 1.000000e+00 : f32\n"
+        "    %cst_7 = arith.constant 0.000000e+00 : f32\n"
+        "    %c2_i32 = arith.constant 2 : i32\n"
+        "    %0 = tt.load %arg0 : !tt.ptr<f32>\n"
+        "    %1:9 = scf.for %arg2 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg3 = %0, %arg4 = %0, %arg5 = %0, %arg6 = %0, %arg7 = %0, %arg8 = %0, %arg9 = %0, %arg10 = %0, %arg11 = %0) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32)  : i32 {\n"
+        "      %10 = arith.cmpi sgt, %arg2, %c2_i32 : i32\n"
+        "      %11:9 = scf.if %10 -> (f32, f32, f32, f32, f32, f32, f32, f32, f32) {\n"
+        "        %12 = arith.addf %arg3, %cst_7 : f32\n"
+        "        %13 = arith.addf %arg4, %cst_6 : f32\n"
+        "        %14 = arith.addf %arg5, %cst_5 : f32\n"
+        "        %15 = arith.addf %arg6, %cst_4 : f32\n"
+        "        %16 = arith.addf %arg7, %cst_3 : f32\n"
+        "        %17 = arith.addf %arg8, %cst_2 : f32\n"
+        "        %18 = arith.addf %arg9, %cst_1 : f32\n"
+        "        %19 = arith.addf %arg10, %cst_0 : f32\n"
+        "        %20 = arith.addf %arg11, %cst : f32\n"
+        "        scf.yield %12, %13, %14, %15, %16, %17, %18, %19, %20 : f32, f32, f32, f32, f32, f32, f32, f32, f32\n"
+        "      } else {\n"
+        "        scf.yield %arg3, %arg4, %arg5, %arg6, %arg7, %arg8, %arg9, %arg10, %arg11 : f32, f32, f32, f32, f32, f32, f32, f32, f32\n"
+        "      }\n"
+        "      scf.yield %11#0, %11#1, %11#2, %11#3, %11#4, %11#5, %11#6, %11#7, %11#8 : f32, f32, f32, f32, f32, f32, f32, f32, f32\n"
+        "    }\n"
+        "    %2 = arith.addf %1#0, %1#1 : f32\n"
+        "    %3 = arith.addf %2, %1#2 : f32\n"
+        "    %4 = arith.addf %3, %1#3 : f32\n"
+        "    %5 = arith.addf %4, %1#4 : f32\n"
+        "    %6 = arith.addf %5, %1#5 : f32\n"
+        "    %7 = arith.addf %6, %1#6 : f32\n"
+        "    %8 = arith.addf %7, %1#7 : f32\n"
+        "    %9 = arith.addf %8, %1#8 : f32\n"
+        "    tt.store %arg0, %9 : !tt.ptr<f32>\n"
+        TAIL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(for_rebinds_and_writes_back),
+        cmocka_unit_test(nine_variables_carried_through_a_for_and_an_if),
         cmocka_unit_test(for_carried_order_is_pythons_whatever_the_list),
         cmocka_unit_test(for_unchanged_variable_is_not_carried),
         cmocka_unit_test(unchanged_variable_read_in_a_nested_scope),

@@ -1349,12 +1349,44 @@ static void module_attributes_and_function_results(void **state)
                   "}\n");
 }
 
+/* Short i32 arrays are memoized by contents: every one keeps exactly what it was made with,
+ * whatever shares a memo slot or reuses the caller's buffer, and equal contents give one. */
+static void short_i32_arrays_keep_their_contents(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    const tcir_attr *made[N];
+    int32_t want[N][10], buf[10];
+    unsigned seed = 12345;
+    for (int k = 0; k < N; k++) {
+        int n = 1 + k % 10; /* past the memo's longest (8) too */
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            want[k][i] = buf[i] = (int32_t)(seed >> 16) % 3; /* few values: many equal arrays */
+        }
+        made[k] = tcir_attr_array_i32(C, n, buf); /* the same buffer every time */
+        assert_non_null(made[k]);
+        buf[0] = 99; /* the attribute holds a copy */
+    }
+    for (int k = 0; k < N; k++) {
+        int n = 1 + k % 10;
+        assert_int_equal(tcir_attr_array_size(made[k]), n);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(tcir_attr_array_i32_at(made[k], i), want[k][i]);
+    }
+    const tcir_attr *a = tcir_attr_array_i32(C, 3, (int32_t[]){1, 1, 1});
+    assert_ptr_equal(tcir_attr_array_i32(C, 3, (int32_t[]){1, 1, 1}), a);
+    assert_ptr_not_equal(tcir_attr_array_i32(C, 3, (int32_t[]){1, 1, 0}), a);
+    assert_int_equal(tcir_attr_array_i32_at(a, 2), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(arith_float_kernel_matches_triton, setup, teardown),
         cmocka_unit_test_setup_teardown(control_kernel_matches_triton, setup, teardown),
         cmocka_unit_test_setup_teardown(constant_names_share_one_suffix_counter, setup, teardown),
+        cmocka_unit_test_setup_teardown(short_i32_arrays_keep_their_contents, setup, teardown),
         cmocka_unit_test_setup_teardown(nested_regions_number_after_their_parent, setup, teardown),
         cmocka_unit_test_setup_teardown(sibling_functions_restart_numbering, setup, teardown),
         cmocka_unit_test_setup_teardown(split_names_its_results_and_groups_use_hash, setup, teardown),
