@@ -341,6 +341,46 @@ static void constant_order_mirrors_make_ttir(void **state)
                    "}\n");
 }
 
+/* Constants of many literals in several dtypes, interleaved (the builder memoizes what a
+ * constant is made of by literal and dtypes, in a few slots): each one holds its own value in
+ * its own type, and equal ones are one constant. */
+static void constants_of_many_literals_and_dtypes(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    const tl_dtype dts[] = {TL_I32, TL_I64, TL_I16, TL_F32, TL_F16};
+    enum { N = 400, NDT = sizeof dts / sizeof dts[0] };
+    tl_value made[N];
+    for (int k = 0; k < N; k++) {
+        tl_dtype dt = dts[k % NDT];
+        int v = (k * 7) % 61 - 30;
+        made[k] = tl_dtype_is_float(dt) ? tl_const(b, v + 0.5, dt) : tl_const_int(b, v, dt);
+        assert_false(tl_value_is_poison(made[k]));
+    }
+    for (int k = 0; k < N; k++) {
+        tl_dtype dt = dts[k % NDT];
+        int v = (k * 7) % 61 - 30;
+        const tcir_attr *a = tcir_op_attr(tcir_value_def(made[k].ir), "value");
+        const tcir_type *t = tcir_value_type(made[k].ir);
+        assert_ptr_equal(t, tcir_attr_get_type(a));
+        if (tl_dtype_is_float(dt)) {
+            assert_int_equal(tcir_type_float_kind(t), dt == TL_F32 ? TCIR_F32 : TCIR_F16);
+            assert_true(tcir_attr_float_value(a) == v + 0.5);
+        } else {
+            assert_int_equal(tcir_type_int_width(t), dt == TL_I32 ? 32 : dt == TL_I64 ? 64 : 16);
+            assert_int_equal(tcir_attr_int_value(a), v);
+        }
+        /* the same literal and dtype again: the same constant */
+        int again = (k + 61 * NDT) % N;
+        if (again != k && again > k)
+            assert_ptr_equal(made[again].ir, made[k].ir);
+    }
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    free(text);
+    tl_builder_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -349,6 +389,7 @@ int main(void)
         cmocka_unit_test(argument_kinds),
         cmocka_unit_test(dynamic_arity),
         cmocka_unit_test(constant_pool),
+        cmocka_unit_test(constants_of_many_literals_and_dtypes),
         cmocka_unit_test(escape_hatch),
         cmocka_unit_test(generic_form_parses_everything),
         cmocka_unit_test(locations),
