@@ -111,7 +111,7 @@ const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const
     return a;
 }
 
-/* Short i32 arrays (every load's and store's operandSegmentSizes, every reduction's axis) are
+/* Short i32 arrays (every load's and store's operandSegmentSizes, a transpose's order) are
  * memoized like the simple attributes: by a hash of the contents, the slot's one handed out
  * when equal. */
 enum { MEMO_I32S_MAX = 8 };

@@ -362,13 +362,13 @@ static const tl_const_entry *entry_of(const tl_builder *b, const tcir_op *op)
     return &b->pool.consts[tl__pool_entry_of(op)];
 }
 
-/* Stable merge sort of recs[lo, hi) by goes_above (tmp: scratch of the same size). */
-/* Merge sort of the records' indices, [lo, hi) of `from` sorted into `into` (the two start
+/* Stable merge sort of the records' indices, [lo, hi) of `from` sorted into `into` (the two start
  * equal; each level merges the other's halves, so nothing is copied back). The splits and the
  * merge's choices are those of the plain top-down merge sort, so the order is the same:
  * goes_above is no strict weak order (stamps of different scopes compare by counter), and
  * another algorithm could order such constants differently. Indices, not the 80-byte records,
- * move: a sort of 100,000 constants was a tenth of their build. */
+ * move: with the records moving, the sort was a sixth of the time of a kernel of 100,000
+ * constants. */
 static void sort_recs(const tl_builder *b, const sort_rec *recs, int *from, int *into, int lo, int hi)
 {
     if (hi - lo < 2)
