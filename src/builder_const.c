@@ -95,7 +95,7 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
 }
 
 /* What constants of lit as dtype are made of (the memo's slot, filled on a miss); NULL after
- * recording the error when lit does not fit dtype. The slot is chosen by the contents only, not
+ * recording the error when lit does not fit dtype or memory runs out. The slot is chosen by the contents only, not
  * by shape_like's address, so that the same build hits the same way each time (the allocation
  * sweep counts a build's allocations). */
 static const struct tl_const_memo *const_parts(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
@@ -130,9 +130,9 @@ static const struct tl_const_memo *const_parts(tl_site site, tl_builder *b, tl_v
         k.type = tcir_type_with_elem(ctx, shape_like, k.elem);
         k.value = tcir_attr_dense(ctx, k.scalar, k.type);
     }
-    if (tcir_context_oom(ctx)) { /* some part is missing: used once, not kept */
-        b->const_memo_miss = k;
-        return &b->const_memo_miss;
+    if (tcir_context_oom(ctx)) { /* some part is missing: nothing kept */
+        tl_builder_fail(b, site, "out of memory");
+        return NULL;
     }
     *m = k;
     return m;

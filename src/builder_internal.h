@@ -64,7 +64,7 @@ struct tl_builder {
         const tcir_type *shape_like;
         const tcir_type *elem, *own, *type;
         const tcir_attr *scalar, *own_scalar, *value;
-    } const_memo[TL_CONST_MEMO], const_memo_miss;
+    } const_memo[TL_CONST_MEMO];
     tl_placer place; /* where new ops go (src/order/place.c) */
 
     bool finished, locations, generic;

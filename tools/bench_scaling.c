@@ -332,7 +332,8 @@ static int run_shape(const shape *s, int max_n, double budget_s)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\n       tritonc_bench_scaling --once N [SHAPE...]\nshapes:");
+    fprintf(stderr, "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\n"
+                    "       tritonc_bench_scaling --once N [SHAPE...]\nshapes:");
     for (int i = 0; i < NSHAPES; i++)
         fprintf(stderr, " %s", SHAPES[i].name);
     fprintf(stderr, "\n");

@@ -40,7 +40,7 @@ struct tcir_attr {
     const tcir_named_attr *entries;
 };
 
-/* 24 bytes: an op's results are arrays of these, and every pass over the IR reads them. */
+/* 24 bytes (64-bit targets): an op's results are arrays of these, and every pass over the IR reads them. */
 struct tcir_value {
     const tcir_type *type;
     tcir_op *def;              /* NULL for a block argument (a tcir_arg_value) */
@@ -55,7 +55,7 @@ typedef struct tcir_arg_value {
     tcir_loc loc;
 } tcir_arg_value;
 
-/* 128 bytes, no padding; what every pass reads (name, opcode, links, operands, results, aux)
+/* 128 bytes, no padding (64-bit targets); what every pass reads (name, opcode, links, operands, results, aux)
  * comes first. */
 struct tcir_op {
     const char *name;
@@ -94,7 +94,13 @@ typedef struct tcir_istr {
     uint32_t hash, len;
 } tcir_istr;
 
-enum { TCIR_RECENT_STRS = 256, TCIR_ATTR_MEMO = 64, TCIR_I32S_MEMO = 16, TCIR_MEMO_INT_WIDTHS = 65, TCIR_MEMO_FLOAT_KINDS = 16 };
+enum {
+    TCIR_RECENT_STRS = 256,
+    TCIR_ATTR_MEMO = 64,
+    TCIR_I32S_MEMO = 16,
+    TCIR_MEMO_INT_WIDTHS = 65,
+    TCIR_MEMO_FLOAT_KINDS = 16
+};
 
 /* What a context keeps back for the end of the call in progress when memory runs out (see
  * arena.c): enough for a few ops, types and a table growth or two. */
