@@ -40,7 +40,8 @@ struct tcir_attr {
     const tcir_named_attr *entries;
 };
 
-/* 24 bytes (64-bit targets): an op's results are arrays of these, and every pass over the IR reads them. */
+/* 24 bytes (64-bit targets): an op's results are arrays of these, and every pass over the IR
+ * reads them. */
 struct tcir_value {
     const tcir_type *type;
     tcir_op *def;              /* NULL for a block argument (a tcir_arg_value) */
@@ -55,8 +56,8 @@ typedef struct tcir_arg_value {
     tcir_loc loc;
 } tcir_arg_value;
 
-/* 128 bytes, no padding (64-bit targets); what every pass reads (name, opcode, links, operands, results, aux)
- * comes first. */
+/* 128 bytes, no padding (64-bit targets); what every pass reads (name, opcode, links,
+ * operands, results, aux) comes first. */
 struct tcir_op {
     const char *name;
     int opcode;                /* tcir_opcode_of(name), looked up once at creation */
