@@ -119,6 +119,10 @@ typedef struct tl_pool {
     bool helper_first;   /* the current helper call came before any other op of the function */
     bool body_started;   /* an op or a helper call was made */
     tl_stamp body_at;    /* ... the first of them in source order */
+    /* For tests (tests/test_order_sort.c) that compare the two ways tl__pool_sort finds the
+     * order: merge_sort_only turns the radix sort off; radix_sorts counts its uses. */
+    bool merge_sort_only;
+    int radix_sorts;
 } tl_pool;
 
 /* The placement's state (place.c). */

@@ -385,6 +385,137 @@ static void sort_recs(const tl_builder *b, const sort_rec *recs, int *from, int 
         into[k++] = from[j++];
 }
 
+/* ---- the same order in linear time, for constants that stamps alone order ----------------
+ *
+ * Records of ranks 1, 2 and 3 compare by rank, then by stamp_before of their keys: epoch, then
+ * seq where both stamps have one in one scope, else counter. On its own that is no strict weak
+ * order, but it is a strict total order in two common cases, where a key of integers orders the
+ * same way:
+ *   - by seq: every record's stamp has a scope and a seq, and each run of one rank and epoch
+ *     shares one scope: (rank, epoch, seq, counter);
+ *   - by counter: each run of one rank and epoch shares one scope, and where two of its stamps
+ *     both have a seq, seq and counter agree: (rank, epoch, counter).
+ * (Ranks 1 and 2 put the latest on top, rank 3 the earliest, so their fields are reversed.)
+ * Counters are unique to a meeting, and a meeting is of one constant, so these keys never tie;
+ * and every sort gives a strict total order's one result, the merge sort above included. A
+ * radix sort of the keys finds it in a few passes over n; the runs are checked after, and any
+ * doubt (another rank, a tie, a second scope in a run, seqs against counters, keys too wide)
+ * leaves the order to the merge sort. */
+enum { RADIX_MIN = 64 }; /* below this many constants the merge sort is as quick */
+
+typedef struct key_fields {
+    bool by_seq;
+    int64_t lo[3], hi[3]; /* epoch, seq, counter: their ranges */
+    int bits[3];          /* ... and the bits each takes in the key (seq: 0 unless by_seq) */
+} key_fields;
+
+static int64_t field_of(const sort_rec *r, int f)
+{
+    return f == 0 ? r->key.epoch : f == 1 ? r->key.seq : r->key.counter;
+}
+
+static int bits_for(int64_t span)
+{
+    int bits = 0;
+    while (bits < 63 && (span >> bits) != 0)
+        bits++;
+    return bits;
+}
+
+/* The record's place top to bottom: rank, then epoch, seq and counter, each counted from the
+ * top (reversed where the latest goes on top). */
+static uint64_t sort_key(const sort_rec *r, const key_fields *k)
+{
+    bool latest_on_top = r->rank != 3;
+    uint64_t key = (uint64_t)(r->rank - 1);
+    for (int f = 0; f < 3; f++) {
+        int64_t v = field_of(r, f);
+        key = key << k->bits[f] | (uint64_t)(latest_on_top ? k->hi[f] - v : v - k->lo[f]);
+    }
+    return key;
+}
+
+/* Stable LSD radix sort of n keys by bytes, with their indices; the result lands in keys and idx
+ * (tmp_keys, tmp_idx: scratch of n each). */
+static void radix_sort(uint64_t *keys, int *idx, uint64_t *tmp_keys, int *tmp_idx, int n, int bytes)
+{
+    for (int pass = 0; pass < bytes; pass++) {
+        int count[257] = {0};
+        int shift = 8 * pass;
+        for (int i = 0; i < n; i++)
+            count[(keys[i] >> shift & 0xff) + 1]++;
+        for (int d = 0; d < 256; d++)
+            count[d + 1] += count[d];
+        for (int i = 0; i < n; i++) {
+            int at = count[keys[i] >> shift & 0xff]++;
+            tmp_keys[at] = keys[i];
+            tmp_idx[at] = idx[i];
+        }
+        memcpy(keys, tmp_keys, sizeof *keys * (size_t)n);
+        memcpy(idx, tmp_idx, sizeof *idx * (size_t)n);
+    }
+}
+
+/* Whether the order the keys gave is goes_above's (the conditions above, read down the sorted
+ * list: in a run, counters fall for ranks 1 and 2 and rise for rank 3, and so must seqs). */
+static bool runs_agree(const sort_rec *recs, const uint64_t *keys, const int *order, int n, bool by_seq)
+{
+    int last_seq = 0;
+    for (int i = 0; i < n; i++) {
+        const sort_rec *r = &recs[order[i]], *prev = i ? &recs[order[i - 1]] : NULL;
+        if (prev && keys[i] == keys[i - 1])
+            return false;
+        if (!prev || r->rank != prev->rank || r->key.epoch != prev->key.epoch)
+            last_seq = 0;
+        else if (r->key.scope != prev->key.scope)
+            return false;
+        if (!by_seq && r->key.scope && r->key.seq) {
+            if (last_seq && r->key.seq != last_seq && (r->key.seq > last_seq) != (r->rank == 3))
+                return false;
+            last_seq = r->key.seq;
+        }
+    }
+    return true;
+}
+
+/* Sorts the indices of the n records into order when the conditions above hold; false when they
+ * do not (order and tmp_idx are then clobbered). keys, tmp_keys and tmp_idx: scratch of n each. */
+static bool sort_by_stamps(const sort_rec *recs, int n, int *order, uint64_t *keys, uint64_t *tmp_keys, int *tmp_idx)
+{
+    key_fields k = {true, {INT64_MAX, INT64_MAX, INT64_MAX}, {INT64_MIN, INT64_MIN, INT64_MIN}, {0}};
+    for (int i = 0; i < n; i++) {
+        if (recs[i].rank < 1 || recs[i].rank > 3)
+            return false;
+        k.by_seq = k.by_seq && recs[i].key.scope && recs[i].key.seq;
+        for (int f = 0; f < 3; f++) {
+            int64_t v = field_of(&recs[i], f);
+            k.lo[f] = v < k.lo[f] ? v : k.lo[f];
+            k.hi[f] = v > k.hi[f] ? v : k.hi[f];
+        }
+    }
+    int width = 2;
+    for (int f = 0; f < 3; f++) {
+        k.bits[f] = f == 1 && !k.by_seq ? 0 : bits_for(k.hi[f] - k.lo[f]);
+        width += k.bits[f];
+    }
+    if (!k.by_seq)
+        k.lo[1] = k.hi[1] = 0; /* no seq field: every record's counts 0 */
+    if (width > 64)
+        return false;
+    for (int i = 0; i < n; i++) {
+        sort_rec r = recs[i];
+        if (!k.by_seq)
+            r.key.seq = 0;
+        keys[i] = sort_key(&r, &k);
+        tmp_idx[i] = i;
+    }
+    radix_sort(keys, tmp_idx, tmp_keys, order, n, (width + 7) / 8);
+    if (!runs_agree(recs, keys, tmp_idx, n, k.by_seq))
+        return false;
+    memcpy(order, tmp_idx, sizeof *order * (size_t)n);
+    return true;
+}
+
 void tl__pool_drop(tl_builder *b, tl_const_entry *e)
 {
     take_out(b, e);
@@ -395,19 +526,26 @@ bool tl__pool_sort(tl_builder *b)
     int n = b->pool.nconst_ops;
     if (n < 2)
         return true;
-    /* scratch, freed below: the records, then two index arrays */
-    sort_rec *recs = (size_t)n <= SIZE_MAX / (sizeof(sort_rec) + 2 * sizeof(int))
-                         ? tcir_sys_malloc((sizeof(sort_rec) + 2 * sizeof(int)) * (size_t)n)
-                         : NULL;
-    if (!recs)
+    /* scratch, freed below: the keys (two arrays), the records, then two index arrays */
+    size_t each = 2 * sizeof(uint64_t) + sizeof(sort_rec) + 2 * sizeof(int);
+    uint64_t *keys = (size_t)n <= SIZE_MAX / each ? tcir_sys_malloc(each * (size_t)n) : NULL;
+    if (!keys)
         return false;
+    uint64_t *tmp_keys = keys + n;
+    sort_rec *recs = (sort_rec *)(tmp_keys + n);
     int *order = (int *)(recs + n), *other = order + n;
     tcir_op *op = tcir_block_first(b->entry);
     for (int i = 0; i < n; i++, op = tcir_op_next(op)) {
         recs[i] = sort_rec_of(entry_of(b, op), op);
         order[i] = other[i] = i;
     }
-    sort_recs(b, recs, other, order, 0, n);
+    if (n >= RADIX_MIN && !b->pool.merge_sort_only && sort_by_stamps(recs, n, order, keys, tmp_keys, other)) {
+        b->pool.radix_sorts++;
+    } else {
+        for (int i = 0; i < n; i++)
+            order[i] = other[i] = i;
+        sort_recs(b, recs, other, order, 0, n);
+    }
     /* The constants were placed in order as they came (position): usually none moves, and
      * relinking them all would touch every one again. */
     bool moved = false;
@@ -419,7 +557,7 @@ bool tl__pool_sort(tl_builder *b)
     for (int i = 0; moved && i < n; i++)
         tcir_block_insert_before(b->entry, after, recs[order[i]].op);
     b->pool.const_tail = recs[order[n - 1]].op;
-    free(recs);
+    free(keys);
     return true;
 }
 
