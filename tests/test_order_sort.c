@@ -132,11 +132,43 @@ static void many_folded_constants(void **state)
     free(text[1]);
 }
 
+/* Constants made before the function's first op keep the order they were made in, the earliest
+ * on top: they stand sorted already, and the radix sort's passes are skipped; the text must be
+ * the merge sort's. */
+static void many_leading_constants(void **state)
+{
+    (void)state;
+    char *text[2];
+    for (int mode = 0; mode < 2; mode++) {
+        tl_builder *builder = tl_builder_create("k");
+        tl_builder_set_locations(builder, false);
+        builder->pool.merge_sort_only = mode == 1;
+        tl_value x = tl_arg(builder, "x", PTR(TL_I32));
+        tl_value c[300];
+        for (int i = 0; i < 300; i++)
+            c[i] = tl_to_tensor(builder, 7 * i + 1);
+        tl_value v = tl_load(x);
+        for (int i = 299; i >= 0; i--)
+            v = tl_add(v, c[i]);
+        tl_store(x, v);
+        text[mode] = tl_finish(builder);
+        assert_non_null(text[mode]);
+        assert_int_equal(builder->pool.radix_sorts, mode == 0 ? 1 : 0);
+        tl_builder_destroy(builder);
+    }
+    assert_string_equal(text[0], text[1]);
+    assert_non_null(strstr(text[0], "{\n    %c1_i32 = arith.constant 1 : i32\n"
+                                    "    %c8_i32 = arith.constant 8 : i32\n"));
+    free(text[0]);
+    free(text[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(radix_and_merge_sorts_agree),
         cmocka_unit_test(many_folded_constants),
+        cmocka_unit_test(many_leading_constants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -456,6 +456,19 @@ static void radix_sort(uint64_t *keys, int *idx, uint64_t *tmp_keys, int *tmp_id
     }
 }
 
+/* Reverses the n keys and their indices in place. */
+static void reverse(uint64_t *keys, int *idx, int n)
+{
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        uint64_t key = keys[i];
+        keys[i] = keys[j];
+        keys[j] = key;
+        int at = idx[i];
+        idx[i] = idx[j];
+        idx[j] = at;
+    }
+}
+
 /* Whether the order the keys gave is goes_above's (the conditions above, read down the sorted
  * list: in a run, counters fall for ranks 1 and 2 and rise for rank 3, and so must seqs). */
 static bool runs_agree(const sort_rec *recs, const uint64_t *keys, const int *order, int n, bool by_seq)
@@ -502,14 +515,22 @@ static bool sort_by_stamps(const sort_rec *recs, int n, int *order, uint64_t *ke
         k.lo[1] = k.hi[1] = 0; /* no seq field: every record's counts 0 */
     if (width > 64)
         return false;
+    bool rising = true, falling = true;
     for (int i = 0; i < n; i++) {
         sort_rec r = recs[i];
         if (!k.by_seq)
             r.key.seq = 0;
         keys[i] = sort_key(&r, &k);
         tmp_idx[i] = i;
+        rising = rising && (i == 0 || keys[i - 1] < keys[i]);
+        falling = falling && (i == 0 || keys[i - 1] > keys[i]);
     }
-    radix_sort(keys, tmp_idx, tmp_keys, order, n, (width + 7) / 8);
+    /* The constants stand in the order they were last placed, which is often already sorted,
+     * or upside down (latest on top): then the passes of the radix sort are not needed. */
+    if (falling)
+        reverse(keys, tmp_idx, n);
+    else if (!rising)
+        radix_sort(keys, tmp_idx, tmp_keys, order, n, (width + 7) / 8);
     if (!runs_agree(recs, keys, tmp_idx, n, k.by_seq))
         return false;
     memcpy(order, tmp_idx, sizeof *order * (size_t)n);
