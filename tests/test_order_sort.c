@@ -6,22 +6,9 @@
 #include "test_lang.h"
 
 #include "builder_internal.h"
+#include "test_rng.h"
 
 enum { SEEDS = 300, STEPS = 160 };
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint32_t next(rng *r)
-{
-    r->s ^= r->s << 13;
-    r->s ^= r->s >> 7;
-    r->s ^= r->s << 17;
-    return (uint32_t)(r->s >> 11);
-}
-
-static int pick(rng *r, int n) { return (int)(next(r) % (uint32_t)n); }
 
 /* A ported @jit helper with constants of its own. */
 static tl_value scaled(tl_builder *builder, tl_value v, int k)
@@ -105,62 +92,68 @@ static void radix_and_merge_sorts_agree(void **state)
     assert_true(radix >= SEEDS / 2); /* the kernels without helpers: two in three */
 }
 
-/* The bench's shape of many folded scalar constants: one radix sort, the merge sort's text. */
+/* The bench's shape of many folded scalar constants. */
+static void folded_constants(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", PTR(TL_I32));
+    tl_value v = tl_load(x);
+    for (int i = 0; i < 3000; i++)
+        v = tl_add(v, i + 1);
+    tl_store(x, v);
+}
+
+/* Constants made before the function's first op, used after it in the reverse order. */
+static void leading_constants(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", PTR(TL_I32));
+    tl_value c[300];
+    for (int i = 0; i < 300; i++)
+        c[i] = tl_to_tensor(builder, 7 * i + 1);
+    tl_value v = tl_load(x);
+    for (int i = 299; i >= 0; i--)
+        v = tl_add(v, c[i]);
+    tl_store(x, v);
+}
+
+/* Builds the kernel with the radix sort (which must be taken, once) and with the merge sort
+ * only; both must print the same text, which the caller frees. */
+static char *sorted_both_ways(void (*kernel)(tl_builder *))
+{
+    char *text[2];
+    for (int mode = 0; mode < 2; mode++) {
+        tl_builder *builder = tl_builder_create("k");
+        tl_builder_set_locations(builder, false);
+        builder->pool.merge_sort_only = mode == 1;
+        kernel(builder);
+        text[mode] = tl_finish(builder);
+        assert_non_null(text[mode]);
+        assert_int_equal(builder->pool.radix_sorts, mode == 0 ? 1 : 0);
+        tl_builder_destroy(builder);
+    }
+    assert_string_equal(text[0], text[1]);
+    free(text[1]);
+    return text[0];
+}
+
+/* They stand upside down before the sort: the latest folded sum goes on top, 1 + 2 + ... + 3000,
+ * then the one before it. */
 static void many_folded_constants(void **state)
 {
     (void)state;
-    char *text[2];
-    for (int mode = 0; mode < 2; mode++) {
-        tl_builder *builder = tl_builder_create("k");
-        tl_builder_set_locations(builder, false);
-        builder->pool.merge_sort_only = mode == 1;
-        tl_value x = tl_arg(builder, "x", PTR(TL_I32));
-        tl_value v = tl_load(x);
-        for (int i = 0; i < 3000; i++)
-            v = tl_add(v, i + 1);
-        tl_store(x, v);
-        text[mode] = tl_finish(builder);
-        assert_non_null(text[mode]);
-        assert_int_equal(builder->pool.radix_sorts, mode == 0 ? 1 : 0);
-        tl_builder_destroy(builder);
-    }
-    assert_string_equal(text[0], text[1]);
-    /* the latest folded sum on top: 1 + 2 + ... + 3000, then the one before it */
-    assert_non_null(strstr(text[0], "    %c4501500_i32 = arith.constant 4501500 : i32\n"
-                                    "    %c4498500_i32 = arith.constant 4498500 : i32\n"));
-    free(text[0]);
-    free(text[1]);
+    char *text = sorted_both_ways(folded_constants);
+    assert_non_null(strstr(text, "    %c4501500_i32 = arith.constant 4501500 : i32\n"
+                                 "    %c4498500_i32 = arith.constant 4498500 : i32\n"));
+    free(text);
 }
 
-/* Constants made before the function's first op keep the order they were made in, the earliest
- * on top: they stand sorted already, and the radix sort's passes are skipped; the text must be
- * the merge sort's. */
+/* They keep the order they were made in, the earliest on top: sorted already before the sort. */
 static void many_leading_constants(void **state)
 {
     (void)state;
-    char *text[2];
-    for (int mode = 0; mode < 2; mode++) {
-        tl_builder *builder = tl_builder_create("k");
-        tl_builder_set_locations(builder, false);
-        builder->pool.merge_sort_only = mode == 1;
-        tl_value x = tl_arg(builder, "x", PTR(TL_I32));
-        tl_value c[300];
-        for (int i = 0; i < 300; i++)
-            c[i] = tl_to_tensor(builder, 7 * i + 1);
-        tl_value v = tl_load(x);
-        for (int i = 299; i >= 0; i--)
-            v = tl_add(v, c[i]);
-        tl_store(x, v);
-        text[mode] = tl_finish(builder);
-        assert_non_null(text[mode]);
-        assert_int_equal(builder->pool.radix_sorts, mode == 0 ? 1 : 0);
-        tl_builder_destroy(builder);
-    }
-    assert_string_equal(text[0], text[1]);
-    assert_non_null(strstr(text[0], "{\n    %c1_i32 = arith.constant 1 : i32\n"
-                                    "    %c8_i32 = arith.constant 8 : i32\n"));
-    free(text[0]);
-    free(text[1]);
+    char *text = sorted_both_ways(leading_constants);
+    assert_non_null(strstr(text, "{\n    %c1_i32 = arith.constant 1 : i32\n"
+                                 "    %c8_i32 = arith.constant 8 : i32\n"));
+    free(text);
 }
 
 int main(void)

@@ -15,22 +15,9 @@
 #include <cmocka.h>
 
 #include "tritonc/tritonc.h"
+#include "test_rng.h"
 
 enum { SEEDS = 1000, MAX_STEPS = 96, MAX_EVENTS = 4 * MAX_STEPS, MAX_LIVE = 256, MAX_DEPTH = 3 };
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint32_t next(rng *r)
-{
-    r->s ^= r->s << 13;
-    r->s ^= r->s >> 7;
-    r->s ^= r->s << 17;
-    return (uint32_t)(r->s >> 11);
-}
-
-static int pick(rng *r, int n) { return (int)(next(r) % (uint32_t)n); }
 
 /* What one kernel's driver did. */
 typedef struct events {
