@@ -567,8 +567,8 @@ bool tl__pool_sort(tl_builder *b)
             order[i] = other[i] = i;
         sort_recs(b, recs, other, order, 0, n);
     }
-    /* The constants were placed in order as they came (position): usually none moves, and
-     * relinking them all would touch every one again. */
+    /* The constants stand in the order they were last placed (position), often the sorted one:
+     * then none moves, and relinking them all would touch every one again. */
     bool moved = false;
     for (int i = 0; i < n && !moved; i++)
         moved = order[i] != i;
