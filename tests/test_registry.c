@@ -108,6 +108,33 @@ static void ops_carry_their_opcode(void **state)
     tcir_context_destroy(ctx);
 }
 
+/* A registered op's name is the registry's own string, whichever buffer named it, and an
+ * unregistered one the context's copy. A buffer that named an op can then name an attribute:
+ * that name is interned (attributes are looked up by pointer) and found by its text. */
+static void op_names_are_the_registrys_strings(void **state)
+{
+    (void)state;
+    tcir_context *ctx = tcir_context_create();
+    assert_non_null(ctx);
+    char buf[32];
+    snprintf(buf, sizeof buf, "tt.%s", "load");
+    tcir_op *load = tcir_op_create(ctx, &(tcir_op_state){.name = buf});
+    assert_ptr_equal(tcir_op_name(load), tcir_opcode_name(TCIR_OPC_TT_LOAD));
+    assert_int_equal(tcir_op_opcode(load), TCIR_OPC_TT_LOAD);
+    tcir_op_set_attr(ctx, load, buf, tcir_attr_unit(ctx), false);
+    assert_non_null(tcir_op_attr(load, "tt.load"));
+    snprintf(buf, sizeof buf, "tt.%s", "foo");
+    tcir_op *raw = tcir_op_create(ctx, &(tcir_op_state){.name = buf});
+    assert_string_equal(tcir_op_name(raw), "tt.foo");
+    assert_ptr_not_equal(tcir_op_name(raw), buf);
+    assert_int_equal(tcir_op_opcode(raw), TCIR_OPCODE_UNREGISTERED);
+    snprintf(buf, sizeof buf, "tt.%s", "store");
+    tcir_op *store = tcir_op_create(ctx, &(tcir_op_state){.name = buf});
+    assert_ptr_equal(tcir_op_name(store), tcir_opcode_name(TCIR_OPC_TT_STORE));
+    assert_string_equal(tcir_op_name(raw), "tt.foo");
+    tcir_context_destroy(ctx);
+}
+
 /* ---- what the language emits ---------------------------------------------------------------- */
 
 typedef struct seen {
@@ -219,6 +246,7 @@ int main(void)
         cmocka_unit_test(every_entry_has_its_rules),
         cmocka_unit_test(flags_are_consistent),
         cmocka_unit_test(ops_carry_their_opcode),
+        cmocka_unit_test(op_names_are_the_registrys_strings),
         cmocka_unit_test(bundled_kernels_emit_registered_ops),
         cmocka_unit_test(rare_ops_are_registered),
     };

@@ -12,6 +12,7 @@
 #include "hints.h"
 #include "inline.h"
 #include "internal.h"
+#include "registry.h"
 
 enum { TCIR_CHUNK_MIN = 16 * 1024 };
 
@@ -181,13 +182,20 @@ static TCIR_COLD const char *intern_text(tcir_context *ctx, const char *s)
     return copy;
 }
 
+static int memo_index(const char *s)
+{
+    return (int)((((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS);
+}
+
 /* The memo slot of s after interning it (-1 when out of memory). Callers pass the same
  * literals again and again (op names, __FILE__): a memo by address skips the hashing. The
- * text is compared all the same, as a caller may reuse a buffer. */
+ * text is compared all the same, as a caller may reuse a buffer. A slot that holds a
+ * registry name (tcir_intern_op_name) is no answer here: interned strings compare by
+ * pointer, so this text must be the table's copy. */
 static int memo_slot(tcir_context *ctx, const char *s)
 {
-    int slot = (int)((((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS);
-    if (ctx->recent[slot].in == s && strcmp(ctx->recent[slot].out, s) == 0)
+    int slot = memo_index(s);
+    if (ctx->recent[slot].in == s && !ctx->recent[slot].registry && strcmp(ctx->recent[slot].out, s) == 0)
         return slot;
     const char *copy = intern_text(ctx, s);
     if (!copy)
@@ -195,6 +203,7 @@ static int memo_slot(tcir_context *ctx, const char *s)
     ctx->recent[slot].in = s;
     ctx->recent[slot].out = copy;
     ctx->recent[slot].opcode = -1;
+    ctx->recent[slot].registry = false;
     return slot;
 }
 
@@ -204,15 +213,30 @@ const char *tcir_intern(tcir_context *ctx, const char *s)
     return slot < 0 ? NULL : ctx->recent[slot].out;
 }
 
+/* A registered op's name is the registry's own string, which outlives every context: it needs
+ * no copy, no hash and no table slot (most of an op's first sight in a kernel). Other names
+ * are interned. */
 const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode)
 {
-    int slot = s ? memo_slot(ctx, s) : -1;
-    if (slot < 0) {
-        *opcode = tcir_opcode_of(s);
+    if (!s) {
+        *opcode = tcir_opcode_of(NULL);
         return NULL;
     }
-    if (ctx->recent[slot].opcode < 0) /* (the registry's binary search: once per name and slot) */
+    int slot = memo_index(s);
+    if (ctx->recent[slot].in != s || strcmp(ctx->recent[slot].out, s) != 0) {
+        int opc = tcir_opcode_of(s);
+        const char *name = opc != TCIR_OPC_UNREGISTERED ? tcir_opcode_name(opc) : intern_text(ctx, s);
+        if (!name) {
+            *opcode = opc;
+            return NULL; /* out of memory */
+        }
+        ctx->recent[slot].in = s;
+        ctx->recent[slot].out = name;
+        ctx->recent[slot].opcode = opc;
+        ctx->recent[slot].registry = opc != TCIR_OPC_UNREGISTERED;
+    } else if (ctx->recent[slot].opcode < 0) { /* interned by tcir_intern first */
         ctx->recent[slot].opcode = tcir_opcode_of(ctx->recent[slot].out);
+    }
     *opcode = ctx->recent[slot].opcode;
     return ctx->recent[slot].out;
 }

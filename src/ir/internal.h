@@ -123,6 +123,7 @@ struct tcir_context {
     struct {
         const char *in, *out;  /* a caller's string and its interned copy */
         int opcode;            /* tcir_opcode_of(out), or -1 before an op was named so */
+        bool registry;         /* out is the registry's own name of a registered op, not a copy */
     } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
     const tcir_attr *attr_memo[TCIR_ATTR_MEMO]; /* attr.c: the last simple attribute per hash */
     const tcir_attr *i32s_memo[TCIR_I32S_MEMO]; /* attr.c: the last short i32 array per hash */
@@ -137,7 +138,8 @@ static inline uint32_t tcir_next_serial(tcir_context *ctx)
     return ctx->serials == UINT32_MAX ? 0 : ++ctx->serials;
 }
 
-/* tcir_intern of an op's name, and its opcode in *opcode (memoized with the copy). */
+/* An op's name to keep: a registered op's is the registry's own string, any other's is
+ * tcir_intern's copy; its opcode in *opcode (memoized with it). NULL out of memory. */
 const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode);
 
 /* Like tcir_alloc but not zero-filled, for callers that set every field themselves. */
