@@ -187,6 +187,12 @@ static int memo_index(const char *s)
     return (int)((((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS);
 }
 
+/* Whether memo slot `slot` answers for s: the same address, and still the same text. */
+static bool memo_holds(const tcir_context *ctx, int slot, const char *s)
+{
+    return ctx->recent[slot].in == s && strcmp(ctx->recent[slot].out, s) == 0;
+}
+
 /* The memo slot of s after interning it (-1 when out of memory). Callers pass the same
  * literals again and again (op names, __FILE__): a memo by address skips the hashing. The
  * text is compared all the same, as a caller may reuse a buffer. A slot that holds a
@@ -195,7 +201,7 @@ static int memo_index(const char *s)
 static int memo_slot(tcir_context *ctx, const char *s)
 {
     int slot = memo_index(s);
-    if (ctx->recent[slot].in == s && !ctx->recent[slot].registry && strcmp(ctx->recent[slot].out, s) == 0)
+    if (!ctx->recent[slot].registry && memo_holds(ctx, slot, s))
         return slot;
     const char *copy = intern_text(ctx, s);
     if (!copy)
@@ -223,7 +229,7 @@ const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode)
         return NULL;
     }
     int slot = memo_index(s);
-    if (ctx->recent[slot].in != s || strcmp(ctx->recent[slot].out, s) != 0) {
+    if (!memo_holds(ctx, slot, s)) {
         int opc = tcir_opcode_of(s);
         const char *name = opc != TCIR_OPC_UNREGISTERED ? tcir_opcode_name(opc) : intern_text(ctx, s);
         if (!name) {
