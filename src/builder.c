@@ -30,7 +30,7 @@ static bool note_visible(tl_builder *b, tcir_block *blk, int i)
     if (2 * (b->nvisible_at + 1) > b->visible_at_cap) {
         int cap = b->visible_at_cap ? b->visible_at_cap * 2 : 64;
         struct tl_visible_slot *old = b->visible_at;
-        struct tl_visible_slot *grown = cap < INT_MAX / 2 ? tcir_sys_calloc((size_t)cap, sizeof(*grown)) : NULL;
+        struct tl_visible_slot *grown = cap < INT_MAX / 2 ? tcir_big_calloc((size_t)cap, sizeof(*grown)) : NULL;
         int old_cap = b->visible_at_cap;
         if (!grown) {
             b->out_of_memory = true;
@@ -41,7 +41,7 @@ static bool note_visible(tl_builder *b, tcir_block *blk, int i)
         for (int k = 0; k < old_cap; k++)
             if (old[k].blk)
                 b->visible_at[visible_slot(b, old[k].blk)] = old[k];
-        free(old);
+        tcir_big_free(old);
     }
     size_t at = visible_slot(b, blk);
     if (!b->visible_at[at].blk)
@@ -63,7 +63,7 @@ static void make_visible(tl_builder *b, tcir_block *blk)
         b->visible_cap = cap;
     }
     if (!note_visible(b, blk, b->nvisible) && b->visible_at_cap >= 0) {
-        free(b->visible_at); /* out of memory: scan from now on */
+        tcir_big_free(b->visible_at); /* out of memory: scan from now on */
         b->visible_at = NULL;
         b->visible_at_cap = -1;
     }
@@ -143,7 +143,7 @@ void tl_builder_destroy(tl_builder *b)
     tl__pool_free(b);
     tl__index_free(&b->arg_names);
     if (b->visible_at_cap > 0)
-        free(b->visible_at);
+        tcir_big_free(b->visible_at);
     tcir_context_destroy(b->ctx);
     tl__error_clear(&b->error);
     free(b);

@@ -32,7 +32,7 @@ bool tl__index_reserve(tl_index *ix, int n)
         cap *= 2;
     /* Outside the arena, freed when replaced: a table that doubled its way to 2^k slots left
      * 2^k more behind in the arena, memory every later lookup paid for in cache misses. */
-    tl_index_slot *grown = tcir_sys_calloc((size_t)cap, sizeof(*grown));
+    tl_index_slot *grown = tcir_big_calloc((size_t)cap, sizeof(*grown));
     if (!grown)
         return false;
     tl_index old = *ix;
@@ -41,13 +41,13 @@ bool tl__index_reserve(tl_index *ix, int n)
     for (int i = 0; i < old.cap; i++)
         if (old.slots[i].item)
             tl__index_put(ix, old.slots[i].hash, old.slots[i].item - 1);
-    free(old.slots);
+    tcir_big_free(old.slots);
     return true;
 }
 
 void tl__index_free(tl_index *ix)
 {
-    free(ix->slots);
+    tcir_big_free(ix->slots);
     *ix = (tl_index){NULL, 0};
 }
 

@@ -3,6 +3,10 @@
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* posix_memalign, madvise */
 #endif
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +15,27 @@
 #endif
 
 #include "alloc.h"
+
+/* Under AddressSanitizer, cached chunks are poisoned (a use after tcir_context_destroy is
+ * still caught) and filled with garbage when handed out again. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TCIR_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TCIR_SANITIZED 1
+#endif
+#endif
+#ifndef TCIR_SANITIZED
+#define TCIR_SANITIZED 0
+#endif
+#if TCIR_SANITIZED
+#include <sanitizer/asan_interface.h>
+#define TCIR_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define TCIR_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define TCIR_POISON(p, n) ((void)(p), (void)(n))
+#define TCIR_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 
 #ifndef TCIR_ARENA_HUGEPAGES
 #define TCIR_ARENA_HUGEPAGES 1
@@ -31,21 +56,199 @@ void *tcir_sys_malloc(size_t size)
     return tcir_may_allocate(size) ? malloc(size) : NULL;
 }
 
-void *tcir_sys_malloc_chunk(size_t size)
+/* ---- the cache of big chunks ------------------------------------------------------------
+ * A big kernel's arena ends in chunks of tens of megabytes. glibc maps each of those afresh
+ * (they are over its mmap threshold) and unmaps it at free, so every build of a big kernel
+ * page-faults its whole arena in again, while a small kernel's chunks come back warm from the
+ * heap: in a process that builds many kernels (autotuning, a bench), the cost per op grew with
+ * the kernel's size for that alone. So chunks of at least BIG_CHUNK bytes, once freed, wait
+ * here for the next context, up to a limit (tcir_set_chunk_cache_limit); they are handed out
+ * smallest fit first. A spin lock (C11 atomic_flag) guards the slots: taken a few times per
+ * big kernel, never on the arena's fast path. */
+enum { CACHE_SLOTS = 16 };
+#define BIG_CHUNK ((size_t)2 << 20)
+#define CACHE_LIMIT_DEFAULT ((size_t)512 << 20)
+
+static struct {
+    void *p;
+    size_t size; /* 0: an empty slot */
+} cache[CACHE_SLOTS];
+static size_t cache_bytes, cache_limit = CACHE_LIMIT_DEFAULT;
+static atomic_flag cache_lock = ATOMIC_FLAG_INIT;
+
+static void lock_cache(void)
 {
+    while (atomic_flag_test_and_set_explicit(&cache_lock, memory_order_acquire))
+        ;
+}
+
+static void unlock_cache(void) { atomic_flag_clear_explicit(&cache_lock, memory_order_release); }
+
+/* A cached chunk of at least size bytes (its size in *got), or NULL. */
+static void *take_cached(size_t size, size_t *got)
+{
+    lock_cache();
+    int best = -1;
+    for (int i = 0; i < CACHE_SLOTS; i++)
+        if (cache[i].size >= size && (best < 0 || cache[i].size < cache[best].size))
+            best = i;
+    void *p = NULL;
+    if (best >= 0) {
+        p = cache[best].p;
+        *got = cache[best].size;
+        cache_bytes -= cache[best].size;
+        cache[best].size = 0;
+        cache[best].p = NULL;
+    }
+    unlock_cache();
+    if (p) {
+        TCIR_UNPOISON(p, *got);
+#if TCIR_SANITIZED
+        memset(p, 0xA5, *got); /* what a fresh malloc may hold: no code may read it unwritten */
+#endif
+    }
+    return p;
+}
+
+void *tcir_sys_malloc_chunk(size_t size, size_t *got)
+{
+    *got = size;
     if (!tcir_may_allocate(size))
         return NULL;
+    if (size >= BIG_CHUNK) {
+        void *p = take_cached(size, got);
+        if (p)
+            return p;
+    }
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && TCIR_ARENA_HUGEPAGES
-    const size_t huge = (size_t)2 << 20;
-    if (size >= huge) {
+    if (size >= BIG_CHUNK) {
         void *p = NULL;
-        if (posix_memalign(&p, huge, size) != 0)
+        if (posix_memalign(&p, BIG_CHUNK, size) != 0)
             return NULL;
-        (void)madvise(p, size & ~(huge - 1), MADV_HUGEPAGE); /* advice only: a refusal is no error */
+        (void)madvise(p, size & ~(BIG_CHUNK - 1), MADV_HUGEPAGE); /* advice only: a refusal is no error */
         return p;
     }
 #endif
     return malloc(size);
+}
+
+void tcir_sys_free_chunk(void *p, size_t size)
+{
+    if (!p)
+        return;
+    if (size >= BIG_CHUNK) {
+        TCIR_POISON(p, size); /* before another thread can take it: a late use is then caught */
+        bool kept = false;
+        lock_cache();
+        for (int i = 0; i < CACHE_SLOTS && !kept && size <= cache_limit - cache_bytes; i++)
+            if (!cache[i].size) {
+                cache[i].p = p;
+                cache[i].size = size;
+                cache_bytes += size;
+                kept = true;
+            }
+        unlock_cache();
+        if (kept)
+            return;
+        TCIR_UNPOISON(p, size);
+    }
+    free(p);
+}
+
+size_t tcir__chunk_cache_bytes(void)
+{
+    lock_cache();
+    size_t n = cache_bytes;
+    unlock_cache();
+    return n;
+}
+
+void tcir_set_chunk_cache_limit(size_t bytes)
+{
+    void *freed[CACHE_SLOTS];
+    int n = 0;
+    lock_cache();
+    cache_limit = bytes;
+    /* Biggest first, until what stays fits. */
+    while (cache_bytes > cache_limit) {
+        int big = 0;
+        for (int i = 1; i < CACHE_SLOTS; i++)
+            if (cache[i].size > cache[big].size)
+                big = i;
+        freed[n++] = cache[big].p;
+        cache_bytes -= cache[big].size;
+        cache[big].size = 0;
+        cache[big].p = NULL;
+    }
+    unlock_cache();
+    while (n)
+        free(freed[--n]);
+}
+
+/* ---- growable arrays ---------------------------------------------------------------------- */
+
+/* Ahead of each block: the bytes it holds, header included (16: the block stays aligned). */
+typedef struct big_header {
+    size_t size;
+    _Alignas(16) unsigned char data[];
+} big_header;
+
+void *tcir_big_malloc(size_t size)
+{
+    if (size > SIZE_MAX - sizeof(big_header))
+        return NULL;
+    size_t want = sizeof(big_header) + size, got = want;
+    big_header *h = want >= BIG_CHUNK ? tcir_sys_malloc_chunk(want, &got) : tcir_sys_malloc(want);
+    if (!h)
+        return NULL;
+    h->size = got;
+    return h->data;
+}
+
+void *tcir_big_calloc(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    void *p = tcir_big_malloc(n * size);
+    return p ? memset(p, 0, n * size) : NULL;
+}
+
+static big_header *header_of(void *p) { return (big_header *)((unsigned char *)p - offsetof(big_header, data)); }
+
+void *tcir_big_realloc(void *p, size_t size)
+{
+    if (!p)
+        return tcir_big_malloc(size);
+    big_header *h = header_of(p);
+    if (size > SIZE_MAX - sizeof(big_header))
+        return NULL;
+    size_t want = sizeof(big_header) + size;
+    if (h->size < BIG_CHUNK && want < BIG_CHUNK) { /* malloc's own business */
+        big_header *n = tcir_sys_realloc(h, want);
+        if (!n)
+            return NULL;
+        n->size = want;
+        return n->data;
+    }
+    if (want <= h->size && want >= BIG_CHUNK)
+        return p; /* it fits (a big block is not shrunk) */
+    void *n = tcir_big_malloc(size);
+    if (!n)
+        return NULL;
+    memcpy(n, p, (want < h->size ? want : h->size) - sizeof(big_header));
+    tcir_big_free(p);
+    return n;
+}
+
+void tcir_big_free(void *p)
+{
+    if (!p)
+        return;
+    big_header *h = header_of(p);
+    if (h->size >= BIG_CHUNK)
+        tcir_sys_free_chunk(h, h->size);
+    else
+        free(h);
 }
 
 void *tcir_sys_calloc(size_t n, size_t size)

@@ -34,7 +34,7 @@ void tcir_context_destroy(tcir_context *ctx)
         return;
     for (tcir_chunk *c = ctx->chunks, *next; c; c = next) {
         next = c->next;
-        free(c);
+        tcir_sys_free_chunk(c, sizeof(tcir_chunk) + c->size);
     }
     free(ctx);
 }
@@ -50,10 +50,11 @@ static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
         want = c->size * 2;
     if (want > SIZE_MAX - sizeof(tcir_chunk))
         return NULL;
-    tcir_chunk *n = tcir_sys_malloc_chunk(sizeof(tcir_chunk) + want);
+    size_t got;
+    tcir_chunk *n = tcir_sys_malloc_chunk(sizeof(tcir_chunk) + want, &got);
     if (!n)
         return NULL;
-    n->size = want;
+    n->size = got - sizeof(tcir_chunk);
     n->used = 0;
     n->next = c;
     ctx->chunks = n;

@@ -25,13 +25,14 @@ void *tcir_scratch_alloc(tcir_scratch *s, size_t size)
         size_t want = c ? c->size * 2 : SCRATCH_FIRST_CHUNK;
         if (want < size)
             want = size;
-        tcir_scratch_chunk *n = tcir_sys_malloc(sizeof *n + want);
+        size_t got;
+        tcir_scratch_chunk *n = tcir_sys_malloc_chunk(sizeof *n + want, &got);
         if (!n) {
             s->oom = true;
             return NULL;
         }
         n->next = c;
-        n->size = want;
+        n->size = got - sizeof *n;
         n->used = 0;
         s->chunks = c = n;
     }
@@ -61,7 +62,7 @@ void tcir_scratch_free(tcir_scratch *s)
 {
     for (tcir_scratch_chunk *c = s->chunks, *next; c; c = next) {
         next = c->next;
-        free(c);
+        tcir_sys_free_chunk(c, sizeof *c + c->size);
     }
     s->chunks = NULL;
 }

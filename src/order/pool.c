@@ -200,7 +200,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
         /* Outside the arena (tl__pool_free), as the index: doubling in the arena left as much
          * again behind (an entry is some 370 bytes). */
         int cap = b->pool.consts_cap ? b->pool.consts_cap * 2 : 16;
-        tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_sys_realloc(b->pool.consts, sizeof(*grown) * (size_t)cap) : NULL;
+        tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.consts, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
             b->out_of_memory = true;
             return NULL; /* out of memory: the caller's op fails with it */
@@ -245,7 +245,7 @@ static bool met_reserve(tl_builder *b)
     int cap = b->pool.met_heads_cap ? b->pool.met_heads_cap * 2 : 64;
     struct tl_met_key *old = b->pool.met_heads;
     int old_cap = b->pool.met_heads_cap;
-    struct tl_met_key *grown = cap < INT_MAX / 2 ? tcir_sys_calloc((size_t)cap, sizeof(*grown)) : NULL;
+    struct tl_met_key *grown = cap < INT_MAX / 2 ? tcir_big_calloc((size_t)cap, sizeof(*grown)) : NULL;
     if (!grown) {
         b->out_of_memory = true;
         return false;
@@ -255,7 +255,7 @@ static bool met_reserve(tl_builder *b)
     for (int i = 0; i < old_cap; i++)
         if (old[i].head)
             b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
-    free(old);
+    tcir_big_free(old);
     return true;
 }
 
@@ -266,7 +266,7 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         return; /* a stamp without a scope is never remapped; out of memory: reported later */
     if (b->pool.nmet == b->pool.met_cap) {
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
-        struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_sys_realloc(b->pool.met, sizeof(*grown) * (size_t)cap) : NULL;
+        struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.met, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
             b->out_of_memory = true;
             return;
@@ -549,7 +549,7 @@ bool tl__pool_sort(tl_builder *b)
         return true;
     /* scratch, freed below: the keys (two arrays), the records, then two index arrays */
     size_t each = 2 * sizeof(uint64_t) + sizeof(sort_rec) + 2 * sizeof(int);
-    uint64_t *keys = (size_t)n <= SIZE_MAX / each ? tcir_sys_malloc(each * (size_t)n) : NULL;
+    uint64_t *keys = (size_t)n <= SIZE_MAX / each ? tcir_big_malloc(each * (size_t)n) : NULL;
     if (!keys)
         return false;
     uint64_t *tmp_keys = keys + n;
@@ -578,7 +578,7 @@ bool tl__pool_sort(tl_builder *b)
     for (int i = 0; moved && i < n; i++)
         tcir_block_insert_before(b->entry, after, recs[order[i]].op);
     b->pool.const_tail = recs[order[n - 1]].op;
-    free(keys);
+    tcir_big_free(keys);
     return true;
 }
 
@@ -814,9 +814,9 @@ void tl_builder_helper_end(tl_builder *b)
 
 void tl__pool_free(tl_builder *b)
 {
-    free(b->pool.consts);
-    free(b->pool.met_heads);
-    free(b->pool.met);
+    tcir_big_free(b->pool.consts);
+    tcir_big_free(b->pool.met_heads);
+    tcir_big_free(b->pool.met);
     b->pool.consts = NULL;
     b->pool.met_heads = NULL;
     b->pool.met = NULL;
