@@ -5,8 +5,9 @@
  *
  * Each shape is a generator of kernels of n units (an op chain, n constants, n arguments, ...).
  * For n = 1000, 3000, 10000, 30000, 100000 (up to --max, default 100000) it builds the kernel,
- * verifies and prints it (tl_finish, no locations), the best of up to three builds (as many as
- * fit in half a second after the first: one slow run of a shared machine does not make a slope),
+ * verifies and prints it (tl_finish, no locations), the best of up to fifteen builds: rounds
+ * that build each size once in turn, for as long as the shape has taken under four seconds
+ * (a slow spell of a shared machine then falls on every size, not on one to bend the slope),
  * and prints the time, the time per unit and the bytes per unit (tl_builder_bytes); the slope
  * of log(time) against log(n) between successive sizes and over the whole range (least
  * squares) says how the cost grows: 1 is linear, 2 quadratic. A
@@ -238,6 +239,10 @@ static const shape SHAPES[] = {
 };
 #define NSHAPES ((int)(sizeof SHAPES / sizeof SHAPES[0]))
 static const int SIZES[] = {1000, 3000, 10000, 30000, 100000};
+/* Per shape: the best of up to MAX_ROUNDS builds of each size, rounds going on while the
+ * shape has taken less than SHAPE_SECONDS. */
+enum { MAX_ROUNDS = 15 };
+#define SHAPE_SECONDS 4.0
 #define NSIZES ((int)(sizeof SIZES / sizeof SIZES[0]))
 
 /* Builds, verifies and prints one kernel; seconds it took (negative when it failed), and the
@@ -279,54 +284,72 @@ static double fit_slope(const double *ln_n, const double *ln_t, int k)
     return d != 0 ? (k * sxy - sx * sy) / d : 0;
 }
 
+/* One size's best build so far. */
+typedef struct size_best {
+    double t; /* seconds */
+    int64_t instr;
+    size_t bytes, text;
+} size_best;
+
+/* Builds size i once more; false when the build failed. */
+static bool measure_again(const shape *s, int i, size_best *best, double *spent)
+{
+    size_best now = {0, -1, 0, 0};
+    now.t = measure(s, SIZES[i], &now.bytes, &now.text, &now.instr);
+    if (now.t < 0)
+        return false;
+    *spent += now.t;
+    if (best->t < 0 || now.t < best->t)
+        *best = now;
+    return true;
+}
+
 static int run_shape(const shape *s, int max_n, double budget_s)
 {
+    /* Round one goes up the sizes until one is over the budget; later rounds build every size
+     * kept once more, in turn, so that a slow spell of a shared machine falls on all sizes
+     * alike rather than on one, and each keeps its best. */
+    size_best best[NSIZES];
+    int k = 0;
+    double spent = 0;
+    bool stopped = false;
+    for (int i = 0; i < NSIZES && SIZES[i] <= max_n && !stopped; i++, k++) {
+        best[i].t = -1;
+        if (!measure_again(s, i, &best[i], &spent))
+            return 1;
+        stopped = best[i].t > budget_s;
+    }
+    for (int round = 1; round < MAX_ROUNDS && spent < SHAPE_SECONDS && !stopped; round++)
+        for (int i = 0; i < k; i++)
+            if (!measure_again(s, i, &best[i], &spent))
+                return 1;
     double ln_n[NSIZES], ln_t[NSIZES], ln_i[NSIZES];
     bool counted = true;
-    int k = 0;
-    for (int i = 0; i < NSIZES && SIZES[i] <= max_n; i++) {
-        size_t bytes = 0, text = 0;
-        int64_t instr = -1;
-        double t = measure(s, SIZES[i], &bytes, &text, &instr), spent = t;
-        for (int rep = 1; rep < 3 && t >= 0 && spent < 0.5; rep++) {
-            int64_t again_instr = -1;
-            double again = measure(s, SIZES[i], &bytes, &text, &again_instr);
-            if (again < 0)
-                return 1;
-            spent += again;
-            if (again < t) {
-                t = again;
-                instr = again_instr;
-            }
-        }
-        if (t < 0)
-            return 1;
-        ln_n[k] = log(SIZES[i]);
-        ln_t[k] = log(t > 1e-9 ? t : 1e-9);
-        counted = counted && instr > 0;
-        ln_i[k] = counted ? log((double)instr) : 0;
+    for (int i = 0; i < k; i++) {
+        double t = best[i].t;
+        ln_n[i] = log(SIZES[i]);
+        ln_t[i] = log(t > 1e-9 ? t : 1e-9);
+        counted = counted && best[i].instr > 0;
+        ln_i[i] = counted ? log((double)best[i].instr) : 0;
         printf("%-22s n=%-7d %10.3f ms %9.1f ns/unit %8.0f B/unit  TTIR %zu B", s->name, SIZES[i], t * 1e3,
-               t * 1e9 / SIZES[i], (double)bytes / SIZES[i], text);
-        if (k > 0)
-            printf("  slope %.2f", (ln_t[k] - ln_t[k - 1]) / (ln_n[k] - ln_n[k - 1]));
+               t * 1e9 / SIZES[i], (double)best[i].bytes / SIZES[i], best[i].text);
+        if (i > 0)
+            printf("  slope %.2f", (ln_t[i] - ln_t[i - 1]) / (ln_n[i] - ln_n[i - 1]));
         if (counted)
-            printf("  %8.0f instr/unit", (double)instr / SIZES[i]);
-        if (counted && k > 0)
-            printf("  slope %.2f", (ln_i[k] - ln_i[k - 1]) / (ln_n[k] - ln_n[k - 1]));
+            printf("  %8.0f instr/unit", (double)best[i].instr / SIZES[i]);
+        if (counted && i > 0)
+            printf("  slope %.2f", (ln_i[i] - ln_i[i - 1]) / (ln_n[i] - ln_n[i - 1]));
         printf("\n");
-        fflush(stdout);
-        k++;
-        if (t > budget_s) {
-            printf("%-22s (stopped: %.1f s is over the budget)\n", s->name, t);
-            break;
-        }
     }
+    if (stopped)
+        printf("%-22s (stopped: %.1f s is over the budget)\n", s->name, best[k - 1].t);
     if (k >= 2 && counted)
         printf("%-22s SLOPE %.2f over n=%d..%d (instructions: %.2f)\n", s->name, fit_slope(ln_n, ln_t, k), SIZES[0],
                SIZES[k - 1], fit_slope(ln_n, ln_i, k));
     else if (k >= 2)
         printf("%-22s SLOPE %.2f over n=%d..%d (instructions: not counted here)\n", s->name,
                fit_slope(ln_n, ln_t, k), SIZES[0], SIZES[k - 1]);
+    fflush(stdout);
     return 0;
 }
 

@@ -60,6 +60,43 @@ static inline tcir_op *tcir__op_prev(const tcir_op *op) { return op->prev; }
 #define tcir_op_next(op) tcir__op_next(op)
 #define tcir_op_prev(op) tcir__op_prev(op)
 
+/* The passes over a finished kernel (sorting its constants, verifying, numbering, printing)
+ * walk op lists whose ops lie far apart in memory on a big kernel: cache misses at every op,
+ * each pass. Each op takes long enough to check or print for lines asked ahead to arrive
+ * meanwhile, so a walk at op asks for the lines of the op after next, and for what the next op
+ * points at (its first attribute and operands; its own lines were asked for one step back, so
+ * reading them is a hit). Only in a block whose last op was made after the IR outgrew the caches
+ * (TCIR_PREFETCH_SERIALS: about 16K ops, megabytes of IR), so that small kernels pay nothing.
+ * Advice only, and none where the compiler has no prefetch. */
+enum { TCIR_PREFETCH_SERIALS = 32 * 1024 };
+
+static inline bool tcir__walk_prefetches(const tcir_block *b)
+{
+    return b->last && b->last->serial > TCIR_PREFETCH_SERIALS;
+}
+
+static inline void tcir__prefetch_ahead(const tcir_op *op)
+{
+#if defined(__GNUC__)
+    const tcir_op *n = op->next;
+    if (!n)
+        return;
+    if (n->nattrs)
+        __builtin_prefetch(n->attrs[0].attr);
+    for (int i = 0; i < n->noperands && i < 2; i++)
+        __builtin_prefetch(n->operands[i]);
+    const char *far = (const char *)n->next;
+    if (far) {
+        __builtin_prefetch(far);
+        __builtin_prefetch(far + 64);
+        __builtin_prefetch(far + sizeof(tcir_op) - 1);
+        __builtin_prefetch(far + sizeof(tcir_op) + 47); /* its results and operands follow it */
+    }
+#else
+    (void)op;
+#endif
+}
+
 /* ---- values, blocks, regions -------------------------------------------------------------- */
 
 static inline const tcir_type *tcir__value_type(const tcir_value *v) { return v->type; }

@@ -287,7 +287,10 @@ static void number_region(numbering *nb, const tcir_region *r, int depth)
         for (int i = 0; i < na; i++)
             tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_block_arg(b, i)), tcir_block_arg(b, i),
                           k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
+        bool prefetch = tcir__walk_prefetches(b);
         for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
+            if (prefetch)
+                tcir__prefetch_ahead(op);
             number_op(nb, op);
             push_regions(nb, op, depth);
         }
@@ -542,9 +545,12 @@ static void print_block(tcir_printer *p, const tcir_block *b, bool header, bool 
     p->indent += 2;
     tcir_op *last = tcir_block_last(b);
     bool skip_last = !terminator && last && tcir_op_is_terminator(last);
+    bool prefetch = tcir__walk_prefetches(b);
     for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
         if (skip_last && op == last)
             break;
+        if (prefetch)
+            tcir__prefetch_ahead(op);
         put_indent(p);
         print_op(p, op);
         tcir_out_putc(&p->out, '\n');

@@ -136,7 +136,10 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
     if (tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE && (!last || !tcir_op_is_terminator(last)))
         return fail(v, parent, "block ^bb%d of region #%d does not end in a terminator%s%s%s", k, ri,
                     last ? " (it ends in '" : "", last ? tcir_op_name(last) : "", last ? "')" : "");
+    bool prefetch = tcir__walk_prefetches(b);
     for (const tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
+        if (prefetch)
+            tcir__prefetch_ahead(op);
         if (op != last && tcir_op_is_terminator(op))
             return fail(v, op, "must be the last operation of its block");
         if (tcir_op_nresults(op)) { /* only ops with results define values */
