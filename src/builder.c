@@ -41,7 +41,7 @@ static bool note_visible(tl_builder *b, tcir_block *blk, int i)
         for (int k = 0; k < old_cap; k++)
             if (old[k].blk)
                 b->visible_at[visible_slot(b, old[k].blk)] = old[k];
-        tcir_big_free(old);
+        tcir_big_free(old, sizeof(*old) * (size_t)old_cap);
     }
     size_t at = visible_slot(b, blk);
     if (!b->visible_at[at].blk)
@@ -63,7 +63,7 @@ static void make_visible(tl_builder *b, tcir_block *blk)
         b->visible_cap = cap;
     }
     if (!note_visible(b, blk, b->nvisible) && b->visible_at_cap >= 0) {
-        tcir_big_free(b->visible_at); /* out of memory: scan from now on */
+        tcir_big_free(b->visible_at, sizeof(*b->visible_at) * (size_t)b->visible_at_cap); /* out of memory: scan from now on */
         b->visible_at = NULL;
         b->visible_at_cap = -1;
     }
@@ -143,7 +143,7 @@ void tl_builder_destroy(tl_builder *b)
     tl__pool_free(b);
     tl__index_free(&b->arg_names);
     if (b->visible_at_cap > 0)
-        tcir_big_free(b->visible_at);
+        tcir_big_free(b->visible_at, sizeof(*b->visible_at) * (size_t)b->visible_at_cap);
     tcir_context_destroy(b->ctx);
     tl__error_clear(&b->error);
     free(b);

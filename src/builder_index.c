@@ -41,13 +41,13 @@ bool tl__index_reserve(tl_index *ix, int n)
     for (int i = 0; i < old.cap; i++)
         if (old.slots[i].item)
             tl__index_put(ix, old.slots[i].hash, old.slots[i].item - 1);
-    tcir_big_free(old.slots);
+    tcir_big_free(old.slots, sizeof(*old.slots) * (size_t)old.cap);
     return true;
 }
 
 void tl__index_free(tl_index *ix)
 {
-    tcir_big_free(ix->slots);
+    tcir_big_free(ix->slots, sizeof(*ix->slots) * (size_t)ix->cap);
     *ix = (tl_index){NULL, 0};
 }
 

@@ -187,18 +187,26 @@ void tcir_set_chunk_cache_limit(size_t bytes)
 
 /* ---- growable arrays ---------------------------------------------------------------------- */
 
-/* Ahead of each block: the bytes it holds, header included (16: the block stays aligned). */
+/* Ahead of a big block (one of BIG_CHUNK bytes or more, as its caller says at each call): the
+ * bytes of its chunk, header included (a cached chunk may be bigger than asked). Small blocks
+ * are malloc's, as they are, without a header: their sizes and malloc's work stay unchanged. */
 typedef struct big_header {
     size_t size;
     _Alignas(16) unsigned char data[];
 } big_header;
 
+static bool is_big(size_t size) { return size >= BIG_CHUNK - sizeof(big_header); }
+
+static big_header *header_of(void *p) { return (big_header *)((unsigned char *)p - offsetof(big_header, data)); }
+
 void *tcir_big_malloc(size_t size)
 {
+    if (!is_big(size))
+        return tcir_sys_malloc(size);
     if (size > SIZE_MAX - sizeof(big_header))
         return NULL;
-    size_t want = sizeof(big_header) + size, got = want;
-    big_header *h = want >= BIG_CHUNK ? tcir_sys_malloc_chunk(want, &got) : tcir_sys_malloc(want);
+    size_t got;
+    big_header *h = tcir_sys_malloc_chunk(sizeof(big_header) + size, &got);
     if (!h)
         return NULL;
     h->size = got;
@@ -209,46 +217,36 @@ void *tcir_big_calloc(size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size)
         return NULL;
+    if (!is_big(n * size))
+        return tcir_sys_calloc(n, size);
     void *p = tcir_big_malloc(n * size);
     return p ? memset(p, 0, n * size) : NULL;
 }
 
-static big_header *header_of(void *p) { return (big_header *)((unsigned char *)p - offsetof(big_header, data)); }
-
-void *tcir_big_realloc(void *p, size_t size)
+void *tcir_big_realloc(void *p, size_t old_size, size_t size)
 {
     if (!p)
         return tcir_big_malloc(size);
-    big_header *h = header_of(p);
-    if (size > SIZE_MAX - sizeof(big_header))
-        return NULL;
-    size_t want = sizeof(big_header) + size;
-    if (h->size < BIG_CHUNK && want < BIG_CHUNK) { /* malloc's own business */
-        big_header *n = tcir_sys_realloc(h, want);
-        if (!n)
-            return NULL;
-        n->size = want;
-        return n->data;
-    }
-    if (want <= h->size && want >= BIG_CHUNK)
-        return p; /* it fits (a big block is not shrunk) */
+    if (!is_big(old_size) && !is_big(size))
+        return tcir_sys_realloc(p, size);
     void *n = tcir_big_malloc(size);
     if (!n)
-        return NULL;
-    memcpy(n, p, (want < h->size ? want : h->size) - sizeof(big_header));
-    tcir_big_free(p);
+        return NULL; /* p stays as it was, as with realloc */
+    memcpy(n, p, old_size < size ? old_size : size);
+    tcir_big_free(p, old_size);
     return n;
 }
 
-void tcir_big_free(void *p)
+void tcir_big_free(void *p, size_t size)
 {
     if (!p)
         return;
+    if (!is_big(size)) {
+        free(p);
+        return;
+    }
     big_header *h = header_of(p);
-    if (h->size >= BIG_CHUNK)
-        tcir_sys_free_chunk(h, h->size);
-    else
-        free(h);
+    tcir_sys_free_chunk(h, h->size);
 }
 
 void *tcir_sys_calloc(size_t n, size_t size)

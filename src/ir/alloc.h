@@ -34,11 +34,12 @@ size_t tcir__chunk_cache_bytes(void);
 /* For the library's growable arrays that get big (the constant pool and its tables, sort
  * buffers): malloc, calloc, realloc and free behind the hook, except that from 2 MiB on the
  * memory comes from and returns to the chunk cache, so that the next big kernel finds it warm.
- * A block of these is released with tcir_big_free only (its size is kept just before it). */
+ * The caller gives each block's size in bytes at every call (old_size: what it held), and
+ * releases it with tcir_big_free only. */
 void *tcir_big_malloc(size_t size);
 void *tcir_big_calloc(size_t n, size_t size);
-void *tcir_big_realloc(void *p, size_t size);
-void tcir_big_free(void *p);
+void *tcir_big_realloc(void *p, size_t old_size, size_t size);
+void tcir_big_free(void *p, size_t size);
 /* A malloc'd copy of s behind the hook; NULL for NULL or when memory runs out. */
 char *tcir_sys_strdup(const char *s);
 

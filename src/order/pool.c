@@ -200,7 +200,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
         /* Outside the arena (tl__pool_free), as the index: doubling in the arena left as much
          * again behind (an entry is some 370 bytes). */
         int cap = b->pool.consts_cap ? b->pool.consts_cap * 2 : 16;
-        tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.consts, sizeof(*grown) * (size_t)cap) : NULL;
+        tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.consts, sizeof(*grown) * (size_t)b->pool.consts_cap, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
             b->out_of_memory = true;
             return NULL; /* out of memory: the caller's op fails with it */
@@ -255,7 +255,7 @@ static bool met_reserve(tl_builder *b)
     for (int i = 0; i < old_cap; i++)
         if (old[i].head)
             b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
-    tcir_big_free(old);
+    tcir_big_free(old, sizeof(*old) * (size_t)old_cap);
     return true;
 }
 
@@ -266,7 +266,7 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         return; /* a stamp without a scope is never remapped; out of memory: reported later */
     if (b->pool.nmet == b->pool.met_cap) {
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
-        struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.met, sizeof(*grown) * (size_t)cap) : NULL;
+        struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.met, sizeof(*grown) * (size_t)b->pool.met_cap, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
             b->out_of_memory = true;
             return;
@@ -581,7 +581,7 @@ bool tl__pool_sort(tl_builder *b)
     for (int i = 0; moved && i < n; i++)
         tcir_block_insert_before(b->entry, after, recs[order[i]].op);
     b->pool.const_tail = recs[order[n - 1]].op;
-    tcir_big_free(keys);
+    tcir_big_free(keys, each * (size_t)n);
     return true;
 }
 
@@ -817,9 +817,9 @@ void tl_builder_helper_end(tl_builder *b)
 
 void tl__pool_free(tl_builder *b)
 {
-    tcir_big_free(b->pool.consts);
-    tcir_big_free(b->pool.met_heads);
-    tcir_big_free(b->pool.met);
+    tcir_big_free(b->pool.consts, sizeof(*b->pool.consts) * (size_t)b->pool.consts_cap);
+    tcir_big_free(b->pool.met_heads, sizeof(*b->pool.met_heads) * (size_t)b->pool.met_heads_cap);
+    tcir_big_free(b->pool.met, sizeof(*b->pool.met) * (size_t)b->pool.met_cap);
     b->pool.consts = NULL;
     b->pool.met_heads = NULL;
     b->pool.met = NULL;
