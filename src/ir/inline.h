@@ -65,36 +65,49 @@ static inline tcir_op *tcir__op_prev(const tcir_op *op) { return op->prev; }
  * each pass. Each op takes long enough to check or print for lines asked ahead to arrive
  * meanwhile, so a walk at op asks for the lines of the op after next, and for what the next op
  * points at (its first attribute and operands; its own lines were asked for one step back, so
- * reading them is a hit). Only in a block whose last op was made after the IR outgrew the caches
- * (TCIR_PREFETCH_SERIALS: about 16K ops, megabytes of IR), so that small kernels pay nothing.
- * Advice only, and none where the compiler has no prefetch. */
-enum { TCIR_PREFETCH_SERIALS = 32 * 1024 };
+ * reading them is a hit); a walk over blocks asks likewise for the block after next and for
+ * the next one's first op. Only once a pass has met TCIR_PREFETCH_OPS ops (megabytes of IR,
+ * past the caches), so that small kernels pay nothing. Advice only, and none where the
+ * compiler has no prefetch. */
+enum { TCIR_PREFETCH_OPS = 16 * 1024 };
 
-static inline bool tcir__walk_prefetches(const tcir_block *b)
+#if defined(__GNUC__)
+#define TCIR_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define TCIR_PREFETCH(p) ((void)(p))
+#endif
+
+static inline void tcir__prefetch_op_lines(const tcir_op *op)
 {
-    return b->last && b->last->serial > TCIR_PREFETCH_SERIALS;
+    const char *at = (const char *)op;
+    TCIR_PREFETCH(at);
+    TCIR_PREFETCH(at + 64);
+    TCIR_PREFETCH(at + sizeof(tcir_op) - 1);
+    TCIR_PREFETCH(at + sizeof(tcir_op) + 47); /* its results and operands follow it */
 }
 
 static inline void tcir__prefetch_ahead(const tcir_op *op)
 {
-#if defined(__GNUC__)
     const tcir_op *n = op->next;
     if (!n)
         return;
     if (n->nattrs)
-        __builtin_prefetch(n->attrs[0].attr);
+        TCIR_PREFETCH(n->attrs[0].attr);
     for (int i = 0; i < n->noperands && i < 2; i++)
-        __builtin_prefetch(n->operands[i]);
-    const char *far = (const char *)n->next;
-    if (far) {
-        __builtin_prefetch(far);
-        __builtin_prefetch(far + 64);
-        __builtin_prefetch(far + sizeof(tcir_op) - 1);
-        __builtin_prefetch(far + sizeof(tcir_op) + 47); /* its results and operands follow it */
-    }
-#else
-    (void)op;
-#endif
+        TCIR_PREFETCH(n->operands[i]);
+    if (n->next)
+        tcir__prefetch_op_lines(n->next);
+}
+
+static inline void tcir__prefetch_blocks_ahead(const tcir_block *b)
+{
+    const tcir_block *n = b->next;
+    if (!n)
+        return;
+    if (n->first)
+        tcir__prefetch_op_lines(n->first);
+    if (n->next)
+        TCIR_PREFETCH(n->next);
 }
 
 /* ---- values, blocks, regions -------------------------------------------------------------- */

@@ -287,7 +287,9 @@ static void number_region(numbering *nb, const tcir_region *r, int depth)
         for (int i = 0; i < na; i++)
             tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_block_arg(b, i)), tcir_block_arg(b, i),
                           k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
-        bool prefetch = tcir__walk_prefetches(b);
+        bool prefetch = nb->nops > TCIR_PREFETCH_OPS;
+        if (prefetch)
+            tcir__prefetch_blocks_ahead(b);
         for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
             if (prefetch)
                 tcir__prefetch_ahead(op);
@@ -545,7 +547,7 @@ static void print_block(tcir_printer *p, const tcir_block *b, bool header, bool 
     p->indent += 2;
     tcir_op *last = tcir_block_last(b);
     bool skip_last = !terminator && last && tcir_op_is_terminator(last);
-    bool prefetch = tcir__walk_prefetches(b);
+    bool prefetch = p->nops > TCIR_PREFETCH_OPS;
     for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
         if (skip_last && op == last)
             break;
@@ -565,8 +567,11 @@ void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, b
     if (entry) {
         bool header = (empty_block && !tcir_block_first(entry)) || (entry_args && tcir_block_nargs(entry));
         print_block(p, entry, header, terminators);
-        for (tcir_block *b = tcir_block_next(entry); b; b = tcir_block_next(b))
+        for (tcir_block *b = tcir_block_next(entry); b; b = tcir_block_next(b)) {
+            if (p->nops > TCIR_PREFETCH_OPS)
+                tcir__prefetch_blocks_ahead(b);
             print_block(p, b, true, true);
+        }
     }
     put_indent(p);
     tcir_out_putc(&p->out, '}');
@@ -606,7 +611,7 @@ char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len)
     if (!op)
         return NULL;
     tcir_printer p = {.generic = opts.generic, .locations = opts.locations};
-    size_t nops = number_all(&p, op);
+    size_t nops = p.nops = number_all(&p, op);
     tcir_out_reserve(&p.out, 256 + 96 * nops); /* about one line per op: one allocation */
     print_op(&p, op);
     tcir_out_putc(&p.out, '\n');

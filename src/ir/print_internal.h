@@ -140,6 +140,7 @@ typedef struct tcir_printer {
     tcir_scratch mem; /* everything below that is allocated */
     bool generic, locations;
     int indent;
+    size_t nops; /* of the whole IR printed (numbering counts them first) */
     tcir_smap ids;   /* value -> id (see print.c: TAG_*), block -> ordering in its region */
     tcir_pmap types; /* type -> index into tstr */
     /* Interned type strings. */

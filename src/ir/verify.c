@@ -118,6 +118,8 @@ static bool verify_region(verifier *v, const tcir_op *parent, int ri)
     bool ok = true;
     int k = 0;
     for (const tcir_block *b = tcir_region_first_block(r); b && ok; b = tcir_block_next(b), k++) {
+        if (v->walked > TCIR_PREFETCH_OPS)
+            tcir__prefetch_blocks_ahead(b);
         v->levels[level].b = b;
         tcir_pmap_put(&v->mem, &v->open, b, (int32_t)level);
         if (v->mem.oom)
@@ -136,9 +138,8 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
     if (tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE && (!last || !tcir_op_is_terminator(last)))
         return fail(v, parent, "block ^bb%d of region #%d does not end in a terminator%s%s%s", k, ri,
                     last ? " (it ends in '" : "", last ? tcir_op_name(last) : "", last ? "')" : "");
-    bool prefetch = tcir__walk_prefetches(b);
     for (const tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
-        if (prefetch)
+        if (++v->walked > TCIR_PREFETCH_OPS)
             tcir__prefetch_ahead(op);
         if (op != last && tcir_op_is_terminator(op))
             return fail(v, op, "must be the last operation of its block");

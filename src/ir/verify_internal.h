@@ -34,6 +34,7 @@ typedef struct verifier {
     size_t isolated_from; /* the level of the innermost function's body: nothing above is seen */
     tcir_pmap open;
     tnames names;
+    size_t walked; /* ops met so far (see TCIR_PREFETCH_OPS) */
 } verifier;
 
 /* Each rule checks one op (its operands are known to be defined and to dominate it) and

@@ -556,7 +556,7 @@ bool tl__pool_sort(tl_builder *b)
     sort_rec *recs = (sort_rec *)(tmp_keys + n);
     int *order = (int *)(recs + n), *other = order + n;
     tcir_op *op = tcir_block_first(b->entry);
-    bool prefetch = tcir__walk_prefetches(b->entry);
+    bool prefetch = n > TCIR_PREFETCH_OPS;
     for (int i = 0; i < n; i++, op = tcir_op_next(op)) {
         if (prefetch)
             tcir__prefetch_ahead(op);
