@@ -312,7 +312,7 @@ size_t tl_builder_bytes(const tl_builder *b)
 {
     if (!b)
         return 0;
-    return tcir_context_bytes(b->ctx) + sizeof(tl_const_entry) * (size_t)b->pool.consts_cap +
+    return tcir_context_bytes(b->ctx) +
            sizeof(tl_index_slot) * ((size_t)b->pool.const_index.cap + (size_t)b->arg_names.cap);
 }
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
@@ -755,7 +755,7 @@ static void seal_signature(tl_builder *b)
 static void drop_unused_consts(tl_builder *b)
 {
     for (int k = 0; k < b->pool.nconsts; k++) {
-        tl_const_entry *e = &b->pool.consts[k];
+        tl_const_entry *e = tl__pool_at(&b->pool, k);
         if (e->droppable && e->op && !e->used && tcir_op_block(e->op))
             tl__pool_drop(b, e);
     }

@@ -217,6 +217,6 @@ tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
     if (!v || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
     if (b->pool.nconst_ops > ops_before) /* made here: finish drops it if nothing uses it */
-        b->pool.consts[tl__pool_entry_of(tcir_value_def(v))].droppable = true;
+        tl__pool_at(&b->pool, tl__pool_entry_of(tcir_value_def(v)))->droppable = true;
     return tl__wrap(b, v, lit.dtype);
 }

@@ -27,6 +27,7 @@ typedef struct tl_const_entry {
     const tcir_type *type;
     const tcir_attr *value;
     tcir_op *op;         /* NULL while the constant is only noted, not used */
+    int index;           /* its place in the pool (tl__pool_at) */
     bool caller;         /* met in the kernel's own code (made there, or noted) */
     bool live;           /* made where it is used (not only noted, folded or a loop bound) */
     bool folded;         /* made by folding a cast of a constant (and not met otherwise first) */
@@ -90,12 +91,16 @@ typedef struct tl_seen_entry {
     int seq, epoch;
 } tl_seen_entry;
 
+enum { TL_POOL_SEG0 = 16, TL_POOL_SEG0_LOG2 = 4, TL_POOL_SEGS = 32 - TL_POOL_SEG0_LOG2 };
+
 /* The constant pool's state (pool.c). */
 typedef struct tl_pool {
-    /* consts, met_heads, met and const_index live outside the arena (tl__pool_free); when one
-     * cannot grow, the pool sets the builder's out_of_memory. */
-    tl_const_entry *consts;
-    int nconsts, consts_cap;
+    /* The entries, in the arena: segment k holds TL_POOL_SEG0 << k of them (tl__pool_at), so
+     * the pool grows as a doubling array would but copies nothing and leaves nothing behind,
+     * and an entry never moves. met_heads, met and const_index live outside the arena
+     * (tl__pool_free); when one cannot grow, the pool sets the builder's out_of_memory. */
+    tl_const_entry *segs[TL_POOL_SEGS];
+    int nconsts, nsegs;
     tl_index const_index; /* (type, value) -> pool entry */
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
      * that tl__pool_remap finds the constants of a call's argument ops without a walk over
@@ -124,6 +129,21 @@ typedef struct tl_pool {
     bool merge_sort_only;
     int radix_sorts;
 } tl_pool;
+
+/* Entry i of the pool (0 <= i < nconsts): segment k holds entries from TL_POOL_SEG0 * (2^k - 1). */
+static inline tl_const_entry *tl__pool_at(const tl_pool *pool, int i)
+{
+    unsigned j = (unsigned)i + TL_POOL_SEG0;
+#if defined(__GNUC__)
+    int top = 31 - __builtin_clz(j);
+#else
+    int top = 0;
+    while (j >> (top + 1))
+        top++;
+#endif
+    int k = top - TL_POOL_SEG0_LOG2;
+    return &pool->segs[k][j - ((unsigned)TL_POOL_SEG0 << k)];
+}
 
 /* The placement's state (place.c). */
 typedef struct tl_placer {

@@ -189,27 +189,30 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     uint64_t hash = entry_hash(type, value);
     size_t at = 0;
     bool started = false;
-    for (int i; (i = tl__index_next(&b->pool.const_index, hash, &at, &started)) >= 0;)
-        if (b->pool.consts[i].type == type && tcir_attr_equal(b->pool.consts[i].value, value))
-            return &b->pool.consts[i];
+    for (int i; (i = tl__index_next(&b->pool.const_index, hash, &at, &started)) >= 0;) {
+        tl_const_entry *e = tl__pool_at(&b->pool, i);
+        if (e->type == type && tcir_attr_equal(e->value, value))
+            return e;
+    }
     if (!tl__index_reserve(&b->pool.const_index, b->pool.nconsts + 1)) {
         b->out_of_memory = true; /* (a note has no op to fail: tl_finish reports it) */
         return NULL; /* out of memory: the caller's op fails with it */
     }
-    if (b->pool.nconsts == b->pool.consts_cap) {
-        /* Outside the arena (tl__pool_free), as the index: doubling in the arena left as much
-         * again behind (an entry is some 370 bytes). */
-        int cap = b->pool.consts_cap ? b->pool.consts_cap * 2 : 16;
-        tl_const_entry *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.consts, sizeof(*grown) * (size_t)b->pool.consts_cap, sizeof(*grown) * (size_t)cap) : NULL;
-        if (!grown) {
+    int n = b->pool.nconsts;
+    if (n == INT_MAX - TL_POOL_SEG0) {
+        b->out_of_memory = true;
+        return NULL;
+    }
+    if ((size_t)n == (size_t)TL_POOL_SEG0 * (((size_t)1 << b->pool.nsegs) - 1)) { /* the segments are full */
+        tl_const_entry *seg = tcir_alloc_raw(b->ctx, sizeof(*seg) * ((size_t)TL_POOL_SEG0 << b->pool.nsegs));
+        if (!seg) {
             b->out_of_memory = true;
             return NULL; /* out of memory: the caller's op fails with it */
         }
-        b->pool.consts = grown;
-        b->pool.consts_cap = cap;
+        b->pool.segs[b->pool.nsegs++] = seg;
     }
-    tl_const_entry *e = &b->pool.consts[b->pool.nconsts++];
-    *e = (tl_const_entry){.type = type, .value = value};
+    tl_const_entry *e = tl__pool_at(&b->pool, b->pool.nconsts++);
+    *e = (tl_const_entry){.type = type, .value = value, .index = n};
     tl__index_put(&b->pool.const_index, hash, b->pool.nconsts - 1);
     return e;
 }
@@ -279,7 +282,7 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         b->pool.met_heads[at] = (struct tl_met_key){st.scope, st.seq, st.epoch, 0};
         b->pool.nmet_keys++;
     }
-    b->pool.met[b->pool.nmet] = (struct tl_met_node){(int)(e - b->pool.consts), b->pool.met_heads[at].head - 1};
+    b->pool.met[b->pool.nmet] = (struct tl_met_node){e->index, b->pool.met_heads[at].head - 1};
     b->pool.met_heads[at].head = ++b->pool.nmet; /* nodes are numbered from 1 in the heads */
 }
 
@@ -359,7 +362,7 @@ static void position(tl_builder *b, tl_const_entry *e)
 
 static const tl_const_entry *entry_of(const tl_builder *b, const tcir_op *op)
 {
-    return &b->pool.consts[tl__pool_entry_of(op)];
+    return tl__pool_at(&b->pool, tl__pool_entry_of(op));
 }
 
 /* Stable merge sort of the records' indices, [lo, hi) of `from` sorted into `into` (the two start
@@ -622,7 +625,7 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
     for (int i = 0; b->pool.met_heads_cap && i < n; i++) {
         size_t at = met_slot(b, scope, old_seq[i], b->place.epoch);
         for (int node = b->pool.met_heads[at].head; node; node = b->pool.met[node - 1].next + 1) {
-            tl_const_entry *e = &b->pool.consts[b->pool.met[node - 1].entry];
+            tl_const_entry *e = tl__pool_at(&b->pool, b->pool.met[node - 1].entry);
             if (e->remap_round == round)
                 continue;
             e->remap_round = round;
@@ -636,11 +639,11 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
                 b->pool.remap_hits = grown;
                 b->pool.remap_hits_cap = cap;
             }
-            b->pool.remap_hits[nhits++] = (int)(e - b->pool.consts);
+            b->pool.remap_hits[nhits++] = e->index;
         }
     }
     for (int h = 0; h < nhits; h++) {
-        tl_const_entry *e = &b->pool.consts[b->pool.remap_hits[h]];
+        tl_const_entry *e = tl__pool_at(&b->pool, b->pool.remap_hits[h]);
         bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->place.epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->place.epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
@@ -667,7 +670,7 @@ void tl__pool_body_op(tl_builder *b, tl_site site)
     b->pool.body_at = now;
     /* an op placed before constants met earlier in time (C's argument order): they follow it */
     for (int i = 0; i < b->pool.nconsts; i++) {
-        tl_const_entry *e = &b->pool.consts[i];
+        tl_const_entry *e = tl__pool_at(&b->pool, i);
         if (e->leading && !leads(b, caller_key(e))) {
             e->leading = false;
             if (e->op)
@@ -721,7 +724,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
         tl_op_key *key = tcir_alloc(b->ctx, sizeof *key);
         if (!key)
             return NULL;
-        key->pool_entry = (int)(e - b->pool.consts) + 1;
+        key->pool_entry = e->index + 1;
         tcir_op_set_aux(e->op, key);
         moved = true;
     }
@@ -740,7 +743,7 @@ static void mark_uses(tl_builder *b, tcir_block *blk, int for_opcode, bool *boun
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
             int k = tl__pool_entry_of(def);
-            if (k >= 0 && k < b->pool.nconsts && b->pool.consts[k].op == def)
+            if (k >= 0 && k < b->pool.nconsts && tl__pool_at(&b->pool, k)->op == def)
                 (loop && i < 3 ? bound : other)[k] = true;
         }
         for (int r = 0; r < tcir_op_nregions(op); r++)
@@ -762,7 +765,7 @@ void tl__pool_settle(tl_builder *b)
      * change nothing: the scan of the entries costs less. */
     bool any = false;
     for (int k = 0; k < b->pool.nconsts && !any; k++)
-        any = may_settle(&b->pool.consts[k]);
+        any = may_settle(tl__pool_at(&b->pool, k));
     if (!any)
         return;
     bool *bound = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
@@ -775,11 +778,11 @@ void tl__pool_settle(tl_builder *b)
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_uses(b, blk, for_opcode, bound, other);
     for (int k = 0; k < b->pool.nconsts; k++)
-        b->pool.consts[k].used = bound[k] || other[k];
+        tl__pool_at(&b->pool, k)->used = bound[k] || other[k];
     /* a helper's constant that only loops use as a bound: the helper's canonicalization folds
      * the bitcast of it, making it again on top (seen with flash attention's `lo = 0`) */
     for (int k = 0; k < b->pool.nconsts; k++) {
-        tl_const_entry *e = &b->pool.consts[k];
+        tl_const_entry *e = tl__pool_at(&b->pool, k);
         if (e->op && rank(e) == 0 && bound[k] && !other[k] && !e->helper_late) {
             e->helper_late = true;
             position(b, e);
@@ -817,12 +820,10 @@ void tl_builder_helper_end(tl_builder *b)
 
 void tl__pool_free(tl_builder *b)
 {
-    tcir_big_free(b->pool.consts, sizeof(*b->pool.consts) * (size_t)b->pool.consts_cap);
     tcir_big_free(b->pool.met_heads, sizeof(*b->pool.met_heads) * (size_t)b->pool.met_heads_cap);
     tcir_big_free(b->pool.met, sizeof(*b->pool.met) * (size_t)b->pool.met_cap);
-    b->pool.consts = NULL;
     b->pool.met_heads = NULL;
     b->pool.met = NULL;
-    b->pool.nconsts = b->pool.consts_cap = b->pool.met_heads_cap = b->pool.met_cap = 0;
+    b->pool.nconsts = b->pool.nsegs = b->pool.met_heads_cap = b->pool.met_cap = 0;
     tl__index_free(&b->pool.const_index);
 }
