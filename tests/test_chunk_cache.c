@@ -11,7 +11,7 @@
 #include "fake_failing_allocator.h"
 #include "ir/alloc.h"
 
-enum { UNITS = 6000 }; /* enough for an arena past 4 MiB, so chunks of 2 MiB and more */
+enum { UNITS = 6000 }; /* enough for an arena past 4 MiB, so chunks of 256 KiB and more */
 #define MIB ((size_t)1 << 20)
 
 /* A kernel of many distinct constants, masked loads and a loop: big chunks everywhere. */
@@ -59,7 +59,7 @@ static void the_limit_holds_and_zero_empties(void **state)
     (void)state;
     tcir_set_chunk_cache_limit(0);
     tcir_set_chunk_cache_limit(5 * MIB);
-    void *a = tcir_big_malloc(3 * MIB), *b = tcir_big_malloc(3 * MIB), *c = tcir_big_malloc(MIB);
+    void *a = tcir_big_malloc(3 * MIB), *b = tcir_big_malloc(3 * MIB), *c = tcir_big_malloc(100 << 10);
     assert_non_null(a);
     assert_non_null(b);
     assert_non_null(c);
@@ -68,7 +68,7 @@ static void the_limit_holds_and_zero_empties(void **state)
     assert_true(one >= 3 * MIB && one <= 5 * MIB);
     tcir_big_free(b, 3 * MIB); /* no room left: back to the system */
     assert_int_equal(tcir__chunk_cache_bytes(), one);
-    tcir_big_free(c, MIB); /* under 2 MiB: malloc's own */
+    tcir_big_free(c, 100 << 10); /* under 256 KiB: malloc's own */
     assert_int_equal(tcir__chunk_cache_bytes(), one);
     tcir_set_chunk_cache_limit(MIB); /* lowering frees what is over */
     assert_int_equal(tcir__chunk_cache_bytes(), 0);

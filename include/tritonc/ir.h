@@ -62,8 +62,8 @@ bool tcir_context_oom(const tcir_context *ctx);
  * builds (the hook itself is called from whichever thread allocates). */
 typedef bool (*tcir_alloc_hook)(size_t size, void *user);
 void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user);
-/* Big memory chunks (2 MiB and more: a big kernel's arena, the printer's and the verifier's
- * scratch) are not given back to the system when a context or a pass is done with them: they
+/* Big memory chunks (256 KiB and more: a big kernel's arena and tables, the printer's and
+ * the verifier's scratch) are not given back to the system when a context or a pass is done with them: they
  * wait, process-wide, for the next kernel, which then finds its memory warm instead of
  * page-faulting it in again. This sets how many bytes may wait (512 MiB by default); it frees
  * what is over at once, so tcir_set_chunk_cache_limit(0) returns all of it to the system and

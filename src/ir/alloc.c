@@ -57,16 +57,17 @@ void *tcir_sys_malloc(size_t size)
 }
 
 /* ---- the cache of big chunks ------------------------------------------------------------
- * A big kernel's arena ends in chunks of tens of megabytes. glibc maps each of those afresh
- * (they are over its mmap threshold) and unmaps it at free, so every build of a big kernel
- * page-faults its whole arena in again, while a small kernel's chunks come back warm from the
+ * A big kernel's arena ends in chunks of tens of megabytes, and its tables in blocks of
+ * megabytes. glibc maps many of those afresh (they are over its mmap threshold) and unmaps
+ * them at free, so every build of a big kernel page-faults its memory in again, while a small kernel's chunks come back warm from the
  * heap: in a process that builds many kernels (autotuning, a bench), the cost per op grew with
  * the kernel's size for that alone. So chunks of at least BIG_CHUNK bytes, once freed, wait
  * here for the next context, up to a limit (tcir_set_chunk_cache_limit); they are handed out
  * smallest fit first. A spin lock (C11 atomic_flag) guards the slots: taken a few times per
  * big kernel, never on the arena's fast path. */
-enum { CACHE_SLOTS = 16 };
-#define BIG_CHUNK ((size_t)2 << 20)
+enum { CACHE_SLOTS = 64 };
+#define BIG_CHUNK ((size_t)256 << 10) /* glibc maps blocks from 128 KiB on (its first threshold) */
+#define HUGE_PAGE ((size_t)2 << 20)
 #define CACHE_LIMIT_DEFAULT ((size_t)512 << 20)
 
 static struct {
@@ -84,13 +85,15 @@ static void lock_cache(void)
 
 static void unlock_cache(void) { atomic_flag_clear_explicit(&cache_lock, memory_order_release); }
 
-/* A cached chunk of at least size bytes (its size in *got), or NULL. */
+/* A cached chunk of at least size bytes and at most twice that (its size in *got), or NULL:
+ * kernels ask for the same sizes again (chunks and arrays double), and a small request must not
+ * take the chunk a big one will want. */
 static void *take_cached(size_t size, size_t *got)
 {
     lock_cache();
     int best = -1;
     for (int i = 0; i < CACHE_SLOTS; i++)
-        if (cache[i].size >= size && (best < 0 || cache[i].size < cache[best].size))
+        if (cache[i].size >= size && cache[i].size / 2 <= size && (best < 0 || cache[i].size < cache[best].size))
             best = i;
     void *p = NULL;
     if (best >= 0) {
@@ -121,11 +124,11 @@ void *tcir_sys_malloc_chunk(size_t size, size_t *got)
             return p;
     }
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && TCIR_ARENA_HUGEPAGES
-    if (size >= BIG_CHUNK) {
+    if (size >= HUGE_PAGE) {
         void *p = NULL;
-        if (posix_memalign(&p, BIG_CHUNK, size) != 0)
+        if (posix_memalign(&p, HUGE_PAGE, size) != 0)
             return NULL;
-        (void)madvise(p, size & ~(BIG_CHUNK - 1), MADV_HUGEPAGE); /* advice only: a refusal is no error */
+        (void)madvise(p, size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE); /* advice only: a refusal is no error */
         return p;
     }
 #endif

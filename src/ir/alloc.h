@@ -21,10 +21,11 @@ void *tcir_sys_malloc(size_t size);
 void *tcir_sys_calloc(size_t n, size_t size);
 void *tcir_sys_realloc(void *p, size_t size);
 /* malloc behind the hook for one of the arena's (or the scratch memory's) chunks, of at least
- * size bytes; *got says how many it has (more when a cached chunk serves). From 2 MiB on, a
- * chunk freed by tcir_sys_free_chunk is reused (see alloc.c); new ones are, on Linux, aligned
- * to and advised for transparent huge pages (TCIR_ARENA_HUGEPAGES=0 turns that off), since a
- * big kernel's passes walk tens of megabytes and 4 KiB pages run out of TLB entries. */
+ * size bytes; *got says how many it has (more when a cached chunk serves). From 256 KiB on,
+ * a chunk freed by tcir_sys_free_chunk is reused (see alloc.c); new ones of 2 MiB and more
+ * are, on Linux, aligned to and advised for transparent huge pages (TCIR_ARENA_HUGEPAGES=0
+ * turns that off), since a big kernel's passes walk tens of megabytes and 4 KiB pages run out
+ * of TLB entries. */
 void *tcir_sys_malloc_chunk(size_t size, size_t *got);
 /* Releases a chunk of tcir_sys_malloc_chunk (size: its *got): kept for the next one while the
  * cache has room, else freed. NULL is a no-op. */
@@ -32,7 +33,7 @@ void tcir_sys_free_chunk(void *p, size_t size);
 /* The bytes the chunk cache holds now (for tests). */
 size_t tcir__chunk_cache_bytes(void);
 /* For the library's growable arrays that get big (the constant pool and its tables, sort
- * buffers): malloc, calloc, realloc and free behind the hook, except that from 2 MiB on the
+ * buffers): malloc, calloc, realloc and free behind the hook, except that from 256 KiB on the
  * memory comes from and returns to the chunk cache, so that the next big kernel finds it warm.
  * The caller gives each block's size in bytes at every call (old_size: what it held), and
  * releases it with tcir_big_free only. */

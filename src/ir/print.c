@@ -604,6 +604,8 @@ static void print_op(tcir_printer *p, const tcir_op *op)
     tcir_print_location(p, tcir_op_loc(op));
 }
 
+enum { OUT_RESERVE_MAX = 24 << 20 };
+
 char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len)
 {
     if (len)
@@ -612,7 +614,10 @@ char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len)
         return NULL;
     tcir_printer p = {.generic = opts.generic, .locations = opts.locations};
     size_t nops = p.nops = number_all(&p, op);
-    tcir_out_reserve(&p.out, 256 + 96 * nops); /* about one line per op: one allocation */
+    /* About one line per op, in one allocation; but under 32 MiB, the most glibc serves from its
+     * heap: a bigger block is mapped afresh each time and page-faulted in as it is written. */
+    size_t guess = 256 + 96 * nops;
+    tcir_out_reserve(&p.out, guess < OUT_RESERVE_MAX ? guess : OUT_RESERVE_MAX);
     print_op(&p, op);
     tcir_out_putc(&p.out, '\n');
     tcir_out_putc(&p.out, '\0');
