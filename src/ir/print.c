@@ -451,34 +451,40 @@ static void print_op(tcir_printer *p, const tcir_op *op);
  * memory. Blocks are visited in order, so each list comes out ascending. */
 static bool index_predecessors(tcir_printer *p, const tcir_region *r)
 {
+    /* One walk over the blocks gathers the edges (target, source) in walk order; the lists are
+     * then counted and filled from that array, not from more walks: a region of many blocks
+     * (early returns) costs a cache miss or two per block per walk. */
     size_t nblocks = 0, nedges = 0;
+    bool prefetch = p->nops > TCIR_PREFETCH_OPS;
     for (tcir_block *x = tcir_region_first_block(r); x; x = tcir_block_next(x)) {
-        tcir_op *last = tcir_block_last(x);
+        if (prefetch && tcir_block_next(x)) {
+            TCIR_PREFETCH(tcir_block_last(tcir_block_next(x)));
+            TCIR_PREFETCH(tcir_block_next(tcir_block_next(x)));
+        }
         nblocks++;
-        nedges += last ? (size_t)tcir_op_nsuccessors(last) : 0;
+        tcir_op *last = tcir_block_last(x);
+        int ns = last ? tcir_op_nsuccessors(last) : 0;
+        if (ns && !tcir_scratch_grow(&p->mem, (void **)&p->pred_edges, &p->pred_edges_cap, nedges + (size_t)ns,
+                                     sizeof *p->pred_edges))
+            return false;
+        for (int i = 0; i < ns; i++) {
+            tcir_block *to = tcir_op_successor(last, i);
+            if (tcir_block_region(to) == r)
+                p->pred_edges[nedges++] = (struct tcir_pred_edge){block_ordering(p, to), block_ordering(p, x)};
+        }
     }
     if (!tcir_scratch_grow(&p->mem, (void **)&p->pred_start, &p->pred_start_cap, nblocks + 2, sizeof(int32_t)) ||
         !tcir_scratch_grow(&p->mem, (void **)&p->pred_list, &p->pred_list_cap, nedges + 1, sizeof(int32_t)))
         return false;
     memset(p->pred_start, 0, sizeof(int32_t) * (nblocks + 2));
-    for (tcir_block *x = tcir_region_first_block(r); x; x = tcir_block_next(x)) { /* counts, shifted by one */
-        tcir_op *last = tcir_block_last(x);
-        for (int i = 0, ns = last ? tcir_op_nsuccessors(last) : 0; i < ns; i++) {
-            int k = block_ordering(p, tcir_op_successor(last, i));
-            if (k >= 0 && (size_t)k < nblocks && tcir_block_region(tcir_op_successor(last, i)) == r)
-                p->pred_start[k + 2]++;
-        }
-    }
+    for (size_t e = 0; e < nedges; e++) /* counts, shifted by one */
+        if (p->pred_edges[e].to >= 0 && (size_t)p->pred_edges[e].to < nblocks)
+            p->pred_start[p->pred_edges[e].to + 2]++;
     for (size_t k = 2; k < nblocks + 2; k++)
         p->pred_start[k] += p->pred_start[k - 1];
-    for (tcir_block *x = tcir_region_first_block(r); x; x = tcir_block_next(x)) {
-        tcir_op *last = tcir_block_last(x);
-        for (int i = 0, ns = last ? tcir_op_nsuccessors(last) : 0; i < ns; i++) {
-            int k = block_ordering(p, tcir_op_successor(last, i));
-            if (k >= 0 && (size_t)k < nblocks && tcir_block_region(tcir_op_successor(last, i)) == r)
-                p->pred_list[p->pred_start[k + 1]++] = block_ordering(p, x);
-        }
-    }
+    for (size_t e = 0; e < nedges; e++)
+        if (p->pred_edges[e].to >= 0 && (size_t)p->pred_edges[e].to < nblocks)
+            p->pred_list[p->pred_start[p->pred_edges[e].to + 1]++] = p->pred_edges[e].from;
     p->pred_region = r; /* pred_start[k + 1] now ends block k's list, pred_start[k] starts it */
     return true;
 }

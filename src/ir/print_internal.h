@@ -168,6 +168,8 @@ typedef struct tcir_printer {
     const struct tcir_region *pred_region;
     int32_t *pred_start, *pred_list;
     size_t pred_start_cap, pred_list_cap;
+    struct tcir_pred_edge { int32_t to, from; } *pred_edges; /* scratch of index_predecessors */
+    size_t pred_edges_cap;
 } tcir_printer;
 
 /* Writes the type's text (cached per interned type). */
