@@ -1102,6 +1102,44 @@ static void branches_print_operands_and_predecessors(void **state)
     assert_line(m, true, "\"cf.br\"(%0, %0)[^bb2] : (i32, i32) -> ()");
 }
 
+/* tcir_block_reorder_front relinks the first ops of a block in a given order, once with ops
+ * after them, once with the whole block. */
+static void reordering_the_front_of_a_block(void **state)
+{
+    (void)state;
+    tcir_op *m = module_create();
+    tcir_block *b = func_create(m, "k", 0, NULL, NULL, NULL);
+    tcir_value *c1 = cst(b, tcir_attr_int(C, 1, i32()), i32());
+    tcir_value *c2 = cst(b, tcir_attr_int(C, 2, i32()), i32());
+    tcir_value *c3 = cst(b, tcir_attr_int(C, 3, i32()), i32());
+    bin(b, "arith.addi", c1, c2);
+    ret(b, 0, NULL);
+    tcir_op *first = tcir_value_def(c1), *second = tcir_value_def(c2), *third = tcir_value_def(c3);
+    tcir_op *add = tcir_op_next(third);
+    tcir_block_reorder_front(b, (tcir_op *[]){third, first, second}, 3, add);
+    assert_prints(m, false,
+                  "module {\n"
+                  "  tt.func public @k() attributes {noinline = false} {\n"
+                  "    %c3_i32 = arith.constant 3 : i32\n"
+                  "    %c1_i32 = arith.constant 1 : i32\n"
+                  "    %c2_i32 = arith.constant 2 : i32\n"
+                  "    %0 = arith.addi %c1_i32, %c2_i32 : i32\n"
+                  "    tt.return\n"
+                  "  }\n"
+                  "}\n");
+    assert_ptr_equal(tcir_op_prev(add), second);
+    assert_ptr_equal(tcir_block_first(b), third);
+    tcir_op *end = tcir_block_last(b);
+    tcir_block_reorder_front(b, (tcir_op *[]){end, add, second, first, third}, 5, NULL);
+    assert_ptr_equal(tcir_block_first(b), end);
+    assert_ptr_equal(tcir_block_last(b), third);
+    assert_null(tcir_op_prev(end));
+    assert_null(tcir_op_next(third));
+    assert_ptr_equal(tcir_op_prev(third), first);
+    tcir_block_reorder_front(b, NULL, 0, NULL); /* nothing to do */
+    assert_ptr_equal(tcir_block_first(b), end);
+}
+
 static void while_without_results_and_for_over_index(void **state)
 {
     (void)state;
@@ -1395,6 +1433,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(ops_print_in_triton_form, setup, teardown),
         cmocka_unit_test_setup_teardown(every_arith_and_math_op_prints_pretty, setup, teardown),
         cmocka_unit_test_setup_teardown(branches_print_operands_and_predecessors, setup, teardown),
+        cmocka_unit_test_setup_teardown(reordering_the_front_of_a_block, setup, teardown),
         cmocka_unit_test_setup_teardown(while_without_results_and_for_over_index, setup, teardown),
         cmocka_unit_test_setup_teardown(more_triton_ops_print_as_triton, setup, teardown),
         cmocka_unit_test_setup_teardown(generic_form_of_a_small_kernel, setup, teardown),

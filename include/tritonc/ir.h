@@ -298,6 +298,10 @@ tcir_op *tcir_block_last(const tcir_block *b);
 void tcir_block_append(tcir_block *b, tcir_op *op);
 /* Inserts op before `before` (which must be in b), or appends when before is NULL. */
 void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
+/* Relinks the first n ops of b in the order of ops[] (a permutation of them, the caller
+ * checks it); after is the op that follows them (NULL: none). One pass over the n ops, where
+ * detaching and inserting each touches its old and new neighbours too. */
+void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after);
 
 /* ---- the op registry -------------------------------------------------------------- */
 

@@ -234,6 +234,27 @@ void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op)
     before->prev = op;
 }
 
+void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after)
+{
+    if (n <= 0)
+        return;
+    tcir_op *prev = NULL;
+    for (int i = 0; i < n; i++) {
+        tcir_op *op = ops[i];
+        op->prev = prev;
+        if (prev)
+            prev->next = op;
+        else
+            b->first = op;
+        prev = op;
+    }
+    prev->next = after;
+    if (after)
+        after->prev = prev;
+    else
+        b->last = prev;
+}
+
 void tcir_block_append(tcir_block *b, tcir_op *op)
 {
     tcir_block_insert_before(b, NULL, op);

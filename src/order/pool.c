@@ -566,6 +566,7 @@ bool tl__pool_sort(tl_builder *b)
         recs[i] = sort_rec_of(entry_of(b, op), op);
         order[i] = other[i] = i;
     }
+    tcir_op *after = op; /* the first op after the constants */
     if (n >= RADIX_MIN && !b->pool.merge_sort_only && sort_by_stamps(recs, n, order, keys, tmp_keys, other)) {
         b->pool.radix_sorts++;
     } else {
@@ -578,11 +579,12 @@ bool tl__pool_sort(tl_builder *b)
     bool moved = false;
     for (int i = 0; i < n && !moved; i++)
         moved = order[i] != i;
-    tcir_op *after = b->pool.const_tail ? tcir_op_next(b->pool.const_tail) : NULL;
-    for (int i = 0; moved && i < n; i++)
-        tcir_op_detach(recs[order[i]].op);
-    for (int i = 0; moved && i < n; i++)
-        tcir_block_insert_before(b->entry, after, recs[order[i]].op);
+    if (moved) { /* relinked in one pass; the keys' room holds the ops in their new order */
+        tcir_op **ops = (tcir_op **)keys;
+        for (int i = 0; i < n; i++)
+            ops[i] = recs[order[i]].op;
+        tcir_block_reorder_front(b->entry, ops, n, after);
+    }
     b->pool.const_tail = recs[order[n - 1]].op;
     tcir_big_free(keys, each * (size_t)n);
     return true;
