@@ -135,6 +135,21 @@ void *tcir_sys_malloc_chunk(size_t size, size_t *got)
     return malloc(size);
 }
 
+void tcir_sys_advise_huge(void *p, size_t size)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && TCIR_ARENA_HUGEPAGES
+    if (!p || size < 2 * HUGE_PAGE)
+        return;
+    uintptr_t start = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t end = ((uintptr_t)p + size) & ~(uintptr_t)(HUGE_PAGE - 1);
+    if (end > start)
+        (void)madvise((void *)start, end - start, MADV_HUGEPAGE); /* advice only */
+#else
+    (void)p;
+    (void)size;
+#endif
+}
+
 void tcir_sys_free_chunk(void *p, size_t size)
 {
     if (!p)

@@ -27,6 +27,10 @@ void *tcir_sys_realloc(void *p, size_t size);
  * turns that off), since a big kernel's passes walk tens of megabytes and 4 KiB pages run out
  * of TLB entries. */
 void *tcir_sys_malloc_chunk(size_t size, size_t *got);
+/* Advises the whole 2 MiB pages inside [p, p + size) of a malloc'd block for transparent huge
+ * pages (Linux, from 4 MiB on; see TCIR_ARENA_HUGEPAGES): for the printer's text, which the
+ * caller frees, so that it cannot come from the chunk cache. */
+void tcir_sys_advise_huge(void *p, size_t size);
 /* Releases a chunk of tcir_sys_malloc_chunk (size: its *got): kept for the next one while the
  * cache has room, else freed. NULL is a no-op. */
 void tcir_sys_free_chunk(void *p, size_t size);

@@ -23,6 +23,7 @@ bool tcir_out_reserve(tcir_out *out, size_t n)
     }
     out->buf = buf;
     out->cap = cap;
+    tcir_sys_advise_huge(buf, cap); /* a big text: fewer page faults as it is written */
     return true;
 }
 
