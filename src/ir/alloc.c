@@ -59,9 +59,9 @@ void *tcir_sys_malloc(size_t size)
 /* ---- the cache of big chunks ------------------------------------------------------------
  * A big kernel's arena ends in chunks of tens of megabytes, and its tables in blocks of
  * megabytes. glibc maps many of those afresh (they are over its mmap threshold) and unmaps
- * them at free, so every build of a big kernel page-faults its memory in again, while a small kernel's chunks come back warm from the
- * heap: in a process that builds many kernels (autotuning, a bench), the cost per op grew with
- * the kernel's size for that alone. So chunks of at least BIG_CHUNK bytes, once freed, wait
+ * them at free, so every build of a big kernel page-faulted its memory in again, while a small
+ * kernel's chunks came back warm from the heap: in a process that builds many kernels
+ * (autotuning, a bench), the cost per op grew with the kernel's size for that alone. So chunks of at least BIG_CHUNK bytes, once freed, wait
  * here for the next context, up to a limit (tcir_set_chunk_cache_limit); they are handed out
  * smallest fit first. A spin lock (C11 atomic_flag) guards the slots: taken a few times per
  * big kernel, never on the arena's fast path. */
@@ -183,7 +183,10 @@ size_t tcir__chunk_cache_bytes(void)
 
 void tcir_set_chunk_cache_limit(size_t bytes)
 {
-    void *freed[CACHE_SLOTS];
+    struct {
+        void *p;
+        size_t size;
+    } freed[CACHE_SLOTS];
     int n = 0;
     lock_cache();
     cache_limit = bytes;
@@ -193,14 +196,17 @@ void tcir_set_chunk_cache_limit(size_t bytes)
         for (int i = 1; i < CACHE_SLOTS; i++)
             if (cache[i].size > cache[big].size)
                 big = i;
-        freed[n++] = cache[big].p;
+        freed[n].p = cache[big].p;
+        freed[n++].size = cache[big].size;
         cache_bytes -= cache[big].size;
         cache[big].size = 0;
         cache[big].p = NULL;
     }
     unlock_cache();
-    while (n)
-        free(freed[--n]);
+    while (n--) {
+        TCIR_UNPOISON(freed[n].p, freed[n].size);
+        free(freed[n].p);
+    }
 }
 
 /* ---- growable arrays ---------------------------------------------------------------------- */
