@@ -62,7 +62,7 @@ bool tcir_opcode_has_check(int opcode)
 static long open_level(const verifier *v, const void *key, bool block)
 {
     int32_t i;
-    bool found = block ? tcir_smap_get(&v->open_blocks, tcir_block_serial((const tcir_block *)key), key, &i)
+    bool found = block ? tcir_smap_get(&v->seen, tcir_block_serial((const tcir_block *)key), key, &i)
                        : tcir_pmap_get(&v->open, key, &i);
     if (!found || i < 0 || (size_t)i >= v->nlevels || (size_t)i < v->isolated_from)
         return -1;
@@ -123,7 +123,7 @@ static bool verify_region(verifier *v, const tcir_op *parent, int ri)
         if (v->walked > TCIR_PREFETCH_OPS)
             tcir__prefetch_blocks_ahead(b);
         v->levels[level].b = b;
-        tcir_smap_put(&v->mem, &v->open_blocks, tcir_block_serial(b), b, (int32_t)level);
+        tcir_smap_put(&v->mem, &v->seen, tcir_block_serial(b), b, (int32_t)level);
         if (v->mem.oom)
             return fail(v, parent, "out of memory while verifying");
         ok = verify_block(v, parent, ri, k, b);

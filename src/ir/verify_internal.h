@@ -21,10 +21,12 @@ typedef struct verifier {
     char *err;
     size_t size;
     tcir_scratch mem;
-    tcir_smap seen;     /* ops with results verified so far (or being verified), for dominates */
+    /* Ops with results verified so far (or being verified), for dominates; and, by their
+     * serials (no op has a block's), the open blocks with their levels (see below). */
+    tcir_smap seen;
     /* The regions being verified, outermost first: level i is region r of op parent, in its
-     * block b; `open` maps each such region, and `open_blocks` each such block (by its serial:
-     * a kernel of many early returns has a block per return), to its level (a stale entry's
+     * block b; `open` maps each such region, and `seen` each such block (by its serial: a
+     * kernel of many early returns has a block per return), to its level (a stale entry's
      * level holds another one), so that dominates costs the same at any depth. */
     struct tcir_open_level {
         const tcir_op *parent;
@@ -34,7 +36,6 @@ typedef struct verifier {
     size_t nlevels, levels_cap;
     size_t isolated_from; /* the level of the innermost function's body: nothing above is seen */
     tcir_pmap open;
-    tcir_smap open_blocks;
     tnames names;
     size_t walked; /* ops met so far (see TCIR_PREFETCH_OPS) */
 } verifier;
