@@ -1,6 +1,7 @@
 /* The op registry (src/ir/ops.h): the table is sorted and unique, every op has a verifier
  * rule, and every op the language emits (the bundled kernels in every mode, and the ops
  * only a few calls make) is a registered op with a verifier rule of its own. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,34 @@
 #include "../src/ir/registry.h"
 
 /* ---- the table ------------------------------------------------------------------------------ */
+
+/* Every name looked up from one thread; the count of wrong answers. */
+static void *look_up_every_name(void *arg)
+{
+    (void)arg;
+    long wrong = 0;
+    for (int round = 0; round < 50; round++)
+        for (int i = 1; i < tcir_opcode_count(); i++)
+            wrong += tcir_opcode_of(tcir_opcode_name(i)) != i;
+    wrong += tcir_opcode_of("tt.foo") != TCIR_OPCODE_UNREGISTERED;
+    return (void *)wrong;
+}
+
+/* Runs first: the name table is built on first use, here by whichever thread gets there
+ * first while the others wait for it. */
+static void threads_look_names_up_at_first_use(void **state)
+{
+    (void)state;
+    enum { THREADS = 8 };
+    pthread_t t[THREADS];
+    for (int i = 0; i < THREADS; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, look_up_every_name, NULL), 0);
+    for (int i = 0; i < THREADS; i++) {
+        void *wrong = NULL;
+        assert_int_equal(pthread_join(t[i], &wrong), 0);
+        assert_null(wrong);
+    }
+}
 
 static void names_are_sorted_unique_and_found(void **state)
 {
@@ -242,6 +271,7 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(threads_look_names_up_at_first_use),
         cmocka_unit_test(names_are_sorted_unique_and_found),
         cmocka_unit_test(every_entry_has_its_rules),
         cmocka_unit_test(flags_are_consistent),

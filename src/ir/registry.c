@@ -1,4 +1,6 @@
 /* The op registry: every op name of ops.h, its flags, and the lookup op creation makes. */
+#include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "registry.h"
@@ -29,19 +31,59 @@ unsigned tcir_opcode_flags(int opcode)
     return opcode > 0 && opcode < TCIR_OPC_COUNT ? flags_of[opcode] : 0;
 }
 
+/* ---- lookup by name ----------------------------------------------------------------------
+ * Op creation looks each name up once per kernel; a binary search of ~180 names (seven or eight
+ * strcmps) was 3% of emitting a small kernel. So the names go into an open-addressing table,
+ * built once, on first use, by whichever thread gets there first (the others wait the few
+ * microseconds it takes; C11 atomics, no lock library). */
+enum { NAME_SLOTS = 1024 }; /* a power of two, over 4x the names: probes stay short */
+_Static_assert(TCIR_OPC_COUNT * 4 <= NAME_SLOTS, "ops.h outgrew the name table");
+
+static unsigned short name_slots[NAME_SLOTS]; /* an opcode, 0: empty */
+static atomic_int name_table_state;           /* 0: not built, 1: being built, 2: ready */
+
+/* FNV-1a: names are a dozen bytes, all of them told apart. */
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static void build_name_table(void)
+{
+    for (int opc = 1; opc < TCIR_OPC_COUNT; opc++) {
+        uint32_t at = name_hash(names[opc]) & (NAME_SLOTS - 1);
+        while (name_slots[at])
+            at = (at + 1) & (NAME_SLOTS - 1);
+        name_slots[at] = (unsigned short)opc;
+    }
+}
+
+static void name_table_ready(void)
+{
+    if (atomic_load_explicit(&name_table_state, memory_order_acquire) == 2)
+        return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong_explicit(&name_table_state, &expected, 1, memory_order_acq_rel,
+                                                memory_order_acquire)) {
+        build_name_table();
+        atomic_store_explicit(&name_table_state, 2, memory_order_release);
+        return;
+    }
+    while (atomic_load_explicit(&name_table_state, memory_order_acquire) != 2)
+        ; /* another thread is building it */
+}
+
 int tcir_opcode_of(const char *name)
 {
     if (!name)
         return TCIR_OPC_UNREGISTERED;
-    int lo = 1, hi = TCIR_OPC_COUNT; /* names[1 .. COUNT) are sorted (tests/test_registry.c) */
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2, c = strcmp(name, names[mid]);
-        if (c == 0)
-            return mid;
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
+    name_table_ready();
+    for (uint32_t at = name_hash(name) & (NAME_SLOTS - 1);; at = (at + 1) & (NAME_SLOTS - 1)) {
+        int opc = name_slots[at];
+        if (!opc || strcmp(name, names[opc]) == 0)
+            return opc; /* an empty slot ends the probe: TCIR_OPC_UNREGISTERED */
     }
-    return TCIR_OPC_UNREGISTERED;
 }
