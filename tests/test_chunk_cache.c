@@ -5,11 +5,11 @@
  * promises even in reused (dirty) memory; the allocation hook still refuses cached chunks. */
 #include "test_lang.h"
 
-#include <pthread.h>
 #include <string.h>
 
 #include "fake_failing_allocator.h"
 #include "ir/alloc.h"
+#include "test_threads.h"
 
 enum { UNITS = 6000 }; /* enough for an arena past 4 MiB, so chunks of 256 KiB and more */
 #define MIB ((size_t)1 << 20)
@@ -139,15 +139,12 @@ static void threads_share_the_cache(void **state)
     tcir_set_chunk_cache_limit(512 * MIB);
     char *alone = build_big();
     enum { THREADS = 4 };
-    pthread_t t[THREADS];
-    for (int i = 0; i < THREADS; i++)
-        assert_int_equal(pthread_create(&t[i], NULL, build_in_thread, NULL), 0);
+    void *texts[THREADS];
+    run_in_threads(build_in_thread, THREADS, texts);
     for (int i = 0; i < THREADS; i++) {
-        void *text = NULL;
-        assert_int_equal(pthread_join(t[i], &text), 0);
-        assert_non_null(text);
-        assert_string_equal(text, alone);
-        free(text);
+        assert_non_null(texts[i]);
+        assert_string_equal(texts[i], alone);
+        free(texts[i]);
     }
     free(alone);
 }

@@ -1,7 +1,6 @@
 /* The op registry (src/ir/ops.h): the table is sorted and unique, every op has a verifier
  * rule, and every op the language emits (the bundled kernels in every mode, and the ops
  * only a few calls make) is a registered op with a verifier rule of its own. */
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +15,7 @@
 #include "test_lang.h"
 #include "tritonc/tritonc.h"
 #include "../src/ir/registry.h"
+#include "test_threads.h"
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
@@ -37,14 +37,10 @@ static void threads_look_names_up_at_first_use(void **state)
 {
     (void)state;
     enum { THREADS = 8 };
-    pthread_t t[THREADS];
+    void *wrong[THREADS];
+    run_in_threads(look_up_every_name, THREADS, wrong);
     for (int i = 0; i < THREADS; i++)
-        assert_int_equal(pthread_create(&t[i], NULL, look_up_every_name, NULL), 0);
-    for (int i = 0; i < THREADS; i++) {
-        void *wrong = NULL;
-        assert_int_equal(pthread_join(t[i], &wrong), 0);
-        assert_null(wrong);
-    }
+        assert_null(wrong[i]);
 }
 
 static void names_are_sorted_unique_and_found(void **state)

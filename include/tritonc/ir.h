@@ -63,9 +63,9 @@ bool tcir_context_oom(const tcir_context *ctx);
 typedef bool (*tcir_alloc_hook)(size_t size, void *user);
 void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user);
 /* Big memory chunks (256 KiB and more: a big kernel's arena and tables, the printer's and
- * the verifier's scratch) are not given back to the system when a context or a pass is done with them: they
- * wait, process-wide, for the next kernel, which then finds its memory warm instead of
- * page-faulting it in again. This sets how many bytes may wait (512 MiB by default); it frees
+ * the verifier's scratch) are not given back to the system when a context or a pass is done
+ * with them: they wait, process-wide, for the next kernel, which then finds its memory warm
+ * instead of page-faulting it in again. This sets how many bytes may wait (512 MiB by default); it frees
  * what is over at once, so tcir_set_chunk_cache_limit(0) returns all of it to the system and
  * keeps no more. Thread-safe. */
 void tcir_set_chunk_cache_limit(size_t bytes);
@@ -300,7 +300,8 @@ void tcir_block_append(tcir_block *b, tcir_op *op);
 void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
 /* Relinks the first n ops of b in the order of ops[] (a permutation of them, the caller
  * checks it); after is the op that follows them (NULL: none). One pass over the n ops, where
- * detaching and inserting each touches its old and new neighbours too. */
+ * detaching and inserting each touches its old and new neighbours too. b and ops[0..n) must
+ * not be NULL; n <= 0 does nothing (ops may then be NULL). */
 void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after);
 
 /* ---- the op registry -------------------------------------------------------------- */
