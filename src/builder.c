@@ -318,7 +318,7 @@ size_t tl_builder_bytes(const tl_builder *b)
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
 tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }
 tcir_op *tl_builder_func(const tl_builder *b) { return b ? b->func : NULL; }
-tcir_block *tl_current_block(const tl_builder *b) { return b && b->levels ? b->levels[b->depth - 1].block : NULL; }
+tcir_block *(tl_current_block)(const tl_builder *b) { return tl__current_block(b); }
 int tl_builder_nargs(const tl_builder *b) { return b ? b->nargs : 0; }
 
 const tl_argspec *tl_builder_argspec(const tl_builder *b, int i)
@@ -602,7 +602,9 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
             tl_builder_fail(b, site, "%s: result type #%d is NULL", spec.name, i);
             return NULL;
         }
-        if (tcir_type_is_tensor(t) && !tl__check_numel(b, site, "result", tcir_type_rank(t), tcir_type_dims(t)))
+        /* most result types are seen often: their count, kept by the type, settles the check */
+        if (tcir_type_is_tensor(t) && (uint64_t)tcir__type_positive_numel(t) > TL_MAX_TENSOR_NUMEL &&
+            !tl__check_numel(b, site, "result", tcir_type_rank(t), tcir_type_dims(t)))
             return NULL;
     }
     tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){

@@ -7,16 +7,6 @@
 #include "builder_internal.h"
 #include "ir/alloc.h"
 
-uint64_t tl__hash_mix(uint64_t h)
-{
-    /* MurmurHash3's 64-bit finalizer: every input bit reaches the low bits a mask keeps */
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdu;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53u;
-    h ^= h >> 33;
-    return h;
-}
 
 static size_t slot_of(const tl_index *ix, uint64_t hash)
 {

@@ -17,8 +17,18 @@ typedef struct tl_index {
     tl_index_slot *slots;
     int cap; /* a power of two (0: no index yet) */
 } tl_index;
-/* A 64-bit hash whose every bit depends on every bit of h (for masking to a table's size). */
-uint64_t tl__hash_mix(uint64_t h);
+/* A 64-bit hash whose every bit depends on every bit of h (for masking to a table's size).
+ * Inline: the builder hashes a block or a constant several times per op. */
+static inline uint64_t tl__hash_mix(uint64_t h)
+{
+    /* MurmurHash3's 64-bit finalizer: every input bit reaches the low bits a mask keeps */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdu;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53u;
+    h ^= h >> 33;
+    return h;
+}
 /* Room for n items (the index at most half full); false when out of memory. The slots live
  * outside the arena: tl__index_free them. */
 bool tl__index_reserve(tl_index *ix, int n);

@@ -4,6 +4,7 @@
 #ifndef TRITONC_BUILDER_INTERNAL_H
 #define TRITONC_BUILDER_INTERNAL_H
 
+#include "dtype_inline.h"
 #include "error.h"
 #include "tritonc/builder.h"
 #include "builder_index.h"
@@ -85,6 +86,21 @@ static inline bool tl__usable(tl_builder *b, tl_site site)
     if (b && !tl__error_is_set(&b->error) && !tcir_context_oom(b->ctx) && !b->finished)
         return true;
     return tl__usable_slow(b, site);
+}
+
+/* tl_current_block inline, for the builder and the order engine (placing an op asks). */
+static inline tcir_block *tl__current_block(const tl_builder *b)
+{
+    return b && b->levels ? b->levels[b->depth - 1].block : NULL;
+}
+#define tl_current_block(b) tl__current_block(b)
+
+/* The site's ordering scope (order.h): most sites are of the scope of the one before. */
+static inline const void *tl__order_scope(tl_builder *b, tl_site site)
+{
+    if (site.scope && b->place.last_scope && site.scope == b->place.last_func && site.unit == b->place.last_unit)
+        return b->place.last_scope;
+    return tl__order_scope_find(b, site);
 }
 
 /* Checks a shape against TL_MAX_TENSOR_NUMEL without overflowing (dims positive); false with

@@ -1,34 +1,54 @@
 /* triton.language dtypes: names, classes and their MLIR types. */
 #include <string.h>
 
-#include "tritonc/builder.h"
+#include "dtype_inline.h"
 
 typedef struct dtype_info {
     const char *name;  /* Python's */
     const char *mlir;  /* as MLIR prints the element type */
-    unsigned bits;
 } dtype_info;
 
 static const dtype_info infos[TL_DTYPE_COUNT] = {
-    [TL_DTYPE_INVALID] = {"?", "?", 0},
-    [TL_I1] = {"int1", "i1", 1},
-    [TL_I8] = {"int8", "i8", 8},
-    [TL_I16] = {"int16", "i16", 16},
-    [TL_I32] = {"int32", "i32", 32},
-    [TL_I64] = {"int64", "i64", 64},
-    [TL_U8] = {"uint8", "u8", 8},
-    [TL_U16] = {"uint16", "u16", 16},
-    [TL_U32] = {"uint32", "u32", 32},
-    [TL_U64] = {"uint64", "u64", 64},
-    [TL_F16] = {"float16", "f16", 16},
-    [TL_BF16] = {"bfloat16", "bf16", 16},
-    [TL_F32] = {"float32", "f32", 32},
-    [TL_F64] = {"float64", "f64", 64},
-    [TL_FP8E4NV] = {"float8e4nv", "f8E4M3FN", 8},
-    [TL_FP8E5] = {"float8e5", "f8E5M2", 8},
-    [TL_FP8E4B8] = {"float8e4b8", "f8E4M3FNUZ", 8},
-    [TL_FP8E5B16] = {"float8e5b16", "f8E5M2FNUZ", 8},
-    [TL_FP8E4B15] = {"float8e4b15", "f8E4M3B11FNUZ", 8},
+    [TL_DTYPE_INVALID] = {"?", "?"},
+    [TL_I1] = {"int1", "i1"},
+    [TL_I8] = {"int8", "i8"},
+    [TL_I16] = {"int16", "i16"},
+    [TL_I32] = {"int32", "i32"},
+    [TL_I64] = {"int64", "i64"},
+    [TL_U8] = {"uint8", "u8"},
+    [TL_U16] = {"uint16", "u16"},
+    [TL_U32] = {"uint32", "u32"},
+    [TL_U64] = {"uint64", "u64"},
+    [TL_F16] = {"float16", "f16"},
+    [TL_BF16] = {"bfloat16", "bf16"},
+    [TL_F32] = {"float32", "f32"},
+    [TL_F64] = {"float64", "f64"},
+    [TL_FP8E4NV] = {"float8e4nv", "f8E4M3FN"},
+    [TL_FP8E5] = {"float8e5", "f8E5M2"},
+    [TL_FP8E4B8] = {"float8e4b8", "f8E4M3FNUZ"},
+    [TL_FP8E5B16] = {"float8e5b16", "f8E5M2FNUZ"},
+    [TL_FP8E4B15] = {"float8e4b15", "f8E4M3B11FNUZ"},
+};
+
+const unsigned char tl__dtype_bits_of[TL_DTYPE_COUNT] = {
+    [TL_I1] = 1,
+    [TL_I8] = 8,
+    [TL_I16] = 16,
+    [TL_I32] = 32,
+    [TL_I64] = 64,
+    [TL_U8] = 8,
+    [TL_U16] = 16,
+    [TL_U32] = 32,
+    [TL_U64] = 64,
+    [TL_F16] = 16,
+    [TL_BF16] = 16,
+    [TL_F32] = 32,
+    [TL_F64] = 64,
+    [TL_FP8E4NV] = 8,
+    [TL_FP8E5] = 8,
+    [TL_FP8E4B8] = 8,
+    [TL_FP8E5B16] = 8,
+    [TL_FP8E4B15] = 8,
 };
 
 /* Python's short aliases (tl.float32 is also spelled fp32 in signatures). */
@@ -59,11 +79,11 @@ tl_dtype tl_dtype_parse(const char *name)
     return TL_DTYPE_INVALID;
 }
 
-bool tl_dtype_is_int(tl_dtype d) { return d >= TL_I1 && d <= TL_U64; }
-bool tl_dtype_is_unsigned(tl_dtype d) { return d >= TL_U8 && d <= TL_U64; }
-bool tl_dtype_is_float(tl_dtype d) { return d >= TL_F16 && d <= TL_FP8E4B15; }
-bool tl_dtype_is_fp8(tl_dtype d) { return d >= TL_FP8E4NV && d <= TL_FP8E4B15; }
-unsigned tl_dtype_bits(tl_dtype d) { return (unsigned)d < TL_DTYPE_COUNT ? infos[d].bits : 0; }
+bool (tl_dtype_is_int)(tl_dtype d) { return tl__dtype_is_int(d); }
+bool (tl_dtype_is_unsigned)(tl_dtype d) { return tl__dtype_is_unsigned(d); }
+bool (tl_dtype_is_float)(tl_dtype d) { return tl__dtype_is_float(d); }
+bool (tl_dtype_is_fp8)(tl_dtype d) { return tl__dtype_is_fp8(d); }
+unsigned (tl_dtype_bits)(tl_dtype d) { return tl__dtype_bits(d); }
 
 const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d)
 {

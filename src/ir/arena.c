@@ -96,14 +96,14 @@ static size_t rounded(size_t size)
     return size > SIZE_MAX - 15 ? 0 : (size + 15) & ~(size_t)15;
 }
 
-void *tcir_alloc(tcir_context *ctx, size_t size)
+void *(tcir_alloc)(tcir_context *ctx, size_t size)
 {
     size_t n = rounded(size);
     void *p = n || !size ? arena_take(ctx, n) : reserve_take(ctx, SIZE_MAX);
     return p ? memset(p, 0, n) : NULL;
 }
 
-void *tcir_alloc_raw(tcir_context *ctx, size_t size)
+void *(tcir_alloc_raw)(tcir_context *ctx, size_t size)
 {
     size_t n = rounded(size);
     return n || !size ? arena_take(ctx, n) : reserve_take(ctx, SIZE_MAX);

@@ -12,13 +12,50 @@
 #ifndef TRITONC_IR_INLINE_H
 #define TRITONC_IR_INLINE_H
 
+#include <string.h>
+
+#include "alloc.h"
 #include "internal.h"
+#include "registry.h" /* tcir_opcode_flags */
 
 /* ---- the context -------------------------------------------------------------------------- */
 
 static inline bool tcir__context_oom(const tcir_context *ctx) { return ctx && ctx->oom; }
 
 #define tcir_context_oom(ctx) tcir__context_oom(ctx)
+
+/* ---- the arena ---------------------------------------------------------------------------- */
+
+/* The arena's common case (no allocation hook, room in the current chunk), a few operations
+ * inline: an op, a key or a type is allocated per op built, and a call plus a memset of a
+ * size unknown to the compiler cost more than the bump. Everything else (a new chunk, the
+ * hook, the reserve) goes to the functions of arena.c, which these mirror. */
+static inline void *tcir__alloc_fast(tcir_context *ctx, size_t size)
+{
+    tcir_chunk *c = ctx->chunks;
+    size_t n = (size + 15) & ~(size_t)15;
+    if (size > SIZE_MAX - 15 || !c || ctx->oom || tcir_alloc_hook_fn || c->size - c->used < n)
+        return NULL;
+    void *p = c->data + c->used;
+    c->used += n;
+    ctx->bytes += n;
+    return p;
+}
+
+static inline void *tcir__alloc(tcir_context *ctx, size_t size)
+{
+    void *p = tcir__alloc_fast(ctx, size);
+    return p ? memset(p, 0, (size + 15) & ~(size_t)15) : (tcir_alloc)(ctx, size);
+}
+
+static inline void *tcir__alloc_raw(tcir_context *ctx, size_t size)
+{
+    void *p = tcir__alloc_fast(ctx, size);
+    return p ? p : (tcir_alloc_raw)(ctx, size);
+}
+
+#define tcir_alloc(ctx, size) tcir__alloc(ctx, size)
+#define tcir_alloc_raw(ctx, size) tcir__alloc_raw(ctx, size)
 
 /* ---- ops ---------------------------------------------------------------------------------- */
 
@@ -166,6 +203,8 @@ static inline const int64_t *tcir__type_dims(const tcir_type *t)
 {
     return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL;
 }
+/* A tensor type's elements when every dimension is at least 1 (saturating), else -1. */
+static inline int64_t tcir__type_positive_numel(const tcir_type *t) { return t->numel; }
 static inline bool tcir__type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
 static inline bool tcir__type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
 static inline bool tcir__type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }

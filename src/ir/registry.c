@@ -12,7 +12,7 @@ static const char *const names[TCIR_OPC_COUNT] = {
 #undef OP
 };
 
-static const unsigned flags_of[TCIR_OPC_COUNT] = {
+const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = 0,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = (flags),
 #include "ops.h"
@@ -26,10 +26,7 @@ const char *tcir_opcode_name(int opcode)
     return opcode > 0 && opcode < TCIR_OPC_COUNT ? names[opcode] : NULL;
 }
 
-unsigned tcir_opcode_flags(int opcode)
-{
-    return opcode > 0 && opcode < TCIR_OPC_COUNT ? flags_of[opcode] : 0;
-}
+unsigned (tcir_opcode_flags)(int opcode) { return tcir__opcode_flags(opcode); }
 
 /* ---- lookup by name ----------------------------------------------------------------------
  * Op creation looks each name up once per kernel; a binary search of the names (seven or eight

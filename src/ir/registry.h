@@ -16,6 +16,14 @@ typedef enum tcir_opcode {
     TCIR_OPC_COUNT
 } tcir_opcode;
 
+/* Each opcode's flags (registry.c), read inline: placing an op and verifying it ask. */
+extern const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT];
+static inline unsigned tcir__opcode_flags(int opcode)
+{
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? tcir__opcode_flags_of[opcode] : 0;
+}
+#define tcir_opcode_flags(opcode) tcir__opcode_flags(opcode)
+
 /* Whether the opcode has a pretty form (print_pretty.c) and a verifier rule of its own
  * (verify.c), rather than the table's "generic" marker; false for unregistered. */
 bool tcir_opcode_has_pretty(int opcode);

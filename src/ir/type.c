@@ -32,6 +32,19 @@ static bool type_equal(const tcir_type *a, const tcir_type *b)
     return false;
 }
 
+/* The elements of a shape whose dimensions are all at least 1, saturating at INT64_MAX;
+ * -1 when one is not. */
+static int64_t positive_numel(int rank, const int64_t *dims)
+{
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] < 1)
+            return -1;
+        n = n > INT64_MAX / dims[i] ? INT64_MAX : n * dims[i];
+    }
+    return n;
+}
+
 /* Returns the interned copy of `proto`, copying its arrays into the arena on first sight.
  * A list beats a hash table here (hashing a type costs more than comparing a few): kernels
  * use a few dozen types, and a type found moves to the front, as it is likely asked again. */
@@ -56,6 +69,8 @@ static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
         memcpy(dims, proto->dims, sizeof(int64_t) * (size_t)proto->rank);
         t->dims = dims;
     }
+    if (proto->kind == TCIR_TYPE_TENSOR)
+        t->numel = positive_numel(proto->rank, proto->dims);
     if (proto->ninputs) {
         memcpy(in, proto->inputs, sizeof(*in) * (size_t)proto->ninputs);
         t->inputs = in;
@@ -110,8 +125,31 @@ const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int 
     return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_PTR, .elem = pointee, .address_space = address_space});
 }
 
+/* Whether t is the tensor type of these parts. */
+static bool is_tensor_of(const tcir_type *t, int rank, const int64_t *dims, const tcir_type *elem)
+{
+    if (t->kind != TCIR_TYPE_TENSOR || t->elem != elem || t->rank != rank)
+        return false;
+    for (int i = 0; i < rank; i++)
+        if (t->dims[i] != dims[i])
+            return false;
+    return true;
+}
+
 const tcir_type *tcir_type_tensor(tcir_context *ctx, int rank, const int64_t *dims, const tcir_type *elem)
 {
+    /* Ops mostly make the type their operand has or the one just made: the two types at the
+     * front of the list answer most calls without building a prototype. */
+    const tcir_type *front = ctx->types;
+    if (front && is_tensor_of(front, rank, dims, elem))
+        return front;
+    if (front && front->next_interned && is_tensor_of(front->next_interned, rank, dims, elem)) {
+        tcir_type *t = front->next_interned; /* to the front, as intern moves a type it finds */
+        ctx->types->next_interned = t->next_interned;
+        t->next_interned = ctx->types;
+        ctx->types = t;
+        return t;
+    }
     return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_TENSOR, .rank = rank, .dims = dims, .elem = elem});
 }
 

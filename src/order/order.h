@@ -163,8 +163,9 @@ typedef struct tl_placer {
 /* Inserts a new op into the current block under the order engine's rule (place.c). */
 void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
 /* The site's ordering scope (its C function in its translation unit), one pointer per scope;
- * NULL for a site without a function. */
-const void *tl__order_scope(tl_builder *b, tl_site site);
+ * NULL for a site without a function. tl__order_scope (builder_internal.h) answers a site of
+ * the last scope inline and asks this for the others. */
+const void *tl__order_scope_find(tl_builder *b, tl_site site);
 /* How Python's pipeline first meets a constant (pool.c). */
 /* TL_MEET_ASSIGNED: made where Python assigns a number to a name (tl_to_tensor): met there, but
  * live only through the ops that use it (a loop bound that is its only use folds it away). */

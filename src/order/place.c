@@ -129,12 +129,10 @@ static bool movable(tcir_op *op)
 
 /* ---- ordering scopes and passes -------------------------------------------------------------- */
 
-const void *tl__order_scope(tl_builder *b, tl_site site)
+const void *tl__order_scope_find(tl_builder *b, tl_site site)
 {
     if (!site.scope)
         return NULL;
-    if (b->place.last_scope && site.scope == b->place.last_func && site.unit == b->place.last_unit)
-        return b->place.last_scope;
     tl_order_scope *s = NULL;
     for (int i = 0; i < b->place.nscopes && !s; i++)
         if (b->place.scopes[i].func == site.scope && b->place.scopes[i].unit == site.unit)

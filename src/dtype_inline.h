@@ -1,0 +1,30 @@
+/* Private: the dtype predicates of tritonc/builder.h, inlined for the library's own code.
+ *
+ * The language asks them several times per operand (promotion, casts, constants), and each
+ * was a call into dtype.c. As in ir/inline.h, each becomes a macro of the same name over a
+ * static inline body; dtype.c's public functions return these bodies, defined under their
+ * parenthesized names. Each macro evaluates its argument once. */
+#ifndef TRITONC_DTYPE_INLINE_H
+#define TRITONC_DTYPE_INLINE_H
+
+#include "tritonc/builder.h"
+
+/* Each dtype's width in bits (dtype.c); 0 for TL_DTYPE_INVALID. */
+extern const unsigned char tl__dtype_bits_of[TL_DTYPE_COUNT];
+
+static inline bool tl__dtype_is_int(tl_dtype d) { return d >= TL_I1 && d <= TL_U64; }
+static inline bool tl__dtype_is_unsigned(tl_dtype d) { return d >= TL_U8 && d <= TL_U64; }
+static inline bool tl__dtype_is_float(tl_dtype d) { return d >= TL_F16 && d <= TL_FP8E4B15; }
+static inline bool tl__dtype_is_fp8(tl_dtype d) { return d >= TL_FP8E4NV && d <= TL_FP8E4B15; }
+static inline unsigned tl__dtype_bits(tl_dtype d)
+{
+    return (unsigned)d < TL_DTYPE_COUNT ? tl__dtype_bits_of[d] : 0;
+}
+
+#define tl_dtype_is_int(d) tl__dtype_is_int(d)
+#define tl_dtype_is_unsigned(d) tl__dtype_is_unsigned(d)
+#define tl_dtype_is_float(d) tl__dtype_is_float(d)
+#define tl_dtype_is_fp8(d) tl__dtype_is_fp8(d)
+#define tl_dtype_bits(d) tl__dtype_bits(d)
+
+#endif
