@@ -603,7 +603,7 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
             return NULL;
         }
         /* most result types are seen often: their count, kept by the type, settles the check */
-        if (tcir_type_is_tensor(t) && (uint64_t)tcir__type_positive_numel(t) > TL_MAX_TENSOR_NUMEL &&
+        if (tcir_type_is_tensor(t) && !(tcir__type_dims_positive(t) && tcir_type_numel(t) <= TL_MAX_TENSOR_NUMEL) &&
             !tl__check_numel(b, site, "result", tcir_type_rank(t), tcir_type_dims(t)))
             return NULL;
     }

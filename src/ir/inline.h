@@ -77,6 +77,26 @@ static inline tcir_block *tcir__op_successor(const tcir_op *op, int i) { return 
 static inline tcir_block *tcir__op_block(const tcir_op *op) { return op->block; }
 static inline tcir_op *tcir__op_next(const tcir_op *op) { return op->next; }
 static inline tcir_op *tcir__op_prev(const tcir_op *op) { return op->prev; }
+static inline void tcir__op_set_aux(tcir_op *op, void *aux)
+{
+    if (op)
+        op->aux = aux;
+}
+/* Links op (in no block) into b before `before` (NULL: at the end): placing an op does it. */
+static inline void tcir__block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op)
+{
+    op->block = b;
+    op->next = before;
+    op->prev = before ? before->prev : b->last;
+    if (op->prev)
+        op->prev->next = op;
+    else
+        b->first = op;
+    if (before)
+        before->prev = op;
+    else
+        b->last = op;
+}
 
 #define tcir_op_name(op) tcir__op_name(op)
 #define tcir_op_opcode(op) tcir__op_opcode(op)
@@ -96,6 +116,8 @@ static inline tcir_op *tcir__op_prev(const tcir_op *op) { return op->prev; }
 #define tcir_op_block(op) tcir__op_block(op)
 #define tcir_op_next(op) tcir__op_next(op)
 #define tcir_op_prev(op) tcir__op_prev(op)
+#define tcir_op_set_aux(op, aux) tcir__op_set_aux(op, aux)
+#define tcir_block_insert_before(b, before, op) tcir__block_insert_before(b, before, op)
 
 /* The passes over a finished kernel (sorting its constants, verifying, numbering, printing)
  * walk op lists whose ops lie far apart in memory on a big kernel: cache misses at every op,
@@ -203,8 +225,13 @@ static inline const int64_t *tcir__type_dims(const tcir_type *t)
 {
     return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL;
 }
-/* A tensor type's elements when every dimension is at least 1 (saturating), else -1. */
-static inline int64_t tcir__type_positive_numel(const tcir_type *t) { return t->numel; }
+/* 1 for a scalar; a tensor's count is kept by its type (type.c's shape_numel). */
+static inline int64_t tcir__type_numel(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->numel : 1; }
+/* Whether every dimension of a tensor type is at least 1 (true for a scalar). */
+static inline bool tcir__type_dims_positive(const tcir_type *t)
+{
+    return t->kind != TCIR_TYPE_TENSOR || t->dims_positive;
+}
 static inline bool tcir__type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
 static inline bool tcir__type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
 static inline bool tcir__type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }
@@ -226,6 +253,21 @@ static inline const tcir_type *tcir__type_elem(const tcir_type *t)
 #define tcir_type_is_ptr(t) tcir__type_is_ptr(t)
 #define tcir_type_is_tensor(t) tcir__type_is_tensor(t)
 #define tcir_type_elem(t) tcir__type_elem(t)
+
+/* The scalar types, asked for at every constant and cast: the context's memo inline. */
+static inline const tcir_type *tcir__type_int(tcir_context *ctx, unsigned width)
+{
+    const tcir_type *t = width < TCIR_MEMO_INT_WIDTHS ? ctx->int_types[width] : NULL;
+    return t ? t : (tcir_type_int)(ctx, width);
+}
+static inline const tcir_type *tcir__type_float(tcir_context *ctx, tcir_float_kind kind)
+{
+    const tcir_type *t = (unsigned)kind < TCIR_MEMO_FLOAT_KINDS ? ctx->float_types[kind] : NULL;
+    return t ? t : (tcir_type_float)(ctx, kind);
+}
+#define tcir_type_int(ctx, width) tcir__type_int(ctx, width)
+#define tcir_type_float(ctx, kind) tcir__type_float(ctx, kind)
+#define tcir_type_numel(t) tcir__type_numel(t)
 
 /* ---- attributes --------------------------------------------------------------------------- */
 

@@ -20,8 +20,8 @@ struct tcir_type {
     const tcir_type *elem;     /* TENSOR: element; PTR: pointee; TENSORDESC: block tensor */
     tcir_signedness signedness; /* TENSORDESC: of the block's integer elements */
     const int64_t *dims;       /* TENSOR */
-    int64_t numel;             /* TENSOR: its elements, saturating at INT64_MAX; -1 when a
-                                  dimension is below 1 (set when interned) */
+    int64_t numel;             /* TENSOR: tcir_type_numel's answer (set when interned) */
+    bool dims_positive;        /* TENSOR: every dimension is at least 1 */
     int ninputs, nresults;     /* FUNC */
     const tcir_type *const *inputs;
     const tcir_type *const *results;

@@ -64,11 +64,7 @@ uint32_t (tcir_op_serial)(const tcir_op *op) { return tcir__op_serial(op); }
 uint32_t (tcir_block_serial)(const tcir_block *b) { return tcir__block_serial(b); }
 uint32_t (tcir_value_serial)(const tcir_value *v) { return tcir__value_serial(v); }
 
-void tcir_op_set_aux(tcir_op *op, void *aux)
-{
-    if (op)
-        op->aux = aux;
-}
+void (tcir_op_set_aux)(tcir_op *op, void *aux) { tcir__op_set_aux(op, aux); }
 
 void tcir_op_detach(tcir_op *op)
 {
@@ -212,26 +208,9 @@ void tcir_block_permute_args(tcir_block *b, const int *order)
     }
 }
 
-void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op)
+void (tcir_block_insert_before)(tcir_block *b, tcir_op *before, tcir_op *op)
 {
-    op->block = b;
-    if (!before) {
-        op->prev = b->last;
-        op->next = NULL;
-        if (b->last)
-            b->last->next = op;
-        else
-            b->first = op;
-        b->last = op;
-        return;
-    }
-    op->next = before;
-    op->prev = before->prev;
-    if (before->prev)
-        before->prev->next = op;
-    else
-        b->first = op;
-    before->prev = op;
+    tcir__block_insert_before(b, before, op);
 }
 
 void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after)

@@ -32,17 +32,29 @@ static bool type_equal(const tcir_type *a, const tcir_type *b)
     return false;
 }
 
-/* The elements of a shape whose dimensions are all at least 1, saturating at INT64_MAX;
- * -1 when one is not. */
-static int64_t positive_numel(int rank, const int64_t *dims)
+/* The elements of a shape, saturating: a type made with huge dimensions (a raw op's, a tensor
+ * argument's before its check) must not overflow; INT64_MAX reads as "too many" wherever it
+ * is compared. 0 once a dimension below 1 comes before the count saturates. */
+static int64_t shape_numel(int rank, const int64_t *dims)
 {
     int64_t n = 1;
     for (int i = 0; i < rank; i++) {
-        if (dims[i] < 1)
-            return -1;
-        n = n > INT64_MAX / dims[i] ? INT64_MAX : n * dims[i];
+        int64_t d = dims[i];
+        if (d <= 0)
+            return 0;
+        if (n > INT64_MAX / d)
+            return INT64_MAX;
+        n *= d;
     }
     return n;
+}
+
+static bool shape_positive(int rank, const int64_t *dims)
+{
+    for (int i = 0; i < rank; i++)
+        if (dims[i] < 1)
+            return false;
+    return true;
 }
 
 /* Returns the interned copy of `proto`, copying its arrays into the arena on first sight.
@@ -69,8 +81,10 @@ static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
         memcpy(dims, proto->dims, sizeof(int64_t) * (size_t)proto->rank);
         t->dims = dims;
     }
-    if (proto->kind == TCIR_TYPE_TENSOR)
-        t->numel = positive_numel(proto->rank, proto->dims);
+    if (proto->kind == TCIR_TYPE_TENSOR) {
+        t->numel = shape_numel(proto->rank, proto->dims);
+        t->dims_positive = shape_positive(proto->rank, proto->dims);
+    }
     if (proto->ninputs) {
         memcpy(in, proto->inputs, sizeof(*in) * (size_t)proto->ninputs);
         t->inputs = in;
@@ -84,7 +98,7 @@ static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
     return t;
 }
 
-const tcir_type *tcir_type_int(tcir_context *ctx, unsigned width)
+const tcir_type *(tcir_type_int)(tcir_context *ctx, unsigned width)
 {
     if (width < TCIR_MEMO_INT_WIDTHS && ctx->int_types[width])
         return ctx->int_types[width];
@@ -104,7 +118,7 @@ static unsigned float_width(tcir_float_kind k)
     }
 }
 
-const tcir_type *tcir_type_float(tcir_context *ctx, tcir_float_kind kind)
+const tcir_type *(tcir_type_float)(tcir_context *ctx, tcir_float_kind kind)
 {
     bool memo = (unsigned)kind < TCIR_MEMO_FLOAT_KINDS;
     if (memo && ctx->float_types[kind])
@@ -195,21 +209,7 @@ const tcir_type *tcir_type_func_input(const tcir_type *t, int i) { return t->inp
 int tcir_type_func_nresults(const tcir_type *t) { return t->nresults; }
 const tcir_type *tcir_type_func_result(const tcir_type *t, int i) { return t->results[i]; }
 
-int64_t tcir_type_numel(const tcir_type *t)
-{
-    /* Saturating: a type made with huge dimensions (a raw op's, a tensor argument's before
-     * its check) must not overflow; INT64_MAX reads as "too many" wherever it is compared. */
-    int64_t n = 1;
-    for (int i = 0; i < tcir_type_rank(t); i++) {
-        int64_t d = t->dims[i];
-        if (d <= 0)
-            return 0;
-        if (n > INT64_MAX / d)
-            return INT64_MAX;
-        n *= d;
-    }
-    return n;
-}
+int64_t (tcir_type_numel)(const tcir_type *t) { return tcir__type_numel(t); }
 
 const tcir_type *(tcir_type_elem)(const tcir_type *t) { return tcir__type_elem(t); }
 
