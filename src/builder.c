@@ -184,7 +184,7 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
 }
 
 /* An argument name's hash, for the name index. */
-static uint64_t name_hash(const char *s)
+static uint64_t arg_name_hash(const char *s)
 {
     uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
     for (; *s; s++)
@@ -206,7 +206,7 @@ static int arg_index(const tl_builder *b, const char *name)
     }
     size_t at = 0;
     bool started = false;
-    for (int j; (j = tl__index_next(&b->arg_names, name_hash(name), &at, &started)) >= 0;)
+    for (int j; (j = tl__index_next(&b->arg_names, arg_name_hash(name), &at, &started)) >= 0;)
         if (strcmp(b->args[j].name, name) == 0)
             return j;
     return -1;
@@ -540,7 +540,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     if (!tl__index_reserve(&b->arg_names, b->nargs + 1))
         return tl_builder_fail(b, site, "out of memory");
     b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v, as_buffer};
-    tl__index_put(&b->arg_names, name_hash(spec.name), b->nargs - 1);
+    tl__index_put(&b->arg_names, arg_name_hash(spec.name), b->nargs - 1);
     if (as_buffer)
         return tl_load_at(site, (tl_load_args){.ptr = tl__wrap(b, v, spec.dtype)});
     return tl__wrap(b, v, spec.dtype);

@@ -19,7 +19,7 @@ static tcir_attr *attr_new(tcir_context *ctx, tcir_attr_kind kind)
  * every overflow flag - so a small memo per context (direct-mapped by a hash of the contents)
  * hands out the one made last time with the same contents instead of 88 more bytes. A miss
  * only makes a new one: what an attribute means never depends on the memo. */
-static size_t memo_slot(const tcir_attr *k)
+static size_t attr_memo_slot(const tcir_attr *k)
 {
     uint64_t fbits;
     memcpy(&fbits, &k->f, sizeof fbits);
@@ -48,7 +48,7 @@ static bool same_simple(const tcir_attr *a, const tcir_attr *k)
  * or a new one put there. NULL when out of memory. */
 static const tcir_attr *simple(tcir_context *ctx, const tcir_attr *k)
 {
-    size_t slot = memo_slot(k);
+    size_t slot = attr_memo_slot(k);
     const tcir_attr *m = ctx->attr_memo[slot];
     if (m && same_simple(m, k))
         return m;

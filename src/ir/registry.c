@@ -5,7 +5,7 @@
 
 #include "registry.h"
 
-static const char *const names[TCIR_OPC_COUNT] = {
+static const char *const opcode_names[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = NULL,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = name,
 #include "ops.h"
@@ -23,7 +23,7 @@ int tcir_opcode_count(void) { return TCIR_OPC_COUNT; }
 
 const char *tcir_opcode_name(int opcode)
 {
-    return opcode > 0 && opcode < TCIR_OPC_COUNT ? names[opcode] : NULL;
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? opcode_names[opcode] : NULL;
 }
 
 unsigned (tcir_opcode_flags)(int opcode) { return tcir__opcode_flags(opcode); }
@@ -40,7 +40,7 @@ static unsigned short name_slots[NAME_SLOTS]; /* an opcode, 0: empty */
 static atomic_int name_table_state;           /* 0: not built, 1: being built, 2: ready */
 
 /* FNV-1a over every byte: names are a dozen bytes, many sharing a prefix. */
-static uint32_t name_hash(const char *s)
+static uint32_t opcode_name_hash(const char *s)
 {
     uint32_t h = 2166136261u;
     for (; *s; s++)
@@ -51,7 +51,7 @@ static uint32_t name_hash(const char *s)
 static void build_name_table(void)
 {
     for (int opc = 1; opc < TCIR_OPC_COUNT; opc++) {
-        uint32_t at = name_hash(names[opc]) & (NAME_SLOTS - 1);
+        uint32_t at = opcode_name_hash(opcode_names[opc]) & (NAME_SLOTS - 1);
         while (name_slots[at])
             at = (at + 1) & (NAME_SLOTS - 1);
         name_slots[at] = (unsigned short)opc;
@@ -78,9 +78,9 @@ int tcir_opcode_of(const char *name)
     if (!name)
         return TCIR_OPC_UNREGISTERED;
     name_table_ready();
-    for (uint32_t at = name_hash(name) & (NAME_SLOTS - 1);; at = (at + 1) & (NAME_SLOTS - 1)) {
+    for (uint32_t at = opcode_name_hash(name) & (NAME_SLOTS - 1);; at = (at + 1) & (NAME_SLOTS - 1)) {
         int opc = name_slots[at];
-        if (!opc || strcmp(name, names[opc]) == 0)
+        if (!opc || strcmp(name, opcode_names[opc]) == 0)
             return opc; /* an empty slot ends the probe: TCIR_OPC_UNREGISTERED */
     }
 }

@@ -6,11 +6,6 @@
 
 #include "lang/lang_internal.h"
 
-static bool is_compare(tl_binop op)
-{
-    return op >= TL_OP_LT && op <= TL_OP_NE;
-}
-
 static tl_value emit2(tl_site s, tl_builder *b, const char *name, lang_opnd *l, lang_opnd *r)
 {
     tl_value ops[2] = {lang_value(s, b, l), lang_value(s, b, r)};
@@ -192,7 +187,7 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opn
         return emit2(s, b, arith ? "arith.shrsi" : "arith.shrui", &l, &r);
     }
     default:
-        if (is_compare(op))
+        if (lang_is_compare(op))
             return lang_compare(s, b, op, l, r);
         return tl_builder_fail(b, s, "unknown binary operator %d", (int)op);
     }

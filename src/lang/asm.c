@@ -48,11 +48,6 @@ static bool broadcast_args(tl_site s, tl_builder *b, tl_values args, lang_opnd *
     return true;
 }
 
-static bool valid_dtype(tl_dtype d)
-{
-    return d > TL_DTYPE_INVALID && d < TL_DTYPE_COUNT;
-}
-
 /* The builder of a call's arguments, after checking the list itself. */
 static tl_builder *args_builder(tl_site s, tl_values args, const char *fn)
 {
@@ -94,7 +89,7 @@ tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, con
         return res;
     }
     for (int i = 0; i < dtypes.n; i++)
-        if (!valid_dtype(dtypes.d[i])) {
+        if (!lang_valid_dtype(dtypes.d[i])) {
             tl_builder_fail(b, s, "invalid dtype %d", (int)dtypes.d[i]);
             return res;
         }
@@ -194,7 +189,7 @@ tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *l
         return tl_builder_fail(b, s, "input arg type does not match: expect one of %s%s, got %s%s", want,
                                noverloads > 1 ? " ..." : "", ptr ? "pointers " : "", got);
     }
-    if (!valid_dtype(found->ret))
+    if (!lang_valid_dtype(found->ret))
         return tl_builder_fail(b, s, "invalid result dtype %d for %s", (int)found->ret, found->symbol);
     lang_opnd o[MAX_ARGS], shape;
     tl_value ops[MAX_ARGS];

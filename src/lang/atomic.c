@@ -61,14 +61,6 @@ static bool sem_scope(tl_site s, tl_builder *b, tl_sem sem, tl_mem_scope scope, 
     return true;
 }
 
-static bool scalar_only(tl_site s, tl_builder *b, const lang_opnd *o, const char *what)
-{
-    if (o->rank == 0)
-        return true;
-    tl_builder_fail(b, s, "%s argument cannot be block type if pointer argument is not a block", what);
-    return false;
-}
-
 /* The operands after Python's atom_red_typechecking_impl: the value broadcast to the pointer's
  * shape and cast to its element type, the mask broadcast (or all true). */
 typedef struct atomic_operands {
@@ -113,7 +105,7 @@ static bool typecheck(tl_site s, tl_builder *b, tl_atomic_op op, tl_atomic_args 
         return false;
     if (!lang_cast(s, b, &x->v, elem, TL_ROUND_DEFAULT))
         return false;
-    if (rank == 0 && (!scalar_only(s, b, &x->v, "Value") || (x->has_mask && !scalar_only(s, b, &x->m, "Mask"))))
+    if (rank == 0 && (!lang_scalar_only(s, b, &x->v, "Value") || (x->has_mask && !lang_scalar_only(s, b, &x->m, "Mask"))))
         return false;
     if (x->has_mask && (x->m.is_ptr || x->m.dtype != TL_I1)) {
         tl_builder_fail(b, s, "mask must have boolean scalar type, not %s", lang_elem_str(&x->m, t, sizeof t));

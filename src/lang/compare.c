@@ -41,7 +41,7 @@ static bool bf16_to_f32(tl_site s, tl_builder *b, lang_opnd *o)
     return o->dtype != TL_BF16 || o->is_ptr || lang_cast(s, b, o, TL_F32, TL_ROUND_DEFAULT);
 }
 
-static tl_value min_max(tl_site s, tl_value a, tl_value c, tl_minmax_opts o, bool is_max)
+static tl_value elementwise_min_max(tl_site s, tl_value a, tl_value c, tl_minmax_opts o, bool is_max)
 {
     tl_value folded;
     if (lang_fold_minmax(a, c, is_max, &folded))
@@ -73,12 +73,12 @@ static tl_value min_max(tl_site s, tl_value a, tl_value c, tl_minmax_opts o, boo
 
 tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o)
 {
-    return min_max(s, a, b, o, true);
+    return elementwise_min_max(s, a, b, o, true);
 }
 
 tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o)
 {
-    return min_max(s, a, b, o, false);
+    return elementwise_min_max(s, a, b, o, false);
 }
 
 tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o)

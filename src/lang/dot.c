@@ -14,23 +14,23 @@ enum { MAX_IMPRECISE_ACC_SM90 = 1 << 30 };
 /* The enum attributes of tt.dot and tt.dot_scaled (Triton 3.6's TritonAttrDefs.td: I32EnumAttr
  * InputPrecision and ScaleDotElemType): the keyword their pretty form prints, the integer the
  * generic form prints. */
-typedef struct enum_case {
+typedef struct dot_enum_case {
     const char *keyword, *generic;
-} enum_case;
+} dot_enum_case;
 
-static const enum_case precisions[] = {
+static const dot_enum_case precisions[] = {
     [TL_PRECISION_TF32] = {"tf32", "0 : i32"},     [TL_PRECISION_TF32X3] = {"tf32x3", "1 : i32"},
     [TL_PRECISION_IEEE] = {"ieee", "2 : i32"},     [TL_PRECISION_BF16X3] = {"bf16x3", "3 : i32"},
     [TL_PRECISION_BF16X6] = {"bf16x6", "4 : i32"},
 };
 
-static const enum_case scale_formats[] = {
+static const dot_enum_case scale_formats[] = {
     {"e4m3", "0 : i32"}, {"e5m2", "1 : i32"}, {"e2m3", "2 : i32"}, {"e3m2", "3 : i32"},
     {"e2m1", "4 : i32"}, {"bf16", "5 : i32"}, {"fp16", "6 : i32"},
 };
 
 /* The operand of a value argument; false (error recorded) unless it is a tensor. */
-static bool tensor_operand(tl_site s, tl_builder *b, tl_value v, const char *what, lang_opnd *o)
+static bool dot_operand(tl_site s, tl_builder *b, tl_value v, const char *what, lang_opnd *o)
 {
     *o = lang_opnd_of(b, v);
     if (tl_value_is_lit(v)) {
@@ -262,8 +262,8 @@ tl_value tl_dot_at(tl_site s, tl_dot_args a)
     if (a.out_dtype < TL_DTYPE_INVALID || a.out_dtype >= TL_DTYPE_COUNT)
         return tl_builder_fail(b, s, "invalid dtype %d", (int)a.out_dtype);
     lang_opnd l, r, c = {0};
-    if (!tensor_operand(s, b, a.input, "input", &l) || !tensor_operand(s, b, a.other, "other", &r) ||
-        (has_acc && !tensor_operand(s, b, accv, "acc", &c)))
+    if (!dot_operand(s, b, a.input, "input", &l) || !dot_operand(s, b, a.other, "other", &r) ||
+        (has_acc && !dot_operand(s, b, accv, "acc", &c)))
         return TL_POISON;
     int64_t c_shape[TL_MAX_RANK];
     if (!check_dot_shapes(s, b, &l, &r, has_acc ? &c : NULL, c_shape))
@@ -307,7 +307,7 @@ static const tcir_attr *format_attr(tl_site s, tl_builder *b, const char *fmt, c
         tl_builder_fail(b, s, "Invalid float format: None.");
         return NULL;
     }
-    const enum_case *found = NULL;
+    const dot_enum_case *found = NULL;
     for (size_t i = 0; i < sizeof scale_formats / sizeof scale_formats[0] && !found; i++) {
         const char *k = scale_formats[i].keyword;
         size_t j = 0;
@@ -411,10 +411,10 @@ tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a)
     if (!k_pack_of(s, b, a.lhs_k_pack, &lhs_k_pack) || !k_pack_of(s, b, a.rhs_k_pack, &rhs_k_pack))
         return TL_POISON;
     lang_opnd l, r, ls = {0}, rs = {0}, c = {0};
-    if (!tensor_operand(s, b, a.lhs, "lhs", &l) || !tensor_operand(s, b, a.rhs, "rhs", &r) ||
-        (has_ls && !tensor_operand(s, b, a.lhs_scale, "lhs_scale", &ls)) ||
-        (has_rs && !tensor_operand(s, b, a.rhs_scale, "rhs_scale", &rs)) ||
-        (has_acc && !tensor_operand(s, b, accv, "acc", &c)))
+    if (!dot_operand(s, b, a.lhs, "lhs", &l) || !dot_operand(s, b, a.rhs, "rhs", &r) ||
+        (has_ls && !dot_operand(s, b, a.lhs_scale, "lhs_scale", &ls)) ||
+        (has_rs && !dot_operand(s, b, a.rhs_scale, "rhs_scale", &rs)) ||
+        (has_acc && !dot_operand(s, b, accv, "acc", &c)))
         return TL_POISON;
     char x[LANG_STR], y[LANG_STR];
     int rank = l.rank;

@@ -8,11 +8,6 @@
 
 #include "lang/lang_internal.h"
 
-static bool is_compare(tl_binop op)
-{
-    return op >= TL_OP_LT && op <= TL_OP_NE;
-}
-
 bool lang_fold(tl_binop op, tl_value a, tl_value c, tl_value *out)
 {
     if (!tl_value_is_lit(a) || !tl_value_is_lit(c) || a.dtype == TL_U64 || c.dtype == TL_U64)
@@ -21,7 +16,7 @@ bool lang_fold(tl_binop op, tl_value a, tl_value c, tl_value *out)
     double x = a.lit == TL_LIT_FLOAT ? a.lit_val.f : (double)a.lit_val.i;
     double y = c.lit == TL_LIT_FLOAT ? c.lit_val.f : (double)c.lit_val.i;
     int64_t i = a.lit_val.i, j = c.lit_val.i;
-    if (is_compare(op)) {
+    if (lang_is_compare(op)) {
         bool lt = flt ? x < y : i < j, eq = flt ? x == y : i == j;
         bool r = op == TL_OP_LT ? lt : op == TL_OP_LE ? lt || eq : op == TL_OP_GT ? !lt && !eq
                  : op == TL_OP_GE ? !lt : op == TL_OP_EQ ? eq : !eq;

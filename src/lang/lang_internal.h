@@ -158,6 +158,22 @@ bool lang_index_values(tl_site s, tl_builder *b, int n, const tl_value *items, b
 tl_value lang_load_block(tl_site s, tl_builder *b, tl_load_args a, tcir_named_attr *attrs);
 bool lang_store_block(tl_site s, tl_builder *b, tl_store_args a, tcir_named_attr *attrs);
 
+/* ---- small predicates shared by several files -------------------------------------------- */
+
+/* The comparison operators of tl_binop (TL_OP_LT .. TL_OP_NE). */
+static inline bool lang_is_compare(tl_binop op)
+{
+    return op >= TL_OP_LT && op <= TL_OP_NE;
+}
+/* A dtype of the enum (not TL_DTYPE_INVALID, not out of range). */
+static inline bool lang_valid_dtype(tl_dtype d)
+{
+    return d > TL_DTYPE_INVALID && d < TL_DTYPE_COUNT;
+}
+/* memory.c: true for a scalar operand o; otherwise records Python's "<what> argument cannot be
+ * block type if pointer argument is not a block" (loads, stores and atomics). */
+bool lang_scalar_only(tl_site s, tl_builder *b, const lang_opnd *o, const char *what);
+
 /* ---- attributes -------------------------------------------------------------------------- */
 
 static inline tcir_named_attr lang_attr(const char *name, const tcir_attr *a)

@@ -60,7 +60,7 @@ static bool need_pointer(tl_site s, tl_builder *b, lang_opnd *p)
     return false;
 }
 
-static bool scalar_only(tl_site s, tl_builder *b, const lang_opnd *o, const char *what)
+bool lang_scalar_only(tl_site s, tl_builder *b, const lang_opnd *o, const char *what)
 {
     if (o->rank == 0)
         return true;
@@ -125,7 +125,7 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
         lang_strong(&o);
     }
     if (p.rank == 0) {
-        if ((has_mask && !scalar_only(s, b, &m, "Mask")) || (has_other && !scalar_only(s, b, &o, "Other")))
+        if ((has_mask && !lang_scalar_only(s, b, &m, "Mask")) || (has_other && !lang_scalar_only(s, b, &o, "Other")))
             return TL_POISON;
     } else if ((has_mask && !lang_broadcast_pair(s, b, &p, &m)) || (has_other && !lang_broadcast_pair(s, b, &p, &o)))
         return TL_POISON;
@@ -189,7 +189,7 @@ bool tl_store_at(tl_site s, tl_store_args a)
         lang_strong(&m);
     }
     if (p.rank == 0) {
-        if (!scalar_only(s, b, &v, "Value") || (has_mask && !scalar_only(s, b, &m, "Mask")))
+        if (!lang_scalar_only(s, b, &v, "Value") || (has_mask && !lang_scalar_only(s, b, &m, "Mask")))
             return false;
     } else {
         /* broadcast_tensors(ptr, value[, mask]): the pointer must keep its shape */

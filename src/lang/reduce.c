@@ -317,7 +317,7 @@ tl_value tl_sum_at(tl_site s, tl_value x, int axis, tl_sum_opts o)
 }
 
 /* standard.max / min without indices: bfloat16 and types narrower than 32 bits widen first. */
-static tl_value min_max(tl_site s, tl_value x, int axis, tl_reduce_opts o, bool is_max)
+static tl_value reduce_min_max(tl_site s, tl_value x, int axis, tl_reduce_opts o, bool is_max)
 {
     lang_opnd in;
     tl_builder *b = lang_reduce_input(s, x, is_max ? "take the max of" : "take the min of", &in);
@@ -334,12 +334,12 @@ static tl_value min_max(tl_site s, tl_value x, int axis, tl_reduce_opts o, bool 
 
 tl_value tl_max_at(tl_site s, tl_value x, int axis, tl_reduce_opts o)
 {
-    return min_max(s, x, axis, o, true);
+    return reduce_min_max(s, x, axis, o, true);
 }
 
 tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o)
 {
-    return min_max(s, x, axis, o, false);
+    return reduce_min_max(s, x, axis, o, false);
 }
 
 /* standard.xor_sum / reduce_or: integers only, one bitwise operator. */

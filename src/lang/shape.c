@@ -50,17 +50,12 @@ tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
     return lang_emit(s, b, "tt.make_range", 0, NULL, lang_shaped(b, i32, 1, &n), TL_I32, false, 2, a);
 }
 
-static bool valid_dtype(tl_dtype d)
-{
-    return d > TL_DTYPE_INVALID && d < TL_DTYPE_COUNT;
-}
-
 tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype)
 {
     b = lang_builder(s, b, 1, &value, NULL);
     if (!b)
         return TL_POISON;
-    if (!valid_dtype(dtype))
+    if (!lang_valid_dtype(dtype))
         return tl_builder_fail(b, s, "invalid dtype %d", (int)dtype);
     if (!lang_check_shape(s, b, shape.rank, shape.dims))
         return TL_POISON;
