@@ -188,10 +188,13 @@ static int memo_index(const char *s)
     return (int)((((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15u) >> 40) % TCIR_RECENT_STRS);
 }
 
-/* Whether memo slot `slot` answers for s: the same address, and still the same text. */
+/* Whether memo slot `slot` answers for s: the same address, and still the same text. A
+ * caller passing the kept string itself (the registry's name of an op: the library's own
+ * literals of op names are that very string once merged) needs no compare, as that text
+ * never changes. */
 static bool memo_holds(const tcir_context *ctx, int slot, const char *s)
 {
-    return ctx->recent[slot].in == s && strcmp(ctx->recent[slot].out, s) == 0;
+    return ctx->recent[slot].in == s && (ctx->recent[slot].out == s || strcmp(ctx->recent[slot].out, s) == 0);
 }
 
 /* The memo slot of s after interning it (-1 when out of memory). Callers pass the same
