@@ -33,7 +33,7 @@ static const char digit_pairs[201] = "000102030405060708091011121314151617181920
                                      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                      "8081828384858687888990919293949596979899";
 
-/* The digits of v >= 100 (kept out of tcir_put_digits' common path). */
+/* The digits of v >= 1000 (kept out of tcir_put_digits' common path). */
 static TCIR_COLD char *put_big_digits(char *d, uint64_t v)
 {
     char buf[20], *c = buf + sizeof buf;
@@ -56,13 +56,21 @@ static TCIR_COLD char *put_big_digits(char *d, uint64_t v)
 
 char *tcir_put_digits(char *d, uint64_t v)
 {
-    if (v >= 100)
-        return put_big_digits(d, v);
-    /* Most numbers printed are small SSA ids: one or two digits, no loop. */
-    if (v >= 10)
-        *d++ = (char)('0' + v / 10);
-    *d++ = (char)('0' + v % 10);
-    return d;
+    /* Most numbers printed are under 1000 (SSA ids, line numbers, dims): no loop. */
+    if (v < 10) {
+        *d = (char)('0' + v);
+        return d + 1;
+    }
+    if (v < 100) {
+        memcpy(d, digit_pairs + 2 * v, 2);
+        return d + 2;
+    }
+    if (v < 1000) {
+        *d = (char)('0' + v / 100);
+        memcpy(d + 1, digit_pairs + 2 * (v % 100), 2);
+        return d + 3;
+    }
+    return put_big_digits(d, v);
 }
 
 void tcir_out_uint(tcir_out *out, uint64_t v)
