@@ -74,27 +74,35 @@ static inline bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *v
 
 /* Faster than hashing the pointers, and compact: at 100,000 ops the hashed map's probes were
  * cache misses that grew with the kernel. A key of serial 0 (a context past 2^32 - 1 serials)
- * goes to the spill map by its pointer. */
-typedef struct tcir_smap_slot {
-    int32_t val;
-    bool set;
-} tcir_smap_slot;
+ * goes to the spill map by its pointer. Values are >= 0; a slot holds its value plus one, 0
+ * when unset, so that a slot is 4 bytes: the array is cleared as it grows, and a kernel's
+ * serials count its ops, values and blocks. */
 typedef struct tcir_smap {
-    tcir_smap_slot *slots; /* in scratch memory, indexed by serial */
+    uint32_t *slots; /* in scratch memory, indexed by serial */
     size_t cap;
     tcir_pmap spill;
 } tcir_smap;
 
-/* Sets key (of that serial) -> val. On allocation failure sets s->oom and does nothing. */
-void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val);
+/* tcir_smap_put's path for a serial past the array (or 0). */
+void tcir_smap_put_slow(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val);
+
+/* Sets key (of that serial) -> val (>= 0). On allocation failure sets s->oom and does nothing.
+ * Inline: the printer's numbering and the verifier's walk put one per op. */
+static inline void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val)
+{
+    if (serial && serial < m->cap)
+        m->slots[serial] = (uint32_t)val + 1;
+    else
+        tcir_smap_put_slow(s, m, serial, key, val);
+}
 
 static inline bool tcir_smap_get(const tcir_smap *m, uint32_t serial, const void *key, int32_t *val)
 {
     if (!serial)
         return tcir_pmap_get(&m->spill, key, val);
-    if (serial >= m->cap || !m->slots[serial].set)
+    if (serial >= m->cap || !m->slots[serial])
         return false;
-    *val = m->slots[serial].val;
+    *val = (int32_t)(m->slots[serial] - 1);
     return true;
 }
 

@@ -105,7 +105,7 @@ void tcir_pmap_put(tcir_scratch *s, tcir_pmap *m, const void *key, int32_t val)
 
 /* ---- serial maps ----------------------------------------------------------------------- */
 
-void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val)
+void tcir_smap_put_slow(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val)
 {
     if (!serial) {
         tcir_pmap_put(s, &m->spill, key, val);
@@ -115,7 +115,7 @@ void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *k
         size_t cap = m->cap ? m->cap : 64;
         while (cap <= serial)
             cap *= 2;
-        tcir_smap_slot *slots = tcir_scratch_alloc(s, cap * sizeof *slots);
+        uint32_t *slots = tcir_scratch_alloc(s, cap * sizeof *slots);
         if (!slots)
             return;
         if (m->cap)
@@ -124,5 +124,5 @@ void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *k
         m->slots = slots;
         m->cap = cap;
     }
-    m->slots[serial] = (tcir_smap_slot){val, true};
+    m->slots[serial] = (uint32_t)val + 1;
 }
