@@ -28,11 +28,6 @@ enum { TAG_NUM = 0, TAG_ARG = 1, TAG_NAME = 2, TAG_BLOCK = 3 };
 
 /* ---- shared op facts ------------------------------------------------------------------ */
 
-bool tcir_op_is_terminator(const tcir_op *op)
-{
-    return tcir_op_nsuccessors(op) > 0 || (tcir_opcode_flags(tcir_op_opcode(op)) & TCIR_OPF_TERMINATOR);
-}
-
 int64_t tcir_int_normalize(int64_t v, unsigned width)
 {
     if (width == 0 || width >= 64)

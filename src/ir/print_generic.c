@@ -208,7 +208,7 @@ typedef enum generic_extra {
 static generic_extra extra_of(const tcir_op *op)
 {
     int opc = tcir_op_opcode(op);
-    unsigned flags = tcir_opcode_flags(opc);
+    unsigned flags = tcir_op_flags(op);
     if (flags & TCIR_OPF_FASTMATH)
         return EXTRA_FASTMATH;
     if (flags & TCIR_OPF_OVERFLOW)

@@ -12,6 +12,7 @@
 
 #include "inline.h"
 #include "out.h"
+#include "registry.h"
 #include "tritonc/ir.h"
 
 /* ---- scratch memory of one print or verify call ------------------------------------- */
@@ -114,19 +115,34 @@ static inline bool tcir_str_eq(const char *a, const char *b)
 
 /* ---- op classification shared by the printer and the verifier -------------------- */
 
+/* Texts the printer keeps in its own pools (type texts, SSA names, op names) are followed by
+ * at least TCIR_SLACK readable bytes, so that a short one is copied with one fixed-size
+ * memcpy, which compilers inline, instead of a call for a few bytes. */
+enum { TCIR_SLACK = 32 };
+
+/* What the printer and the verifier read of a registered opcode (print_opcodes.c, from
+ * ops.h); unregistered ops (opcode 0) have flags 0 and an empty name. */
+typedef struct tcir_opinfo {
+    char name[TCIR_SLACK]; /* the op name, NUL-padded: a text for tcir_out_pooled */
+    uint16_t flags;        /* tcir_opcode_flags */
+    uint8_t len;           /* strlen(name) */
+} tcir_opinfo;
+extern const tcir_opinfo tcir_opinfo_of[TCIR_OPC_COUNT];
+
+/* tcir_opcode_flags(tcir_op_opcode(op)), as a load. */
+static inline unsigned tcir_op_flags(const tcir_op *op) { return tcir_opinfo_of[tcir_op_opcode(op)].flags; }
+
 /* Ops that end a block: those flagged TCIR_OPF_TERMINATOR (tt.return, cf.br, scf.yield, ...)
  * and any op with successors. */
-bool tcir_op_is_terminator(const tcir_op *op);
+static inline bool tcir_op_is_terminator(const tcir_op *op)
+{
+    return tcir_op_nsuccessors(op) > 0 || (tcir_op_flags(op) & TCIR_OPF_TERMINATOR);
+}
 /* The integer value of an INT/BOOL attribute as its type's width holds it (sign-extended),
  * as MLIR's APInt prints a signless integer. */
 int64_t tcir_int_normalize(int64_t v, unsigned width);
 
 /* ---- the printer state (its output buffer: out.h) ----------------------------------- */
-
-/* Texts the printer keeps in its own pools (type texts, SSA names) are followed by at least
- * TCIR_SLACK readable bytes, so that a short one is copied with one fixed-size memcpy, which
- * compilers inline, instead of a call for a few bytes. */
-enum { TCIR_SLACK = 32 };
 
 /* Writes s[0..n) where TCIR_SLACK bytes are readable at s. */
 static inline void tcir_out_pooled(tcir_out *out, const char *s, size_t n)
