@@ -20,12 +20,6 @@
 #include "print_internal.h"
 #include "registry.h"
 
-/* Value ids: a tag in the top bits, a number below. */
-enum { TAG_NUM = 0, TAG_ARG = 1, TAG_NAME = 2, TAG_BLOCK = 3 };
-#define MAKE_ID(tag, n) ((int32_t)((uint32_t)(tag) << 28 | ((uint32_t)(n) & 0x0FFFFFFFu)))
-#define ID_TAG(id) ((int)((uint32_t)(id) >> 28))
-#define ID_NUM(id) ((int32_t)((uint32_t)(id) & 0x0FFFFFFFu))
-
 /* ---- shared op facts ------------------------------------------------------------------ */
 
 int64_t tcir_int_normalize(int64_t v, unsigned width)
@@ -210,6 +204,58 @@ static size_t constant_name(const tcir_op *op, char *buf)
     return o.len;
 }
 
+/* ---- value texts ------------------------------------------------------------------------- */
+
+/* Numbering writes each value's text ("%12", "%arg3", "%c4_i32") once into p->vtext, as a
+ * length byte and the text, and maps the value to its offset there: printing a use is then a
+ * lookup and one fixed-size copy, not a formatting of digits at every use. */
+
+/* Room for a text of up to n bytes; returns where it starts, after its length byte (NULL when
+ * out of memory). */
+static char *text_room(tcir_printer *p, size_t n)
+{
+    if (!tcir_scratch_grow(&p->mem, (void **)&p->vtext, &p->vtext_cap, p->vtext_len + 1 + n + TCIR_SLACK, 1))
+        return NULL;
+    return p->vtext + p->vtext_len + 1;
+}
+
+/* Ends the text text_room gave, at end; returns its offset. */
+static int32_t text_end(tcir_printer *p, const char *end)
+{
+    size_t off = p->vtext_len;
+    p->vtext[off] = (char)(unsigned char)(end - (p->vtext + off + 1));
+    p->vtext_len = (size_t)(end - p->vtext);
+    return (int32_t)off;
+}
+
+/* "%12" or, with arg, "%arg12"; -1 when out of memory. */
+static int32_t number_text(tcir_printer *p, bool arg, uint32_t n)
+{
+    char *d = text_room(p, 24);
+    if (!d)
+        return -1;
+    *d++ = '%';
+    if (arg) {
+        memcpy(d, "arg", 3);
+        d += 3;
+    }
+    return text_end(p, tcir_put_digits(d, n));
+}
+
+/* "%" and the name of names[i]; -1 when out of memory (i is then no name). */
+static int32_t name_text(tcir_printer *p, int32_t i)
+{
+    if (p->mem.oom)
+        return -1;
+    const tcir_name *nm = &p->names[i];
+    char *d = text_room(p, 1 + nm->len);
+    if (!d)
+        return -1;
+    *d++ = '%';
+    memcpy(d, p->npool + nm->off, nm->len);
+    return text_end(p, d + nm->len);
+}
+
 /* ---- numbering --------------------------------------------------------------------------- */
 
 typedef struct pending {
@@ -228,11 +274,18 @@ typedef struct numbering {
     size_t nscopes, scopes_cap;
 } numbering;
 
+/* Maps value v to its text at off (-1: out of memory, nothing mapped). */
+static void map_value(tcir_printer *p, const tcir_value *v, int32_t off)
+{
+    if (off >= 0)
+        tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(v), v, off);
+}
+
 /* Gives result i of op the name, made unique. */
 static void name_result(numbering *nb, tcir_op *op, int i, const char *name, size_t len)
 {
-    int32_t id = MAKE_ID(TAG_NAME, name_unique(nb->p, name, len, &nb->conflict_id));
-    tcir_smap_put(&nb->p->mem, &nb->p->ids, tcir_value_serial(tcir_op_result(op, i)), tcir_op_result(op, i), id);
+    tcir_printer *p = nb->p;
+    map_value(p, tcir_op_result(op, i), name_text(p, name_unique(p, name, len, &nb->conflict_id)));
 }
 
 static void number_op(numbering *nb, const tcir_op *op)
@@ -254,8 +307,7 @@ static void number_op(numbering *nb, const tcir_op *op)
         name_result(nb, o, 1, "outRHS", 6);
         return;
     }
-    tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_op_result(o, 0)), tcir_op_result(o, 0),
-                  MAKE_ID(TAG_NUM, nb->value_id++));
+    map_value(p, tcir_op_result(o, 0), number_text(p, false, (uint32_t)nb->value_id++));
 }
 
 static void push_regions(numbering *nb, const tcir_op *op, int depth)
@@ -277,11 +329,11 @@ static void number_region(numbering *nb, const tcir_region *r, int depth)
     size_t first_pushed = nb->nstack;
     int k = 0;
     for (tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
-        tcir_smap_put(&p->mem, &p->ids, tcir_block_serial(b), b, MAKE_ID(TAG_BLOCK, k));
+        tcir_smap_put(&p->mem, &p->ids, tcir_block_serial(b), b, k); /* a block's ordering */
         int na = tcir_block_nargs(b);
         for (int i = 0; i < na; i++)
-            tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(tcir_block_arg(b, i)), tcir_block_arg(b, i),
-                          k == 0 ? MAKE_ID(TAG_ARG, nb->arg_id++) : MAKE_ID(TAG_NUM, nb->value_id++));
+            map_value(p, tcir_block_arg(b, i),
+                      number_text(p, k == 0, (uint32_t)(k == 0 ? nb->arg_id++ : nb->value_id++)));
         bool prefetch = nb->nops > TCIR_PREFETCH_OPS;
         if (prefetch)
             tcir__prefetch_blocks_ahead(b);
@@ -333,29 +385,15 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
 
 static void print_id(tcir_printer *p, const tcir_value *key)
 {
-    int32_t id;
+    int32_t off;
     if (p->mem.oom) /* names may be missing: the text is dropped anyway */
         return;
-    if (!tcir_smap_get(&p->ids, tcir_value_serial(key), key, &id)) {
+    if (!tcir_smap_get(&p->ids, tcir_value_serial(key), key, &off)) {
         tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
         return;
     }
-    if (ID_TAG(id) == TAG_NAME) {
-        const tcir_name *nm = &p->names[ID_NUM(id)];
-        tcir_out_putc(&p->out, '%');
-        tcir_out_pooled(&p->out, p->npool + nm->off, nm->len);
-        return;
-    }
-    /* %12 or %arg3, the most printed text of all: written in place. */
-    if (!tcir_out_room(&p->out, 24))
-        return;
-    char *d = p->out.buf + p->out.len;
-    *d++ = '%';
-    if (ID_TAG(id) == TAG_ARG) {
-        memcpy(d, "arg", 3);
-        d += 3;
-    }
-    p->out.len = (size_t)(tcir_put_digits(d, (uint64_t)ID_NUM(id)) - p->out.buf);
+    const char *t = p->vtext + off;
+    tcir_out_pooled(&p->out, t + 1, (unsigned char)t[0]);
 }
 
 /* Whether each result of op is its own group with its own name (tt.split). */
@@ -416,13 +454,13 @@ void tcir_print_block_name(tcir_printer *p, const tcir_block *b)
         return;
     }
     tcir_out_put(&p->out, "^bb", 3);
-    tcir_out_int(&p->out, ID_NUM(id));
+    tcir_out_int(&p->out, id);
 }
 
 static int block_ordering(const tcir_printer *p, const tcir_block *b)
 {
     int32_t id;
-    return tcir_smap_get(&p->ids, tcir_block_serial(b), b, &id) ? ID_NUM(id) : -1;
+    return tcir_smap_get(&p->ids, tcir_block_serial(b), b, &id) ? id : -1;
 }
 
 /* ---- blocks and regions ----------------------------------------------------------------- */

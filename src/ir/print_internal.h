@@ -165,13 +165,16 @@ typedef struct tcir_printer {
     bool generic, locations;
     int indent;
     size_t nops; /* of the whole IR printed (numbering counts them first) */
-    tcir_smap ids;   /* value -> id (see print.c: TAG_*), block -> ordering in its region */
+    tcir_smap ids;   /* value -> offset of its text in vtext, block -> ordering in its region */
     tcir_pmap types; /* type -> index into tstr */
     /* Interned type strings. */
     char *tpool;
     size_t tpool_len, tpool_cap;
     uint32_t *tstr; /* pairs (offset, length) */
     size_t ntstr, tstr_cap;
+    /* Every value's text, a length byte then "%12" (see print.c: value texts). */
+    char *vtext;
+    size_t vtext_len, vtext_cap;
     /* SSA names given by ops (%c0_i32, %cst_3), scoped by region. */
     char *npool;
     size_t npool_len, npool_cap;
