@@ -32,10 +32,17 @@ int64_t tcir_int_normalize(int64_t v, unsigned width)
 
 static void put_indent(tcir_printer *p)
 {
-    if (!tcir_out_reserve(&p->out, (size_t)p->indent))
+    /* One fixed-size copy for the usual depths, not a memset call per line. */
+    static const char spaces[TCIR_SLACK + 1] = "                                ";
+    size_t n = (size_t)p->indent;
+    if (n <= TCIR_SLACK) {
+        tcir_out_pooled(&p->out, spaces, n);
         return;
-    memset(p->out.buf + p->out.len, ' ', (size_t)p->indent);
-    p->out.len += (size_t)p->indent;
+    }
+    if (!tcir_out_reserve(&p->out, n))
+        return;
+    memset(p->out.buf + p->out.len, ' ', n);
+    p->out.len += n;
 }
 
 /* ---- types ------------------------------------------------------------------------------ */

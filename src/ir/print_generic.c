@@ -163,7 +163,7 @@ size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, cons
     return count;
 }
 
-void tcir_print_attr_dict(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword)
+void tcir_print_attrs_of(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword)
 {
     size_t n = tcir_collect_attrs(p, op, -1, elided);
     if (!n)

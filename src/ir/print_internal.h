@@ -212,8 +212,24 @@ void tcir_print_block_name(tcir_printer *p, const tcir_block *b);
 /* elide_may: MLIR's AttrTypeElision::May (arrays drop ": i64" and ": f64"). */
 void tcir_print_attr(tcir_printer *p, const tcir_attr *a, bool elide_may);
 /* " {a = 1 : i32, b}" sorted by name, skipping names in `elided` (NULL-terminated) and
- * nothing when empty; with_keyword puts " attributes" before it. */
-void tcir_print_attr_dict(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword);
+ * nothing when empty; with_keyword puts " attributes" before it. Most ops have no attributes:
+ * for them it is one test inline, not a call. */
+void tcir_print_attrs_of(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword);
+static inline void tcir_print_attr_dict(tcir_printer *p, const tcir_op *op, const char *const *elided,
+                                        bool with_keyword)
+{
+    if (tcir_op_nattrs(op))
+        tcir_print_attrs_of(p, op, elided, with_keyword);
+}
+/* The op's name, as the pretty forms write it (a registered op's from its padded copy). */
+static inline void tcir_print_op_name(tcir_printer *p, const tcir_op *op)
+{
+    const tcir_opinfo *info = &tcir_opinfo_of[tcir_op_opcode(op)];
+    if (info->len)
+        tcir_out_pooled(&p->out, info->name, info->len);
+    else
+        tcir_out_puts(&p->out, tcir_op_name(op));
+}
 void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, bool terminators,
                        bool empty_block);
 /* (inputs) -> result | (results), as MLIR's functional types print. */

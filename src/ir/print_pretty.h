@@ -40,7 +40,7 @@ static inline bool shape(const tcir_op *op, int noperands, int nresults)
 /* The pretty keyword of an enum attribute, or NULL when absent or not an enum. */
 static inline const char *keyword(const tcir_op *op, const char *name)
 {
-    const tcir_attr *a = tcir_op_attr(op, name);
+    const tcir_attr *a = tcir_op_nattrs(op) ? tcir_op_attr(op, name) : NULL;
     return a && tcir_attr_get_kind(a) == TCIR_ATTR_ENUM ? tcir_attr_str(a) : NULL;
 }
 
@@ -48,13 +48,13 @@ static inline const char *keyword(const tcir_op *op, const char *name)
  * enum when present; otherwise the op prints generic, so that nothing is lost. */
 static inline bool enum_or_absent(const tcir_op *op, const char *name)
 {
-    const tcir_attr *a = tcir_op_attr(op, name);
+    const tcir_attr *a = tcir_op_nattrs(op) ? tcir_op_attr(op, name) : NULL;
     return !a || tcir_attr_get_kind(a) == TCIR_ATTR_ENUM;
 }
 
 static inline void name_and_space(tcir_printer *p, const tcir_op *op)
 {
-    put(p, tcir_op_name(op));
+    tcir_print_op_name(p, op);
     tcir_out_putc(&p->out, ' ');
 }
 

@@ -10,7 +10,7 @@ bool tcir_pretty_return(tcir_printer *p, const tcir_op *op)
     int n = tcir_op_noperands(op);
     if (!shape(op, n, 0))
         return false;
-    put(p, tcir_op_name(op));
+    tcir_print_op_name(p, op);
     tcir_print_attr_dict(p, op, tcir_elide_none, false);
     if (n) {
         tcir_out_putc(&p->out, ' ');
