@@ -1,17 +1,37 @@
 /* Verifier rules of arith and math ops, casts and constants (verify_internal.h). */
+#include "hints.h"
 #include "verify_internal.h"
 
 /* ---- elementwise arithmetic ---------------------------------------------------------------- */
 
+/* Whether ty is of the element kind asked for. */
+static bool kind_ok(const tcir_type *ty, bool want_float) { return want_float ? is_float_like(ty) : is_int_like(ty); }
+
+static TCIR_COLD bool kind_fail(verifier *v, const tcir_op *op, int i, bool want_float)
+{
+    return fail(v, op, "operand #%d must be %s, but got '%s'", i,
+                want_float ? "floating-point-like" : "signless-integer-like", tn(v, operand_type(op, i)));
+}
+
 static bool elem_kind(verifier *v, const tcir_op *op, bool want_float)
 {
-    for (int i = 0; i < tcir_op_noperands(op); i++) {
-        const tcir_type *ty = operand_type(op, i);
-        if (want_float ? !is_float_like(ty) : !is_int_like(ty))
-            return fail(v, op, "operand #%d must be %s, but got '%s'", i,
-                        want_float ? "floating-point-like" : "signless-integer-like", tn(v, ty));
-    }
+    for (int i = 0; i < tcir_op_noperands(op); i++)
+        if (!kind_ok(operand_type(op, i), want_float))
+            return kind_fail(v, op, i, want_float);
     return true;
+}
+
+static TCIR_COLD bool same_type_fail(verifier *v, const tcir_op *op, int n)
+{
+    const tcir_type *r = result_type(op, 0);
+    if (n == 1)
+        return fail(v, op, "requires the same type for all operands and results, got %s -> %s",
+                    tn(v, operand_type(op, 0)), tn(v, r));
+    if (n == 2)
+        return fail(v, op, "requires the same type for all operands and results, got %s, %s -> %s",
+                    tn(v, operand_type(op, 0)), tn(v, operand_type(op, 1)), tn(v, r));
+    return fail(v, op, "requires the same type for all operands and results, got %s, %s, %s -> %s",
+                tn(v, operand_type(op, 0)), tn(v, operand_type(op, 1)), tn(v, operand_type(op, 2)), tn(v, r));
 }
 
 /* n operands and one result, all of one type, integers or floats. */
@@ -20,20 +40,11 @@ static bool same_type_op(verifier *v, const tcir_op *op, int n, bool want_float)
     if (!counts(v, op, n, 1))
         return false;
     const tcir_type *r = result_type(op, 0);
-    for (int i = 0; i < n; i++) {
-        if (operand_type(op, i) != r) {
-            if (n == 1)
-                return fail(v, op, "requires the same type for all operands and results, got %s -> %s",
-                            tn(v, operand_type(op, 0)), tn(v, r));
-            if (n == 2)
-                return fail(v, op, "requires the same type for all operands and results, got %s, %s -> %s",
-                            tn(v, operand_type(op, 0)), tn(v, operand_type(op, 1)), tn(v, r));
-            return fail(v, op, "requires the same type for all operands and results, got %s, %s, %s -> %s",
-                        tn(v, operand_type(op, 0)), tn(v, operand_type(op, 1)), tn(v, operand_type(op, 2)),
-                        tn(v, r));
-        }
-    }
-    return elem_kind(v, op, want_float);
+    for (int i = 0; i < n; i++)
+        if (operand_type(op, i) != r)
+            return same_type_fail(v, op, n);
+    /* every operand is of type r: one kind check stands for all (operand #0 is the first) */
+    return kind_ok(r, want_float) || kind_fail(v, op, 0, want_float);
 }
 
 bool tcir_check_int2(verifier *v, const tcir_op *op) { return same_type_op(v, op, 2, false); }
