@@ -68,16 +68,15 @@ static TCIR_COLD int32_t pool_type(tcir_printer *p, const tcir_type *t)
     return idx;
 }
 
-void tcir_print_type(tcir_printer *p, const tcir_type *t)
+void tcir_print_new_type(tcir_printer *p, const tcir_type *t)
 {
     if (!t) {
         tcir_out_puts(&p->out, "<<NULL TYPE>>");
         return;
     }
-    int32_t idx;
-    if (!tcir_pmap_get(&p->types, t, &idx) && (idx = pool_type(p, t)) < 0)
-        return;
-    tcir_out_pooled(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
+    int32_t idx = pool_type(p, t);
+    if (idx >= 0)
+        tcir_out_pooled(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
 }
 
 /* ---- names ------------------------------------------------------------------------------ */
@@ -221,7 +220,8 @@ static size_t constant_name(const tcir_op *op, char *buf)
  * out of memory). */
 static char *text_room(tcir_printer *p, size_t n)
 {
-    if (!tcir_scratch_grow(&p->mem, (void **)&p->vtext, &p->vtext_cap, p->vtext_len + 1 + n + TCIR_SLACK, 1))
+    size_t need = p->vtext_len + 1 + n + TCIR_SLACK;
+    if (need > p->vtext_cap && !tcir_scratch_grow(&p->mem, (void **)&p->vtext, &p->vtext_cap, need, 1))
         return NULL;
     return p->vtext + p->vtext_len + 1;
 }
@@ -392,15 +392,10 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
 
 static void print_id(tcir_printer *p, const tcir_value *key)
 {
-    int32_t off;
     if (p->mem.oom) /* names may be missing: the text is dropped anyway */
         return;
-    if (!tcir_smap_get(&p->ids, tcir_value_serial(key), key, &off)) {
+    if (!tcir_print_id(p, key))
         tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
-        return;
-    }
-    const char *t = p->vtext + off;
-    tcir_out_pooled(&p->out, t + 1, (unsigned char)t[0]);
 }
 
 /* Whether each result of op is its own group with its own name (tt.split). */
@@ -409,7 +404,7 @@ static bool results_named_apart(const tcir_printer *p, const tcir_op *op)
     return !p->generic && tcir_op_nresults(op) == 2 && tcir_op_opcode(op) == TCIR_OPC_TT_SPLIT;
 }
 
-void tcir_print_value(tcir_printer *p, const tcir_value *v)
+void tcir_print_use(tcir_printer *p, const tcir_value *v)
 {
     if (!v) {
         tcir_out_puts(&p->out, "<<NULL VALUE>>");

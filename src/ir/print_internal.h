@@ -199,10 +199,39 @@ typedef struct tcir_printer {
     size_t pred_edges_cap;
 } tcir_printer;
 
-/* Writes the type's text (cached per interned type). */
-void tcir_print_type(tcir_printer *p, const tcir_type *t);
-/* Writes %name, %42, %arg3 or %6#1 for a use of v. */
-void tcir_print_value(tcir_printer *p, const tcir_value *v);
+/* Writes the type's text, formatted on its first use in this print (tcir_print_new_type) and
+ * copied from the printer's pool after that (inline: the printer writes a type or two per op). */
+void tcir_print_new_type(tcir_printer *p, const tcir_type *t);
+static inline void tcir_print_type(tcir_printer *p, const tcir_type *t)
+{
+    int32_t idx;
+    if (t && tcir_pmap_get(&p->types, t, &idx))
+        tcir_out_pooled(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
+    else
+        tcir_print_new_type(p, t);
+}
+
+/* Writes the text numbering gave v (%12, %arg3, %c4_i32) and returns true; false, writing
+ * nothing, when it gave v none. */
+static inline bool tcir_print_id(tcir_printer *p, const tcir_value *v)
+{
+    int32_t off;
+    if (!tcir_smap_get(&p->ids, tcir_value_serial(v), v, &off))
+        return false;
+    const char *text = p->vtext + off;
+    tcir_out_pooled(&p->out, text + 1, (unsigned char)text[0]);
+    return true;
+}
+
+/* Writes %name, %42, %arg3 or %6#1 for a use of v: inline for an argument or the result of a
+ * single-result op (nearly every use), tcir_print_use for the others. */
+void tcir_print_use(tcir_printer *p, const tcir_value *v);
+static inline void tcir_print_value(tcir_printer *p, const tcir_value *v)
+{
+    const tcir_op *def = v ? tcir_value_def(v) : NULL;
+    if (!v || (def && tcir_op_nresults(def) > 1) || p->mem.oom || !tcir_print_id(p, v))
+        tcir_print_use(p, v);
+}
 /* Writes "%a, %b" for operands [from, to). */
 void tcir_print_operand_list(tcir_printer *p, const tcir_op *op, int from, int to);
 /* Writes "T1, T2" for the types of operands [from, to). */
