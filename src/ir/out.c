@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "alloc.h"
-#include "hints.h"
 
 bool tcir_out_reserve(tcir_out *out, size_t n)
 {
@@ -27,50 +26,30 @@ bool tcir_out_reserve(tcir_out *out, size_t n)
     return true;
 }
 
-/* "00" to "99": the digits of v >= 100 are written two at a time (SSA ids of big kernels are
+/* "00" to "99": the digits of v >= 10 are written two at a time (SSA ids of big kernels are
  * most of what the printer writes; one division per two digits, not per digit). */
-static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                     "8081828384858687888990919293949596979899";
+const char tcir_digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                   "8081828384858687888990919293949596979899";
 
-/* The digits of v >= 1000 (kept out of tcir_put_digits' common path). */
-static TCIR_COLD char *put_big_digits(char *d, uint64_t v)
+char *tcir_put_big_digits(char *d, uint64_t v)
 {
     char buf[20], *c = buf + sizeof buf;
     while (v >= 100) {
         unsigned pair = (unsigned)(v % 100);
         v /= 100;
         c -= 2;
-        memcpy(c, digit_pairs + 2 * pair, 2);
+        memcpy(c, tcir_digit_pairs + 2 * pair, 2);
     }
     if (v >= 10) {
         c -= 2;
-        memcpy(c, digit_pairs + 2 * v, 2);
+        memcpy(c, tcir_digit_pairs + 2 * v, 2);
     } else {
         *--c = (char)('0' + v);
     }
     size_t n = (size_t)(buf + sizeof buf - c);
     memcpy(d, c, n);
     return d + n;
-}
-
-char *tcir_put_digits(char *d, uint64_t v)
-{
-    /* Most numbers printed are under 1000 (SSA ids, line numbers, dims): no loop. */
-    if (v < 10) {
-        *d = (char)('0' + v);
-        return d + 1;
-    }
-    if (v < 100) {
-        memcpy(d, digit_pairs + 2 * v, 2);
-        return d + 2;
-    }
-    if (v < 1000) {
-        *d = (char)('0' + v / 100);
-        memcpy(d + 1, digit_pairs + 2 * (v % 100), 2);
-        return d + 3;
-    }
-    return put_big_digits(d, v);
 }
 
 void tcir_out_uint(tcir_out *out, uint64_t v)

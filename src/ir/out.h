@@ -49,8 +49,30 @@ static inline void tcir_out_puts(tcir_out *out, const char *s)
     tcir_out_put(out, s, strlen(s));
 }
 
-/* Writes v's decimal digits at d, which has room for 20, and returns their end. */
-char *tcir_put_digits(char *d, uint64_t v);
+/* "00" to "99" (out.c). */
+extern const char tcir_digit_pairs[201];
+/* tcir_put_digits for v >= 1000. */
+char *tcir_put_big_digits(char *d, uint64_t v);
+
+/* Writes v's decimal digits at d, which has room for 20, and returns their end. Inline, for
+ * the numbers under 1000 that are most of those printed (SSA ids, line numbers, dims). */
+static inline char *tcir_put_digits(char *d, uint64_t v)
+{
+    if (v < 10) {
+        *d = (char)('0' + v);
+        return d + 1;
+    }
+    if (v < 100) {
+        memcpy(d, tcir_digit_pairs + 2 * v, 2);
+        return d + 2;
+    }
+    if (v < 1000) {
+        *d = (char)('0' + v / 100);
+        memcpy(d + 1, tcir_digit_pairs + 2 * (v % 100), 2);
+        return d + 3;
+    }
+    return tcir_put_big_digits(d, v);
+}
 void tcir_out_int(tcir_out *out, int64_t v);
 void tcir_out_uint(tcir_out *out, uint64_t v);
 /* "text" with MLIR's escapes (\\, \22 for ", \XX for anything not printable). */
