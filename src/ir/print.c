@@ -390,7 +390,7 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
 
 /* ---- values and blocks ------------------------------------------------------------------ */
 
-static void print_id(tcir_printer *p, const tcir_value *key)
+static inline void print_id(tcir_printer *p, const tcir_value *key)
 {
     if (p->mem.oom) /* names may be missing: the text is dropped anyway */
         return;

@@ -21,6 +21,8 @@ static const char *const elide_flags[] = {"fastmath", "overflowFlags", NULL};
 
 static void flags_and_attrs(tcir_printer *p, const tcir_op *op)
 {
+    if (!tcir_op_nattrs(op)) /* most ops: nothing to look up */
+        return;
     flag_clause(p, op, "overflowFlags", "overflow");
     flag_clause(p, op, "fastmath", "fastmath");
     tcir_print_attr_dict(p, op, elide_flags, false);
