@@ -156,15 +156,34 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
     return true;
 }
 
-static bool verify_op(verifier *v, const tcir_op *op)
+/* Every operand of op is defined and dominates it. Most are results of ops earlier in op's own
+ * block, the innermost open one: for them this is the answer dominates gives, without its
+ * lookups of levels. */
+static bool operands_ok(verifier *v, const tcir_op *op)
 {
-    for (int i = 0; i < tcir_op_noperands(op); i++) {
+    int n = tcir_op_noperands(op);
+    const tcir_block *home = NULL; /* op's block when it is the innermost open one, outside no function */
+    if (n && v->nlevels && v->nlevels - 1 >= v->isolated_from && tcir_op_block(op) == v->levels[v->nlevels - 1].b)
+        home = tcir_op_block(op);
+    for (int i = 0; i < n; i++) {
         const tcir_value *val = tcir_op_operand(op, i);
         if (!val)
             return fail(v, op, "operand #%d is null", i);
+        const tcir_op *def = tcir_value_def(val);
+        int32_t unused;
+        if (home && def && def != op && tcir_op_block(def) == home &&
+            tcir_smap_get(&v->seen, tcir_op_serial(def), def, &unused))
+            continue;
         if (!dominates(v, val, op))
             return fail(v, op, "operand #%d does not dominate this use", i);
     }
+    return true;
+}
+
+static bool verify_op(verifier *v, const tcir_op *op)
+{
+    if (!operands_ok(v, op))
+        return false;
     int opc = tcir_op_opcode(op);
     if (opc > 0 && opc < TCIR_OPC_COUNT && !rules[opc](v, op))
         return false;
