@@ -85,23 +85,29 @@ void tcir_out_quoted(tcir_out *out, const char *s)
     tcir_out_putc(out, '"');
 }
 
-static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_alpha(char c) { return (unsigned)((c | 32) - 'a') < 26; } /* | 32: lower case */
+static bool is_digit(char c) { return (unsigned)(c - '0') < 10; }
+static bool starts_identifier(char c) { return is_alpha(c) || c == '_'; }
+static bool continues_identifier(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.'; }
 
-bool tcir_is_identifier(const char *s)
+/* The length of s when it is an identifier, else 0. */
+static size_t identifier_length(const char *s)
 {
-    if (!s || !(is_alpha(s[0]) || s[0] == '_'))
-        return false;
-    for (const char *c = s + 1; *c; c++)
-        if (!(is_alpha(*c) || is_digit(*c) || *c == '_' || *c == '$' || *c == '.'))
-            return false;
-    return true;
+    if (!s || !starts_identifier(s[0]))
+        return 0;
+    size_t n = 1;
+    while (continues_identifier(s[n]))
+        n++;
+    return s[n] ? 0 : n;
 }
+
+bool tcir_is_identifier(const char *s) { return identifier_length(s) != 0; }
 
 void tcir_out_keyword_or_string(tcir_out *out, const char *s)
 {
-    if (tcir_is_identifier(s))
-        tcir_out_puts(out, s);
+    size_t n = identifier_length(s); /* one pass measures and checks */
+    if (n)
+        tcir_out_put(out, s, n);
     else
         tcir_out_quoted(out, s);
 }
