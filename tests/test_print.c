@@ -1323,6 +1323,40 @@ static void locations_follow_ops_that_have_one(void **state)
     free(s);
 }
 
+/* The printer keeps the escaped text of the last location's file: files that alternate, and
+ * two copies of one file name, still print each location in full. */
+static void locations_of_several_files_print_in_full(void **state)
+{
+    (void)state;
+    static const char other_copy[] = "a.c";
+    tcir_op *m = module_create();
+    tcir_block *b = func_create(m, "k", 1, T(i32()), NULL, NULL);
+    const char *files[] = {"a.c", "dir/\"q\"\n.c", "a.c", other_copy};
+    tcir_value *x = arg(b, 0);
+    for (int i = 0; i < 4; i++) {
+        tcir_op *op = tcir_op_create(C, &(tcir_op_state){.name = "arith.addi",
+                                                         .loc = {files[i], 10 + i, i},
+                                                         .noperands = 2,
+                                                         .operands = V(x, x),
+                                                         .nresults = 1,
+                                                         .result_types = T(i32())});
+        tcir_block_append(b, op);
+        x = tcir_op_result(op, 0);
+    }
+    tcir_block_append(b, tcir_op_create(C, &(tcir_op_state){.name = "tt.return", .loc = {"a.c", 1000, 0}}));
+    char *s = print_op(m, false, true);
+    assert_string_equal(s, "module {\n"
+                           "  tt.func public @k(%arg0: i32) attributes {noinline = false} {\n"
+                           "    %0 = arith.addi %arg0, %arg0 : i32 loc(\"a.c\":10:0)\n"
+                           "    %1 = arith.addi %0, %0 : i32 loc(\"dir/\\22q\\22\\0A.c\":11:1)\n"
+                           "    %2 = arith.addi %1, %1 : i32 loc(\"a.c\":12:2)\n"
+                           "    %3 = arith.addi %2, %2 : i32 loc(\"a.c\":13:3)\n"
+                           "    tt.return loc(\"a.c\":1000:0)\n"
+                           "  }\n"
+                           "}\n");
+    free(s);
+}
+
 static void unknown_ops_print_generic_with_every_attribute_kind(void **state)
 {
     (void)state;
@@ -1438,6 +1472,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(more_triton_ops_print_as_triton, setup, teardown),
         cmocka_unit_test_setup_teardown(generic_form_of_a_small_kernel, setup, teardown),
         cmocka_unit_test_setup_teardown(locations_follow_ops_that_have_one, setup, teardown),
+        cmocka_unit_test_setup_teardown(locations_of_several_files_print_in_full, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_ops_print_generic_with_every_attribute_kind, setup, teardown),
         cmocka_unit_test_setup_teardown(module_attributes_and_function_results, setup, teardown),
     };

@@ -467,13 +467,32 @@ static int block_ordering(const tcir_printer *p, const tcir_block *b)
 
 /* ---- blocks and regions ----------------------------------------------------------------- */
 
+/* Writes ` loc("file":`, escaped, and keeps a copy of it for the next locations of that file
+ * (a kernel's locations name one file or a few, and escaping it was most of their cost). */
+static TCIR_COLD void put_new_loc_file(tcir_printer *p, const char *file)
+{
+    size_t start = p->out.len;
+    tcir_out_put(&p->out, " loc(", 5);
+    tcir_out_quoted(&p->out, file);
+    tcir_out_putc(&p->out, ':');
+    size_t n = p->out.len - start;
+    char *copy = p->out.oom ? NULL : tcir_scratch_alloc(&p->mem, n + TCIR_SLACK);
+    if (copy) {
+        memcpy(copy, p->out.buf + start, n);
+        p->loc_file = file;
+        p->loc_text = copy;
+        p->loc_len = n;
+    }
+}
+
 void tcir_print_location(tcir_printer *p, tcir_loc loc)
 {
     if (!p->locations || !loc.file)
         return;
-    tcir_out_put(&p->out, " loc(", 5);
-    tcir_out_quoted(&p->out, loc.file);
-    tcir_out_putc(&p->out, ':');
+    if (loc.file == p->loc_file) /* the same string as the last one: its text is kept */
+        tcir_out_pooled(&p->out, p->loc_text, p->loc_len);
+    else
+        put_new_loc_file(p, loc.file);
     tcir_out_int(&p->out, loc.line);
     tcir_out_putc(&p->out, ':');
     tcir_out_int(&p->out, loc.col);

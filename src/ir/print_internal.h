@@ -172,6 +172,10 @@ typedef struct tcir_printer {
     size_t tpool_len, tpool_cap;
     uint32_t *tstr; /* pairs (offset, length) */
     size_t ntstr, tstr_cap;
+    /* The file of the last location printed, and its text ` loc("file":` (print.c). */
+    const char *loc_file;
+    char *loc_text;
+    size_t loc_len;
     /* Every value's text, a length byte then "%12" (see print.c: value texts). */
     char *vtext;
     size_t vtext_len, vtext_cap;

@@ -248,16 +248,8 @@ bool tcir_pretty_func(tcir_printer *p, const tcir_op *op)
         }
         tcir_print_type(p, tcir_type_func_input(fty, i));
         space_dict(p, dict_at(arg_attrs, i));
-        tcir_loc loc = body ? tcir_block_arg_loc(body, i) : (tcir_loc){0};
-        if (p->locations && loc.file) {
-            put(p, " loc(");
-            tcir_out_quoted(&p->out, loc.file);
-            tcir_out_putc(&p->out, ':');
-            tcir_out_int(&p->out, loc.line);
-            tcir_out_putc(&p->out, ':');
-            tcir_out_int(&p->out, loc.col);
-            tcir_out_putc(&p->out, ')');
-        }
+        if (body)
+            tcir_print_location(p, tcir_block_arg_loc(body, i));
     }
     tcir_out_putc(&p->out, ')');
     if (nres) {
