@@ -360,11 +360,6 @@ static void position(tl_builder *b, tl_const_entry *e)
     b->pool.nconst_ops++;
 }
 
-static const tl_const_entry *entry_of(const tl_builder *b, const tcir_op *op)
-{
-    return tl__pool_at(&b->pool, tl__pool_entry_of(op));
-}
-
 /* Stable merge sort of the records' indices, [lo, hi) of `from` sorted into `into` (the two start
  * equal; each level merges the other's halves, so nothing is copied back). The splits and the
  * merge's choices are those of the plain top-down merge sort, so the order is the same:
@@ -558,15 +553,33 @@ bool tl__pool_sort(tl_builder *b)
     uint64_t *tmp_keys = keys + n;
     sort_rec *recs = (sort_rec *)(tmp_keys + n);
     int *order = (int *)(recs + n), *other = order + n;
+    /* Two walks: the ops in block order give their entries' numbers, then the records are read
+     * from the entries. The block's order is not the pool's, so on a big kernel each entry is
+     * a miss; knowing the numbers, the second walk asks for entries well ahead. */
     tcir_op *op = tcir_block_first(b->entry);
     bool prefetch = n > TCIR_PREFETCH_OPS;
     for (int i = 0; i < n; i++, op = tcir_op_next(op)) {
-        if (prefetch)
+        if (prefetch) {
             tcir__prefetch_ahead(op);
-        recs[i] = sort_rec_of(entry_of(b, op), op);
-        order[i] = other[i] = i;
+            if (tcir_op_next(op))
+                TCIR_PREFETCH(tcir_op_aux(tcir_op_next(op))); /* its key holds its entry's number */
+        }
+        recs[i].op = op;
+        other[i] = tl__pool_entry_of(op);
     }
     tcir_op *after = op; /* the first op after the constants */
+    enum { ENTRIES_AHEAD = 8 };
+    for (int i = 0; i < n; i++) {
+        if (prefetch && i + ENTRIES_AHEAD < n) {
+            const char *e = (const char *)tl__pool_at(&b->pool, other[i + ENTRIES_AHEAD]);
+            TCIR_PREFETCH(e);
+            TCIR_PREFETCH(e + 64);
+            TCIR_PREFETCH(e + sizeof(tl_const_entry) - 1);
+        }
+        recs[i] = sort_rec_of(tl__pool_at(&b->pool, other[i]), recs[i].op);
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = other[i] = i;
     if (n >= RADIX_MIN && !b->pool.merge_sort_only && sort_by_stamps(recs, n, order, keys, tmp_keys, other)) {
         b->pool.radix_sorts++;
     } else {
