@@ -15,46 +15,45 @@ static tl_value emit2(tl_site s, tl_builder *b, const char *name, lang_opnd *l, 
 }
 
 /* semantic.add once the operands are checked: ptr + offset (either order), float, int. */
-static tl_value add_checked(tl_site s, tl_builder *b, lang_opnd l, lang_opnd r)
+static tl_value add_checked(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
 {
-    if (l.is_ptr && r.is_ptr)
+    if (l->is_ptr && r->is_ptr)
         return tl_builder_fail(b, s, "cannot add pointers together");
-    if (r.is_ptr) {
-        lang_opnd t = l;
+    if (r->is_ptr) {
+        lang_opnd *t = l;
         l = r;
         r = t;
     }
-    if (l.is_ptr) {
+    if (l->is_ptr) {
         /* addptr reads the offset as signed: unsigned offsets are zero-extended first */
-        if (lang_is_unsigned(r.dtype) && tl_dtype_bits(r.dtype) < 64 &&
-            !lang_cast(s, b, &r, TL_I64, TL_ROUND_DEFAULT))
+        if (lang_is_unsigned(r->dtype) && tl_dtype_bits(r->dtype) < 64 &&
+            !lang_cast(s, b, r, TL_I64, TL_ROUND_DEFAULT))
             return TL_POISON;
-        return emit2(s, b, "tt.addptr", &l, &r);
+        return emit2(s, b, "tt.addptr", l, r);
     }
-    return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.addf" : "arith.addi", &l, &r);
+    return emit2(s, b, tl_dtype_is_float(l->dtype) ? "arith.addf" : "arith.addi", l, r);
 }
 
-static lang_opnd lit_negated(lang_opnd r)
+static void lit_negate(lang_opnd *r)
 {
-    if (r.v.lit == TL_LIT_FLOAT) {
-        r.v.lit_val.f = -r.v.lit_val.f;
+    if (r->v.lit == TL_LIT_FLOAT) {
+        r->v.lit_val.f = -r->v.lit_val.f;
     } else {
-        r.v.lit_val.i = (int64_t)(0 - (uint64_t)lang_lit_i(&r));
-        r.v.lit = TL_LIT_INT;
+        r->v.lit_val.i = (int64_t)(0 - (uint64_t)lang_lit_i(r));
+        r->v.lit = TL_LIT_INT;
     }
-    lang_lit_retype(&r, r.dtype);
-    return r;
+    lang_lit_retype(r, r->dtype);
 }
 
-tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd x)
+tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd *x)
 {
-    if (x.is_ptr) {
+    if (x->is_ptr) {
         char t[LANG_STR];
-        return tl_builder_fail(b, s, "wrong type argument to unary minus (%s)", lang_elem_str(&x, t, sizeof t));
+        return tl_builder_fail(b, s, "wrong type argument to unary minus (%s)", lang_elem_str(x, t, sizeof t));
     }
-    lang_opnd zero = lang_lit_opnd(x.dtype, 0.0, 0);
-    lang_strong(&x);
-    return lang_binop(s, b, TL_OP_SUB, zero, x);
+    lang_opnd zero = lang_lit_opnd(x->dtype, 0.0, 0);
+    lang_strong(x);
+    return lang_binop(s, b, TL_OP_SUB, &zero, x);
 }
 
 /* Operands checked as the bitwise ops check them: promoted, broadcast, integers only. */
@@ -113,78 +112,84 @@ static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l,
     tl_value k = tl_materialize_as_at(s, b, tl_lit_int(folded), TL_I32, NULL, TL_CONST_FOLDED);
     if (tl_value_is_poison(k))
         return (*out = k), true;
-    lang_opnd x = lang_opnd_of(b, tl_wrap(b, tcir_op_operand(inner, 0), TL_I32)), kc = lang_opnd_of(b, k);
+    lang_opnd x, kc;
+    lang_opnd_set(&x, tl_wrap(b, tcir_op_operand(inner, 0), TL_I32));
+    lang_opnd_set(&kc, k);
     *out = emit2(s, b, sub ? "arith.subi" : "arith.addi", &x, &kc);
     return true;
 }
 
-tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r)
+tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_opnd *r)
 {
     tl_value re;
     char x[LANG_STR], y[LANG_STR];
     switch (op) {
     case TL_OP_ADD:
-        if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR | LANG_RHS_PTR))
+        if (!lang_binary_operands(s, b, l, r, LANG_LHS_PTR | LANG_RHS_PTR))
             return TL_POISON;
-        if (reassociated(s, b, false, &l, &r, &re))
+        if (reassociated(s, b, false, l, r, &re))
             return re;
         return add_checked(s, b, l, r);
     case TL_OP_SUB:
-        if (!lang_binary_operands(s, b, &l, &r, LANG_LHS_PTR))
+        if (!lang_binary_operands(s, b, l, r, LANG_LHS_PTR))
             return TL_POISON;
-        if (l.is_ptr) { /* ptr - offset = ptr + (0 - offset) */
-            if (tl_value_is_lit(r.v)) /* folded, as canonicalize folds 0 - constant */
-                return add_checked(s, b, l, lit_negated(r));
+        if (l->is_ptr) { /* ptr - offset = ptr + (0 - offset) */
+            if (tl_value_is_lit(r->v)) { /* folded, as canonicalize folds 0 - constant */
+                lit_negate(r);
+                return add_checked(s, b, l, r);
+            }
             tl_value neg = lang_minus(s, b, r);
             if (tl_value_is_poison(neg))
                 return neg;
-            return add_checked(s, b, l, lang_opnd_of(b, neg));
+            lang_opnd n;
+            lang_opnd_set(&n, neg);
+            return add_checked(s, b, l, &n);
         }
-        if (reassociated(s, b, true, &l, &r, &re))
+        if (reassociated(s, b, true, l, r, &re))
             return re;
-        return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.subf" : "arith.subi", &l, &r);
+        return emit2(s, b, tl_dtype_is_float(l->dtype) ? "arith.subf" : "arith.subi", l, r);
     case TL_OP_MUL:
-        if (!lang_binary_operands(s, b, &l, &r, 0))
+        if (!lang_binary_operands(s, b, l, r, 0))
             return TL_POISON;
-        return emit2(s, b, tl_dtype_is_float(l.dtype) ? "arith.mulf" : "arith.muli", &l, &r);
+        return emit2(s, b, tl_dtype_is_float(l->dtype) ? "arith.mulf" : "arith.muli", l, r);
     case TL_OP_TRUEDIV:
-        if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
+        if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
-        if (tl_dtype_is_int(l.dtype) && (!lang_cast(s, b, &l, TL_F32, TL_ROUND_DEFAULT) ||
-                                         !lang_cast(s, b, &r, TL_F32, TL_ROUND_DEFAULT)))
+        if (tl_dtype_is_int(l->dtype) && (!lang_cast(s, b, l, TL_F32, TL_ROUND_DEFAULT) ||
+                                         !lang_cast(s, b, r, TL_F32, TL_ROUND_DEFAULT)))
             return TL_POISON;
-        return emit2(s, b, "arith.divf", &l, &r);
+        return emit2(s, b, "arith.divf", l, r);
     case TL_OP_FLOORDIV:
-        if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
+        if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
-        if (!tl_dtype_is_int(l.dtype))
-            return tl_builder_fail(b, s, "floor division of %s by %s: integers only", lang_elem_str(&l, x, sizeof x),
-                                   lang_elem_str(&r, y, sizeof y));
-        return emit2(s, b, lang_is_signed(l.dtype) ? "arith.divsi" : "arith.divui", &l, &r);
+        if (!tl_dtype_is_int(l->dtype))
+            return tl_builder_fail(b, s, "floor division of %s by %s: integers only", lang_elem_str(l, x, sizeof x),
+                                   lang_elem_str(r, y, sizeof y));
+        return emit2(s, b, lang_is_signed(l->dtype) ? "arith.divsi" : "arith.divui", l, r);
     case TL_OP_MOD:
-        if (!lang_binary_operands(s, b, &l, &r, LANG_DIV_MOD))
+        if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
-        if (tl_dtype_is_float(l.dtype))
-            return emit2(s, b, "arith.remf", &l, &r);
-        return emit2(s, b, lang_is_signed(l.dtype) ? "arith.remsi" : "arith.remui", &l, &r);
+        if (tl_dtype_is_float(l->dtype))
+            return emit2(s, b, "arith.remf", l, r);
+        return emit2(s, b, lang_is_signed(l->dtype) ? "arith.remsi" : "arith.remui", l, r);
     case TL_OP_AND:
     case TL_OP_OR:
     case TL_OP_XOR:
     case TL_OP_SHL:
-        if (!bitwise_operands(s, b, &l, &r))
+        if (!bitwise_operands(s, b, l, r))
             return TL_POISON;
         return emit2(s, b,
                      op == TL_OP_AND ? "arith.andi"
                      : op == TL_OP_OR ? "arith.ori"
                      : op == TL_OP_XOR ? "arith.xori"
                                         : "arith.shli",
-                     &l, &r);
+                     l, r);
     case TL_OP_SHR: {
         /* arithmetic or logical by the signedness of the tensor the operator was called on */
-        bool arith = lang_is_signed(tl_value_is_lit(l.v) ? r.dtype : l.dtype);
-        if (!bitwise_operands(s, b, &l, &r))
+        bool arith = lang_is_signed(tl_value_is_lit(l->v) ? r->dtype : l->dtype);
+        if (!bitwise_operands(s, b, l, r))
             return TL_POISON;
-        return emit2(s, b, arith ? "arith.shrsi" : "arith.shrui", &l, &r);
+        return emit2(s, b, arith ? "arith.shrsi" : "arith.shrui", l, r);
     }
     default:
         if (lang_is_compare(op))
@@ -202,7 +207,10 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
         return TL_POISON;
-    return lang_binop(s, b, op, lang_opnd_of(b, a), lang_opnd_of(b, c));
+    lang_opnd l, r;
+    lang_opnd_set(&l, a);
+    lang_opnd_set(&r, c);
+    return lang_binop(s, b, op, &l, &r);
 }
 
 /* standard.cdiv: (x + (div - 1)) // div, each step a Python operator. */
@@ -223,15 +231,17 @@ static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
             n = tl_lit_int(c.lit_val.i - 1);
         dm1 = lang_opnd_of(b, n);
     } else {
-        tl_value t = lang_binop(s, b, TL_OP_SUB, div, lang_opnd_of(b, tl_lit_int(1)));
+        lang_opnd d = div, one = lang_opnd_of(b, tl_lit_int(1)); /* div is used again below */
+        tl_value t = lang_binop(s, b, TL_OP_SUB, &d, &one);
         if (tl_value_is_poison(t))
             return t;
         dm1 = lang_opnd_of(b, t);
     }
-    tl_value sum = lang_binop(s, b, TL_OP_ADD, x, dm1);
+    tl_value sum = lang_binop(s, b, TL_OP_ADD, &x, &dm1);
     if (tl_value_is_poison(sum))
         return sum;
-    return lang_binop(s, b, TL_OP_FLOORDIV, lang_opnd_of(b, sum), div);
+    lang_opnd q = lang_opnd_of(b, sum);
+    return lang_binop(s, b, TL_OP_FLOORDIV, &q, &div);
 }
 
 tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value c)
@@ -259,7 +269,8 @@ tl_value tl_neg_at(tl_site s, tl_value x)
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
     if (!b)
         return TL_POISON;
-    return lang_minus(s, b, lang_opnd_of(b, x));
+    lang_opnd v = lang_opnd_of(b, x);
+    return lang_minus(s, b, &v);
 }
 
 tl_value tl_invert_at(tl_site s, tl_value x)
@@ -276,7 +287,7 @@ tl_value tl_invert_at(tl_site s, tl_value x)
         return tl_builder_fail(b, s, "wrong type argument to unary invert (%s)", lang_elem_str(&v, t, sizeof t));
     }
     lang_opnd ones = lang_lit_opnd(v.dtype, 0.0, -1);
-    return lang_binop(s, b, TL_OP_XOR, v, ones);
+    return lang_binop(s, b, TL_OP_XOR, &v, &ones);
 }
 
 /* What the verifier wants of the same-type ops it knows (verify.c checks the same at finish;

@@ -149,7 +149,8 @@ static bool masked(tl_site s, tl_builder *b, const atomic_operands *x, const lan
         *out = *cond;
         return true;
     }
-    return from_value(b, lang_binop(s, b, TL_OP_AND, x->m, *cond), out);
+    lang_opnd m = x->m, c = *cond; /* lang_binop changes its operands */
+    return from_value(b, lang_binop(s, b, TL_OP_AND, &m, &c), out);
 }
 
 /* float32 / float64 max and min (semantic.atomic_max / atomic_min). */
@@ -166,9 +167,11 @@ static tl_value float_min_max(tl_site s, tl_builder *b, bool is_max, atomic_oper
     ux.dtype = ut;
     ux.v.dtype = ut;
     lang_opnd shift = lang_opnd_of(b, tl_lit_int(f32 ? 31 : 63));
-    if (!from_value(b, lang_binop(s, b, TL_OP_SHR, ux, shift), &neg) || !lang_cast(s, b, &neg, TL_I1, TL_ROUND_DEFAULT))
+    if (!from_value(b, lang_binop(s, b, TL_OP_SHR, &ux, &shift), &neg) ||
+        !lang_cast(s, b, &neg, TL_I1, TL_ROUND_DEFAULT))
         return TL_POISON;
-    if (!from_value(b, lang_binop(s, b, TL_OP_XOR, neg, lang_lit_opnd(TL_I1, 0.0, -1)), &pos))
+    lang_opnd not_neg = neg, ones = lang_lit_opnd(TL_I1, 0.0, -1); /* neg is used again below */
+    if (!from_value(b, lang_binop(s, b, TL_OP_XOR, &not_neg, &ones), &pos))
         return TL_POISON;
     if (!masked(s, b, x, &pos, &pos_mask) ||
         !from_value(b, emit_rmw(s, b, is_max ? RMW_MAX : RMW_MIN, &ip, &iv, &pos_mask, ss, it), &pos_ret) ||

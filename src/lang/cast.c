@@ -82,7 +82,8 @@ static bool not_equal_zero(tl_site s, tl_builder *b, lang_opnd *o)
         return true;
     }
     lang_opnd zero = lang_lit_opnd(o->dtype, 0.0, 0);
-    tl_value r = lang_compare(s, b, TL_OP_NE, *o, zero);
+    lang_opnd x = *o; /* *o stays as it was if the comparison fails */
+    tl_value r = lang_compare(s, b, TL_OP_NE, &x, &zero);
     if (tl_value_is_poison(r))
         return false;
     *o = lang_opnd_of(b, r);

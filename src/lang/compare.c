@@ -18,20 +18,20 @@ static const char *predicate(tl_binop op, tl_dtype dt)
     return lang_is_signed(dt) ? scmp[i] : ucmp[i];
 }
 
-tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r)
+tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_opnd *r)
 {
-    lang_strong(&l);
-    lang_strong(&r);
-    if (!lang_binary_operands(s, b, &l, &r, 0))
+    lang_strong(l);
+    lang_strong(r);
+    if (!lang_binary_operands(s, b, l, r, 0))
         return TL_POISON;
     tcir_context *ctx = tl_builder_context(b);
-    bool f = tl_dtype_is_float(l.dtype);
-    const char *pred = predicate(op, l.dtype);
+    bool f = tl_dtype_is_float(l->dtype);
+    const char *pred = predicate(op, l->dtype);
     tcir_named_attr a = lang_attr("predicate", f ? tcir_enum_cmpf(ctx, pred) : tcir_enum_cmpi(ctx, pred));
-    tl_value ops[2] = {lang_value(s, b, &l), lang_value(s, b, &r)};
+    tl_value ops[2] = {lang_value(s, b, l), lang_value(s, b, r)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
         return TL_POISON;
-    const tcir_type *rt = lang_shaped(b, tl_dtype_ir(ctx, TL_I1), l.rank, l.dims);
+    const tcir_type *rt = lang_shaped(b, tl_dtype_ir(ctx, TL_I1), l->rank, l->dims);
     return lang_emit(s, b, f ? "arith.cmpf" : "arith.cmpi", 2, ops, rt, TL_I1, false, 1, &a);
 }
 

@@ -381,8 +381,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     scope.iv = tl_wrap(b, tcir_block_arg(body, 0), iv_dt);
     if (down) { /* iv = ub - iv + lb, with the bounds already swapped */
         lang_opnd iv = lang_opnd_of(b, scope.iv), top = lang_opnd_of(b, operands[1]);
-        tl_value t = lang_binop(s, b, TL_OP_SUB, top, iv);
-        scope.iv = lang_binop(s, b, TL_OP_ADD, lang_opnd_of(b, t), lang_opnd_of(b, operands[0]));
+        tl_value t = lang_binop(s, b, TL_OP_SUB, &top, &iv);
+        lang_opnd diff = lang_opnd_of(b, t), bottom = lang_opnd_of(b, operands[0]);
+        scope.iv = lang_binop(s, b, TL_OP_ADD, &diff, &bottom);
     }
     wrap_args(b, body, 1, n, operands + 3, args);
     scope.args = args;

@@ -73,6 +73,8 @@ bool lang_is_unsigned(tl_dtype d);
 
 /* An operand for a value or a literal (weak, typed as Python's to_tensor would type it). */
 lang_opnd lang_opnd_of(tl_builder *b, tl_value v);
+/* The same, made in place (no 128-byte copy): for the hot paths. */
+void lang_opnd_set(lang_opnd *o, tl_value v);
 /* A typed (strong) literal. */
 lang_opnd lang_lit_opnd(tl_dtype dt, double f, int64_t i);
 /* Python's to_tensor: a weak literal becomes a scalar of its own type (int32, uint32, int64,
@@ -126,12 +128,13 @@ bool lang_ptr_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dt);
 
 /* ---- shared operators (arith.c, compare.c) --------------------------------------------- */
 
-/* An arithmetic, bitwise or shift operator on prepared operands; the result is a value. */
-tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r);
-/* A comparison (both operands strong, as Python's to_tensor makes them). */
-tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd l, lang_opnd r);
-/* 0 - x */
-tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd x);
+/* An arithmetic, bitwise or shift operator on prepared operands; the result is a value. The
+ * operands are the caller's working copies: promotion and broadcasting change them. */
+tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_opnd *r);
+/* A comparison (both operands strong, as Python's to_tensor makes them); changes l and r too. */
+tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_opnd *r);
+/* 0 - x; changes x. */
+tl_value lang_minus(tl_site s, tl_builder *b, lang_opnd *x);
 /* Python's constexpr arithmetic (fold.c): op on two numbers gives a number in *out; false when
  * a or c is not a number or the pair does not fold (1 // 0). */
 bool lang_fold(tl_binop op, tl_value a, tl_value c, tl_value *out);

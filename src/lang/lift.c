@@ -139,25 +139,37 @@ lang_opnd lang_lit_opnd(tl_dtype dt, double f, int64_t i)
     return o;
 }
 
+void lang_opnd_set(lang_opnd *o, tl_value v)
+{
+    /* field by field: a lang_opnd is 128 bytes, most of them dims past the rank */
+    o->v = v;
+    o->dtype = TL_DTYPE_INVALID;
+    o->is_ptr = o->weak = o->folded = o->bound = false;
+    o->elem = NULL;
+    o->rank = 0;
+    memset(o->dims, 0, sizeof o->dims);
+    if (tl_value_is_lit(v)) {
+        o->weak = true;
+        o->dtype = literal_dtype(v);
+        return;
+    }
+    if (!v.ir)
+        return;
+    const tcir_type *t = tcir_value_type(v.ir);
+    o->dtype = v.dtype;
+    o->is_ptr = v.is_ptr;
+    o->elem = tcir_type_elem(t);
+    o->rank = tcir_type_rank(t);
+    const int64_t *dims = tcir_type_dims(t);
+    for (int i = 0; i < o->rank; i++)
+        o->dims[i] = dims[i];
+}
+
 lang_opnd lang_opnd_of(tl_builder *b, tl_value v)
 {
     (void)b;
-    lang_opnd o = {0};
-    o.v = v;
-    if (tl_value_is_lit(v)) {
-        o.weak = true;
-        o.dtype = literal_dtype(v);
-        return o;
-    }
-    if (!v.ir)
-        return o;
-    const tcir_type *t = tcir_value_type(v.ir);
-    o.dtype = v.dtype;
-    o.is_ptr = v.is_ptr;
-    o.elem = tcir_type_elem(t);
-    o.rank = tcir_type_rank(t);
-    if (o.rank > 0)
-        memcpy(o.dims, tcir_type_dims(t), (size_t)o.rank * sizeof(int64_t));
+    lang_opnd o;
+    lang_opnd_set(&o, v);
     return o;
 }
 

@@ -20,7 +20,7 @@ tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset)
         return tl_builder_fail(b, s, "needs a pointer and an integer offset, not %s and %s",
                                lang_elem_str(&p, x, sizeof x), lang_elem_str(&o, y, sizeof y));
     }
-    return lang_binop(s, b, TL_OP_ADD, p, o);
+    return lang_binop(s, b, TL_OP_ADD, &p, &o);
 }
 
 static const char *const cache_names[] = {"none", "ca", "cg", "wb", "cs", "wt", "cv"};

@@ -364,7 +364,8 @@ static tl_value uniform(const rng *g, tl_value x)
     x = tl_where_at(g->s, negative, flipped, x);
     if (tl_value_is_poison(x))
         return x;
-    return lang_binop(g->s, g->b, TL_OP_MUL, lang_opnd_of(g->b, x), scale);
+    lang_opnd v = lang_opnd_of(g->b, x);
+    return lang_binop(g->s, g->b, TL_OP_MUL, &v, &scale);
 }
 
 /* pair_uniform_to_normal(u1, u2): Box-Muller. */

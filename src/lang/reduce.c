@@ -220,7 +220,8 @@ bool lang_combine_binop(tl_site s, tl_builder *b, int n, const tl_value *lhs, co
                         void *ctx)
 {
     (void)n;
-    out[0] = lang_binop(s, b, *(const tl_binop *)ctx, lang_opnd_of(b, lhs[0]), lang_opnd_of(b, rhs[0]));
+    lang_opnd l = lang_opnd_of(b, lhs[0]), r = lang_opnd_of(b, rhs[0]);
+    out[0] = lang_binop(s, b, *(const tl_binop *)ctx, &l, &r);
     return !tl_value_is_poison(out[0]);
 }
 

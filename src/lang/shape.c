@@ -166,5 +166,5 @@ tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n)
     }
     if (!lang_expand_dims(s, b, &l, 1) || !lang_expand_dims(s, b, &r, 0))
         return TL_POISON;
-    return lang_binop(s, b, TL_OP_AND, l, r);
+    return lang_binop(s, b, TL_OP_AND, &l, &r);
 }
