@@ -123,7 +123,7 @@ static bool cast_pointer(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, t
     return cannot_cast(s, b, o, dst);
 }
 
-bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding)
+bool lang_convert(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding)
 {
     if (o->is_ptr)
         return cast_pointer(s, b, o, dst, rounding);

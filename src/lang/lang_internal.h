@@ -116,13 +116,24 @@ bool lang_check_shape(tl_site s, tl_builder *b, int rank, const int64_t *dims);
  * overflows, whatever the dimensions of a value made through the raw IR. */
 int64_t lang_numel(int rank, const int64_t *dims);
 
-/* The operand as a value: a literal becomes its pooled constant (dense when shaped). */
-tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o);
+/* The operand as a value: a literal becomes its pooled constant (dense when shaped). Inline
+ * for the common case, an operand that is a value already; lang_lit_value does the rest. */
+tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o);
+static inline tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o)
+{
+    return tl_value_is_lit(o->v) ? lang_lit_value(s, b, o) : o->v;
+}
 
 /* ---- casts (cast.c) -------------------------------------------------------------------- */
 
-/* Python's semantic.cast: emits the ops for a value, folds a literal. */
-bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding);
+/* Python's semantic.cast: emits the ops for a value, folds a literal. Inline for the common
+ * case, a cast to the dtype the operand has (no op, whatever the rounding); lang_convert does
+ * the rest. */
+bool lang_convert(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding);
+static inline bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding)
+{
+    return (!o->is_ptr && o->dtype == dst) || lang_convert(s, b, o, dst, rounding);
+}
 /* A pointer operand re-typed to point to dt (tt.bitcast), as loads of int1 do. */
 bool lang_ptr_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dt);
 

@@ -181,10 +181,8 @@ void lang_strong(lang_opnd *o)
     lang_lit_retype(o, o->dtype); /* a float32 number is rounded to float32 here */
 }
 
-tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o)
+tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o)
 {
-    if (!tl_value_is_lit(o->v))
-        return o->v;
     tl_value lit;
     switch (o->v.lit) {
     case TL_LIT_FLOAT: lit = tl_lit_float(o->v.lit_val.f); break;
