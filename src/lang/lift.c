@@ -227,6 +227,12 @@ static int kind(tl_dtype d)
 bool lang_computation_type(tl_site s, tl_builder *b, tl_dtype a, bool a_weak, tl_dtype c, bool c_weak,
                            bool div_or_mod, tl_dtype *out)
 {
+    /* One dtype on both sides, the common case: the rules below give it back, weak or not,
+     * but for / and % of halves, which compute in fp32. */
+    if (a == c && (tl_dtype_is_int(a) || tl_dtype_is_float(a))) {
+        *out = div_or_mod && (a == TL_F16 || a == TL_BF16) ? TL_F32 : a;
+        return true;
+    }
     /* A number of a lower or equal kind than the other operand takes its type. */
     if (a_weak != c_weak) {
         tl_dtype num = a_weak ? a : c, other = a_weak ? c : a;
@@ -477,6 +483,7 @@ bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
      * then one broadcast per side that differs from the result. */
     int rank = l->rank > r->rank ? l->rank : r->rank;
     int64_t ret[TL_MAX_RANK];
+    bool l_full = true, r_full = true; /* of the result's shape once expanded: no tt.broadcast */
     for (int i = 0; i < rank; i++) {
         int li = i - (rank - l->rank), ri = i - (rank - r->rank);
         int64_t a = li >= 0 ? l->dims[li] : 1, c = ri >= 0 ? r->dims[ri] : 1;
@@ -488,6 +495,8 @@ bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
             return false;
         }
         ret[i] = a == 1 ? c : a;
+        l_full = l_full && a == ret[i];
+        r_full = r_full && c == ret[i];
     }
     if (lang_numel(rank, ret) > TL_MAX_TENSOR_NUMEL) { /* [N, 1] with [1, N]: each fits, not both */
         char sh[LANG_STR];
@@ -501,11 +510,9 @@ bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
     while (r->rank < rank)
         if (!lang_expand_dims(s, b, r, 0))
             return false;
-    if (memcmp(l->dims, ret, (size_t)rank * sizeof(int64_t)) != 0 &&
-        !reshape_value(s, b, l, "tt.broadcast", rank, ret, 0, NULL))
+    if (!l_full && !reshape_value(s, b, l, "tt.broadcast", rank, ret, 0, NULL))
         return false;
-    if (memcmp(r->dims, ret, (size_t)rank * sizeof(int64_t)) != 0 &&
-        !reshape_value(s, b, r, "tt.broadcast", rank, ret, 0, NULL))
+    if (!r_full && !reshape_value(s, b, r, "tt.broadcast", rank, ret, 0, NULL))
         return false;
     return true;
 }
