@@ -92,9 +92,11 @@ tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_v
     tcir_op *op = emit_op(s, b, name, n, ops, 1, &rt, rdt, nattrs, attrs);
     if (!op)
         return TL_POISON;
-    tl_value r = tl_result_at(s, b, op, 0);
-    if (tl_value_is_poison(r))
-        return r;
+    /* tl_result_at's checks all hold for the op just made, unless memory ran out while it was
+     * placed: tl_result_at reports that (at this site) */
+    if (tl_builder_failed(b))
+        return tl_result_at(s, b, op, 0);
+    tl_value r = tl_wrap(b, tcir_op_result(op, 0), rdt);
     r.dtype = rdt;
     r.is_ptr = rptr;
     return r;
