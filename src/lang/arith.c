@@ -229,13 +229,13 @@ static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
             return tl_builder_fail(b, s, "div - 1 overflows int64");
         else
             n = tl_lit_int(c.lit_val.i - 1);
-        dm1 = lang_opnd_of(b, n);
+        lang_opnd_set(&dm1, n);
     } else {
         lang_opnd d = div, one = lang_opnd_of(b, tl_lit_int(1)); /* div is used again below */
         tl_value t = lang_binop(s, b, TL_OP_SUB, &d, &one);
         if (tl_value_is_poison(t))
             return t;
-        dm1 = lang_opnd_of(b, t);
+        lang_opnd_set(&dm1, t);
     }
     tl_value sum = lang_binop(s, b, TL_OP_ADD, &x, &dm1);
     if (tl_value_is_poison(sum))
@@ -360,7 +360,7 @@ tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *
     lang_opnd o[MAX_OPERANDS];
     int first = -1;
     for (int i = 0; i < n; i++) {
-        o[i] = lang_opnd_of(b, operands[i]);
+        lang_opnd_set(&o[i], operands[i]);
         if (first < 0 && !tl_value_is_lit(operands[i]))
             first = i;
     }
