@@ -90,9 +90,6 @@ bool lang_lit_is_zero(const lang_opnd *o);
 bool lang_lit_fits(const lang_opnd *o, tl_dtype dt);
 
 tl_dtype lang_integer_promote(tl_dtype a, tl_dtype b);
-/* Python's computation_type_impl; false (error recorded) when the types do not combine. */
-bool lang_computation_type(tl_site s, tl_builder *b, tl_dtype a, bool a_weak, tl_dtype c, bool c_weak,
-                           bool div_or_mod, tl_dtype *out);
 
 enum {
     LANG_LHS_PTR = 1,  /* lhs may be a pointer */

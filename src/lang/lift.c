@@ -224,8 +224,10 @@ static int kind(tl_dtype d)
     return d == TL_I1 ? 0 : tl_dtype_is_float(d) ? 2 : 1;
 }
 
-bool lang_computation_type(tl_site s, tl_builder *b, tl_dtype a, bool a_weak, tl_dtype c, bool c_weak,
-                           bool div_or_mod, tl_dtype *out)
+/* Python's computation_type_impl; false (error recorded) when the types do not combine.
+ * Static, for its one caller: inlined there, no copy of the site per binary op. */
+static bool computation_type(tl_site s, tl_builder *b, tl_dtype a, bool a_weak, tl_dtype c, bool c_weak,
+                             bool div_or_mod, tl_dtype *out)
 {
     /* One dtype on both sides, the common case: the rules below give it back, weak or not,
      * but for / and % of halves, which compute in fp32. */
@@ -340,7 +342,7 @@ bool lang_binary_operands(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r, 
     l->weak = r->weak = false;
 
     tl_dtype ret;
-    if (!lang_computation_type(s, b, l->dtype, lw, r->dtype, rw, flags & LANG_DIV_MOD, &ret))
+    if (!computation_type(s, b, l->dtype, lw, r->dtype, rw, flags & LANG_DIV_MOD, &ret))
         return false;
     if (lang_is_unsigned(ret) && ((lw && lit_negative(l)) || (rw && lit_negative(r)))) {
         tl_builder_fail(b, s,
