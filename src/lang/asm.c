@@ -306,7 +306,7 @@ static const char *const libdevice_other[] = {
 static const libdevice_fn *libdevice_find(const char *name)
 {
     for (size_t i = 0; i < sizeof libdevice_fns / sizeof libdevice_fns[0]; i++)
-        if (strcmp(libdevice_fns[i].name, name) == 0)
+        if (libdevice_fns[i].name[0] == name[0] && strcmp(libdevice_fns[i].name, name) == 0) /* most differ there */
             return &libdevice_fns[i];
     return NULL;
 }
