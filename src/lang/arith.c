@@ -113,8 +113,9 @@ static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l,
     if (tl_value_is_poison(k))
         return (*out = k), true;
     lang_opnd x, kc;
-    lang_opnd_set(&x, tl_wrap(b, tcir_op_operand(inner, 0), TL_I32));
-    lang_opnd_set(&kc, k);
+    tl_value xv = tl_wrap(b, tcir_op_operand(inner, 0), TL_I32);
+    lang_opnd_set(&x, &xv);
+    lang_opnd_set(&kc, &k);
     *out = emit2(s, b, sub ? "arith.subi" : "arith.addi", &x, &kc);
     return true;
 }
@@ -142,7 +143,7 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_op
             if (tl_value_is_poison(neg))
                 return neg;
             lang_opnd n;
-            lang_opnd_set(&n, neg);
+            lang_opnd_set(&n, &neg);
             return add_checked(s, b, l, &n);
         }
         if (reassociated(s, b, true, l, r, &re))
@@ -208,8 +209,8 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
     if (!b)
         return TL_POISON;
     lang_opnd l, r;
-    lang_opnd_set(&l, a);
-    lang_opnd_set(&r, c);
+    lang_opnd_set(&l, &a);
+    lang_opnd_set(&r, &c);
     return lang_binop(s, b, op, &l, &r);
 }
 
@@ -229,13 +230,13 @@ static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
             return tl_builder_fail(b, s, "div - 1 overflows int64");
         else
             n = tl_lit_int(c.lit_val.i - 1);
-        lang_opnd_set(&dm1, n);
+        lang_opnd_set(&dm1, &n);
     } else {
         lang_opnd d = div, one = lang_opnd_of(b, tl_lit_int(1)); /* div is used again below */
         tl_value t = lang_binop(s, b, TL_OP_SUB, &d, &one);
         if (tl_value_is_poison(t))
             return t;
-        lang_opnd_set(&dm1, t);
+        lang_opnd_set(&dm1, &t);
     }
     tl_value sum = lang_binop(s, b, TL_OP_ADD, &x, &dm1);
     if (tl_value_is_poison(sum))
@@ -360,7 +361,7 @@ tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *
     lang_opnd o[MAX_OPERANDS];
     int first = -1;
     for (int i = 0; i < n; i++) {
-        lang_opnd_set(&o[i], operands[i]);
+        lang_opnd_set(&o[i], &operands[i]);
         if (first < 0 && !tl_value_is_lit(operands[i]))
             first = i;
     }

@@ -31,7 +31,7 @@ static bool common_shape(tl_site s, tl_builder *b, int n, const lang_opnd *o, la
 static bool broadcast_args(tl_site s, tl_builder *b, tl_values args, lang_opnd *o, tl_value *ops, lang_opnd *shape)
 {
     for (int i = 0; i < args.n; i++) {
-        lang_opnd_set(&o[i], args.v[i]);
+        lang_opnd_set(&o[i], &args.v[i]);
         lang_strong(&o[i]);
     }
     if (!common_shape(s, b, args.n, o, shape))

@@ -72,7 +72,7 @@ static bool typecheck(tl_site s, tl_builder *b, tl_atomic_op op, tl_atomic_args 
 {
     const char *name = op_names[op];
     char t[LANG_STR];
-    lang_opnd_set(&x->p, a.ptr);
+    lang_opnd_set(&x->p, &a.ptr);
     if (!x->p.is_ptr || tl_value_is_lit(a.ptr) || lang_block_of(a.ptr)) {
         lang_strong(&x->p);
         tl_builder_fail(b, s, "Pointer argument of store instruction is %s", lang_type_str(b, &x->p, t, sizeof t));
@@ -95,11 +95,11 @@ static bool typecheck(tl_site s, tl_builder *b, tl_atomic_op op, tl_atomic_args 
             tl_builder_fail(b, s, "mask must be a boolean value (a tensor or a scalar), not a number");
             return false;
         }
-        lang_opnd_set(&x->m, a.mask);
+        lang_opnd_set(&x->m, &a.mask);
         if (rank > 0 && !lang_broadcast_to(s, b, &x->m, rank, dims))
             return false;
     }
-    lang_opnd_set(&x->v, a.val);
+    lang_opnd_set(&x->v, &a.val);
     lang_strong(&x->v);
     if (rank > 0 && !lang_broadcast_to(s, b, &x->v, rank, dims))
         return false;

@@ -86,7 +86,7 @@ static bool not_equal_zero(tl_site s, tl_builder *b, lang_opnd *o)
     tl_value r = lang_compare(s, b, TL_OP_NE, &x, &zero);
     if (tl_value_is_poison(r))
         return false;
-    lang_opnd_set(o, r);
+    lang_opnd_set(o, &r);
     return true;
 }
 
@@ -117,7 +117,7 @@ static bool cast_pointer(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, t
         tl_value r = lang_emit(s, b, "tt.ptr_to_int", 1, &x, rt, TL_I64, false, 0, NULL);
         if (tl_value_is_poison(r))
             return false;
-        lang_opnd_set(o, r);
+        lang_opnd_set(o, &r);
         return dst == TL_I64 || not_equal_zero(s, b, o);
     }
     return cannot_cast(s, b, o, dst);

@@ -257,7 +257,7 @@ static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, l
         tl_builder_fail(b, s, "the loop's %s is a poison value", what);
         return false;
     }
-    lang_opnd_set(o, v);
+    lang_opnd_set(o, &v);
     lang_strong(o);
     if (!tl_dtype_is_int(o->dtype) || o->is_ptr || o->rank != 0) {
         char t[LANG_STR];

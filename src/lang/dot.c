@@ -32,7 +32,7 @@ static const dot_enum_case scale_formats[] = {
 /* The operand of a value argument; false (error recorded) unless it is a tensor. */
 static bool dot_operand(tl_site s, tl_builder *b, tl_value v, const char *what, lang_opnd *o)
 {
-    lang_opnd_set(o, v);
+    lang_opnd_set(o, &v);
     if (tl_value_is_lit(v)) {
         tl_builder_fail(b, s, "%s must be a tensor, not a number", what);
         return false;
@@ -351,7 +351,7 @@ static bool to_format(tl_site s, tl_builder *b, lang_opnd *o, const char *fmt)
         tl_value r = tl_to_at(s, o->v, kinds[i].dt, (tl_cast_opts){.bitcast = true});
         if (tl_value_is_poison(r))
             return false;
-        lang_opnd_set(o, r);
+        lang_opnd_set(o, &r);
         return true;
     }
     if (o->is_ptr || o->dtype != TL_U8) { /* e2m1 */

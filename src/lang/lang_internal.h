@@ -74,7 +74,7 @@ bool lang_is_unsigned(tl_dtype d);
 /* An operand for a value or a literal (weak, typed as Python's to_tensor would type it). */
 lang_opnd lang_opnd_of(tl_builder *b, tl_value v);
 /* The same, made in place (no 128-byte copy): for the hot paths. */
-void lang_opnd_set(lang_opnd *o, tl_value v);
+void lang_opnd_set(lang_opnd *o, const tl_value *v);
 /* A typed (strong) literal. */
 lang_opnd lang_lit_opnd(tl_dtype dt, double f, int64_t i);
 /* Python's to_tensor: a weak literal becomes a scalar of its own type (int32, uint32, int64,

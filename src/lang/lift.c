@@ -139,8 +139,9 @@ lang_opnd lang_lit_opnd(tl_dtype dt, double f, int64_t i)
     return o;
 }
 
-void lang_opnd_set(lang_opnd *o, tl_value v)
+void lang_opnd_set(lang_opnd *o, const tl_value *vp)
 {
+    tl_value v = *vp;
     /* field by field: a lang_opnd is 128 bytes, most of them dims past the rank */
     o->v = v;
     o->dtype = TL_DTYPE_INVALID;
@@ -169,7 +170,7 @@ lang_opnd lang_opnd_of(tl_builder *b, tl_value v)
 {
     (void)b;
     lang_opnd o;
-    lang_opnd_set(&o, v);
+    lang_opnd_set(&o, &v);
     return o;
 }
 

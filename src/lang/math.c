@@ -74,7 +74,7 @@ static tl_builder *strong_operands(tl_site s, int n, const tl_value *in, lang_op
 {
     tl_builder *b = lang_builder(s, NULL, n, in, NULL);
     for (int i = 0; b && i < n; i++) {
-        lang_opnd_set(&o[i], in[i]);
+        lang_opnd_set(&o[i], &in[i]);
         lang_strong(&o[i]);
     }
     return b;
@@ -102,8 +102,8 @@ tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y)
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
         return TL_POISON;
-    lang_opnd_set(&o[0], x);
-    lang_opnd_set(&o[1], y);
+    lang_opnd_set(&o[0], &x);
+    lang_opnd_set(&o[1], &y);
     if (!check_dtypes(s, b, 2, o, 1, F32_ONLY))
         return TL_POISON;
     lang_strong(&o[0]);
@@ -139,8 +139,8 @@ tl_value tl_umulhi_at(tl_site s, tl_value x, tl_value y)
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
         return TL_POISON;
-    lang_opnd_set(&o[0], x);
-    lang_opnd_set(&o[1], y);
+    lang_opnd_set(&o[0], &x);
+    lang_opnd_set(&o[1], &y);
     if (!check_dtypes(s, b, 2, o, 4, ok))
         return TL_POISON;
     lang_strong(&o[0]);

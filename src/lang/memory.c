@@ -117,11 +117,11 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
     if (a.is_volatile)
         attrs[nattrs++] = lang_attr("isVolatile", tcir_attr_bool(tl_builder_context(b), true));
     if (has_mask) {
-        lang_opnd_set(&m, a.mask);
+        lang_opnd_set(&m, &a.mask);
         lang_strong(&m);
     }
     if (has_other) {
-        lang_opnd_set(&o, a.other);
+        lang_opnd_set(&o, &a.other);
         lang_strong(&o);
     }
     if (p.rank == 0) {
@@ -185,7 +185,7 @@ bool tl_store_at(tl_site s, tl_store_args a)
         return false;
     lang_strong(&v);
     if (has_mask) {
-        lang_opnd_set(&m, a.mask);
+        lang_opnd_set(&m, &a.mask);
         lang_strong(&m);
     }
     if (p.rank == 0) {

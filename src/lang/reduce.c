@@ -22,7 +22,7 @@ tl_builder *lang_reduce_input(tl_site s, tl_value x, const char *what, lang_opnd
     tl_builder *b = lang_builder(s, NULL, 1, &x, (const char *const[]){"input"});
     if (!b)
         return NULL; /* a C number alone: reported where its poison is used */
-    lang_opnd_set(o, x);
+    lang_opnd_set(o, &x);
     if (o->rank == 0) {
         char t[LANG_STR];
         tl_builder_fail(b, s, "cannot %s a scalar (%s): the input must be a tensor", what,

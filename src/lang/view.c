@@ -11,7 +11,7 @@
 /* The operand of a value; false (error recorded) for a number, which Python rejects too. */
 static bool value_operand(tl_site s, tl_builder *b, tl_value v, const char *what, lang_opnd *o)
 {
-    lang_opnd_set(o, v);
+    lang_opnd_set(o, &v);
     if (!tl_value_is_lit(v))
         return true;
     tl_builder_fail(b, s, "%s must be a tensor, not a number", what);
@@ -315,7 +315,7 @@ tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_o
     if (!tl_dtype_is_int(o.dtype) || o.is_ptr)
         return tl_builder_fail(b, s, "histogram only supports integer input");
     if (has_mask) {
-        lang_opnd_set(&m, opts.mask);
+        lang_opnd_set(&m, &opts.mask);
         lang_strong(&m);
         if (!lang_broadcast_to(s, b, &m, o.rank, o.dims))
             return TL_POISON;
