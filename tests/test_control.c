@@ -62,6 +62,42 @@ static void for_loop_with_carried_values(void **state)
                    "    tt.store %arg0, %1#0 : !tt.ptr<f32>\n" TAIL);
 }
 
+/* A negative literal step counts down: Python swaps the bounds and maps the variable back
+ * (ub - iv + lb), in the bounds' common type. */
+static void for_loop_counting_down(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value m = tl_arg(b, "m", TL_SCALAR(TL_I64));
+    tl_scope loop = tl_for(b, n, 0, -2);
+    tl_store(tl_addptr(p, loop.iv), 1.0);
+    tl_end(&loop);
+    tl_scope wide = tl_for(b, m, n, -1);
+    tl_store(tl_addptr(p, wide.iv), 2.0);
+    tl_end(&wide);
+    expect_text(b, HEAD("%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: i32, %arg2: i64")
+                   "    %c1_i64 = arith.constant 1 : i64\n"
+                   "    %c2_i32 = arith.constant 2 : i32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %cst = arith.constant 2.000000e+00 : f32\n"
+                   "    %cst_0 = arith.constant 1.000000e+00 : f32\n"
+                   "    scf.for %arg3 = %c0_i32 to %arg1 step %c2_i32  : i32 {\n"
+                   "      %1 = arith.subi %arg1, %arg3 : i32\n"
+                   "      %2 = arith.addi %1, %c0_i32 : i32\n"
+                   "      %3 = tt.addptr %arg0, %2 : !tt.ptr<f32>, i32\n"
+                   "      tt.store %3, %cst_0 : !tt.ptr<f32>\n"
+                   "    }\n"
+                   "    %0 = arith.extsi %arg1 : i32 to i64\n"
+                   "    scf.for %arg3 = %0 to %arg2 step %c1_i64  : i64 {\n"
+                   "      %1 = arith.subi %arg2, %arg3 : i64\n"
+                   "      %2 = arith.addi %1, %0 : i64\n"
+                   "      %3 = tt.addptr %arg0, %2 : !tt.ptr<f32>, i64\n"
+                   "      tt.store %3, %cst : !tt.ptr<f32>\n"
+                   "    }\n" TAIL);
+}
+
 static void range_attributes_and_i64_bounds(void **state)
 {
     (void)state;
@@ -523,6 +559,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(for_loop_with_carried_values),
+        cmocka_unit_test(for_loop_counting_down),
         cmocka_unit_test(range_attributes_and_i64_bounds),
         cmocka_unit_test(if_else_with_results_and_if_without),
         cmocka_unit_test(while_loop),
