@@ -70,12 +70,19 @@ static void make_visible(tl_builder *b, tcir_block *blk)
     b->visible[b->nvisible++] = blk;
 }
 
-static bool is_visible(const tl_builder *b, const tcir_block *blk)
+static bool is_visible(tl_builder *b, const tcir_block *blk)
 {
+    /* Most operands come from the block of the operand before: the last answer is asked first
+     * (a big kernel's map is megabytes, and each lookup there a miss). */
+    int last = b->visible_last;
+    if (last < b->nvisible && b->visible[last] == blk)
+        return true;
     if (b->visible_at_cap > 0) {
         const struct tl_visible_slot *s = &b->visible_at[visible_slot(b, blk)];
-        if (s->blk == blk && s->index < b->nvisible && b->visible[s->index] == blk)
+        if (s->blk == blk && s->index < b->nvisible && b->visible[s->index] == blk) {
+            b->visible_last = s->index;
             return true;
+        }
     }
     /* not where the map says: an earlier copy may still be there (a miss is an error anyway) */
     for (int i = b->nvisible - 1; i >= 0; i--)

@@ -43,6 +43,7 @@ struct tl_builder {
      * costs the same however many blocks early returns left at a level. */
     struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at; /* outside the arena */
     int visible_at_cap, nvisible_at; /* cap -1: out of memory once, scans from then on */
+    int visible_last; /* the index of is_visible's last answer from the map (a hint, checked) */
     /* A table kept outside the arena (the visible-blocks map, the pool's) could not grow: the
      * build goes on, and tl_finish fails with "out of memory". */
     bool out_of_memory;
