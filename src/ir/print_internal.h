@@ -120,17 +120,16 @@ static inline bool tcir_str_eq(const char *a, const char *b)
  * memcpy, which compilers inline, instead of a call for a few bytes. */
 enum { TCIR_SLACK = 32 };
 
-/* What the printer and the verifier read of a registered opcode (print_opcodes.c, from
- * ops.h); unregistered ops (opcode 0) have flags 0 and an empty name. */
+/* The printer's text of a registered opcode's name (print_opcodes.c, from ops.h); unregistered
+ * ops (opcode 0) have an empty one. */
 typedef struct tcir_opinfo {
     char name[TCIR_SLACK]; /* the op name, NUL-padded: a text for tcir_out_pooled */
-    uint16_t flags;        /* tcir_opcode_flags */
     uint8_t len;           /* strlen(name) */
 } tcir_opinfo;
 extern const tcir_opinfo tcir_opinfo_of[TCIR_OPC_COUNT];
 
-/* tcir_opcode_flags(tcir_op_opcode(op)), as a load. */
-static inline unsigned tcir_op_flags(const tcir_op *op) { return tcir_opinfo_of[tcir_op_opcode(op)].flags; }
+/* The flags of op's opcode (registry.h's table, read inline). */
+static inline unsigned tcir_op_flags(const tcir_op *op) { return tcir_opcode_flags(tcir_op_opcode(op)); }
 
 /* Ops that end a block: those flagged TCIR_OPF_TERMINATOR (tt.return, cf.br, scf.yield, ...)
  * and any op with successors. */
