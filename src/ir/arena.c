@@ -84,10 +84,7 @@ static void *arena_take(tcir_context *ctx, size_t size)
         c = add_chunk(ctx, size);
     if (!c)
         return reserve_take(ctx, size);
-    void *p = c->data + c->used;
-    c->used += size;
-    ctx->bytes += size;
-    return p;
+    return tcir__chunk_take(ctx, c, size);
 }
 
 /* size rounded up to 16, or 0 when that overflows (a request no arena can serve). */

@@ -30,16 +30,22 @@ static inline bool tcir__context_oom(const tcir_context *ctx) { return ctx && ct
  * inline: an op, a key or a type is allocated per op built, and a call plus a memset of a
  * size unknown to the compiler cost more than the bump. Everything else (a new chunk, the
  * hook, the reserve) goes to the functions of arena.c, which these mirror. */
+/* n bytes (a multiple of 16) off chunk c of ctx, which has room for them. */
+static inline void *tcir__chunk_take(tcir_context *ctx, tcir_chunk *c, size_t n)
+{
+    void *p = c->data + c->used;
+    c->used += n;
+    ctx->bytes += n;
+    return p;
+}
+
 static inline void *tcir__alloc_fast(tcir_context *ctx, size_t size)
 {
     tcir_chunk *c = ctx->chunks;
     size_t n = (size + 15) & ~(size_t)15;
     if (size > SIZE_MAX - 15 || !c || ctx->oom || tcir_alloc_hook_fn || c->size - c->used < n)
         return NULL;
-    void *p = c->data + c->used;
-    c->used += n;
-    ctx->bytes += n;
-    return p;
+    return tcir__chunk_take(ctx, c, n);
 }
 
 static inline void *tcir__alloc(tcir_context *ctx, size_t size)
