@@ -296,6 +296,26 @@ static void error_open_block_at_finish(void **state)
     expect_error_at(b, line, "tl_push_block: tl_push_block opened here is never closed");
 }
 
+/* A value of a closed scope stays refused after a block of another scope takes its place in
+ * the visible list (is_visible remembers its last answer: a hint it must check). */
+static void error_value_of_a_closed_scope_after_another_opened(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tcir_context *ctx = tl_builder_context(b);
+    const tcir_type *i32 = tcir_type_int(ctx, 32);
+    tcir_op *first = tl_op(b, "my.region_op", .nregions = 1);
+    tl_push_block(b, tcir_region_add_block(ctx, tcir_op_region(first, 0)));
+    tl_value x = tl_result(b, tl_op(b, "my.def", .nresults = 1, .result_types = &i32), 0);
+    tl_op(b, "my.use", .noperands = 1, .operands = &x); /* visible: the answer is remembered */
+    tl_pop_block(b);
+    tcir_op *second = tl_op(b, "my.region_op", .nregions = 1);
+    tl_push_block(b, tcir_region_add_block(ctx, tcir_op_region(second, 0)));
+    tl_op(b, "my.use", .noperands = 1, .operands = &x); int line = __LINE__;
+    expect_error_at(b, line, "tl_op: my.use: operand #0 was defined inside a scope that is closed (or not "
+                             "entered) here");
+}
+
 /* Python's frontend makes constants from each number where it is used (and scalar ones of the
  * number's own type, which die but mark where the value was first met); the canonicalizer then
  * leaves the latest-met on top. Helpers' constants (tl.cdiv) land above the rest. */
@@ -401,6 +421,7 @@ int main(void)
         cmocka_unit_test(error_poison_operand_in_escape_hatch),
         cmocka_unit_test(error_builderless_poison_is_reported_where_used),
         cmocka_unit_test(error_open_block_at_finish),
+        cmocka_unit_test(error_value_of_a_closed_scope_after_another_opened),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,6 +115,19 @@ static void raw_op_result_over_the_cap(void **state)
                           "(1048576)");
 }
 
+/* A zero dimension does not excuse one over the cap: the count a type keeps (0 here) only
+ * settles the check when every dimension is at least 1. */
+static void raw_op_result_with_a_zero_dimension_over_the_cap(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tcir_context *ctx = tl_builder_context(b);
+    const tcir_type *t = tcir_type_tensor(ctx, 2, (int64_t[]){0, 2097152}, tcir_type_float(ctx, TCIR_F32));
+    assert_int_equal(tcir_type_numel(t), 0);
+    tl_op(b, "tt.stand_in", .nresults = 1, .result_types = &t); int line = __LINE__;
+    expect_error(b, line, "tl_op: result shape [0, 2097152] exceeds triton's maximum tensor numel (1048576)");
+}
+
 /* A value of a huge type made through the IR itself, then used by the language. */
 static tl_value wrapped_huge_value(tl_builder *b)
 {
@@ -191,6 +204,7 @@ int main(void)
         cmocka_unit_test(join_and_cat_over_the_cap),
         cmocka_unit_test(dot_result_over_the_cap),
         cmocka_unit_test(raw_op_result_over_the_cap),
+        cmocka_unit_test(raw_op_result_with_a_zero_dimension_over_the_cap),
         cmocka_unit_test(wrapped_huge_operand),
         cmocka_unit_test(descriptor_block_of_huge_dimensions),
         cmocka_unit_test(numel_saturates),
