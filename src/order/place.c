@@ -439,7 +439,7 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
 /* A new op's key, or NULL when out of memory (the op is then appended). */
 static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool move)
 {
-    tl_op_key *k = tcir_alloc(b->ctx, sizeof *k);
+    tl_op_key *k = tcir_alloc_raw(b->ctx, sizeof *k); /* every field written below */
     if (k)
         *k = (tl_op_key){.scope = scope, .seq = site.seq, .epoch = b->place.epoch, .line = site.line, .movable = move};
     return k;
