@@ -566,73 +566,85 @@ tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i)
 
 enum { TL_MAX_RAW_OPERANDS = 256 };
 
-tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
+/* tl_op_at's work, its site and spec by address: every op of the language is made here, and
+ * the two structs are 130 bytes to copy at each call. */
+tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
 {
-    if (!tl__usable(b, site))
-        return NULL;
-    if (!spec.name || !strchr(spec.name, '.')) {
-        tl_builder_fail(b, site, "op name '%s' is not of the form dialect.op", spec.name ? spec.name : "(null)");
+    if (!sp || !spec) {
+        if (b)
+            tl_builder_fail(b, sp ? *sp : (tl_site){0}, sp ? "spec is NULL" : "tl_op_at_ref: site is NULL");
         return NULL;
     }
-    if (spec.noperands < 0 || spec.noperands > TL_MAX_RAW_OPERANDS || spec.nresults < 0 || spec.nattrs < 0 ||
-        spec.nregions < 0 || spec.nsuccessors < 0 || (spec.noperands && !spec.operands) ||
-        (spec.nresults && !spec.result_types) || (spec.nattrs && !spec.attrs) ||
-        (spec.nsuccessors && !spec.successors)) {
-        tl_builder_fail(b, site, "%s: inconsistent operand, result or attribute counts", spec.name);
+    if (!tl__usable(b, *sp))
+        return NULL;
+    if (!spec->name || !strchr(spec->name, '.')) {
+        tl_builder_fail(b, *sp, "op name '%s' is not of the form dialect.op", spec->name ? spec->name : "(null)");
+        return NULL;
+    }
+    if (spec->noperands < 0 || spec->noperands > TL_MAX_RAW_OPERANDS || spec->nresults < 0 || spec->nattrs < 0 ||
+        spec->nregions < 0 || spec->nsuccessors < 0 || (spec->noperands && !spec->operands) ||
+        (spec->nresults && !spec->result_types) || (spec->nattrs && !spec->attrs) ||
+        (spec->nsuccessors && !spec->successors)) {
+        tl_builder_fail(b, *sp, "%s: inconsistent operand, result or attribute counts", spec->name);
         return NULL;
     }
     tcir_value *operands[TL_MAX_RAW_OPERANDS];
-    for (int i = 0; i < spec.noperands; i++) {
-        tl_value v = spec.operands[i];
+    for (int i = 0; i < spec->noperands; i++) {
+        tl_value v = spec->operands[i];
         if (tl_value_is_lit(v)) {
-            tl_builder_fail(b, site, "%s: operand #%d is a literal; make it a value first", spec.name, i);
+            tl_builder_fail(b, *sp, "%s: operand #%d is a literal; make it a value first", spec->name, i);
             return NULL;
         }
         if (!v.ir) {
-            tl_builder_fail(b, site, "%s: operand #%d is poison", spec.name, i);
+            tl_builder_fail(b, *sp, "%s: operand #%d is poison", spec->name, i);
             return NULL;
         }
         if (v.b != b) {
-            tl_builder_fail(b, site, "%s: operand #%d belongs to another builder", spec.name, i);
+            tl_builder_fail(b, *sp, "%s: operand #%d belongs to another builder", spec->name, i);
             return NULL;
         }
         if (!is_visible(b, tcir_value_block(v.ir))) {
-            tl_builder_fail(b, site, "%s: operand #%d was defined inside a scope that is closed (or not entered) here",
-                            spec.name, i);
+            tl_builder_fail(b, *sp, "%s: operand #%d was defined inside a scope that is closed (or not entered) here",
+                            spec->name, i);
             return NULL;
         }
         operands[i] = v.ir;
     }
-    for (int i = 0; i < spec.nresults; i++) {
-        const tcir_type *t = spec.result_types[i];
+    for (int i = 0; i < spec->nresults; i++) {
+        const tcir_type *t = spec->result_types[i];
         if (!t) {
-            tl_builder_fail(b, site, "%s: result type #%d is NULL", spec.name, i);
+            tl_builder_fail(b, *sp, "%s: result type #%d is NULL", spec->name, i);
             return NULL;
         }
         /* most result types are seen often: their count, kept by the type, settles the check */
         if (tcir_type_is_tensor(t) && !(tcir__type_dims_positive(t) && tcir_type_numel(t) <= TL_MAX_TENSOR_NUMEL) &&
-            !tl__check_numel(b, site, "result", tcir_type_rank(t), tcir_type_dims(t)))
+            !tl__check_numel(b, *sp, "result", tcir_type_rank(t), tcir_type_dims(t)))
             return NULL;
     }
     tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
-                                             .name = spec.name,
-                                             .loc = {site.file, site.line, 0},
-                                             .noperands = spec.noperands,
+                                             .name = spec->name,
+                                             .loc = {sp->file, sp->line, 0},
+                                             .noperands = spec->noperands,
                                              .operands = operands,
-                                             .nresults = spec.nresults,
-                                             .result_types = spec.result_types,
-                                             .nattrs = spec.nattrs,
-                                             .attrs = spec.attrs,
-                                             .nregions = spec.nregions,
-                                             .nsuccessors = spec.nsuccessors,
-                                             .successors = spec.successors,
+                                             .nresults = spec->nresults,
+                                             .result_types = spec->result_types,
+                                             .nattrs = spec->nattrs,
+                                             .attrs = spec->attrs,
+                                             .nregions = spec->nregions,
+                                             .nsuccessors = spec->nsuccessors,
+                                             .successors = spec->successors,
                                          });
     if (!op || tcir_context_oom(b->ctx)) { /* placed nowhere: the kernel is abandoned */
-        tl_builder_fail(b, site, "out of memory");
+        tl_builder_fail(b, *sp, "out of memory");
         return NULL;
     }
-    tl__place_op(b, op, site);
+    tl__place_op(b, op, sp);
     return op;
+}
+
+tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
+{
+    return tl_op_at_ref(&site, b, &spec);
 }
 
 tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i)

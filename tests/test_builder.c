@@ -269,6 +269,45 @@ static void error_poison_operand_in_escape_hatch(void **state)
     expect_error_at(b, line, "tl_op: my.op: operand #0 is poison");
 }
 
+/* tl_op_at_ref (site and spec by address) makes what tl_op_at makes, with its checks. */
+static void escape_hatch_by_reference(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    const tcir_type *i32 = tcir_type_int(tl_builder_context(b), 32);
+    tl_site site = TL_SITE("my_gen");
+    tl_raw_op add = {.name = "arith.addi", .noperands = 2, .operands = (tl_value[]){n, n}, .nresults = 1,
+                     .result_types = &i32};
+    tl_value sum = tl_result(b, tl_op_at_ref(&site, b, &add), 0);
+    tl_op_at_ref(&site, b, &(tl_raw_op){.name = "my.sink", .noperands = 1, .operands = &sum});
+    expect_text(b, "module {\n"
+                   "  tt.func public @k(%arg0: i32) attributes {noinline = false} {\n"
+                   "    %0 = arith.addi %arg0, %arg0 : i32\n"
+                   "    \"my.sink\"(%0) : (i32) -> ()\n"
+                   "    tt.return\n"
+                   "  }\n"
+                   "}\n");
+
+    b = tl_builder_create("k");
+    tl_value poison = {0};
+    int line = __LINE__ + 1;
+    site = TL_SITE("my_gen");
+    assert_null(tl_op_at_ref(&site, b, &(tl_raw_op){.name = "my.op", .noperands = 1, .operands = &poison}));
+    expect_error_at(b, line, "my_gen: my.op: operand #0 is poison");
+
+    b = tl_builder_create("k");
+    assert_null(tl_op_at_ref(NULL, b, &(tl_raw_op){.name = "my.op"}));
+    assert_string_equal(tl_builder_error(b), "?:0: tritonc: tl_op_at_ref: site is NULL");
+    tl_builder_destroy(b);
+    b = tl_builder_create("k");
+    line = __LINE__ + 1;
+    site = TL_SITE("my_gen");
+    assert_null(tl_op_at_ref(&site, b, NULL));
+    expect_error_at(b, line, "my_gen: spec is NULL");
+    assert_null(tl_op_at_ref(NULL, NULL, NULL)); /* no builder: nothing to record, no crash */
+}
+
 /* A call on two literals that cannot fold (1 // 0) fails with no builder to record it on: its
  * poison must not pass for an absent keyword (here, no mask) where it is used. */
 static void error_builderless_poison_is_reported_where_used(void **state)
@@ -419,6 +458,7 @@ int main(void)
         cmocka_unit_test(error_value_from_another_builder),
         cmocka_unit_test(error_null_builder_and_bad_names),
         cmocka_unit_test(error_poison_operand_in_escape_hatch),
+        cmocka_unit_test(escape_hatch_by_reference),
         cmocka_unit_test(error_builderless_poison_is_reported_where_used),
         cmocka_unit_test(error_open_block_at_finish),
         cmocka_unit_test(error_value_of_a_closed_scope_after_another_opened),

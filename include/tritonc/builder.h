@@ -363,6 +363,11 @@ typedef struct tl_raw_op {
  * result types and attributes. Returns the op (NULL after an error); its results are read
  * with tl_result. Regions, if any, are empty and can be entered with tl_push_block. */
 tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec);
+/* tl_op_at with the site and the spec passed by address, for code that makes many ops (the
+ * language makes every op through it): the same op, the same checks and messages. A NULL
+ * spec is an error at the site ("spec is NULL"); a NULL site is one at no site ("?:0: tritonc:
+ * tl_op_at_ref: site is NULL"). */
+tcir_op *tl_op_at_ref(const tl_site *site, tl_builder *b, const tl_raw_op *spec);
 #ifdef __cplusplus
 /* C++20 does not mix positional and designated fields: the name, then the others designated. */
 #define tl_op(b, op_name, ...) tl_op_at(TL_SITE("tl_op"), (b), tl_raw_op{.name = (op_name) __VA_OPT__(, ) __VA_ARGS__})

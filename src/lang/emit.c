@@ -83,7 +83,7 @@ static tcir_op *emit_op(tl_site s, tl_builder *b, const char *name, int n, const
         .attrs = attrs,
         .result_dtype = rdt,
     };
-    return tl_op_at(s, b, spec);
+    return tl_op_at_ref(&s, b, &spec);
 }
 
 tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, const tcir_type *rt,

@@ -161,7 +161,7 @@ typedef struct tl_placer {
 } tl_placer;
 
 /* Inserts a new op into the current block under the order engine's rule (place.c). */
-void tl__place_op(tl_builder *b, tcir_op *op, tl_site site);
+void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site);
 /* The site's ordering scope (its C function in its translation unit), one pointer per scope;
  * NULL for a site without a function. tl__order_scope (builder_internal.h) answers a site of
  * the last scope inline and asks this for the others. */

@@ -445,15 +445,15 @@ static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool m
     return k;
 }
 
-void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
+void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
 {
     tcir_block *blk = tl_current_block(b);
     tcir_op *before = NULL;
-    if (ordered(site)) {
-        const void *scope = tl__order_scope(b, site);
-        note_site(b, scope, site.seq);
+    if (ordered(*site)) {
+        const void *scope = tl__order_scope(b, *site);
+        note_site(b, scope, site->seq);
         bool move = movable_kind(op);
-        tcir_op_set_aux(op, new_key(b, site, scope, move));
+        tcir_op_set_aux(op, new_key(b, *site, scope, move));
         order_expression_effects(b, blk, op);
         for (tcir_op *p = tcir_block_last(blk); move && p && keys_let_pass(op, p);) {
             tcir_op *first = run_to_skip(b, op, p, blk);
@@ -474,7 +474,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, tl_site site)
     if (before)
         b->place.expr_gave_up = NULL; /* a walk from the end may now stop at op */
     join_run(b, op);
-    tl__pool_body_op(b, site);
+    tl__pool_body_op(b, *site);
 }
 
 /* ---- keyword arguments first ---------------------------------------------------------------
