@@ -85,21 +85,12 @@ bool (tl_dtype_is_float)(tl_dtype d) { return tl__dtype_is_float(d); }
 bool (tl_dtype_is_fp8)(tl_dtype d) { return tl__dtype_is_fp8(d); }
 unsigned (tl_dtype_bits)(tl_dtype d) { return tl__dtype_bits(d); }
 
-const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d)
-{
-    switch (d) {
-    case TL_F16: return tcir_type_float(ctx, TCIR_F16);
-    case TL_BF16: return tcir_type_float(ctx, TCIR_BF16);
-    case TL_F32: return tcir_type_float(ctx, TCIR_F32);
-    case TL_F64: return tcir_type_float(ctx, TCIR_F64);
-    case TL_FP8E4NV: return tcir_type_float(ctx, TCIR_F8E4M3FN);
-    case TL_FP8E5: return tcir_type_float(ctx, TCIR_F8E5M2);
-    case TL_FP8E4B8: return tcir_type_float(ctx, TCIR_F8E4M3FNUZ);
-    case TL_FP8E5B16: return tcir_type_float(ctx, TCIR_F8E5M2FNUZ);
-    case TL_FP8E4B15: return tcir_type_float(ctx, TCIR_F8E4M3B11FNUZ);
-    default:
-        if (tl_dtype_is_int(d))
-            return tcir_type_int(ctx, tl_dtype_bits(d));
-        return NULL;
-    }
-}
+const signed char tl__dtype_float_kind_of[TL_DTYPE_COUNT] = {
+    [TL_DTYPE_INVALID] = -1, [TL_I1] = -1, [TL_I8] = -1, [TL_I16] = -1, [TL_I32] = -1, [TL_I64] = -1,
+    [TL_U8] = -1, [TL_U16] = -1, [TL_U32] = -1, [TL_U64] = -1,
+    [TL_F16] = TCIR_F16, [TL_BF16] = TCIR_BF16, [TL_F32] = TCIR_F32, [TL_F64] = TCIR_F64,
+    [TL_FP8E4NV] = TCIR_F8E4M3FN, [TL_FP8E5] = TCIR_F8E5M2, [TL_FP8E4B8] = TCIR_F8E4M3FNUZ,
+    [TL_FP8E5B16] = TCIR_F8E5M2FNUZ, [TL_FP8E4B15] = TCIR_F8E4M3B11FNUZ,
+};
+
+const tcir_type *(tl_dtype_ir)(tcir_context *ctx, tl_dtype d) { return tl__dtype_ir(ctx, d); }
