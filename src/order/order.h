@@ -92,6 +92,7 @@ typedef struct tl_seen_entry {
 } tl_seen_entry;
 
 enum { TL_POOL_SEG0 = 16, TL_POOL_SEG0_LOG2 = 4, TL_POOL_SEGS = 32 - TL_POOL_SEG0_LOG2 };
+enum { TL_POOL_RECENT_LOG2 = 5, TL_POOL_RECENT = 1 << TL_POOL_RECENT_LOG2 };
 
 /* The constant pool's state (pool.c). */
 typedef struct tl_pool {
@@ -102,6 +103,12 @@ typedef struct tl_pool {
     tl_const_entry *segs[TL_POOL_SEGS];
     int nconsts, nsegs;
     tl_index const_index; /* (type, value) -> pool entry */
+    /* The entries last found (+ 1; 0: none), by the addresses of their type and value
+     * (direct-mapped): a constant used again mostly comes with the very same attribute (the
+     * builder's memo and the attribute memo hand it out), so its entry is found without
+     * hashing the value or comparing it. A slot is only a guess, checked against the entry's
+     * own type and value: equal addresses are equal contents, and those have one entry. */
+    int recent[TL_POOL_RECENT];
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
      * that tl__pool_remap finds the constants of a call's argument ops without a walk over
      * the pool: met[] holds nodes {entry, next}, met_heads an open-addressing table of keys

@@ -186,13 +186,23 @@ static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
 
 static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
 {
+    uint64_t addr = ((uint64_t)(uintptr_t)value ^ (uint64_t)(uintptr_t)type * 0xc4ceb9fe1a85ec53u) * 0x9e3779b97f4a7c15u;
+    int *r = &b->pool.recent[addr >> (64 - TL_POOL_RECENT_LOG2)];
+    if (*r) {
+        tl_const_entry *e = tl__pool_at(&b->pool, *r - 1);
+        if (e->value == value && e->type == type)
+            return e;
+    }
     uint64_t hash = entry_hash(type, value);
     size_t at = 0;
     bool started = false;
     for (int i; (i = tl__index_next(&b->pool.const_index, hash, &at, &started)) >= 0;) {
         tl_const_entry *e = tl__pool_at(&b->pool, i);
-        if (e->type == type && tcir_attr_equal(e->value, value))
+        if (e->type == type && tcir_attr_equal(e->value, value)) {
+            e->value = value; /* equal: the latest one, which the memos hand out next */
+            *r = i + 1;
             return e;
+        }
     }
     if (!tl__index_reserve(&b->pool.const_index, b->pool.nconsts + 1)) {
         b->out_of_memory = true; /* (a note has no op to fail: tl_finish reports it) */
@@ -214,6 +224,7 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     tl_const_entry *e = tl__pool_at(&b->pool, b->pool.nconsts++);
     *e = (tl_const_entry){.type = type, .value = value, .index = n};
     tl__index_put(&b->pool.const_index, hash, b->pool.nconsts - 1);
+    *r = n + 1;
     return e;
 }
 
