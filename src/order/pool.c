@@ -50,6 +50,7 @@
 
 #include "builder_internal.h"
 #include "ir/alloc.h"
+#include "ir/hints.h"
 
 static bool stamp_before(tl_stamp a, tl_stamp b)
 {
@@ -184,15 +185,10 @@ static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
     return value_hash(value) ^ ((uint64_t)(uintptr_t)type * 0x9e3779b97f4a7c15u);
 }
 
-static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
+/* find_or_add when the recent table's slot r misses: by the value's contents. Out of line, so
+ * that a hit saves and restores no registers. */
+static TCIR_COLD tl_const_entry *find_or_add_slow(tl_builder *b, const tcir_type *type, const tcir_attr *value, int *r)
 {
-    uint64_t addr = ((uint64_t)(uintptr_t)value ^ (uint64_t)(uintptr_t)type * 0xc4ceb9fe1a85ec53u) * 0x9e3779b97f4a7c15u;
-    int *r = &b->pool.recent[addr >> (64 - TL_POOL_RECENT_LOG2)];
-    if (*r) {
-        tl_const_entry *e = tl__pool_at(&b->pool, *r - 1);
-        if (e->value == value && e->type == type)
-            return e;
-    }
     uint64_t hash = entry_hash(type, value);
     size_t at = 0;
     bool started = false;
@@ -226,6 +222,18 @@ static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const t
     tl__index_put(&b->pool.const_index, hash, b->pool.nconsts - 1);
     *r = n + 1;
     return e;
+}
+
+static tl_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
+{
+    uint64_t addr = ((uint64_t)(uintptr_t)value ^ (uint64_t)(uintptr_t)type * 0xc4ceb9fe1a85ec53u) * 0x9e3779b97f4a7c15u;
+    int *r = &b->pool.recent[addr >> (64 - TL_POOL_RECENT_LOG2)];
+    if (*r) {
+        tl_const_entry *e = tl__pool_at(&b->pool, *r - 1);
+        if (e->value == value && e->type == type)
+            return e;
+    }
+    return find_or_add_slow(b, type, value, r);
 }
 
 /* Whether a meeting at `at` came before the function's first op (in source order). */
@@ -687,11 +695,11 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
     }
 }
 
-void tl__pool_body_op(tl_builder *b, tl_site site)
+/* The function's first op in source order is now the one at `now` (out of line: it is met once
+ * a function, or again when C ran an expression's calls out of text order, while every op asks
+ * tl__pool_body_op). */
+static TCIR_COLD void body_starts(tl_builder *b, tl_stamp now)
 {
-    tl_stamp now = {b->place.epoch, tl__order_scope(b, site), site.seq, ++b->pool.stamp_counter};
-    if (b->pool.body_started && !stamp_before(now, b->pool.body_at))
-        return;
     b->pool.body_started = true;
     b->pool.body_at = now;
     /* an op placed before constants met earlier in time (C's argument order): they follow it */
@@ -703,6 +711,13 @@ void tl__pool_body_op(tl_builder *b, tl_site site)
                 position(b, e);
         }
     }
+}
+
+void tl__pool_body_op(tl_builder *b, tl_site site)
+{
+    tl_stamp now = {b->place.epoch, tl__order_scope(b, site), site.seq, ++b->pool.stamp_counter};
+    if (!b->pool.body_started || stamp_before(now, b->pool.body_at))
+        body_starts(b, now);
 }
 
 /* A constant made by folding is Python's cast op on a constant: an op of the function. */
