@@ -631,6 +631,50 @@ static void helper_folded_constants_last(void **state)
         "}\n");
 }
 
+/* Constants used again after many others, scalar and splat (the builder's memos then hand out
+ * new attributes equal to the first ones, and the pool's table of recent entries has lost
+ * them): one arith.constant each, where the first use put it. */
+static void constants_used_again(int rounds, bool tensor, char *out, size_t cap)
+{
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value v = tensor ? tl_load(tl_addptr(x, tl_arange(b, 0, 16))) : tl_load(x);
+    for (int r = 0; r < rounds; r++)
+        for (int i = 0; i < 100; i++)
+            v = tl_mul(v, (i * 37) % 100 + 2); /* (a product, as an offset of an offset folds) */
+    tl_store(tensor ? tl_addptr(x, tl_arange(b, 0, 16)) : x, v);
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    size_t n = 0;
+    int count = 0;
+    for (const char *line = text; *line;) { /* the constants' lines, in order */
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line + 1) : strlen(line);
+        if (strstr(line, "arith.constant") && strstr(line, "arith.constant") < line + len) {
+            assert_true(n + len < cap);
+            memcpy(out + n, line, len);
+            n += len;
+            count++;
+        }
+        line += len;
+    }
+    out[n] = 0;
+    assert_int_equal(count, 100);
+    free(text);
+    tl_builder_destroy(b);
+}
+
+static void constant_used_again_after_many(void **state)
+{
+    (void)state;
+    static char once[16384], thrice[16384];
+    for (int tensor = 0; tensor < 2; tensor++) {
+        constants_used_again(1, tensor, once, sizeof once);
+        constants_used_again(3, tensor, thrice, sizeof thrice);
+        assert_string_equal(once, thrice);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -647,6 +691,7 @@ int main(void)
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
         cmocka_unit_test(helper_folded_constants_last),
+        cmocka_unit_test(constant_used_again_after_many),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
