@@ -25,7 +25,7 @@ typedef struct tl_stamp {
 
 typedef struct tl_const_entry {
     const tcir_type *type;
-    const tcir_attr *value;
+    const tcir_attr *value; /* equal to its op's value: the one last met (find_or_add) */
     tcir_op *op;         /* NULL while the constant is only noted, not used */
     int index;           /* its place in the pool (tl__pool_at) */
     bool caller;         /* met in the kernel's own code (made there, or noted) */
