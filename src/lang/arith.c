@@ -8,10 +8,12 @@
 
 static tl_value emit2(tl_site s, tl_builder *b, const char *name, lang_opnd *l, lang_opnd *r)
 {
-    tl_value ops[2] = {lang_value(s, b, l), lang_value(s, b, r)};
+    tl_value ops[2] = {lang_value_like(s, b, l, r), lang_value_like(s, b, r, l)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
         return TL_POISON;
-    return lang_emit(s, b, name, 2, ops, lang_opnd_type(b, l), l->dtype, l->is_ptr, 0, NULL);
+    /* l is a value now, of the type an operand's element and shape make (each step that
+     * changes them makes the op that gives that type): the result's type, as it is */
+    return lang_emit(s, b, name, 2, ops, tcir_value_type(ops[0].ir), l->dtype, l->is_ptr, 0, NULL);
 }
 
 /* semantic.add once the operands are checked: ptr + offset (either order), float, int. */

@@ -114,11 +114,18 @@ bool lang_check_shape(tl_site s, tl_builder *b, int rank, const int64_t *dims);
 int64_t lang_numel(int rank, const int64_t *dims);
 
 /* The operand as a value: a literal becomes its pooled constant (dense when shaped). Inline
- * for the common case, an operand that is a value already; lang_lit_value does the rest. */
-tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o);
+ * for the common case, an operand that is a value already; lang_lit_value does the rest.
+ * lang_value_like takes the constant's type from `like` (an operand of the same op) when that
+ * is a value of the same element and shape, as the other operand of a binary op is once
+ * promoted and broadcast: the same type, without interning it again. */
+tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o, const lang_opnd *like);
 static inline tl_value lang_value(tl_site s, tl_builder *b, lang_opnd *o)
 {
-    return tl_value_is_lit(o->v) ? lang_lit_value(s, b, o) : o->v;
+    return tl_value_is_lit(o->v) ? lang_lit_value(s, b, o, NULL) : o->v;
+}
+static inline tl_value lang_value_like(tl_site s, tl_builder *b, lang_opnd *o, const lang_opnd *like)
+{
+    return tl_value_is_lit(o->v) ? lang_lit_value(s, b, o, like) : o->v;
 }
 
 /* ---- casts (cast.c) -------------------------------------------------------------------- */

@@ -62,11 +62,12 @@ static tl_value emit_n(tl_site s, tl_builder *b, const char *name, int n, lang_o
 {
     tl_value ops[3];
     for (int i = 0; i < n; i++) {
-        ops[i] = lang_value(s, b, &o[i]);
+        ops[i] = lang_value_like(s, b, &o[i], &o[i > 0 ? 0 : n - 1]);
         if (tl_value_is_poison(ops[i]))
             return ops[i];
     }
-    return lang_emit(s, b, name, n, ops, lang_opnd_type(b, &o[0]), o[0].dtype, false, 0, NULL);
+    /* o[0] is a value now: its type is the result's (see arith.c's emit2) */
+    return lang_emit(s, b, name, n, ops, tcir_value_type(ops[0].ir), o[0].dtype, false, 0, NULL);
 }
 
 /* The operands of a call, typed as to_tensor types numbers. */
