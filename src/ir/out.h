@@ -13,6 +13,15 @@
 
 /* An all-zero tcir_out is empty. buf is malloc'd (free it), NULL until something is written;
  * it is NUL-terminated after tcir_out_printf and tcir_out_text, not after every write. */
+/* For the few helpers the printer calls for every piece of a line: its translation unit (one
+ * in optimized builds) is big enough that the compiler stops inlining well before them, and a
+ * call each cost more than the piece's copy. */
+#if defined(__GNUC__)
+#define TCIR_OUT_INLINE static inline __attribute__((always_inline))
+#else
+#define TCIR_OUT_INLINE static inline
+#endif
+
 typedef struct tcir_out {
     char *buf;
     size_t len, cap;
@@ -22,7 +31,7 @@ typedef struct tcir_out {
 /* Makes room for n more bytes; false (and out->oom) on allocation failure. */
 bool tcir_out_reserve(tcir_out *out, size_t n);
 
-static inline void tcir_out_put(tcir_out *out, const char *s, size_t n)
+TCIR_OUT_INLINE void tcir_out_put(tcir_out *out, const char *s, size_t n)
 {
     if (out->cap - out->len <= n && !tcir_out_reserve(out, n + 1))
         return;
@@ -31,12 +40,12 @@ static inline void tcir_out_put(tcir_out *out, const char *s, size_t n)
 }
 
 /* Room for n more bytes written straight into out->buf[out->len...]; false on failure. */
-static inline bool tcir_out_room(tcir_out *out, size_t n)
+TCIR_OUT_INLINE bool tcir_out_room(tcir_out *out, size_t n)
 {
     return out->cap - out->len > n || tcir_out_reserve(out, n + 1);
 }
 
-static inline void tcir_out_putc(tcir_out *out, char c)
+TCIR_OUT_INLINE void tcir_out_putc(tcir_out *out, char c)
 {
     if (out->cap - out->len <= 1 && !tcir_out_reserve(out, 2))
         return;
@@ -44,7 +53,7 @@ static inline void tcir_out_putc(tcir_out *out, char c)
 }
 
 /* Inline, so that a literal's length is known at compile time. */
-static inline void tcir_out_puts(tcir_out *out, const char *s)
+TCIR_OUT_INLINE void tcir_out_puts(tcir_out *out, const char *s)
 {
     tcir_out_put(out, s, strlen(s));
 }

@@ -144,7 +144,7 @@ int64_t tcir_int_normalize(int64_t v, unsigned width);
 /* ---- the printer state (its output buffer: out.h) ----------------------------------- */
 
 /* Writes s[0..n) where TCIR_SLACK bytes are readable at s. */
-static inline void tcir_out_pooled(tcir_out *out, const char *s, size_t n)
+TCIR_OUT_INLINE void tcir_out_pooled(tcir_out *out, const char *s, size_t n)
 {
     if (n > TCIR_SLACK || !tcir_out_room(out, TCIR_SLACK)) {
         tcir_out_put(out, s, n);
@@ -205,7 +205,7 @@ typedef struct tcir_printer {
 /* Writes the type's text, formatted on its first use in this print (tcir_print_new_type) and
  * copied from the printer's pool after that (inline: the printer writes a type or two per op). */
 void tcir_print_new_type(tcir_printer *p, const tcir_type *t);
-static inline void tcir_print_type(tcir_printer *p, const tcir_type *t)
+TCIR_OUT_INLINE void tcir_print_type(tcir_printer *p, const tcir_type *t)
 {
     int32_t idx;
     if (t && tcir_pmap_get(&p->types, t, &idx))
@@ -216,7 +216,7 @@ static inline void tcir_print_type(tcir_printer *p, const tcir_type *t)
 
 /* Writes the text numbering gave v (%12, %arg3, %c4_i32) and returns true; false, writing
  * nothing, when it gave v none. */
-static inline bool tcir_print_id(tcir_printer *p, const tcir_value *v)
+TCIR_OUT_INLINE bool tcir_print_id(tcir_printer *p, const tcir_value *v)
 {
     int32_t off;
     if (!tcir_smap_get(&p->ids, tcir_value_serial(v), v, &off))
@@ -229,7 +229,7 @@ static inline bool tcir_print_id(tcir_printer *p, const tcir_value *v)
 /* Writes %name, %42, %arg3 or %6#1 for a use of v: inline for an argument or the result of a
  * single-result op (nearly every use), tcir_print_use for the others. */
 void tcir_print_use(tcir_printer *p, const tcir_value *v);
-static inline void tcir_print_value(tcir_printer *p, const tcir_value *v)
+TCIR_OUT_INLINE void tcir_print_value(tcir_printer *p, const tcir_value *v)
 {
     const tcir_op *def = v ? tcir_value_def(v) : NULL;
     if (!v || (def && tcir_op_nresults(def) > 1) || p->mem.oom || !tcir_print_id(p, v))
@@ -254,7 +254,7 @@ static inline void tcir_print_attr_dict(tcir_printer *p, const tcir_op *op, cons
         tcir_print_attrs_of(p, op, elided, with_keyword);
 }
 /* The op's name, as the pretty forms write it (a registered op's from its padded copy). */
-static inline void tcir_print_op_name(tcir_printer *p, const tcir_op *op)
+TCIR_OUT_INLINE void tcir_print_op_name(tcir_printer *p, const tcir_op *op)
 {
     const tcir_opinfo *info = &tcir_opinfo_of[tcir_op_opcode(op)];
     if (info->len)
