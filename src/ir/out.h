@@ -11,8 +11,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* An all-zero tcir_out is empty. buf is malloc'd (free it), NULL until something is written;
- * it is NUL-terminated after tcir_out_printf and tcir_out_text, not after every write. */
 /* For the few helpers the printer calls for every piece of a line: its translation unit (one
  * in optimized builds) is big enough that the compiler stops inlining well before them, and a
  * call each cost more than the piece's copy. */
@@ -22,6 +20,8 @@
 #define TCIR_OUT_INLINE static inline
 #endif
 
+/* An all-zero tcir_out is empty. buf is malloc'd (free it), NULL until something is written;
+ * it is NUL-terminated after tcir_out_printf and tcir_out_text, not after every write. */
 typedef struct tcir_out {
     char *buf;
     size_t len, cap;
