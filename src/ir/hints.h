@@ -10,4 +10,19 @@
 #define TCIR_COLD
 #endif
 
+/* Out of line but not cold: a path taken often enough that it must stay compiled for speed
+ * (cold code is compiled for size), kept apart so that the path it branches from stays short. */
+#if defined(__GNUC__)
+#define TCIR_NOINLINE __attribute__((noinline))
+#else
+#define TCIR_NOINLINE
+#endif
+
+/* Inlined even where the compiler's growth limits for a big translation unit would stop it. */
+#if defined(__GNUC__)
+#define TCIR_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define TCIR_ALWAYS_INLINE
+#endif
+
 #endif

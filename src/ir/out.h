@@ -11,14 +11,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hints.h"
+
 /* For the few helpers the printer calls for every piece of a line: its translation unit (one
  * in optimized builds) is big enough that the compiler stops inlining well before them, and a
  * call each cost more than the piece's copy. */
-#if defined(__GNUC__)
-#define TCIR_OUT_INLINE static inline __attribute__((always_inline))
-#else
-#define TCIR_OUT_INLINE static inline
-#endif
+#define TCIR_OUT_INLINE static inline TCIR_ALWAYS_INLINE
 
 /* An all-zero tcir_out is empty. buf is malloc'd (free it), NULL until something is written;
  * it is NUL-terminated after tcir_out_printf and tcir_out_text, not after every write. */

@@ -56,11 +56,6 @@ static bool pick_acc(tl_site s, tl_builder *b, tl_value positional, tl_value key
     return true;
 }
 
-static bool same_dims(int rank, const int64_t *a, const int64_t *c)
-{
-    return memcmp(a, c, (size_t)rank * sizeof(int64_t)) == 0;
-}
-
 /* tt.reshape (no reorder) of a value operand to the given shape. */
 static bool reshape_to(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int64_t *dims)
 {
@@ -121,7 +116,7 @@ static bool check_dot_shapes(tl_site s, tl_builder *b, const lang_opnd *l, const
                         lang_type_str(b, l, x, sizeof x), lang_type_str(b, r, y, sizeof y));
         return false;
     }
-    if (!same_dims(rank - 2, l->dims, r->dims)) {
+    if (!lang_same_dims(rank - 2, l->dims, r->dims)) {
         tl_builder_fail(b, s, "input and other must have equal batch shapes, got %s and %s",
                         lang_type_str(b, l, x, sizeof x), lang_type_str(b, r, y, sizeof y));
         return false;
@@ -135,7 +130,7 @@ static bool check_dot_shapes(tl_site s, tl_builder *b, const lang_opnd *l, const
     c_shape[rank - 1] = r->dims[rank - 1];
     if (!lang_check_shape(s, b, rank, c_shape))
         return false;
-    if (acc && (acc->rank != rank || !same_dims(rank, acc->dims, c_shape))) {
+    if (acc && (acc->rank != rank || !lang_same_dims(rank, acc->dims, c_shape))) {
         char want[LANG_STR];
         tl_builder_fail(b, s, "accumulator shape is incompatible: %s, expected %s", lang_type_str(b, acc, x, sizeof x),
                         lang_shape_str(rank, c_shape, want, sizeof want));
@@ -372,7 +367,7 @@ static bool check_scale(tl_site s, tl_builder *b, const lang_opnd *scale, const 
     }
     int64_t factor = scale->dtype == TL_FP8E4NV ? 16 : 32;
     int64_t want[2] = {rows, k / factor};
-    if (scale->rank != 2 || !same_dims(2, scale->dims, want)) {
+    if (scale->rank != 2 || !lang_same_dims(2, scale->dims, want)) {
         tl_builder_fail(b, s, "%s_scale must be a tensor of shape [%lld, %lld]. Got %s", side, (long long)want[0],
                         (long long)want[1], lang_shape_str(scale->rank, scale->dims, t, sizeof t));
         return false;
@@ -456,7 +451,7 @@ tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a)
         if (tl_value_is_poison(cv))
             return cv;
     } else {
-        if (c.rank != rank || !same_dims(rank, c.dims, shape) || c.is_ptr || c.dtype != TL_F32) {
+        if (c.rank != rank || !lang_same_dims(rank, c.dims, shape) || c.is_ptr || c.dtype != TL_F32) {
             tcir_type_str(rt, x, sizeof x);
             return tl_builder_fail(b, s, "the accumulator must be %s, got %s", x, lang_type_str(b, &c, y, sizeof y));
         }

@@ -178,6 +178,16 @@ bool lang_store_block(tl_site s, tl_builder *b, tl_store_args a, tcir_named_attr
 
 /* ---- small predicates shared by several files -------------------------------------------- */
 
+/* Whether two shapes of `rank` dimensions are the same (a loop: ranks are small, and a
+ * memcmp of a size unknown to the compiler is a call). */
+static inline bool lang_same_dims(int rank, const int64_t *a, const int64_t *c)
+{
+    for (int i = 0; i < rank; i++)
+        if (a[i] != c[i])
+            return false;
+    return true;
+}
+
 /* The comparison operators of tl_binop (TL_OP_LT .. TL_OP_NE). */
 static inline bool lang_is_compare(tl_binop op)
 {

@@ -182,17 +182,6 @@ void lang_strong(lang_opnd *o)
     lang_lit_retype(o, o->dtype); /* a float32 number is rounded to float32 here */
 }
 
-/* Whether o and like have one shape. */
-static bool lit_same_shape(const lang_opnd *o, const lang_opnd *like)
-{
-    if (o->rank != like->rank)
-        return false;
-    for (int i = 0; i < o->rank; i++)
-        if (o->dims[i] != like->dims[i])
-            return false;
-    return true;
-}
-
 tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o, const lang_opnd *like)
 {
     tl_value lit;
@@ -205,10 +194,9 @@ tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o, const lang_opnd 
     }
     const tcir_type *elem = tl_dtype_ir(tl_builder_context(b), o->dtype);
     /* A value of the constant's element and shape has the constant's type: no interning. */
-    const tcir_type *shape = o->rank > 0 && like && !tl_value_is_lit(like->v) && like->v.ir && like->elem == elem &&
-                                     lit_same_shape(o, like)
-                                 ? tcir_value_type(like->v.ir)
-                                 : lang_shaped(b, elem, o->rank, o->dims);
+    bool like_typed = o->rank > 0 && like && !tl_value_is_lit(like->v) && like->v.ir && like->elem == elem &&
+                      o->rank == like->rank && lang_same_dims(o->rank, o->dims, like->dims);
+    const tcir_type *shape = like_typed ? tcir_value_type(like->v.ir) : lang_shaped(b, elem, o->rank, o->dims);
     tl_const_origin origin = o->folded ? TL_CONST_FOLDED : o->bound ? TL_CONST_LOOP_BOUND : TL_CONST_DIRECT;
     tl_value r = tl_materialize_as_at(s, b, lit, o->dtype, shape, origin);
     if (tl_value_is_poison(r))

@@ -185,17 +185,11 @@ static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
     return value_hash(value) ^ ((uint64_t)(uintptr_t)type * 0x9e3779b97f4a7c15u);
 }
 
-/* A path kept out of line so that the common one it branches from saves and restores no
- * registers, but not a cold one (compiled for size: its callees not inlined). */
-#if defined(__GNUC__)
-#define POOL_OUT_OF_LINE __attribute__((noinline))
-#else
-#define POOL_OUT_OF_LINE
-#endif
-
 /* find_or_add when the recent table's slot r misses: by the value's contents (every new
- * constant, and an equal one met through another attribute). */
-static POOL_OUT_OF_LINE tl_const_entry *find_or_add_slow(tl_builder *b, const tcir_type *type, const tcir_attr *value, int *r)
+ * constant, and an equal one met through another attribute). Out of line, so that
+ * find_or_add saves and restores no registers; not cold, which would compile it for size and
+ * stop inlining the index's calls in it. */
+static TCIR_NOINLINE tl_const_entry *find_or_add_slow(tl_builder *b, const tcir_type *type, const tcir_attr *value, int *r)
 {
     uint64_t hash = entry_hash(type, value);
     size_t at = 0;
