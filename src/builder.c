@@ -10,51 +10,11 @@
 #include "ir/out.h" /* tcir_is_identifier */
 #include "tritonc/lang.h"
 
-static size_t visible_slot(const tl_builder *b, const tcir_block *blk)
-{
-    size_t mask = (size_t)b->visible_at_cap - 1;
-    size_t at = (size_t)tl__hash_mix((uint64_t)(uintptr_t)blk) & mask;
-    while (b->visible_at[at].blk && b->visible_at[at].blk != blk)
-        at = (at + 1) & mask;
-    return at;
-}
-
-/* Notes that visible[i] holds blk; false when out of memory (the map then stays as it was and
- * is_visible scans: a slower answer, the same one; tl_finish reports the failure). The map
- * lives outside the arena (freed when it grows and at destroy): doubled in the arena, each
- * old copy stayed behind. */
-static bool note_visible(tl_builder *b, tcir_block *blk, int i)
-{
-    if (b->visible_at_cap < 0)
-        return false;
-    if (2 * (b->nvisible_at + 1) > b->visible_at_cap) {
-        int cap = b->visible_at_cap ? b->visible_at_cap * 2 : 64;
-        struct tl_visible_slot *old = b->visible_at;
-        struct tl_visible_slot *grown = cap < INT_MAX / 2 ? tcir_big_calloc((size_t)cap, sizeof(*grown)) : NULL;
-        int old_cap = b->visible_at_cap;
-        if (!grown) {
-            b->out_of_memory = true;
-            return false;
-        }
-        b->visible_at = grown;
-        b->visible_at_cap = cap;
-        for (int k = 0; k < old_cap; k++)
-            if (old[k].blk)
-                b->visible_at[visible_slot(b, old[k].blk)] = old[k];
-        tcir_big_free(old, sizeof(*old) * (size_t)old_cap);
-    }
-    size_t at = visible_slot(b, blk);
-    if (!b->visible_at[at].blk)
-        b->nvisible_at++;
-    b->visible_at[at] = (struct tl_visible_slot){blk, i};
-    return true;
-}
-
 static void make_visible(tl_builder *b, tcir_block *blk)
 {
     if (b->nvisible == b->visible_cap) {
         int cap = b->visible_cap ? b->visible_cap * 2 : 16;
-        tcir_block **grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        tcir_block **grown = cap < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown)
             return; /* out of memory: tl__usable reports it at the next call */
         for (int i = 0; i < b->nvisible; i++)
@@ -62,29 +22,23 @@ static void make_visible(tl_builder *b, tcir_block *blk)
         b->visible = grown;
         b->visible_cap = cap;
     }
-    if (!note_visible(b, blk, b->nvisible) && b->visible_at_cap >= 0) {
-        tcir_big_free(b->visible_at, sizeof(*b->visible_at) * (size_t)b->visible_at_cap); /* out of memory: scan from now on */
-        b->visible_at = NULL;
-        b->visible_at_cap = -1;
-    }
+    tcir_block_set_mark(blk, b->nvisible + 1); /* where it went last: is_visible looks there */
     b->visible[b->nvisible++] = blk;
 }
 
 static bool is_visible(tl_builder *b, const tcir_block *blk)
 {
     /* Most operands come from the block of the operand before: the last answer is asked first
-     * (a big kernel's map is megabytes, and each lookup there a miss). */
+     * (without reading the block, which on a big kernel is a cache miss). */
     int last = b->visible_last;
     if (last < b->nvisible && b->visible[last] == blk)
         return true;
-    if (b->visible_at_cap > 0) {
-        const struct tl_visible_slot *s = &b->visible_at[visible_slot(b, blk)];
-        if (s->blk == blk && s->index < b->nvisible && b->visible[s->index] == blk) {
-            b->visible_last = s->index;
-            return true;
-        }
+    int at = tcir_block_mark(blk) - 1;
+    if (at >= 0 && at < b->nvisible && b->visible[at] == blk) {
+        b->visible_last = at;
+        return true;
     }
-    /* not where the map says: an earlier copy may still be there (a miss is an error anyway) */
+    /* not where it went last: an earlier copy may still be there (a miss is an error anyway) */
     for (int i = b->nvisible - 1; i >= 0; i--)
         if (b->visible[i] == blk)
             return true;
@@ -149,8 +103,6 @@ void tl_builder_destroy(tl_builder *b)
         return;
     tl__pool_free(b);
     tl__index_free(&b->arg_names);
-    if (b->visible_at_cap > 0)
-        tcir_big_free(b->visible_at, sizeof(*b->visible_at) * (size_t)b->visible_at_cap);
     tcir_context_destroy(b->ctx);
     tl__error_clear(&b->error);
     free(b);

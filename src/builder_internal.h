@@ -38,13 +38,11 @@ struct tl_builder {
      * per level, the blocks it continued from (tl_set_block), from levels[d].visible_start. */
     tcir_block **visible;
     int nvisible, visible_cap;
-    /* Where each block was last put in `visible` (an open-addressing map of block -> index + 1):
-     * a block is visible when that index is below nvisible and still holds it, so a lookup
-     * costs the same however many blocks early returns left at a level. */
-    struct tl_visible_slot { const tcir_block *blk; int index; } *visible_at; /* outside the arena */
-    int visible_at_cap, nvisible_at; /* cap -1: out of memory once, scans from then on */
-    int visible_last; /* the index of is_visible's last answer from the map (a hint, checked) */
-    /* A table kept outside the arena (the visible-blocks map, the pool's) could not grow: the
+    /* Each block's mark (tcir_block_mark) is where it was last put in `visible`, + 1: a block
+     * is visible when that index is below nvisible and still holds it, so a lookup costs the
+     * same however many blocks early returns left at a level. */
+    int visible_last; /* the index of is_visible's last answer from a mark (a hint, checked) */
+    /* A table kept outside the arena (the pool's) could not grow: the
      * build goes on, and tl_finish fails with "out of memory". */
     bool out_of_memory;
     tcir_block *exit_block; /* the shared exit of early returns, or NULL */

@@ -445,6 +445,15 @@ static void function_exits_end_in_return(void **state)
     mk(b, "scf.yield", NULL, 0, NULL, NULL, NULL, 0);
     assert_invalid("'tt.func' op block ^bb0 must end in tt.return, not 'scf.yield'");
 
+    /* a later block, reached by a branch: the rule holds for every block, by its number */
+    b = kernel(0, NULL);
+    tcir_block *second = tcir_region_add_block(C, tcir_op_region(func, 0));
+    tcir_block *third = tcir_region_add_block(C, tcir_op_region(func, 0));
+    tcir_block_append(b, tcir_op_create(C, &(tcir_op_state){.name = "cf.br", .nsuccessors = 1, .successors = &second}));
+    tcir_block_append(second, tcir_op_create(C, &(tcir_op_state){.name = "cf.br", .nsuccessors = 1, .successors = &third}));
+    mk(third, "scf.yield", NULL, 0, NULL, NULL, NULL, 0);
+    assert_invalid("'tt.func' op block ^bb2 must end in tt.return, not 'scf.yield'");
+
     b = kernel(1, T(i32()));
     mk(b, "tt.return", NULL, 1, V(arg(b, 0)), NULL, NULL, 0);
     assert_invalid("'tt.return' op has 1 operands, but the enclosing function returns 0");
@@ -645,7 +654,7 @@ static void calls_match_their_callee(void **state)
 
 /* Every op, block and value gets the context's next serial number as it is made (the printer and
  * the verifier index arrays by them); NULL has 0. The client's pointer is kept and given back. */
-static void serials_follow_creation_and_aux_is_kept(void **state)
+static void serials_follow_creation_and_aux_and_mark_are_kept(void **state)
 {
     (void)state;
     tcir_block *b = kernel(1, T(i32()));
@@ -665,6 +674,16 @@ static void serials_follow_creation_and_aux_is_kept(void **state)
     tcir_op_set_aux(NULL, &mine); /* nothing to keep it on: no crash */
     assert_null(tcir_op_aux(NULL));
     ret(b);
+    char *before = tcir_print(module, (tcir_print_opts){0}, NULL);
+    assert_int_equal(tcir_block_mark(b), 0);
+    tcir_block_set_mark(b, 7);
+    assert_int_equal(tcir_block_mark(b), 7);
+    tcir_block_set_mark(NULL, 7); /* nothing to keep it on: no crash */
+    assert_int_equal(tcir_block_mark(NULL), 0);
+    char *after = tcir_print(module, (tcir_print_opts){0}, NULL);
+    assert_string_equal(before, after); /* the IR never prints it */
+    free(before);
+    free(after);
     assert_valid();
 }
 
@@ -693,7 +712,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(pointer_casts_go_between_pointers_and_i64, setup, teardown),
         cmocka_unit_test_setup_teardown(modules_hold_one_block, setup, teardown),
         cmocka_unit_test_setup_teardown(calls_match_their_callee, setup, teardown),
-        cmocka_unit_test_setup_teardown(serials_follow_creation_and_aux_is_kept, setup, teardown),
+        cmocka_unit_test_setup_teardown(serials_follow_creation_and_aux_and_mark_are_kept, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

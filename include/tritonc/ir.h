@@ -283,6 +283,12 @@ tcir_block *tcir_region_first_block(const tcir_region *r);
 tcir_op *tcir_region_parent(const tcir_region *r);
 
 tcir_block *tcir_block_next(const tcir_block *b);
+/* A number of the client's kept on the block (0 when made), never read or printed by the IR:
+ * the builder keeps there where the block last went in its list of visible blocks, so that
+ * asking whether a block is visible needs no table. Setting it on NULL does nothing; NULL's
+ * is 0. */
+void tcir_block_set_mark(tcir_block *b, int32_t mark);
+int32_t tcir_block_mark(const tcir_block *b);
 tcir_region *tcir_block_region(const tcir_block *b);
 tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc);
 /* Reorders the block's arguments: argument i becomes the one that was order[i] (order is a

@@ -188,6 +188,12 @@ static inline tcir_block *tcir__value_block(const tcir_value *v)
 }
 
 static inline uint32_t tcir__block_serial(const tcir_block *b) { return b ? b->serial : 0; }
+static inline int32_t tcir__block_mark(const tcir_block *b) { return b ? b->mark : 0; }
+static inline void tcir__block_set_mark(tcir_block *b, int32_t mark)
+{
+    if (b)
+        b->mark = mark;
+}
 static inline tcir_block *tcir__block_next(const tcir_block *b) { return b->next; }
 static inline tcir_region *tcir__block_region(const tcir_block *b) { return b->region; }
 static inline int tcir__block_nargs(const tcir_block *b) { return b->nargs; }
@@ -204,6 +210,8 @@ static inline tcir_op *tcir__region_parent(const tcir_region *r) { return r->par
 #define tcir_value_serial(v) tcir__value_serial(v)
 #define tcir_value_block(v) tcir__value_block(v)
 #define tcir_block_serial(b) tcir__block_serial(b)
+#define tcir_block_mark(b) tcir__block_mark(b)
+#define tcir_block_set_mark(b, mark) tcir__block_set_mark(b, mark)
 #define tcir_block_next(b) tcir__block_next(b)
 #define tcir_block_region(b) tcir__block_region(b)
 #define tcir_block_nargs(b) tcir__block_nargs(b)

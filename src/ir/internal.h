@@ -84,6 +84,7 @@ struct tcir_block {
     int nargs, args_cap;
     tcir_value **args;
     uint32_t serial; /* its number in the context */
+    int32_t mark;    /* the client's (tcir_block_set_mark); in the padding, so blocks stay 56 bytes */
 };
 
 struct tcir_region {

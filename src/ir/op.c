@@ -71,6 +71,8 @@ int (tcir_op_opcode)(const tcir_op *op) { return tcir__op_opcode(op); }
 void *(tcir_op_aux)(const tcir_op *op) { return tcir__op_aux(op); }
 uint32_t (tcir_op_serial)(const tcir_op *op) { return tcir__op_serial(op); }
 uint32_t (tcir_block_serial)(const tcir_block *b) { return tcir__block_serial(b); }
+int32_t (tcir_block_mark)(const tcir_block *b) { return tcir__block_mark(b); }
+void (tcir_block_set_mark)(tcir_block *b, int32_t mark) { tcir__block_set_mark(b, mark); }
 uint32_t (tcir_value_serial)(const tcir_value *v) { return tcir__value_serial(v); }
 
 void (tcir_op_set_aux)(tcir_op *op, void *aux) { tcir__op_set_aux(op, aux); }

@@ -140,6 +140,11 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
     if (tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE && (!last || !tcir_op_is_terminator(last)))
         return fail(v, parent, "block ^bb%d of region #%d does not end in a terminator%s%s%s", k, ri,
                     last ? " (it ends in '" : "", last ? tcir_op_name(last) : "", last ? "')" : "");
+    /* a function's block that leaves it returns (tcir_check_func's rule, checked here so that
+     * no walk of its own reads every block again) */
+    if (tcir_op_opcode(parent) == TCIR_OPC_TT_FUNC && last && tcir_op_is_terminator(last) &&
+        !tcir_op_nsuccessors(last) && tcir_op_opcode(last) != TCIR_OPC_TT_RETURN)
+        return fail(v, parent, "block ^bb%d must end in tt.return, not '%s'", k, tcir_op_name(last));
     for (const tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
         if (++v->walked > TCIR_PREFETCH_OPS)
             tcir__prefetch_ahead(op);

@@ -112,11 +112,13 @@ typedef struct tl_pool {
     /* Where constants were met (a stamp's scope, seq and epoch -> the entries met there), so
      * that tl__pool_remap finds the constants of a call's argument ops without a walk over
      * the pool: met[] holds nodes {entry, next}, met_heads an open-addressing table of keys
-     * with the first node of each (nodes of stamps since remapped stay; they do no harm). A
+     * with the first node of each (nodes of stamps since remapped stay; they do no harm). Only
+     * the current pass is kept: a key of an earlier one counts as an empty slot. A
      * list per key, not a tl_index of records: one key gathers many records, which linear
      * probing piles into one cluster (tried: the masked-loads bench went quadratic again). */
     struct tl_met_key { const void *scope; int seq, epoch, head; } *met_heads;
-    int met_heads_cap, nmet_keys;
+    int met_heads_cap, nmet_keys; /* nmet_keys: those of the current pass */
+    int met_epoch;                /* the pass nmet_keys and nmet count for */
     struct tl_met_node { int entry, next; } *met;
     int nmet, met_cap;
     int remap_round; /* marks the entries one remap has handled */

@@ -249,21 +249,35 @@ static void update_leading(const tl_builder *b, tl_const_entry *e)
     e->leading = (e->caller || e->bound) && leads(b, caller_key(e));
 }
 
-static size_t met_slot(const tl_builder *b, const void *scope, int seq, int epoch)
+/* The key slots of earlier passes count as empty: a remap asks for meetings of the current
+ * pass only, so those of a pass that ended are never asked for again (as in place.c's table of
+ * seen sites). A loop of the kernel's then keeps the table as small as one iteration needs. */
+static bool met_live(const tl_builder *b, size_t at)
+{
+    return b->pool.met_heads[at].head && b->pool.met_heads[at].epoch == b->place.epoch;
+}
+
+/* The slot of key (scope, seq) of the current pass: its own, or the empty one it would take. */
+static size_t met_slot(const tl_builder *b, const void *scope, int seq)
 {
     uint64_t h = (uint64_t)(uintptr_t)scope * 0x9e3779b97f4a7c15u ^ (uint64_t)(uint32_t)seq * 0xc4ceb9fe1a85ec53u ^
-                 (uint64_t)(uint32_t)epoch;
+                 (uint64_t)(uint32_t)b->place.epoch;
     size_t mask = (size_t)b->pool.met_heads_cap - 1;
     size_t at = (size_t)tl__hash_mix(h) & mask;
-    while (b->pool.met_heads[at].head && !(b->pool.met_heads[at].scope == scope && b->pool.met_heads[at].seq == seq &&
-                                      b->pool.met_heads[at].epoch == epoch))
+    while (met_live(b, at) && !(b->pool.met_heads[at].scope == scope && b->pool.met_heads[at].seq == seq))
         at = (at + 1) & mask;
     return at;
 }
 
-/* Grows the key table to keep it at most half full; false when out of memory. */
+/* Grows the key table to keep it at most half full; false when out of memory. A new pass
+ * starts it empty: its keys and nodes are those of the current pass only. */
 static bool met_reserve(tl_builder *b)
 {
+    if (b->pool.met_epoch != b->place.epoch) {
+        b->pool.met_epoch = b->place.epoch;
+        b->pool.nmet_keys = 0;
+        b->pool.nmet = 0; /* no live key leads to a node of an earlier pass */
+    }
     if (2 * (b->pool.nmet_keys + 1) <= b->pool.met_heads_cap)
         return true;
     int cap = b->pool.met_heads_cap ? b->pool.met_heads_cap * 2 : 64;
@@ -277,8 +291,8 @@ static bool met_reserve(tl_builder *b)
     b->pool.met_heads = grown;
     b->pool.met_heads_cap = cap;
     for (int i = 0; i < old_cap; i++)
-        if (old[i].head)
-            b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq, old[i].epoch)] = old[i];
+        if (old[i].head && old[i].epoch == b->place.epoch)
+            b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq)] = old[i];
     tcir_big_free(old, sizeof(*old) * (size_t)old_cap);
     return true;
 }
@@ -286,8 +300,10 @@ static bool met_reserve(tl_builder *b)
 /* Notes that entry e was met at st (a stamp a remap may rewrite). */
 static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
 {
-    if (!st.scope || !met_reserve(b))
-        return; /* a stamp without a scope is never remapped; out of memory: reported later */
+    /* a stamp without a scope is never remapped, nor one of an earlier pass; out of memory:
+     * reported later */
+    if (!st.scope || st.epoch != b->place.epoch || !met_reserve(b))
+        return;
     if (b->pool.nmet == b->pool.met_cap) {
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
         struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.met, sizeof(*grown) * (size_t)b->pool.met_cap, sizeof(*grown) * (size_t)cap) : NULL;
@@ -298,8 +314,8 @@ static void log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         b->pool.met = grown;
         b->pool.met_cap = cap;
     }
-    size_t at = met_slot(b, st.scope, st.seq, st.epoch);
-    if (!b->pool.met_heads[at].head) {
+    size_t at = met_slot(b, st.scope, st.seq);
+    if (!met_live(b, at)) {
         b->pool.met_heads[at] = (struct tl_met_key){st.scope, st.seq, st.epoch, 0};
         b->pool.nmet_keys++;
     }
@@ -659,8 +675,8 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
     /* Only constants met at one of the ops' keys can change: those the index holds there. */
     int round = ++b->pool.remap_round, nhits = 0;
     for (int i = 0; b->pool.met_heads_cap && i < n; i++) {
-        size_t at = met_slot(b, scope, old_seq[i], b->place.epoch);
-        for (int node = b->pool.met_heads[at].head; node; node = b->pool.met[node - 1].next + 1) {
+        size_t at = met_slot(b, scope, old_seq[i]);
+        for (int node = met_live(b, at) ? b->pool.met_heads[at].head : 0; node; node = b->pool.met[node - 1].next + 1) {
             tl_const_entry *e = tl__pool_at(&b->pool, b->pool.met[node - 1].entry);
             if (e->remap_round == round)
                 continue;
