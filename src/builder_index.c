@@ -8,9 +8,24 @@
 #include "ir/alloc.h"
 
 
-static size_t slot_of(const tl_index *ix, uint64_t hash)
+/* The 32 bits of a key's hash that the index keeps. */
+static uint32_t kept_hash(uint64_t hash)
 {
-    return (size_t)tl__hash_mix(hash) & ((size_t)ix->cap - 1);
+    return (uint32_t)tl__hash_mix(hash);
+}
+
+static size_t slot_of(const tl_index *ix, uint32_t kept)
+{
+    return (size_t)kept & ((size_t)ix->cap - 1);
+}
+
+/* Puts item under the kept hash (there is room). */
+static void put_kept(tl_index *ix, uint32_t kept, int item)
+{
+    size_t mask = (size_t)ix->cap - 1, at = slot_of(ix, kept);
+    while (ix->slots[at].item)
+        at = (at + 1) & mask;
+    ix->slots[at] = (tl_index_slot){kept, item + 1};
 }
 
 bool tl__index_reserve(tl_index *ix, int n)
@@ -30,7 +45,7 @@ bool tl__index_reserve(tl_index *ix, int n)
     ix->cap = cap;
     for (int i = 0; i < old.cap; i++)
         if (old.slots[i].item)
-            tl__index_put(ix, old.slots[i].hash, old.slots[i].item - 1);
+            put_kept(ix, old.slots[i].hash, old.slots[i].item - 1);
     tcir_big_free(old.slots, sizeof(*old.slots) * (size_t)old.cap);
     return true;
 }
@@ -43,10 +58,7 @@ void tl__index_free(tl_index *ix)
 
 void tl__index_put(tl_index *ix, uint64_t hash, int item)
 {
-    size_t mask = (size_t)ix->cap - 1, at = slot_of(ix, hash);
-    while (ix->slots[at].item)
-        at = (at + 1) & mask;
-    ix->slots[at] = (tl_index_slot){hash, item + 1};
+    put_kept(ix, kept_hash(hash), item);
 }
 
 int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started)
@@ -54,14 +66,15 @@ int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started)
     if (!ix->cap)
         return -1;
     size_t mask = (size_t)ix->cap - 1;
+    uint32_t kept = kept_hash(hash);
     if (!*started) {
-        *at = slot_of(ix, hash);
+        *at = slot_of(ix, kept);
         *started = true;
     } else {
         *at = (*at + 1) & mask;
     }
     for (; ix->slots[*at].item; *at = (*at + 1) & mask)
-        if (ix->slots[*at].hash == hash)
+        if (ix->slots[*at].hash == kept)
             return ix->slots[*at].item - 1;
     return -1;
 }

@@ -9,9 +9,12 @@
 
 #include "tritonc/ir.h"
 
+/* 8 bytes, so that a big kernel's index (100,000 constants: 256K slots) is half the memory to
+ * zero and to miss in: the slot keeps 32 bits of the mixed hash, which pick the slot and are
+ * compared (other keys with those 32 bits are the caller's to tell apart, as with any hash). */
 typedef struct tl_index_slot {
-    uint64_t hash;
-    int item; /* the item + 1; 0: an empty slot */
+    uint32_t hash; /* the low half of tl__hash_mix(hash) */
+    int32_t item;  /* the item + 1; 0: an empty slot */
 } tl_index_slot;
 typedef struct tl_index {
     tl_index_slot *slots;
