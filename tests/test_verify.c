@@ -491,6 +491,28 @@ static void operands_are_defined_before_use(void **state)
     ret(b);
     assert_invalid("'arith.addi' op operand #0 does not dominate this use");
 
+    /* An op's own result as its operand. */
+    b = kernel(1, T(i32()));
+    tcir_value *self = bin(b, "arith.addi", arg(b, 0), arg(b, 0));
+    tcir_op_set_operand(tcir_value_def(self), 1, self);
+    ret(b);
+    assert_invalid("'arith.addi' op operand #1 does not dominate this use");
+
+    /* A value of one loop's body used in the body of the next loop: a block at the same depth,
+     * but another one (verified) before it. */
+    b = kernel(2, T(i32(), i32()));
+    tcir_value *first_inner = NULL;
+    for (int l = 0; l < 2; l++) {
+        tcir_op *lp = mk(b, "scf.for", NULL, 3, V(arg(b, 0), arg(b, 1), arg(b, 1)), NULL, NULL, 1);
+        tcir_block *in = tcir_region_add_block(C, tcir_op_region(lp, 0));
+        tcir_value *i = tcir_block_add_arg(C, in, i32(), (tcir_loc){0});
+        tcir_value *x = bin(in, l ? "arith.muli" : "arith.addi", i, l ? first_inner : i);
+        first_inner = l ? first_inner : x;
+        mk(in, "scf.yield", NULL, 0, NULL, NULL, NULL, 0);
+    }
+    ret(b);
+    assert_invalid("'arith.muli' op operand #1 does not dominate this use");
+
     /* Three loops deep, values of the function and of an op before the outer loop are visible
      * (dominance is looked up, not walked, at any depth); an op after the outer loop is not. */
     for (int late_def = 0; late_def < 2; late_def++) {

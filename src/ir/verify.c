@@ -100,7 +100,7 @@ static bool open_region(verifier *v, const tcir_op *parent, const tcir_region *r
     if (!tcir_scratch_grow(&v->mem, &arr, &v->levels_cap, v->nlevels + 1, sizeof *v->levels))
         return false;
     v->levels = arr;
-    v->levels[v->nlevels] = (struct tcir_open_level){parent, r, NULL};
+    v->levels[v->nlevels] = (struct tcir_open_level){parent, r, NULL, 0};
     tcir_pmap_put(&v->mem, &v->open, r, (int32_t)v->nlevels);
     v->nlevels++;
     return !v->mem.oom;
@@ -123,6 +123,7 @@ static bool verify_region(verifier *v, const tcir_op *parent, int ri)
         if (v->walked > TCIR_PREFETCH_OPS)
             tcir__prefetch_blocks_ahead(b);
         v->levels[level].b = b;
+        v->levels[level].visit = ++v->visits;
         tcir_smap_put(&v->mem, &v->seen, tcir_block_serial(b), b, (int32_t)level);
         if (v->mem.oom)
             return fail(v, parent, "out of memory while verifying");
@@ -157,6 +158,13 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
         }
         if (!verify_op(v, op))
             return false;
+        int nr = tcir_op_nresults(op); /* defined from here on, in this visit of b */
+        for (int i = 0; i < nr; i++) {
+            const tcir_value *res = tcir_op_result((tcir_op *)op, i);
+            tcir_smap_put(&v->mem, &v->seen, tcir_value_serial(res), res, v->levels[v->nlevels - 1].visit);
+        }
+        if (v->mem.oom)
+            return fail(v, parent, "out of memory while verifying");
     }
     return true;
 }
@@ -168,12 +176,18 @@ static bool operands_ok(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     const tcir_block *home = NULL; /* op's block when it is the innermost open one, outside no function */
-    if (n && v->nlevels && v->nlevels - 1 >= v->isolated_from && tcir_op_block(op) == v->levels[v->nlevels - 1].b)
+    int32_t home_visit = 0;
+    if (n && v->nlevels && v->nlevels - 1 >= v->isolated_from && tcir_op_block(op) == v->levels[v->nlevels - 1].b) {
         home = tcir_op_block(op);
+        home_visit = v->levels[v->nlevels - 1].visit;
+    }
     for (int i = 0; i < n; i++) {
         const tcir_value *val = tcir_op_operand(op, i);
         if (!val)
             return fail(v, op, "operand #%d is null", i);
+        int32_t visit;
+        if (home && tcir_smap_get(&v->seen, tcir_value_serial(val), val, &visit) && visit == home_visit)
+            continue; /* a result of an earlier op of this block */
         const tcir_op *def = tcir_value_def(val);
         int32_t unused;
         if (home && def && def != op && tcir_op_block(def) == home &&

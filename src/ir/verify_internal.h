@@ -32,12 +32,18 @@ typedef struct verifier {
         const tcir_op *parent;
         const tcir_region *r;
         const tcir_block *b;
+        int32_t visit; /* b's number among the blocks walked so far (from 1) */
     } *levels;
     size_t nlevels, levels_cap;
     size_t isolated_from; /* the level of the innermost function's body: nothing above is seen */
     tcir_pmap open;
     tnames names;
     size_t walked; /* ops met so far (see TCIR_PREFETCH_OPS) */
+    /* Blocks walked so far. `seen` also maps each result of a verified op, by the value's
+     * serial, to the visit of its block: an operand from the user's own block then dominates
+     * it without a read of its defining op, which on a big kernel is a cache miss (the
+     * constants stand at the top, far from their uses). */
+    int32_t visits;
 } verifier;
 
 /* Each rule checks one op (its operands are known to be defined and to dominate it) and
