@@ -295,6 +295,26 @@ static void name_result(numbering *nb, tcir_op *op, int i, const char *name, siz
     map_value(p, tcir_op_result(op, i), name_text(p, name_unique(p, name, len, &nb->conflict_id)));
 }
 
+/* The results of an op with several (not named apart): the op maps to the group's text
+ * ("%5", for its own line), and each result to its use's text ("%5#1"), so that printing a
+ * use reads the value's serial only, not its defining op. */
+static void number_group(tcir_printer *p, tcir_op *op, int n, uint32_t id)
+{
+    int32_t off = number_text(p, false, id);
+    if (off < 0)
+        return;
+    tcir_smap_put(&p->mem, &p->ids, tcir_op_serial(op), op, off);
+    for (int i = 0; i < n; i++) {
+        char *d = text_room(p, 24 + 12);
+        if (!d)
+            return;
+        *d++ = '%';
+        d = tcir_put_digits(d, id);
+        *d++ = '#';
+        map_value(p, tcir_op_result(op, i), text_end(p, tcir_put_digits(d, (uint64_t)i)));
+    }
+}
+
 static void number_op(numbering *nb, const tcir_op *op)
 {
     tcir_printer *p = nb->p;
@@ -314,7 +334,10 @@ static void number_op(numbering *nb, const tcir_op *op)
         name_result(nb, o, 1, "outRHS", 6);
         return;
     }
-    map_value(p, tcir_op_result(o, 0), number_text(p, false, (uint32_t)nb->value_id++));
+    if (n > 1)
+        number_group(p, o, n, (uint32_t)nb->value_id++);
+    else
+        map_value(p, tcir_op_result(o, 0), number_text(p, false, (uint32_t)nb->value_id++));
 }
 
 static void push_regions(numbering *nb, const tcir_op *op, int depth)
@@ -398,6 +421,21 @@ static inline void print_id(tcir_printer *p, const tcir_value *key)
         tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
 }
 
+/* The text of the group of op's results (number_group); false, writing "<<UNKNOWN SSA
+ * VALUE>>", when numbering did not reach op. */
+static bool print_group(tcir_printer *p, const tcir_op *op)
+{
+    if (p->mem.oom)
+        return false;
+    int32_t off;
+    if (!tcir_smap_get(&p->ids, tcir_op_serial(op), op, &off)) {
+        tcir_out_puts(&p->out, "<<UNKNOWN SSA VALUE>>");
+        return false;
+    }
+    tcir_out_pooled(&p->out, p->vtext + off + 1, (unsigned char)p->vtext[off]);
+    return true;
+}
+
 /* Whether each result of op is its own group with its own name (tt.split). */
 static bool results_named_apart(const tcir_printer *p, const tcir_op *op)
 {
@@ -412,9 +450,12 @@ void tcir_print_use(tcir_printer *p, const tcir_value *v)
     }
     tcir_op *def = tcir_value_def(v);
     if (def && tcir_op_nresults(def) > 1 && !results_named_apart(p, def)) {
-        print_id(p, tcir_op_result(def, 0));
-        tcir_out_putc(&p->out, '#');
-        tcir_out_int(&p->out, tcir_value_index(v));
+        /* not numbered (an op printed alone uses it): as MLIR, no result number after the
+         * unknown value */
+        if (print_group(p, def)) {
+            tcir_out_putc(&p->out, '#');
+            tcir_out_int(&p->out, tcir_value_index(v));
+        }
         return;
     }
     print_id(p, v);
@@ -650,12 +691,12 @@ static void print_op(tcir_printer *p, const tcir_op *op)
             print_id(p, tcir_op_result(o, 0));
             tcir_out_put(&p->out, ", ", 2);
             print_id(p, tcir_op_result(o, 1));
+        } else if (nr > 1) {
+            print_group(p, op);
+            tcir_out_putc(&p->out, ':');
+            tcir_out_int(&p->out, nr);
         } else {
             print_id(p, tcir_op_result(o, 0));
-            if (nr > 1) {
-                tcir_out_putc(&p->out, ':');
-                tcir_out_int(&p->out, nr);
-            }
         }
         tcir_out_put(&p->out, " = ", 3);
     }

@@ -226,13 +226,13 @@ TCIR_OUT_INLINE bool tcir_print_id(tcir_printer *p, const tcir_value *v)
     return true;
 }
 
-/* Writes %name, %42, %arg3 or %6#1 for a use of v: inline for an argument or the result of a
- * single-result op (nearly every use), tcir_print_use for the others. */
+/* Writes %name, %42, %arg3 or %6#1 for a use of v: inline, from the text numbering gave the
+ * value (a result of a several-result op has its "%6#1"), without a read of its defining op;
+ * tcir_print_use for NULL and for values numbering did not reach. */
 void tcir_print_use(tcir_printer *p, const tcir_value *v);
 TCIR_OUT_INLINE void tcir_print_value(tcir_printer *p, const tcir_value *v)
 {
-    const tcir_op *def = v ? tcir_value_def(v) : NULL;
-    if (!v || (def && tcir_op_nresults(def) > 1) || p->mem.oom || !tcir_print_id(p, v))
+    if (!v || p->mem.oom || !tcir_print_id(p, v))
         tcir_print_use(p, v);
 }
 /* Writes "%a, %b" for operands [from, to). */
