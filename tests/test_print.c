@@ -1405,6 +1405,37 @@ static void unknown_ops_print_generic_with_every_attribute_kind(void **state)
                   "}\n");
 }
 
+/* Kinds share the attribute's storage: each accessor answers for its own kinds only, and 0 or
+ * NULL for the others. */
+static void attribute_accessors_answer_for_their_kinds(void **state)
+{
+    (void)state;
+    const tcir_attr *f = tcir_attr_float(C, 2.5, f32()), *i = tcir_attr_int(C, -7, i32());
+    const tcir_attr *e = tcir_attr_enum(C, "slt", "2 : i64"), *d = tcir_attr_dense(C, f, tensor1(4, f32()));
+    const int32_t v[] = {3, 4};
+    const tcir_attr *arr = tcir_attr_array_i32(C, 2, v), *s = tcir_attr_string(C, "x");
+    assert_int_equal(tcir_attr_int_value(i), -7);
+    assert_int_equal(tcir_attr_int_value(f), 0);
+    assert_true(tcir_attr_float_value(f) == 2.5);
+    assert_true(tcir_attr_float_value(i) == 0.0);
+    assert_string_equal(tcir_attr_enum_generic(e), "2 : i64");
+    assert_string_equal(tcir_attr_str(e), "slt");
+    assert_null(tcir_attr_enum_generic(d));
+    assert_null(tcir_attr_enum_generic(arr));
+    assert_ptr_equal(tcir_attr_dense_elem(d), f);
+    assert_null(tcir_attr_dense_elem(e));
+    assert_null(tcir_attr_dense_elem(arr));
+    assert_null(tcir_attr_str(i));
+    assert_null(tcir_attr_str(arr));
+    assert_string_equal(tcir_attr_str(s), "x");
+    assert_int_equal(tcir_attr_array_size(arr), 2);
+    assert_int_equal(tcir_attr_array_i32_at(arr, 1), 4);
+    assert_int_equal(tcir_attr_array_size(e), 0);
+    assert_int_equal(tcir_attr_array_size(i), 0);
+    assert_true(tcir_attr_equal(tcir_attr_float(C, 2.5, f32()), f));
+    assert_false(tcir_attr_equal(tcir_attr_int(C, 0, f32()), tcir_attr_float(C, 0.0, f32())));
+}
+
 static void module_attributes_and_function_results(void **state)
 {
     (void)state;
@@ -1478,6 +1509,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(locations_follow_ops_that_have_one, setup, teardown),
         cmocka_unit_test_setup_teardown(locations_of_several_files_print_in_full, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_ops_print_generic_with_every_attribute_kind, setup, teardown),
+        cmocka_unit_test_setup_teardown(attribute_accessors_answer_for_their_kinds, setup, teardown),
         cmocka_unit_test_setup_teardown(module_attributes_and_function_results, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

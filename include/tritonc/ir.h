@@ -185,14 +185,16 @@ const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name);
 const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic);
 const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text);
 
+/* Each accessor answers for the kinds it names, and 0, 0.0 or NULL for any other kind (an
+ * array's size is 0 for non-arrays; indexing past it is the caller's error). */
 tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a);
 int64_t tcir_attr_int_value(const tcir_attr *a);   /* INT and BOOL */
-double tcir_attr_float_value(const tcir_attr *a);
+double tcir_attr_float_value(const tcir_attr *a);  /* FLOAT */
 const char *tcir_attr_str(const tcir_attr *a);     /* STRING, SYMBOL, ENUM keyword, OPAQUE */
 const char *tcir_attr_enum_generic(const tcir_attr *a); /* ENUM: the generic-form text */
 const tcir_type *tcir_attr_get_type(const tcir_attr *a); /* INT, FLOAT, TYPE, DENSE */
-const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a);
-int tcir_attr_array_size(const tcir_attr *a);
+const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a); /* DENSE */
+int tcir_attr_array_size(const tcir_attr *a); /* ARRAY_I32 and ARRAY */
 int32_t tcir_attr_array_i32_at(const tcir_attr *a, int i);
 const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i);
 int tcir_attr_dict_size(const tcir_attr *a);

@@ -286,11 +286,18 @@ static inline const tcir_type *tcir__type_float(tcir_context *ctx, tcir_float_ki
 /* ---- attributes --------------------------------------------------------------------------- */
 
 static inline tcir_attr_kind tcir__attr_get_kind(const tcir_attr *a) { return a->kind; }
-static inline int64_t tcir__attr_int_value(const tcir_attr *a) { return a->i; }
-static inline double tcir__attr_float_value(const tcir_attr *a) { return a->f; }
+/* The fields kinds share (struct tcir_attr's unions) answer for their own kinds only. */
+static inline int64_t tcir__attr_int_value(const tcir_attr *a)
+{
+    return a->kind == TCIR_ATTR_INT || a->kind == TCIR_ATTR_BOOL ? a->i : 0;
+}
+static inline double tcir__attr_float_value(const tcir_attr *a) { return a->kind == TCIR_ATTR_FLOAT ? a->f : 0.0; }
 static inline const char *tcir__attr_str(const tcir_attr *a) { return a->s; }
 static inline const tcir_type *tcir__attr_get_type(const tcir_attr *a) { return a->type; }
-static inline const tcir_attr *tcir__attr_dense_elem(const tcir_attr *a) { return a->elem; }
+static inline const tcir_attr *tcir__attr_dense_elem(const tcir_attr *a)
+{
+    return a->kind == TCIR_ATTR_DENSE ? a->elem : NULL;
+}
 static inline int tcir__attr_array_size(const tcir_attr *a) { return a->n; }
 static inline int32_t tcir__attr_array_i32_at(const tcir_attr *a, int i) { return a->i32s[i]; }
 

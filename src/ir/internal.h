@@ -28,18 +28,25 @@ struct tcir_type {
     struct tcir_type *next_interned;
 };
 
+/* 40 bytes (64-bit targets; 48 in the arena), not 88: a big kernel makes one per distinct
+ * constant, and verifying, numbering and printing each read it. Kinds share the unions; the
+ * accessors (inline.h) answer only for the kinds a field belongs to. */
 struct tcir_attr {
     tcir_attr_kind kind;
-    int64_t i;                 /* INT, BOOL */
-    double f;                  /* FLOAT */
-    const char *s;             /* STRING, SYMBOL, OPAQUE, ENUM keyword */
-    const char *generic;       /* ENUM: generic text */
-    const tcir_type *type;     /* INT, FLOAT, TYPE, DENSE */
-    const tcir_attr *elem;     /* DENSE */
     int n;                     /* ARRAY_I32, ARRAY, DICT */
-    const int32_t *i32s;
-    const tcir_attr *const *items;
-    const tcir_named_attr *entries;
+    const tcir_type *type;     /* INT, BOOL, FLOAT, TYPE, DENSE */
+    union {
+        int64_t i;             /* INT, BOOL */
+        double f;              /* FLOAT */
+    };
+    const char *s;             /* STRING, SYMBOL, OPAQUE, ENUM keyword */
+    union {
+        const char *generic;   /* ENUM: generic text */
+        const tcir_attr *elem; /* DENSE */
+        const int32_t *i32s;   /* ARRAY_I32 */
+        const tcir_attr *const *items; /* ARRAY */
+        const tcir_named_attr *entries; /* DICT */
+    };
 };
 
 /* 24 bytes (64-bit targets): an op's results are arrays of these, and every pass over the IR
