@@ -540,6 +540,11 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
         tl_builder_fail(b, *sp, "%s: inconsistent operand, result or attribute counts", spec->name);
         return NULL;
     }
+    if (spec->nregions > TCIR_MAX_REGIONS || spec->nsuccessors > TCIR_MAX_SUCCESSORS) {
+        tl_builder_fail(b, *sp, "%s: %d regions and %d successors; an op has at most %d of each", spec->name,
+                        spec->nregions, spec->nsuccessors, TCIR_MAX_REGIONS);
+        return NULL;
+    }
     tcir_value *operands[TL_MAX_RAW_OPERANDS];
     for (int i = 0; i < spec->noperands; i++) {
         tl_value v = spec->operands[i];

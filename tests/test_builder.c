@@ -306,6 +306,31 @@ static void escape_hatch_by_reference(void **state)
     assert_null(tl_op_at_ref(&site, b, NULL));
     expect_error_at(b, line, "my_gen: spec is NULL");
     assert_null(tl_op_at_ref(NULL, NULL, NULL)); /* no builder: nothing to record, no crash */
+
+    /* the op record counts regions and successors in a byte: more is an error at the site */
+    b = tl_builder_create("k");
+    tcir_block *many[TCIR_MAX_SUCCESSORS + 1];
+    for (int i = 0; i <= TCIR_MAX_SUCCESSORS; i++)
+        many[i] = tl_current_block(b);
+    line = __LINE__ + 1;
+    site = TL_SITE("my_gen");
+    assert_null(tl_op_at_ref(&site, b, &(tl_raw_op){.name = "my.switch", .nsuccessors = TCIR_MAX_SUCCESSORS + 1,
+                                                    .successors = many}));
+    expect_error_at(b, line, "my_gen: my.switch: 0 regions and 256 successors; an op has at most 255 of each");
+    b = tl_builder_create("k");
+    line = __LINE__ + 1;
+    site = TL_SITE("my_gen");
+    assert_null(tl_op_at_ref(&site, b, &(tl_raw_op){.name = "my.many", .nregions = TCIR_MAX_REGIONS + 1}));
+    expect_error_at(b, line, "my_gen: my.many: 256 regions and 0 successors; an op has at most 255 of each");
+    /* and the IR's own call refuses them (the most is fine) */
+    tcir_context *ctx = tcir_context_create();
+    assert_null(tcir_op_create(ctx, &(tcir_op_state){.name = "my.many", .nregions = TCIR_MAX_REGIONS + 1}));
+    assert_null(tcir_op_create(ctx, &(tcir_op_state){.name = "my.many", .nregions = -1}));
+    tcir_op *most = tcir_op_create(ctx, &(tcir_op_state){.name = "my.many", .nregions = TCIR_MAX_REGIONS});
+    assert_non_null(most);
+    assert_int_equal(tcir_op_nregions(most), TCIR_MAX_REGIONS);
+    assert_ptr_equal(tcir_region_parent(tcir_op_region(most, TCIR_MAX_REGIONS - 1)), most);
+    tcir_context_destroy(ctx);
 }
 
 /* A call on two literals that cannot fold (1 // 0) fails with no builder to record it on: its

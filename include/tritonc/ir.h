@@ -230,16 +230,20 @@ typedef struct tcir_op_state {
     int nattrs;
     const tcir_named_attr *attrs;
     int nregions;     /* empty regions are created; fill them with tcir_region_add_block */
-    int nsuccessors;
+    int nsuccessors;  /* nregions and nsuccessors: at most TCIR_MAX_REGIONS, TCIR_MAX_SUCCESSORS */
     tcir_block *const *successors;
 } tcir_op_state;
 
 /* Gives an op created without results its results (scf.if and scf.while learn their types
  * from their bodies). Does nothing to an op that has results already. */
 void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types);
+/* The most regions and successors an op has (the op record keeps their counts in a byte). */
+enum { TCIR_MAX_REGIONS = 255, TCIR_MAX_SUCCESSORS = 255 };
 /* Creates a detached op. Known op names print in their pretty form; unknown ones in
  * generic form. Each attribute keeps the inherent flag its tcir_named_attr gives (the caller
- * decides; nothing is inferred from the op's name). NULL out of memory and of reserve. */
+ * decides; nothing is inferred from the op's name). NULL out of memory and of reserve, and
+ * for a negative count or more than TCIR_MAX_REGIONS regions or TCIR_MAX_SUCCESSORS
+ * successors (the caller checks the counts it takes from its own users). */
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
 const char *tcir_op_name(const tcir_op *op);
 tcir_loc tcir_op_loc(const tcir_op *op);

@@ -71,15 +71,26 @@ static inline void *tcir__op_aux(const tcir_op *op) { return op ? op->aux : NULL
 static inline uint32_t tcir__op_serial(const tcir_op *op) { return op ? op->serial : 0; }
 static inline tcir_loc tcir__op_loc(const tcir_op *op) { return op->loc; }
 static inline int tcir__op_noperands(const tcir_op *op) { return op->noperands; }
-static inline tcir_value *tcir__op_operand(const tcir_op *op, int i) { return op->operands[i]; }
+/* The arrays that follow the op in its allocation (internal.h): regions, then operands, then
+ * successors. */
+static inline tcir_region *tcir__op_regions(const tcir_op *op) { return (tcir_region *)(op + 1); }
+static inline tcir_value **tcir__op_operands(const tcir_op *op)
+{
+    return (tcir_value **)(tcir__op_regions(op) + op->nregions);
+}
+static inline tcir_block **tcir__op_successors(const tcir_op *op)
+{
+    return (tcir_block **)(tcir__op_operands(op) + op->noperands);
+}
+static inline tcir_value *tcir__op_operand(const tcir_op *op, int i) { return tcir__op_operands(op)[i]; }
 static inline int tcir__op_nresults(const tcir_op *op) { return op->nresults; }
 static inline tcir_value *tcir__op_result(tcir_op *op, int i) { return &op->results[i]; }
 static inline int tcir__op_nattrs(const tcir_op *op) { return op->nattrs; }
 static inline const tcir_named_attr *tcir__op_attr_at(const tcir_op *op, int i) { return &op->attrs[i]; }
 static inline int tcir__op_nregions(const tcir_op *op) { return op->nregions; }
-static inline tcir_region *tcir__op_region(tcir_op *op, int i) { return &op->regions[i]; }
+static inline tcir_region *tcir__op_region(tcir_op *op, int i) { return &tcir__op_regions(op)[i]; }
 static inline int tcir__op_nsuccessors(const tcir_op *op) { return op->nsuccessors; }
-static inline tcir_block *tcir__op_successor(const tcir_op *op, int i) { return op->successors[i]; }
+static inline tcir_block *tcir__op_successor(const tcir_op *op, int i) { return tcir__op_successors(op)[i]; }
 static inline tcir_block *tcir__op_block(const tcir_op *op) { return op->block; }
 static inline tcir_op *tcir__op_next(const tcir_op *op) { return op->next; }
 static inline tcir_op *tcir__op_prev(const tcir_op *op) { return op->prev; }
@@ -148,7 +159,7 @@ static inline void tcir__prefetch_op_lines(const tcir_op *op)
     TCIR_PREFETCH(at);
     TCIR_PREFETCH(at + 64);
     TCIR_PREFETCH(at + sizeof(tcir_op) - 1);
-    TCIR_PREFETCH(at + sizeof(tcir_op) + 47); /* its results and operands follow it */
+    TCIR_PREFETCH(at + sizeof(tcir_op) + 47); /* its regions, operands and successors follow it */
 }
 
 static inline void tcir__prefetch_ahead(const tcir_op *op)
@@ -159,7 +170,7 @@ static inline void tcir__prefetch_ahead(const tcir_op *op)
     if (n->nattrs)
         TCIR_PREFETCH(n->attrs[0].attr);
     for (int i = 0; i < n->noperands && i < 2; i++)
-        TCIR_PREFETCH(n->operands[i]);
+        TCIR_PREFETCH(tcir__op_operand(n, i));
     if (n->next)
         tcir__prefetch_op_lines(n->next);
 }

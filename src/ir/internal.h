@@ -65,22 +65,24 @@ typedef struct tcir_arg_value {
     tcir_loc loc;
 } tcir_arg_value;
 
-/* 128 bytes, no padding (64-bit targets); what every pass reads (name, opcode, links,
- * operands, results, aux) comes first. */
+/* 96 bytes, no padding (64-bit targets), so that most ops and their arrays take a cache line
+ * fewer: every pass over a finished kernel reads them all. What every pass reads (name,
+ * opcode, links, counts, results, aux) comes first. The op's regions, operands and successors
+ * follow it in its allocation, in that order (tcir_op_create), so their addresses are computed
+ * from the counts (inline.h), not kept; its results and attributes come after them there, but
+ * may move (tcir_op_set_result_types, tcir_op_set_attr), so they are pointed to. */
 struct tcir_op {
     const char *name;
-    int opcode;                /* tcir_opcode_of(name), looked up once at creation */
     uint32_t serial;           /* its number in the context */
+    uint16_t opcode;           /* tcir_opcode_of(name), looked up once at creation */
+    uint8_t nregions, nsuccessors; /* at most TCIR_MAX_REGIONS, TCIR_MAX_SUCCESSORS */
     tcir_block *block;
     tcir_op *next, *prev;
     int noperands, nresults;
-    tcir_value **operands;
     tcir_value *results;
     void *aux;                 /* the client's (tcir_op_set_aux) */
-    int nattrs, attrs_cap, nregions, nsuccessors;
+    int nattrs, attrs_cap;
     tcir_named_attr *attrs;
-    tcir_region *regions;
-    tcir_block **successors;
     tcir_loc loc;
 };
 

@@ -14,13 +14,20 @@ static void *carve(unsigned char **mem, int n, size_t elem)
     return p;
 }
 
+_Static_assert(sizeof(void *) != 8 || sizeof(tcir_op) == 96, "tcir_op: 96 bytes on 64-bit targets (internal.h)");
+_Static_assert(TCIR_OPC_COUNT <= 65536, "tcir_op keeps the opcode in 16 bits");
+
 tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 {
+    if (st->nregions < 0 || st->nregions > TCIR_MAX_REGIONS || st->nsuccessors < 0 ||
+        st->nsuccessors > TCIR_MAX_SUCCESSORS || st->noperands < 0 || st->nresults < 0 || st->nattrs < 0)
+        return NULL; /* (ir.h: the caller checks its counts) */
     /* One allocation holds the op and its arrays (every element type is pointer-aligned):
-     * creating ops is most of building a kernel, and one arena call beats five. */
-    size_t size = sizeof(tcir_op) + sizeof(tcir_value) * (size_t)st->nresults +
-                  sizeof(tcir_region) * (size_t)st->nregions + sizeof(tcir_named_attr) * (size_t)st->nattrs +
-                  sizeof(tcir_value *) * (size_t)st->noperands + sizeof(tcir_block *) * (size_t)st->nsuccessors;
+     * creating ops is most of building a kernel, and one arena call beats five. The regions,
+     * operands and successors come first, where the accessors compute them (internal.h). */
+    size_t size = sizeof(tcir_op) + sizeof(tcir_region) * (size_t)st->nregions +
+                  sizeof(tcir_value *) * (size_t)st->noperands + sizeof(tcir_block *) * (size_t)st->nsuccessors +
+                  sizeof(tcir_named_attr) * (size_t)st->nattrs + sizeof(tcir_value) * (size_t)st->nresults;
     /* Not cleared: every field and every array element is written below (the op's arrays
      * are most of its bytes, and writing them twice was a tenth of creating it). */
     unsigned char *mem = tcir_alloc_raw(ctx, size);
@@ -34,16 +41,28 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
     const char *file = tcir_intern(ctx, st->loc.file);
     *op = (tcir_op){
         .name = name,
-        .opcode = opcode,
         .serial = serial,
+        .opcode = (uint16_t)opcode,
+        .nregions = (uint8_t)st->nregions,
+        .nsuccessors = (uint8_t)st->nsuccessors,
         .noperands = st->noperands,
         .nresults = st->nresults,
-        .nregions = st->nregions,
-        .nsuccessors = st->nsuccessors,
         /* Room for the given attributes; tcir_op_set_attr grows the array if more come later. */
         .attrs_cap = st->nattrs > 0 ? st->nattrs : 0,
         .loc = {file, st->loc.line, st->loc.col},
     };
+    tcir_region *regions = carve(&mem, st->nregions, sizeof(tcir_region));
+    for (int i = 0; i < st->nregions; i++)
+        regions[i] = (tcir_region){.parent = op};
+    tcir_value **operands = carve(&mem, st->noperands, sizeof(tcir_value *));
+    if (st->noperands)
+        memcpy(operands, st->operands, sizeof(tcir_value *) * (size_t)st->noperands);
+    tcir_block **successors = carve(&mem, st->nsuccessors, sizeof(tcir_block *));
+    if (st->nsuccessors)
+        memcpy(successors, st->successors, sizeof(tcir_block *) * (size_t)st->nsuccessors);
+    op->attrs = carve(&mem, st->nattrs, sizeof(tcir_named_attr));
+    for (int i = 0; i < st->nattrs; i++)
+        tcir_op_set_attr(ctx, op, st->attrs[i].name, st->attrs[i].attr, st->attrs[i].inherent);
     op->results = carve(&mem, st->nresults, sizeof(tcir_value));
     for (int i = 0; i < st->nresults; i++) {
         op->results[i].type = st->result_types[i];
@@ -51,18 +70,6 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
         op->results[i].index = i;
         op->results[i].serial = tcir_next_serial(ctx);
     }
-    op->regions = carve(&mem, st->nregions, sizeof(tcir_region));
-    for (int i = 0; i < st->nregions; i++)
-        op->regions[i] = (tcir_region){.parent = op};
-    op->attrs = carve(&mem, st->nattrs, sizeof(tcir_named_attr));
-    for (int i = 0; i < st->nattrs; i++)
-        tcir_op_set_attr(ctx, op, st->attrs[i].name, st->attrs[i].attr, st->attrs[i].inherent);
-    op->operands = carve(&mem, st->noperands, sizeof(tcir_value *));
-    if (st->noperands)
-        memcpy(op->operands, st->operands, sizeof(tcir_value *) * (size_t)st->noperands);
-    op->successors = carve(&mem, st->nsuccessors, sizeof(tcir_block *));
-    if (st->nsuccessors)
-        memcpy(op->successors, st->successors, sizeof(tcir_block *) * (size_t)st->nsuccessors);
     return op;
 }
 
@@ -97,7 +104,7 @@ tcir_loc (tcir_op_loc)(const tcir_op *op) { return tcir__op_loc(op); }
 void tcir_op_set_loc(tcir_op *op, tcir_loc loc) { op->loc = loc; }
 int (tcir_op_noperands)(const tcir_op *op) { return tcir__op_noperands(op); }
 tcir_value *(tcir_op_operand)(const tcir_op *op, int i) { return tcir__op_operand(op, i); }
-void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { op->operands[i] = v; }
+void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { tcir__op_operands(op)[i] = v; }
 int (tcir_op_nresults)(const tcir_op *op) { return tcir__op_nresults(op); }
 tcir_value *(tcir_op_result)(tcir_op *op, int i) { return tcir__op_result(op, i); }
 int (tcir_op_nattrs)(const tcir_op *op) { return tcir__op_nattrs(op); }
