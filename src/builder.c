@@ -163,9 +163,9 @@ static int arg_index(const tl_builder *b, const char *name)
                 return j;
         return -1;
     }
-    size_t at = 0;
-    bool started = false;
-    for (int j; (j = tl__index_next(&b->arg_names, arg_name_hash(name), &at, &started)) >= 0;)
+    uint64_t hash = arg_name_hash(name);
+    tl_index_cursor c = {0};
+    for (int j; (j = tl__index_next(&b->arg_names, hash, &c)) >= 0;)
         if (strcmp(b->args[j].name, name) == 0)
             return j;
     return -1;

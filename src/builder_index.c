@@ -61,20 +61,20 @@ void tl__index_put(tl_index *ix, uint64_t hash, int item)
     put_kept(ix, kept_hash(hash), item);
 }
 
-int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started)
+int tl__index_next(const tl_index *ix, uint64_t hash, tl_index_cursor *c)
 {
     if (!ix->cap)
         return -1;
     size_t mask = (size_t)ix->cap - 1;
-    uint32_t kept = kept_hash(hash);
-    if (!*started) {
-        *at = slot_of(ix, kept);
-        *started = true;
+    if (!c->started) {
+        c->kept = kept_hash(hash);
+        c->at = slot_of(ix, c->kept);
+        c->started = true;
     } else {
-        *at = (*at + 1) & mask;
+        c->at = (c->at + 1) & mask;
     }
-    for (; ix->slots[*at].item; *at = (*at + 1) & mask)
-        if (ix->slots[*at].hash == kept)
-            return ix->slots[*at].item - 1;
+    for (; ix->slots[c->at].item; c->at = (c->at + 1) & mask)
+        if (ix->slots[c->at].hash == c->kept)
+            return ix->slots[c->at].item - 1;
     return -1;
 }

@@ -39,8 +39,14 @@ bool tl__index_reserve(tl_index *ix, int n);
 void tl__index_free(tl_index *ix);
 /* Adds item under hash (there is room: tl__index_reserve first). */
 void tl__index_put(tl_index *ix, uint64_t hash, int item);
-/* The items under hash, one per call (*started false the first time; *at its cursor); -1 after
- * the last. The caller compares keys: different keys can share a hash. */
-int tl__index_next(const tl_index *ix, uint64_t hash, size_t *at, bool *started);
+/* A walk over the items under one hash: start it zeroed ({0}). */
+typedef struct tl_index_cursor {
+    size_t at;
+    uint32_t kept; /* the hash's kept bits, worked out at the first step */
+    bool started;
+} tl_index_cursor;
+/* The items under hash, one per call (the same hash and cursor each time); -1 after the last.
+ * The caller compares keys: different keys can share a hash. */
+int tl__index_next(const tl_index *ix, uint64_t hash, tl_index_cursor *c);
 
 #endif

@@ -236,7 +236,7 @@ static int32_t text_end(tcir_printer *p, const char *end)
 }
 
 /* "%12" or, with arg, "%arg12"; -1 when out of memory. */
-static int32_t number_text(tcir_printer *p, bool arg, uint32_t n)
+static TCIR_ALWAYS_INLINE inline int32_t number_text(tcir_printer *p, bool arg, uint32_t n)
 {
     char *d = text_room(p, 24);
     if (!d)
@@ -413,7 +413,7 @@ static size_t number_all(tcir_printer *p, const tcir_op *top)
 
 /* ---- values and blocks ------------------------------------------------------------------ */
 
-static inline void print_id(tcir_printer *p, const tcir_value *key)
+static TCIR_ALWAYS_INLINE inline void print_id(tcir_printer *p, const tcir_value *key)
 {
     if (p->mem.oom) /* names may be missing: the text is dropped anyway */
         return;

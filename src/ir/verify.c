@@ -188,11 +188,6 @@ static bool operands_ok(verifier *v, const tcir_op *op)
         int32_t visit;
         if (home && tcir_smap_get(&v->seen, tcir_value_serial(val), val, &visit) && visit == home_visit)
             continue; /* a result of an earlier op of this block */
-        const tcir_op *def = tcir_value_def(val);
-        int32_t unused;
-        if (home && def && def != op && tcir_op_block(def) == home &&
-            tcir_smap_get(&v->seen, tcir_op_serial(def), def, &unused))
-            continue;
         if (!dominates(v, val, op))
             return fail(v, op, "operand #%d does not dominate this use", i);
     }

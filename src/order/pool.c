@@ -192,9 +192,8 @@ static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
 static TCIR_NOINLINE tl_const_entry *find_or_add_slow(tl_builder *b, const tcir_type *type, const tcir_attr *value, int *r)
 {
     uint64_t hash = entry_hash(type, value);
-    size_t at = 0;
-    bool started = false;
-    for (int i; (i = tl__index_next(&b->pool.const_index, hash, &at, &started)) >= 0;) {
+    tl_index_cursor c = {0};
+    for (int i; (i = tl__index_next(&b->pool.const_index, hash, &c)) >= 0;) {
         tl_const_entry *e = tl__pool_at(&b->pool, i);
         if (e->type == type && tcir_attr_equal(e->value, value)) {
             e->value = value; /* equal: the latest one, which the memos hand out next */
