@@ -1,14 +1,19 @@
 /* tritonc_bench - how long building and printing each bundled kernel takes.
  *
- *   tritonc_bench [-n ITERATIONS] [-w WARMUP] [NAME...]
+ *   tritonc_bench [-n ITERATIONS] [-w WARMUP] [--phases] [NAME...]
  *
  * For each kernel (all bundled ones, or those named): WARMUP untimed emits, then ITERATIONS
  * timed ones (tl_kernel_emit: build, verify, print; pretty form, no locations), and prints the
  * median and 90th percentile time per emit in microseconds, the ops of the finished function
  * (every op, regions' included, the function itself not), the median nanoseconds and the
  * bytes per op, the bytes the builder held (tl_builder_bytes: its arena and its tables outside
- * it) and the length of the TTIR. A bench
- * prints numbers; it is not a test.
+ * it) and the length of the TTIR.
+ *
+ * --phases adds, per kernel, the median of each part of an emit over as many more runs: build
+ * (tl_builder_create and the kernel's body), finish (tl_finish: the order engine's last
+ * passes, verify, print) and, of finish, verify and print alone (tcir_verify and tcir_print run
+ * again on the finished module: the same work on the same IR). A bench prints numbers; it is
+ * not a test.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
@@ -102,6 +107,54 @@ static bool bench_kernel(const tl_kernel *k, int iterations, int warmup, double 
     return true;
 }
 
+static double median_of(double *samples, int n)
+{
+    qsort(samples, (size_t)n, sizeof *samples, cmp_double);
+    return quantile(samples, n, 0.5);
+}
+
+/* The median of each part of an emit (see the top of the file); false when the kernel fails. */
+static bool bench_phases(const tl_kernel *k, int iterations, double *samples)
+{
+    double *parts = malloc(sizeof *parts * (size_t)iterations * 4);
+    void *zeroed = k->cfg_default ? NULL : calloc(1, k->cfg_size ? k->cfg_size : 1);
+    bool ok = parts != NULL && (k->cfg_default || zeroed);
+    for (int i = 0; ok && i < iterations; i++) {
+        double t0 = now_us();
+        tl_builder *b = tl_builder_create(k->name);
+        tl_builder_set_locations(b, false);
+        k->run(b, k->cfg_default ? k->cfg_default : zeroed);
+        double t1 = now_us();
+        char *text = tl_finish(b);
+        double t2 = now_us();
+        char err[256];
+        ok = text != NULL && tcir_verify(tl_builder_module(b), err, sizeof err);
+        double t3 = now_us();
+        char *again = ok ? tcir_print(tl_builder_module(b), (tcir_print_opts){.locations = false}, NULL) : NULL;
+        double t4 = now_us();
+        ok = ok && again != NULL;
+        free(again);
+        free(text);
+        tl_builder_destroy(b);
+        double *row = parts + (size_t)i * 4;
+        row[0] = t1 - t0, row[1] = t2 - t1, row[2] = t3 - t2, row[3] = t4 - t3;
+    }
+    if (ok) {
+        double med[4];
+        for (int p = 0; p < 4; p++) {
+            for (int i = 0; i < iterations; i++)
+                samples[i] = parts[(size_t)i * 4 + (size_t)p];
+            med[p] = median_of(samples, iterations);
+        }
+        printf("%-24s %10.2f %10.2f %10.2f %10.2f\n", k->name, med[0], med[1], med[2], med[3]);
+    } else {
+        printf("%-24s phases failed\n", k->name);
+    }
+    free(parts);
+    free(zeroed);
+    return ok;
+}
+
 static bool parse_count(const char *s, int *out)
 {
     char *end;
@@ -116,8 +169,11 @@ int main(int argc, char **argv)
 {
     int iterations = 2000, warmup = 200;
     int first_name = argc;
+    bool phases = false;
     for (int i = 1; i < argc; i++) {
-        if ((strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "-w") == 0) && i + 1 < argc) {
+        if (strcmp(argv[i], "--phases") == 0) {
+            phases = true;
+        } else if ((strcmp(argv[i], "-n") == 0 || strcmp(argv[i], "-w") == 0) && i + 1 < argc) {
             int *dst = argv[i][1] == 'n' ? &iterations : &warmup;
             if (!parse_count(argv[i + 1], dst)) {
                 fprintf(stderr, "tritonc_bench: bad count '%s' for %s\n", argv[i + 1], argv[i]);
@@ -125,7 +181,7 @@ int main(int argc, char **argv)
             }
             i++;
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: tritonc_bench [-n ITERATIONS] [-w WARMUP] [NAME...]\n");
+            fprintf(stderr, "usage: tritonc_bench [-n ITERATIONS] [-w WARMUP] [--phases] [NAME...]\n");
             return 2;
         } else {
             first_name = i;
@@ -153,20 +209,22 @@ int main(int argc, char **argv)
     printf("%-24s %10s %10s %6s %8s %8s %12s %11s\n", "kernel", "median_us", "p90_us", "ops", "ns/op", "B/op",
            "bytes", "ttir_bytes");
     int failures = 0;
-    for (int i = 0; i < nkernels; i++) {
-        const tl_kernel *k;
-        if (first_name < argc) {
-            k = tritonc_bundled_find(argv[first_name + i]);
+    for (int pass = 0; pass < (phases ? 2 : 1); pass++) {
+        if (pass == 1)
+            printf("\n# medians of the parts of an emit, us (--phases): build + finish is an emit; verify and "
+                   "print are parts of finish\n%-24s %10s %10s %10s %10s\n",
+                   "kernel", "build_us", "finish_us", "verify_us", "print_us");
+        for (int i = 0; i < nkernels; i++) {
+            const tl_kernel *k = first_name < argc ? tritonc_bundled_find(argv[first_name + i]) : tritonc_bundled_at(i);
             if (k == NULL) {
-                fprintf(stderr, "tritonc_bench: unknown kernel '%s'\n", argv[first_name + i]);
+                if (pass == 0)
+                    fprintf(stderr, "tritonc_bench: unknown kernel '%s'\n", argv[first_name + i]);
+                failures += pass == 0;
+            } else if (pass == 0 ? !bench_kernel(k, iterations, warmup, samples)
+                                 : !bench_phases(k, iterations, samples)) {
                 failures++;
-                continue;
             }
-        } else {
-            k = tritonc_bundled_at(i);
         }
-        if (k != NULL && !bench_kernel(k, iterations, warmup, samples))
-            failures++;
     }
     free(samples);
     return failures ? 1 : 0;

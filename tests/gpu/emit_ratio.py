@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""How many times faster tritonc builds a kernel than Triton's Python frontend, in one run.
+
+    emit_ratio.py --bench LABEL=PATH [--bench LABEL=PATH ...] [--rounds R] [--out DIR] [NAME...]
+
+For every bundled kernel with a Python original (kernels/NAME.py), or the NAMEs given: R rounds
+(default 4), each of which times the Python frontend's make_ir (best of 3 warm runs, as
+validate.py times it: a fresh context per run, outside the timed part) and then runs every
+given tritonc_bench once on that kernel (`-n 400 -w 100 NAME`, its median emit). The rounds
+interleave the two sides, so a slow spell of a shared host falls on both; each side keeps its
+best round. It prints one row per kernel: make_ir in ms, each bench's emit in us and its ratio
+(make_ir / emit), and, with two or more benches, the first against each other one (how much
+faster the first tree is). Writes the table to OUT/emit_ratio.json as well.
+
+A ratio compares two programs on one host in one run: never compare ratios of different runs
+(the same code measured 145x in one session and 412x in another, on different hosts). Needs
+triton 3.6 and a CUDA device (make_ir loads the NVIDIA backend); the benches need nothing.
+"""
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import validate  # noqa: E402  (the Triton driver and the kernel-module loader)
+
+
+def bench_us(exe, name):
+    """The median emit of one kernel in microseconds, as tritonc_bench prints it."""
+    r = subprocess.run([exe, "-n", "400", "-w", "100", name], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise RuntimeError(f"{exe} {name}: exit {r.returncode}: {r.stdout}{r.stderr}")
+    for line in r.stdout.splitlines():
+        words = line.split()
+        if words and words[0] == name:
+            return float(words[1]), int(words[3])
+    raise RuntimeError(f"{exe} {name}: no row in its output:\n{r.stdout}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bench", action="append", required=True, metavar="LABEL=PATH",
+                    help="a tritonc_bench binary and the label of its column")
+    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--out", type=Path, default=Path("gpu-out"))
+    ap.add_argument("names", nargs="*")
+    args = ap.parse_args()
+    benches = []
+    for item in args.bench:
+        label, sep, path = item.partition("=")
+        if not sep or not label or not Path(path).is_file():
+            ap.error(f"--bench {item!r}: want LABEL=PATH of an existing file")
+        benches.append((label, path))
+    names = args.names or sorted(p.stem for p in (validate.REPO / "kernels").glob("*.py"))
+    tt = validate.Triton()
+    modules = {}
+    for name in names:
+        module = validate.load_kernel_module(name)
+        if module is None or not hasattr(module, name) or not hasattr(module, "SIGNATURE"):
+            print(f"{name}: no Python original, skipped")
+            continue
+        modules[name] = module
+
+    best = {name: {"make_ir_ms": float("inf"), **{label: float("inf") for label, _ in benches}} for name in modules}
+    ops = {}
+    for r in range(args.rounds):
+        for name, module in modules.items():
+            tt.python_ir(module, name)  # warm-up
+            ms = min(tt.python_ir(module, name)[1] for _ in range(3))
+            best[name]["make_ir_ms"] = min(best[name]["make_ir_ms"], ms)
+            for label, exe in benches:
+                us, ops[name] = bench_us(exe, name)
+                best[name][label] = min(best[name][label], us)
+        print(f"round {r + 1} of {args.rounds} done", flush=True)
+
+    head = f"{'kernel':28} {'ops':>5} {'make_ir_ms':>10}"
+    for label, _ in benches:
+        head += f" {label + '_us':>12} {label + '_ratio':>14}"
+    for label, _ in benches[1:]:
+        head += f" {benches[0][0] + '/' + label:>14}"
+    print(head)
+    for name, row in best.items():
+        line = f"{name:28} {ops.get(name, 0):5d} {row['make_ir_ms']:10.3f}"
+        for label, _ in benches:
+            line += f" {row[label]:12.2f} {row['make_ir_ms'] * 1e3 / row[label]:13.0f}x"
+        for label, _ in benches[1:]:
+            line += f" {row[label] / row[benches[0][0]]:13.2f}x"
+        print(line)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "emit_ratio.json").write_text(json.dumps({"ops": ops, "best": best}, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
