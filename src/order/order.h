@@ -23,11 +23,27 @@ typedef struct tl_stamp {
     int seq, counter;
 } tl_stamp;
 
+/* What an entry meets only outside the kernel's own code (loop bounds, folds, casts, helper
+ * calls): kept apart, made at the first such meeting, so that the common entry stays small (a
+ * kernel of 100,000 constants holds 200,000 entries). */
+typedef struct tl_const_rare {
+    tl_stamp bound_at;       /* the first loop bound it was made for */
+    tl_stamp cast_source_at; /* the first meeting as a cast's source (cast_source) */
+    tl_stamp fold_at;        /* the first fold that made it */
+    tl_stamp helper_stamp;   /* where the helper call that met it first is in the source (calls
+                              * are ordered by it) */
+    int helper_call;         /* which helper call met it first (outermost calls are numbered) */
+    int helper_at;           /* the first meeting inside a helper */
+} tl_const_rare;
+
 typedef struct tl_const_entry {
     const tcir_type *type;
     const tcir_attr *value; /* equal to its op's value: the one last met (find_or_add) */
     tcir_op *op;         /* NULL while the constant is only noted, not used */
+    tl_const_rare *rare; /* NULL until met outside the kernel's own code: reads as all zero */
+    tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     int index;           /* its place in the pool (tl__pool_at) */
+    int remap_round;     /* the last tl__pool_remap that handled it */
     bool caller;         /* met in the kernel's own code (made there, or noted) */
     bool live;           /* made where it is used (not only noted, folded or a loop bound) */
     bool folded;         /* made by folding a cast of a constant (and not met otherwise first) */
@@ -40,15 +56,8 @@ typedef struct tl_const_entry {
     bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
     bool used;           /* some op of the finished function uses it (tl__pool_settle; read for
                           * droppable entries only) */
-    tl_stamp bound_at;   /* the first loop bound it was made for */
-    tl_stamp caller_at;  /* the first meeting in the kernel's own code */
-    bool cast_source;    /* made by Python in the kernel's code for a cast that folds ... */
-    tl_stamp cast_source_at; /* ... first there: counts when the kernel's code meets it too */
-    tl_stamp fold_at;    /* the first fold that made it */
-    int helper_call;     /* which helper call met it first (outermost calls are numbered) */
-    int helper_at;       /* the first meeting inside a helper */
-    tl_stamp helper_stamp; /* ... and where that call is in the source (calls are ordered by it) */
-    int remap_round;     /* the last tl__pool_remap that handled it */
+    bool cast_source;    /* made by Python in the kernel's code for a cast that folds, first at
+                          * rare->cast_source_at: counts when the kernel's code meets it too */
 } tl_const_entry;
 
 /* What the builder keeps on each op it made (tcir_op_aux): the order engine's key of an op it

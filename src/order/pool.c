@@ -81,21 +81,39 @@ static tl_stamp later(tl_stamp a, tl_stamp b)
     return stamp_before(a, b) ? b : a;
 }
 
+/* An entry's rare part, all zero when it has none. */
+static const tl_const_rare *rare_of(const tl_const_entry *e)
+{
+    static const tl_const_rare none;
+    return e->rare ? e->rare : &none;
+}
+
+/* An entry's rare part, made at its first use; NULL out of memory (then the builder's
+ * out_of_memory is set, which tl_finish reports). */
+static tl_const_rare *rare_for(tl_builder *b, tl_const_entry *e)
+{
+    if (!e->rare && !(e->rare = tcir_alloc(b->ctx, sizeof *e->rare)))
+        b->out_of_memory = true;
+    return e->rare;
+}
+
 /* Where a direct constant stands: its first meeting, a loop bound's included. */
 static tl_stamp caller_key(const tl_const_entry *e)
 {
+    const tl_const_rare *r = rare_of(e);
     if (!e->caller)
-        return e->bound_at;
-    tl_stamp at = e->cast_source ? earlier(e->caller_at, e->cast_source_at) : e->caller_at;
-    return e->bound ? earlier(at, e->bound_at) : at;
+        return r->bound_at;
+    tl_stamp at = e->cast_source ? earlier(e->caller_at, r->cast_source_at) : e->caller_at;
+    return e->bound ? earlier(at, r->bound_at) : at;
 }
 
 /* Where a folded constant stands: its last making by a fold (a dead bound's too). */
 static tl_stamp fold_key(const tl_const_entry *e)
 {
+    const tl_const_rare *r = rare_of(e);
     if (e->folded && e->bound)
-        return later(e->fold_at, e->bound_at);
-    return e->folded ? e->fold_at : e->bound_at;
+        return later(r->fold_at, r->bound_at);
+    return e->folded ? r->fold_at : r->bound_at;
 }
 
 /* What the order of two constants depends on, taken out of a pool entry once: the final sort
@@ -113,7 +131,8 @@ typedef struct sort_rec {
 
 static sort_rec sort_rec_of(const tl_const_entry *e, tcir_op *op)
 {
-    sort_rec r = {op, rank(e), e->helper_call, e->helper_at, e->helper_late, e->helper_stamp, {0, NULL, 0, 0}};
+    const tl_const_rare *rare = rare_of(e);
+    sort_rec r = {op, rank(e), rare->helper_call, rare->helper_at, e->helper_late, rare->helper_stamp, {0, NULL, 0, 0}};
     if (r.rank == 1)
         r.key = fold_key(e);
     else if (r.rank == 2 || r.rank == 3)
@@ -328,39 +347,44 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
     tl_stamp now = {b->place.epoch, tl__order_scope(b, site), site.seq, ++b->pool.stamp_counter};
     if (how == TL_MEET_CAST_SOURCE) {
         /* a helper's own canonicalization drops it before any meeting of the kernel's counts */
-        if (b->pool.helper_depth > 0 || (e->cast_source && !stamp_before(now, e->cast_source_at)))
+        tl_const_rare *r;
+        if (b->pool.helper_depth > 0 || (e->cast_source && !stamp_before(now, e->rare->cast_source_at)) ||
+            !(r = rare_for(b, e)))
             return false;
         e->cast_source = true;
-        e->cast_source_at = now;
+        r->cast_source_at = now;
         update_leading(b, e);
         return e->caller;
     }
     if (b->pool.helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
-        if (e->live || e->folded || (e->helper && !stamp_before(now, e->helper_stamp)))
+        tl_const_rare *r;
+        if (e->live || e->folded || (e->helper && !stamp_before(now, e->rare->helper_stamp)) || !(r = rare_for(b, e)))
             return false;
         e->helper = true;
         e->helper_first = b->pool.helper_first;
         e->helper_late = how == TL_MEET_FOLDED;
-        e->helper_call = b->pool.helper_call;
-        e->helper_at = now.counter;
-        e->helper_stamp = now;
+        r->helper_call = b->pool.helper_call;
+        r->helper_at = now.counter;
+        r->helper_stamp = now;
         return true;
     }
     if (how == TL_MEET_BOUND) {
-        if (e->bound && !stamp_before(now, e->bound_at))
+        tl_const_rare *r;
+        if ((e->bound && !stamp_before(now, e->rare->bound_at)) || !(r = rare_for(b, e)))
             return false;
         e->bound = true;
-        e->bound_at = now;
+        r->bound_at = now;
         log_meeting(b, e, now);
         update_leading(b, e);
         return true;
     }
     if (how == TL_MEET_FOLDED) {
-        if (e->live || (e->folded && !stamp_before(now, e->fold_at)))
+        tl_const_rare *r;
+        if (e->live || (e->folded && !stamp_before(now, e->rare->fold_at)) || !(r = rare_for(b, e)))
             return false;
         e->folded = true;
-        e->fold_at = now;
+        r->fold_at = now;
         log_meeting(b, e, now);
         return true;
     }
@@ -697,14 +721,16 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
         tl_const_entry *e = tl__pool_at(&b->pool, b->pool.remap_hits[h]);
         bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->place.epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->place.epoch, scope, n, old_seq, new_seq);
-        remap_stamp(&e->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
-        remap_stamp(&e->bound_at, b->place.epoch, scope, n, old_seq, new_seq);
+        if (e->rare) {
+            remap_stamp(&e->rare->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
+            remap_stamp(&e->rare->bound_at, b->place.epoch, scope, n, old_seq, new_seq);
+        }
         if (e->caller)
             log_meeting(b, e, e->caller_at);
         if (e->folded)
-            log_meeting(b, e, e->fold_at);
+            log_meeting(b, e, e->rare->fold_at);
         if (e->bound)
-            log_meeting(b, e, e->bound_at);
+            log_meeting(b, e, e->rare->bound_at);
         if (first_in_group && moved)
             e->leading = caller_key(e).seq == lowest;
         if (e->op)
