@@ -3,12 +3,14 @@
 
     emit_ratio.py --bench LABEL=PATH [--bench LABEL=PATH ...] [--rounds R] [--out DIR] [NAME...]
 
-For every bundled kernel with a Python original (kernels/NAME.py), or the NAMEs given: R rounds
-(default 4), each of which times the Python frontend's make_ir (best of 3 warm runs, as
+First it settles: the first bench runs vector_add until two runs in a row agree within 3% (at
+most --settle-s seconds), each printed: a host just started runs slower for minutes (seen: 1.5x).
+Then, for every bundled kernel with a Python original (kernels/NAME.py), or the NAMEs given: R
+rounds (default 6), each of which times the Python frontend's make_ir (best of 3 warm runs, as
 validate.py times it: a fresh context per run, outside the timed part) and then runs every
-given tritonc_bench once on that kernel (`-n 400 -w 100 NAME`, its median emit). The rounds
-interleave the two sides, so a slow spell of a shared host falls on both; each side keeps its
-best round. It prints one row per kernel: make_ir in ms, each bench's emit in us and its ratio
+given tritonc_bench once on that kernel (`-n 400 -w 100 NAME`, its median emit), the benches in
+turn in a different order each round (no tree always runs right after Python). The rounds
+interleave the sides, so a slow spell of a shared host falls on all; each keeps its best round. It prints one row per kernel: make_ir in ms, each bench's emit in us and its ratio
 (make_ir / emit), and, with two or more benches, the first against each other one (how much
 faster the first tree is). Writes the table to OUT/emit_ratio.json as well.
 
@@ -20,6 +22,7 @@ import argparse
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,11 +41,26 @@ def bench_us(exe, name):
     raise RuntimeError(f"{exe} {name}: no row in its output:\n{r.stdout}")
 
 
+def settle(exe, budget_s):
+    """Runs vector_add until two medians in a row agree within 3%, or budget_s has passed."""
+    start, last = time.monotonic(), None
+    while True:
+        us, _ = bench_us(exe, "vector_add")
+        print(f"settling: vector_add {us:.2f} us", flush=True)
+        if last is not None and abs(us - last) <= 0.03 * last:
+            return
+        if time.monotonic() - start > budget_s:
+            print(f"settling: not steady after {budget_s:.0f} s; measuring anyway")
+            return
+        last = us
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", action="append", required=True, metavar="LABEL=PATH",
                     help="a tritonc_bench binary and the label of its column")
-    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=6)
+    ap.add_argument("--settle-s", type=float, default=90.0)
     ap.add_argument("--out", type=Path, default=Path("gpu-out"))
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
@@ -62,6 +80,7 @@ def main():
             continue
         modules[name] = module
 
+    settle(benches[0][1], args.settle_s)
     best = {name: {"make_ir_ms": float("inf"), **{label: float("inf") for label, _ in benches}} for name in modules}
     ops = {}
     for r in range(args.rounds):
@@ -69,7 +88,8 @@ def main():
             tt.python_ir(module, name)  # warm-up
             ms = min(tt.python_ir(module, name)[1] for _ in range(3))
             best[name]["make_ir_ms"] = min(best[name]["make_ir_ms"], ms)
-            for label, exe in benches:
+            k = r % len(benches)
+            for label, exe in benches[k:] + benches[:k]:
                 us, ops[name] = bench_us(exe, name)
                 best[name][label] = min(best[name][label], us)
         print(f"round {r + 1} of {args.rounds} done", flush=True)

@@ -10,8 +10,11 @@
 #   OUT=/some/dir [BASE_SRC=dir of an earlier tree's sources] tests/gpu/emit_ratio.sh [NAME...]
 #   tests/gpu/emit_ratio.sh --dry-run     # anywhere: the scripts' syntax, nothing built or run
 #
+# Every measurement runs on one CPU (taskset, where there is one), Python's and ours alike.
+#
 # Environment: OUT (default ./gpu-out), BASE_SRC (none: this tree alone), ROUNDS (default 3),
-# BUILD_DIR (default /tmp/tritonc-ratio-build; the base's beside it, with -base), PYTHON.
+# BUILD_DIR (default /tmp/tritonc-ratio-build; the base's beside it, with -base), PYTHON, CPU
+# (default 2: the one to run on).
 set -u
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = "--dry-run" ]; then
@@ -24,6 +27,8 @@ OUT=$(cd "$OUT" && pwd)
 BUILD_DIR=${BUILD_DIR:-/tmp/tritonc-ratio-build}
 PYTHON=${PYTHON:-python3}
 ROUNDS=${ROUNDS:-3}
+PIN=()
+command -v taskset >/dev/null && PIN=(taskset -c "${CPU:-2}")
 
 build() { # source dir, build dir
     cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DTRITONC_BUILD_TESTS=OFF -DTRITONC_WERROR=OFF >/dev/null &&
@@ -46,14 +51,14 @@ main() {
         scaling+=("$BUILD_DIR-base/tritonc_bench_scaling")
     fi
     echo "== 1. emit beside make_ir"
-    "$PYTHON" tests/gpu/emit_ratio.py "${benches[@]}" --out "$OUT" "$@" || return 1
+    ${PIN[@]+"${PIN[@]}"} "$PYTHON" tests/gpu/emit_ratio.py "${benches[@]}" --out "$OUT" "$@" || return 1
     echo "== 2. the parts of an emit"
-    "$BUILD_DIR/tritonc_bench" -n 1000 --phases || return 1
+    ${PIN[@]+"${PIN[@]}"} "$BUILD_DIR/tritonc_bench" -n 1000 --phases || return 1
     echo "== 3. scaling, $ROUNDS rounds"
     for r in $(seq "$ROUNDS"); do
         for exe in "${scaling[@]}"; do
             echo "-- round $r: $exe"
-            "$exe" || return 1
+            ${PIN[@]+"${PIN[@]}"} "$exe" || return 1
         done
     done
 }
