@@ -11,9 +11,10 @@
  *
  * --phases adds, per kernel, the median of each part of an emit over as many more runs: build
  * (tl_builder_create and the kernel's body), finish (tl_finish: the order engine's last
- * passes, verify, print) and, of finish, verify and print alone (tcir_verify and tcir_print run
- * again on the finished module: the same work on the same IR). A bench prints numbers; it is
- * not a test.
+ * passes, verify, print; build + finish is an emit but for freeing the builder) and, of finish, verify and print alone (tcir_verify and tcir_print run
+ * again on the finished module: the same work on the same IR), and first the same for a kernel
+ * of no ops (an emit's fixed cost: the builder, the module and function, verifying and printing
+ * them). A bench prints numbers; it is not a test.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
@@ -113,8 +114,18 @@ static double median_of(double *samples, int n)
     return quantile(samples, n, 0.5);
 }
 
-/* The median of each part of an emit (see the top of the file); false when the kernel fails. */
-static bool bench_phases(const tl_kernel *k, int iterations, double *samples)
+static void no_ops(tl_builder *b, const void *cfg)
+{
+    (void)b;
+    (void)cfg;
+}
+
+/* A kernel of no ops, for the fixed cost of an emit. */
+static const tl_kernel empty_kernel = {.name = "empty", .run = no_ops};
+
+/* The median of each part of an emit (see the top of the file), in a row named label; false
+ * when the kernel fails. */
+static bool bench_phases(const tl_kernel *k, const char *label, int iterations, double *samples)
 {
     double *parts = malloc(sizeof *parts * (size_t)iterations * 4);
     void *zeroed = k->cfg_default ? NULL : calloc(1, k->cfg_size ? k->cfg_size : 1);
@@ -146,9 +157,9 @@ static bool bench_phases(const tl_kernel *k, int iterations, double *samples)
                 samples[i] = parts[(size_t)i * 4 + (size_t)p];
             med[p] = median_of(samples, iterations);
         }
-        printf("%-24s %10.2f %10.2f %10.2f %10.2f\n", k->name, med[0], med[1], med[2], med[3]);
+        printf("%-24s %10.2f %10.2f %10.2f %10.2f\n", label, med[0], med[1], med[2], med[3]);
     } else {
-        printf("%-24s phases failed\n", k->name);
+        printf("%-24s phases failed\n", label);
     }
     free(parts);
     free(zeroed);
@@ -210,10 +221,12 @@ int main(int argc, char **argv)
            "bytes", "ttir_bytes");
     int failures = 0;
     for (int pass = 0; pass < (phases ? 2 : 1); pass++) {
-        if (pass == 1)
-            printf("\n# medians of the parts of an emit, us (--phases): build + finish is an emit; verify and "
+        if (pass == 1) {
+            printf("\n# medians of the parts of an emit, us (--phases): build + finish is an emit, less freeing the builder; verify and "
                    "print are parts of finish\n%-24s %10s %10s %10s %10s\n",
                    "kernel", "build_us", "finish_us", "verify_us", "print_us");
+            failures += !bench_phases(&empty_kernel, "(no ops)", iterations, samples);
+        }
         for (int i = 0; i < nkernels; i++) {
             const tl_kernel *k = first_name < argc ? tritonc_bundled_find(argv[first_name + i]) : tritonc_bundled_at(i);
             if (k == NULL) {
@@ -221,7 +234,7 @@ int main(int argc, char **argv)
                     fprintf(stderr, "tritonc_bench: unknown kernel '%s'\n", argv[first_name + i]);
                 failures += pass == 0;
             } else if (pass == 0 ? !bench_kernel(k, iterations, warmup, samples)
-                                 : !bench_phases(k, iterations, samples)) {
+                                 : !bench_phases(k, k->name, iterations, samples)) {
                 failures++;
             }
         }
