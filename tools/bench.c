@@ -11,10 +11,11 @@
  *
  * --phases adds, per kernel, the median of each part of an emit over as many more runs: build
  * (tl_builder_create and the kernel's body), finish (tl_finish: the order engine's last
- * passes, verify, print; build + finish is an emit but for freeing the builder) and, of finish, verify and print alone (tcir_verify and tcir_print run
- * again on the finished module: the same work on the same IR), and first the same for a kernel
- * of no ops (an emit's fixed cost: the builder, the module and function, verifying and printing
- * them). A bench prints numbers; it is not a test.
+ * passes, verify, print; build + finish is an emit but for freeing the builder) and, of
+ * finish, verify and print alone (tcir_verify and tcir_print run again on the finished module:
+ * the same work on the same IR); its first row is a kernel of no ops (an emit's fixed cost:
+ * the builder, the module and function, verifying and printing them). A bench prints numbers;
+ * it is not a test.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
