@@ -23,13 +23,14 @@ typedef struct tl_stamp {
     int seq, counter;
 } tl_stamp;
 
-/* What an entry meets only outside the kernel's own code (loop bounds, folds, casts, helper
- * calls): kept apart, made at the first such meeting, so that the common entry stays small (a
- * kernel of 100,000 constants holds 200,000 entries). */
+/* What an entry meets only outside the kernel's own code and its folds (loop bounds, casts,
+ * helper calls): kept apart, made at the first such meeting, so that the common entry stays
+ * small (a kernel of 100,000 constants holds 200,000 entries). Folds are common (every sum that
+ * reassociation makes), so their stamp stays in the entry: a part apart is a cache miss more
+ * wherever the entry is read. */
 typedef struct tl_const_rare {
     tl_stamp bound_at;       /* the first loop bound it was made for */
     tl_stamp cast_source_at; /* the first meeting as a cast's source (cast_source) */
-    tl_stamp fold_at;        /* the first fold that made it */
     tl_stamp helper_stamp;   /* where the helper call that met it first is in the source (calls
                               * are ordered by it) */
     int helper_call;         /* which helper call met it first (outermost calls are numbered) */
@@ -42,6 +43,7 @@ typedef struct tl_const_entry {
     tcir_op *op;         /* NULL while the constant is only noted, not used */
     tl_const_rare *rare; /* NULL until met outside the kernel's own code: reads as all zero */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
+    tl_stamp fold_at;    /* the first fold that made it */
     int index;           /* its place in the pool (tl__pool_at) */
     int remap_round;     /* the last tl__pool_remap that handled it */
     bool caller;         /* met in the kernel's own code (made there, or noted) */

@@ -112,8 +112,8 @@ static tl_stamp fold_key(const tl_const_entry *e)
 {
     const tl_const_rare *r = rare_of(e);
     if (e->folded && e->bound)
-        return later(r->fold_at, r->bound_at);
-    return e->folded ? r->fold_at : r->bound_at;
+        return later(e->fold_at, r->bound_at);
+    return e->folded ? e->fold_at : r->bound_at;
 }
 
 /* What the order of two constants depends on, taken out of a pool entry once: the final sort
@@ -380,11 +380,10 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
         return true;
     }
     if (how == TL_MEET_FOLDED) {
-        tl_const_rare *r;
-        if (e->live || (e->folded && !stamp_before(now, e->rare->fold_at)) || !(r = rare_for(b, e)))
+        if (e->live || (e->folded && !stamp_before(now, e->fold_at)))
             return false;
         e->folded = true;
-        r->fold_at = now;
+        e->fold_at = now;
         log_meeting(b, e, now);
         return true;
     }
@@ -721,14 +720,13 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
         tl_const_entry *e = tl__pool_at(&b->pool, b->pool.remap_hits[h]);
         bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->place.epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->place.epoch, scope, n, old_seq, new_seq);
-        if (e->rare) {
-            remap_stamp(&e->rare->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
+        remap_stamp(&e->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
+        if (e->rare)
             remap_stamp(&e->rare->bound_at, b->place.epoch, scope, n, old_seq, new_seq);
-        }
         if (e->caller)
             log_meeting(b, e, e->caller_at);
         if (e->folded)
-            log_meeting(b, e, e->rare->fold_at);
+            log_meeting(b, e, e->fold_at);
         if (e->bound)
             log_meeting(b, e, e->rare->bound_at);
         if (first_in_group && moved)
