@@ -55,6 +55,22 @@ def settle(exe, budget_s):
         last = us
 
 
+def print_table(best, ops, benches):
+    """One row per kernel: ops, make_ir, each bench's emit and ratio, the first bench against the others."""
+    first = benches[0][0]
+    cells = [("kernel", 28, lambda name, row: name), ("ops", 5, lambda name, row: f"{ops.get(name, 0)}"),
+             ("make_ir_ms", 10, lambda name, row: f"{row['make_ir_ms']:.3f}")]
+    for label, _ in benches:
+        cells.append((f"{label}_us", 12, lambda name, row, label=label: f"{row[label]:.2f}"))
+        cells.append((f"{label}_ratio", 14, lambda name, row, label=label: f"{row['make_ir_ms'] * 1e3 / row[label]:.0f}x"))
+    for label, _ in benches[1:]:
+        cells.append((f"{first}/{label}", 14, lambda name, row, label=label: f"{row[label] / row[first]:.2f}x"))
+    print(" ".join(f"{title:>{width}}" if i else f"{title:{width}}" for i, (title, width, _) in enumerate(cells)))
+    for name, row in best.items():
+        print(" ".join(f"{cell(name, row):>{width}}" if i else f"{cell(name, row):{width}}"
+                       for i, (_, width, cell) in enumerate(cells)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", action="append", required=True, metavar="LABEL=PATH",
@@ -94,19 +110,7 @@ def main():
                 best[name][label] = min(best[name][label], us)
         print(f"round {r + 1} of {args.rounds} done", flush=True)
 
-    head = f"{'kernel':28} {'ops':>5} {'make_ir_ms':>10}"
-    for label, _ in benches:
-        head += f" {label + '_us':>12} {label + '_ratio':>14}"
-    for label, _ in benches[1:]:
-        head += f" {benches[0][0] + '/' + label:>14}"
-    print(head)
-    for name, row in best.items():
-        line = f"{name:28} {ops.get(name, 0):5d} {row['make_ir_ms']:10.3f}"
-        for label, _ in benches:
-            line += f" {row[label]:12.2f} {row['make_ir_ms'] * 1e3 / row[label]:13.0f}x"
-        for label, _ in benches[1:]:
-            line += f" {row[label] / row[benches[0][0]]:13.2f}x"
-        print(line)
+    print_table(best, ops, benches)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "emit_ratio.json").write_text(json.dumps({"ops": ops, "best": best}, indent=1) + "\n")
     return 0
