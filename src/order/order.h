@@ -23,11 +23,11 @@ typedef struct tl_stamp {
     int seq, counter;
 } tl_stamp;
 
-/* What an entry meets only outside the kernel's own code and its folds (loop bounds, casts,
- * helper calls): kept apart, made at the first such meeting, so that the common entry stays
- * small (a kernel of 100,000 constants holds 200,000 entries). Folds are common (every sum that
- * reassociation makes), so their stamp stays in the entry: a part apart is a cache miss more
- * wherever the entry is read. */
+/* The meetings most entries never have (as a loop bound, as a cast's source, inside a helper):
+ * kept apart, made at the first such meeting, so that the common entry stays small (a kernel of
+ * 100,000 constants holds 200,000 entries). Folds are common (every sum that reassociation
+ * makes), so their stamp stays in the entry: a part apart is a cache miss more wherever the
+ * entry is read. */
 typedef struct tl_const_rare {
     tl_stamp bound_at;       /* the first loop bound it was made for */
     tl_stamp cast_source_at; /* the first meeting as a cast's source (cast_source) */
@@ -41,7 +41,7 @@ typedef struct tl_const_entry {
     const tcir_type *type;
     const tcir_attr *value; /* equal to its op's value: the one last met (find_or_add) */
     tcir_op *op;         /* NULL while the constant is only noted, not used */
-    tl_const_rare *rare; /* NULL until met outside the kernel's own code: reads as all zero */
+    tl_const_rare *rare; /* NULL until such a meeting: then every field reads as zero */
     tl_stamp caller_at;  /* the first meeting in the kernel's own code */
     tl_stamp fold_at;    /* the first fold that made it */
     int index;           /* its place in the pool (tl__pool_at) */
