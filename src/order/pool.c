@@ -348,7 +348,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
     if (how == TL_MEET_CAST_SOURCE) {
         /* a helper's own canonicalization drops it before any meeting of the kernel's counts */
         tl_const_rare *r;
-        if (b->pool.helper_depth > 0 || (e->cast_source && !stamp_before(now, e->rare->cast_source_at)) ||
+        if (b->pool.helper_depth > 0 || (e->cast_source && !stamp_before(now, rare_of(e)->cast_source_at)) ||
             !(r = rare_for(b, e)))
             return false;
         e->cast_source = true;
@@ -359,7 +359,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
     if (b->pool.helper_depth > 0) {
         /* the call first in the source claims it, whichever ran first */
         tl_const_rare *r;
-        if (e->live || e->folded || (e->helper && !stamp_before(now, e->rare->helper_stamp)) || !(r = rare_for(b, e)))
+        if (e->live || e->folded || (e->helper && !stamp_before(now, rare_of(e)->helper_stamp)) || !(r = rare_for(b, e)))
             return false;
         e->helper = true;
         e->helper_first = b->pool.helper_first;
@@ -371,7 +371,7 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
     }
     if (how == TL_MEET_BOUND) {
         tl_const_rare *r;
-        if ((e->bound && !stamp_before(now, e->rare->bound_at)) || !(r = rare_for(b, e)))
+        if ((e->bound && !stamp_before(now, rare_of(e)->bound_at)) || !(r = rare_for(b, e)))
             return false;
         e->bound = true;
         r->bound_at = now;
@@ -721,14 +721,14 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
         bool moved = (e->caller || e->bound) && remapped(caller_key(e), b->place.epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->place.epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
-        if (e->rare)
+        if (e->rare) /* a stamp it has not: all zero, of no scope, so nothing to remap */
             remap_stamp(&e->rare->bound_at, b->place.epoch, scope, n, old_seq, new_seq);
         if (e->caller)
             log_meeting(b, e, e->caller_at);
         if (e->folded)
             log_meeting(b, e, e->fold_at);
         if (e->bound)
-            log_meeting(b, e, e->rare->bound_at);
+            log_meeting(b, e, rare_of(e)->bound_at);
         if (first_in_group && moved)
             e->leading = caller_key(e).seq == lowest;
         if (e->op)

@@ -10,9 +10,10 @@ rounds (default 6), each of which times the Python frontend's make_ir (best of 3
 validate.py times it: a fresh context per run, outside the timed part) and then runs every
 given tritonc_bench once on that kernel (`-n 400 -w 100 NAME`, its median emit), the benches in
 turn in a different order each round (no tree always runs right after Python). The rounds
-interleave the sides, so a slow spell of a shared host falls on all; each keeps its best round. It prints one row per kernel: make_ir in ms, each bench's emit in us and its ratio
-(make_ir / emit), and, with two or more benches, the first against each other one (how much
-faster the first tree is). Writes the table to OUT/emit_ratio.json as well.
+interleave the sides, so a slow spell of a shared host falls on all; each keeps its best round.
+It prints one row per kernel: make_ir in ms, each bench's emit in us and its ratio (make_ir /
+emit), and, with two or more benches, the first against each other one (how much faster the
+first tree is). Writes the table to OUT/emit_ratio.json as well.
 
 A ratio compares two programs on one host in one run: never compare ratios of different runs
 (the same code measured 145x in one session and 412x in another, on different hosts). Needs
