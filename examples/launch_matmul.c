@@ -1,4 +1,4 @@
-/* launch_matmul: the bundled fp16 matmul (kernels/matmul.c) launched from C, autotuned and
+/* launch_matmul: the bundled fp16 matmul (kernels/models/matmul.c) launched from C, autotuned and
  * specialized as Python's @triton.autotune + @triton.jit would run it.
  *
  *     build/examples/launch_matmul [--m M] [--n N] [--k K] [--iters I]
@@ -20,7 +20,7 @@
 #include "bundled.h"
 #include "tritonc/cuda.h"
 
-/* kernels/matmul.c's config, in its order. */
+/* kernels/models/matmul.c's config, in its order. */
 typedef struct matmul_cfg {
     int BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M;
 } matmul_cfg;

@@ -1,4 +1,4 @@
-/* launch_softmax: the bundled row-wise softmax (kernels/softmax.c) launched from C through the
+/* launch_softmax: the bundled row-wise softmax (kernels/models/softmax.c) launched from C through the
  * CUDA driver (tritonc/cuda.h), one program per row, its strides and row length by value.
  *
  *     build/examples/launch_softmax [--rows R] [--cols C] [--iters K]
@@ -17,7 +17,7 @@
 #include "bundled.h"
 #include "tritonc/cuda.h"
 
-/* kernels/softmax.c's config: one int, BLOCK. */
+/* kernels/models/softmax.c's config: one int, BLOCK. */
 typedef struct softmax_cfg {
     int BLOCK;
 } softmax_cfg;

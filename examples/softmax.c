@@ -2,8 +2,8 @@
  *
  *     softmax(x)[r, c] = exp(x[r, c] - max_c x[r, :]) / sum_c exp(x[r, :] - max_c x[r, :])
  *
- * The kernel is kernels/softmax.py's (one program per row, the row in registers), in the form
- * XLA's Triton call launches: every argument a buffer, inputs first. kernels/softmax.c takes the
+ * The kernel is kernels/models/softmax.py's (one program per row, the row in registers), in the form
+ * XLA's Triton call launches: every argument a buffer, inputs first. kernels/models/softmax.c takes the
  * row strides and n_cols as scalars, which XLA cannot pass; here the rows are contiguous (the
  * stride is n_cols) and n_cols is a 0-d int32 tensor the kernel loads. The result is checked
  * against a double-precision softmax on the CPU, and the times are printed.

@@ -12,9 +12,9 @@
 
 #include "tritonc/hlo.h"
 
-/* kernels/vector_add_xla.c */
+/* kernels/features/vector_add_xla.c */
 TH_KERNEL_CALL(vector_add_xla_kernel, TH_INPUTS(x_ptr, y_ptr, n_elements_ptr), TH_OUTPUTS(output_ptr));
-/* kernels/softmax_xla.c */
+/* kernels/features/softmax_xla.c */
 TH_KERNEL_CALL(softmax_xla_kernel, TH_INPUTS(in_ptr), TH_OUTPUTS(out_ptr));
 
 #endif

@@ -9,7 +9,7 @@ static const char help_text[] =
     "Usage: tritonc emit NAME [options]\n"
     "\n"
     "Print the TTIR of bundled kernel NAME (`tritonc list`), in Triton's pretty form with source\n"
-    "locations, loc(\"kernels/NAME.c\":LINE:0).\n"
+    "locations, loc(\"kernels/models/NAME.c\":LINE:0).\n"
     "\n"
     "  --set KEY=VALUE        set config field KEY (repeatable): an integer from 0 to 16777216\n"
     "                         (base 10), a dtype (float16), or true / false\n"

@@ -289,12 +289,15 @@ void tl_builder_set_generic(tl_builder *b, bool on);
  * Off by default, as in Triton. */
 void tl_builder_set_debug(tl_builder *b, bool on);
 bool tl_builder_debug(const tl_builder *b);
-/* Scalars as buffers, the form XLA's Triton call launches (only buffers are passed): each
- * scalar argument declared after this (TL_SCALAR(dt)) becomes a pointer argument !tt.ptr<dt>
- * (tt.divisibility = 16, as any pointer) and tl_arg returns `tt.load` of it, made in place, so
- * the body is unchanged. Its divisibility hint is not kept (the value is read at run time) and
- * its specialization letter must be 'N'. Off by default; call it before the first tl_arg. */
-void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
+/* Scalars as buffers, the form XLA's Triton call launches (only buffers are passed): with a
+ * loader set, each scalar argument declared after this (TL_SCALAR(dt)) becomes a pointer
+ * argument !tt.ptr<dt> (tt.divisibility = 16, as any pointer) and tl_arg returns what the loader
+ * makes of it, in place, so the body is unchanged. Its divisibility hint is not kept (the value
+ * is read at run time) and its specialization letter must be 'N'. NULL (the default) turns it
+ * off; call it before the first tl_arg. The language's tl_builder_set_scalars_as_buffers
+ * (tritonc/lang.h) sets a loader that makes `tt.load` of the pointer. */
+typedef tl_value (*tl_arg_loader)(tl_site site, tl_value ptr);
+void tl_builder_set_arg_loader(tl_builder *b, tl_arg_loader load);
 /* Puts the kernel's arguments in the order of names (every declared argument named) when
  * tl_finish seals its signature, as XLA passes them: inputs first, then outputs, whatever order
  * the body declares them in. The body is unchanged but for the %argN it prints. A name given a

@@ -5,7 +5,7 @@
  *
  * Included by builder.h (the kernel builder) and by hlo_shape.h (the call layer's shapes), so
  * that a program that only runs StableHLO programs (pjrt.h) gets a dtype without the kernel
- * builder's API. Needs only the C standard headers. Implemented in src/dtype.c.
+ * builder's API. Needs only the C standard headers. Implemented in src/builder/dtype.c.
  */
 #ifndef TRITONC_DTYPE_H
 #define TRITONC_DTYPE_H

@@ -6,7 +6,7 @@
  *
  * What a program that runs StableHLO programs (pjrt.h) needs of hlo.h, without the program
  * builder's API or the kernel builder's under it: hlo.h and pjrt.h include it. Needs only
- * dtype.h and the C standard headers. Implemented in src/hlo/shape.c (library tritonc_hlo).
+ * dtype.h and the C standard headers. Implemented in src/hlo/hlo_shape.c (library tritonc_hlo).
  */
 #ifndef TRITONC_HLO_SHAPE_H
 #define TRITONC_HLO_SHAPE_H

@@ -273,7 +273,7 @@ uint32_t tcir_op_serial(const tcir_op *op);
 uint32_t tcir_block_serial(const tcir_block *b);
 uint32_t tcir_value_serial(const tcir_value *v);
 /* A pointer of the client's kept on the op (NULL when made), never read, printed or freed by the
- * IR: the builder keeps its order engine's key there (src/order/order.h, tl_op_key). Setting it
+ * IR: the builder keeps its order engine's key there (src/builder/order/order_engine.h, tl_op_key). Setting it
  * on NULL does nothing; NULL's is NULL. */
 void tcir_op_set_aux(tcir_op *op, void *aux);
 void *tcir_op_aux(const tcir_op *op);

@@ -341,6 +341,14 @@ inline tl_store_args tl__store_args(tl__store_kw k)
 extern "C" {
 #endif
 
+/* Scalars as buffers, the form XLA's Triton call launches (only buffers are passed): each
+ * scalar argument declared after this (TL_SCALAR(dt)) becomes a pointer argument !tt.ptr<dt>
+ * (tt.divisibility = 16, as any pointer) and tl_arg returns `tt.load` of it, made in place, so
+ * the body is unchanged. Its divisibility hint is not kept (the value is read at run time) and
+ * its specialization letter must be 'N'. Off by default; call it before the first tl_arg. (The
+ * builder's tl_builder_set_arg_loader with tl_load as the loader.) */
+void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
+
 /* ---- compile time: static assertions and dtypes ---------------------------------------- */
 
 /* tl.static_assert(cond, msg): checks a condition the C program knows while it builds the

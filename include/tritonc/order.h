@@ -8,8 +8,8 @@
  * (src/lang) uses these for triton.language's own helpers; a port of a kernel needs the
  * helper brackets, and the rest only when it writes ops of its own with tl_op.
  *
- * Implemented in src/order/ (the engine: place.c for ops, pool.c for constants) and
- * src/builder_const.c (materializing constants).
+ * Implemented in src/builder/order/ (the engine: place.c for ops, pool.c for constants) and
+ * src/builder/builder_const.c (materializing constants).
  */
 #ifndef TRITONC_ORDER_H
 #define TRITONC_ORDER_H

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime_internal.h"
+#include "cuda/runtime_internal.h"
 
 /* The argument, for messages: "tc_ptr(0x1000, float16)", "an int64 5", "a float32 1.5". */
 static const char *describe(const tc_arg *a, char *buf, size_t size)

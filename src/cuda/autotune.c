@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autotune_internal.h"
-#include "compile_internal.h" /* tc__format */
+#include "cuda/autotune_internal.h"
+#include "compile/compile_internal.h" /* tc__format */
 
 #define TCR_DEFAULT_WARMUP 5
 #define TCR_DEFAULT_REPEATS 20

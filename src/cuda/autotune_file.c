@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autotune_internal.h"
-#include "compile_internal.h"
+#include "cuda/autotune_internal.h"
+#include "compile/compile_internal.h"
 
 #define TCR_FILE_MAGIC "tritonc-autotune 1"
 

@@ -3,7 +3,7 @@
 #ifndef TRITONC_CUDA_AUTOTUNE_INTERNAL_H
 #define TRITONC_CUDA_AUTOTUNE_INTERNAL_H
 
-#include "runtime_internal.h"
+#include "cuda/runtime_internal.h"
 
 /* The most timed launches per config. */
 #define TCR_MAX_REPEATS 1000

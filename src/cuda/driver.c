@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver.h"
+#include "cuda/driver.h"
 
 bool tc_driver_open(tc_driver *d, const char *path, char *why, size_t size)
 {

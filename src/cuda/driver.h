@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "cuda_driver_subset.h"
+#include "cuda/cuda_driver_subset.h"
 
 /* The environment variable naming the driver library to open instead of libcuda.so.1 (the
  * tests point it at a fake driver). */

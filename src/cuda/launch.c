@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime_internal.h"
+#include "cuda/runtime_internal.h"
 
 /* ---- scratch buffers --------------------------------------------------------------------------- */
 

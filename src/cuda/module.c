@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime_internal.h"
+#include "cuda/runtime_internal.h"
 
 /* Triton's launcher asks for more than 48 KiB of dynamic shared memory through an attribute. */
 #define TCR_DEFAULT_SHARED_LIMIT 49152

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile_internal.h" /* tcir_sys_strdup */
-#include "runtime_internal.h"
+#include "compile/compile_internal.h" /* tcir_sys_strdup */
+#include "cuda/runtime_internal.h"
 
 static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
 {

@@ -1,9 +1,9 @@
-/* The runtime's sticky error (a tl_error, src/error.h, recorded under error_lock): the first
+/* The runtime's sticky error (a tl_error, src/base/error.h, recorded under error_lock): the first
  * failure wins, with the C line of the call; a driver error becomes one of ours (function,
  * CUDA's error name, code and text). */
 #include <stdarg.h>
 
-#include "runtime_internal.h"
+#include "cuda/runtime_internal.h"
 
 void tcr_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
 {

@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "driver.h"
-#include "error.h"
+#include "cuda/driver.h"
+#include "base/error.h"
 #include "tritonc/cuda.h"
 
 /* One variant loaded in one context for one kernel handle: what a launch needs. */

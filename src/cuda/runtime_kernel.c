@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime_internal.h"
+#include "cuda/runtime_internal.h"
 
 static bool options_equal(tc_options a, tc_options b)
 {

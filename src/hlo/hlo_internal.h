@@ -6,8 +6,8 @@
 #ifndef TRITONC_HLO_INTERNAL_H
 #define TRITONC_HLO_INTERNAL_H
 
-#include "error.h"
-#include "ir/out.h"
+#include "base/error.h"
+#include "base/out.h"
 #include "tritonc/hlo.h"
 
 /* The longest error message a builder keeps (longer ones are cut). */

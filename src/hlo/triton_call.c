@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hlo_internal.h"
+#include "hlo/hlo_internal.h"
 
 enum { TRITON_DEFAULT_WARPS = 4, TRITON_DEFAULT_STAGES = 3 };
 

@@ -2,7 +2,7 @@
  * from the table is "not supported", reported when the interpreter is created. */
 #include <string.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 typedef struct entry {
     const char *name;

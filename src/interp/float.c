@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 typedef enum fmt_nan { NAN_IEEE, NAN_FN, NAN_FNUZ } fmt_nan;
 typedef struct fmt {

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 typedef enum fn {
     CLZ, POPC, BREV, FFS, ABS, MULHI, MUL24, HADD, RHADD, SAD, BYTE_PERM, MIN, MAX,

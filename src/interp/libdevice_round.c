@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 typedef enum rop { ADD, SUB, MUL, DIV, RCP, SQRT, FMA, I2F, U2F, D2F } rop;
 

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 /* The x with f(x) = y for a monotonic f on [lo, hi] (increasing when up): bisection to the
  * last bit of a double. */

@@ -2,7 +2,7 @@
  * (their slots) and records each op's handler once, at tc_interp_create. */
 #include <stdlib.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 static size_t hash(const void *p, size_t cap)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp_internal.h"
+#include "interp/interp_internal.h"
 
 ti_tensor *ti_new_shape(ti_run *r, const tcir_type *elem, int rank, const int64_t *dims)
 {

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "hints.h"
-#include "inline.h"
-#include "internal.h"
-#include "registry.h"
+#include "base/alloc.h"
+#include "base/hints.h"
+#include "ir/inline.h"
+#include "ir/internal.h"
+#include "ir/registry.h"
 
 enum { TCIR_CHUNK_MIN = 16 * 1024 };
 

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "inline.h"
-#include "internal.h"
+#include "ir/inline.h"
+#include "ir/internal.h"
 
 /* NULL only when out of memory and of reserve (every constructor then returns NULL). */
 static tcir_attr *attr_new(tcir_context *ctx, tcir_attr_kind kind)

@@ -4,8 +4,8 @@
  * (I32EnumAttr: ProgramIDDim, RoundingMode, PropagateNan, CacheModifier, EvictionPolicy). */
 #include <string.h>
 
-#include "enums.h"
-#include "internal.h"
+#include "ir/enums.h"
+#include "ir/internal.h"
 
 typedef struct enum_case {
     const char *keyword;

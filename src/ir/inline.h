@@ -14,9 +14,9 @@
 
 #include <string.h>
 
-#include "alloc.h"
-#include "internal.h"
-#include "registry.h" /* tcir_opcode_flags */
+#include "base/alloc.h"
+#include "ir/internal.h"
+#include "ir/registry.h" /* tcir_opcode_flags */
 
 /* ---- the context -------------------------------------------------------------------------- */
 

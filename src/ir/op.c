@@ -1,8 +1,8 @@
 /* Operations, blocks and regions: creation, linking and accessors. */
 #include <string.h>
 
-#include "inline.h"
-#include "internal.h"
+#include "ir/inline.h"
+#include "ir/internal.h"
 
 /* Takes n elements of elem bytes off the front of *mem; NULL when n is 0. */
 static void *carve(unsigned char **mem, int n, size_t elem)

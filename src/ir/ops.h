@@ -2,7 +2,7 @@
  * guard): a file defines OP, includes this header and undefines OP. From it come the opcode
  * enum (registry.h), the names and flags (registry.c), the printer's dispatch (print_pretty.c)
  * and the verifier's (verify.c). Adding an op is one line here, plus its rules if it needs new
- * ones; tests/test_registry.c checks the table (sorted, unique) and that every op the language
+ * ones; tests/ir/test_registry.c checks the table (sorted, unique) and that every op the language
  * emits has a verifier rule.
  *
  *   OP(ID, "dialect.name", flags, pretty, check)
@@ -11,7 +11,7 @@
  * name    sorted by strcmp (tcir_opcode_of searches the names by bisection).
  * flags   what the op does besides giving its results (TCIR_OPF_* of tritonc/ir.h, short
  *         names below); 0: structure and control flow, and tt.call (its callee's effects).
- *         The order engine (src/order/place.c) moves only pure ops.
+ *         The order engine (src/builder/order/place.c) moves only pure ops.
  * pretty  its custom form, tcir_pretty_<pretty> (print_pretty_*.c), or generic: generic form
  *         always (as MLIR prints tt.reduce and tt.scan).
  * check   its verifier rule, tcir_check_<check> (verify_*.c), or generic: only the checks

@@ -3,19 +3,19 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "registry.h"
+#include "ir/registry.h"
 
 static const char *const opcode_names[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = NULL,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = name,
-#include "ops.h"
+#include "ir/ops.h"
 #undef OP
 };
 
 const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = 0,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = (flags),
-#include "ops.h"
+#include "ir/ops.h"
 #undef OP
 };
 

@@ -11,7 +11,7 @@
 typedef enum tcir_opcode {
     TCIR_OPC_UNREGISTERED = TCIR_OPCODE_UNREGISTERED,
 #define OP(id, name, flags, pretty, check) TCIR_OPC_##id,
-#include "ops.h"
+#include "ir/ops.h"
 #undef OP
     TCIR_OPC_COUNT
 } tcir_opcode;

@@ -1,6 +1,6 @@
 /* Late changes to built IR that control flow needs: results given once the body is known,
  * and a block moved to the end of its region. */
-#include "internal.h"
+#include "ir/internal.h"
 
 void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types)
 {

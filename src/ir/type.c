@@ -1,8 +1,8 @@
 /* Types: interned in the context, so equal types are equal pointers. */
 #include <string.h>
 
-#include "inline.h"
-#include "internal.h"
+#include "ir/inline.h"
+#include "ir/internal.h"
 
 static bool same_types(int n, const tcir_type *const *a, const tcir_type *const *b)
 {

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scope_internal.h"
+#include "lang/scope_internal.h"
 
 static bool is_space(char c)
 {

@@ -14,7 +14,7 @@
  * never NULL, so the caller's code for success runs on. */
 #include <string.h>
 
-#include "scope_internal.h"
+#include "lang/scope_internal.h"
 
 /* ---- shared with carry.c and rebuild.c (scope_internal.h) ------------------------------------ */
 

@@ -12,7 +12,7 @@
 #ifndef TRITONC_LANG_INTERNAL_H
 #define TRITONC_LANG_INTERNAL_H
 
-#include "dtype_inline.h"
+#include "builder/dtype_inline.h"
 #include "ir/enums.h"
 #include "ir/inline.h"
 #include "tritonc/lang.h"

@@ -6,7 +6,7 @@
  * without them: the body's ops move to the new op's block, uses of the dropped arguments become
  * uses of the values from before the scope. Every new piece is made before anything moves, so
  * running out of memory leaves the old op whole. */
-#include "scope_internal.h"
+#include "lang/scope_internal.h"
 
 /* Replaces every use of from[i] under blk (nested regions included) by to[i]. */
 static void replace_uses(tcir_block *blk, int n, tcir_value *const *from, tcir_value *const *to)

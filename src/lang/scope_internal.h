@@ -5,7 +5,7 @@
 #ifndef TRITONC_SCOPE_INTERNAL_H
 #define TRITONC_SCOPE_INTERNAL_H
 
-#include "lang_internal.h"
+#include "lang/lang_internal.h"
 #include "tritonc/control.h"
 
 /* ---- memory and values (control.c) ------------------------------------------------------- */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pjrt_internal.h"
+#include "pjrt/pjrt_internal.h"
 
 PJRT_Buffer_Type tp_dtype_to_pjrt(tl_dtype d)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pjrt_internal.h"
+#include "pjrt/pjrt_internal.h"
 
 #define SIZE(T, last) TP_PJRT_STRUCT_SIZE(T, last)
 

@@ -17,7 +17,7 @@
  * two's-complement 64 bits (so -1 takes ten bytes); a sub-message is its length then its bytes. */
 #include <stdint.h>
 
-#include "pjrt_internal.h"
+#include "pjrt/pjrt_internal.h"
 
 enum { WIRE_VARINT = 0, WIRE_LEN = 2 };
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pjrt_internal.h"
+#include "pjrt/pjrt_internal.h"
 
 static bool check_counts(tp_runtime *rt, th_site site, const tp_executable *exe, int nin, bool in_given, int nout,
                          bool out_given)

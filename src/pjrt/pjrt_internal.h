@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "error.h"
-#include "ir/out.h"
-#include "pjrt_c_api_subset.h"
+#include "base/error.h"
+#include "base/out.h"
+#include "pjrt/pjrt_c_api_subset.h"
 #include "tritonc/hlo.h" /* th_builder's API: the program behind tp_compile_builder */
 #include "tritonc/pjrt.h"
 

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pjrt_internal.h"
+#include "pjrt/pjrt_internal.h"
 
 /* Below a site-packages folder (glob sorts its matches: xla_cuda13 after xla_cuda12). */
 #define PLUGIN_UNDER_SITE "jax_plugins/xla_cuda*/xla_cuda_plugin.so"

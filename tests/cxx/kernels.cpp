@@ -1,4 +1,4 @@
-// Three bundled kernels written in C++20 (kernels/vector_add.c, softmax.c and matmul.c, line
+// Three bundled kernels written in C++20 (kernels/features/vector_add.c, softmax.c and matmul.c, line
 // for line): the kernel language is the same in both languages (docs/cxx.md).
 #include "kernels.hpp"
 

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 import traceback
+from kernel_files import KERNEL_DIRS
 
 # Before jax starts: it must not take most of the GPU while the C examples run beside it.
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
@@ -252,7 +253,7 @@ def _twin(name):
     """The Python twin's jit function and CONSTEXPRS (kernels/NAME.py)."""
     import importlib
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(here, "..", "..", "kernels"))
+    sys.path[:0] = [str(d) for d in KERNEL_DIRS]
     km = importlib.import_module(name)
     return getattr(km, name), dict(km.CONSTEXPRS)
 

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from kernel_files import kernel_py
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -46,7 +47,7 @@ CASES = {
 
 
 def load_module(name):
-    spec = importlib.util.spec_from_file_location(name, REPO / "kernels" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, kernel_py(name))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -209,7 +210,7 @@ def check(name, key, args, torch, results):
 def dry_run(args):
     ok = True
     for name, key in CASES.items():
-        src = (REPO / "kernels" / f"{name}.py").read_text()
+        src = (kernel_py(name)).read_text()
         if f"def {name}(" not in src or "CONSTEXPRS" not in src:
             print(f"FAIL: kernels/{name}.py has no {name}() or CONSTEXPRS")
             ok = False

@@ -5,7 +5,7 @@ tritonc's language (include/tritonc/debug.h) one Python line to one C line. vali
 (run by run.sh with --cases tests/gpu/debug_cases.py) compiles both with Triton 3.6 and requires
 the same TTIR after make_ttir. Cases registered with `fails=True` must fail on both sides.
 Triton compiles with its default options (debug off), so device_assert makes nothing here; the
-debug-on form is covered by tests/test_debug.c.
+debug-on form is covered by tests/lang/test_debug.c.
 
 CASES maps a case name to (fn, signature, constexprs) as ASTSource takes them (attrs={}: the C
 twins declare their pointers with TL_DIV_NONE).

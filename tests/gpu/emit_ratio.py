@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from kernel_files import all_kernel_pys
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import validate  # noqa: E402  (the Triton driver and the kernel-module loader)
@@ -87,7 +88,7 @@ def main():
         if not sep or not label or not Path(path).is_file():
             ap.error(f"--bench {item!r}: want LABEL=PATH of an existing file")
         benches.append((label, path))
-    names = args.names or sorted(p.stem for p in (validate.REPO / "kernels").glob("*.py"))
+    names = args.names or [p.stem for p in all_kernel_pys()]
     tt = validate.Triton()
     modules = {}
     for name in names:

@@ -25,14 +25,14 @@ BUILD_DIR=${BUILD_DIR:-/tmp/tritonc-interp-build}
 # The one cc line, here and on the GPU machine: the check against the static libraries (the CUDA
 # runtime opens libcuda.so.1 itself, so no CUDA header or library is named).
 build_interp_check() {
-    "$CC" -std=c11 -O2 -Wall -Wextra -o "$BUILD_DIR/interp_check" tests/gpu/interp_check.c -I include -I kernels \
+    "$CC" -std=c11 -O2 -Wall -Wextra -o "$BUILD_DIR/interp_check" tests/gpu/interp_check.c -I include -I kernels -I kernels/models \
         "$BUILD_DIR/libtritonc_kernels.a" "$BUILD_DIR/libtritonc_interp.a" "$BUILD_DIR/libtritonc_cuda.a" \
         "$BUILD_DIR/libtritonc.a" -ldl -lpthread -lm
 }
 
 if [ "${1:-}" = "--dry-run" ]; then
     bash -n "$0" || exit 1
-    "$CC" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I include -I kernels tests/gpu/interp_check.c || exit 1
+    "$CC" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I include -I kernels -I kernels/models tests/gpu/interp_check.c || exit 1
     echo "interp.sh: dry run ok (syntax of interp.sh and interp_check.c)"
     exit 0
 fi

@@ -294,7 +294,7 @@ static int cmd_overhead(int iters)
 /* ---- matmul: fp16 S^3, specialized, and autotuned ----------------------------------------------------- */
 
 typedef struct matmul_cfg_view {
-    int BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M; /* kernels/matmul.c's config, in its order */
+    int BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M; /* kernels/models/matmul.c's config, in its order */
 } matmul_cfg_view;
 
 static tc_grid matmul_grid(const void *cfg, int nargs, const tc_arg *args, void *user)

@@ -7,7 +7,7 @@
     python3 launch_check.py python-overhead [--iters N]
         back-to-back launches of vector_add (1024 elements) through Python Triton's JIT
     python3 launch_check.py python-matmul --sizes 4096 8192 [--iters N] [--inputs DIR]
-        kernels/matmul.py through the JIT (the default config) and torch.matmul, fp16
+        kernels/models/matmul.py through the JIT (the default config) and torch.matmul, fp16
     python3 launch_check.py summary OUT
         reads every RESULT line under OUT and prints the targets: met or not
 
@@ -23,12 +23,13 @@ import statistics
 import subprocess
 import sys
 import time
+from kernel_files import all_kernel_pys, kernel_py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def load_kernel_module(name):
-    path = os.path.join(ROOT, "kernels", name + ".py")
+    path = str(kernel_py(name))
     spec = importlib.util.spec_from_file_location("tritonc_kernel_" + name, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -160,7 +161,7 @@ def correctness(args):
         if p.returncode != 0:
             print(p.stdout + p.stderr, flush=True)
     # Every bundled kernel with a reference must be covered.
-    for path in sorted(glob.glob(os.path.join(ROOT, "kernels", "*.py"))):
+    for path in [str(p) for p in all_kernel_pys()]:
         name = os.path.basename(path)[:-3]
         if re.search(r"^def reference\(", open(path).read(), re.M) and name not in launched:
             print("RESULT correctness %s no case WRONG" % name)

@@ -11,7 +11,7 @@ build_launch_check() {
     lib=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 / { print $NF; exit }')
     [ -n "$lib" ] || lib=$(find / -name libcuda.so.1 -not -path '*/stubs/*' 2>/dev/null | head -n 1)
     echo "cuda.h from $inc; libcuda $lib"
-    "$CC" -std=c11 -O2 -o "$BUILD_DIR/launch_check" tests/gpu/launch_check.c -I include -I kernels -I "$inc" \
+    "$CC" -std=c11 -O2 -o "$BUILD_DIR/launch_check" tests/gpu/launch_check.c -I include -I kernels -I kernels/models -I "$inc" \
         "$BUILD_DIR/libtritonc_kernels.a" "$BUILD_DIR/libtritonc_cuda.a" "$BUILD_DIR/libtritonc.a" \
         "$lib" -ldl -lpthread -lm
 }

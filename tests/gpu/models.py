@@ -38,6 +38,7 @@ import time
 import traceback
 import types
 from pathlib import Path
+from kernel_files import KERNEL_DIRS, all_kernel_pys, kernel_py
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -64,7 +65,7 @@ def log(*a):
 def model_module_names():
     """kernels/NAME.py files that assign MODEL_CONFIGS at top level (read, not imported)."""
     names = []
-    for path in sorted((REPO / "kernels").glob("*.py")):
+    for path in all_kernel_pys():
         try:
             tree = ast.parse(path.read_text(), str(path))
         except SyntaxError:
@@ -85,7 +86,7 @@ def top_level_names(tree):
 
 def load_module(name):
     """kernels/NAME.py imported as a module (needs triton)."""
-    path = REPO / "kernels" / f"{name}.py"
+    path = kernel_py(name)
     if str(path.parent) not in sys.path:
         sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location(f"tritonc_models_{name}", path)
@@ -123,7 +124,7 @@ def load_module_without_triton(name):
     stub.language = lang
     sys.modules["triton"], sys.modules["triton.language"] = stub, lang
     try:
-        path = REPO / "kernels" / f"{name}.py"
+        path = kernel_py(name)
         spec = importlib.util.spec_from_file_location(f"tritonc_models_dry_{name}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
@@ -171,7 +172,7 @@ def check_shape(name, fields):
     fields: the kernel's config fields from `tritonc list`, None if it lists no such kernel,
     "unknown" when there is no tritonc to ask."""
     problems = []
-    path = REPO / "kernels" / f"{name}.py"
+    path = kernel_py(name)
     tree = ast.parse(path.read_text(), str(path))
     defined = top_level_names(tree)
     for needed in (name, "SIGNATURE", "CONSTEXPRS", "ATTRS", "MODEL_CONFIGS", "model_cases"):
@@ -729,7 +730,7 @@ def main():
         return 1
 
     sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(REPO / "kernels"))
+    sys.path[:0] = [str(d) for d in KERNEL_DIRS]
     from validate import Triton
     try:
         tt = Triton()

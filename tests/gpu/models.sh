@@ -35,7 +35,7 @@ if [ "${1:-}" = "--dry-run" ]; then
     export PYTHONDONTWRITEBYTECODE=1
     "$PYTHON" -c 'import sys
 for f in sys.argv[1:]:
-    compile(open(f).read(), f, "exec")' tests/gpu/models.py kernels/*.py || exit 1
+    compile(open(f).read(), f, "exec")' tests/gpu/models.py kernels/*/*.py || exit 1
     [ -n "${TRITONC:-}" ] || [ ! -x "$BUILD_DIR/tritonc" ] || TRITONC=$BUILD_DIR/tritonc
     "$PYTHON" tests/gpu/models.py --dry-run ${TRITONC:+--tritonc "$TRITONC"} || exit 1
     echo "models.sh: dry run ok"

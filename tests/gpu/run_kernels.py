@@ -1,5 +1,5 @@
 """Runs tritonc's softmax and matmul on the H200 against torch, and times them against the
-Python originals (kernels/softmax.py, kernels/matmul.py), in one process.
+Python originals (kernels/models/softmax.py, kernels/models/matmul.py), in one process.
 
     python3 tests/gpu/run_kernels.py --tritonc BUILD/tritonc --out OUT
 
@@ -16,11 +16,12 @@ import subprocess
 import sys
 import traceback
 from pathlib import Path
+from kernel_files import KERNEL_DIRS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "kernels"))
+sys.path[:0] = [str(d) for d in KERNEL_DIRS]
 
 from validate import Triton  # noqa: E402  (the shared Triton driver)
 

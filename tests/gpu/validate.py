@@ -25,6 +25,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from kernel_files import kernel_py
 
 REPO = Path(__file__).resolve().parents[2]
 OK, FAIL, SKIP = "ok", "FAIL", "-"
@@ -318,7 +319,7 @@ def check_run(tt, name, km, pretty_path, out):
 
 def load_kernel_module(name):
     """kernels/NAME.py as a module (None if there is none); raises if it does not import."""
-    path = REPO / "kernels" / f"{name}.py"
+    path = kernel_py(name)
     if not path.exists():
         return None
     if str(path.parent) not in sys.path:
@@ -413,7 +414,7 @@ def timing(tt, modules, build, out, repeats=5):
 
 def module_shape(name):
     """Checks by reading (not importing) that kernels/NAME.py holds what validate.py needs."""
-    path = REPO / "kernels" / f"{name}.py"
+    path = kernel_py(name)
     if not path.exists():
         print(f"  no kernels/{name}.py: checks b-d would be skipped")
         return SKIP

@@ -1,0 +1,37 @@
+/* vector_add: out = x + y over n_elements float32 values, BLOCK_SIZE elements per program.
+ * A line-for-line port of kernels/features/vector_add.py: each Python line of the body is one C line
+ * here, with the same names in the same order. */
+#include "tritonc/tritonc.h"
+
+typedef struct vector_add_cfg {
+    int BLOCK_SIZE; /* elements per program: a power of two */
+} vector_add_cfg;
+
+static void vector_add(tl_builder *builder, const vector_add_cfg *cfg)
+{
+    tl_value x_ptr = tl_arg(builder, "x_ptr", TL_PTR(TL_F32));
+    tl_value y_ptr = tl_arg(builder, "y_ptr", TL_PTR(TL_F32));
+    tl_value output_ptr = tl_arg(builder, "output_ptr", TL_PTR(TL_F32));
+    tl_value n_elements = tl_arg(builder, "n_elements", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value block_start = tl_mul(pid, cfg->BLOCK_SIZE);
+    tl_value offsets = tl_add(block_start, tl_arange(builder, 0, cfg->BLOCK_SIZE));
+    tl_value mask = tl_lt(offsets, n_elements);
+    tl_value x = tl_load(tl_addptr(x_ptr, offsets), .mask = mask);
+    tl_value y = tl_load(tl_addptr(y_ptr, offsets), .mask = mask);
+    tl_store(tl_addptr(output_ptr, offsets), tl_add(x, y), .mask = mask);
+}
+
+static const vector_add_cfg vector_add_default = {.BLOCK_SIZE = 1024};
+static const tl_cfg_field vector_add_fields[] = {TL_CFG_FIELD(vector_add_cfg, BLOCK_SIZE, TL_CFG_INT)};
+
+TL_KERNEL(vector_add_kernel, vector_add_cfg, vector_add,
+          .name = "vector_add",
+          .inputs = TL_NAMES("x_ptr", "y_ptr", "n_elements"),
+          .outputs = TL_NAMES("output_ptr"),
+          .python = "kernels/features/vector_add.py",
+          .doc = "out = x + y over n_elements float32 values, BLOCK_SIZE per program",
+          .cfg_default = &vector_add_default,
+          .nfields = (int)(sizeof vector_add_fields / sizeof vector_add_fields[0]),
+          .fields = vector_add_fields);

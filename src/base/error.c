@@ -1,0 +1,99 @@
+/* The sticky error record (error.h): the first message wins. */
+#include "base/error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+
+static bool abort_on_error(void)
+{
+    const char *v = getenv("TRITONC_ABORT_ON_ERROR");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+static const char *site_file(tl_site site) { return site.file ? site.file : "?"; }
+static const char *site_func(tl_site site) { return site.func ? site.func : "tritonc"; }
+
+/* Publishes the message just written (and aborts when asked to). */
+static bool recorded(tl_error *e)
+{
+    atomic_store_explicit(&e->set, true, memory_order_release);
+    if (abort_on_error()) {
+        fprintf(stderr, "tritonc: %s\n", tl__error_text(e));
+        abort();
+    }
+    return true;
+}
+
+void tl__error_init(tl_error *e, size_t limit)
+{
+    if (e)
+        e->limit = limit;
+}
+
+bool tl__error_set(tl_error *e, tl_site site, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool done = tl__error_vset(e, site, fmt, ap);
+    va_end(ap);
+    return done;
+}
+
+/* The one place every error passes through: a breakpoint here catches them all. */
+bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
+{
+    if (!e || tl__error_is_set(e))
+        return false;
+    va_list again;
+    va_copy(again, ap);
+    int head = snprintf(NULL, 0, "%s:%d: %s: ", site_file(site), site.line, site_func(site));
+    int body = fmt ? vsnprintf(NULL, 0, fmt, ap) : 0;
+    size_t len = (size_t)(head > 0 ? head : 0) + (size_t)(body > 0 ? body : 0);
+    size_t limit = e->limit ? e->limit : TL_ERROR_INLINE - 1;
+    if (len > limit)
+        len = limit;
+    /* The record holds a short message; a longer one gets memory of its own, or is cut to
+     * what the record holds when there is none. */
+    size_t size = len + 1;
+    char *buf = size <= sizeof e->text ? e->text : tcir_sys_malloc(size);
+    if (!buf) {
+        buf = e->text;
+        size = sizeof e->text;
+    }
+    int n = snprintf(buf, size, "%s:%d: %s: ", site_file(site), site.line, site_func(site));
+    size_t at = n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+    if (fmt)
+        vsnprintf(buf + at, size - at, fmt, again);
+    va_end(again);
+    if (buf != e->text)
+        e->heap = buf;
+    return recorded(e);
+}
+
+bool tl__error_set_oom(tl_error *e, tl_site site)
+{
+    if (!e || tl__error_is_set(e))
+        return false;
+    snprintf(e->text, sizeof e->text, "%s:%d: %s: out of memory", site_file(site), site.line, site_func(site));
+    return recorded(e);
+}
+
+const char *tl__error_text(const tl_error *e)
+{
+    if (!e || !tl__error_is_set(e))
+        return NULL;
+    return e->heap ? e->heap : e->text;
+}
+
+void tl__error_clear(tl_error *e)
+{
+    if (!e)
+        return;
+    atomic_store_explicit(&e->set, false, memory_order_release);
+    free(e->heap);
+    e->heap = NULL;
+    e->text[0] = '\0';
+}

@@ -1,0 +1,68 @@
+/* Private: the sticky error record of every object that records errors (the kernel builder,
+ * the StableHLO builder, the CUDA and the PJRT runtimes), in the manner of cairo's
+ * _cairo_set_error.
+ *
+ * The first error wins: once a message is recorded, later ones are dropped until the record
+ * is cleared. A message is "FILE:LINE: func: text", the site's C file and line and the API
+ * call's name, then the printf-style text. Recording never fails: out of memory is recorded
+ * without allocating, a message that cannot get memory is kept cut to what the record holds,
+ * and a message longer than the record's limit is cut there.
+ *
+ * tl__error_vset is the one place every error of the library passes through: a breakpoint
+ * there catches them all, and TRITONC_ABORT_ON_ERROR=1 in the environment aborts there, after
+ * printing "tritonc: MESSAGE" to stderr.
+ *
+ * Not locked: an object used from several threads (the CUDA runtime) records under its own
+ * lock; tl__error_is_set and tl__error_text may be read without it. */
+#ifndef TRITONC_ERROR_H
+#define TRITONC_ERROR_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tritonc/dtype.h" /* tl_site */
+
+/* Messages of up to TL_ERROR_INLINE - 1 bytes are kept in the record itself. */
+enum { TL_ERROR_INLINE = 512 };
+/* A limit that keeps every message whole (as far as memory allows). */
+#define TL_ERROR_UNLIMITED ((size_t)-1)
+
+/* An all-zero record is empty, with the limit 0. */
+typedef struct tl_error {
+    atomic_bool set; /* a message is recorded (stored with release once it is written) */
+    size_t limit;    /* the longest message kept, in bytes; 0: TL_ERROR_INLINE - 1 */
+    char *heap;      /* a message longer than `text` holds (malloc'd), or NULL */
+    char text[TL_ERROR_INLINE];
+} tl_error;
+
+/* Sets the longest message e keeps (0: TL_ERROR_INLINE - 1; TL_ERROR_UNLIMITED). */
+void tl__error_init(tl_error *e, size_t limit);
+
+/* Records "FILE:LINE: func: " and fmt's text when e holds no message yet (a NULL file is
+ * "?", a NULL func "tritonc"); returns whether it did. */
+bool tl__error_set(tl_error *e, tl_site site, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
+/* Records "FILE:LINE: func: out of memory" without allocating; as tl__error_set. */
+bool tl__error_set_oom(tl_error *e, tl_site site);
+
+/* Whether a message is recorded. */
+static inline bool tl__error_is_set(const tl_error *e)
+{
+    return atomic_load_explicit(&((tl_error *)e)->set, memory_order_acquire);
+}
+/* The message, owned by e; NULL when none. */
+const char *tl__error_text(const tl_error *e);
+/* Forgets the message (frees what it holds): e takes the next one. */
+void tl__error_clear(tl_error *e);
+
+#endif

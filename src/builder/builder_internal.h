@@ -1,0 +1,112 @@
+/* Private: the builder's state, shared by src/builder/builder.c (lifetime, ops, finish),
+ * src/builder/builder_error.c (its sticky error), src/builder/builder_const.c (literals and constants) and the
+ * order engine (src/builder/order/, its own state and interface in order_engine.h). */
+#ifndef TRITONC_BUILDER_INTERNAL_H
+#define TRITONC_BUILDER_INTERNAL_H
+
+#include "builder/dtype_inline.h"
+#include "base/error.h"
+#include "tritonc/builder.h"
+#include "builder/builder_index.h"
+#include "ir/inline.h"
+#include "builder/order/order_engine.h"
+#include "tritonc/order.h"
+
+typedef struct tl_arg_entry {
+    const char *name;
+    tl_argspec spec;
+    tcir_value *value;
+    bool loaded; /* a scalar passed in a buffer (scalars_as_buffers): spec.kind says pointer */
+} tl_arg_entry;
+
+enum { TL_CONST_MEMO = 32 };
+
+struct tl_builder {
+    tcir_context *ctx;
+    tcir_op *module, *func;
+    tcir_block *entry;
+    /* The blocks being built, entry first: levels[depth - 1] is the current one. Grown by
+     * doubling in the arena: scopes nest to any depth. */
+    struct tl_level {
+        tcir_block *block;
+        tl_site pushed_at; /* the call that pushed it (an unclosed scope is reported there) */
+        int visible_start; /* where its blocks begin in `visible` */
+    } *levels;
+    int depth, levels_cap;
+    uint32_t values_made; /* tl_value.def_order of the last value made */
+    /* Blocks whose values the current insertion point may use: every block of the stack and,
+     * per level, the blocks it continued from (tl_set_block), from levels[d].visible_start. */
+    tcir_block **visible;
+    int nvisible, visible_cap;
+    /* Each block's mark (tcir_block_mark) is where it was last put in `visible`, + 1: a block
+     * is visible when that index is below nvisible and still holds it, so a lookup costs the
+     * same however many blocks early returns left at a level. */
+    int visible_last; /* the index of is_visible's last answer from a mark (a hint, checked) */
+    /* A table kept outside the arena (the pool's) could not grow: the
+     * build goes on, and tl_finish fails with "out of memory". */
+    bool out_of_memory;
+    tcir_block *exit_block; /* the shared exit of early returns, or NULL */
+
+    tl_arg_entry *args;
+    int nargs, args_cap;
+    tl_index arg_names; /* argument names -> argument (cap 0: none, arg_index scans) */
+    const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
+    int ndeclared;          /* arguments declared, those the key dropped included */
+
+    tl_pool pool;    /* the constants (src/builder/order/pool.c) */
+    /* builder_const.c: the types and attributes the last constants were made of, direct-mapped
+     * by the literal and its dtypes (a kernel uses a few constants again and again). */
+    struct tl_const_memo {
+        int64_t bits;     /* the literal's value bits */
+        uint8_t lit;      /* tl_lit_kind; TL_LIT_NONE: empty slot */
+        bool notes;
+        tl_dtype lit_dtype, dtype;
+        const tcir_type *shape_like;
+        const tcir_type *elem, *own, *type;
+        const tcir_attr *scalar, *own_scalar, *value;
+    } const_memo[TL_CONST_MEMO];
+    tl_placer place; /* where new ops go (src/builder/order/place.c) */
+
+    bool finished, locations, generic;
+    bool debug; /* Triton's debug option (tl_builder_set_debug) */
+    tl_arg_loader arg_loader; /* tl_builder_set_arg_loader: scalars as buffers when set */
+    int norder;                  /* tl_builder_set_arg_order: the signature's order by name */
+    const char *const *order;
+    tl_error error; /* messages cut at TL_ERROR_INLINE - 1 (511) bytes */
+};
+
+/* Returns true when b can take another call: not NULL, not in error, not finished
+ * (records "use after finish" in the last case). Every call of the API asks, some several
+ * times per op: the common answer is inline, the rest (recording the error) in
+ * tl__usable_slow (builder_error.c). */
+bool tl__usable_slow(tl_builder *b, tl_site site);
+static inline bool tl__usable(tl_builder *b, tl_site site)
+{
+    if (b && !tl__error_is_set(&b->error) && !tcir_context_oom(b->ctx) && !b->finished)
+        return true;
+    return tl__usable_slow(b, site);
+}
+
+/* tl_current_block inline, for the builder and the order engine (placing an op asks). */
+static inline tcir_block *tl__current_block(const tl_builder *b)
+{
+    return b && b->levels ? b->levels[b->depth - 1].block : NULL;
+}
+#define tl_current_block(b) tl__current_block(b)
+
+/* The site's ordering scope (order.h): most sites are of the scope of the one before. */
+static inline const void *tl__order_scope(tl_builder *b, tl_site site)
+{
+    if (site.scope && b->place.last_scope && site.scope == b->place.last_func && site.unit == b->place.last_unit)
+        return b->place.last_scope;
+    return tl__order_scope_find(b, site);
+}
+
+/* Checks a shape against TL_MAX_TENSOR_NUMEL without overflowing (dims positive); false with
+ * "<what> shape [a, b] exceeds triton's maximum tensor numel (1048576)" recorded otherwise. */
+bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims);
+
+/* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
+tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
+
+#endif

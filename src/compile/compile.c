@@ -1,0 +1,450 @@
+/* tc_compile: emit, look in the disk cache, else run the compiler (docs/compile.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compile/compile_internal.h"
+#include "base/out.h"
+
+#ifndef TRITONC_INSTALL_DATADIR
+#define TRITONC_INSTALL_DATADIR ""
+#endif
+#ifndef TRITONC_SOURCE_TOOLS_DIR
+#define TRITONC_SOURCE_TOOLS_DIR ""
+#endif
+
+enum { DEFAULT_TIMEOUT_S = 300, MAX_COMPILER_ARGS = 24 };
+
+tc_options tc_options_filled(tc_options o)
+{
+    if (o.arch <= 0)
+        o.arch = 90;
+    if (o.num_warps <= 0)
+        o.num_warps = 4;
+    if (o.num_stages <= 0)
+        o.num_stages = 3;
+    if (o.num_ctas <= 0)
+        o.num_ctas = 1;
+    return o;
+}
+
+void tc_variant_free(tc_variant *v)
+{
+    if (!v)
+        return;
+    free((char *)v->kernel);
+    free((char *)v->config);
+    free((char *)v->spec);
+    free((char *)v->symbol);
+    free((char *)v->triton_version);
+    free((unsigned char *)v->cubin);
+    free((char *)v->ptx);
+    free(v);
+}
+
+/* ---- the kernel's declaration --------------------------------------------------------------- */
+
+/* The kernel built as declared, or NULL with *err. */
+static tl_builder *build_declared(const tl_kernel *k, const void *cfg, char **err)
+{
+    if (!k) {
+        tc__fail(err, "NULL kernel");
+        return NULL;
+    }
+    return tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true}, NULL, err);
+}
+
+tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **err)
+{
+    if (err)
+        *err = NULL;
+    if (!n) {
+        tc__fail(err, "tc_kernel_params: NULL count");
+        return NULL;
+    }
+    *n = 0;
+    tl_builder *b = build_declared(k, cfg, err);
+    if (!b)
+        return NULL;
+    int count = tl_builder_nargs(b);
+    size_t names = 0;
+    for (int i = 0; i < count; i++)
+        names += strlen(tl_builder_argspec(b, i)->name) + 1;
+    size_t slots = count > 0 ? (size_t)count : 1;
+    tc_param *p = malloc(sizeof *p * slots + names);
+    if (!p) {
+        tc__fail(err, "out of memory");
+        tl_builder_destroy(b);
+        return NULL;
+    }
+    char *text = (char *)(p + slots);
+    for (int i = 0; i < count; i++) {
+        const tl_argspec *s = tl_builder_argspec(b, i);
+        size_t len = strlen(s->name) + 1;
+        memcpy(text, s->name, len);
+        p[i] = (tc_param){text, s->kind, s->dtype, s->do_not_specialize};
+        text += len;
+    }
+    tl_builder_destroy(b);
+    *n = count;
+    return p;
+}
+
+char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err)
+{
+    if (err)
+        *err = NULL;
+    tl_builder *b = build_declared(k, cfg, err);
+    if (!b)
+        return NULL;
+    int count = tl_builder_nargs(b);
+    char *key = malloc(count > 0 ? (size_t)count + 1 : 1);
+    for (int i = 0; key && i < count; i++) {
+        const tl_argspec *s = tl_builder_argspec(b, i);
+        bool d = s->kind == TL_ARG_PTR ? (s->divisibility == 0 || s->divisibility == 16) : s->divisibility == 16;
+        key[i] = d && s->kind != TL_ARG_TENSOR ? 'D' : 'N';
+    }
+    if (key)
+        key[count] = '\0';
+    else
+        tc__fail(err, "out of memory");
+    tl_builder_destroy(b);
+    return key;
+}
+
+/* "K=V" of field f in cfg into buf. */
+static void field_text(const tl_cfg_field *f, const unsigned char *cfg, char *buf, size_t size)
+{
+    switch (f->kind) {
+    case TL_CFG_INT: {
+        int v;
+        memcpy(&v, cfg + f->offset, sizeof v);
+        snprintf(buf, size, "%s=%d", f->name, v);
+        return;
+    }
+    case TL_CFG_DTYPE: {
+        tl_dtype v;
+        memcpy(&v, cfg + f->offset, sizeof v);
+        snprintf(buf, size, "%s=%s", f->name, tl_dtype_name(v));
+        return;
+    }
+    case TL_CFG_BOOL: {
+        bool v;
+        memcpy(&v, cfg + f->offset, sizeof v);
+        snprintf(buf, size, "%s=%s", f->name, v ? "true" : "false");
+        return;
+    }
+    }
+    snprintf(buf, size, "%s=?", f->name);
+}
+
+/* The fields of cfg joined by sep, each prefixed by prefix; only those that differ from the
+ * default when changed_only. */
+static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix, const char *sep, bool changed_only)
+{
+    tcir_out s = {0};
+    for (int i = 0; i < k->nfields; i++) {
+        char item[256], dflt[256] = "";
+        field_text(&k->fields[i], cfg, item, sizeof item);
+        if (k->cfg_default)
+            field_text(&k->fields[i], k->cfg_default, dflt, sizeof dflt);
+        if (changed_only && strcmp(item, dflt) == 0)
+            continue;
+        tcir_out_printf(&s, "%s%s%s", s.len ? sep : "", prefix, item);
+    }
+    return tcir_out_text(&s);
+}
+
+char *tc_config_text(const tl_kernel *k, const void *cfg)
+{
+    if (!k || !(cfg = cfg ? cfg : k->cfg_default))
+        return k && k->nfields == 0 ? tcir_sys_strdup("") : NULL;
+    return fields_text(k, cfg, "", ",", false);
+}
+
+char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts)
+{
+    if (!k || !k->name)
+        return NULL;
+    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : tcir_sys_strdup("");
+    if (!sets)
+        return NULL;
+    tc_options o = tc_options_filled(opts);
+    char w[32] = "", st[32] = "", a[32] = "", c[32] = "";
+    if (o.num_warps != 4)
+        snprintf(w, sizeof w, " --num-warps %d", o.num_warps);
+    if (o.num_stages != 3)
+        snprintf(st, sizeof st, " --num-stages %d", o.num_stages);
+    if (o.num_ctas != 1)
+        snprintf(c, sizeof c, " --num-ctas %d", o.num_ctas);
+    if (o.arch != 90)
+        snprintf(a, sizeof a, " --arch %d", o.arch);
+    char *cmd = tc__format("tritonc compile %s%s%s%s%s%s%s%s%s", k->name, sets, spec ? " --specialize " : "",
+                           spec ? spec : "", w, st, c, a, o.debug ? " --debug" : "");
+    free(sets);
+    return cmd;
+}
+
+/* ---- the compiler --------------------------------------------------------------------------- */
+
+typedef struct compiler {
+    char *argv[MAX_COMPILER_ARGS];
+    int argc;
+    char *script; /* owned */
+} compiler;
+
+/* The compiler env selects: argv[0..argc) to which the protocol's arguments are appended. */
+static bool find_compiler(const tc_compile_env *env, compiler *c, char **err)
+{
+    memset(c, 0, sizeof *c);
+    const char *prog = env && env->compiler && *env->compiler ? env->compiler : getenv("TRITONC_COMPILER");
+    if (prog && *prog) {
+        c->argv[c->argc++] = (char *)prog;
+        return true;
+    }
+    const char *python = getenv("TRITONC_PYTHON");
+    c->argv[c->argc++] = (char *)(python && *python ? python : "python3");
+    const char *script = getenv("TRITONC_COMPILE_SCRIPT");
+    if (script && *script) {
+        c->script = tcir_sys_strdup(script);
+    } else {
+        c->script = tc__format("%s/triton_compile.py", TRITONC_INSTALL_DATADIR);
+        if (c->script && access(c->script, R_OK) != 0) {
+            free(c->script);
+            c->script = tc__format("%s/triton_compile.py", TRITONC_SOURCE_TOOLS_DIR);
+        }
+    }
+    if (!c->script)
+        return tc__fail(err, "out of memory");
+    c->argv[c->argc++] = c->script;
+    return true;
+}
+
+static int timeout_of(const tc_compile_env *env)
+{
+    if (env && env->timeout_s > 0)
+        return env->timeout_s;
+    const char *t = getenv("TRITONC_COMPILE_TIMEOUT");
+    int v = t ? atoi(t) : 0;
+    return v > 0 ? v : DEFAULT_TIMEOUT_S;
+}
+
+/* The last non-empty line of a compiler's output (its error line), trimmed, in buf. */
+static const char *last_line(const char *out, char *buf, size_t size)
+{
+    const char *end = out + strlen(out);
+    while (end > out && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+        end--;
+    const char *start = end;
+    while (start > out && start[-1] != '\n')
+        start--;
+    size_t n = (size_t)(end - start) < size - 1 ? (size_t)(end - start) : size - 1;
+    memcpy(buf, start, n);
+    buf[n] = '\0';
+    return n ? buf : "(no output)";
+}
+
+/* Runs the compiler with args; its output (malloc'd) in *output. The exit status, or -1. */
+static int run_compiler(const tc_compile_env *env, char *const *args, int nargs, char **output, char **err)
+{
+    compiler c;
+    if (!find_compiler(env, &c, err))
+        return -1;
+    for (int i = 0; i < nargs && c.argc < MAX_COMPILER_ARGS - 1; i++)
+        c.argv[c.argc++] = args[i];
+    c.argv[c.argc] = NULL;
+    int rc = tc__run(c.argv, timeout_of(env), output, err);
+    if (rc > 0) {
+        char line[512];
+        tc__fail(err, "%s", last_line(*output ? *output : "", line, sizeof line));
+    }
+    free(c.script);
+    return rc;
+}
+
+char *tc_compiler_version(const tc_compile_env *env, char **err)
+{
+    if (err)
+        *err = NULL;
+    char *args[] = {"--version"};
+    char *out = NULL;
+    int rc = run_compiler(env, args, 1, &out, err);
+    char *v = NULL;
+    if (rc == 0) {
+        char line[256];
+        v = tcir_sys_strdup(last_line(out, line, sizeof line));
+    }
+    free(out);
+    return v;
+}
+
+/* Compiles ttir in a private temporary directory and reads the result into v. */
+static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options o, tc_variant *v, char **err)
+{
+    char *dir = tc__make_temp_dir(err);
+    if (!dir)
+        return false;
+    char *in = tc__format("%s/kernel.ttir", dir);
+    char arch[16], warps[16], stages[16], ctas[16];
+    snprintf(arch, sizeof arch, "%d", o.arch);
+    snprintf(warps, sizeof warps, "%d", o.num_warps);
+    snprintf(stages, sizeof stages, "%d", o.num_stages);
+    snprintf(ctas, sizeof ctas, "%d", o.num_ctas);
+    char *args[] = {"--ttir", in, "-o", dir, "--arch", arch, "--num-warps", warps, "--num-stages", stages,
+                    "--num-ctas", ctas, "--debug"};
+    int nargs = (int)(sizeof args / sizeof args[0]) - (o.debug ? 0 : 1);
+    char *out = NULL;
+    bool ok = in && tc__write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, &out, err) == 0;
+    char *meta_path = ok ? tc__format("%s/kernel.meta", dir) : NULL;
+    char *cubin_path = ok ? tc__format("%s/kernel.cubin", dir) : NULL;
+    char *ptx_path = ok ? tc__format("%s/kernel.ptx", dir) : NULL;
+    if (ok) {
+        size_t n = 0;
+        char *meta = (char *)tc__read_file(meta_path, &n);
+        char *why = NULL;
+        ok = meta ? tc__meta_parse(meta, v, &why)
+                  : tc__fail(&why, "no kernel.meta written (its output: %s)", out ? out : "");
+        if (ok) {
+            v->cubin = tc__read_file(cubin_path, &v->cubin_size);
+            v->ptx = (char *)tc__read_file(ptx_path, &n);
+            if (!v->cubin && !v->ptx)
+                ok = tc__fail(&why, "neither kernel.cubin nor kernel.ptx written");
+            if (v->cubin && v->cubin_size == 0) {
+                free((unsigned char *)v->cubin);
+                v->cubin = NULL;
+            }
+        }
+        if (!ok)
+            tc__fail(err, "the compiler's output is bad: %s", why ? why : "out of memory");
+        free(why);
+        free(meta);
+    }
+    free(meta_path);
+    free(cubin_path);
+    free(ptx_path);
+    free(out);
+    free(in);
+    tc__remove_dir(dir);
+    free(dir);
+    return ok;
+}
+
+/* ---- tc_compile ----------------------------------------------------------------------------- */
+
+/* The compiler version as the entries record it ("3.6.0" of "triton 3.6.0"), or NULL. */
+static char *probe_version(const tc_compile_env *env)
+{
+    char *line = tc_compiler_version(env, NULL);
+    if (line && strncmp(line, "triton ", 7) == 0) {
+        char *v = tcir_sys_strdup(line + 7);
+        free(line);
+        return v;
+    }
+    free(line);
+    return NULL;
+}
+
+static bool jit_of(const tc_compile_env *env)
+{
+    if (env)
+        return env->jit;
+    const char *j = getenv("TRITONC_JIT");
+    return !(j && strcmp(j, "0") == 0);
+}
+
+static bool fill_names(tc_variant *v, const tl_kernel *k, const void *cfg, const char *spec)
+{
+    free((char *)v->kernel);
+    free((char *)v->config);
+    free((char *)v->spec);
+    v->kernel = tcir_sys_strdup(k->name);
+    v->config = tc_config_text(k, cfg);
+    v->spec = tcir_sys_strdup(spec);
+    return v->kernel && v->config && v->spec;
+}
+
+tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts,
+                       const tc_compile_env *env, char **err)
+{
+    if (err)
+        *err = NULL;
+    if (!k || !k->name) {
+        tc__fail(err, "tc_compile: NULL kernel");
+        return NULL;
+    }
+    tc_options o = tc_options_filled(opts);
+    char *text = NULL, *declared = NULL, *dir = NULL, *opts_text = NULL, *version = NULL;
+    tc_variant *v = NULL;
+    tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){.debug = o.debug, .specialize = spec}, &text, err);
+    if (!b)
+        return NULL;
+    int nargs = tl_builder_nargs(b);
+    tl_builder_destroy(b);
+    if (!spec)
+        spec = declared = tc_declared_spec(k, cfg, err);
+    opts_text = tc__options_text(o);
+    bool use_cache = !(env && env->no_cache);
+    if (!spec || !opts_text || (use_cache && !(dir = tc__cache_dir(env, err))))
+        goto done;
+    tc_cache_key key = {text, opts_text};
+    if (env && env->check_version)
+        version = probe_version(env);
+    bool corrupt = false;
+    if (use_cache && (v = tc__cache_get(dir, &key, version, &corrupt)) != NULL) {
+        v->options = o;
+        v->nargs = nargs;
+        if (!fill_names(v, k, cfg, spec)) {
+            tc_variant_free(v);
+            v = NULL;
+            tc__fail(err, "out of memory");
+        }
+        goto done;
+    }
+    char *config = tc_config_text(k, cfg);
+    char *cmd = tc_compile_command(k, cfg, spec, opts);
+    char *what = tc__format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
+                            config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
+    free(config);
+    if (!jit_of(env)) {
+        tc__fail(err, "%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
+                 corrupt ? " (the entry there is corrupt)" : "", cmd ? cmd : "tritonc compile",
+                 dir ? " --cache-dir " : "", dir ? dir : "");
+    } else {
+        v = calloc(1, sizeof *v);
+        char *why = NULL;
+        if (v && compile_ttir(env, text, o, v, &why)) {
+            v->options = o;
+            v->nargs = nargs;
+            char *put_err = NULL;
+            if (!fill_names(v, k, cfg, spec)) {
+                tc__fail(err, "out of memory");
+                tc_variant_free(v);
+                v = NULL;
+            } else if (use_cache && !tc__cache_put(dir, &key, version, v, &put_err)) {
+                tc__fail(err, "compiled %s, but cannot store it in the cache: %s", k->name, put_err);
+                tc_variant_free(v);
+                v = NULL;
+            }
+            free(put_err);
+        } else {
+            tc__fail(err, "%s%s and the compiler failed: %s; build it where Triton is installed with `%s%s%s`",
+                     what ? what : "no compiled variant", corrupt ? " (the entry there is corrupt)" : "",
+                     why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
+                     dir ? dir : "");
+            tc_variant_free(v);
+            v = NULL;
+        }
+        free(why);
+    }
+    free(what);
+    free(cmd);
+done:
+    free(text);
+    free(declared);
+    free(dir);
+    free(opts_text);
+    free(version);
+    return v;
+}

@@ -1,0 +1,115 @@
+/* The metadata text: "key value" lines, "end" last (kernel.meta from the compiler, NAME.meta
+ * from tc_variant_save, the head of a cache entry). Unknown keys are skipped, so a newer
+ * compiler may say more. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/compile_internal.h"
+
+char *tc__options_text(tc_options o)
+{
+    return tc__format("arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d", o.arch, o.num_warps, o.num_stages,
+                      o.num_ctas, o.debug ? 1 : 0);
+}
+
+static bool parse_int(const char *s, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < -2147483647L || v > 2147483647L)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool parse_options(const char *s, tc_options *o)
+{
+    int debug = 0, used = 0;
+    if (sscanf(s, "arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d%n", &o->arch, &o->num_warps,
+               &o->num_stages, &o->num_ctas, &debug, &used) != 5 || s[used] != '\0')
+        return false;
+    o->debug = debug != 0;
+    return true;
+}
+
+/* Sets one field from a line's key and value; false for a bad value. */
+static bool set_field(tc_variant *v, const char *key, const char *val)
+{
+    struct { const char *name; int *field; } ints[] = {
+        {"shared", &v->shared},
+        {"num_warps", &v->num_warps},
+        {"num_ctas", &v->num_ctas},
+        {"global_scratch_size", &v->global_scratch_size},
+        {"global_scratch_align", &v->global_scratch_align},
+        {"profile_scratch_size", &v->profile_scratch_size},
+        {"profile_scratch_align", &v->profile_scratch_align},
+        {"arch", &v->arch},
+        {"nargs", &v->nargs},
+    };
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        if (strcmp(key, ints[i].name) == 0)
+            return parse_int(val, ints[i].field);
+    struct { const char *name; const char **field; } strs[] = {
+        {"symbol", &v->symbol}, {"triton_version", &v->triton_version}, {"kernel", &v->kernel},
+        {"config", &v->config}, {"spec", &v->spec},
+    };
+    for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+        if (strcmp(key, strs[i].name) == 0) {
+            free((char *)*strs[i].field);
+            *strs[i].field = tcir_sys_strdup(val);
+            return *strs[i].field != NULL;
+        }
+    }
+    if (strcmp(key, "cluster_dims") == 0) {
+        int used = 0;
+        return sscanf(val, "%d %d %d%n", &v->cluster_dims[0], &v->cluster_dims[1], &v->cluster_dims[2], &used) == 3 &&
+               val[used] == '\0';
+    }
+    if (strcmp(key, "options") == 0)
+        return parse_options(val, &v->options);
+    return true; /* a key this version does not know */
+}
+
+bool tc__meta_parse(const char *text, tc_variant *v, char **err)
+{
+    const char *p = text;
+    while (*p) {
+        const char *eol = strchr(p, '\n');
+        if (!eol)
+            break; /* a last line without its newline: truncated */
+        size_t n = (size_t)(eol - p);
+        char line[1024];
+        if (n >= sizeof line)
+            return tc__fail(err, "metadata line too long");
+        memcpy(line, p, n);
+        line[n] = '\0';
+        p = eol + 1;
+        if (strcmp(line, "end") == 0)
+            return v->symbol ? true : tc__fail(err, "metadata without a symbol");
+        char *space = strchr(line, ' ');
+        if (!space)
+            return tc__fail(err, "bad metadata line '%s'", line);
+        *space = '\0';
+        if (!set_field(v, line, space + 1))
+            return tc__fail(err, "bad metadata value for '%s': '%s'", line, space + 1);
+    }
+    return tc__fail(err, "metadata is truncated (no 'end' line)");
+}
+
+char *tc__meta_format(const tc_variant *v)
+{
+    char *opts = tc__options_text(v->options);
+    if (!opts)
+        return NULL;
+    char *s = tc__format("kernel %s\nconfig %s\nspec %s\noptions %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
+                         "num_ctas %d\ncluster_dims %d %d %d\nglobal_scratch_size %d\nglobal_scratch_align %d\n"
+                         "profile_scratch_size %d\nprofile_scratch_align %d\narch %d\ntriton_version %s\nend\n",
+                         v->kernel ? v->kernel : "", v->config ? v->config : "", v->spec ? v->spec : "", opts,
+                         v->nargs, v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas,
+                         v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2], v->global_scratch_size,
+                         v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align, v->arch,
+                         v->triton_version ? v->triton_version : "");
+    free(opts);
+    return s;
+}

@@ -1,0 +1,118 @@
+/* tc_embed_write: compiled variants as a C source, linked into a program (no cache, no files,
+ * no Python at run time). Binaries and the PTX are byte arrays: a string literal that long is
+ * beyond what ISO C promises a compiler takes. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/compile_internal.h"
+
+static bool is_identifier(const char *s)
+{
+    if (!s || !*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
+            return false;
+    return true;
+}
+
+static void write_bytes(FILE *f, const char *type, const char *name, const char *what, int i,
+                        const unsigned char *p, size_t n, bool nul)
+{
+    fprintf(f, "static const %s %s_%s_%d[] = {", type, name, what, i);
+    for (size_t j = 0; j < n; j++)
+        fprintf(f, "%s%s%d", j ? "," : "", j % 24 ? "" : "\n    ", (int)p[j]);
+    fprintf(f, "%s%s};\n", nul ? (n ? ",0" : "0") : "", n || nul ? "\n" : "");
+}
+
+/* A C string literal, every byte outside plain printable ASCII as an octal escape. */
+static void write_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("NULL", f);
+        return;
+    }
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\' && *p != '?')
+            fputc(*p, f);
+        else
+            fprintf(f, "\\%03o", *p);
+    }
+    fputc('"', f);
+}
+
+static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
+{
+    fputs("    {.kernel = ", f);
+    write_string(f, v->kernel);
+    fputs(", .config = ", f);
+    write_string(f, v->config);
+    fputs(", .spec = ", f);
+    write_string(f, v->spec);
+    fprintf(f, ",\n     .options = {%d, %d, %d, %d, %s}, .symbol = ", v->options.arch, v->options.num_warps,
+            v->options.num_stages, v->options.num_ctas, v->options.debug ? "true" : "false");
+    write_string(f, v->symbol);
+    fprintf(f, ",\n     .shared = %d, .num_warps = %d, .num_ctas = %d, .cluster_dims = {%d, %d, %d},\n", v->shared,
+            v->num_warps, v->num_ctas, v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2]);
+    fprintf(f, "     .global_scratch_size = %d, .global_scratch_align = %d, .profile_scratch_size = %d, "
+               ".profile_scratch_align = %d,\n",
+            v->global_scratch_size, v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align);
+    fprintf(f, "     .arch = %d, .triton_version = ", v->arch);
+    write_string(f, v->triton_version);
+    fprintf(f, ", .nargs = %d,\n", v->nargs);
+    if (v->cubin && v->cubin_size)
+        fprintf(f, "     .cubin = %s_cubin_%d, .cubin_size = sizeof %s_cubin_%d,\n", name, i, name, i);
+    else
+        fputs("     .cubin = NULL, .cubin_size = 0,\n", f);
+    if (v->ptx)
+        fprintf(f, "     .ptx = (const char *)%s_ptx_%d},\n", name, i);
+    else
+        fputs("     .ptx = NULL},\n", f);
+}
+
+bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err)
+{
+    if (err)
+        *err = NULL;
+    if (!path || !is_identifier(name))
+        return tc__fail(err, "tc_embed_write: '%s' is not a C identifier", name ? name : "(null)");
+    if (n < 1 || !variants)
+        return tc__fail(err, "tc_embed_write: no variants to embed");
+    for (int i = 0; i < n; i++)
+        if (!variants[i] || !variants[i]->kernel || !variants[i]->symbol)
+            return tc__fail(err, "tc_embed_write: variant %d is NULL or has no kernel name or symbol", i);
+    char *tmp = tc__format("%s.tmp", path);
+    FILE *f = tmp ? fopen(tmp, "w") : NULL;
+    if (!f) {
+        tc__fail(err, "cannot write '%s': %s", tmp ? tmp : path, tmp ? strerror(errno) : "out of memory");
+        free(tmp);
+        return false;
+    }
+    fprintf(f, "/* Written by tritonc embed: %d compiled variant%s. Do not edit. */\n", n, n == 1 ? "" : "s");
+    fputs("#include <stddef.h>\n\n#include <tritonc/compile.h>\n\n", f);
+    fprintf(f, "extern const tc_variant %s[];\nextern const int %s_count;\n\n", name, name);
+    for (int i = 0; i < n; i++) {
+        const tc_variant *v = variants[i];
+        if (v->cubin && v->cubin_size)
+            write_bytes(f, "unsigned char", name, "cubin", i, v->cubin, v->cubin_size, false);
+        if (v->ptx)
+            write_bytes(f, "unsigned char", name, "ptx", i, (const unsigned char *)v->ptx, strlen(v->ptx), true);
+    }
+    fprintf(f, "\nconst tc_variant %s[] = {\n", name);
+    for (int i = 0; i < n; i++)
+        write_variant(f, name, i, variants[i]);
+    fprintf(f, "};\nconst int %s_count = %d;\n", name, n);
+    bool ok = !ferror(f);
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok) {
+        tc__fail(err, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+        remove(tmp);
+    }
+    free(tmp);
+    return ok;
+}

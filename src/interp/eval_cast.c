@@ -1,0 +1,86 @@
+/* Casts. Integers extend and truncate as MLIR says; int-to-float rounds once to nearest even;
+ * float-to-int truncates toward zero and saturates to the target's range, NaN giving 0 (as
+ * NVIDIA's cvt.rzi does: MLIR leaves those cases undefined); float-to-float rounds to nearest
+ * even, or toward zero where tt.fp_to_fp says rounding = rtz. */
+#include <math.h>
+#include <string.h>
+
+#include "interp/interp_internal.h"
+
+typedef enum cop { C_EXTSI, C_EXTUI, C_TRUNCI, C_SITOFP, C_UITOFP, C_FPTOSI, C_FPTOUI, C_FPFP, C_INDEX } cop;
+
+static cop cast_kind(const char *name)
+{
+    static const struct {
+        const char *name;
+        cop k;
+    } kinds[] = {{"arith.extsi", C_EXTSI},   {"arith.extui", C_EXTUI},   {"arith.trunci", C_TRUNCI},
+                 {"arith.sitofp", C_SITOFP}, {"arith.uitofp", C_UITOFP}, {"arith.fptosi", C_FPTOSI},
+                 {"arith.fptoui", C_FPTOUI}, {"arith.extf", C_FPFP},     {"arith.truncf", C_FPFP},
+                 {"tt.fp_to_fp", C_FPFP},    {"arith.index_cast", C_INDEX}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(name, kinds[i].name) == 0)
+            return kinds[i].k;
+    return C_FPFP;
+}
+
+static uint64_t float_to_int(double x, unsigned w, bool is_signed)
+{
+    if (isnan(x))
+        return 0;
+    x = trunc(x);
+    if (is_signed) {
+        double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1); /* hi itself is out */
+        if (x <= lo)
+            return ti_mask((uint64_t)1 << (w - 1), w);
+        if (x >= hi)
+            return ti_mask(((uint64_t)1 << (w - 1)) - 1, w);
+        return ti_mask((uint64_t)(int64_t)x, w);
+    }
+    double hi = ldexp(1.0, (int)w);
+    if (x <= 0)
+        return 0;
+    if (x >= hi)
+        return ti_mask(~(uint64_t)0, w);
+    return (uint64_t)x;
+}
+
+TI_HANDLER(ti_op_cast)
+{
+    cop k = cast_kind(tcir_op_name(op));
+    ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    if (!t)
+        return false;
+    unsigned win = ti_width(a->elem), wout = ti_width(t->elem);
+    const char *rounding = ti_attr_keyword(op, "rounding");
+    bool rtz = rounding && strcmp(rounding, "rtz") == 0;
+    for (int64_t i = 0; i < t->n; i++) {
+        uint64_t x = a->d[i];
+        switch (k) {
+        case C_EXTSI:
+        case C_INDEX: t->d[i] = ti_mask((uint64_t)ti_sext(x, win), wout); break;
+        case C_EXTUI: t->d[i] = x; break;
+        case C_TRUNCI: t->d[i] = ti_mask(x, wout); break;
+        case C_SITOFP: {
+            int64_t v = ti_sext(x, win);
+            t->d[i] = ti_fencode_int(v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, t->elem, false);
+            break;
+        }
+        case C_UITOFP: t->d[i] = ti_fencode_int(false, x, t->elem, false); break;
+        case C_FPTOSI: t->d[i] = float_to_int(ti_fdecode(x, a->elem), wout, true); break;
+        case C_FPTOUI: t->d[i] = float_to_int(ti_fdecode(x, a->elem), wout, false); break;
+        case C_FPFP: t->d[i] = ti_fencode(ti_fdecode(x, a->elem), t->elem, rtz); break;
+        }
+    }
+    return ti_set(r, tcir_op_result(op, 0), t);
+}
+
+/* tt.bitcast: the same bits under another type of the same width (pointers keep their buffer). */
+TI_HANDLER(ti_op_bitcast)
+{
+    ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    if (!t)
+        return false;
+    memcpy(t->d, a->d, (size_t)t->n * sizeof t->d[0]);
+    return ti_set(r, tcir_op_result(op, 0), t);
+}

@@ -1,0 +1,214 @@
+/* Declarative kernels: run a kernel's body in a fresh builder and print it. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "tritonc/kernel.h"
+#include "tritonc/lang.h" /* tl_builder_set_scalars_as_buffers */
+
+/* The kernel's own location (its module, tt.func and closing tt.return): the line of its first
+ * argument, where its run body begins, as Python gives the def line. Not the TL_KERNEL line:
+ * C leaves the line of a macro call spread over several lines to the compiler (gcc gives the
+ * first, clang the last), and TL_KERNEL calls are. A kernel without arguments keeps it. */
+static tl_site kernel_site(tl_builder *b, tl_site site)
+{
+    tcir_op *func = tl_builder_func(b);
+    tcir_block *entry = func ? tcir_region_first_block(tcir_op_region(func, 0)) : NULL;
+    if (!entry || tcir_block_nargs(entry) == 0)
+        return site;
+    tcir_loc at = tcir_block_arg_loc(entry, 0);
+    if (!at.file)
+        return site;
+    tcir_op_set_loc(tl_builder_module(b), at);
+    tcir_op_set_loc(func, at);
+    site.file = at.file;
+    site.line = at.line;
+    return site;
+}
+
+/* True when no name is in two of .inputs, .inouts and .outputs (or twice in one); else sets
+ * *err to "kernels/k.c:24: kernel k: 'p' is in both .inputs and .inouts ..." (the TL_KERNEL). */
+static bool names_disjoint(const tl_kernel *k, char **err)
+{
+    const tl_names *lists[] = {&k->inputs, &k->inouts, &k->outputs};
+    static const char *const list_names[] = {".inputs", ".inouts", ".outputs"};
+    for (int a = 0; a < 3; a++) {
+        for (int i = 0; i < lists[a]->n; i++) {
+            const char *name = lists[a]->names[i];
+            for (int c = a; c < 3; c++) {
+                for (int j = c == a ? i + 1 : 0; j < lists[c]->n; j++) {
+                    if (!name || !lists[c]->names[j] || strcmp(name, lists[c]->names[j]) != 0)
+                        continue;
+                    if (err) {
+                        char msg[512];
+                        snprintf(msg, sizeof msg,
+                                 "%s:%d: tl_kernel_emit: kernel %s: '%s' is in %s%s%s%s: each argument is in "
+                                 "exactly one of .inputs (read), .inouts (read and written in place) and "
+                                 ".outputs (written)",
+                                 k->source ? k->source : "?", k->source_line, k->name, name, c == a ? "" : "both ",
+                                 list_names[a], c == a ? " twice" : " and ", c == a ? "" : list_names[c]);
+                        *err = tcir_sys_strdup(msg);
+                    }
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err)
+{
+    if (text)
+        *text = NULL;
+    if (err)
+        *err = NULL;
+    if (!k || !k->run || !k->name) {
+        if (err)
+            *err = tcir_sys_strdup("tl_kernel_emit: NULL kernel, or a kernel without name or run body");
+        return NULL;
+    }
+    if (!cfg)
+        cfg = k->cfg_default;
+    if (!cfg && k->cfg_size) {
+        if (err)
+            *err = tcir_sys_strdup("tl_kernel_emit: no config given and the kernel has no default");
+        return NULL;
+    }
+    tl_site site = {.file = k->source, .line = k->source_line, .func = "tl_kernel_emit"};
+    tl_builder *b = tl_builder_create_at(site, k->name);
+    if (!b) {
+        if (err)
+            *err = tcir_sys_strdup("tl_kernel_emit: out of memory");
+        return NULL;
+    }
+    tl_builder_set_locations(b, !opts.no_locations);
+    tl_builder_set_generic(b, opts.generic);
+    tl_builder_set_debug(b, opts.debug);
+    tl_builder_set_scalars_as_buffers(b, opts.scalars_as_buffers);
+    tl_builder_set_specialize_at(site, b, opts.specialize);
+    /* XLA's order: the names of .inputs, .inouts and .outputs, then each inout again (its
+     * result, an unused copy of the pointer; freed once tl_finish used them) */
+    if (opts.xla_order && !names_disjoint(k, err)) {
+        tl_builder_destroy(b);
+        return NULL;
+    }
+    int nin = k->inputs.n, nio = k->inouts.n, nout = k->outputs.n;
+    int norder = nin + 2 * nio + nout;
+    const char **order = opts.xla_order ? tcir_sys_malloc(sizeof *order * (size_t)(norder ? norder : 1)) : NULL;
+    if (opts.xla_order && !order) {
+        tl_builder_destroy(b);
+        if (err)
+            *err = tcir_sys_strdup("tl_kernel_emit: out of memory");
+        return NULL;
+    }
+    for (int i = 0; order && i < norder; i++)
+        order[i] = i < nin                    ? k->inputs.names[i]
+                   : i < nin + nio            ? k->inouts.names[i - nin]
+                   : i < nin + nio + nout     ? k->outputs.names[i - nin - nio]
+                                              : k->inouts.names[i - nin - nio - nout];
+    tl_builder_set_arg_order(b, norder, order);
+    k->run(b, cfg);
+    site = kernel_site(b, site);
+    char *ttir = tl_finish_at(site, b);
+    tl_builder_set_arg_order(b, 0, NULL);
+    free(order);
+    if (!ttir) {
+        if (err)
+            *err = tcir_sys_strdup(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
+        tl_builder_destroy(b);
+        return NULL;
+    }
+    if (text)
+        *text = ttir;
+    else
+        free(ttir);
+    return b;
+}
+
+char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err)
+{
+    char *text = NULL;
+    tl_builder_destroy(tl_kernel_build(k, cfg, opts, &text, err));
+    return text;
+}
+
+static const tl_cfg_field *find_field(const tl_kernel *k, const char *key)
+{
+    for (int i = 0; i < k->nfields; i++)
+        if (strcmp(k->fields[i].name, key) == 0)
+            return &k->fields[i];
+    return NULL;
+}
+
+bool tl_parse_decimal(const char *text, long long min, long long max, long long *out)
+{
+    if (!text || !out)
+        return false;
+    const char *digits = text[0] == '-' ? text + 1 : text;
+    if (*digits == '\0')
+        return false;
+    for (const char *p = digits; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return false;
+    errno = 0;
+    long long v = strtoll(text, NULL, 10);
+    if (errno == ERANGE || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize)
+{
+    if (!k || !cfg || !key || !value) {
+        snprintf(err, errsize, "tl_kernel_set: NULL argument");
+        return false;
+    }
+    const tl_cfg_field *f = find_field(k, key);
+    if (!f) {
+        snprintf(err, errsize, "kernel '%s' has no config field '%s'", k->name, key);
+        return false;
+    }
+    char *p = (char *)cfg + f->offset;
+    switch (f->kind) {
+    case TL_CFG_INT: {
+        long long v;
+        if (!tl_parse_decimal(value, TL_CFG_INT_MIN, TL_CFG_INT_MAX, &v)) {
+            snprintf(err, errsize, "config field '%s' of kernel '%s' is an integer from %d to %d, got '%s'", key,
+                     k->name, TL_CFG_INT_MIN, TL_CFG_INT_MAX, value);
+            return false;
+        }
+        int iv = (int)v;
+        memcpy(p, &iv, sizeof iv);
+        return true;
+    }
+    case TL_CFG_DTYPE: {
+        tl_dtype d = tl_dtype_parse(value);
+        if (d == TL_DTYPE_INVALID) {
+            snprintf(err, errsize, "config field '%s' wants a dtype (float32, int64, ...), got '%s'", key, value);
+            return false;
+        }
+        memcpy(p, &d, sizeof d);
+        return true;
+    }
+    case TL_CFG_BOOL: {
+        bool v;
+        if (strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
+            v = true;
+        else if (strcmp(value, "false") == 0 || strcmp(value, "0") == 0)
+            v = false;
+        else {
+            snprintf(err, errsize, "config field '%s' wants true or false, got '%s'", key, value);
+            return false;
+        }
+        memcpy(p, &v, sizeof v);
+        return true;
+    }
+    }
+    snprintf(err, errsize, "config field '%s' has an unknown kind", key);
+    return false;
+}

@@ -1,0 +1,213 @@
+/* The sticky error record (src/base/error.h): the first message wins; "FILE:LINE: func: text";
+ * out of memory recorded without allocating; long messages cut at the record's limit, or
+ * kept whole with memory of their own. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fake_failing_allocator.h"
+#include "base/error.h"
+#include "tritonc/hlo.h" /* TH_SITE */
+#include "tritonc/ir.h"  /* tcir_set_alloc_hook */
+
+static tl_site at(const char *file, int line, const char *func)
+{
+    return (tl_site){.file = file, .line = line, .func = func};
+}
+
+/* A message of n bytes: "x" repeated. */
+static char *repeated(size_t n)
+{
+    char *s = malloc(n + 1);
+    assert_non_null(s);
+    memset(s, 'x', n);
+    s[n] = '\0';
+    return s;
+}
+
+static void empty_record_has_no_message(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    assert_false(tl__error_is_set(&e));
+    assert_null(tl__error_text(&e));
+    tl__error_clear(&e); /* a no-op */
+    assert_null(tl__error_text(&e));
+}
+
+static void message_names_the_site(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    assert_true(tl__error_set(&e, at("k.c", 41, "tl_add"), "cannot broadcast %d with %s", 64, "32"));
+    assert_true(tl__error_is_set(&e));
+    assert_string_equal(tl__error_text(&e), "k.c:41: tl_add: cannot broadcast 64 with 32");
+    tl__error_clear(&e);
+}
+
+static void unknown_file_and_func(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    tl__error_set(&e, (tl_site){0}, "bad");
+    assert_string_equal(tl__error_text(&e), "?:0: tritonc: bad");
+    tl__error_clear(&e);
+}
+
+static void the_first_error_wins(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    assert_true(tl__error_set(&e, at("a.c", 1, "first"), "one"));
+    assert_false(tl__error_set(&e, at("b.c", 2, "second"), "two"));
+    assert_false(tl__error_set_oom(&e, at("c.c", 3, "third")));
+    assert_string_equal(tl__error_text(&e), "a.c:1: first: one");
+    tl__error_clear(&e);
+}
+
+static void clear_takes_the_next(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    tl__error_set(&e, at("a.c", 1, "f"), "one");
+    tl__error_clear(&e);
+    assert_false(tl__error_is_set(&e));
+    assert_null(tl__error_text(&e));
+    assert_true(tl__error_set(&e, at("b.c", 2, "g"), "two"));
+    assert_string_equal(tl__error_text(&e), "b.c:2: g: two");
+    tl__error_clear(&e);
+}
+
+static void out_of_memory_message(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    assert_true(tl__error_set_oom(&e, at("kernels/models/matmul.c", 40, "tl_dot")));
+    assert_string_equal(tl__error_text(&e), "kernels/models/matmul.c:40: tl_dot: out of memory");
+    tl__error_clear(&e);
+}
+
+/* The default limit: the record itself, TL_ERROR_INLINE - 1 bytes. */
+static void long_message_cut_at_the_default_limit(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    char *body = repeated(2000);
+    tl__error_set(&e, at("k.c", 7, "tl_add"), "%s", body);
+    const char *text = tl__error_text(&e);
+    assert_int_equal(strlen(text), TL_ERROR_INLINE - 1);
+    assert_memory_equal(text, "k.c:7: tl_add: xxx", 18);
+    assert_null(e.heap);
+    tl__error_clear(&e);
+    free(body);
+}
+
+static void long_message_cut_at_a_set_limit(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    tl__error_init(&e, 1023);
+    char *body = repeated(2000);
+    tl__error_set(&e, at("k.c", 7, "th_add"), "%s", body);
+    assert_int_equal(strlen(tl__error_text(&e)), 1023);
+    tl__error_clear(&e);
+    tl__error_init(&e, 10); /* a limit below what the record holds cuts there too */
+    tl__error_set(&e, at("k.c", 7, "th_add"), "%s", body);
+    assert_string_equal(tl__error_text(&e), "k.c:7: th_");
+    tl__error_clear(&e);
+    free(body);
+}
+
+static void long_message_kept_whole_without_limit(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    tl__error_init(&e, TL_ERROR_UNLIMITED);
+    char *body = repeated(100000);
+    tl__error_set(&e, at("r.c", 3, "tp_compile"), "failed: %s.", body);
+    const char *text = tl__error_text(&e);
+    assert_int_equal(strlen(text), strlen("r.c:3: tp_compile: failed: .") + 100000);
+    assert_string_equal(text + strlen(text) - 3, "xx.");
+    tl__error_clear(&e); /* frees it (the sanitizer build checks) */
+    free(body);
+}
+
+/* Memory refused for a long message: it is kept, cut to what the record holds. */
+static void long_message_without_memory_is_cut(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    tl__error_init(&e, TL_ERROR_UNLIMITED);
+    char *body = repeated(5000);
+    fake_failing_allocator none = {.fail_at = 1, .from_then_on = true}; /* refuses every one */
+    tcir_set_alloc_hook(fake_failing_allocator_hook, &none);
+    assert_true(tl__error_set(&e, at("r.c", 3, "tc_launch"), "%s", body));
+    tcir_set_alloc_hook(NULL, NULL);
+    assert_null(e.heap);
+    assert_int_equal(strlen(tl__error_text(&e)), TL_ERROR_INLINE - 1);
+    assert_memory_equal(tl__error_text(&e), "r.c:3: tc_launch: xx", 20);
+    tl__error_clear(&e);
+    free(body);
+}
+
+/* Out of memory is recorded with every allocation refused. */
+static void out_of_memory_needs_no_memory(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    tl__error_init(&e, TL_ERROR_UNLIMITED);
+    fake_failing_allocator none = {.fail_at = 1, .from_then_on = true}; /* refuses every one */
+    tcir_set_alloc_hook(fake_failing_allocator_hook, &none);
+    assert_true(tl__error_set_oom(&e, at("k.c", 9, "tl_dot")));
+    assert_false(tl__error_set(&e, at("k.c", 10, "tl_add"), "later"));
+    tcir_set_alloc_hook(NULL, NULL);
+    assert_string_equal(tl__error_text(&e), "k.c:9: tl_dot: out of memory");
+    tl__error_clear(&e);
+}
+
+/* The sites the API's macros make: this file and line, the call's name. */
+static void sites_carry_file_and_line(void **state)
+{
+    (void)state;
+    char want[256];
+    tl_error e = {0};
+    int line = __LINE__ + 1;
+    tl__error_set(&e, TL_SITE("tl_add"), "k");
+    snprintf(want, sizeof want, "%s:%d: tl_add: k", __FILE__, line);
+    assert_string_equal(tl__error_text(&e), want);
+    tl__error_clear(&e);
+
+    line = __LINE__ + 1;
+    th_site site = TH_SITE("th_add"); /* th_site is tl_site */
+    tl__error_set(&e, site, "h");
+    snprintf(want, sizeof want, "%s:%d: th_add: h", __FILE__, line);
+    assert_string_equal(tl__error_text(&e), want);
+    assert_int_equal(site.seq, 0);
+    assert_null(site.scope);
+    tl__error_clear(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(empty_record_has_no_message),
+        cmocka_unit_test(message_names_the_site),
+        cmocka_unit_test(unknown_file_and_func),
+        cmocka_unit_test(the_first_error_wins),
+        cmocka_unit_test(clear_takes_the_next),
+        cmocka_unit_test(out_of_memory_message),
+        cmocka_unit_test(long_message_cut_at_the_default_limit),
+        cmocka_unit_test(long_message_cut_at_a_set_limit),
+        cmocka_unit_test(long_message_kept_whole_without_limit),
+        cmocka_unit_test(long_message_without_memory_is_cut),
+        cmocka_unit_test(out_of_memory_needs_no_memory),
+        cmocka_unit_test(sites_carry_file_and_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,654 @@
+/* fake_libcuda: a test double of the CUDA driver (libcuda.so.1), loaded by the runtime through
+ * $TRITONC_LIBCUDA. It records every call in a log, one line each, and checks the arguments as
+ * the real driver would where a test depends on it (a function launched outside the context it
+ * was loaded in, more than 48 KiB of dynamic shared memory without the attribute, a block that
+ * is no multiple of 32 threads...). Device memory is host memory, so copies work.
+ *
+ * Module images are text: "FAKECUBIN symbol=NAME args=8,8,4 time_us=2.5 static_shared=0"
+ * (or FAKEPTX ...): the function's name, the byte size of each parameter it takes (the
+ * launch's scratch pointers included), the time one launch takes on the fake clock that
+ * events read, and its static shared memory. The cubins of tests/doubles/stand_in_compiler.c
+ * ("stand-in cubin: NAME ...") load too: their parameters are not known (logged as "?").
+ *
+ * Built twice by tests/CMakeLists.txt: fake_libcuda.so, and fake_libcuda_nosym.so without
+ * cuLaunchKernelEx (a driver missing a function). The fake_cuda_* functions steer it. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda/cuda_driver_subset.h"
+
+#define EXPORT __attribute__((visibility("default")))
+/* Every exported function is the driver's (or the steering API the test binds with dlsym):
+ * none has a header to hold its prototype. */
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+
+enum { FAKE_INVALID_DEVICE = 101, FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
+#define FAKE_MAX_PARAMS 80
+#define FAKE_OPTIN_SHARED 232448
+
+struct tcu_ctx_st {
+    int id;
+};
+struct tcu_mod_st {
+    tcu_context ctx;
+    struct tcu_func_st *fn;
+};
+struct tcu_func_st {
+    tcu_context ctx;
+    char symbol[64];
+    int nparams;
+    int param_size[FAKE_MAX_PARAMS];
+    double time_us;
+    int static_shared;
+    int max_dynamic_shared; /* the attribute; 48 KiB by default */
+};
+struct tcu_event_st {
+    double t_us;
+    int recorded;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static char *log_text;
+static size_t log_len, log_cap;
+static int logging = 1;
+static struct tcu_ctx_st primary_ctx = {1};
+static struct tcu_ctx_st extra_ctx[4] = {{2}, {3}, {4}, {5}};
+static int n_extra_ctx;
+static _Thread_local tcu_context current;
+static int initialized;
+static int no_device;
+static int capturing;
+static double clock_us;
+static double drift_us; /* each launch takes this much longer than the one before (a heating device) */
+static long live_allocs, live_modules, launches, primary_retained;
+static char fail_fn[64];
+static int fail_code, fail_after;
+
+static void logf_(const char *fmt, ...)
+{
+    if (!logging)
+        return;
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    size_t len = strlen(line);
+    if (log_len + len + 2 > log_cap) {
+        size_t cap = (log_cap ? log_cap * 2 : 4096) + len;
+        char *grown = realloc(log_text, cap);
+        if (!grown)
+            return;
+        log_text = grown;
+        log_cap = cap;
+    }
+    memcpy(log_text + log_len, line, len);
+    log_len += len;
+    log_text[log_len++] = '\n';
+    log_text[log_len] = '\0';
+}
+
+/* A scripted failure: the call named fn fails with code after `after` more successful calls. */
+static int scripted_failure(const char *fn)
+{
+    if (fail_code && strcmp(fn, fail_fn) == 0) {
+        if (fail_after-- > 0)
+            return 0;
+        int code = fail_code;
+        fail_code = 0;
+        logf_("%s -> scripted failure %d", fn, code);
+        return code;
+    }
+    return 0;
+}
+
+static const char *ctx_name(tcu_context c)
+{
+    static const char *const names[] = {"none", "primary", "ctx2", "ctx3", "ctx4", "ctx5"};
+    return c && c->id >= 1 && c->id <= 5 ? names[c->id] : (c ? "?" : "none");
+}
+
+/* The log goes with the library: a runtime that closes the driver unloads it. */
+__attribute__((destructor)) static void free_log(void)
+{
+    free(log_text);
+    log_text = NULL;
+    log_len = log_cap = 0;
+}
+
+/* ---- steering the fake (for the tests) --------------------------------------------------------- */
+
+EXPORT void fake_cuda_reset(void)
+{
+    pthread_mutex_lock(&lock);
+    free(log_text);
+    log_text = NULL;
+    log_len = log_cap = 0;
+    logging = 1;
+    no_device = capturing = 0;
+    clock_us = 0;
+    drift_us = 0;
+    launches = 0;
+    fail_code = 0;
+    pthread_mutex_unlock(&lock);
+}
+/* The log so far ("" when empty); valid until the next call into the fake. */
+EXPORT const char *fake_cuda_log(void)
+{
+    return log_text ? log_text : "";
+}
+EXPORT void fake_cuda_set_logging(int on)
+{
+    logging = on;
+}
+EXPORT void fake_cuda_set_no_device(int on)
+{
+    no_device = on;
+}
+EXPORT void fake_cuda_set_capturing(int on)
+{
+    capturing = on;
+}
+/* From now on each launch takes us microseconds more than the one before. */
+EXPORT void fake_cuda_set_drift(double us)
+{
+    drift_us = us;
+}
+/* The next call of fn after `after` successful ones fails with code. */
+EXPORT void fake_cuda_fail(const char *fn, int code, int after)
+{
+    pthread_mutex_lock(&lock);
+    snprintf(fail_fn, sizeof fail_fn, "%s", fn);
+    fail_code = code;
+    fail_after = after;
+    pthread_mutex_unlock(&lock);
+}
+/* A context of its own (up to 4), for the tests of a second context. */
+EXPORT tcu_context fake_cuda_new_context(void)
+{
+    return n_extra_ctx < 4 ? &extra_ctx[n_extra_ctx++] : NULL;
+}
+EXPORT long fake_cuda_live_allocations(void)
+{
+    return live_allocs;
+}
+EXPORT long fake_cuda_live_modules(void)
+{
+    return live_modules;
+}
+EXPORT long fake_cuda_launches(void)
+{
+    return launches;
+}
+EXPORT long fake_cuda_primary_retained(void)
+{
+    return primary_retained;
+}
+
+/* ---- the driver API ------------------------------------------------------------------------------ */
+
+#define ENTER(name)                                                                               \
+    pthread_mutex_lock(&lock);                                                                    \
+    int failed_ = scripted_failure(name);                                                         \
+    if (failed_) {                                                                                \
+        pthread_mutex_unlock(&lock);                                                              \
+        return failed_;                                                                           \
+    }
+#define LEAVE(code)                                                                               \
+    do {                                                                                          \
+        pthread_mutex_unlock(&lock);                                                              \
+        return (code);                                                                            \
+    } while (0)
+
+EXPORT tcu_result cuInit(unsigned int flags)
+{
+    ENTER("cuInit");
+    logf_("cuInit %u", flags);
+    if (no_device)
+        LEAVE(TCU_ERROR_NO_DEVICE);
+    initialized = 1;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuDriverGetVersion(int *version)
+{
+    *version = 12080;
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuGetErrorName(tcu_result err, const char **name)
+{
+    switch (err) {
+    case TCU_SUCCESS: *name = "CUDA_SUCCESS"; break;
+    case TCU_ERROR_INVALID_VALUE: *name = "CUDA_ERROR_INVALID_VALUE"; break;
+    case TCU_ERROR_OUT_OF_MEMORY: *name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
+    case TCU_ERROR_NO_DEVICE: *name = "CUDA_ERROR_NO_DEVICE"; break;
+    case FAKE_INVALID_DEVICE: *name = "CUDA_ERROR_INVALID_DEVICE"; break;
+    case FAKE_INVALID_IMAGE: *name = "CUDA_ERROR_INVALID_IMAGE"; break;
+    case FAKE_INVALID_HANDLE: *name = "CUDA_ERROR_INVALID_HANDLE"; break;
+    case TCU_ERROR_NOT_FOUND: *name = "CUDA_ERROR_NOT_FOUND"; break;
+    case FAKE_NOT_PERMITTED: *name = "CUDA_ERROR_NOT_PERMITTED"; break;
+    default: *name = NULL; return TCU_ERROR_INVALID_VALUE;
+    }
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuGetErrorString(tcu_result err, const char **text)
+{
+    switch (err) {
+    case TCU_SUCCESS: *text = "no error"; break;
+    case TCU_ERROR_INVALID_VALUE: *text = "invalid argument"; break;
+    case TCU_ERROR_OUT_OF_MEMORY: *text = "out of memory"; break;
+    case TCU_ERROR_NO_DEVICE: *text = "no CUDA-capable device is detected"; break;
+    case FAKE_INVALID_DEVICE: *text = "invalid device ordinal"; break;
+    case FAKE_INVALID_IMAGE: *text = "device kernel image is invalid"; break;
+    case FAKE_INVALID_HANDLE: *text = "invalid resource handle"; break;
+    case TCU_ERROR_NOT_FOUND: *text = "named symbol not found"; break;
+    case FAKE_NOT_PERMITTED: *text = "operation not permitted"; break;
+    default: *text = NULL; return TCU_ERROR_INVALID_VALUE;
+    }
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuDeviceGet(tcu_device *dev, int ordinal)
+{
+    ENTER("cuDeviceGet");
+    logf_("cuDeviceGet %d", ordinal);
+    if (!initialized)
+        LEAVE(TCU_ERROR_NOT_INITIALIZED);
+    if (ordinal != 0)
+        LEAVE(FAKE_INVALID_DEVICE);
+    *dev = 0;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuDeviceGetAttribute(int *value, int attrib, tcu_device dev)
+{
+    (void)dev;
+    switch (attrib) {
+    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = 9; break;
+    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; break;
+    case TCU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = FAKE_OPTIN_SHARED; break;
+    default: return TCU_ERROR_INVALID_VALUE;
+    }
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuDevicePrimaryCtxRetain(tcu_context *ctx, tcu_device dev)
+{
+    ENTER("cuDevicePrimaryCtxRetain");
+    logf_("cuDevicePrimaryCtxRetain %d", dev);
+    primary_retained++;
+    *ctx = &primary_ctx;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuDevicePrimaryCtxRelease_v2(tcu_device dev)
+{
+    ENTER("cuDevicePrimaryCtxRelease");
+    logf_("cuDevicePrimaryCtxRelease %d", dev);
+    primary_retained--;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuCtxGetCurrent(tcu_context *ctx)
+{
+    *ctx = current;
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuCtxSetCurrent(tcu_context ctx)
+{
+    current = ctx;
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuCtxGetDevice(tcu_device *dev)
+{
+    if (!current)
+        return TCU_ERROR_INVALID_CONTEXT;
+    *dev = 0;
+    return TCU_SUCCESS;
+}
+
+static int parse_image(const char *text, struct tcu_func_st *f)
+{
+    if (strncmp(text, "stand-in cubin: ", 16) == 0) {
+        sscanf(text + 16, "%63[A-Za-z0-9_]", f->symbol);
+        f->nparams = -1;
+        f->time_us = 1.0;
+        f->max_dynamic_shared = 49152;
+        return 1;
+    }
+    if (strncmp(text, "FAKECUBIN ", 10) != 0 && strncmp(text, "FAKEPTX ", 8) != 0)
+        return 0;
+    const char *s = strstr(text, "symbol=");
+    const char *a = strstr(text, "args=");
+    if (!s || !a)
+        return 0;
+    sscanf(s + 7, "%63[A-Za-z0-9_]", f->symbol);
+    const char *p = a + 5;
+    f->nparams = 0;
+    while (*p >= '0' && *p <= '9' && f->nparams < FAKE_MAX_PARAMS) {
+        f->param_size[f->nparams++] = (int)strtol(p, (char **)&p, 10);
+        if (*p == ',')
+            p++;
+    }
+    const char *t = strstr(text, "time_us=");
+    f->time_us = t ? strtod(t + 8, NULL) : 1.0;
+    const char *ss = strstr(text, "static_shared=");
+    f->static_shared = ss ? atoi(ss + 14) : 0;
+    f->max_dynamic_shared = 49152;
+    return 1;
+}
+
+EXPORT tcu_result cuModuleLoadData(tcu_module *mod, const void *image)
+{
+    ENTER("cuModuleLoadData");
+    if (!current) {
+        logf_("cuModuleLoadData without a current context");
+        LEAVE(TCU_ERROR_INVALID_CONTEXT);
+    }
+    struct tcu_func_st f = {0};
+    if (!image || !parse_image(image, &f)) {
+        logf_("cuModuleLoadData ctx=%s: not an image", ctx_name(current));
+        LEAVE(FAKE_INVALID_IMAGE);
+    }
+    struct tcu_mod_st *m = calloc(1, sizeof *m);
+    struct tcu_func_st *fn = malloc(sizeof *fn);
+    if (!m || !fn) {
+        free(m);
+        free(fn);
+        LEAVE(TCU_ERROR_OUT_OF_MEMORY);
+    }
+    *fn = f;
+    fn->ctx = current;
+    m->ctx = current;
+    m->fn = fn;
+    live_modules++;
+    logf_("cuModuleLoadData ctx=%s %s symbol=%s", ctx_name(current),
+          strncmp(image, "FAKEPTX", 7) == 0 ? "ptx" : "cubin", f.symbol);
+    *mod = m;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuModuleUnload(tcu_module mod)
+{
+    ENTER("cuModuleUnload");
+    if (!mod)
+        LEAVE(FAKE_INVALID_HANDLE);
+    logf_("cuModuleUnload ctx=%s symbol=%s", ctx_name(mod->ctx), mod->fn->symbol);
+    if (mod->ctx != current)
+        logf_("cuModuleUnload: warning: module of ctx=%s unloaded in ctx=%s", ctx_name(mod->ctx), ctx_name(current));
+    free(mod->fn);
+    free(mod);
+    live_modules--;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuModuleGetFunction(tcu_function *fn, tcu_module mod, const char *name)
+{
+    ENTER("cuModuleGetFunction");
+    logf_("cuModuleGetFunction %s", name);
+    if (!mod || strcmp(mod->fn->symbol, name) != 0)
+        LEAVE(TCU_ERROR_NOT_FOUND);
+    *fn = mod->fn;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuFuncGetAttribute(int *value, int attrib, tcu_function fn)
+{
+    if (!fn)
+        return FAKE_INVALID_HANDLE;
+    if (attrib == TCU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)
+        *value = fn->static_shared;
+    else if (attrib == TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+        *value = fn->max_dynamic_shared;
+    else
+        return TCU_ERROR_INVALID_VALUE;
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuFuncSetAttribute(tcu_function fn, int attrib, int value)
+{
+    ENTER("cuFuncSetAttribute");
+    if (!fn)
+        LEAVE(FAKE_INVALID_HANDLE);
+    logf_("cuFuncSetAttribute %s attr=%d value=%d", fn->symbol, attrib, value);
+    if (attrib == TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+        if (value + fn->static_shared > FAKE_OPTIN_SHARED)
+            LEAVE(TCU_ERROR_INVALID_VALUE);
+        fn->max_dynamic_shared = value;
+    }
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuFuncSetCacheConfig(tcu_function fn, int config)
+{
+    ENTER("cuFuncSetCacheConfig");
+    logf_("cuFuncSetCacheConfig %s %d", fn ? fn->symbol : "?", config);
+    LEAVE(fn ? TCU_SUCCESS : FAKE_INVALID_HANDLE);
+}
+
+/* "args=[0x1000,0x2000,7]": each parameter by the size the image declares. */
+static void format_params(const struct tcu_func_st *f, void **params, char *out, size_t size)
+{
+    size_t n = 0;
+    if (f->nparams < 0) {
+        snprintf(out, size, "?");
+        return;
+    }
+    n += (size_t)snprintf(out + n, size - n, "[");
+    for (int i = 0; i < f->nparams && n < size; i++) {
+        const void *p = params[i];
+        char v[40];
+        switch (f->param_size[i]) {
+        case 1: {
+            int8_t x;
+            memcpy(&x, p, 1);
+            snprintf(v, sizeof v, "%d", x);
+        } break;
+        case 2: {
+            uint16_t x;
+            memcpy(&x, p, 2);
+            snprintf(v, sizeof v, "h%04x", x);
+        } break;
+        case 4: {
+            int32_t x;
+            memcpy(&x, p, 4);
+            snprintf(v, sizeof v, "%" PRId32, x);
+        } break;
+        default: {
+            uint64_t x;
+            memcpy(&x, p, 8);
+            snprintf(v, sizeof v, "0x%" PRIx64, x);
+        } break;
+        }
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? "," : "", v);
+    }
+    if (n < size)
+        snprintf(out + n, size - n, "]");
+}
+
+/* The checks the real driver makes that a test relies on. */
+static tcu_result check_launch(tcu_function fn, unsigned bx, unsigned by, unsigned bz, unsigned shared)
+{
+    if (!fn)
+        return FAKE_INVALID_HANDLE;
+    if (fn->ctx != current) {
+        logf_("launch of %s (loaded in ctx=%s) in ctx=%s", fn->symbol, ctx_name(fn->ctx), ctx_name(current));
+        return FAKE_INVALID_HANDLE;
+    }
+    if (bx % 32 || bx > 1024 || by != 1 || bz != 1)
+        return TCU_ERROR_INVALID_VALUE;
+    if ((int)shared > fn->max_dynamic_shared) {
+        logf_("launch of %s with %u bytes of shared memory above its limit %d", fn->symbol, shared,
+              fn->max_dynamic_shared);
+        return TCU_ERROR_INVALID_VALUE;
+    }
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuLaunchKernel(tcu_function fn, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
+                                 unsigned int by, unsigned int bz, unsigned int shared, tcu_stream stream,
+                                 void **params, void **extra)
+{
+    ENTER("cuLaunchKernel");
+    tcu_result r = check_launch(fn, bx, by, bz, shared);
+    if (r != TCU_SUCCESS || extra)
+        LEAVE(r != TCU_SUCCESS ? r : TCU_ERROR_INVALID_VALUE);
+    char args[1024] = "";
+    if (logging)
+        format_params(fn, params, args, sizeof args);
+    logf_("cuLaunchKernel %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s args=%s", fn->symbol, gx, gy, gz, bx,
+          shared, (void *)stream, ctx_name(current), args);
+    clock_us += fn->time_us + drift_us * (double)launches;
+    launches++;
+    LEAVE(TCU_SUCCESS);
+}
+
+#ifndef FAKE_CUDA_NO_LAUNCH_EX
+EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, void **params, void **extra)
+{
+    ENTER("cuLaunchKernelEx");
+    tcu_result r = check_launch(fn, c->block_dim_x, c->block_dim_y, c->block_dim_z, c->shared_mem_bytes);
+    if (r != TCU_SUCCESS || extra)
+        LEAVE(r != TCU_SUCCESS ? r : TCU_ERROR_INVALID_VALUE);
+    char attrs[256] = "";
+    size_t n = 0;
+    for (unsigned i = 0; i < c->num_attrs; i++) {
+        const tcu_launch_attribute *a = &c->attrs[i];
+        if (a->id == TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%scluster=%ux%ux%u", i ? "," : "",
+                                  a->value.cluster_dim.x, a->value.cluster_dim.y, a->value.cluster_dim.z);
+            if (c->grid_dim_x % a->value.cluster_dim.x)
+                LEAVE(TCU_ERROR_INVALID_VALUE);
+        } else if (a->id == TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE) {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%spolicy=%d", i ? "," : "",
+                                  a->value.cluster_scheduling_policy_preference);
+        } else {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%sattr%d", i ? "," : "", a->id);
+        }
+    }
+    char args[1024];
+    format_params(fn, params, args, sizeof args);
+    logf_("cuLaunchKernelEx %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s attrs=[%s] args=%s", fn->symbol,
+          c->grid_dim_x, c->grid_dim_y, c->grid_dim_z, c->block_dim_x, c->shared_mem_bytes, (void *)c->stream,
+          ctx_name(current), attrs, args);
+    clock_us += fn->time_us + drift_us * (double)launches;
+    launches++;
+    LEAVE(TCU_SUCCESS);
+}
+#endif
+
+EXPORT tcu_result cuMemAlloc_v2(tcu_deviceptr *ptr, size_t bytes)
+{
+    ENTER("cuMemAlloc");
+    if (!current)
+        LEAVE(TCU_ERROR_INVALID_CONTEXT);
+    if (capturing) {
+        logf_("cuMemAlloc during a stream capture");
+        LEAVE(FAKE_NOT_PERMITTED);
+    }
+    void *p = NULL;
+    size_t rounded = (bytes + 255) / 256 * 256;
+    if (posix_memalign(&p, 256, rounded ? rounded : 256) != 0)
+        LEAVE(TCU_ERROR_OUT_OF_MEMORY);
+    *ptr = (tcu_deviceptr)(uintptr_t)p;
+    live_allocs++;
+    logf_("cuMemAlloc %zu", bytes);
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuMemFree_v2(tcu_deviceptr ptr)
+{
+    ENTER("cuMemFree");
+    logf_("cuMemFree");
+    free((void *)(uintptr_t)ptr);
+    if (ptr)
+        live_allocs--;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuMemcpyHtoD_v2(tcu_deviceptr dst, const void *src, size_t bytes)
+{
+    memcpy((void *)(uintptr_t)dst, src, bytes);
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuMemcpyDtoH_v2(void *dst, tcu_deviceptr src, size_t bytes)
+{
+    memcpy(dst, (const void *)(uintptr_t)src, bytes);
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuMemsetD8_v2(tcu_deviceptr dst, unsigned char value, size_t n)
+{
+    memset((void *)(uintptr_t)dst, value, n);
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuStreamIsCapturing(tcu_stream stream, int *status)
+{
+    (void)stream;
+    *status = capturing ? TCU_STREAM_CAPTURE_STATUS_ACTIVE : TCU_STREAM_CAPTURE_STATUS_NONE;
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuStreamSynchronize(tcu_stream stream)
+{
+    ENTER("cuStreamSynchronize");
+    logf_("cuStreamSynchronize %p", (void *)stream);
+    LEAVE(capturing ? FAKE_NOT_PERMITTED : TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuCtxSynchronize(void)
+{
+    ENTER("cuCtxSynchronize");
+    logf_("cuCtxSynchronize");
+    LEAVE(capturing ? FAKE_NOT_PERMITTED : TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuEventCreate(tcu_event *ev, unsigned int flags)
+{
+    (void)flags;
+    *ev = calloc(1, sizeof **ev);
+    return *ev ? TCU_SUCCESS : TCU_ERROR_OUT_OF_MEMORY;
+}
+
+EXPORT tcu_result cuEventDestroy_v2(tcu_event ev)
+{
+    free(ev);
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuEventRecord(tcu_event ev, tcu_stream stream)
+{
+    (void)stream;
+    pthread_mutex_lock(&lock);
+    ev->t_us = clock_us;
+    ev->recorded = 1;
+    pthread_mutex_unlock(&lock);
+    return TCU_SUCCESS;
+}
+
+EXPORT tcu_result cuEventSynchronize(tcu_event ev)
+{
+    return ev && ev->recorded ? TCU_SUCCESS : TCU_ERROR_INVALID_VALUE;
+}
+
+EXPORT tcu_result cuEventElapsedTime(float *ms, tcu_event start, tcu_event end)
+{
+    if (!start->recorded || !end->recorded)
+        return TCU_ERROR_INVALID_VALUE;
+    *ms = (float)((end->t_us - start->t_us) / 1000.0);
+    return TCU_SUCCESS;
+}
