@@ -80,7 +80,9 @@
  * success (acc = loop.args[0], the carried variables) runs on without crashing, and tl_finish
  * reports the first error. Scopes nest to any depth (the builder's stack of blocks grows as they do).
  *
- * Implemented in src/lang/control.c, with carry.c (the carried C variables) and rebuild.c.
+ * Implemented in src/lang/scope.c (what the scopes share, tl_end) and scope_for.c, scope_if.c,
+ * scope_while.c, scope_return.c (one kind of scope each), with carry.c (the carried C variables)
+ * and rebuild.c.
  */
 #ifndef TRITONC_CONTROL_H
 #define TRITONC_CONTROL_H

@@ -8,7 +8,7 @@
  * (src/lang) uses these for triton.language's own helpers; a port of a kernel needs the
  * helper brackets, and the rest only when it writes ops of its own with tl_op.
  *
- * Implemented in src/builder/order/ (the engine: place.c for ops, pool.c for constants) and
+ * Implemented in src/builder/order/ (the engine: place.c for ops, pool*.c for constants) and
  * src/builder/builder_const.c (materializing constants).
  */
 #ifndef TRITONC_ORDER_H
@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* How Python's pipeline comes by a constant, which decides where make_ttir leaves it
- * (order/pool.c): made where it is used; made by folding a cast of a constant; or made for
+ * (order/pool_sort.c): made where it is used; made by folding a cast of a constant; or made for
  * a loop bound (used through a cast Triton folds away, so it keeps its place only if
  * something else uses it too). TL_CONST_EXACT is TL_CONST_DIRECT without the scalar
  * constants Python's frontend makes on the way to a dense one (which the pool otherwise

@@ -1,6 +1,8 @@
-/* Private: the builder's state, shared by src/builder/builder.c (lifetime, ops, finish),
- * src/builder/builder_error.c (its sticky error), src/builder/builder_const.c (literals and constants) and the
- * order engine (src/builder/order/, its own state and interface in order_engine.h). */
+/* Private: the builder's state, shared by src/builder/builder.c (lifetime, values),
+ * builder_args.c (arguments, specialization), builder_ops.c (raw ops, the insertion stack),
+ * builder_finish.c (tl_finish), builder_error.c (its sticky error), builder_const.c (literals
+ * and constants) and the order engine (src/builder/order/, its own state and interface in
+ * order_engine.h). */
 #ifndef TRITONC_BUILDER_INTERNAL_H
 #define TRITONC_BUILDER_INTERNAL_H
 
@@ -108,5 +110,12 @@ bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, co
 
 /* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
 tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
+
+/* Adds blk to the blocks whose values the insertion point may use (builder_ops.c). */
+void tl__make_visible(tl_builder *b, tcir_block *blk);
+
+/* Reorders the arguments by tl_builder_set_arg_order's names, at tl_finish (builder_args.c);
+ * false after recording an error. */
+bool tl__apply_arg_order(tl_builder *b, tl_site site);
 
 #endif

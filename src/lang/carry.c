@@ -6,7 +6,7 @@
  * (tl_value.def_order), and in a line-for-line port a variable's first value is made on the
  * line that first defines it, so the carried order is the order of the values the variables
  * hold at open. A scope's region arguments and results keep the numbers of the values they
- * stand for (control.c), so a variable keeps its place from scope to scope. docs/control.md
+ * stand for (scope.c), so a variable keeps its place from scope to scope. docs/control.md
  * lists where that cannot tell. */
 #include <stdio.h>
 #include <string.h>

@@ -1,14 +1,15 @@
-/* Private: what the files of control flow share. control.c makes the scopes (for, if, while,
- * early returns); carry.c keeps the C variables a scope carries (their list, Python's order,
- * their values); rebuild.c makes a scope's op again without the variables its body left
- * unchanged. Built on the public API, as the rest of src/lang/. */
+/* Private: what the files of control flow share. scope.c has what every scope shares (memory,
+ * values, checks, closing); scope_for.c, scope_if.c, scope_while.c and scope_return.c make the
+ * scopes (for, if, while, early returns); carry.c keeps the C variables a scope carries (their
+ * list, Python's order, their values); rebuild.c makes a scope's op again without the variables
+ * its body left unchanged. Built on the public API, as the rest of src/lang/. */
 #ifndef TRITONC_SCOPE_INTERNAL_H
 #define TRITONC_SCOPE_INTERNAL_H
 
 #include "lang/lang_internal.h"
 #include "tritonc/control.h"
 
-/* ---- memory and values (control.c) ------------------------------------------------------- */
+/* ---- memory and values (scope.c) --------------------------------------------------------- */
 
 /* TL_MAX_CARRIED poison values naming no builder: the args and results of a failed scope. */
 extern const tl_value scope_poison[TL_MAX_CARRIED];
@@ -33,6 +34,68 @@ void *scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, s
 bool scope_out_of_memory(tl_site s, tl_builder *b);
 /* v as a value of b: a literal becomes a constant of its Python type. */
 tl_value scope_strong(tl_site s, tl_builder *b, tl_value v);
+/* n clamped to [0, TL_MAX_CARRIED]: how many poison args and results a failed scope has. */
+int scope_clamp_count(int n);
+/* The result of a scope call that failed: nothing open, n poison args and results to read. */
+tl_scope scope_failed(tl_builder *b, tl_site s, int n);
+/* n poison values of b: a scope's results before it closes. Unlike the static ones they name
+ * their builder, so using one is an error at that call. */
+const tl_value *scope_unready_results(tl_site s, tl_builder *b, int n);
+/* The i-th value given (`what` names it in messages) as a value of b, into out; false after an
+ * error. */
+bool scope_carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out);
+/* The block's arguments first..first+n as values typed like `like`. */
+void scope_wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out);
+/* Adds n arguments to blk, typed like v[i] (or types[i] when v is NULL), located at s. */
+bool scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v,
+                    const tcir_type *const *types);
+/* The op's results as values typed like `like` (poison when memory runs out). */
+const tl_value *scope_wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like);
+/* The op's results take the types of the first values it yields (scf.if's then-branch,
+ * scf.while's condition). */
+bool scope_set_results(tl_site s, tl_scope *scope, int n, const tl_value *v);
+
+/* ---- checks (scope.c) ----------------------------------------------------------------------- */
+
+/* A condition: an i1 scalar (other scalars are compared with zero, as Python's .to(int1)). */
+bool scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out);
+/* The scope must be the innermost open one, of `kind` (TL_SCOPE_NONE: any); `call` names the
+ * call in messages. */
+bool scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call);
+/* Checks that `values` match `types` (the carried or result types) one for one, and makes them
+ * values; literals become constants. */
+bool scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, const tcir_type *const *types,
+                           const char *what, tl_value *out);
+/* A well-formed list of values (a count of 0 or more, the values given), at most TL_MAX_CARRIED;
+ * `what` names it in messages. */
+bool scope_good_list(tl_site s, tl_builder *b, tl_values v, const char *what);
+/* .carry or .inits, not both. */
+bool scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits);
+
+/* ---- closing (scope.c; each scope's own in its file) ------------------------------------------ */
+
+/* Emits the terminator `name` (scf.yield, scf.condition...) with operands into the current block. */
+bool scope_terminate(tl_site s, tl_builder *b, const char *name, int n, const tl_value *v);
+/* The working arrays of closing a loop (for or while) that carries C variables: the variables'
+ * values now, the values yielded, the results' inits, and which variables stay carried. */
+typedef struct scope_loop_close {
+    tl_value *now, *yield, *like;
+    bool *keep;
+} scope_loop_close;
+/* Makes the arrays and reads the variables' current values; false after an error. */
+bool scope_loop_close_begin(tl_site s, tl_scope *scope, scope_loop_close *lc);
+/* rebuild_for or rebuild_while. */
+typedef bool (*scope_loop_rebuild)(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield,
+                                   tl_value *yield);
+/* Once lc->keep is decided: makes the loop again without the variables it does not carry
+ * (rebuild), yields the rest, closes the body and writes the results back. */
+void scope_loop_close_end(tl_site s, tl_scope *scope, scope_loop_close *lc, scope_loop_rebuild rebuild);
+/* tl_yield's work for each kind of scope, the scope checked innermost: scope_for.c, scope_if.c,
+ * scope_while.c, scope_return.c. */
+void scope_close_for(tl_site s, tl_scope *scope, tl_values values);
+void scope_close_if(tl_site s, tl_scope *scope, tl_values values);
+void scope_close_while(tl_site s, tl_scope *scope, tl_values values);
+void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values);
 
 /* ---- carried C variables (carry.c) ---------------------------------------------------------- */
 

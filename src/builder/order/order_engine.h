@@ -1,8 +1,8 @@
 /* Private: the order engine, where the builder's ops and constants go so that a kernel's TTIR
  * follows Python's order (docs/order.md says the rule and why; tritonc/order.h is what a port
  * tells it). Two parts: place.c puts each new op in its block (source order within one C
- * expression, effects in issue order) and pool.c keeps the function's constants where
- * make_ttir leaves Python's. The builder (src/builder/builder*.c) holds their state (tl_placer,
+ * expression, effects in issue order) and the pool (pool.c, pool_sort.c, pool_remap.c, sharing
+ * pool_internal.h) keeps the function's constants where make_ttir leaves Python's. The builder (src/builder/builder*.c) holds their state (tl_placer,
  * tl_pool) and calls them through this header only; they read the builder's own state through
  * builder_internal.h (its blocks, its arena, its error). */
 #ifndef TRITONC_ORDER_ORDER_H
@@ -105,7 +105,7 @@ typedef struct tl_seen_entry {
 enum { TL_POOL_SEG0 = 16, TL_POOL_SEG0_LOG2 = 4, TL_POOL_SEGS = 32 - TL_POOL_SEG0_LOG2 };
 enum { TL_POOL_RECENT_LOG2 = 5, TL_POOL_RECENT = 1 << TL_POOL_RECENT_LOG2 };
 
-/* The constant pool's state (pool.c). */
+/* The constant pool's state (pool*.c). */
 typedef struct tl_pool {
     /* The entries, in the arena: segment k holds TL_POOL_SEG0 << k of them (tl__pool_at), so
      * the pool grows as a doubling array would but copies nothing and leaves nothing behind,
@@ -186,7 +186,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site);
  * NULL for a site without a function. tl__order_scope (builder_internal.h) answers a site of
  * the last scope inline and asks this for the others. */
 const void *tl__order_scope_find(tl_builder *b, tl_site site);
-/* How Python's pipeline first meets a constant (pool.c). */
+/* How Python's pipeline first meets a constant (the pool: pool.c, unless another file is named). */
 /* TL_MEET_ASSIGNED: made where Python assigns a number to a name (tl_to_tensor): met there, but
  * live only through the ops that use it (a loop bound that is its only use folds it away). */
 /* TL_MEET_CAST_SOURCE: made by Python's frontend for a cast the canonicalizer folds (the int32
@@ -197,15 +197,15 @@ typedef enum tl_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND, TL_MEET
 tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
                            tl_meeting how);
 /* Gives the constants met at old_seq[i] (in scope, this pass) the key new_seq[i], and moves
- * them to match (place.c reorders keyword arguments). */
+ * them to match (place.c reorders keyword arguments; pool_remap.c). */
 void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq);
 /* Notes that Python's frontend makes this constant here, without making it. */
 void tl__pool_note(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value, tl_meeting how);
 /* Settles what only the finished function shows (tl_finish): which constants only loops use,
- * and which nothing uses (tl_const_entry.used). */
+ * and which nothing uses (tl_const_entry.used; pool_sort.c). */
 void tl__pool_settle(tl_builder *b);
 /* Puts the pooled constants in their final order (tl_finish, after tl__pool_settle); false
- * when out of memory. */
+ * when out of memory (pool_sort.c). */
 bool tl__pool_sort(tl_builder *b);
 /* Takes an unused constant out of the function (tl_finish). */
 void tl__pool_drop(tl_builder *b, tl_const_entry *e);

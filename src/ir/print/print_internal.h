@@ -175,7 +175,7 @@ typedef struct tcir_printer {
     const char *loc_file;
     char *loc_text;
     size_t loc_len;
-    /* Every value's text, a length byte then "%12" (see print.c: value texts). */
+    /* Every value's text, a length byte then "%12" (see print_names.c: value texts). */
     char *vtext;
     size_t vtext_len, vtext_cap;
     /* SSA names given by ops (%c0_i32, %cst_3), scoped by region. */
@@ -264,6 +264,12 @@ TCIR_OUT_INLINE void tcir_print_op_name(tcir_printer *p, const tcir_op *op)
 }
 void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, bool terminators,
                        bool empty_block);
+/* Numbers every value and block under top (the SSA names, print_names.c) before it is printed;
+ * returns how many ops there are. */
+size_t tcir_print_number_all(tcir_printer *p, const tcir_op *top);
+/* Writes one op after its indentation: its results' names, " = ", its pretty or generic form,
+ * its location (print.c). */
+void tcir_print_op(tcir_printer *p, const tcir_op *op);
 /* (inputs) -> result | (results), as MLIR's functional types print. */
 void tcir_print_functional(tcir_printer *p, const tcir_op *op);
 

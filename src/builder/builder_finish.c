@@ -1,0 +1,101 @@
+/* tl_finish: the kernel's end. Closes the function (its return), applies the argument order,
+ * seals the signature, has the order engine put the constants in their final order, then
+ * verifies and prints the module. */
+#include <string.h>
+
+#include "builder/builder_internal.h"
+
+/* function_type and arg_attrs from the declared arguments. */
+static void seal_signature(tl_builder *b)
+{
+    tcir_context *ctx = b->ctx;
+    const tcir_type **inputs = tcir_alloc(ctx, sizeof(*inputs) * (size_t)(b->nargs ? b->nargs : 1));
+    const tcir_attr **dicts = tcir_alloc(ctx, sizeof(*dicts) * (size_t)(b->nargs ? b->nargs : 1));
+    if (!inputs || !dicts)
+        return; /* out of memory: tl_finish reports it */
+    bool any = false;
+    /* Dictionaries are immutable: the arguments share the empty one, and one per divisibility
+     * in a row (a kernel with many arguments repeats a few). */
+    const tcir_attr *empty = NULL, *last_div = NULL;
+    int last_div_value = 0;
+    for (int i = 0; i < b->nargs; i++) {
+        const tl_argspec *s = &b->args[i].spec;
+        inputs[i] = tcir_value_type(b->args[i].value);
+        int div = s->divisibility;
+        if (div == 0)
+            div = s->kind == TL_ARG_PTR ? 16 : TL_DIV_NONE;
+        if (div != TL_DIV_NONE) {
+            if (!last_div || last_div_value != div) {
+                tcir_named_attr e = {"tt.divisibility", tcir_attr_int(ctx, div, tcir_type_int(ctx, 32)), false};
+                last_div = tcir_attr_dict(ctx, 1, &e);
+                last_div_value = div;
+            }
+            dicts[i] = last_div;
+            any = true;
+        } else {
+            dicts[i] = empty ? empty : (empty = tcir_attr_dict(ctx, 0, NULL));
+        }
+    }
+    tcir_op_set_attr(ctx, b->func, "function_type",
+                     tcir_attr_type(ctx, tcir_type_func(ctx, b->nargs, inputs, 0, NULL)), true);
+    if (any)
+        tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, b->nargs, dicts), true);
+}
+
+/* Python's canonicalizer erases the constants nothing uses. Those tl_to_tensor made (a number
+ * assigned to a name, `mean = 0`, then reassigned) go the same way here; their meeting still
+ * placed the others. (Other unused constants stay: the API made them on purpose.) */
+static void drop_unused_consts(tl_builder *b)
+{
+    for (int k = 0; k < b->pool.nconsts; k++) {
+        tl_const_entry *e = tl__pool_at(&b->pool, k);
+        if (e->droppable && e->op && !e->used && tcir_op_block(e->op))
+            tl__pool_drop(b, e);
+    }
+}
+
+char *tl_finish_at(tl_site site, tl_builder *b)
+{
+    if (!tl__usable(b, site))
+        return NULL;
+    if (b->depth != 1) { /* the innermost open scope, at the call that opened it */
+        tl_site opened = b->levels[b->depth - 1].pushed_at;
+        tl_builder_fail(b, opened, "%s opened here is never closed", opened.func ? opened.func : "a block");
+        return NULL;
+    }
+    if (b->specialize && strlen(b->specialize) != (size_t)b->ndeclared) {
+        tl_builder_fail(b, site, "specialization key '%s' has %zu letters for %d declared arguments", b->specialize,
+                        strlen(b->specialize), b->ndeclared);
+        return NULL;
+    }
+    /* The natural end returns: in place, or through the shared exit of early returns, which
+     * then moves to the end of the function. */
+    tcir_op_state end = {.name = "tt.return", .loc = {site.file, site.line, 0}};
+    if (b->exit_block) {
+        end = (tcir_op_state){.name = "cf.br", .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
+        tcir_region_move_block_to_end(tcir_op_region(b->func, 0), b->exit_block);
+    }
+    tcir_op *ret = tcir_op_create(b->ctx, &end);
+    if (ret)
+        tcir_block_append(tl_current_block(b), ret);
+    if (!tl__apply_arg_order(b, site))
+        return NULL;
+    seal_signature(b);
+    tl__pool_settle(b);
+    bool sorted = tl__pool_sort(b);
+    drop_unused_consts(b);
+    if (!sorted || b->out_of_memory || tcir_context_oom(b->ctx)) {
+        tl_builder_fail(b, site, "out of memory");
+        return NULL;
+    }
+    b->finished = true;
+    char err[TL_ERROR_INLINE];
+    if (!tcir_verify(b->module, err, sizeof err)) {
+        tl_builder_fail(b, site, "verifier: %s", err);
+        return NULL;
+    }
+    char *text = tcir_print(b->module, (tcir_print_opts){.generic = b->generic, .locations = b->locations}, NULL);
+    if (!text)
+        tl_builder_fail(b, site, "out of memory while printing");
+    return text;
+}

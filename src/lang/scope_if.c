@@ -1,0 +1,168 @@
+/* The if (control.h: tl_if, tl_else): an scf.if whose results are the values its branches
+ * yield, or the C variables whose values differ between them. */
+#include "lang/scope_internal.h"
+
+tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
+    if (!b)
+        return scope_failed(cond.b, s, o.carry.n);
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
+    if (o.carry.n && !c)
+        return scope_failed(b, s, o.carry.n);
+    tl_value cv;
+    if (!scope_condition(s, b, cond, &cv) || (c && !carry_values(s, b, c)))
+        return scope_failed(b, s, o.carry.n);
+    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &cv, .nregions = 2});
+    if (!op)
+        return scope_failed(b, s, o.carry.n);
+    tcir_block *then = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
+    tl_push_block_at(s, b, then);
+    if (tl_builder_failed(b))
+        return scope_failed(b, s, o.carry.n);
+    if (c)
+        carry_bind(c, c->init);
+    tl_scope scope = scope_failed(b, s, 0);
+    scope.kind = TL_SCOPE_IF;
+    scope.depth = tl_scope_depth(b);
+    scope.op = op;
+    scope.block = then;
+    scope.carry = c;
+    return scope;
+}
+
+/* A failed call that would have given the scope n results leaves n poison ones. */
+static void poison_results(tl_scope *scope, int n)
+{
+    if (scope && scope->results == scope_poison && scope->nresults < n)
+        scope->nresults = scope_clamp_count(n);
+}
+
+static void open_else(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    tl_pop_block_at(s, b);
+    tcir_block *other = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
+    tl_push_block_at(scope->opened, b, other); /* an else left open is reported at its if */
+    scope->block = other;
+    scope->phase = 1;
+}
+
+void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
+{
+    if (!scope_is_innermost(s, scope, TL_SCOPE_IF, "tl_else")) {
+        poison_results(scope, values.n);
+        return;
+    }
+    tl_builder *b = scope->b;
+    if (scope->phase != 0) {
+        tl_builder_fail(b, s, "this if already has its else");
+        return;
+    }
+    if (!carry_no_values(s, b, scope, values))
+        return;
+    tl_carry *c = scope->carry;
+    if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
+        c->then_val = scope_values(s, b, c->n);
+        c->else_at = s;
+        if (!c->then_val || !carry_current(s, b, c, "then-branch", c->then_val))
+            return;
+        carry_bind(c, c->init);
+        open_else(s, scope);
+        return;
+    }
+    if (!scope_good_list(s, b, values, "then-branch")) {
+        poison_results(scope, values.n);
+        return;
+    }
+    tl_value *v = scope_values(s, b, values.n);
+    if (!v || !scope_matching_values(s, b, values, values.n, NULL, "then-branch", v)) {
+        poison_results(scope, values.n);
+        return;
+    }
+    if (!scope_set_results(s, scope, values.n, v) || !scope_terminate(s, b, "scf.yield", values.n, v))
+        return;
+    open_else(s, scope);
+}
+
+/* Yields v (n values) at the end of blk, which is not the current block. */
+static bool yield_in(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v)
+{
+    tl_push_block_at(s, b, blk);
+    bool ok = scope_terminate(s, b, "scf.yield", n, v);
+    tl_pop_block_at(s, b);
+    return ok && !tl_builder_failed(b);
+}
+
+/* Closes an if that carries C variables: it yields those whose values differ between its
+ * branches (the else branch, written or not, sees the values from before the if). */
+static void close_if_carry(tl_site s, tl_scope *scope)
+{
+    tl_builder *b = scope->b;
+    const tl_carry *c = scope->carry;
+    int n = c->n;
+    tl_value now_small[SCOPE_SMALL], then_small[SCOPE_SMALL], else_small[SCOPE_SMALL], like_small[SCOPE_SMALL];
+    bool keep_small[SCOPE_SMALL];
+    size_t tv = sizeof(tl_value);
+    tl_value *now = scope_scratch(s, b, n, tv, now_small, sizeof now_small);
+    tl_value *then_yield = scope_scratch(s, b, n, tv, then_small, sizeof then_small);
+    tl_value *else_yield = scope_scratch(s, b, n, tv, else_small, sizeof else_small);
+    tl_value *like = scope_scratch(s, b, n, tv, like_small, sizeof like_small); /* (set_results copies) */
+    bool *keep = scope_scratch(s, b, n, sizeof(bool), keep_small, sizeof keep_small);
+    if (!now || !then_yield || !else_yield || !like || !keep ||
+        !carry_current(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
+        return;
+    const tl_value *then_val = scope->phase ? c->then_val : now, *else_val = scope->phase ? now : c->init;
+    for (int i = 0; i < n; i++)
+        keep[i] = then_val[i].ir != else_val[i].ir;
+    int nk = carry_kept(n, keep, then_val, then_yield);
+    carry_kept(n, keep, else_val, else_yield);
+    tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
+    if (scope->phase) { /* now in the else branch */
+        if (!scope_terminate(s, b, "scf.yield", nk, else_yield))
+            return;
+        tl_pop_block_at(s, b);
+        if (!yield_in(c->else_at, b, then, nk, then_yield))
+            return;
+    } else {
+        if (!scope_terminate(s, b, "scf.yield", nk, then_yield))
+            return;
+        tl_pop_block_at(s, b);
+        if (nk && !yield_in(s, b, tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
+            return;
+    }
+    carry_kept(n, keep, c->init, like);
+    if (!scope_set_results(s, scope, nk, like))
+        return;
+    scope->results = scope->pending;
+    carry_write_back(c, keep, scope->results, then_val);
+    rebuild_without_empty_else(s, b, scope);
+}
+
+void scope_close_if(tl_site s, tl_scope *scope, tl_values values)
+{
+    tl_builder *b = scope->b;
+    if (scope->carry) {
+        close_if_carry(s, scope);
+        return;
+    }
+    if (scope->phase == 0 && values.n) {
+        tl_builder_fail(b, s, "an if that yields values needs an else: close the then-branch with tl_else");
+        return;
+    }
+    if (!scope_good_list(s, b, values, "if"))
+        return;
+    tl_value *v = scope_values(s, b, values.n);
+    const tcir_type **types = NULL;
+    if (!v || (scope->phase == 1 && !(types = scope_types(s, b, scope->nresults))))
+        return;
+    for (int i = 0; scope->phase == 1 && i < scope->nresults; i++)
+        types[i] = tl_value_type(scope->pending[i]);
+    if (!scope_matching_values(s, b, values, scope->nresults, types, "if", v) ||
+        !scope_terminate(s, b, "scf.yield", values.n, v))
+        return;
+    tl_pop_block_at(s, b);
+    if (scope->pending)
+        scope->results = scope->pending;
+    rebuild_without_empty_else(s, b, scope);
+}
