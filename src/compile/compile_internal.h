@@ -19,7 +19,11 @@ char *tc__format(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* Sets *err (when err is not NULL) to a malloc'd printf and returns false. */
+/* The compile step's one way to fail: when err is not NULL, records the message through the
+ * one error module (tl__error_vline: TRITONC_ABORT_ON_ERROR, the breakpoint), sets *err to it
+ * (malloc'd; an earlier *err is freed) and returns false. A caller that passes NULL asks for
+ * no message, and nothing is recorded: the probes whose failure is an answer, not an error
+ * (a cache entry's metadata, the compiler's version, the autotune file's directory), do so. */
 bool tc__fail(char **err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -16,7 +16,7 @@
 /* What the child left: whether it died of SIGABRT, and its standard error. */
 typedef struct abort_result {
     bool aborted;
-    char err[1024];
+    char err[4096];
 } abort_result;
 
 /* Runs fn(arg) in a child whose environment has TRITONC_ABORT_ON_ERROR=1; a child that does
@@ -53,7 +53,7 @@ static inline abort_result run_aborting(void (*fn)(void *), void *arg)
 static inline void expect_abort(void (*fn)(void *), void *arg, const char *message)
 {
     abort_result r = run_aborting(fn, arg);
-    char want[1024];
+    char want[4096];
     snprintf(want, sizeof want, "tritonc: %s\n", message);
     assert_string_equal(r.err, want);
     assert_true(r.aborted);
