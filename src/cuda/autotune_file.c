@@ -18,6 +18,7 @@
 
 #include "cuda/autotune_internal.h"
 #include "compile/compile_internal.h"
+#include "base/hash.h"
 
 #define TCR_FILE_MAGIC "tritonc-autotune 1"
 
@@ -88,7 +89,7 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
 {
     /* What identifies the tuner: the kernel, its base config, every candidate, the key names. */
     char *base_text = tc_config_text(at->k, base_cfg);
-    uint64_t h = tc__hash_str(TC_HASH_INIT, at->k->name);
+    uint64_t h = tc__hash_str(TL_FNV1A64_INIT, at->k->name);
     h = tc__hash_str(h, base_text ? base_text : "");
     free(base_text);
     for (int i = 0; i < at->nconfigs; i++) {

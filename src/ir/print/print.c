@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/hash.h"
 #include "base/hints.h"
 #include "ir/print/print_internal.h"
 #include "ir/registry.h"
@@ -81,13 +82,7 @@ void tcir_print_new_type(tcir_printer *p, const tcir_type *t)
 
 /* ---- names ------------------------------------------------------------------------------ */
 
-static uint32_t name_hash(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
-}
+static uint32_t name_hash(const char *s, size_t n) { return tl__fnv1a32(TL_FNV1A32_INIT, s, n); }
 
 /* A hash slot holds a position in the visible-name stack plus one; the slot counts only
  * while that position is still open and names the same text. */
