@@ -132,6 +132,18 @@ const tl_kernel *cli_kernel(const char *name)
     return k;
 }
 
+int cli_cfg_int(const tl_kernel *k, const void *cfg, const char *name)
+{
+    for (int i = 0; i < k->nfields; i++) {
+        if (k->fields[i].kind == TL_CFG_INT && strcmp(k->fields[i].name, name) == 0) {
+            int v;
+            memcpy(&v, (const char *)cfg + k->fields[i].offset, sizeof v);
+            return v;
+        }
+    }
+    return 1;
+}
+
 bool cli_set(const char *cmd, const tl_kernel *k, void *cfg, const char *assignment)
 {
     const char *eq = strchr(assignment, '=');

@@ -70,6 +70,11 @@ bool cli_warps(const char *cmd, const char *text, int *out);
 
 /* The bundled kernel name, else NULL after "unknown kernel 'NAME'". */
 const tl_kernel *cli_kernel(const char *name);
+/* Int field `name` of k's config cfg, read through k's field table; 1 when k has no int field
+ * of that name. Each caller takes it for a size or a divisor (a grid is cdiv(n, BLOCK_SIZE)),
+ * which 1 keeps valid where 0 would divide by zero or make an empty tensor; the CLI's tests
+ * (launch, hlo goldens) keep the names it asks for and the kernels' fields in step. */
+int cli_cfg_int(const tl_kernel *k, const void *cfg, const char *name);
 /* Applies "KEY=VALUE" to k's config cfg; false after "bad --set '...': why". */
 bool cli_set(const char *cmd, const tl_kernel *k, void *cfg, const char *assignment);
 /* A malloc'd copy of k's default config (zeroed where it has none), each "KEY=VALUE" of sets

@@ -6,20 +6,8 @@
 #include <string.h>
 
 #include "bundled.h"
+#include "cli.h" /* cli_cfg_int */
 #include "xla_calls.h"
-
-/* An int field of a kernel's config, read by name through its field table (0 if absent). */
-static int cfg_int(const tl_kernel *k, const void *cfg, const char *name)
-{
-    for (int i = 0; i < k->nfields; i++) {
-        if (k->fields[i].kind == TL_CFG_INT && strcmp(k->fields[i].name, name) == 0) {
-            int v;
-            memcpy(&v, (const char *)cfg + k->fields[i].offset, sizeof v);
-            return v;
-        }
-    }
-    return 0;
-}
 
 /* The program's launch settings, with the command line's where it gave them. */
 static th_call_opts launch_opts(const void *cfg, const hlo_launch *l, th_call_opts o)
@@ -55,7 +43,7 @@ enum { VECTOR_N = 98432 };
 
 static void vector_add_xla_program(th_builder *b, const void *cfg, const hlo_launch *l)
 {
-    int block = cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");
+    int block = cli_cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");
     th_value x = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
     th_value y = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
     th_value n = th_constant(b, VECTOR_N, TH_SHAPE(TL_I32));
@@ -71,7 +59,7 @@ static void vector_add_xla_program(th_builder *b, const void *cfg, const hlo_lau
 /* forward(x, y) = relu(vector_add(x * 2, y)), as examples/forward.c writes it (docs/xla.md). */
 static void forward_program(th_builder *b, const void *cfg, const hlo_launch *l)
 {
-    int block = cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");
+    int block = cli_cfg_int(&vector_add_xla_kernel, cfg, "BLOCK_SIZE");
     th_value x = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
     th_value y = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
     th_value x_pre = th_multiply(x, th_constant(b, 2.0, th_value_shape(x)));
@@ -90,7 +78,7 @@ enum { SOFTMAX_ROWS = 128 };
 /* softmax over each row of a [128, N_COLS] float32 tensor, one program per row. */
 static void softmax_program(th_builder *b, const void *cfg, const hlo_launch *l)
 {
-    int n_cols = cfg_int(&softmax_xla_kernel, cfg, "N_COLS");
+    int n_cols = cli_cfg_int(&softmax_xla_kernel, cfg, "N_COLS");
     th_value x = th_parameter(b, TH_SHAPE(TL_F32, SOFTMAX_ROWS, n_cols));
     softmax_xla_kernel_results out =
         th_call(softmax_xla_kernel, b, (softmax_xla_kernel_inputs){.in_ptr = x},

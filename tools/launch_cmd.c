@@ -40,17 +40,6 @@ typedef struct recipe {
 
 /* ---- helpers --------------------------------------------------------------------------------- */
 
-static int cfg_int(const tl_kernel *k, const void *cfg, const char *field)
-{
-    for (int i = 0; i < k->nfields; i++)
-        if (strcmp(k->fields[i].name, field) == 0 && k->fields[i].kind == TL_CFG_INT) {
-            int v;
-            memcpy(&v, (const char *)cfg + k->fields[i].offset, sizeof v);
-            return v;
-        }
-    return 1;
-}
-
 static void set_int(const tl_kernel *k, void *cfg, const char *field, long long v)
 {
     char value[32], err[128];
@@ -109,7 +98,7 @@ static bool plan_vector_add(tc_runtime *rt, const tl_kernel *k, const void *cfg,
     p->args[1] = tc_ptr(y, TL_F32);
     p->args[2] = tc_ptr(out, TL_F32);
     p->args[3] = tc_i32(n);
-    p->grid = tc_grid1(cdiv(n, cfg_int(k, cfg, "BLOCK_SIZE")));
+    p->grid = tc_grid1(cdiv(n, cli_cfg_int(k, cfg, "BLOCK_SIZE")));
     snprintf(p->what, sizeof p->what, "n=%lld", n);
     return !tc_runtime_failed(rt);
 }
@@ -127,7 +116,7 @@ static bool plan_vector_add_xla(tc_runtime *rt, const tl_kernel *k, const void *
     p->args[1] = tc_ptr(y, TL_F32);
     p->args[2] = tc_ptr(np, TL_I32);
     p->args[3] = tc_ptr(out, TL_F32);
-    p->grid = tc_grid1(cdiv(n, cfg_int(k, cfg, "BLOCK_SIZE")));
+    p->grid = tc_grid1(cdiv(n, cli_cfg_int(k, cfg, "BLOCK_SIZE")));
     snprintf(p->what, sizeof p->what, "n=%lld", n);
     return !tc_runtime_failed(rt);
 }
@@ -156,7 +145,7 @@ static bool plan_softmax(tc_runtime *rt, const tl_kernel *k, const void *cfg, co
 
 static bool plan_softmax_xla(tc_runtime *rt, const tl_kernel *k, const void *cfg, const long long *s, launch_plan *p)
 {
-    long long rows = s[0], cols = cfg_int(k, cfg, "N_COLS");
+    long long rows = s[0], cols = cli_cfg_int(k, cfg, "N_COLS");
     tc_deviceptr in = made_up(rt, p, rows * cols, TL_F32), out = made_up(rt, p, rows * cols, TL_F32);
     p->nargs = 2;
     p->args[0] = tc_ptr(in, TL_F32);
@@ -178,7 +167,7 @@ static bool plan_matmul(tc_runtime *rt, const tl_kernel *k, const void *cfg, con
     p->args[2] = tc_ptr(c, TL_F16);
     for (int i = 0; i < 9; i++)
         p->args[3 + i] = tc_i32(v[i]);
-    p->grid = tc_grid1(cdiv(m, cfg_int(k, cfg, "BLOCK_M")) * cdiv(n, cfg_int(k, cfg, "BLOCK_N")));
+    p->grid = tc_grid1(cdiv(m, cli_cfg_int(k, cfg, "BLOCK_M")) * cdiv(n, cli_cfg_int(k, cfg, "BLOCK_N")));
     snprintf(p->what, sizeof p->what, "M=%lld N=%lld K=%lld", m, n, kk);
     return !tc_runtime_failed(rt);
 }

@@ -5,7 +5,9 @@
  * and PTX with the metadata a launcher needs. tc_compile emits the kernel's TTIR, looks the
  * variant up in the disk cache and, on a miss, runs Triton's compiler as a subprocess
  * (tools/triton_compile.py under python3, or any program speaking its protocol). Nothing here
- * needs a GPU or CUDA; no call aborts, exits or prints: errors come back as one malloc'd line.
+ * needs a GPU or CUDA; no call aborts, exits or prints: errors come back as one malloc'd line
+ * (TRITONC_ABORT_ON_ERROR=1 aborts at the first, for a debugger; a call given NULL for err asks
+ * for no message, and its failure is no error).
  */
 #ifndef TRITONC_COMPILE_H
 #define TRITONC_COMPILE_H

@@ -22,8 +22,9 @@
  * program id and the lane, and nothing of that op is written.
  *
  * Errors are sticky, as everywhere in tritonc: the first records one line
- * ("kernels/k.c:22: tt.load: out of bounds: ...") and every later call does nothing; the
- * function must not be destroyed (its builder must live) while the interpreter does.
+ * ("kernels/k.c:22: tt.load: out of bounds: ...") and every later call does nothing
+ * (TRITONC_ABORT_ON_ERROR=1 aborts at the first, for a debugger); the function must not be
+ * destroyed (its builder must live) while the interpreter does.
  * Semantics, what is supported and what is not: docs/interpreter.md.
  */
 #ifndef TRITONC_INTERP_H

@@ -98,7 +98,8 @@ typedef struct tl_emit_opts {
 
 /* Runs the kernel's body on cfg (its default config when NULL) in a fresh builder and
  * returns the TTIR (malloc'd; the caller frees it). On error returns NULL and, if err is not
- * NULL, sets *err to a malloc'd one-line message naming the C line of the failing call. */
+ * NULL, sets *err to a malloc'd one-line message naming the C line of the failing call.
+ * TRITONC_ABORT_ON_ERROR=1 aborts at the first error, as the builder's do (docs/errors.md). */
 char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err);
 /* The same, keeping the finished builder for a caller that reads the kernel's IR (the call
  * layer checks its tt.func arguments through tl_builder_func): returns it (the caller frees
@@ -108,7 +109,8 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
 
 /* Sets a config field by name from text ("256", "float16", "true"; an int as tl_parse_decimal
  * reads it, from TL_CFG_INT_MIN to TL_CFG_INT_MAX). Returns false with a message in err
- * (errsize bytes) naming the field when the name or value is bad. */
+ * (errsize bytes) naming the field when the name or value is bad (an error, for
+ * TRITONC_ABORT_ON_ERROR, where err asks for the message). */
 bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
 
 /* The one integer syntax of config values and of the command line: base 10, an optional '-',

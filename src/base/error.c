@@ -16,6 +16,14 @@ static bool abort_on_error(void)
 static const char *site_file(tl_site site) { return site.file ? site.file : "?"; }
 static const char *site_func(tl_site site) { return site.func ? site.func : "tritonc"; }
 
+/* Writes the message's head, "FILE:LINE: func: " ("" at TL__BARE_SITE), as snprintf does. */
+static int head(char *buf, size_t size, tl_site site)
+{
+    if (site.line == -1 && !site.file && !site.func)
+        return snprintf(buf, size, "%s", "");
+    return snprintf(buf, size, "%s:%d: %s: ", site_file(site), site.line, site_func(site));
+}
+
 /* Publishes the message just written (and aborts when asked to). */
 static bool recorded(tl_error *e)
 {
@@ -49,9 +57,9 @@ bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
         return false;
     va_list again;
     va_copy(again, ap);
-    int head = snprintf(NULL, 0, "%s:%d: %s: ", site_file(site), site.line, site_func(site));
+    int head_len = head(NULL, 0, site);
     int body = fmt ? vsnprintf(NULL, 0, fmt, ap) : 0;
-    size_t len = (size_t)(head > 0 ? head : 0) + (size_t)(body > 0 ? body : 0);
+    size_t len = (size_t)(head_len > 0 ? head_len : 0) + (size_t)(body > 0 ? body : 0);
     size_t limit = e->limit ? e->limit : TL_ERROR_INLINE - 1;
     if (len > limit)
         len = limit;
@@ -63,7 +71,7 @@ bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
         buf = e->text;
         size = sizeof e->text;
     }
-    int n = snprintf(buf, size, "%s:%d: %s: ", site_file(site), site.line, site_func(site));
+    int n = head(buf, size, site);
     size_t at = n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
     if (fmt)
         vsnprintf(buf + at, size - at, fmt, again);
@@ -77,8 +85,31 @@ bool tl__error_set_oom(tl_error *e, tl_site site)
 {
     if (!e || tl__error_is_set(e))
         return false;
-    snprintf(e->text, sizeof e->text, "%s:%d: %s: out of memory", site_file(site), site.line, site_func(site));
+    int n = head(e->text, sizeof e->text, site);
+    size_t at = n < 0 ? 0 : (size_t)n < sizeof e->text ? (size_t)n : sizeof e->text - 1;
+    snprintf(e->text + at, sizeof e->text - at, "out of memory");
     return recorded(e);
+}
+
+char *tl__error_line(tl_site site, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = tl__error_vline(site, fmt, ap);
+    va_end(ap);
+    return line;
+}
+
+char *tl__error_vline(tl_site site, const char *fmt, va_list ap)
+{
+    tl_error e = {0};
+    tl__error_init(&e, TL_ERROR_UNLIMITED);
+    tl__error_vset(&e, site, fmt, ap);
+    /* A long message already has memory of its own: it is handed over, not copied. */
+    char *line = e.heap ? e.heap : tcir_sys_strdup(e.text);
+    e.heap = NULL;
+    tl__error_clear(&e);
+    return line;
 }
 
 const char *tl__error_text(const tl_error *e)

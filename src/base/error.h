@@ -1,14 +1,15 @@
 /* Private: the sticky error record of every object that records errors (the kernel builder,
- * the StableHLO builder, the CUDA and the PJRT runtimes), in the manner of cairo's
- * _cairo_set_error.
+ * the StableHLO builder, the CUDA and the PJRT runtimes, the interpreter), in the manner of
+ * cairo's _cairo_set_error, and the lines of the calls that hand their error back as text
+ * (tl_kernel_emit, tl_kernel_set, the compile step).
  *
  * The first error wins: once a message is recorded, later ones are dropped until the record
  * is cleared. A message is "FILE:LINE: func: text", the site's C file and line and the API
- * call's name, then the printf-style text. Recording never fails: out of memory is recorded
- * without allocating, a message that cannot get memory is kept cut to what the record holds,
- * and a message longer than the record's limit is cut there.
+ * call's name, then the printf-style text; at TL__BARE_SITE the text alone. Recording never
+ * fails: out of memory is recorded without allocating, a message that cannot get memory is
+ * kept cut to what the record holds, and a message longer than the record's limit is cut there.
  *
- * tl__error_vset is the one place every error of the library passes through: a breakpoint
+ * tl__error_vset is the one place every error of every library passes through: a breakpoint
  * there catches them all, and TRITONC_ABORT_ON_ERROR=1 in the environment aborts there, after
  * printing "tritonc: MESSAGE" to stderr.
  *
@@ -37,11 +38,15 @@ typedef struct tl_error {
     char text[TL_ERROR_INLINE];
 } tl_error;
 
+/* The site of a message that writes its own head ("tc_interp: ...", the compile step's lines):
+ * recorded as fmt's text alone. (An all-zero site still gets the head "?:0: tritonc: ".) */
+#define TL__BARE_SITE ((tl_site){.line = -1})
+
 /* Sets the longest message e keeps (0: TL_ERROR_INLINE - 1; TL_ERROR_UNLIMITED). */
 void tl__error_init(tl_error *e, size_t limit);
 
 /* Records "FILE:LINE: func: " and fmt's text when e holds no message yet (a NULL file is
- * "?", a NULL func "tritonc"); returns whether it did. */
+ * "?", a NULL func "tritonc"; TL__BARE_SITE: fmt's text alone); returns whether it did. */
 bool tl__error_set(tl_error *e, tl_site site, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -54,6 +59,20 @@ bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
     ;
 /* Records "FILE:LINE: func: out of memory" without allocating; as tl__error_set. */
 bool tl__error_set_oom(tl_error *e, tl_site site);
+
+/* For a call that hands its error back as a malloc'd line, not kept in an object: records the
+ * message through tl__error_vset in a record of its own (no limit) and returns it, malloc'd;
+ * NULL when not even that memory can be had. */
+char *tl__error_line(tl_site site, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+char *tl__error_vline(tl_site site, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
 
 /* Whether a message is recorded. */
 static inline bool tl__error_is_set(const tl_error *e)

@@ -7,6 +7,7 @@
 
 #include "builder/builder_internal.h"
 #include "base/alloc.h"
+#include "base/hash.h"
 #include "base/out.h" /* tcir_is_identifier */
 
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
@@ -98,6 +99,136 @@ void tl_builder_set_arg_loader(tl_builder *b, tl_arg_loader load)
         b->arg_loader = load;
 }
 
+<<<<<<< HEAD
+=======
+void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
+{
+    if (b) {
+        b->norder = names ? n : 0;
+        b->order = names;
+    }
+}
+
+/* An argument name's hash, for the name index. */
+static uint64_t arg_name_hash(const char *s) { return tl__fnv1a64_str(TL_FNV1A64_INIT, s); }
+
+/* The first argument named `name`, or -1 (the name index while arguments are declared; after
+ * tl_builder_set_arg_order's copies, which repeat names, a scan). */
+static int arg_index(const tl_builder *b, const char *name)
+{
+    if (!name)
+        return -1;
+    if (!b->arg_names.cap) {
+        for (int j = 0; j < b->nargs; j++)
+            if (strcmp(b->args[j].name, name) == 0)
+                return j;
+        return -1;
+    }
+    uint64_t hash = arg_name_hash(name);
+    tl_index_cursor c = {0};
+    for (int j; (j = tl__index_next(&b->arg_names, hash, &c)) >= 0;)
+        if (strcmp(b->args[j].name, name) == 0)
+            return j;
+    return -1;
+}
+
+/* Reorders the arguments by tl_builder_set_arg_order's names: the first time a name comes, its
+ * declared argument goes there; a name that comes again gets a copy there, a new argument of
+ * the same type and attributes the body does not use (XLA passes an in-place buffer as an
+ * operand and again as the result aliasing it). False after recording an error. */
+static bool apply_arg_order(tl_builder *b, tl_site site)
+{
+    if (!b->order)
+        return true;
+    int order[TCIR_MAX_PERMUTED_ARGS];
+    bool placed[TCIR_MAX_PERMUTED_ARGS] = {false};
+    if (b->nargs > TCIR_MAX_PERMUTED_ARGS || b->norder > TCIR_MAX_PERMUTED_ARGS) {
+        tl_builder_fail(b, site, "argument order: %d names for %d arguments (at most %d)", b->norder, b->nargs,
+                        TCIR_MAX_PERMUTED_ARGS);
+        return false;
+    }
+    int ncopies = 0;
+    for (int i = 0; i < b->norder; i++) {
+        int j = arg_index(b, b->order[i]);
+        if (j < 0) {
+            tl_builder_fail(b, site, "argument order: '%s' (position %d) is not a declared argument",
+                            b->order[i] ? b->order[i] : "(null)", i);
+            return false;
+        }
+        if (!placed[j]) {
+            placed[j] = true;
+            continue;
+        }
+        const tl_arg_entry *a = &b->args[j];
+        if (a->spec.kind != TL_ARG_PTR || a->loaded) {
+            tl_builder_fail(b, site,
+                            "argument order: '%s' is named twice (an in-place buffer, passed as an operand and "
+                            "again as its result), but it is a %s: only a pointer argument is written in place",
+                            a->name, a->loaded || a->spec.kind == TL_ARG_SCALAR ? "scalar" : "tensor");
+            return false;
+        }
+        ncopies++;
+    }
+    const char *left_out = NULL; /* the first declared argument the order does not name */
+    for (int j = 0; j < b->nargs && !left_out; j++)
+        if (!placed[j])
+            left_out = b->args[j].name;
+    if (left_out) {
+        tl_builder_fail(b, site,
+                        "the argument order (XLA's: the kernel's .inputs, .inouts, then .outputs) names %d "
+                        "arguments, but the kernel declares %d ('%s' is in none of them)",
+                        b->norder - ncopies, b->nargs, left_out);
+        return false;
+    }
+    int n = b->norder;
+    tl_arg_entry *args = tcir_alloc(b->ctx, sizeof(*args) * (size_t)(n ? n : 1));
+    if (!args)
+        return true; /* out of memory: tl_finish reports it */
+    bool seen[TCIR_MAX_PERMUTED_ARGS] = {false};
+    int next_copy = b->nargs; /* copies are appended to the entry block, then permuted in place */
+    for (int i = 0; i < n; i++) {
+        int j = arg_index(b, b->order[i]);
+        if (!seen[j]) {
+            seen[j] = true;
+            order[i] = j;
+            args[i] = b->args[j];
+            continue;
+        }
+        tcir_value *v = tcir_block_add_arg(b->ctx, b->entry, tcir_value_type(b->args[j].value),
+                                           tcir_block_arg_loc(b->entry, j));
+        if (!v)
+            return true; /* out of memory: tl_finish reports it */
+        args[i] = b->args[j];
+        args[i].value = v;
+        order[i] = next_copy++;
+    }
+    b->args = args;
+    b->nargs = b->args_cap = n;
+    b->arg_names.cap = 0; /* copies repeat names: arg_index scans from now on */
+    tcir_block_permute_args(b->entry, order);
+    return true;
+}
+
+/* With an argument loader (scalars as buffers), a scalar argument is declared as a pointer to its value, which the
+ * kernel loads where the argument is declared. Its letter in a specialization key must be 'N':
+ * the value is data the kernel reads, not known when it is compiled. */
+static bool scalar_to_buffer(tl_builder *b, tl_site site, const char *name, tl_argspec *spec)
+{
+    if (!b->arg_loader || spec->kind != TL_ARG_SCALAR)
+        return false;
+    if (b->specialize && (size_t)b->ndeclared < strlen(b->specialize) && b->specialize[b->ndeclared] != 'N')
+        return tl_builder_fail(b, site,
+                               "specialization key '%s': '%c' for scalar '%s', which is loaded from a buffer "
+                               "(scalars as buffers): its value is not known when the kernel is compiled (want 'N')",
+                               b->specialize, b->specialize[b->ndeclared], name),
+               false;
+    spec->kind = TL_ARG_PTR;
+    spec->divisibility = 0; /* a buffer's address: 16, as any pointer */
+    spec->do_not_specialize = false;
+    return true;
+}
+
+>>>>>>> wt-err
 size_t tl_builder_bytes(const tl_builder *b)
 {
     if (!b)

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "compile/compile_internal.h"
+#include "base/hash.h"
 #include "base/out.h"
 
 #define MAGIC "tritonc-cache 1\n"
@@ -43,7 +44,7 @@ char *tc__cache_dir(const tc_compile_env *env, char **err)
 
 static char *entry_path(const char *dir, const tc_cache_key *key, bool key_dir_only)
 {
-    uint64_t h = tc__hash_str(tc__hash_str(TC_HASH_INIT, key->ttir), key->options);
+    uint64_t h = tc__hash_str(tc__hash_str(TL_FNV1A64_INIT, key->ttir), key->options);
     char hex[17];
     tc__hash_hex(h, hex);
     return tc__format("%s/v1/%s%s", dir, hex, key_dir_only ? "" : "/entry");
@@ -101,7 +102,7 @@ static tc_variant *parse_entry(const unsigned char *buf, size_t size, const tc_c
         memcmp(buf + size - tl, "checksum ", 9) != 0 || buf[size - 1] != '\n')
         return NULL;
     char want[17], got[17];
-    tc__hash_hex(tc__hash(TC_HASH_INIT, buf, size - tl), want);
+    tc__hash_hex(tl__fnv1a64(TL_FNV1A64_INIT, buf, size - tl), want);
     memcpy(got, buf + size - tl + 9, 16);
     got[16] = '\0';
     if (strcmp(want, got) != 0)
@@ -186,7 +187,7 @@ bool tc__cache_put(const char *dir, const tc_cache_key *key, const char *version
         put_blob(&g, "cubin", v->cubin, v->cubin ? v->cubin_size : 0);
         put_blob(&g, "ptx", v->ptx, v->ptx ? strlen(v->ptx) : 0);
         char hex[17];
-        tc__hash_hex(tc__hash(TC_HASH_INIT, g.buf, g.oom ? 0 : g.len), hex);
+        tc__hash_hex(tl__fnv1a64(TL_FNV1A64_INIT, g.buf, g.oom ? 0 : g.len), hex);
         tcir_out_printf(&g, "checksum %s\n", hex);
         ok = !g.oom;
     }

@@ -19,7 +19,11 @@ char *tc__format(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* Sets *err (when err is not NULL) to a malloc'd printf and returns false. */
+/* The compile step's one way to fail: when err is not NULL, records the message through the
+ * one error module (tl__error_vline: TRITONC_ABORT_ON_ERROR, the breakpoint), sets *err to it
+ * (malloc'd; an earlier *err is freed) and returns false. A caller that passes NULL asks for
+ * no message, and nothing is recorded: the probes whose failure is an answer, not an error
+ * (a cache entry's metadata, the compiler's version, the autotune file's directory), do so. */
 bool tc__fail(char **err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -37,12 +41,11 @@ char *tc__make_temp_dir(char **err);
 /* Removes dir and the files directly in it. */
 void tc__remove_dir(const char *dir);
 
-/* ---- the hash (hash.c) ------------------------------------------------------------------- */
+/* ---- the hash (hash.c, over base/hash.h's 64-bit FNV-1a) --------------------------------- */
 
-/* 64-bit FNV-1a, continued from h (start with TC_HASH_INIT). */
-#define TC_HASH_INIT UINT64_C(0xcbf29ce484222325)
-uint64_t tc__hash(uint64_t h, const void *data, size_t size);
-uint64_t tc__hash_str(uint64_t h, const char *s); /* the string and its NUL */
+/* h continued over s and its NUL, so that fields in a row hash apart ("ab", "c" and "a", "bc");
+ * NULL adds nothing. */
+uint64_t tc__hash_str(uint64_t h, const char *s);
 /* 16 lowercase hex digits and a NUL into out. */
 void tc__hash_hex(uint64_t h, char out[17]);
 

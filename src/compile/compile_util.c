@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "compile/compile_internal.h"
+#include "base/error.h"
 #include "base/out.h" /* tcir_vformat */
 
 char *tc__format(const char *fmt, ...)
@@ -27,9 +28,10 @@ bool tc__fail(char **err, const char *fmt, ...)
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        free(*err);
-        *err = tcir_vformat(fmt, ap);
+        char *line = tl__error_vline(TL__BARE_SITE, fmt, ap);
         va_end(ap);
+        free(*err);
+        *err = line;
     }
     return false;
 }

@@ -18,6 +18,7 @@
 
 #include "cuda/autotune_internal.h"
 #include "compile/compile_internal.h"
+#include "base/hash.h"
 
 #define TCR_FILE_MAGIC "tritonc-autotune 1"
 
@@ -88,7 +89,7 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
 {
     /* What identifies the tuner: the kernel, its base config, every candidate, the key names. */
     char *base_text = tc_config_text(at->k, base_cfg);
-    uint64_t h = tc__hash_str(TC_HASH_INIT, at->k->name);
+    uint64_t h = tc__hash_str(TL_FNV1A64_INIT, at->k->name);
     h = tc__hash_str(h, base_text ? base_text : "");
     free(base_text);
     for (int i = 0; i < at->nconfigs; i++) {
@@ -102,10 +103,10 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
     tc__hash_hex(h, at->hash);
     if (dir && !*dir)
         return true; /* memory only */
-    char *cache = NULL, *err = NULL;
+    char *cache = NULL;
     if (!dir) {
-        cache = tc__cache_dir(at->rt->has_env ? &at->rt->env : NULL, &err);
-        free(err);
+        /* err NULL: no cache directory is an answer (memory only), not an error */
+        cache = tc__cache_dir(at->rt->has_env ? &at->rt->env : NULL, NULL);
         if (!cache)
             return true; /* nowhere to keep it: memory only */
     }
@@ -135,14 +136,13 @@ void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int
     (void)site;
     if (!at->file)
         return;
-    char *dir = tc__format("%s", at->file), *err = NULL;
+    char *dir = tc__format("%s", at->file);
     if (!dir)
         return;
     *strrchr(dir, '/') = '\0';
-    bool made = tc__make_dirs(dir, &err);
+    /* err NULL: a file that cannot be written leaves the choice in memory, no error */
+    bool made = tc__make_dirs(dir, NULL);
     free(dir);
-    free(err);
-    err = NULL;
     if (!made)
         return;
     /* Merge with what the file holds now (another process may have added keys). */
@@ -161,8 +161,7 @@ void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int
             if (strcmp(e[i].key, key) != 0)
                 len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", e[i].key, e[i].best, e[i].ms);
         len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", key, best, ms);
-        tc__write_file_atomic(at->file, out, len, &err);
-        free(err);
+        tc__write_file_atomic(at->file, out, len, NULL);
     }
     free(out);
     free(e);

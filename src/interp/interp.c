@@ -8,25 +8,21 @@
 
 /* ---- errors ----------------------------------------------------------------------------------- */
 
+/* "FILE:LINE: op: text" where the op has a location, else "tc_interp: op: text" or
+ * "tc_interp: text"; the text is cut to 511 bytes and the line to 767. */
 bool ti_failv(tc_interp *ip, tcir_op *op, const char *fmt, va_list ap)
 {
-    if (ip->error)
+    if (tl__error_is_set(&ip->error))
         return false;
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    char line[768];
     tcir_loc loc = op ? tcir_op_loc(op) : (tcir_loc){0};
     if (op && loc.file)
-        snprintf(line, sizeof line, "%s:%d: %s: %s", loc.file, loc.line, tcir_op_name(op), msg);
+        tl__error_set(&ip->error, (tl_site){.file = loc.file, .line = loc.line, .func = tcir_op_name(op)}, "%s", msg);
     else if (op)
-        snprintf(line, sizeof line, "tc_interp: %s: %s", tcir_op_name(op), msg);
+        tl__error_set(&ip->error, TL__BARE_SITE, "tc_interp: %s: %s", tcir_op_name(op), msg);
     else
-        snprintf(line, sizeof line, "tc_interp: %s", msg);
-    ip->error = malloc(strlen(line) + 1);
-    if (ip->error)
-        strcpy(ip->error, line);
-    else
-        ip->oom = true;
+        tl__error_set(&ip->error, TL__BARE_SITE, "tc_interp: %s", msg);
     return false;
 }
 
@@ -54,22 +50,22 @@ bool ti_libdevice_unsupported(ti_run *r, tcir_op *op, const char *sym, int nargs
                    nargs);
 }
 
-bool ti_oom(ti_run *r)
+bool ti_interp_oom(tc_interp *ip)
 {
-    if (!r->ip->error)
-        r->ip->oom = true;
+    /* Short enough for the record itself: recorded without allocating. */
+    tl__error_set(&ip->error, TL__BARE_SITE, "tc_interp: out of memory");
     return false;
 }
 
-bool tc_interp_failed(const tc_interp *ip) { return !ip || ip->error || ip->oom; }
+bool ti_oom(ti_run *r) { return ti_interp_oom(r->ip); }
+
+bool tc_interp_failed(const tc_interp *ip) { return !ip || tl__error_is_set(&ip->error); }
 
 const char *tc_interp_error(const tc_interp *ip)
 {
     if (!ip)
         return "tc_interp: NULL interpreter";
-    if (ip->error)
-        return ip->error;
-    return ip->oom ? "tc_interp: out of memory" : NULL;
+    return tl__error_text(&ip->error);
 }
 
 /* ---- creating: number the values, find every op's handler ------------------------------------ */
@@ -78,11 +74,7 @@ static bool number_region(tc_interp *ip, tcir_region *reg);
 
 static bool number_value(tc_interp *ip, tcir_value *v)
 {
-    if (!ti_map_put(&ip->ids, v, ip->nslots++)) {
-        ip->oom = true;
-        return false;
-    }
-    return true;
+    return ti_map_put(&ip->ids, v, ip->nslots++) || ti_interp_oom(ip);
 }
 
 static bool number_op(tc_interp *ip, tcir_op *op)
@@ -90,10 +82,8 @@ static bool number_op(tc_interp *ip, tcir_op *op)
     int h = ti_lookup(tcir_op_name(op));
     if (h < 0)
         return fail(ip, op, "op not supported by the interpreter");
-    if (!ti_map_put(&ip->ids, op, h)) {
-        ip->oom = true;
-        return false;
-    }
+    if (!ti_map_put(&ip->ids, op, h))
+        return ti_interp_oom(ip);
     for (int i = 0; i < tcir_op_nresults(op); i++)
         if (!number_value(ip, tcir_op_result(op, i)))
             return false;
@@ -136,6 +126,7 @@ tc_interp *tc_interp_create(const tcir_op *func)
     tc_interp *ip = calloc(1, sizeof *ip);
     if (!ip)
         return NULL;
+    tl__error_init(&ip->error, 767);
     ip->grid[0] = ip->grid[1] = ip->grid[2] = 1;
     ip->print = stdout;
     ip->func = find_func(func);
@@ -154,7 +145,7 @@ tc_interp *tc_interp_create(const tcir_op *func)
     ip->nargs = tcir_block_nargs(entry);
     ip->args = calloc((size_t)(ip->nargs ? ip->nargs : 1), sizeof *ip->args);
     if (!ip->args) {
-        ip->oom = true;
+        ti_interp_oom(ip);
         return ip;
     }
     for (int i = 0; i < ip->nargs; i++) {
@@ -173,7 +164,7 @@ void tc_interp_destroy(tc_interp *ip)
         return;
     ti_map_free(&ip->ids);
     free(ip->args);
-    free(ip->error);
+    tl__error_clear(&ip->error);
     free(ip);
 }
 
@@ -412,10 +403,8 @@ bool tc_interp_run(tc_interp *ip)
             return fail(ip, NULL, "argument %d is not bound", i);
     ti_run r = {.ip = ip};
     r.slots = calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);
-    if (!r.slots) {
-        ip->oom = true;
-        return false;
-    }
+    if (!r.slots)
+        return ti_interp_oom(ip);
     bool ok = true;
     for (unsigned z = 0; z < ip->grid[2] && ok; z++)
         for (unsigned y = 0; y < ip->grid[1] && ok; y++)

@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 
+#include "base/error.h"
 #include "tritonc/interp.h"
 
 typedef struct ti_tensor {
@@ -75,8 +76,7 @@ struct tc_interp {
     uint64_t step_limit; /* 0: none */
     ti_map ids;        /* IR value -> slot; op -> handler index */
     int nslots;
-    char *error;
-    bool oom;
+    tl_error error; /* the first error (through the one error module, src/base/error.c) */
 };
 
 typedef enum ti_flow { TI_FLOW_NEXT = 0, TI_FLOW_TERM, TI_FLOW_ERROR } ti_flow;
@@ -97,7 +97,9 @@ bool ti_fail(ti_run *r, tcir_op *op, const char *fmt, ...)
 #endif
     ;
 bool ti_failv(tc_interp *ip, tcir_op *op, const char *fmt, va_list ap);
+/* "tc_interp: out of memory", as sticky as any error; returns false. */
 bool ti_oom(ti_run *r);
+bool ti_interp_oom(tc_interp *ip);
 
 /* The tensor of an IR value (NULL: not computed yet, an error). Borrowed. */
 ti_tensor *ti_get(ti_run *r, tcir_value *v);

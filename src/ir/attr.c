@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "ir/inline.h"
 #include "ir/internal.h"
 
@@ -30,10 +31,8 @@ static size_t attr_memo_slot(const tcir_attr *k)
      * addresses that differ from one build to the next, and the hits (so the allocations a
      * build makes) must not - the allocation sweep fails the n-th allocation of a build it
      * counted before. (Equality still compares the pointers.) */
-    for (const char *c = k->s; c && *c; c++)
-        h = (h ^ (unsigned char)*c) * 0x100000001b3u;
-    for (const char *c = k->kind == TCIR_ATTR_ENUM ? k->generic : NULL; c && *c; c++)
-        h = (h ^ (unsigned char)*c) * 0x100000001b3u;
+    h = tl__fnv1a64_str(h, k->s);
+    h = tl__fnv1a64_str(h, k->kind == TCIR_ATTR_ENUM ? k->generic : NULL);
     h *= 0xc4ceb9fe1a85ec53u;
     return (size_t)(h >> 40) % TCIR_ATTR_MEMO;
 }

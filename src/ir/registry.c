@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ir/registry.h"
+#include "base/hash.h"
 
 static const char *const opcode_names[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = NULL,
@@ -40,13 +41,7 @@ static unsigned short name_slots[NAME_SLOTS]; /* an opcode, 0: empty */
 static atomic_int name_table_state;           /* 0: not built, 1: being built, 2: ready */
 
 /* FNV-1a over every byte: names are a dozen bytes, many sharing a prefix. */
-static uint32_t opcode_name_hash(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
+static uint32_t opcode_name_hash(const char *s) { return tl__fnv1a32_str(TL_FNV1A32_INIT, s); }
 
 static void build_name_table(void)
 {

@@ -1,11 +1,13 @@
 /* Declarative kernels: run a kernel's body in a fresh builder and print it. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/error.h"
 #include "tritonc/kernel.h"
 #include "tritonc/lang.h" /* tl_builder_set_scalars_as_buffers */
 
@@ -29,6 +31,23 @@ static tl_site kernel_site(tl_builder *b, tl_site site)
     return site;
 }
 
+/* Sets *err, when err is not NULL, to the message (malloc'd), recorded through the one error
+ * module; NULL asks for no message, and nothing is recorded. */
+static void kernel_fail(char **err, tl_site site, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void kernel_fail(char **err, tl_site site, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    *err = tl__error_vline(site, fmt, ap);
+    va_end(ap);
+}
+
 /* True when no name is in two of .inputs, .inouts and .outputs (or twice in one); else sets
  * *err to "kernels/k.c:24: kernel k: 'p' is in both .inputs and .inouts ..." (the TL_KERNEL). */
 static bool names_disjoint(const tl_kernel *k, char **err)
@@ -42,16 +61,11 @@ static bool names_disjoint(const tl_kernel *k, char **err)
                 for (int j = c == a ? i + 1 : 0; j < lists[c]->n; j++) {
                     if (!name || !lists[c]->names[j] || strcmp(name, lists[c]->names[j]) != 0)
                         continue;
-                    if (err) {
-                        char msg[512];
-                        snprintf(msg, sizeof msg,
-                                 "%s:%d: tl_kernel_emit: kernel %s: '%s' is in %s%s%s%s: each argument is in "
-                                 "exactly one of .inputs (read), .inouts (read and written in place) and "
-                                 ".outputs (written)",
-                                 k->source ? k->source : "?", k->source_line, k->name, name, c == a ? "" : "both ",
-                                 list_names[a], c == a ? " twice" : " and ", c == a ? "" : list_names[c]);
-                        *err = tcir_sys_strdup(msg);
-                    }
+                    kernel_fail(err, (tl_site){.file = k->source, .line = k->source_line, .func = "tl_kernel_emit"},
+                                "kernel %s: '%s' is in %s%s%s%s: each argument is in exactly one of .inputs (read), "
+                                ".inouts (read and written in place) and .outputs (written)",
+                                k->name, name, c == a ? "" : "both ", list_names[a], c == a ? " twice" : " and ",
+                                c == a ? "" : list_names[c]);
                     return false;
                 }
             }
@@ -67,22 +81,19 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     if (err)
         *err = NULL;
     if (!k || !k->run || !k->name) {
-        if (err)
-            *err = tcir_sys_strdup("tl_kernel_emit: NULL kernel, or a kernel without name or run body");
+        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: NULL kernel, or a kernel without name or run body");
         return NULL;
     }
     if (!cfg)
         cfg = k->cfg_default;
     if (!cfg && k->cfg_size) {
-        if (err)
-            *err = tcir_sys_strdup("tl_kernel_emit: no config given and the kernel has no default");
+        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: no config given and the kernel has no default");
         return NULL;
     }
     tl_site site = {.file = k->source, .line = k->source_line, .func = "tl_kernel_emit"};
     tl_builder *b = tl_builder_create_at(site, k->name);
     if (!b) {
-        if (err)
-            *err = tcir_sys_strdup("tl_kernel_emit: out of memory");
+        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: out of memory");
         return NULL;
     }
     tl_builder_set_locations(b, !opts.no_locations);
@@ -101,8 +112,7 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     const char **order = opts.xla_order ? tcir_sys_malloc(sizeof *order * (size_t)(norder ? norder : 1)) : NULL;
     if (opts.xla_order && !order) {
         tl_builder_destroy(b);
-        if (err)
-            *err = tcir_sys_strdup("tl_kernel_emit: out of memory");
+        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: out of memory");
         return NULL;
     }
     for (int i = 0; order && i < norder; i++)
@@ -117,8 +127,10 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     tl_builder_set_arg_order(b, 0, NULL);
     free(order);
     if (!ttir) {
-        if (err)
-            *err = tcir_sys_strdup(tl_builder_error(b) ? tl_builder_error(b) : "tl_kernel_emit: unknown error");
+        if (err && tl_builder_error(b))
+            *err = tcir_sys_strdup(tl_builder_error(b)); /* recorded by the builder */
+        else
+            kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: unknown error");
         tl_builder_destroy(b);
         return NULL;
     }
@@ -162,36 +174,51 @@ bool tl_parse_decimal(const char *text, long long min, long long max, long long 
     return true;
 }
 
+/* tl_kernel_set's failure: the message recorded through the one error module (when err asks
+ * for one: err NULL or errsize 0 records nothing), copied into err; false. */
+static bool set_failed(char *err, size_t errsize, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static bool set_failed(char *err, size_t errsize, const char *fmt, ...)
+{
+    if (!err || !errsize)
+        return false;
+    tl_error e = {0};
+    tl__error_init(&e, errsize - 1); /* what err holds (a record of its own for up to 511 bytes) */
+    va_list ap;
+    va_start(ap, fmt);
+    tl__error_vset(&e, TL__BARE_SITE, fmt, ap);
+    va_end(ap);
+    snprintf(err, errsize, "%s", tl__error_text(&e));
+    tl__error_clear(&e);
+    return false;
+}
+
 bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize)
 {
-    if (!k || !cfg || !key || !value) {
-        snprintf(err, errsize, "tl_kernel_set: NULL argument");
-        return false;
-    }
+    if (!k || !cfg || !key || !value)
+        return set_failed(err, errsize, "tl_kernel_set: NULL argument");
     const tl_cfg_field *f = find_field(k, key);
-    if (!f) {
-        snprintf(err, errsize, "kernel '%s' has no config field '%s'", k->name, key);
-        return false;
-    }
+    if (!f)
+        return set_failed(err, errsize, "kernel '%s' has no config field '%s'", k->name, key);
     char *p = (char *)cfg + f->offset;
     switch (f->kind) {
     case TL_CFG_INT: {
         long long v;
-        if (!tl_parse_decimal(value, TL_CFG_INT_MIN, TL_CFG_INT_MAX, &v)) {
-            snprintf(err, errsize, "config field '%s' of kernel '%s' is an integer from %d to %d, got '%s'", key,
-                     k->name, TL_CFG_INT_MIN, TL_CFG_INT_MAX, value);
-            return false;
-        }
+        if (!tl_parse_decimal(value, TL_CFG_INT_MIN, TL_CFG_INT_MAX, &v))
+            return set_failed(err, errsize, "config field '%s' of kernel '%s' is an integer from %d to %d, got '%s'",
+                              key, k->name, TL_CFG_INT_MIN, TL_CFG_INT_MAX, value);
         int iv = (int)v;
         memcpy(p, &iv, sizeof iv);
         return true;
     }
     case TL_CFG_DTYPE: {
         tl_dtype d = tl_dtype_parse(value);
-        if (d == TL_DTYPE_INVALID) {
-            snprintf(err, errsize, "config field '%s' wants a dtype (float32, int64, ...), got '%s'", key, value);
-            return false;
-        }
+        if (d == TL_DTYPE_INVALID)
+            return set_failed(err, errsize, "config field '%s' wants a dtype (float32, int64, ...), got '%s'", key,
+                              value);
         memcpy(p, &d, sizeof d);
         return true;
     }
@@ -201,14 +228,11 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
             v = true;
         else if (strcmp(value, "false") == 0 || strcmp(value, "0") == 0)
             v = false;
-        else {
-            snprintf(err, errsize, "config field '%s' wants true or false, got '%s'", key, value);
-            return false;
-        }
+        else
+            return set_failed(err, errsize, "config field '%s' wants true or false, got '%s'", key, value);
         memcpy(p, &v, sizeof v);
         return true;
     }
     }
-    snprintf(err, errsize, "config field '%s' has an unknown kind", key);
-    return false;
+    return set_failed(err, errsize, "config field '%s' has an unknown kind", key);
 }

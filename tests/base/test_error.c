@@ -1,6 +1,7 @@
 /* The sticky error record (src/base/error.h): the first message wins; "FILE:LINE: func: text";
  * out of memory recorded without allocating; long messages cut at the record's limit, or
- * kept whole with memory of their own. */
+ * kept whole with memory of their own; a bare site, malloc'd lines, TRITONC_ABORT_ON_ERROR. */
+#define _POSIX_C_SOURCE 200809L /* fork, pipe, setenv (test_abort.h) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 
 #include "fake_failing_allocator.h"
+#include "test_abort.h"
 #include "base/error.h"
 #include "tritonc/hlo.h" /* TH_SITE */
 #include "tritonc/ir.h"  /* tcir_set_alloc_hook */
@@ -193,6 +195,74 @@ static void sites_carry_file_and_line(void **state)
     tl__error_clear(&e);
 }
 
+/* TL__BARE_SITE: the text alone, for messages that write their own head. */
+static void bare_site_writes_the_text_alone(void **state)
+{
+    (void)state;
+    tl_error e = {0};
+    assert_true(tl__error_set(&e, TL__BARE_SITE, "tc_interp: %s: %s", "tt.load", "out of bounds"));
+    assert_string_equal(tl__error_text(&e), "tc_interp: tt.load: out of bounds");
+    assert_false(tl__error_set(&e, TL__BARE_SITE, "later"));
+    tl__error_clear(&e);
+    assert_true(tl__error_set_oom(&e, TL__BARE_SITE));
+    assert_string_equal(tl__error_text(&e), "out of memory");
+    tl__error_clear(&e);
+}
+
+/* A line handed back malloc'd: the same text as a record's, short or long. */
+static void line_is_the_message_malloced(void **state)
+{
+    (void)state;
+    char *line = tl__error_line(at("k.c", 3, "tl_kernel_emit"), "bad %d", 7);
+    assert_string_equal(line, "k.c:3: tl_kernel_emit: bad 7");
+    free(line);
+    line = tl__error_line(TL__BARE_SITE, "cannot write '%s': %s", "x/y", "No space left on device");
+    assert_string_equal(line, "cannot write 'x/y': No space left on device");
+    free(line);
+    char *body = repeated(5000); /* whole: no limit */
+    line = tl__error_line(TL__BARE_SITE, "<%s>", body);
+    assert_int_equal(strlen(line), 5002);
+    assert_string_equal(line + 4998, "xxx>");
+    free(line);
+    free(body);
+}
+
+static void set_an_error(void *arg)
+{
+    tl_error e = {0};
+    tl__error_set(&e, at("k.c", 41, "tl_add"), "%s", (const char *)arg);
+    tl__error_clear(&e);
+}
+
+static void set_a_bare_error(void *arg)
+{
+    tl_error e = {0};
+    tl__error_set(&e, TL__BARE_SITE, "tc_interp: %s", (const char *)arg);
+    tl__error_clear(&e);
+}
+
+static void make_a_line(void *arg)
+{
+    free(tl__error_line(TL__BARE_SITE, "%s", (const char *)arg));
+}
+
+static void set_out_of_memory(void *arg)
+{
+    (void)arg;
+    tl_error e = {0};
+    tl__error_set_oom(&e, at("k.c", 9, "tl_dot"));
+}
+
+/* TRITONC_ABORT_ON_ERROR=1: every way of recording aborts, after printing the message. */
+static void abort_on_error_at_every_record(void **state)
+{
+    (void)state;
+    expect_abort(set_an_error, "boom", "k.c:41: tl_add: boom");
+    expect_abort(set_a_bare_error, "NULL function", "tc_interp: NULL function");
+    expect_abort(make_a_line, "tc_compile: NULL kernel", "tc_compile: NULL kernel");
+    expect_abort(set_out_of_memory, NULL, "k.c:9: tl_dot: out of memory");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +278,9 @@ int main(void)
         cmocka_unit_test(long_message_without_memory_is_cut),
         cmocka_unit_test(out_of_memory_needs_no_memory),
         cmocka_unit_test(sites_carry_file_and_line),
+        cmocka_unit_test(bare_site_writes_the_text_alone),
+        cmocka_unit_test(line_is_the_message_malloced),
+        cmocka_unit_test(abort_on_error_at_every_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

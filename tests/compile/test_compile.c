@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "bundled.h"
+#include "test_abort.h"
 #include "tritonc/tritonc.h"
 
 static const tl_kernel *kernel(const char *name)
@@ -275,6 +276,61 @@ static void null_arguments_are_errors(void **state)
     assert_null(tc_compile_command(NULL, NULL, NULL, (tc_options){0}));
 }
 
+/* In a child process with TRITONC_ABORT_ON_ERROR=1 (test_abort.h). */
+static void compile_null_kernel(void *arg)
+{
+    (void)arg;
+    char *err = NULL;
+    tc_compile(NULL, NULL, NULL, (tc_options){0}, NULL, &err);
+    free(err);
+}
+
+static void compile_null_kernel_no_message(void *arg)
+{
+    (void)arg;
+    tc_compile(NULL, NULL, NULL, (tc_options){0}, NULL, NULL);
+}
+
+static void compile_in_env(void *arg)
+{
+    char *err = NULL;
+    tc_variant_free(tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, arg, &err));
+    free(err);
+}
+
+static void load_variant(void *arg)
+{
+    char *err = NULL;
+    tc_variant_free(tc_variant_load(arg, "vector_add", &err));
+    free(err);
+}
+
+/* The compile step records its errors through the one error module: TRITONC_ABORT_ON_ERROR=1
+ * aborts at the first, the cause (a compiler that cannot run), before the line that wraps it.
+ * A call given no place for its message (err NULL) asks for none: no error is recorded, and
+ * the compile step's own probes (the compiler's version) do so. */
+static void abort_on_error(void **state)
+{
+    (void)state;
+    expect_abort(compile_null_kernel, NULL, "tc_compile: NULL kernel");
+    expect_no_abort(compile_null_kernel_no_message, NULL);
+
+    char dir[1024], want[1200];
+    tc_compile_env env = stand_in_env(stand_in_fresh_dir("abort", dir, sizeof dir));
+    snprintf(want, sizeof want, "cannot read '%s/vector_add.meta': No such file or directory", dir);
+    expect_abort(load_variant, dir, want);
+
+    env.compiler = "/nonexistent/stand_in_compiler";
+    expect_abort(compile_in_env, &env, "cannot run '/nonexistent/stand_in_compiler': No such file or directory");
+
+    /* in the cache: a hit, and the version probe, which cannot run the compiler, is no error */
+    env.compiler = STAND_IN_COMPILER;
+    compile_in_env(&env);
+    env.compiler = "/nonexistent/stand_in_compiler";
+    env.check_version = true;
+    expect_no_abort(compile_in_env, &env);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +347,7 @@ int main(void)
         cmocka_unit_test_setup(compiling_off_names_the_command, setup),
         cmocka_unit_test_setup(version_comes_from_the_compiler, setup),
         cmocka_unit_test_setup(null_arguments_are_errors, setup),
+        cmocka_unit_test_setup(abort_on_error, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

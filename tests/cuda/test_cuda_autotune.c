@@ -20,6 +20,7 @@
 
 #include "bundled.h"
 #include "compile/compile_internal.h" /* tc__remove_dir */
+#include "test_abort.h"
 #include "cuda/runtime_internal.h"
 #include "tritonc/cuda.h"
 
@@ -512,6 +513,33 @@ static void concurrent_processes_leave_a_whole_file(void **state)
     tc_runtime_destroy(rt);
 }
 
+/* Tunes in dir (no cmocka assertions: run in a child too); whether the launch ran. */
+static bool tune_in(const char *dir)
+{
+    three_configs((double[]){5, 2, 9}, "DDDD");
+    tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.libcuda = FAKE_LIBCUDA, .compile = &no_compiler});
+    for (int i = 0; i < 3; i++)
+        tc_runtime_add_variants(rt, 1, &variants[i].v);
+    tc_autotuner *at = tc_autotune_create(rt, tritonc_bundled_find("vector_add"), NULL, 3, configs, grid_of, NULL,
+                                          (tc_autotune_options){.nkey = 1, .key = key_n, .warmup = 2, .repeats = 5,
+                                                                .cache_dir = dir});
+    bool ok = at && launch(at, 4096) && !tc_runtime_failed(rt);
+    tc_runtime_destroy(rt);
+    return ok;
+}
+
+static void tune_in_child(void *dir) { tune_in(dir); }
+
+/* A file that cannot be written (its directory would be under a file) leaves the choice in
+ * memory: no error, so TRITONC_ABORT_ON_ERROR=1 does not abort either. */
+static void an_unwritable_file_is_no_error(void **state)
+{
+    (void)state;
+    write_text(TUNE_DIR "/a-file", "");
+    assert_true(tune_in(TUNE_DIR "/a-file/tune"));
+    expect_no_abort(tune_in_child, TUNE_DIR "/a-file/tune");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +552,7 @@ int main(void)
         cmocka_unit_test_setup(untuned_while_capturing_is_an_error, reset),
         cmocka_unit_test_setup(bad_tuner_arguments, reset),
         cmocka_unit_test_setup(concurrent_processes_leave_a_whole_file, reset),
+        cmocka_unit_test_setup(an_unwritable_file_is_no_error, reset),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

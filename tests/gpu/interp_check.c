@@ -852,6 +852,9 @@ static void compare(const kcase *c, verdict *v)
     }
 }
 
+/* The checksum `tritonc interpret` prints, from the same basis (tools/interpret_cmd.c says why it
+ * is not quite FNV-1a's and why each keeps its own copy; this file is built with the public
+ * headers only, tests/gpu/interp.sh). */
 static uint64_t fnv1a(const unsigned char *p, size_t n)
 {
     uint64_t h = 1469598103934665603ULL;

@@ -1,5 +1,6 @@
 /* The interpreter's ops, one small kernel each, against exact expected values (bit patterns
  * for floats), and its API: errors, the bounds checker, prints, asserts. */
+#define _POSIX_C_SOURCE 200809L /* fork, pipe, setenv (test_abort.h) */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "test_abort.h"
 #include "tritonc/interp.h"
 #include "tritonc/tritonc.h"
 
@@ -1562,6 +1564,83 @@ static void test_unsupported_op(void **state)
     tl_builder_destroy(b);
 }
 
+/* An op without a location (IR made without the builder): the message names the interpreter,
+ * then the op. */
+static void test_unsupported_op_without_location(void **state)
+{
+    (void)state;
+    tcir_context *ctx = tcir_context_create();
+    tcir_op *func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .nregions = 1});
+    tcir_block *body = tcir_region_add_block(ctx, tcir_op_region(func, 0));
+    tcir_block_append(body, tcir_op_create(ctx, &(tcir_op_state){.name = "tt.frobnicate"}));
+    tc_interp *ip = tc_interp_create(func);
+    assert_string_equal(tc_interp_error(ip), "tc_interp: tt.frobnicate: op not supported by the interpreter");
+    tc_interp_destroy(ip);
+    tcir_context_destroy(ctx);
+}
+
+/* In a child process with TRITONC_ABORT_ON_ERROR=1 (test_abort.h): the interpreter of a NULL
+ * function, of the function arg, and a launch of it with one int32 output. */
+static void interp_null_function(void *arg)
+{
+    (void)arg;
+    tc_interp_destroy(tc_interp_create(NULL));
+}
+
+static void interp_create(void *arg)
+{
+    tc_interp_destroy(tc_interp_create(arg));
+}
+
+static void interp_launch_with_limit(void *arg)
+{
+    int32_t out = 0;
+    tc_interp *ip = tc_interp_create(tl_builder_func(arg));
+    tc_interp_set_step_limit(ip, 1000);
+    tc_interp_launch(ip, tc_interp_grid1(1), tc_interp_ptr(&out, sizeof out));
+    tc_interp_destroy(ip);
+}
+
+/* The interpreter records its errors through the one error module: TRITONC_ABORT_ON_ERROR=1
+ * aborts at the first, whatever its form (docs/errors.md). */
+static void test_abort_on_error(void **state)
+{
+    (void)state;
+    expect_abort(interp_null_function, NULL, "tc_interp: NULL function");
+
+    tcir_context *ctx = tcir_context_create(); /* an op without a location */
+    tcir_op *func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .nregions = 1});
+    tcir_block *body = tcir_region_add_block(ctx, tcir_op_region(func, 0));
+    tcir_block_append(body, tcir_op_create(ctx, &(tcir_op_state){.name = "tt.frobnicate"}));
+    expect_abort(interp_create, func, "tc_interp: tt.frobnicate: op not supported by the interpreter");
+    tcir_context_destroy(ctx);
+
+    tl_builder *b = start("asm"); /* an op with its C line */
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
+    tl_value y = tl_inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", TL_VALUES(tl_load(x)), TL_F32, true, 1);
+    tl_store(x, y);
+    finish(b);
+    char want[256];
+    snprintf(want, sizeof want, "%s:%d: tt.elementwise_inline_asm: op not supported by the interpreter", __FILE__, line);
+    expect_abort(interp_create, tl_builder_func(b), want);
+    tl_builder_destroy(b);
+
+    b = start("forever"); /* a run-time error, at an op with its C line */
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_I32));
+    tl_value i = tl_to_tensor(b, 1);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i));
+    tl_do(&w, tl_gt(i, 0));
+    line = __LINE__ + 1;
+    i = tl_or(i, 1);
+    tl_end(&w);
+    tl_store(o, i);
+    finish(b);
+    snprintf(want, sizeof want, "%s:%d: arith.ori: step limit of 1000 ops reached in program (0, 0, 0)", __FILE__, line);
+    expect_abort(interp_launch_with_limit, b, want);
+    tl_builder_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1603,6 +1682,8 @@ int main(void)
         cmocka_unit_test(test_bounds_check),
         cmocka_unit_test(test_api_errors),
         cmocka_unit_test(test_unsupported_op),
+        cmocka_unit_test(test_unsupported_op_without_location),
+        cmocka_unit_test(test_abort_on_error),
         cmocka_unit_test(test_step_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

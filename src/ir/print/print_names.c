@@ -13,19 +13,14 @@
  */
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/hints.h"
 #include "ir/print/print_internal.h"
 #include "ir/registry.h"
 
 /* ---- names ------------------------------------------------------------------------------ */
 
-static uint32_t name_hash(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
-}
+static uint32_t name_hash(const char *s, size_t n) { return tl__fnv1a32(TL_FNV1A32_INIT, s, n); }
 
 /* A hash slot holds a position in the visible-name stack plus one; the slot counts only
  * while that position is still open and names the same text. */
