@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "builder/builder_internal.h"
+#include "base/hash.h"
 #include "base/out.h" /* tcir_is_identifier */
 
 void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
@@ -16,13 +17,7 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
 }
 
 /* An argument name's hash, for the name index. */
-static uint64_t arg_name_hash(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
-    return h;
-}
+static uint64_t arg_name_hash(const char *s) { return tl__fnv1a64_str(TL_FNV1A64_INIT, s); }
 
 /* The first argument named `name`, or -1 (the name index while arguments are declared; after
  * tl_builder_set_arg_order's copies, which repeat names, a scan). */
