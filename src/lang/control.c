@@ -174,10 +174,10 @@ static bool condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out)
     return !tl_value_is_poison(*out);
 }
 
-/* Emits the terminator `name` (scf.yield, scf.condition...) with operands into the current block. */
-static bool terminate(tl_site s, tl_builder *b, const char *name, int n, const tl_value *v)
+/* Emits the terminator `opc` (scf.yield, scf.condition...) with operands into the current block. */
+static bool terminate(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *v)
 {
-    return tl_op_at(s, b, (tl_raw_op){.name = name, .noperands = n, .operands = v}) != NULL;
+    return lang_op(s, b, opc, (tl_raw_op){.noperands = n, .operands = v}) != NULL;
 }
 
 /* The scope must be the innermost open one, in the expected phase. */
@@ -276,7 +276,7 @@ static tl_value bound_value(tl_site s, tl_builder *b, lang_opnd *o)
         return lang_value(s, b, o);
     const tcir_value *v = o->v.ir;
     const tcir_op *def = v ? tcir_value_def(v) : NULL;
-    const tcir_attr *a = def && !strcmp(tcir_op_name(def), "arith.constant") ? tcir_op_attr(def, "value") : NULL;
+    const tcir_attr *a = def && tcir_op_opcode(def) == TCIR_OPC_ARITH_CONSTANT ? tcir_op_attr(def, "value") : NULL;
     if (!a || tcir_attr_get_kind(a) != TCIR_ATTR_INT)
         return o->v;
     tl_value again = tl_materialize_as_at(s, b, tl_lit_int(tcir_attr_int_value(a)), o->dtype, NULL, TL_CONST_LOOP_BOUND);
@@ -359,8 +359,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(operands[3 + i]);
 
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.for", .noperands = 3 + n, .operands = operands,
-                                             .nresults = n, .result_types = types, .nregions = 1});
+    tcir_op *op = lang_op(
+        s, b, TCIR_OPC_SCF_FOR,
+        (tl_raw_op){.noperands = 3 + n, .operands = operands, .nresults = n, .result_types = types, .nregions = 1});
     if (!op)
         return failed_scope(b, s, hint);
     set_i32(op, b, "tt.num_stages", o.num_stages);
@@ -427,7 +428,7 @@ static void loop_close_end(tl_site s, tl_scope *scope, loop_close *lc, loop_rebu
     int nk = carry_kept(n, lc->keep, lc->now, lc->yield);
     if (nk < n && !rebuild(s, b, scope, lc->keep, nk, lc->yield))
         return;
-    if (!terminate(s, b, "scf.yield", nk, lc->yield))
+    if (!terminate(s, b, TCIR_OPC_SCF_YIELD, nk, lc->yield))
         return;
     tl_pop_block_at(s, b);
     carry_kept(n, lc->keep, c->init, lc->like);
@@ -462,7 +463,7 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
     tl_value cv;
     if (!condition(s, b, cond, &cv) || (c && !carry_values(s, b, c)))
         return failed_scope(b, s, o.carry.n);
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &cv, .nregions = 2});
+    tcir_op *op = lang_op(s, b, TCIR_OPC_SCF_IF, (tl_raw_op){.noperands = 1, .operands = &cv, .nregions = 2});
     if (!op)
         return failed_scope(b, s, o.carry.n);
     tcir_block *then = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
@@ -547,7 +548,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         poison_results(scope, values.n);
         return;
     }
-    if (!set_results(s, scope, values.n, v) || !terminate(s, b, "scf.yield", values.n, v))
+    if (!set_results(s, scope, values.n, v) || !terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
     open_else(s, scope);
 }
@@ -556,7 +557,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
 static bool yield_in(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v)
 {
     tl_push_block_at(s, b, blk);
-    bool ok = terminate(s, b, "scf.yield", n, v);
+    bool ok = terminate(s, b, TCIR_OPC_SCF_YIELD, n, v);
     tl_pop_block_at(s, b);
     return ok && !tl_builder_failed(b);
 }
@@ -586,13 +587,13 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     carry_kept(n, keep, else_val, else_yield);
     tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
     if (scope->phase) { /* now in the else branch */
-        if (!terminate(s, b, "scf.yield", nk, else_yield))
+        if (!terminate(s, b, TCIR_OPC_SCF_YIELD, nk, else_yield))
             return;
         tl_pop_block_at(s, b);
         if (!yield_in(c->else_at, b, then, nk, then_yield))
             return;
     } else {
-        if (!terminate(s, b, "scf.yield", nk, then_yield))
+        if (!terminate(s, b, TCIR_OPC_SCF_YIELD, nk, then_yield))
             return;
         tl_pop_block_at(s, b);
         if (nk && !yield_in(s, b, tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
@@ -626,7 +627,7 @@ static void close_if(tl_site s, tl_scope *scope, tl_values values)
     for (int i = 0; scope->phase == 1 && i < scope->nresults; i++)
         types[i] = tl_value_type(scope->pending[i]);
     if (!matching_values(s, b, values, scope->nresults, types, "if", v) ||
-        !terminate(s, b, "scf.yield", values.n, v))
+        !terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
     tl_pop_block_at(s, b);
     if (scope->pending)
@@ -662,7 +663,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
             return failed_scope(b, s, hint);
         types[i] = tl_value_type(inits[i]);
     }
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.while", .noperands = n, .operands = inits, .nregions = 2});
+    tcir_op *op = lang_op(s, b, TCIR_OPC_SCF_WHILE, (tl_raw_op){.noperands = n, .operands = inits, .nregions = 2});
     if (!op)
         return failed_scope(b, s, hint);
     tcir_block *before = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
@@ -715,7 +716,7 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     } else if (!matching_values(s, b, values, n, NULL, "condition", v + 1)) {
         return;
     }
-    if (!terminate(s, b, "scf.condition", n + 1, v) || !set_results(s, scope, n, c ? c->init : v + 1))
+    if (!terminate(s, b, TCIR_OPC_SCF_CONDITION, n + 1, v) || !set_results(s, scope, n, c ? c->init : v + 1))
         return;
     tl_pop_block_at(s, b);
     tcir_block *after = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
@@ -762,8 +763,8 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
     if (!taken || !*cont)
         return scope_out_of_memory(s, b);
     tcir_block *succ[2] = {taken, *cont};
-    return tl_op_at(s, b, (tl_raw_op){.name = "cf.cond_br", .noperands = 1, .operands = &c, .nsuccessors = 2,
-                                      .successors = succ}) != NULL;
+    return lang_op(s, b, TCIR_OPC_CF_COND_BR,
+                   (tl_raw_op){.noperands = 1, .operands = &c, .nsuccessors = 2, .successors = succ}) != NULL;
 }
 
 static bool at_function_level(tl_site s, tl_builder *b)
@@ -791,7 +792,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
         return;
     if (o.inline_return) {
         tl_push_block_at(s, b, taken);
-        terminate(s, b, "tt.return", 0, NULL);
+        terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL);
         tl_pop_block_at(s, b);
     }
     tl_set_block_at(s, b, cont);
@@ -826,11 +827,11 @@ static void close_return_if(tl_site s, tl_scope *scope, tl_values values)
     }
     tcir_block *cont = tcir_block_next(scope->block);
     if (scope->inline_return) {
-        if (!terminate(s, b, "tt.return", 0, NULL))
+        if (!terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL))
             return;
     } else {
         tcir_block *exit = tl_exit_block_at(s, b);
-        if (!exit || !tl_op_at(s, b, (tl_raw_op){.name = "cf.br", .nsuccessors = 1, .successors = &exit}))
+        if (!exit || !lang_op(s, b, TCIR_OPC_CF_BR, (tl_raw_op){.nsuccessors = 1, .successors = &exit}))
             return;
     }
     tl_pop_block_at(s, b);
@@ -852,7 +853,8 @@ static void close_for(tl_site s, tl_scope *scope, tl_values values)
         return;
     for (int i = 0; i < scope->n; i++)
         types[i] = tl_value_type(scope->args[i]);
-    if (!matching_values(s, b, values, scope->n, types, "for loop", v) || !terminate(s, b, "scf.yield", values.n, v))
+    if (!matching_values(s, b, values, scope->n, types, "for loop", v) ||
+        !terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
     tl_pop_block_at(s, b);
     scope->results = scope->pending;
@@ -876,7 +878,7 @@ static void close_while(tl_site s, tl_scope *scope, tl_values values)
     for (int i = 0; i < scope->n; i++)
         types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
     if (!matching_values(s, b, values, scope->n, types, "while body", inits) ||
-        !terminate(s, b, "scf.yield", values.n, inits))
+        !terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, inits))
         return;
     tl_pop_block_at(s, b);
     scope->results = scope->pending;
