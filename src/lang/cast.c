@@ -4,7 +4,6 @@
  * float-to-int out of range, bitcast). */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "lang/lang_internal.h"
 
