@@ -1,80 +1,150 @@
-/* Op names to handlers: every op the interpreter runs is listed here, once. A name missing
- * from the table is "not supported", reported when the interpreter is created. */
-#include <string.h>
-
+/* What the interpreter does with each op of src/ir/ops.h, by opcode: the handler that runs it,
+ * or why it does not. Every opcode has one or the other (tests/interp/test_interp_registry.c),
+ * so that an op added to ops.h without its interpreter's story fails a test. An op without a
+ * handler is "not supported", reported when the interpreter is created. */
 #include "interp/interp_internal.h"
 
-typedef struct entry {
-    const char *name;
-    ti_handler fn;
-} entry;
-
-static const entry table[] = {
-    /* constants and integer arithmetic (arith.c) */
-    {"arith.constant", ti_op_constant},
-    {"arith.addi", ti_op_int_binary}, {"arith.subi", ti_op_int_binary}, {"arith.muli", ti_op_int_binary},
-    {"arith.divsi", ti_op_int_binary}, {"arith.divui", ti_op_int_binary}, {"arith.remsi", ti_op_int_binary},
-    {"arith.remui", ti_op_int_binary}, {"arith.ceildivsi", ti_op_int_binary},
-    {"arith.floordivsi", ti_op_int_binary}, {"arith.andi", ti_op_int_binary}, {"arith.ori", ti_op_int_binary},
-    {"arith.xori", ti_op_int_binary}, {"arith.shli", ti_op_int_binary}, {"arith.shrsi", ti_op_int_binary},
-    {"arith.shrui", ti_op_int_binary}, {"arith.maxsi", ti_op_int_binary}, {"arith.maxui", ti_op_int_binary},
-    {"arith.minsi", ti_op_int_binary}, {"arith.minui", ti_op_int_binary}, {"tt.mulhiui", ti_op_int_binary},
-    {"math.absi", ti_op_absi},
-    {"arith.cmpi", ti_op_cmpi}, {"arith.cmpf", ti_op_cmpf}, {"arith.select", ti_op_select},
-    /* float arithmetic and math (arith.c, math.c) */
-    {"arith.addf", ti_op_float_binary}, {"arith.subf", ti_op_float_binary}, {"arith.mulf", ti_op_float_binary},
-    {"arith.divf", ti_op_float_binary}, {"arith.remf", ti_op_float_binary},
-    {"arith.maximumf", ti_op_float_binary}, {"arith.minimumf", ti_op_float_binary},
-    {"arith.maxnumf", ti_op_float_binary}, {"arith.minnumf", ti_op_float_binary},
-    {"tt.precise_divf", ti_op_float_binary},
-    {"arith.negf", ti_op_float_unary}, {"math.absf", ti_op_float_unary}, {"math.sqrt", ti_op_float_unary},
-    {"tt.precise_sqrt", ti_op_float_unary}, {"math.rsqrt", ti_op_float_unary}, {"math.exp", ti_op_float_unary},
-    {"math.exp2", ti_op_float_unary}, {"math.log", ti_op_float_unary}, {"math.log2", ti_op_float_unary},
-    {"math.sin", ti_op_float_unary}, {"math.cos", ti_op_float_unary}, {"math.erf", ti_op_float_unary},
-    {"math.floor", ti_op_float_unary}, {"math.ceil", ti_op_float_unary},
-    {"math.fma", ti_op_fma}, {"tt.clampf", ti_op_clampf}, {"tt.extern_elementwise", ti_op_extern},
-    /* casts (cast.c) */
-    {"arith.extsi", ti_op_cast}, {"arith.extui", ti_op_cast}, {"arith.trunci", ti_op_cast},
-    {"arith.sitofp", ti_op_cast}, {"arith.uitofp", ti_op_cast}, {"arith.fptosi", ti_op_cast},
-    {"arith.fptoui", ti_op_cast}, {"arith.extf", ti_op_cast}, {"arith.truncf", ti_op_cast},
-    {"tt.fp_to_fp", ti_op_cast}, {"arith.index_cast", ti_op_cast},
-    {"tt.bitcast", ti_op_bitcast}, {"arith.bitcast", ti_op_bitcast},
-    /* shapes (shape.c) */
-    {"tt.make_range", ti_op_make_range}, {"tt.splat", ti_op_splat}, {"tt.unsplat", ti_op_reshape},
-    {"tt.broadcast", ti_op_broadcast}, {"tt.expand_dims", ti_op_reshape}, {"tt.reshape", ti_op_reshape},
-    {"tt.trans", ti_op_trans}, {"tt.join", ti_op_join}, {"tt.split", ti_op_split},
-    {"tt.cat", ti_op_cat}, {"tt.gather", ti_op_gather}, {"tt.histogram", ti_op_histogram},
-    /* programs, pointers and memory (memory.c) */
-    {"tt.get_program_id", ti_op_program_id}, {"tt.get_num_programs", ti_op_program_id},
-    {"tt.addptr", ti_op_addptr}, {"tt.ptr_to_int", ti_op_ptr_to_int}, {"tt.int_to_ptr", ti_op_int_to_ptr},
-    {"tt.load", ti_op_load}, {"tt.store", ti_op_store},
-    {"tt.make_tensor_ptr", ti_op_make_tensor_ptr}, {"tt.advance", ti_op_advance},
-    {"tt.make_tensor_descriptor", ti_op_make_tensor_descriptor}, {"tt.descriptor_load", ti_op_descriptor_load},
-    {"tt.descriptor_store", ti_op_descriptor_store}, {"tt.descriptor_gather", ti_op_descriptor_gather},
-    {"tt.descriptor_scatter", ti_op_descriptor_scatter}, {"tt.descriptor_reduce", ti_op_descriptor_reduce},
-    {"tt.atomic_rmw", ti_op_atomic_rmw}, {"tt.atomic_cas", ti_op_atomic_cas},
-    /* reductions, scans, dots (reduce.c, dot.c, dot_scaled.c) */
-    {"tt.reduce", ti_op_reduce}, {"tt.scan", ti_op_scan}, {"tt.dot", ti_op_dot},
-    {"tt.dot_scaled", ti_op_dot_scaled},
-    /* control flow (control.c); the terminators are read by the op that holds them */
-    {"scf.for", ti_op_for}, {"scf.while", ti_op_while}, {"scf.if", ti_op_if},
-    {"scf.yield", ti_op_nop}, {"scf.condition", ti_op_nop}, {"tt.return", ti_op_nop},
-    {"tt.reduce.return", ti_op_nop}, {"tt.scan.return", ti_op_nop}, {"cf.br", ti_op_nop},
-    {"cf.cond_br", ti_op_nop},
-    /* debugging (debug.c); hints and barriers do nothing on one thread */
-    {"tt.print", ti_op_print}, {"tt.assert", ti_op_assert}, {"gpu.barrier", ti_op_nop},
-    {"llvm.intr.assume", ti_op_nop},
+static const ti_handler handlers[TCIR_OPC_COUNT] = {
+    /* constants and integer arithmetic (eval_arith_int.c) */
+    [TCIR_OPC_ARITH_CONSTANT] = ti_op_constant,
+    [TCIR_OPC_ARITH_ADDI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_SUBI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_MULI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_DIVSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_DIVUI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_REMSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_REMUI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_CEILDIVSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_FLOORDIVSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_ANDI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_ORI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_XORI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_SHLI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_SHRSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_SHRUI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_MAXSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_MAXUI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_MINSI] = ti_op_int_binary,
+    [TCIR_OPC_ARITH_MINUI] = ti_op_int_binary,
+    [TCIR_OPC_TT_MULHIUI] = ti_op_int_binary,
+    [TCIR_OPC_MATH_ABSI] = ti_op_absi,
+    [TCIR_OPC_ARITH_CMPI] = ti_op_cmpi,
+    [TCIR_OPC_ARITH_CMPF] = ti_op_cmpf,
+    [TCIR_OPC_ARITH_SELECT] = ti_op_select,
+    /* float arithmetic and math (eval_arith_float.c, eval_math.c) */
+    [TCIR_OPC_ARITH_ADDF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_SUBF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_MULF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_DIVF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_REMF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_MAXIMUMF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_MINIMUMF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_MAXNUMF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_MINNUMF] = ti_op_float_binary,
+    [TCIR_OPC_TT_PRECISE_DIVF] = ti_op_float_binary,
+    [TCIR_OPC_ARITH_NEGF] = ti_op_float_unary,
+    [TCIR_OPC_MATH_ABSF] = ti_op_float_unary,
+    [TCIR_OPC_MATH_SQRT] = ti_op_float_unary,
+    [TCIR_OPC_TT_PRECISE_SQRT] = ti_op_float_unary,
+    [TCIR_OPC_MATH_RSQRT] = ti_op_float_unary,
+    [TCIR_OPC_MATH_EXP] = ti_op_float_unary,
+    [TCIR_OPC_MATH_EXP2] = ti_op_float_unary,
+    [TCIR_OPC_MATH_LOG] = ti_op_float_unary,
+    [TCIR_OPC_MATH_LOG2] = ti_op_float_unary,
+    [TCIR_OPC_MATH_SIN] = ti_op_float_unary,
+    [TCIR_OPC_MATH_COS] = ti_op_float_unary,
+    [TCIR_OPC_MATH_ERF] = ti_op_float_unary,
+    [TCIR_OPC_MATH_FLOOR] = ti_op_float_unary,
+    [TCIR_OPC_MATH_CEIL] = ti_op_float_unary,
+    [TCIR_OPC_MATH_FMA] = ti_op_fma,
+    [TCIR_OPC_TT_CLAMPF] = ti_op_clampf,
+    [TCIR_OPC_TT_EXTERN_ELEMENTWISE] = ti_op_extern,
+    /* casts (eval_cast.c) */
+    [TCIR_OPC_ARITH_EXTSI] = ti_op_cast,
+    [TCIR_OPC_ARITH_EXTUI] = ti_op_cast,
+    [TCIR_OPC_ARITH_TRUNCI] = ti_op_cast,
+    [TCIR_OPC_ARITH_SITOFP] = ti_op_cast,
+    [TCIR_OPC_ARITH_UITOFP] = ti_op_cast,
+    [TCIR_OPC_ARITH_FPTOSI] = ti_op_cast,
+    [TCIR_OPC_ARITH_FPTOUI] = ti_op_cast,
+    [TCIR_OPC_ARITH_EXTF] = ti_op_cast,
+    [TCIR_OPC_ARITH_TRUNCF] = ti_op_cast,
+    [TCIR_OPC_TT_FP_TO_FP] = ti_op_cast,
+    [TCIR_OPC_ARITH_INDEX_CAST] = ti_op_cast,
+    [TCIR_OPC_TT_BITCAST] = ti_op_bitcast,
+    [TCIR_OPC_ARITH_BITCAST] = ti_op_bitcast,
+    /* shapes (eval_shape.c) */
+    [TCIR_OPC_TT_MAKE_RANGE] = ti_op_make_range,
+    [TCIR_OPC_TT_SPLAT] = ti_op_splat,
+    [TCIR_OPC_TT_UNSPLAT] = ti_op_reshape,
+    [TCIR_OPC_TT_BROADCAST] = ti_op_broadcast,
+    [TCIR_OPC_TT_EXPAND_DIMS] = ti_op_reshape,
+    [TCIR_OPC_TT_RESHAPE] = ti_op_reshape,
+    [TCIR_OPC_TT_TRANS] = ti_op_trans,
+    [TCIR_OPC_TT_JOIN] = ti_op_join,
+    [TCIR_OPC_TT_SPLIT] = ti_op_split,
+    [TCIR_OPC_TT_CAT] = ti_op_cat,
+    [TCIR_OPC_TT_GATHER] = ti_op_gather,
+    [TCIR_OPC_TT_HISTOGRAM] = ti_op_histogram,
+    /* programs, pointers and memory (eval_memory.c, eval_blockptr.c) */
+    [TCIR_OPC_TT_GET_PROGRAM_ID] = ti_op_program_id,
+    [TCIR_OPC_TT_GET_NUM_PROGRAMS] = ti_op_program_id,
+    [TCIR_OPC_TT_ADDPTR] = ti_op_addptr,
+    [TCIR_OPC_TT_PTR_TO_INT] = ti_op_ptr_to_int,
+    [TCIR_OPC_TT_INT_TO_PTR] = ti_op_int_to_ptr,
+    [TCIR_OPC_TT_LOAD] = ti_op_load,
+    [TCIR_OPC_TT_STORE] = ti_op_store,
+    [TCIR_OPC_TT_MAKE_TENSOR_PTR] = ti_op_make_tensor_ptr,
+    [TCIR_OPC_TT_ADVANCE] = ti_op_advance,
+    [TCIR_OPC_TT_MAKE_TENSOR_DESCRIPTOR] = ti_op_make_tensor_descriptor,
+    [TCIR_OPC_TT_DESCRIPTOR_LOAD] = ti_op_descriptor_load,
+    [TCIR_OPC_TT_DESCRIPTOR_STORE] = ti_op_descriptor_store,
+    [TCIR_OPC_TT_DESCRIPTOR_GATHER] = ti_op_descriptor_gather,
+    [TCIR_OPC_TT_DESCRIPTOR_SCATTER] = ti_op_descriptor_scatter,
+    [TCIR_OPC_TT_DESCRIPTOR_REDUCE] = ti_op_descriptor_reduce,
+    [TCIR_OPC_TT_ATOMIC_RMW] = ti_op_atomic_rmw,
+    [TCIR_OPC_TT_ATOMIC_CAS] = ti_op_atomic_cas,
+    /* reductions, scans, dots (eval_reduce.c, eval_dot.c, eval_dot_scaled.c) */
+    [TCIR_OPC_TT_REDUCE] = ti_op_reduce,
+    [TCIR_OPC_TT_SCAN] = ti_op_scan,
+    [TCIR_OPC_TT_DOT] = ti_op_dot,
+    [TCIR_OPC_TT_DOT_SCALED] = ti_op_dot_scaled,
+    /* control flow (eval_control.c); the terminators are read by the op that holds them */
+    [TCIR_OPC_SCF_FOR] = ti_op_for,
+    [TCIR_OPC_SCF_WHILE] = ti_op_while,
+    [TCIR_OPC_SCF_IF] = ti_op_if,
+    [TCIR_OPC_SCF_YIELD] = ti_op_nop,
+    [TCIR_OPC_SCF_CONDITION] = ti_op_nop,
+    [TCIR_OPC_TT_RETURN] = ti_op_nop,
+    [TCIR_OPC_TT_REDUCE_RETURN] = ti_op_nop,
+    [TCIR_OPC_TT_SCAN_RETURN] = ti_op_nop,
+    [TCIR_OPC_CF_BR] = ti_op_nop,
+    [TCIR_OPC_CF_COND_BR] = ti_op_nop,
+    /* debugging (eval_debug.c); hints and barriers do nothing on one thread */
+    [TCIR_OPC_TT_PRINT] = ti_op_print,
+    [TCIR_OPC_TT_ASSERT] = ti_op_assert,
+    [TCIR_OPC_GPU_BARRIER] = ti_op_nop,
+    [TCIR_OPC_LLVM_INTR_ASSUME] = ti_op_nop,
 };
 
-int ti_lookup(const char *name)
+/* The ops the interpreter does not run, each with the reason. */
+static const char *const unsupported[TCIR_OPC_COUNT] = {
+    [TCIR_OPC_BUILTIN_MODULE] = "the module around the function: tc_interp_create finds the tt.func in it",
+    [TCIR_OPC_TT_FUNC] = "the function run, not an op of its body: tc_interp_create takes it",
+    [TCIR_OPC_TT_CALL] = "a call of another function: the interpreter runs one function, and the language emits "
+                         "no calls",
+    [TCIR_OPC_TT_ELEMENTWISE_INLINE_ASM] = "PTX assembly, which has no meaning on the CPU",
+};
+
+ti_handler ti_handler_of(int opcode)
 {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (strcmp(table[i].name, name) == 0)
-            return (int)i;
-    return -1;
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? handlers[opcode] : NULL;
 }
 
-ti_handler ti_handler_at(int index) { return table[index].fn; }
+const char *ti_unsupported_why(int opcode)
+{
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? unsupported[opcode] : NULL;
+}
 
 TI_HANDLER(ti_op_nop)
 {

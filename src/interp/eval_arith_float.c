@@ -12,9 +12,13 @@ static ti_tensor *result(ti_run *r, tcir_op *op) { return ti_new(r, tcir_value_t
 static ti_tensor *operand(ti_run *r, tcir_op *op, int i) { return ti_get(r, tcir_op_operand(op, i)); }
 
 typedef enum fop { F_ADD, F_SUB, F_MUL, F_DIV, F_REM, F_MAXIMUM, F_MINIMUM, F_MAXNUM, F_MINNUM, F_PDIV } fop;
-static const char *const fop_names[] = {"arith.addf",     "arith.subf",     "arith.mulf",    "arith.divf",
-                                        "arith.remf",     "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-                                        "arith.minnumf",  "tt.precise_divf"};
+/* Each op's kind, by opcode (dispatch.c sends only these here; another would read as F_ADD). */
+static const fop fop_of[TCIR_OPC_COUNT] = {
+    [TCIR_OPC_ARITH_ADDF] = F_ADD,         [TCIR_OPC_ARITH_SUBF] = F_SUB,         [TCIR_OPC_ARITH_MULF] = F_MUL,
+    [TCIR_OPC_ARITH_DIVF] = F_DIV,         [TCIR_OPC_ARITH_REMF] = F_REM,         [TCIR_OPC_ARITH_MAXIMUMF] = F_MAXIMUM,
+    [TCIR_OPC_ARITH_MINIMUMF] = F_MINIMUM, [TCIR_OPC_ARITH_MAXNUMF] = F_MAXNUM,   [TCIR_OPC_ARITH_MINNUMF] = F_MINNUM,
+    [TCIR_OPC_TT_PRECISE_DIVF] = F_PDIV,
+};
 
 /* max/min order -0 below +0. maximumf/minimumf propagate NaN; maxnumf/minnumf return the other
  * operand when one is NaN (NaN only when both are). */
@@ -40,11 +44,7 @@ static double float_binary(fop k, double a, double b)
 
 TI_HANDLER(ti_op_float_binary)
 {
-    const char *name = tcir_op_name(op);
-    fop k = F_ADD;
-    for (size_t i = 0; i < sizeof fop_names / sizeof fop_names[0]; i++)
-        if (strcmp(name, fop_names[i]) == 0)
-            k = (fop)i;
+    fop k = fop_of[tcir_op_opcode(op)];
     ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op);
     if (!t)
         return false;
@@ -54,9 +54,14 @@ TI_HANDLER(ti_op_float_binary)
 }
 
 typedef enum uop { U_NEG, U_ABS, U_SQRT, U_PSQRT, U_RSQRT, U_EXP, U_EXP2, U_LOG, U_LOG2, U_SIN, U_COS, U_ERF, U_FLOOR, U_CEIL } uop;
-static const char *const uop_names[] = {"arith.negf", "math.absf", "math.sqrt", "tt.precise_sqrt", "math.rsqrt",
-                                        "math.exp",   "math.exp2", "math.log",  "math.log2",       "math.sin",
-                                        "math.cos",   "math.erf",  "math.floor", "math.ceil"};
+/* Each op's kind, by opcode (dispatch.c sends only these here; another would read as U_NEG). */
+static const uop uop_of[TCIR_OPC_COUNT] = {
+    [TCIR_OPC_ARITH_NEGF] = U_NEG,        [TCIR_OPC_MATH_ABSF] = U_ABS,         [TCIR_OPC_MATH_SQRT] = U_SQRT,
+    [TCIR_OPC_TT_PRECISE_SQRT] = U_PSQRT, [TCIR_OPC_MATH_RSQRT] = U_RSQRT,      [TCIR_OPC_MATH_EXP] = U_EXP,
+    [TCIR_OPC_MATH_EXP2] = U_EXP2,        [TCIR_OPC_MATH_LOG] = U_LOG,          [TCIR_OPC_MATH_LOG2] = U_LOG2,
+    [TCIR_OPC_MATH_SIN] = U_SIN,          [TCIR_OPC_MATH_COS] = U_COS,          [TCIR_OPC_MATH_ERF] = U_ERF,
+    [TCIR_OPC_MATH_FLOOR] = U_FLOOR,      [TCIR_OPC_MATH_CEIL] = U_CEIL,
+};
 
 static double float_unary(uop k, double x, bool f64)
 {
@@ -82,11 +87,7 @@ static double float_unary(uop k, double x, bool f64)
 
 TI_HANDLER(ti_op_float_unary)
 {
-    const char *name = tcir_op_name(op);
-    uop k = U_NEG;
-    for (size_t i = 0; i < sizeof uop_names / sizeof uop_names[0]; i++)
-        if (strcmp(name, uop_names[i]) == 0)
-            k = (uop)i;
+    uop k = uop_of[tcir_op_opcode(op)];
     ti_tensor *a = operand(r, op, 0), *t = result(r, op);
     if (!t)
         return false;

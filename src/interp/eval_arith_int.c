@@ -35,10 +35,18 @@ typedef enum iop {
     I_SHL, I_SHRS, I_SHRU, I_MAXS, I_MAXU, I_MINS, I_MINU, I_MULHIU
 } iop;
 
-static const char *const iop_names[] = {
-    "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
-    "arith.ceildivsi", "arith.floordivsi", "arith.andi", "arith.ori", "arith.xori", "arith.shli",
-    "arith.shrsi", "arith.shrui", "arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui", "tt.mulhiui",
+/* Each op's kind, by opcode (dispatch.c sends only these here; another would read as I_ADD). */
+static const iop iop_of[TCIR_OPC_COUNT] = {
+    [TCIR_OPC_ARITH_ADDI] = I_ADD,             [TCIR_OPC_ARITH_SUBI] = I_SUB,
+    [TCIR_OPC_ARITH_MULI] = I_MUL,             [TCIR_OPC_ARITH_DIVSI] = I_DIVS,
+    [TCIR_OPC_ARITH_DIVUI] = I_DIVU,           [TCIR_OPC_ARITH_REMSI] = I_REMS,
+    [TCIR_OPC_ARITH_REMUI] = I_REMU,           [TCIR_OPC_ARITH_CEILDIVSI] = I_CEILDIVS,
+    [TCIR_OPC_ARITH_FLOORDIVSI] = I_FLOORDIVS, [TCIR_OPC_ARITH_ANDI] = I_AND,
+    [TCIR_OPC_ARITH_ORI] = I_OR,               [TCIR_OPC_ARITH_XORI] = I_XOR,
+    [TCIR_OPC_ARITH_SHLI] = I_SHL,             [TCIR_OPC_ARITH_SHRSI] = I_SHRS,
+    [TCIR_OPC_ARITH_SHRUI] = I_SHRU,           [TCIR_OPC_ARITH_MAXSI] = I_MAXS,
+    [TCIR_OPC_ARITH_MAXUI] = I_MAXU,           [TCIR_OPC_ARITH_MINSI] = I_MINS,
+    [TCIR_OPC_ARITH_MINUI] = I_MINU,           [TCIR_OPC_TT_MULHIUI] = I_MULHIU,
 };
 
 static uint64_t mulhi64(uint64_t a, uint64_t b)
@@ -98,11 +106,7 @@ static uint64_t int_binary(iop k, uint64_t a, uint64_t b, unsigned w)
 
 TI_HANDLER(ti_op_int_binary)
 {
-    const char *name = tcir_op_name(op);
-    iop k = I_ADD;
-    for (size_t i = 0; i < sizeof iop_names / sizeof iop_names[0]; i++)
-        if (strcmp(name, iop_names[i]) == 0)
-            k = (iop)i;
+    iop k = iop_of[tcir_op_opcode(op)];
     ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op, 0);
     if (!t)
         return false;

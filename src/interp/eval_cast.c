@@ -9,19 +9,19 @@
 
 typedef enum cop { C_EXTSI, C_EXTUI, C_TRUNCI, C_SITOFP, C_UITOFP, C_FPTOSI, C_FPTOUI, C_FPFP, C_INDEX } cop;
 
-static cop cast_kind(const char *name)
+static cop cast_kind(int opcode)
 {
-    static const struct {
-        const char *name;
-        cop k;
-    } kinds[] = {{"arith.extsi", C_EXTSI},   {"arith.extui", C_EXTUI},   {"arith.trunci", C_TRUNCI},
-                 {"arith.sitofp", C_SITOFP}, {"arith.uitofp", C_UITOFP}, {"arith.fptosi", C_FPTOSI},
-                 {"arith.fptoui", C_FPTOUI}, {"arith.extf", C_FPFP},     {"arith.truncf", C_FPFP},
-                 {"tt.fp_to_fp", C_FPFP},    {"arith.index_cast", C_INDEX}};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcmp(name, kinds[i].name) == 0)
-            return kinds[i].k;
-    return C_FPFP;
+    switch (opcode) {
+    case TCIR_OPC_ARITH_EXTSI: return C_EXTSI;
+    case TCIR_OPC_ARITH_EXTUI: return C_EXTUI;
+    case TCIR_OPC_ARITH_TRUNCI: return C_TRUNCI;
+    case TCIR_OPC_ARITH_SITOFP: return C_SITOFP;
+    case TCIR_OPC_ARITH_UITOFP: return C_UITOFP;
+    case TCIR_OPC_ARITH_FPTOSI: return C_FPTOSI;
+    case TCIR_OPC_ARITH_FPTOUI: return C_FPTOUI;
+    case TCIR_OPC_ARITH_INDEX_CAST: return C_INDEX;
+    default: return C_FPFP; /* arith.extf, arith.truncf, tt.fp_to_fp */
+    }
 }
 
 static uint64_t float_to_int(double x, unsigned w, bool is_signed)
@@ -47,7 +47,7 @@ static uint64_t float_to_int(double x, unsigned w, bool is_signed)
 
 TI_HANDLER(ti_op_cast)
 {
-    cop k = cast_kind(tcir_op_name(op));
+    cop k = cast_kind(tcir_op_opcode(op));
     ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;

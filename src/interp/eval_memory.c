@@ -34,7 +34,7 @@ TI_HANDLER(ti_op_program_id)
         ti_unref(t);
         return ti_fail(r, op, "axis %" PRId64 " out of range", axis);
     }
-    bool num = strcmp(tcir_op_name(op), "tt.get_num_programs") == 0;
+    bool num = tcir_op_opcode(op) == TCIR_OPC_TT_GET_NUM_PROGRAMS;
     t->d[0] = num ? r->ip->grid[axis] : r->pid[axis];
     return ti_set(r, tcir_op_result(op, 0), t);
 }

@@ -79,11 +79,8 @@ static bool number_value(tc_interp *ip, tcir_value *v)
 
 static bool number_op(tc_interp *ip, tcir_op *op)
 {
-    int h = ti_lookup(tcir_op_name(op));
-    if (h < 0)
+    if (!ti_handler_of(tcir_op_opcode(op)))
         return fail(ip, op, "op not supported by the interpreter");
-    if (!ti_map_put(&ip->ids, op, h))
-        return ti_interp_oom(ip);
     for (int i = 0; i < tcir_op_nresults(op); i++)
         if (!number_value(ip, tcir_op_result(op, i)))
             return false;
@@ -110,13 +107,13 @@ static tcir_op *find_func(const tcir_op *op)
 {
     if (!op)
         return NULL;
-    if (strcmp(tcir_op_name(op), "tt.func") == 0)
+    if (tcir_op_opcode(op) == TCIR_OPC_TT_FUNC)
         return (tcir_op *)op;
-    if (strcmp(tcir_op_name(op), "builtin.module") != 0 || tcir_op_nregions(op) < 1)
+    if (tcir_op_opcode(op) != TCIR_OPC_BUILTIN_MODULE || tcir_op_nregions(op) < 1)
         return NULL;
     tcir_block *b = tcir_region_first_block(tcir_op_region((tcir_op *)op, 0));
     for (tcir_op *o = b ? tcir_block_first(b) : NULL; o; o = tcir_op_next(o))
-        if (strcmp(tcir_op_name(o), "tt.func") == 0)
+        if (tcir_op_opcode(o) == TCIR_OPC_TT_FUNC)
             return o;
     return NULL;
 }
@@ -293,14 +290,11 @@ bool ti_set(ti_run *r, tcir_value *v, ti_tensor *t)
     return true;
 }
 
-static bool is_terminator(const char *name)
+/* tt.return, scf.yield, scf.condition, cf.br, cf.cond_br, tt.reduce.return, tt.scan.return:
+ * the op table's terminators. */
+static bool is_terminator(int opcode)
 {
-    static const char *const names[] = {"tt.return",        "scf.yield",      "scf.condition", "cf.br",
-                                        "cf.cond_br",       "tt.reduce.return", "tt.scan.return"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(name, names[i]) == 0)
-            return true;
-    return false;
+    return (tcir_opcode_flags(opcode) & TCIR_OPF_TERMINATOR) != 0;
 }
 
 bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
@@ -313,8 +307,8 @@ bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
         ti_set(r, tcir_block_arg(b, i), args[i]);
     r->term = NULL;
     for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
-        const char *name = tcir_op_name(op);
-        if (is_terminator(name)) {
+        int opcode = tcir_op_opcode(op);
+        if (is_terminator(opcode)) {
             r->term = op;
             return true;
         }
@@ -324,7 +318,7 @@ bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
         for (int i = 0; i < tcir_op_noperands(op); i++)
             if (!ti_get(r, tcir_op_operand(op, i)))
                 return ti_fail(r, op, "operand %d has no value", i);
-        if (!ti_handler_at(ti_map_get(&r->ip->ids, op))(r, op) || tc_interp_failed(r->ip))
+        if (!ti_handler_of(opcode)(r, op) || tc_interp_failed(r->ip))
             return false;
     }
     return ti_fail(r, NULL, "a block ends without a terminator");
@@ -339,13 +333,13 @@ bool ti_run_region(ti_run *r, tcir_region *reg, int nargs, ti_tensor *const *arg
         if (!ti_run_block(r, b, nargs, args))
             return false;
         tcir_op *t = r->term;
-        const char *name = tcir_op_name(t);
+        int opcode = tcir_op_opcode(t);
         tcir_block *to;
         int first;
-        if (strcmp(name, "cf.br") == 0) {
+        if (opcode == TCIR_OPC_CF_BR) {
             to = tcir_op_successor(t, 0);
             first = 0;
-        } else if (strcmp(name, "cf.cond_br") == 0) {
+        } else if (opcode == TCIR_OPC_CF_COND_BR) {
             bool c = ti_get(r, tcir_op_operand(t, 0))->d[0] & 1;
             tcir_block *tb = tcir_op_successor(t, 0);
             to = c ? tb : tcir_op_successor(t, 1);
@@ -389,7 +383,7 @@ static bool run_program(ti_run *r)
         ok = ti_run_region(r, tcir_op_region(ip->func, 0), n, args);
     for (int i = 0; i < n; i++)
         ti_unref(args[i]);
-    if (ok && strcmp(tcir_op_name(r->term), "tt.return") != 0)
+    if (ok && tcir_op_opcode(r->term) != TCIR_OPC_TT_RETURN)
         return fail(ip, r->term, "the function ends in %s, not tt.return", tcir_op_name(r->term));
     return ok;
 }

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 
 #include "base/error.h"
+#include "ir/registry.h"
 #include "tritonc/interp.h"
 
 typedef struct ti_tensor {
@@ -74,7 +75,7 @@ struct tc_interp {
     unsigned grid[3];
     FILE *print;
     uint64_t step_limit; /* 0: none */
-    ti_map ids;        /* IR value -> slot; op -> handler index */
+    ti_map ids;        /* IR value -> slot */
     int nslots;
     tl_error error; /* the first error (through the one error module, src/base/error.c) */
 };
@@ -112,9 +113,12 @@ bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args);
  * is not a branch. */
 bool ti_run_region(ti_run *r, tcir_region *reg, int nargs, ti_tensor *const *args);
 
-/* The index of an op name's handler, or -1 (dispatch.c); the handler of an index. */
-int ti_lookup(const char *name);
-ti_handler ti_handler_at(int index);
+/* The handler of an opcode (dispatch.c); NULL for an op the interpreter does not run:
+ * unregistered, or one of ti_unsupported_why's. */
+ti_handler ti_handler_of(int opcode);
+/* Why the interpreter does not run the ops of an opcode; NULL for those it runs (and for
+ * unregistered opcodes). Every registered opcode has a handler or a reason. */
+const char *ti_unsupported_why(int opcode);
 
 /* ---- numbers (float.c, int.c) ------------------------------------------------------------ */
 
@@ -174,7 +178,7 @@ bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled);
  * form for: false, for `return ti_libdevice_unsupported(...)`. */
 bool ti_libdevice_unsupported(ti_run *r, tcir_op *op, const char *sym, int nargs);
 
-/* Op handlers, by family; dispatch.c maps names to them. */
+/* Op handlers, by family; dispatch.c maps opcodes to them. */
 #define TI_HANDLER(fn) bool fn(ti_run *r, tcir_op *op)
 TI_HANDLER(ti_op_constant);
 TI_HANDLER(ti_op_int_binary);

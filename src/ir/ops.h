@@ -1,9 +1,12 @@
 /* Private: the table of the ops tritonc knows, one line each, an X-macro list (no include
  * guard): a file defines OP, includes this header and undefines OP. From it come the opcode
  * enum (registry.h), the names and flags (registry.c), the printer's dispatch (print_pretty.c)
- * and the verifier's (verify.c). Adding an op is one line here, plus its rules if it needs new
- * ones; tests/ir/test_registry.c checks the table (sorted, unique) and that every op the language
- * emits has a verifier rule.
+ * and the verifier's (verify.c). The name is written here only: the language emits ops by
+ * opcode (TCIR_OPC_<ID>) and the interpreter dispatches on it (src/interp/dispatch.c). Adding
+ * an op is one line here, plus its rules if it needs new ones and its interpreter handler (or
+ * its line in the interpreter's unsupported list); tests/ir/test_registry.c checks the table
+ * (sorted, unique) and that every op the language emits has a verifier rule, and
+ * tests/interp/test_interp_registry.c that the interpreter runs it or says why not.
  *
  *   OP(ID, "dialect.name", flags, pretty, check)
  *

@@ -6,7 +6,7 @@
 #include "ir/registry.h"
 #include "base/hash.h"
 
-static const char *const opcode_names[TCIR_OPC_COUNT] = {
+const char *const tcir__opcode_names[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = NULL,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = name,
 #include "ir/ops.h"
@@ -22,10 +22,7 @@ const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT] = {
 
 int tcir_opcode_count(void) { return TCIR_OPC_COUNT; }
 
-const char *tcir_opcode_name(int opcode)
-{
-    return opcode > 0 && opcode < TCIR_OPC_COUNT ? opcode_names[opcode] : NULL;
-}
+const char *(tcir_opcode_name)(int opcode) { return tcir__opcode_name(opcode); }
 
 unsigned (tcir_opcode_flags)(int opcode) { return tcir__opcode_flags(opcode); }
 
@@ -46,7 +43,7 @@ static uint32_t opcode_name_hash(const char *s) { return tl__fnv1a32_str(TL_FNV1
 static void build_name_table(void)
 {
     for (int opc = 1; opc < TCIR_OPC_COUNT; opc++) {
-        uint32_t at = opcode_name_hash(opcode_names[opc]) & (NAME_SLOTS - 1);
+        uint32_t at = opcode_name_hash(tcir__opcode_names[opc]) & (NAME_SLOTS - 1);
         while (name_slots[at])
             at = (at + 1) & (NAME_SLOTS - 1);
         name_slots[at] = (unsigned short)opc;
@@ -75,7 +72,7 @@ int tcir_opcode_of(const char *name)
     name_table_ready();
     for (uint32_t at = opcode_name_hash(name) & (NAME_SLOTS - 1);; at = (at + 1) & (NAME_SLOTS - 1)) {
         int opc = name_slots[at];
-        if (!opc || strcmp(name, opcode_names[opc]) == 0)
+        if (!opc || strcmp(name, tcir__opcode_names[opc]) == 0)
             return opc; /* an empty slot ends the probe: TCIR_OPC_UNREGISTERED */
     }
 }

@@ -1,6 +1,7 @@
 /* Private: the op registry built from ops.h: the opcode enum and what the printer and the
  * verifier say about each opcode. The public side (names, flags, tcir_op_opcode) is in
- * include/tritonc/ir.h. */
+ * include/tritonc/ir.h. The language names the ops it emits by these opcodes, and the
+ * interpreter dispatches on them. */
 #ifndef TRITONC_IR_REGISTRY_H
 #define TRITONC_IR_REGISTRY_H
 
@@ -15,6 +16,14 @@ typedef enum tcir_opcode {
 #undef OP
     TCIR_OPC_COUNT
 } tcir_opcode;
+
+/* Each opcode's name (registry.c), read inline: the language names the ops it emits by opcode. */
+extern const char *const tcir__opcode_names[TCIR_OPC_COUNT];
+static inline const char *tcir__opcode_name(int opcode)
+{
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? tcir__opcode_names[opcode] : NULL;
+}
+#define tcir_opcode_name(opcode) tcir__opcode_name(opcode)
 
 /* Each opcode's flags (registry.c), read inline: placing an op and verifying it ask. */
 extern const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT];

@@ -6,14 +6,14 @@
 
 #include "lang/lang_internal.h"
 
-static tl_value emit2(tl_site s, tl_builder *b, const char *name, lang_opnd *l, lang_opnd *r)
+static tl_value emit2(tl_site s, tl_builder *b, tcir_opcode opc, lang_opnd *l, lang_opnd *r)
 {
     tl_value ops[2] = {lang_value_like(s, b, l, r), lang_value_like(s, b, r, l)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
         return TL_POISON;
     /* l is a value now, of the type an operand's element and shape make (each step that
      * changes them makes the op that gives that type): the result's type, as it is */
-    return lang_emit(s, b, name, 2, ops, tcir_value_type(ops[0].ir), l->dtype, l->is_ptr, 0, NULL);
+    return lang_emit(s, b, opc, 2, ops, tcir_value_type(ops[0].ir), l->dtype, l->is_ptr, 0, NULL);
 }
 
 /* semantic.add once the operands are checked: ptr + offset (either order), float, int. */
@@ -31,9 +31,9 @@ static tl_value add_checked(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r
         if (lang_is_unsigned(r->dtype) && tl_dtype_bits(r->dtype) < 64 &&
             !lang_cast(s, b, r, TL_I64, TL_ROUND_DEFAULT))
             return TL_POISON;
-        return emit2(s, b, "tt.addptr", l, r);
+        return emit2(s, b, TCIR_OPC_TT_ADDPTR, l, r);
     }
-    return emit2(s, b, tl_dtype_is_float(l->dtype) ? "arith.addf" : "arith.addi", l, r);
+    return emit2(s, b, tl_dtype_is_float(l->dtype) ? TCIR_OPC_ARITH_ADDF : TCIR_OPC_ARITH_ADDI, l, r);
 }
 
 static void lit_negate(lang_opnd *r)
@@ -76,7 +76,7 @@ static bool bitwise_operands(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *
 static bool const_i32(const tcir_value *v, int64_t *c)
 {
     const tcir_op *def = v ? tcir_value_def(v) : NULL;
-    const tcir_attr *a = def && !strcmp(tcir_op_name(def), "arith.constant") ? tcir_op_attr(def, "value") : NULL;
+    const tcir_attr *a = def && tcir_op_opcode(def) == TCIR_OPC_ARITH_CONSTANT ? tcir_op_attr(def, "value") : NULL;
     if (!a || tcir_attr_get_kind(a) != TCIR_ATTR_INT)
         return false;
     *c = tcir_attr_int_value(a);
@@ -98,8 +98,8 @@ static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l,
     const tcir_op *inner = tcir_value_def(l->v.ir);
     if (!inner || tcir_op_noperands(inner) != 2)
         return false;
-    bool inner_sub = !strcmp(tcir_op_name(inner), "arith.subi");
-    if (!inner_sub && strcmp(tcir_op_name(inner), "arith.addi"))
+    bool inner_sub = tcir_op_opcode(inner) == TCIR_OPC_ARITH_SUBI;
+    if (!inner_sub && tcir_op_opcode(inner) != TCIR_OPC_ARITH_ADDI)
         return false;
     int64_t c0, c1 = lang_lit_i(r);
     if (!const_i32(tcir_op_operand(inner, 1), &c0) || const_i32(tcir_op_operand(inner, 0), &(int64_t){0}))
@@ -118,7 +118,7 @@ static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l,
     tl_value xv = tl_wrap(b, tcir_op_operand(inner, 0), TL_I32);
     lang_opnd_set(&x, &xv);
     lang_opnd_set(&kc, &k);
-    *out = emit2(s, b, sub ? "arith.subi" : "arith.addi", &x, &kc);
+    *out = emit2(s, b, sub ? TCIR_OPC_ARITH_SUBI : TCIR_OPC_ARITH_ADDI, &x, &kc);
     return true;
 }
 
@@ -150,31 +150,31 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_op
         }
         if (reassociated(s, b, true, l, r, &re))
             return re;
-        return emit2(s, b, tl_dtype_is_float(l->dtype) ? "arith.subf" : "arith.subi", l, r);
+        return emit2(s, b, tl_dtype_is_float(l->dtype) ? TCIR_OPC_ARITH_SUBF : TCIR_OPC_ARITH_SUBI, l, r);
     case TL_OP_MUL:
         if (!lang_binary_operands(s, b, l, r, 0))
             return TL_POISON;
-        return emit2(s, b, tl_dtype_is_float(l->dtype) ? "arith.mulf" : "arith.muli", l, r);
+        return emit2(s, b, tl_dtype_is_float(l->dtype) ? TCIR_OPC_ARITH_MULF : TCIR_OPC_ARITH_MULI, l, r);
     case TL_OP_TRUEDIV:
         if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
         if (tl_dtype_is_int(l->dtype) && (!lang_cast(s, b, l, TL_F32, TL_ROUND_DEFAULT) ||
                                          !lang_cast(s, b, r, TL_F32, TL_ROUND_DEFAULT)))
             return TL_POISON;
-        return emit2(s, b, "arith.divf", l, r);
+        return emit2(s, b, TCIR_OPC_ARITH_DIVF, l, r);
     case TL_OP_FLOORDIV:
         if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
         if (!tl_dtype_is_int(l->dtype))
             return tl_builder_fail(b, s, "floor division of %s by %s: integers only", lang_elem_str(l, x, sizeof x),
                                    lang_elem_str(r, y, sizeof y));
-        return emit2(s, b, lang_is_signed(l->dtype) ? "arith.divsi" : "arith.divui", l, r);
+        return emit2(s, b, lang_is_signed(l->dtype) ? TCIR_OPC_ARITH_DIVSI : TCIR_OPC_ARITH_DIVUI, l, r);
     case TL_OP_MOD:
         if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
         if (tl_dtype_is_float(l->dtype))
-            return emit2(s, b, "arith.remf", l, r);
-        return emit2(s, b, lang_is_signed(l->dtype) ? "arith.remsi" : "arith.remui", l, r);
+            return emit2(s, b, TCIR_OPC_ARITH_REMF, l, r);
+        return emit2(s, b, lang_is_signed(l->dtype) ? TCIR_OPC_ARITH_REMSI : TCIR_OPC_ARITH_REMUI, l, r);
     case TL_OP_AND:
     case TL_OP_OR:
     case TL_OP_XOR:
@@ -182,17 +182,17 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_op
         if (!bitwise_operands(s, b, l, r))
             return TL_POISON;
         return emit2(s, b,
-                     op == TL_OP_AND ? "arith.andi"
-                     : op == TL_OP_OR ? "arith.ori"
-                     : op == TL_OP_XOR ? "arith.xori"
-                                        : "arith.shli",
+                     op == TL_OP_AND   ? TCIR_OPC_ARITH_ANDI
+                     : op == TL_OP_OR  ? TCIR_OPC_ARITH_ORI
+                     : op == TL_OP_XOR ? TCIR_OPC_ARITH_XORI
+                                       : TCIR_OPC_ARITH_SHLI,
                      l, r);
     case TL_OP_SHR: {
         /* arithmetic or logical by the signedness of the tensor the operator was called on */
         bool arith = lang_is_signed(tl_value_is_lit(l->v) ? r->dtype : l->dtype);
         if (!bitwise_operands(s, b, l, r))
             return TL_POISON;
-        return emit2(s, b, arith ? "arith.shrsi" : "arith.shrui", l, r);
+        return emit2(s, b, arith ? TCIR_OPC_ARITH_SHRSI : TCIR_OPC_ARITH_SHRUI, l, r);
     }
     default:
         if (lang_is_compare(op))
@@ -294,38 +294,44 @@ tl_value tl_invert_at(tl_site s, tl_value x)
 }
 
 /* What the verifier wants of the same-type ops it knows (verify.c checks the same at finish;
- * checked here too, so that the error names the call): operand count and element kind. */
+ * checked here too, so that the error names the call): operand count and element kind, by
+ * opcode (n = 0: not one of them). */
 typedef struct same_type_rule {
-    const char *name;
     int n;
     bool want_float;
 } same_type_rule;
 
-static const same_type_rule same_type_rules[] = {
-    {"arith.addf", 2, true},      {"arith.subf", 2, true},      {"arith.mulf", 2, true},
-    {"arith.divf", 2, true},      {"arith.remf", 2, true},      {"arith.maxnumf", 2, true},
-    {"arith.minnumf", 2, true},   {"arith.maximumf", 2, true},  {"arith.minimumf", 2, true},
-    {"arith.negf", 1, true},      {"tt.precise_divf", 2, true}, {"tt.precise_sqrt", 1, true},
-    {"math.absf", 1, true},       {"math.ceil", 1, true},       {"math.cos", 1, true},
-    {"math.erf", 1, true},        {"math.exp", 1, true},        {"math.exp2", 1, true},
-    {"math.floor", 1, true},      {"math.log", 1, true},        {"math.log2", 1, true},
-    {"math.rsqrt", 1, true},      {"math.sin", 1, true},        {"math.sqrt", 1, true},
-    {"math.fma", 3, true},        {"arith.addi", 2, false},     {"arith.subi", 2, false},
-    {"arith.muli", 2, false},     {"arith.divsi", 2, false},    {"arith.divui", 2, false},
-    {"arith.remsi", 2, false},    {"arith.remui", 2, false},    {"arith.andi", 2, false},
-    {"arith.ori", 2, false},      {"arith.xori", 2, false},     {"arith.shli", 2, false},
-    {"arith.shrsi", 2, false},    {"arith.shrui", 2, false},    {"arith.maxsi", 2, false},
-    {"arith.maxui", 2, false},    {"arith.minsi", 2, false},    {"arith.minui", 2, false},
-    {"arith.ceildivsi", 2, false}, {"arith.floordivsi", 2, false}, {"tt.mulhiui", 2, false},
-    {"math.absi", 1, false},
+static const same_type_rule same_type_rules[TCIR_OPC_COUNT] = {
+    [TCIR_OPC_ARITH_ADDF] = {2, true},       [TCIR_OPC_ARITH_SUBF] = {2, true},
+    [TCIR_OPC_ARITH_MULF] = {2, true},       [TCIR_OPC_ARITH_DIVF] = {2, true},
+    [TCIR_OPC_ARITH_REMF] = {2, true},       [TCIR_OPC_ARITH_MAXNUMF] = {2, true},
+    [TCIR_OPC_ARITH_MINNUMF] = {2, true},    [TCIR_OPC_ARITH_MAXIMUMF] = {2, true},
+    [TCIR_OPC_ARITH_MINIMUMF] = {2, true},   [TCIR_OPC_ARITH_NEGF] = {1, true},
+    [TCIR_OPC_TT_PRECISE_DIVF] = {2, true},  [TCIR_OPC_TT_PRECISE_SQRT] = {1, true},
+    [TCIR_OPC_MATH_ABSF] = {1, true},        [TCIR_OPC_MATH_CEIL] = {1, true},
+    [TCIR_OPC_MATH_COS] = {1, true},         [TCIR_OPC_MATH_ERF] = {1, true},
+    [TCIR_OPC_MATH_EXP] = {1, true},         [TCIR_OPC_MATH_EXP2] = {1, true},
+    [TCIR_OPC_MATH_FLOOR] = {1, true},       [TCIR_OPC_MATH_LOG] = {1, true},
+    [TCIR_OPC_MATH_LOG2] = {1, true},        [TCIR_OPC_MATH_RSQRT] = {1, true},
+    [TCIR_OPC_MATH_SIN] = {1, true},         [TCIR_OPC_MATH_SQRT] = {1, true},
+    [TCIR_OPC_MATH_FMA] = {3, true},         [TCIR_OPC_ARITH_ADDI] = {2, false},
+    [TCIR_OPC_ARITH_SUBI] = {2, false},      [TCIR_OPC_ARITH_MULI] = {2, false},
+    [TCIR_OPC_ARITH_DIVSI] = {2, false},     [TCIR_OPC_ARITH_DIVUI] = {2, false},
+    [TCIR_OPC_ARITH_REMSI] = {2, false},     [TCIR_OPC_ARITH_REMUI] = {2, false},
+    [TCIR_OPC_ARITH_ANDI] = {2, false},      [TCIR_OPC_ARITH_ORI] = {2, false},
+    [TCIR_OPC_ARITH_XORI] = {2, false},      [TCIR_OPC_ARITH_SHLI] = {2, false},
+    [TCIR_OPC_ARITH_SHRSI] = {2, false},     [TCIR_OPC_ARITH_SHRUI] = {2, false},
+    [TCIR_OPC_ARITH_MAXSI] = {2, false},     [TCIR_OPC_ARITH_MAXUI] = {2, false},
+    [TCIR_OPC_ARITH_MINSI] = {2, false},     [TCIR_OPC_ARITH_MINUI] = {2, false},
+    [TCIR_OPC_ARITH_CEILDIVSI] = {2, false}, [TCIR_OPC_ARITH_FLOORDIVSI] = {2, false},
+    [TCIR_OPC_TT_MULHIUI] = {2, false},      [TCIR_OPC_MATH_ABSI] = {1, false},
 };
 
+/* The rule of an op name (the caller's: tl_same_type_op_at takes any); NULL for the others. */
 static const same_type_rule *same_type_rule_of(const char *name)
 {
-    for (size_t i = 0; i < sizeof same_type_rules / sizeof *same_type_rules; i++)
-        if (strcmp(same_type_rules[i].name, name) == 0)
-            return &same_type_rules[i];
-    return NULL;
+    const same_type_rule *rule = &same_type_rules[tcir_opcode_of(name)];
+    return rule->n ? rule : NULL;
 }
 
 /* The operand count and the element kind of a known op, checked on the first value o. */
@@ -390,5 +396,5 @@ tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *
         if (tl_value_is_poison(ops[i]))
             return ops[i];
     }
-    return lang_emit(s, b, name, n, ops, t, o[first].dtype, o[first].is_ptr, 0, NULL);
+    return lang_emit_named(s, b, name, n, ops, t, o[first].dtype, o[first].is_ptr, 0, NULL);
 }

@@ -119,14 +119,13 @@ tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, con
         lang_attr("pure", tcir_attr_bool(ctx, is_pure)),
         lang_attr("packed_element", tcir_attr_int(ctx, pack, tcir_type_int(ctx, 32))),
     };
-    tcir_op *op = tl_op_at(s, b,
-                           (tl_raw_op){.name = "tt.elementwise_inline_asm",
-                                       .noperands = args.n,
-                                       .operands = ops,
-                                       .nresults = dtypes.n,
-                                       .result_types = types,
-                                       .nattrs = 4,
-                                       .attrs = attrs});
+    tcir_op *op = lang_op(s, b, TCIR_OPC_TT_ELEMENTWISE_INLINE_ASM,
+                          (tl_raw_op){.noperands = args.n,
+                                      .operands = ops,
+                                      .nresults = dtypes.n,
+                                      .result_types = types,
+                                      .nattrs = 4,
+                                      .attrs = attrs});
     if (!op)
         return res;
     for (int i = 0; i < dtypes.n; i++) {
@@ -203,7 +202,7 @@ tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *l
         lang_attr("symbol", tcir_attr_string(ctx, found->symbol)),
         lang_attr("pure", tcir_attr_bool(ctx, is_pure)),
     };
-    return lang_emit(s, b, "tt.extern_elementwise", args.n, ops, rt, found->ret, false, 4, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_EXTERN_ELEMENTWISE, args.n, ops, rt, found->ret, false, 4, attrs);
 }
 
 /* ---- libdevice ------------------------------------------------------------------------------ */

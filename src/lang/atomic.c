@@ -130,7 +130,7 @@ static tl_value emit_rmw(tl_site s, tl_builder *b, rmw_kind kind, const lang_opn
                                 sem_scope_attrs[1]};
     tl_value ops[3] = {p->v, v->v, m->v};
     const tcir_type *rt = lang_shaped(b, tcir_type_pointee(p->elem), p->rank, p->dims);
-    return lang_emit(s, b, "tt.atomic_rmw", 3, ops, rt, rdt, false, 3, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_ATOMIC_RMW, 3, ops, rt, rdt, false, 3, attrs);
 }
 
 static bool from_value(tl_builder *b, tl_value r, lang_opnd *o)
@@ -160,7 +160,7 @@ static tl_value float_min_max(tl_site s, tl_builder *b, bool is_max, atomic_oper
     tl_dtype it = f32 ? TL_I32 : TL_I64, ut = f32 ? TL_U32 : TL_U64, ft = x->v.dtype;
     /* The int and uint views of the value and of the pointer are one op each once CSE'd. */
     lang_opnd iv = x->v, ip = x->p;
-    if (!lang_emit_unary(s, b, "tt.bitcast", &iv, it, 0, NULL) || !lang_ptr_cast(s, b, &ip, it))
+    if (!lang_emit_unary(s, b, TCIR_OPC_TT_BITCAST, &iv, it, 0, NULL) || !lang_ptr_cast(s, b, &ip, it))
         return TL_POISON;
     /* signbit: (uint bits >> (width - 1)) cast to int1 */
     lang_opnd ux = iv, neg, pos, pos_mask, neg_mask, pos_ret, neg_ret;
@@ -180,9 +180,10 @@ static tl_value float_min_max(tl_site s, tl_builder *b, bool is_max, atomic_oper
         return TL_POISON;
     tl_value sel_ops[3] = {pos.v, pos_ret.v, neg_ret.v};
     lang_opnd r;
-    if (!from_value(b, lang_emit(s, b, "arith.select", 3, sel_ops, tcir_value_type(pos_ret.v.ir), it, false, 0, NULL),
-                    &r) ||
-        !lang_emit_unary(s, b, "tt.bitcast", &r, ft, 0, NULL))
+    if (!from_value(
+            b, lang_emit(s, b, TCIR_OPC_ARITH_SELECT, 3, sel_ops, tcir_value_type(pos_ret.v.ir), it, false, 0, NULL),
+            &r) ||
+        !lang_emit_unary(s, b, TCIR_OPC_TT_BITCAST, &r, ft, 0, NULL))
         return TL_POISON;
     return r.v;
 }
@@ -260,5 +261,5 @@ tl_value tl_atomic_cas_at(tl_site s, tl_atomic_cas_args a)
             return tl_builder_fail(b, s, "%s must be %s (the pointer's elements, in its shape), not %s", what[i], t,
                                    lang_type_str(b, operands[i], u, sizeof u));
     tl_value ops[3] = {p.v, c.v, v.v};
-    return lang_emit(s, b, "tt.atomic_cas", 3, ops, rt, v.dtype, false, 2, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_ATOMIC_CAS, 3, ops, rt, v.dtype, false, 2, attrs);
 }

@@ -188,7 +188,7 @@ static tl_value make_block_ptr(tl_site s, tl_value base, tl_values shape, tl_val
     const tcir_type *block = tcir_type_tensor(ctx, rank, block_shape.dims, pointee);
     const tcir_type *rt = tcir_type_ptr(ctx, block, tcir_type_address_space(p.elem));
     ops[0] = p.v;
-    return lang_emit(s, b, "tt.make_tensor_ptr", n, ops, rt, p.dtype, true, 1, &attr);
+    return lang_emit(s, b, TCIR_OPC_TT_MAKE_TENSOR_PTR, n, ops, rt, p.dtype, true, 1, &attr);
 }
 
 tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
@@ -223,7 +223,8 @@ tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets)
     if (offsets.n != tcir_type_rank(block))
         return tl_builder_fail(b, s, "expected %d offsets (one per dimension of the block), got %d",
                                tcir_type_rank(block), offsets.n);
-    return lang_emit(s, b, "tt.advance", 1 + offsets.n, ops, tcir_value_type(base.ir), base.dtype, true, 0, NULL);
+    return lang_emit(s, b, TCIR_OPC_TT_ADVANCE, 1 + offsets.n, ops, tcir_value_type(base.ir), base.dtype, true, 0,
+                     NULL);
 }
 
 /* ---- loads and stores ------------------------------------------------------------------------- */
@@ -276,7 +277,7 @@ tl_value lang_load_block(tl_site s, tl_builder *b, tl_load_args a, tcir_named_at
             lang_attr("padding", tcir_attr_int(ctx, a.padding == TL_PADDING_NAN ? 2 : 1, tcir_type_int(ctx, 32)));
     if (a.is_volatile)
         attrs[nattrs++] = lang_attr("isVolatile", tcir_attr_bool(ctx, true));
-    return lang_emit(s, b, "tt.load", 1, &a.ptr, block, a.ptr.dtype, false, nattrs, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_LOAD, 1, &a.ptr, block, a.ptr.dtype, false, nattrs, attrs);
 }
 
 bool lang_store_block(tl_site s, tl_builder *b, tl_store_args a, tcir_named_attr *attrs)
@@ -310,5 +311,5 @@ bool lang_store_block(tl_site s, tl_builder *b, tl_store_args a, tcir_named_attr
     tl_value ops[2] = {a.ptr, lang_value(s, b, &v)};
     if (tl_value_is_poison(ops[1]))
         return false;
-    return lang_emit0(s, b, "tt.store", 2, ops, 3, attrs);
+    return lang_emit0(s, b, TCIR_OPC_TT_STORE, 2, ops, 3, attrs);
 }

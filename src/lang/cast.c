@@ -4,7 +4,6 @@
  * float-to-int out of range, bitcast). */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "lang/lang_internal.h"
 
@@ -42,17 +41,17 @@ static void note_source(tl_site s, tl_builder *b, const lang_opnd *o)
 }
 
 /* One cast op on o: folded for a literal where Triton folds it, emitted otherwise. */
-static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl_dtype dst, const char *rounding)
+static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, tl_dtype dst, const char *rounding)
 {
     if (tl_value_is_lit(o->v)) {
         bool folds = true;
-        if (!strcmp(name, "tt.fp_to_fp"))
+        if (opc == TCIR_OPC_TT_FP_TO_FP)
             folds = lang_lit_is_zero(o);
-        else if (!strcmp(name, "arith.fptosi") || !strcmp(name, "arith.fptoui"))
+        else if (opc == TCIR_OPC_ARITH_FPTOSI || opc == TCIR_OPC_ARITH_FPTOUI)
             folds = float_to_int_folds(lang_lit_f(o), dst);
-        else if (!strcmp(name, "tt.bitcast"))
+        else if (opc == TCIR_OPC_TT_BITCAST)
             folds = false;
-        else if (!strcmp(name, "arith.truncf")) { /* MLIR folds a truncation only when exact */
+        else if (opc == TCIR_OPC_ARITH_TRUNCF) { /* MLIR folds a truncation only when exact */
             lang_opnd t = *o;
             lang_lit_retype(&t, dst);
             folds = isnan(lang_lit_f(o)) || lang_lit_f(&t) == lang_lit_f(o);
@@ -69,7 +68,7 @@ static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, tl
     tcir_named_attr attr;
     if (rounding)
         attr = lang_attr("rounding", tcir_enum_rounding(tl_builder_context(b), rounding));
-    return lang_emit_unary(s, b, name, o, dst, rounding ? 1 : 0, rounding ? &attr : NULL);
+    return lang_emit_unary(s, b, opc, o, dst, rounding ? 1 : 0, rounding ? &attr : NULL);
 }
 
 /* x != 0 (int) or x != 0.0 (float): how Python casts to int1. */
@@ -114,7 +113,7 @@ static bool cast_pointer(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, t
         tcir_context *ctx = tl_builder_context(b);
         tl_value x = o->v;
         const tcir_type *rt = lang_shaped(b, tl_dtype_ir(ctx, TL_I64), o->rank, o->dims);
-        tl_value r = lang_emit(s, b, "tt.ptr_to_int", 1, &x, rt, TL_I64, false, 0, NULL);
+        tl_value r = lang_emit(s, b, TCIR_OPC_TT_PTR_TO_INT, 1, &x, rt, TL_I64, false, 0, NULL);
         if (tl_value_is_poison(r))
             return false;
         lang_opnd_set(o, &r);
@@ -151,12 +150,12 @@ bool lang_convert(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_round
     }
     /* fp8 on either side, or a rounding other than the default: tt.fp_to_fp. */
     if ((tl_dtype_is_fp8(src) && df) || (sf && tl_dtype_is_fp8(dst)) || custom)
-        return cast_op(s, b, o, "tt.fp_to_fp", dst, downcast ? rounding_name(rounding) : NULL);
+        return cast_op(s, b, o, TCIR_OPC_TT_FP_TO_FP, dst, downcast ? rounding_name(rounding) : NULL);
     /* fp16 and bf16 go through fp32 to anything but fp32. */
     if ((src == TL_F16 || src == TL_BF16) && dst != TL_F32)
         return lang_cast(s, b, o, TL_F32, TL_ROUND_DEFAULT) && lang_cast(s, b, o, dst, TL_ROUND_DEFAULT);
     if (sf && df)
-        return cast_op(s, b, o, downcast ? "arith.truncf" : "arith.extf", dst, NULL);
+        return cast_op(s, b, o, downcast ? TCIR_OPC_ARITH_TRUNCF : TCIR_OPC_ARITH_EXTF, dst, NULL);
     if (si && di) {
         if (dst == TL_I1)
             return not_equal_zero(s, b, o);
@@ -172,16 +171,16 @@ bool lang_convert(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_round
             return true;
         }
         if (sb > db)
-            return cast_op(s, b, o, "arith.trunci", dst, NULL);
-        return cast_op(s, b, o, lang_is_signed(src) ? "arith.extsi" : "arith.extui", dst, NULL);
+            return cast_op(s, b, o, TCIR_OPC_ARITH_TRUNCI, dst, NULL);
+        return cast_op(s, b, o, lang_is_signed(src) ? TCIR_OPC_ARITH_EXTSI : TCIR_OPC_ARITH_EXTUI, dst, NULL);
     }
     if (sf && di && is_std_float(src)) {
         if (dst == TL_I1)
             return not_equal_zero(s, b, o);
-        return cast_op(s, b, o, lang_is_signed(dst) ? "arith.fptosi" : "arith.fptoui", dst, NULL);
+        return cast_op(s, b, o, lang_is_signed(dst) ? TCIR_OPC_ARITH_FPTOSI : TCIR_OPC_ARITH_FPTOUI, dst, NULL);
     }
     if (si && df && is_std_float(dst))
-        return cast_op(s, b, o, lang_is_unsigned(src) ? "arith.uitofp" : "arith.sitofp", dst, NULL);
+        return cast_op(s, b, o, lang_is_unsigned(src) ? TCIR_OPC_ARITH_UITOFP : TCIR_OPC_ARITH_SITOFP, dst, NULL);
     return cannot_cast(s, b, o, dst);
 }
 
@@ -190,7 +189,7 @@ bool lang_ptr_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dt)
     tcir_context *ctx = tl_builder_context(b);
     const tcir_type *elem = tcir_type_ptr(ctx, tl_dtype_ir(ctx, dt), tcir_type_address_space(o->elem));
     tl_value x = o->v;
-    tl_value r = lang_emit(s, b, "tt.bitcast", 1, &x, lang_shaped(b, elem, o->rank, o->dims), dt, true, 0, NULL);
+    tl_value r = lang_emit(s, b, TCIR_OPC_TT_BITCAST, 1, &x, lang_shaped(b, elem, o->rank, o->dims), dt, true, 0, NULL);
     if (tl_value_is_poison(r))
         return false;
     o->v = r;
@@ -211,7 +210,7 @@ static bool bitcast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst)
         tl_builder_fail(b, s, "cannot bitcast data-type of size %u to data-type of size %u", sb, db);
         return false;
     }
-    return cast_op(s, b, o, "tt.bitcast", dst, NULL);
+    return cast_op(s, b, o, TCIR_OPC_TT_BITCAST, dst, NULL);
 }
 
 tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts opts)

@@ -32,7 +32,7 @@ tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
         return TL_POISON;
     const tcir_type *rt = lang_shaped(b, tl_dtype_ir(ctx, TL_I1), l->rank, l->dims);
-    return lang_emit(s, b, f ? "arith.cmpf" : "arith.cmpi", 2, ops, rt, TL_I1, false, 1, &a);
+    return lang_emit(s, b, f ? TCIR_OPC_ARITH_CMPF : TCIR_OPC_ARITH_CMPI, 2, ops, rt, TL_I1, false, 1, &a);
 }
 
 /* Python's _promote_bfloat16_to_float32 (hardware has no bf16 min, max or compare). */
@@ -57,18 +57,18 @@ static tl_value elementwise_min_max(tl_site s, tl_value a, tl_value c, tl_minmax
     lang_strong(&y);
     if (!bf16_to_f32(s, b, &x) || !bf16_to_f32(s, b, &y) || !lang_binary_operands(s, b, &x, &y, 0))
         return TL_POISON;
-    const char *name;
+    tcir_opcode opc;
     if (tl_dtype_is_float(x.dtype))
-        name = o.propagate_nan == TL_NAN_ALL ? (is_max ? "arith.maximumf" : "arith.minimumf")
-                                             : (is_max ? "arith.maxnumf" : "arith.minnumf");
+        opc = o.propagate_nan == TL_NAN_ALL ? (is_max ? TCIR_OPC_ARITH_MAXIMUMF : TCIR_OPC_ARITH_MINIMUMF)
+                                            : (is_max ? TCIR_OPC_ARITH_MAXNUMF : TCIR_OPC_ARITH_MINNUMF);
     else if (lang_is_signed(x.dtype))
-        name = is_max ? "arith.maxsi" : "arith.minsi";
+        opc = is_max ? TCIR_OPC_ARITH_MAXSI : TCIR_OPC_ARITH_MINSI;
     else
-        name = is_max ? "arith.maxui" : "arith.minui";
+        opc = is_max ? TCIR_OPC_ARITH_MAXUI : TCIR_OPC_ARITH_MINUI;
     tl_value ops[2] = {lang_value(s, b, &x), lang_value(s, b, &y)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
         return TL_POISON;
-    return lang_emit(s, b, name, 2, ops, lang_opnd_type(b, &x), x.dtype, false, 0, NULL);
+    return lang_emit(s, b, opc, 2, ops, lang_opnd_type(b, &x), x.dtype, false, 0, NULL);
 }
 
 tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o)
@@ -107,7 +107,7 @@ tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_
     for (int i = 0; i < 3; i++)
         if (tl_value_is_poison(ops[i]))
             return TL_POISON;
-    return lang_emit(s, b, "tt.clampf", 3, ops, lang_opnd_type(b, &v), v.dtype, false, 1, &a);
+    return lang_emit(s, b, TCIR_OPC_TT_CLAMPF, 3, ops, lang_opnd_type(b, &v), v.dtype, false, 1, &a);
 }
 
 tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y)
@@ -139,5 +139,5 @@ tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y)
     for (int i = 0; i < 3; i++)
         if (tl_value_is_poison(ops[i]))
             return TL_POISON;
-    return lang_emit(s, b, "arith.select", 3, ops, lang_opnd_type(b, &vx), vx.dtype, vx.is_ptr, 0, NULL);
+    return lang_emit(s, b, TCIR_OPC_ARITH_SELECT, 3, ops, lang_opnd_type(b, &vx), vx.dtype, vx.is_ptr, 0, NULL);
 }

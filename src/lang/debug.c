@@ -87,7 +87,7 @@ void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_a
         lang_attr("hex", tcir_attr_bool(ctx, args.hex)),
         lang_attr("isSigned", tcir_attr_array_i32(ctx, n, is_signed)),
     };
-    lang_emit0(s, b, "tt.print", n, ops, 3, attrs);
+    lang_emit0(s, b, TCIR_OPC_TT_PRINT, n, ops, 3, attrs);
 }
 
 /* ---- device_assert, assume, debug_barrier ------------------------------------------------ */
@@ -132,7 +132,7 @@ void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_op
         return;
     }
     tcir_named_attr attr = lang_attr("message", tcir_attr_string(tl_builder_context(b), msg));
-    lang_emit0(s, b, "tt.assert", 1, &v, 1, &attr);
+    lang_emit0(s, b, TCIR_OPC_TT_ASSERT, 1, &v, 1, &attr);
 }
 
 void tl_assume_at(tl_site s, tl_builder *b, tl_value cond)
@@ -163,7 +163,7 @@ void tl_assume_at(tl_site s, tl_builder *b, tl_value cond)
     }
     /* LLVM's AssumeOp holds its (here no) operand bundles' sizes; generic form prints them */
     tcir_named_attr bundles = lang_attr("op_bundle_sizes", tcir_attr_array_i32(tl_builder_context(b), 0, NULL));
-    lang_emit0(s, b, "llvm.intr.assume", 1, &v, 1, &bundles);
+    lang_emit0(s, b, TCIR_OPC_LLVM_INTR_ASSUME, 1, &v, 1, &bundles);
 }
 
 void tl_debug_barrier_at(tl_site s, tl_builder *b)
@@ -172,7 +172,7 @@ void tl_debug_barrier_at(tl_site s, tl_builder *b)
         tl_builder_fail(b, s, "no builder given");
         return;
     }
-    lang_emit0(s, b, "gpu.barrier", 0, NULL, 0, NULL);
+    lang_emit0(s, b, TCIR_OPC_GPU_BARRIER, 0, NULL, 0, NULL);
 }
 
 /* ---- hints ----------------------------------------------------------------------------------- */
@@ -219,17 +219,17 @@ static void set_hint(tcir_context *ctx, tcir_value *v, const char *attr, const t
     tcir_block *blk = tcir_value_block(v);
     tcir_region *r = tcir_block_region(blk);
     tcir_op *owner = r ? tcir_region_parent(r) : NULL;
-    if (!owner || tcir_region_first_block(r) != blk || strcmp(tcir_op_name(owner), "tt.func") == 0)
+    if (!owner || tcir_region_first_block(r) != blk || tcir_op_opcode(owner) == TCIR_OPC_TT_FUNC)
         return;
     int i = tcir_value_index(v);
     /* A for loop's induction variable is, while Python's code generator visits the body, a
      * ub.poison placeholder (replaced by the real one afterwards): the hint lands on that dead
      * op and make_ttir drops it with it. So nothing marks the loop. */
-    if (i == 0 && strcmp(tcir_op_name(owner), "scf.for") == 0)
+    if (i == 0 && tcir_op_opcode(owner) == TCIR_OPC_SCF_FOR)
         return;
     /* Python's code generator visits a for body twice, the first time with each carried name
      * still bound to its initial value: that value's op gets the hint too. */
-    if (strcmp(tcir_op_name(owner), "scf.for") == 0 && i >= 1 && 2 + i < tcir_op_noperands(owner))
+    if (tcir_op_opcode(owner) == TCIR_OPC_SCF_FOR && i >= 1 && 2 + i < tcir_op_noperands(owner))
         set_hint(ctx, tcir_op_operand(owner, 2 + i), attr, a);
     char name[64];
     snprintf(name, sizeof name, "%s_arg%d", attr, i);

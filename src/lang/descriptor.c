@@ -118,7 +118,7 @@ tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape,
     tcir_named_attr pad = lang_attr("padding", tcir_attr_int(ctx, 2, tcir_type_int(ctx, 32)));
     ops[0] = base;
     bool nan = o.padding_option == TL_PADDING_NAN;
-    return lang_emit(s, b, "tt.make_tensor_descriptor", n, ops, rt, elem, false, nan ? 1 : 0, nan ? &pad : NULL);
+    return lang_emit(s, b, TCIR_OPC_TT_MAKE_TENSOR_DESCRIPTOR, n, ops, rt, elem, false, nan ? 1 : 0, nan ? &pad : NULL);
 }
 
 /* ---- loads and stores ------------------------------------------------------------------------ */
@@ -156,7 +156,7 @@ tl_value tl_descriptor_load_at(tl_site s, tl_value desc, tl_values offsets)
         return TL_POISON;
     tcir_named_attr attrs[2];
     cache_evict(b, attrs);
-    return lang_emit(s, b, "tt.descriptor_load", 1 + offsets.n, ops, block, desc.dtype, false, 2, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_DESCRIPTOR_LOAD, 1 + offsets.n, ops, block, desc.dtype, false, 2, attrs);
 }
 
 /* Python's validate_store_like: the offsets' count, and value a tensor of the block's shape. */
@@ -206,7 +206,7 @@ bool tl_descriptor_store_at(tl_site s, tl_value desc, tl_values offsets, tl_valu
     tl_value ops[2 + TL_MAX_RANK] = {desc, v.v};
     if (!lang_index_values(s, b, offsets.n, offsets.v, false, ops + 2))
         return false;
-    return lang_emit0(s, b, "tt.descriptor_store", 2 + offsets.n, ops, 0, NULL);
+    return lang_emit0(s, b, TCIR_OPC_TT_DESCRIPTOR_STORE, 2 + offsets.n, ops, 0, NULL);
 }
 
 /* ---- reductions ------------------------------------------------------------------------------ */
@@ -262,7 +262,7 @@ bool tl_descriptor_reduce_at(tl_site s, tl_descriptor_reduce_kind kind, tl_value
         return false;
     const tcir_attr *k = tcir_attr_enum(tl_builder_context(b), reduce_kinds[kind].keyword, reduce_kinds[kind].generic);
     tcir_named_attr attr = lang_attr("kind", k);
-    return lang_emit0(s, b, "tt.descriptor_reduce", 2 + offsets.n, ops, 1, &attr);
+    return lang_emit0(s, b, TCIR_OPC_TT_DESCRIPTOR_REDUCE, 2 + offsets.n, ops, 1, &attr);
 }
 
 /* ---- gather and scatter ---------------------------------------------------------------------- */
@@ -323,7 +323,7 @@ tl_value tl_descriptor_gather_at(tl_site s, tl_value desc, tl_value x_offsets, t
         return TL_POISON;
     int64_t dims[2] = {x.dims[0], tcir_type_dims(block)[1]};
     const tcir_type *rt = tcir_type_tensor(tl_builder_context(b), 2, dims, tcir_type_elem(block));
-    return lang_emit(s, b, "tt.descriptor_gather", 3, ops, rt, desc.dtype, false, 0, NULL);
+    return lang_emit(s, b, TCIR_OPC_TT_DESCRIPTOR_GATHER, 3, ops, rt, desc.dtype, false, 0, NULL);
 }
 
 bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value x_offsets, tl_value y_offset)
@@ -353,5 +353,5 @@ bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value
         tl_builder_fail(b, s, "value must be %s, not %s", t, u);
         return false;
     }
-    return lang_emit0(s, b, "tt.descriptor_scatter", 4, ops, 0, NULL);
+    return lang_emit0(s, b, TCIR_OPC_TT_DESCRIPTOR_SCATTER, 4, ops, 0, NULL);
 }

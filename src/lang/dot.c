@@ -237,7 +237,7 @@ static tl_value semantic_dot(tl_site s, tl_builder *b, lang_opnd l, lang_opnd r,
     tl_value ops[3] = {l.v, r.v, c};
     const tcir_type *rt = tcir_value_type(c.ir);
     tl_dtype rdt = acc ? acc->dtype : ret;
-    return lang_emit(s, b, "tt.dot", 3, ops, rt, rdt, false, 2, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_DOT, 3, ops, rt, rdt, false, 2, attrs);
 }
 
 tl_value tl_dot_at(tl_site s, tl_dot_args a)
@@ -474,5 +474,5 @@ tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a)
         lang_attr("rhs_k_pack", tcir_attr_bool(ctx, rhs_k_pack)),
         lang_attr("operandSegmentSizes", tcir_attr_array_i32(ctx, 5, segments)),
     };
-    return lang_emit(s, b, "tt.dot_scaled", nops, ops, tcir_value_type(cv.ir), TL_F32, false, 6, attrs);
+    return lang_emit(s, b, TCIR_OPC_TT_DOT_SCALED, nops, ops, tcir_value_type(cv.ir), TL_F32, false, 6, attrs);
 }

@@ -1,5 +1,5 @@
-/* The language's plumbing: finding the builder of a call, emitting ops through tl_op_at,
- * and naming types in messages. */
+/* The language's plumbing: finding the builder of a call, emitting ops by opcode through
+ * tl_op_at_ref, and naming types in messages. */
 #include <stdio.h>
 #include <string.h>
 
@@ -86,8 +86,14 @@ static tcir_op *emit_op(tl_site s, tl_builder *b, const char *name, int n, const
     return tl_op_at_ref(&s, b, &spec);
 }
 
-tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, const tcir_type *rt,
-                   tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs)
+tcir_op *lang_op(tl_site s, tl_builder *b, tcir_opcode opc, tl_raw_op spec)
+{
+    spec.name = tcir_opcode_name(opc);
+    return tl_op_at_ref(&s, b, &spec);
+}
+
+tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops,
+                         const tcir_type *rt, tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs)
 {
     tcir_op *op = emit_op(s, b, name, n, ops, 1, &rt, rdt, nattrs, attrs);
     if (!op)
@@ -102,20 +108,26 @@ tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_v
     return r;
 }
 
-bool lang_emit0(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, int nattrs,
-                const tcir_named_attr *attrs)
+tl_value lang_emit(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, const tcir_type *rt,
+                   tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs)
 {
-    return emit_op(s, b, name, n, ops, 0, NULL, TL_DTYPE_INVALID, nattrs, attrs) != NULL;
+    return lang_emit_named(s, b, tcir_opcode_name(opc), n, ops, rt, rdt, rptr, nattrs, attrs);
 }
 
-bool lang_emit_unary(tl_site s, tl_builder *b, const char *name, lang_opnd *o, tl_dtype dt, int nattrs,
+bool lang_emit0(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, int nattrs,
+                const tcir_named_attr *attrs)
+{
+    return emit_op(s, b, tcir_opcode_name(opc), n, ops, 0, NULL, TL_DTYPE_INVALID, nattrs, attrs) != NULL;
+}
+
+bool lang_emit_unary(tl_site s, tl_builder *b, tcir_opcode opc, lang_opnd *o, tl_dtype dt, int nattrs,
                      const tcir_named_attr *attrs)
 {
     tl_value x = lang_value(s, b, o);
     if (tl_value_is_poison(x))
         return false;
     const tcir_type *elem = tl_dtype_ir(tl_builder_context(b), dt);
-    tl_value r = lang_emit(s, b, name, 1, &x, lang_shaped(b, elem, o->rank, o->dims), dt, false, nattrs, attrs);
+    tl_value r = lang_emit(s, b, opc, 1, &x, lang_shaped(b, elem, o->rank, o->dims), dt, false, nattrs, attrs);
     if (tl_value_is_poison(r))
         return false;
     o->v = r;

@@ -1,6 +1,7 @@
 /* Private: what the files of src/lang share. Everything here is built on the public API of
- * builder.h and ir.h (plus ir/enums.h for enum attributes), as an application could; ir/inline.h
- * inlines ir.h's field accessors under their own names.
+ * builder.h and ir.h (plus ir/enums.h for enum attributes and ir/registry.h for the opcodes
+ * the language names its ops by), as an application could; ir/inline.h inlines ir.h's field
+ * accessors under their own names.
  *
  * The central piece is lang_opnd, an operand on its way into an op. Python turns a literal
  * into a scalar constant, casts it, splats it, and Triton's canonicalizer folds all of that
@@ -15,6 +16,7 @@
 #include "builder/dtype_inline.h"
 #include "ir/enums.h"
 #include "ir/inline.h"
+#include "ir/registry.h"
 #include "tritonc/lang.h"
 #include "tritonc/memory.h"
 #include "tritonc/order.h"
@@ -45,17 +47,24 @@ const tcir_type *lang_shaped(tl_builder *b, const tcir_type *elem, int rank, con
 /* The IR type of an operand (its tensor type, or its element type for a scalar). */
 const tcir_type *lang_opnd_type(tl_builder *b, const lang_opnd *o);
 
-/* Emits op `name` with one result of type rt (dtype rdt, pointer when rptr). Attributes
- * are inherent. Returns poison after an error. */
-tl_value lang_emit(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, const tcir_type *rt,
+/* Emits the op of opcode opc (ir/registry.h: TCIR_OPC_TT_LOAD...) with one result of type rt
+ * (dtype rdt, pointer when rptr). Attributes are inherent. Returns poison after an error. The
+ * language names every op it emits by its opcode, so that a misspelled op does not compile. */
+tl_value lang_emit(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, const tcir_type *rt,
                    tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);
 /* The same for an op without results; false after an error. */
-bool lang_emit0(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, int nattrs,
+bool lang_emit0(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, int nattrs,
                 const tcir_named_attr *attrs);
-/* Emits `name` on operand o (a value) with result element dtype dt, shape unchanged; o becomes
+/* Emits opc on operand o (a value) with result element dtype dt, shape unchanged; o becomes
  * the result. */
-bool lang_emit_unary(tl_site s, tl_builder *b, const char *name, lang_opnd *o, tl_dtype dt, int nattrs,
+bool lang_emit_unary(tl_site s, tl_builder *b, tcir_opcode opc, lang_opnd *o, tl_dtype dt, int nattrs,
                      const tcir_named_attr *attrs);
+/* tl_op_at for the op of opcode opc (spec.name is set from it): the ops with regions or
+ * successors, and those of several results. */
+tcir_op *lang_op(tl_site s, tl_builder *b, tcir_opcode opc, tl_raw_op spec);
+/* lang_emit for an op name that is the user's data (tl_same_type_op_at), registered or not. */
+tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops,
+                         const tcir_type *rt, tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);
 
 /* "float32", "pointer<float16>": an element type as messages name it. */
 const char *lang_elem_str(const lang_opnd *o, char *buf, size_t size);

@@ -405,8 +405,8 @@ int64_t lang_numel(int rank, const int64_t *dims)
     return n;
 }
 
-/* o becomes a value of the same dtype and the given shape through op `name`. */
-static bool reshape_value(tl_site s, tl_builder *b, lang_opnd *o, const char *name, int rank, const int64_t *dims,
+/* o becomes a value of the same dtype and the given shape through op `opc`. */
+static bool reshape_value(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, int rank, const int64_t *dims,
                           int nattrs, const tcir_named_attr *attrs)
 {
     if (tl_value_is_lit(o->v)) {
@@ -415,7 +415,7 @@ static bool reshape_value(tl_site s, tl_builder *b, lang_opnd *o, const char *na
         return true;
     }
     const tcir_type *rt = lang_shaped(b, o->elem, rank, dims);
-    tl_value r = lang_emit(s, b, name, 1, &o->v, rt, o->dtype, o->is_ptr, nattrs, attrs);
+    tl_value r = lang_emit(s, b, opc, 1, &o->v, rt, o->dtype, o->is_ptr, nattrs, attrs);
     if (tl_value_is_poison(r))
         return false;
     o->v = r;
@@ -433,7 +433,7 @@ bool lang_splat(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int64_t 
         tl_builder_fail(b, s, "cannot splat a tensor (%s)", lang_type_str(b, o, t, sizeof t));
         return false;
     }
-    return reshape_value(s, b, o, "tt.splat", rank, dims, 0, NULL);
+    return reshape_value(s, b, o, TCIR_OPC_TT_SPLAT, rank, dims, 0, NULL);
 }
 
 bool lang_expand_dims(tl_site s, tl_builder *b, lang_opnd *o, int axis)
@@ -449,7 +449,7 @@ bool lang_expand_dims(tl_site s, tl_builder *b, lang_opnd *o, int axis)
         return lang_splat(s, b, o, 1, dims);
     tcir_context *ctx = tl_builder_context(b);
     tcir_named_attr a = lang_attr("axis", tcir_attr_int(ctx, axis, tcir_type_int(ctx, 32)));
-    return reshape_value(s, b, o, "tt.expand_dims", o->rank + 1, dims, 1, &a);
+    return reshape_value(s, b, o, TCIR_OPC_TT_EXPAND_DIMS, o->rank + 1, dims, 1, &a);
 }
 
 bool lang_broadcast_to(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int64_t *dims)
@@ -473,7 +473,7 @@ bool lang_broadcast_to(tl_site s, tl_builder *b, lang_opnd *o, int rank, const i
                             lang_shape_str(o->rank, o->dims, x, sizeof x), lang_shape_str(rank, dims, y, sizeof y));
             return false;
         }
-    return reshape_value(s, b, o, "tt.broadcast", rank, dims, 0, NULL);
+    return reshape_value(s, b, o, TCIR_OPC_TT_BROADCAST, rank, dims, 0, NULL);
 }
 
 bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
@@ -516,9 +516,9 @@ bool lang_broadcast_pair(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r)
     while (r->rank < rank)
         if (!lang_expand_dims(s, b, r, 0))
             return false;
-    if (!l_full && !reshape_value(s, b, l, "tt.broadcast", rank, ret, 0, NULL))
+    if (!l_full && !reshape_value(s, b, l, TCIR_OPC_TT_BROADCAST, rank, ret, 0, NULL))
         return false;
-    if (!r_full && !reshape_value(s, b, r, "tt.broadcast", rank, ret, 0, NULL))
+    if (!r_full && !reshape_value(s, b, r, TCIR_OPC_TT_BROADCAST, rank, ret, 0, NULL))
         return false;
     return true;
 }

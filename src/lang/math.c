@@ -32,15 +32,15 @@ static const tl_dtype F32_F64[] = {TL_F32, TL_F64};
 static const tl_dtype F32_ONLY[] = {TL_F32};
 
 static const struct {
-    const char *op;
+    tcir_opcode opc;
     bool f32_only;
 } unary_ops[] = {
-    [TL_MATH_EXP] = {"math.exp", false},     [TL_MATH_EXP2] = {"math.exp2", false},
-    [TL_MATH_LOG] = {"math.log", false},     [TL_MATH_LOG2] = {"math.log2", false},
-    [TL_MATH_SQRT] = {"math.sqrt", false},   [TL_MATH_RSQRT] = {"math.rsqrt", false},
-    [TL_MATH_SIN] = {"math.sin", false},     [TL_MATH_COS] = {"math.cos", false},
-    [TL_MATH_ERF] = {"math.erf", false},     [TL_MATH_FLOOR] = {"math.floor", false},
-    [TL_MATH_CEIL] = {"math.ceil", false},   [TL_MATH_SQRT_RN] = {"tt.precise_sqrt", true},
+    [TL_MATH_EXP] = {TCIR_OPC_MATH_EXP, false},   [TL_MATH_EXP2] = {TCIR_OPC_MATH_EXP2, false},
+    [TL_MATH_LOG] = {TCIR_OPC_MATH_LOG, false},   [TL_MATH_LOG2] = {TCIR_OPC_MATH_LOG2, false},
+    [TL_MATH_SQRT] = {TCIR_OPC_MATH_SQRT, false}, [TL_MATH_RSQRT] = {TCIR_OPC_MATH_RSQRT, false},
+    [TL_MATH_SIN] = {TCIR_OPC_MATH_SIN, false},   [TL_MATH_COS] = {TCIR_OPC_MATH_COS, false},
+    [TL_MATH_ERF] = {TCIR_OPC_MATH_ERF, false},   [TL_MATH_FLOOR] = {TCIR_OPC_MATH_FLOOR, false},
+    [TL_MATH_CEIL] = {TCIR_OPC_MATH_CEIL, false}, [TL_MATH_SQRT_RN] = {TCIR_OPC_TT_PRECISE_SQRT, true},
 };
 
 tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
@@ -53,12 +53,12 @@ tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
     lang_opnd v = lang_opnd_of(b, x);
     if (!check_dtypes(s, b, 1, &v, unary_ops[op].f32_only ? 1 : 2, unary_ops[op].f32_only ? F32_ONLY : F32_F64))
         return TL_POISON;
-    if (!lang_emit_unary(s, b, unary_ops[op].op, &v, v.dtype, 0, NULL))
+    if (!lang_emit_unary(s, b, unary_ops[op].opc, &v, v.dtype, 0, NULL))
         return TL_POISON;
     return v.v;
 }
 
-static tl_value emit_n(tl_site s, tl_builder *b, const char *name, int n, lang_opnd *o)
+static tl_value emit_n(tl_site s, tl_builder *b, tcir_opcode opc, int n, lang_opnd *o)
 {
     tl_value ops[3];
     for (int i = 0; i < n; i++) {
@@ -67,7 +67,7 @@ static tl_value emit_n(tl_site s, tl_builder *b, const char *name, int n, lang_o
             return ops[i];
     }
     /* o[0] is a value now: its type is the result's (see arith.c's emit2) */
-    return lang_emit(s, b, name, n, ops, tcir_value_type(ops[0].ir), o[0].dtype, false, 0, NULL);
+    return lang_emit(s, b, opc, n, ops, tcir_value_type(ops[0].ir), o[0].dtype, false, 0, NULL);
 }
 
 /* The operands of a call, typed as to_tensor types numbers. */
@@ -93,7 +93,7 @@ tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z)
         return TL_POISON;
     if (!tl_dtype_is_float(o[0].dtype))
         return tl_builder_fail(b, s, "fma needs floating-point operands, not %s", tl_dtype_name(o[0].dtype));
-    return emit_n(s, b, "math.fma", 3, o);
+    return emit_n(s, b, TCIR_OPC_MATH_FMA, 3, o);
 }
 
 tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y)
@@ -111,7 +111,7 @@ tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y)
     lang_strong(&o[1]);
     if (!lang_binary_operands(s, b, &o[0], &o[1], 0))
         return TL_POISON;
-    return emit_n(s, b, "tt.precise_divf", 2, o);
+    return emit_n(s, b, TCIR_OPC_TT_PRECISE_DIVF, 2, o);
 }
 
 tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts opts)
@@ -129,7 +129,7 @@ tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts opts)
     if (o[0].dtype != o[1].dtype)
         return tl_builder_fail(b, s, "fdiv does not promote: %s and %s differ", tl_dtype_name(o[0].dtype),
                                tl_dtype_name(o[1].dtype));
-    return emit_n(s, b, "arith.divf", 2, o);
+    return emit_n(s, b, TCIR_OPC_ARITH_DIVF, 2, o);
 }
 
 tl_value tl_umulhi_at(tl_site s, tl_value x, tl_value y)
@@ -148,7 +148,7 @@ tl_value tl_umulhi_at(tl_site s, tl_value x, tl_value y)
     lang_strong(&o[1]);
     if (!lang_binary_operands(s, b, &o[0], &o[1], 0))
         return TL_POISON;
-    return emit_n(s, b, "tt.mulhiui", 2, o);
+    return emit_n(s, b, TCIR_OPC_TT_MULHIUI, 2, o);
 }
 
 tl_value tl_abs_at(tl_site s, tl_value x)
@@ -166,7 +166,8 @@ tl_value tl_abs_at(tl_site s, tl_value x)
         return tl_builder_fail(b, s, "abs of %s is not supported", lang_elem_str(&v, t, sizeof t));
     if (lang_is_unsigned(v.dtype))
         return x;
-    if (!lang_emit_unary(s, b, tl_dtype_is_float(v.dtype) ? "math.absf" : "math.absi", &v, v.dtype, 0, NULL))
+    if (!lang_emit_unary(s, b, tl_dtype_is_float(v.dtype) ? TCIR_OPC_MATH_ABSF : TCIR_OPC_MATH_ABSI, &v, v.dtype, 0,
+                         NULL))
         return TL_POISON;
     return v.v;
 }

@@ -149,7 +149,7 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
         if (tl_value_is_poison(ops[i]))
             return TL_POISON;
     const tcir_type *rt = lang_shaped(b, tcir_type_pointee(p.elem), p.rank, p.dims);
-    tl_value r = lang_emit(s, b, "tt.load", n, ops, rt, p.dtype, false, nattrs, attrs);
+    tl_value r = lang_emit(s, b, TCIR_OPC_TT_LOAD, n, ops, rt, p.dtype, false, nattrs, attrs);
     if (!is_bool || tl_value_is_poison(r))
         return r;
     lang_opnd v = lang_opnd_of(b, r);
@@ -219,5 +219,5 @@ bool tl_store_at(tl_site s, tl_store_args a)
     for (int i = 1; i < n; i++)
         if (tl_value_is_poison(ops[i]))
             return false;
-    return lang_emit0(s, b, "tt.store", n, ops, 3, attrs);
+    return lang_emit0(s, b, TCIR_OPC_TT_STORE, n, ops, 3, attrs);
 }

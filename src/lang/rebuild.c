@@ -107,10 +107,14 @@ bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, in
             types[nk] = tcir_value_type(tcir_op_result(old, i));
             operands[3 + nk++] = tcir_op_operand(old, 3 + i);
         }
-    tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.for", .loc = tcir_op_loc(old),
-                                                                 .noperands = 3 + nk, .operands = operands,
-                                                                 .nresults = nk, .result_types = types,
-                                                                 .nattrs = tcir_op_nattrs(old), .attrs = attrs,
+    tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_FOR),
+                                                                 .loc = tcir_op_loc(old),
+                                                                 .noperands = 3 + nk,
+                                                                 .operands = operands,
+                                                                 .nresults = nk,
+                                                                 .result_types = types,
+                                                                 .nattrs = tcir_op_nattrs(old),
+                                                                 .attrs = attrs,
                                                                  .nregions = 1});
     tcir_block *body = block_like(s, b, now, 0, scope->block, 1, n, keep, c->init, from, to);
     if (!body)
@@ -146,10 +150,14 @@ bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, 
             operands[nk] = tcir_op_operand(old, i);
             forwarded[1 + nk++] = tcir_op_operand(old_cond, 1 + i);
         }
-    tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.while", .loc = tcir_op_loc(old),
-                                                                 .noperands = nk, .operands = operands, .nresults = nk,
-                                                                 .result_types = types, .nregions = 2});
-    tcir_op *cond = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.condition",
+    tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_WHILE),
+                                                                 .loc = tcir_op_loc(old),
+                                                                 .noperands = nk,
+                                                                 .operands = operands,
+                                                                 .nresults = nk,
+                                                                 .result_types = types,
+                                                                 .nregions = 2});
+    tcir_op *cond = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_CONDITION),
                                                                   .loc = tcir_op_loc(old_cond),
                                                                   .noperands = 1 + nk,
                                                                   .operands = forwarded});
@@ -185,9 +193,12 @@ void rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
         return;
     tcir_value *cond = tcir_op_operand(old, 0);
     tcir_named_attr *attrs = attrs_of(s, b, old);
-    tcir_op *now = attrs ? tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = "scf.if", .loc = tcir_op_loc(old),
-                                                                         .noperands = 1, .operands = &cond,
-                                                                         .nattrs = tcir_op_nattrs(old), .attrs = attrs,
+    tcir_op *now = attrs ? tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
+                                                                         .loc = tcir_op_loc(old),
+                                                                         .noperands = 1,
+                                                                         .operands = &cond,
+                                                                         .nattrs = tcir_op_nattrs(old),
+                                                                         .attrs = attrs,
                                                                          .nregions = 2})
                          : NULL;
     tcir_block *then = now ? tcir_region_add_block(scope_ctx(b), tcir_op_region(now, 0)) : NULL;

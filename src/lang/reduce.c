@@ -58,7 +58,7 @@ static tl_value flatten(tl_site s, tl_builder *b, tl_value v)
     tcir_context *ctx = ctx_of(b);
     tcir_named_attr a = lang_attr("allow_reorder", tcir_attr_unit(ctx));
     const tcir_type *rt = tcir_type_tensor(ctx, 1, &numel, tcir_type_elem(t));
-    return lang_emit(s, b, "tt.reshape", 1, &v, rt, v.dtype, v.is_ptr, 1, &a);
+    return lang_emit(s, b, TCIR_OPC_TT_RESHAPE, 1, &v, rt, v.dtype, v.is_ptr, 1, &a);
 }
 
 /* The combine's results: exactly n values of the operands' element types, set by the combine
@@ -140,8 +140,8 @@ static bool build_region(tl_site s, tl_builder *b, tcir_op *op, bool scan, int n
         return false;
     tl_site unordered = s;
     unordered.seq = 0;
-    if (!tl_op_at(unordered, b,
-                  (tl_raw_op){.name = scan ? "tt.scan.return" : "tt.reduce.return", .noperands = n, .operands = out}))
+    if (!lang_op(unordered, b, scan ? TCIR_OPC_TT_SCAN_RETURN : TCIR_OPC_TT_REDUCE_RETURN,
+                 (tl_raw_op){.noperands = n, .operands = out}))
         return false;
     tl_pop_block_at(s, b);
     return !tl_builder_failed(b);
@@ -193,10 +193,14 @@ bool lang_reduce_op(tl_site s, tl_builder *b, bool scan, int n, const tl_value *
     const tcir_type *i32 = tcir_type_int(ctx, 32);
     tcir_named_attr attrs[2] = {lang_attr("axis", tcir_attr_int(ctx, a, i32)),
                                 lang_attr("reverse", tcir_attr_bool(ctx, reverse))};
-    tcir_op *op = tl_op_at(s, b,
-                           (tl_raw_op){.name = scan ? "tt.scan" : "tt.reduce", .noperands = n, .operands = ops,
-                                       .nresults = n, .result_types = rtypes, .nattrs = scan ? 2 : 1,
-                                       .attrs = attrs, .nregions = 1});
+    tcir_op *op = lang_op(s, b, scan ? TCIR_OPC_TT_SCAN : TCIR_OPC_TT_REDUCE,
+                          (tl_raw_op){.noperands = n,
+                                      .operands = ops,
+                                      .nresults = n,
+                                      .result_types = rtypes,
+                                      .nattrs = scan ? 2 : 1,
+                                      .attrs = attrs,
+                                      .nregions = 1});
     if (!op || !build_region(s, b, op, scan, n, ops, combine, cctx))
         return false;
 

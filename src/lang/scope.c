@@ -178,10 +178,10 @@ bool scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out)
     return !tl_value_is_poison(*out);
 }
 
-/* Emits the terminator `name` (scf.yield, scf.condition...) with operands into the current block. */
-bool scope_terminate(tl_site s, tl_builder *b, const char *name, int n, const tl_value *v)
+/* Emits the terminator `opc` (scf.yield, scf.condition...) with operands into the current block. */
+bool scope_terminate(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *v)
 {
-    return tl_op_at(s, b, (tl_raw_op){.name = name, .noperands = n, .operands = v}) != NULL;
+    return lang_op(s, b, opc, (tl_raw_op){.noperands = n, .operands = v}) != NULL;
 }
 
 /* The scope must be the innermost open one, in the expected phase. */
@@ -305,7 +305,7 @@ void scope_loop_close_end(tl_site s, tl_scope *scope, scope_loop_close *lc, scop
     int nk = carry_kept(n, lc->keep, lc->now, lc->yield);
     if (nk < n && !rebuild(s, b, scope, lc->keep, nk, lc->yield))
         return;
-    if (!scope_terminate(s, b, "scf.yield", nk, lc->yield))
+    if (!scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, lc->yield))
         return;
     tl_pop_block_at(s, b);
     carry_kept(n, lc->keep, c->init, lc->like);

@@ -29,7 +29,7 @@ static tl_value bound_value(tl_site s, tl_builder *b, lang_opnd *o)
         return lang_value(s, b, o);
     const tcir_value *v = o->v.ir;
     const tcir_op *def = v ? tcir_value_def(v) : NULL;
-    const tcir_attr *a = def && !strcmp(tcir_op_name(def), "arith.constant") ? tcir_op_attr(def, "value") : NULL;
+    const tcir_attr *a = def && tcir_op_opcode(def) == TCIR_OPC_ARITH_CONSTANT ? tcir_op_attr(def, "value") : NULL;
     if (!a || tcir_attr_get_kind(a) != TCIR_ATTR_INT)
         return o->v;
     tl_value again = tl_materialize_as_at(s, b, tl_lit_int(tcir_attr_int_value(a)), o->dtype, NULL, TL_CONST_LOOP_BOUND);
@@ -102,8 +102,9 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(operands[3 + i]);
 
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.for", .noperands = 3 + n, .operands = operands,
-                                             .nresults = n, .result_types = types, .nregions = 1});
+    tcir_op *op = lang_op(
+        s, b, TCIR_OPC_SCF_FOR,
+        (tl_raw_op){.noperands = 3 + n, .operands = operands, .nresults = n, .result_types = types, .nregions = 1});
     if (!op)
         return scope_failed(b, s, hint);
     set_i32(op, b, "tt.num_stages", o.num_stages);
@@ -165,7 +166,7 @@ void scope_close_for(tl_site s, tl_scope *scope, tl_values values)
     for (int i = 0; i < scope->n; i++)
         types[i] = tl_value_type(scope->args[i]);
     if (!scope_matching_values(s, b, values, scope->n, types, "for loop", v) ||
-        !scope_terminate(s, b, "scf.yield", values.n, v))
+        !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
     tl_pop_block_at(s, b);
     scope->results = scope->pending;

@@ -13,7 +13,7 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
     tl_value cv;
     if (!scope_condition(s, b, cond, &cv) || (c && !carry_values(s, b, c)))
         return scope_failed(b, s, o.carry.n);
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.if", .noperands = 1, .operands = &cv, .nregions = 2});
+    tcir_op *op = lang_op(s, b, TCIR_OPC_SCF_IF, (tl_raw_op){.noperands = 1, .operands = &cv, .nregions = 2});
     if (!op)
         return scope_failed(b, s, o.carry.n);
     tcir_block *then = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
@@ -80,7 +80,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
         poison_results(scope, values.n);
         return;
     }
-    if (!scope_set_results(s, scope, values.n, v) || !scope_terminate(s, b, "scf.yield", values.n, v))
+    if (!scope_set_results(s, scope, values.n, v) || !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
     open_else(s, scope);
 }
@@ -89,7 +89,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
 static bool yield_in(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v)
 {
     tl_push_block_at(s, b, blk);
-    bool ok = scope_terminate(s, b, "scf.yield", n, v);
+    bool ok = scope_terminate(s, b, TCIR_OPC_SCF_YIELD, n, v);
     tl_pop_block_at(s, b);
     return ok && !tl_builder_failed(b);
 }
@@ -119,13 +119,13 @@ static void close_if_carry(tl_site s, tl_scope *scope)
     carry_kept(n, keep, else_val, else_yield);
     tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
     if (scope->phase) { /* now in the else branch */
-        if (!scope_terminate(s, b, "scf.yield", nk, else_yield))
+        if (!scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, else_yield))
             return;
         tl_pop_block_at(s, b);
         if (!yield_in(c->else_at, b, then, nk, then_yield))
             return;
     } else {
-        if (!scope_terminate(s, b, "scf.yield", nk, then_yield))
+        if (!scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, then_yield))
             return;
         tl_pop_block_at(s, b);
         if (nk && !yield_in(s, b, tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
@@ -159,7 +159,7 @@ void scope_close_if(tl_site s, tl_scope *scope, tl_values values)
     for (int i = 0; scope->phase == 1 && i < scope->nresults; i++)
         types[i] = tl_value_type(scope->pending[i]);
     if (!scope_matching_values(s, b, values, scope->nresults, types, "if", v) ||
-        !scope_terminate(s, b, "scf.yield", values.n, v))
+        !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
     tl_pop_block_at(s, b);
     if (scope->pending)

@@ -74,8 +74,8 @@ bool scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits);
 
 /* ---- closing (scope.c; each scope's own in its file) ------------------------------------------ */
 
-/* Emits the terminator `name` (scf.yield, scf.condition...) with operands into the current block. */
-bool scope_terminate(tl_site s, tl_builder *b, const char *name, int n, const tl_value *v);
+/* Emits the terminator `opc` (scf.yield, scf.condition...) with operands into the current block. */
+bool scope_terminate(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *v);
 /* The working arrays of closing a loop (for or while) that carries C variables: the variables'
  * values now, the values yielded, the results' inits, and which variables stay carried. */
 typedef struct scope_loop_close {

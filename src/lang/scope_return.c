@@ -14,8 +14,8 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
     if (!taken || !*cont)
         return scope_out_of_memory(s, b);
     tcir_block *succ[2] = {taken, *cont};
-    return tl_op_at(s, b, (tl_raw_op){.name = "cf.cond_br", .noperands = 1, .operands = &c, .nsuccessors = 2,
-                                      .successors = succ}) != NULL;
+    return lang_op(s, b, TCIR_OPC_CF_COND_BR,
+                   (tl_raw_op){.noperands = 1, .operands = &c, .nsuccessors = 2, .successors = succ}) != NULL;
 }
 
 static bool at_function_level(tl_site s, tl_builder *b)
@@ -43,7 +43,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
         return;
     if (o.inline_return) {
         tl_push_block_at(s, b, taken);
-        scope_terminate(s, b, "tt.return", 0, NULL);
+        scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL);
         tl_pop_block_at(s, b);
     }
     tl_set_block_at(s, b, cont);
@@ -78,11 +78,11 @@ void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values)
     }
     tcir_block *cont = tcir_block_next(scope->block);
     if (scope->inline_return) {
-        if (!scope_terminate(s, b, "tt.return", 0, NULL))
+        if (!scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL))
             return;
     } else {
         tcir_block *exit = tl_exit_block_at(s, b);
-        if (!exit || !tl_op_at(s, b, (tl_raw_op){.name = "cf.br", .nsuccessors = 1, .successors = &exit}))
+        if (!exit || !lang_op(s, b, TCIR_OPC_CF_BR, (tl_raw_op){.nsuccessors = 1, .successors = &exit}))
             return;
     }
     tl_pop_block_at(s, b);

@@ -28,7 +28,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
             return scope_failed(b, s, hint);
         types[i] = tl_value_type(inits[i]);
     }
-    tcir_op *op = tl_op_at(s, b, (tl_raw_op){.name = "scf.while", .noperands = n, .operands = inits, .nregions = 2});
+    tcir_op *op = lang_op(s, b, TCIR_OPC_SCF_WHILE, (tl_raw_op){.noperands = n, .operands = inits, .nregions = 2});
     if (!op)
         return scope_failed(b, s, hint);
     tcir_block *before = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
@@ -81,7 +81,8 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
     } else if (!scope_matching_values(s, b, values, n, NULL, "condition", v + 1)) {
         return;
     }
-    if (!scope_terminate(s, b, "scf.condition", n + 1, v) || !scope_set_results(s, scope, n, c ? c->init : v + 1))
+    if (!scope_terminate(s, b, TCIR_OPC_SCF_CONDITION, n + 1, v) ||
+        !scope_set_results(s, scope, n, c ? c->init : v + 1))
         return;
     tl_pop_block_at(s, b);
     tcir_block *after = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
@@ -133,7 +134,7 @@ void scope_close_while(tl_site s, tl_scope *scope, tl_values values)
     for (int i = 0; i < scope->n; i++)
         types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
     if (!scope_matching_values(s, b, values, scope->n, types, "while body", inits) ||
-        !scope_terminate(s, b, "scf.yield", values.n, inits))
+        !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, inits))
         return;
     tl_pop_block_at(s, b);
     scope->results = scope->pending;

@@ -6,7 +6,7 @@
 
 #include "lang/lang_internal.h"
 
-static tl_value grid_query(tl_site s, tl_builder *b, int axis, const char *op, const char *what)
+static tl_value grid_query(tl_site s, tl_builder *b, int axis, tcir_opcode opc, const char *what)
 {
     b = lang_builder(s, b, 0, NULL, NULL);
     if (!b)
@@ -15,17 +15,17 @@ static tl_value grid_query(tl_site s, tl_builder *b, int axis, const char *op, c
         return tl_builder_fail(b, s, "%s axis must be 0, 1, or 2 but got %d", what, axis);
     tcir_context *ctx = tl_builder_context(b);
     tcir_named_attr a = lang_attr("axis", tcir_enum_axis(ctx, axis));
-    return lang_emit(s, b, op, 0, NULL, tl_dtype_ir(ctx, TL_I32), TL_I32, false, 1, &a);
+    return lang_emit(s, b, opc, 0, NULL, tl_dtype_ir(ctx, TL_I32), TL_I32, false, 1, &a);
 }
 
 tl_value tl_program_id_at(tl_site s, tl_builder *b, int axis)
 {
-    return grid_query(s, b, axis, "tt.get_program_id", "program_id");
+    return grid_query(s, b, axis, TCIR_OPC_TT_GET_PROGRAM_ID, "program_id");
 }
 
 tl_value tl_num_programs_at(tl_site s, tl_builder *b, int axis)
 {
-    return grid_query(s, b, axis, "tt.get_num_programs", "num_programs");
+    return grid_query(s, b, axis, TCIR_OPC_TT_GET_NUM_PROGRAMS, "num_programs");
 }
 
 tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
@@ -47,7 +47,7 @@ tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
     const tcir_type *i32 = tl_dtype_ir(ctx, TL_I32);
     tcir_named_attr a[2] = {lang_attr("start", tcir_attr_int(ctx, start, i32)),
                             lang_attr("end", tcir_attr_int(ctx, end, i32))};
-    return lang_emit(s, b, "tt.make_range", 0, NULL, lang_shaped(b, i32, 1, &n), TL_I32, false, 2, a);
+    return lang_emit(s, b, TCIR_OPC_TT_MAKE_RANGE, 0, NULL, lang_shaped(b, i32, 1, &n), TL_I32, false, 2, a);
 }
 
 tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype)

@@ -30,12 +30,12 @@ static bool tensor_operand(tl_site s, tl_builder *b, tl_value v, const char *wha
     return false;
 }
 
-/* o becomes the result of a one-operand shape op `name` of the given shape (element kept). */
-static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, const char *name, int rank, const int64_t *dims,
+/* o becomes the result of a one-operand shape op `opc` of the given shape (element kept). */
+static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, int rank, const int64_t *dims,
                      int nattrs, const tcir_named_attr *attrs)
 {
-    tl_value r = lang_emit(s, b, name, 1, &o->v, lang_shaped(b, o->elem, rank, dims), o->dtype, o->is_ptr, nattrs,
-                           attrs);
+    tl_value r =
+        lang_emit(s, b, opc, 1, &o->v, lang_shaped(b, o->elem, rank, dims), o->dtype, o->is_ptr, nattrs, attrs);
     if (tl_value_is_poison(r))
         return false;
     o->v = r;
@@ -56,7 +56,7 @@ static bool unsplat(tl_site s, tl_builder *b, lang_opnd *o)
         tl_builder_fail(b, s, "can only unsplat single-element tensors");
         return false;
     }
-    return shape_op(s, b, o, "tt.unsplat", 0, NULL, 0, NULL);
+    return shape_op(s, b, o, TCIR_OPC_TT_UNSPLAT, 0, NULL, 0, NULL);
 }
 
 /* semantic.reshape on a tensor operand. */
@@ -67,7 +67,7 @@ static bool reshape(tl_site s, tl_builder *b, lang_opnd *o, int rank, const int6
         return false;
     }
     tcir_named_attr a = lang_attr("allow_reorder", tcir_attr_unit(tl_builder_context(b)));
-    return shape_op(s, b, o, "tt.reshape", rank, dims, can_reorder ? 1 : 0, can_reorder ? &a : NULL);
+    return shape_op(s, b, o, TCIR_OPC_TT_RESHAPE, rank, dims, can_reorder ? 1 : 0, can_reorder ? &a : NULL);
 }
 
 tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts opts)
@@ -130,7 +130,7 @@ static bool permute(tl_site s, tl_builder *b, lang_opnd *o, tl_shape dims)
         order[i] = (int32_t)dims.dims[i];
     }
     tcir_named_attr a = lang_attr("order", tcir_attr_array_i32(tl_builder_context(b), dims.rank, order));
-    return shape_op(s, b, o, "tt.trans", dims.rank, shape, 1, &a);
+    return shape_op(s, b, o, TCIR_OPC_TT_TRANS, dims.rank, shape, 1, &a);
 }
 
 tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims)
@@ -187,7 +187,7 @@ tl_value tl_cat_at(tl_site s, tl_value a, tl_value c, tl_cat_opts opts)
     if (!lang_check_shape(s, b, 1, &n))
         return TL_POISON;
     tl_value ops[2] = {l.v, r.v};
-    return lang_emit(s, b, "tt.cat", 2, ops, lang_shaped(b, l.elem, 1, &n), l.dtype, l.is_ptr, 0, NULL);
+    return lang_emit(s, b, TCIR_OPC_TT_CAT, 2, ops, lang_shaped(b, l.elem, 1, &n), l.dtype, l.is_ptr, 0, NULL);
 }
 
 tl_value tl_join_at(tl_site s, tl_value a, tl_value c)
@@ -217,8 +217,8 @@ tl_value tl_join_at(tl_site s, tl_value a, tl_value c)
     if (!lang_check_shape(s, b, l.rank + 1, dims))
         return TL_POISON;
     tl_value ops[2] = {l.v, r.v};
-    tl_value j = lang_emit(s, b, "tt.join", 2, ops, lang_shaped(b, l.elem, l.rank + 1, dims), l.dtype, l.is_ptr, 0,
-                           NULL);
+    tl_value j =
+        lang_emit(s, b, TCIR_OPC_TT_JOIN, 2, ops, lang_shaped(b, l.elem, l.rank + 1, dims), l.dtype, l.is_ptr, 0, NULL);
     if (tl_value_is_poison(j) || !scalars)
         return j;
     lang_opnd o = lang_opnd_of(b, j);
@@ -245,13 +245,9 @@ tl_pair tl_split_at(tl_site s, tl_value x)
         return bad;
     const tcir_type *half = lang_shaped(b, o.elem, o.rank - 1, o.dims);
     const tcir_type *types[2] = {half, half};
-    tcir_op *op = tl_op_at(s, b,
-                           (tl_raw_op){.name = "tt.split",
-                                       .noperands = 1,
-                                       .operands = &o.v,
-                                       .nresults = 2,
-                                       .result_types = types,
-                                       .result_dtype = o.dtype});
+    tcir_op *op = lang_op(
+        s, b, TCIR_OPC_TT_SPLIT,
+        (tl_raw_op){.noperands = 1, .operands = &o.v, .nresults = 2, .result_types = types, .result_dtype = o.dtype});
     if (!op)
         return bad;
     tl_pair p = {tl_result_at(s, b, op, 0), tl_result_at(s, b, op, 1)};
@@ -294,7 +290,7 @@ tl_value tl_gather_at(tl_site s, tl_value src, tl_value index, int axis)
     tcir_context *ctx = tl_builder_context(b);
     tcir_named_attr a = lang_attr("axis", tcir_attr_int(ctx, axis, tcir_type_int(ctx, 32)));
     tl_value ops[2] = {x.v, i.v};
-    return lang_emit(s, b, "tt.gather", 2, ops, lang_shaped(b, x.elem, rank, i.dims), x.dtype, x.is_ptr, 1, &a);
+    return lang_emit(s, b, TCIR_OPC_TT_GATHER, 2, ops, lang_shaped(b, x.elem, rank, i.dims), x.dtype, x.is_ptr, 1, &a);
 }
 
 tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts opts)
@@ -328,6 +324,6 @@ tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_o
     if (tl_value_is_poison(ops[1]))
         return TL_POISON;
     const tcir_type *i32 = tl_dtype_ir(tl_builder_context(b), TL_I32);
-    return lang_emit(s, b, "tt.histogram", has_mask ? 2 : 1, ops, lang_shaped(b, i32, 1, &num_bins), TL_I32, false,
-                     0, NULL);
+    return lang_emit(s, b, TCIR_OPC_TT_HISTOGRAM, has_mask ? 2 : 1, ops, lang_shaped(b, i32, 1, &num_bins), TL_I32,
+                     false, 0, NULL);
 }
