@@ -23,9 +23,9 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     /* The function and module carry the creating call's location: Triton names the PTX's
      * source file after the function's. */
     tcir_loc where = {site.file, site.line, 0};
-    b->module = tcir_op_create(ctx, &(tcir_op_state){.name = "builtin.module", .loc = where, .nregions = 1});
+    b->module = tcir_op_create(ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_BUILTIN_MODULE), .loc = where, .nregions = 1});
     tcir_block *top = b->module ? tcir_region_add_block(ctx, tcir_op_region(b->module, 0)) : NULL;
-    b->func = tcir_op_create(ctx, &(tcir_op_state){.name = "tt.func", .loc = where, .nregions = 1});
+    b->func = tcir_op_create(ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_TT_FUNC), .loc = where, .nregions = 1});
     b->entry = b->func ? tcir_region_add_block(ctx, tcir_op_region(b->func, 0)) : NULL;
     b->levels = tcir_alloc(ctx, sizeof(*b->levels) * 8);
     if (!top || !b->entry || !b->levels) { /* the fresh reserve is far bigger than this: never, in practice */

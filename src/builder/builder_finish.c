@@ -70,9 +70,9 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     }
     /* The natural end returns: in place, or through the shared exit of early returns, which
      * then moves to the end of the function. */
-    tcir_op_state end = {.name = "tt.return", .loc = {site.file, site.line, 0}};
+    tcir_op_state end = {.name = tcir_opcode_name(TCIR_OPC_TT_RETURN), .loc = {site.file, site.line, 0}};
     if (b->exit_block) {
-        end = (tcir_op_state){.name = "cf.br", .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
+        end = (tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_CF_BR), .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
         tcir_region_move_block_to_end(tcir_op_region(b->func, 0), b->exit_block);
     }
     tcir_op *ret = tcir_op_create(b->ctx, &end);

@@ -11,6 +11,7 @@
 #include "tritonc/builder.h"
 #include "builder/builder_index.h"
 #include "ir/inline.h"
+#include "ir/registry.h" /* opcodes */
 #include "builder/order/order_engine.h"
 #include "tritonc/order.h"
 

@@ -183,7 +183,7 @@ tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
         return NULL;
     if (!b->exit_block) {
         tcir_block *exit = tcir_region_add_block(b->ctx, tcir_op_region(b->func, 0));
-        tcir_op *ret = tcir_op_create(b->ctx, &(tcir_op_state){.name = "tt.return", .loc = {site.file, site.line, 0}});
+        tcir_op *ret = tcir_op_create(b->ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_TT_RETURN), .loc = {site.file, site.line, 0}});
         if (!exit || !ret || tcir_context_oom(b->ctx)) {
             tl_builder_fail(b, site, "out of memory");
             return NULL;

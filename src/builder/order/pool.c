@@ -257,7 +257,7 @@ tcir_value *tl__pool_const(tl_builder *b, tl_site site, const tcir_type *type, c
     }
     if (!e->op) {
         e->op = tcir_op_create(b->ctx, &(tcir_op_state){
-                                            .name = "arith.constant",
+                                            .name = tcir_opcode_name(TCIR_OPC_ARITH_CONSTANT),
                                             .loc = {site.file, site.line, 0},
                                             .nresults = 1,
                                             .result_types = &type,

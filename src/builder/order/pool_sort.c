@@ -422,7 +422,7 @@ void tl__pool_settle(tl_builder *b)
         return; /* out of memory: reported by the caller's check */
     for (int k = 0; k < b->pool.nconsts; k++)
         bound[k] = other[k] = false;
-    int for_opcode = tcir_opcode_of("scf.for");
+    int for_opcode = TCIR_OPC_SCF_FOR;
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_uses(b, blk, for_opcode, bound, other);
     for (int k = 0; k < b->pool.nconsts; k++)
