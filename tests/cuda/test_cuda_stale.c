@@ -211,6 +211,32 @@ static void variant_without_hash_refused(void **state)
     tc_variant_free(v);
 }
 
+/* The same from variants tritonc_add_kernels embedded at build time (the old kernel's file, its
+ * default config and BLOCK=512, compiled by the stand-in). */
+extern const tc_variant test_cuda_stale_variants[];
+extern const int test_cuda_stale_variants_count;
+
+static void embedded_at_build_time(void **state)
+{
+    (void)state;
+    char dir[1024], empty[1200];
+    snprintf(empty, sizeof empty, "%s/empty-cache", stand_in_fresh_dir("stale-embedded", dir, sizeof dir));
+    tc_compile_env off = {.cache_dir = empty, .jit = false};
+    tc_runtime *rt = runtime(&off);
+    assert_int_equal(test_cuda_stale_variants_count, 2);
+    assert_true(tc_runtime_add_variants(rt, test_cuda_stale_variants_count, test_cuda_stale_variants));
+    assert_true(launch(tc_kernel_get(rt, &stale_add_old, NULL, (tc_options){0})));
+    assert_true(launch(tc_kernel_get(rt, &stale_add_old, &(stale_cfg){.BLOCK = 512}, (tc_options){0})));
+    assert_int_equal(fake_launches(), 2);
+    assert_false(launch(tc_kernel_get(rt, &stale_add_new, &(stale_cfg){.BLOCK = 512}, (tc_options){0})));
+    assert_int_equal(fake_launches(), 2);
+    assert_non_null(strstr(tc_runtime_error(rt), "tc_launch: kernel stale_add: the variant at hand for key DDDN is "
+                                                 "stale (compiled from another body of the kernel: rebuild what "
+                                                 "embeds it), so it is not launched; no compiled variant of "
+                                                 "stale_add (config BLOCK=512, spec DDDN, "));
+    tc_runtime_destroy(rt);
+}
+
 /* The check costs one emit per (handle, key), not per launch nor per context. */
 static void the_hash_is_worked_out_once(void **state)
 {
@@ -240,6 +266,7 @@ int main(void)
         cmocka_unit_test_setup(stale_variant_refused_with_compiling_off, reset),
         cmocka_unit_test_setup(stale_variant_recompiled_with_compiling_on, reset),
         cmocka_unit_test_setup(variant_without_hash_refused, reset),
+        cmocka_unit_test_setup(embedded_at_build_time, reset),
         cmocka_unit_test_setup(the_hash_is_worked_out_once, reset),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
