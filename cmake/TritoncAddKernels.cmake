@@ -11,7 +11,7 @@
 #                                                        # variable TRITONC_COMPILER when set)
 #                       [CACHE_DIR dir])                 # default: in the build tree
 #
-# It builds a host tool, TARGET_kernel_tool, from SOURCES and tritonc's kernel_tool_main.c
+# It builds a host tool, NAME_kernel_tool, from SOURCES and tritonc's kernel_tool_main.c
 # (installed in share/tritonc/), which knows the TL_KERNELs found in SOURCES (each
 # `TL_KERNEL(ident, ...` is read at configure time), and runs it as tritonc_embed_kernels runs the
 # tritonc command: each variant compiled, then all embedded in NAME.c, added to TARGET with
@@ -116,7 +116,7 @@ function(tritonc_add_kernels)
   else()
     set(main "${_tritonc_add_kernels_dir}/../tools/kernel_tool_main.c") # tritonc's source tree
   endif()
-  set(tool ${arg_TARGET}_kernel_tool)
+  set(tool ${arg_NAME}_kernel_tool)
   add_executable(${tool} ${sources} "${table_file}" "${main}")
   target_link_libraries(${tool} PRIVATE tritonc::tritonc_cuda_static)
   target_compile_features(${tool} PRIVATE c_std_11)
