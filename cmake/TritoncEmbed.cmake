@@ -6,8 +6,11 @@
 #                         KERNELS vector_add softmax       # each compiled with its defaults
 #                         VARIANTS "matmul --specialize DDDDDDD1D1D1 --num-warps 8"
 #                         [TOOL tritonc]                   # the program with `compile` and `embed`
-#                         [COMPILER prog])                 # instead of python3 + triton_compile.py
-#                                                          # (a program or a target)
+#                         [COMPILER prog]                  # instead of python3 + triton_compile.py
+#                                                          # (a program or a target; default: the
+#                                                          # variable TRITONC_COMPILER when set)
+#                         [CACHE_DIR dir]                  # default: in the build tree
+#                         [ENV VAR=VALUE...])              # the environment of TOOL's runs
 #
 # Each kernel or variant runs `TOOL compile <args> --cache-dir <build cache> -o <dir>`, then one
 # `TOOL embed` writes <binary dir>/tritonc_embed/NAME.c, added to TARGET's sources (TARGET must
@@ -16,7 +19,10 @@
 # the tritonc target when the project builds it, else the tritonc program found on PATH.
 set(_tritonc_embed_dir "${CMAKE_CURRENT_LIST_DIR}")
 function(tritonc_embed_kernels)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;NAME;TOOL;COMPILER" "KERNELS;VARIANTS")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;NAME;TOOL;COMPILER;CACHE_DIR" "KERNELS;VARIANTS;ENV")
+  if(NOT arg_COMPILER AND TRITONC_COMPILER)
+    set(arg_COMPILER "${TRITONC_COMPILER}")
+  endif()
   if(NOT arg_TARGET OR NOT arg_NAME)
     message(FATAL_ERROR "tritonc_embed_kernels: TARGET and NAME are required")
   endif()
@@ -49,14 +55,22 @@ function(tritonc_embed_kernels)
 
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/tritonc_embed/${arg_NAME}")
   set(out "${CMAKE_CURRENT_BINARY_DIR}/tritonc_embed/${arg_NAME}.c")
+  set(cache "${dir}/cache")
+  if(arg_CACHE_DIR)
+    set(cache "${arg_CACHE_DIR}")
+  endif()
+  set(run "${tool}")
+  if(arg_ENV)
+    set(run "${CMAKE_COMMAND}" -E env ${arg_ENV} "${tool}")
+  endif()
   set(commands "")
   set(inputs "")
   set(i 0)
   foreach(variant IN LISTS arg_KERNELS arg_VARIANTS)
     separate_arguments(args UNIX_COMMAND "${variant}")
     list(GET args 0 kernel)
-    list(APPEND commands COMMAND "${tool}" compile ${args} ${compiler_args}
-                                 --cache-dir "${dir}/cache" -o "${dir}/v${i}")
+    list(APPEND commands COMMAND ${run} compile ${args} ${compiler_args}
+                                 --cache-dir "${cache}" -o "${dir}/v${i}")
     list(APPEND inputs "${dir}/v${i}/${kernel}")
     math(EXPR i "${i} + 1")
   endforeach()

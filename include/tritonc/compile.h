@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tritonc/kernel.h"
 
@@ -74,6 +75,10 @@ typedef struct tc_variant {
     const unsigned char *cubin;
     size_t cubin_size;           /* cubin may be NULL (size 0): then ptx */
     const char *ptx;             /* NUL-terminated; may be NULL when there is a cubin */
+    uint64_t ir_hash;            /* tc_ir_hash of the kernel it was compiled from. The runtime
+                                    launches a variant only when this equals the hash of the
+                                    kernel as built now: a variant embedded before the kernel's
+                                    body changed (stale), or with 0 here, is never launched */
 } tc_variant;
 
 /* Where variants come from. A NULL env means every default with jit on (unless
@@ -100,6 +105,13 @@ typedef struct tc_compile_env {
  * variant and the `tritonc compile ...` command that builds it. */
 tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts,
                        const tc_compile_env *env, char **err);
+/* The hash of the IR a variant is compiled from: 64-bit FNV-1a of k's TTIR emitted on cfg (NULL:
+ * its default) with the key spec (NULL: as declared) and opts.debug, without source locations
+ * (so that it names what the kernel computes, not where its file lies or on which line). Never
+ * 0; 0 with *err set when the kernel does not build. tc_compile sets it in every variant; a
+ * program that makes a tc_variant by hand sets it from here. */
+uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts, char **err);
+
 /* Frees a variant made by tc_compile or tc_variant_load. NULL is a no-op. Never call it on an
  * embedded (const) variant. */
 void tc_variant_free(tc_variant *v);

@@ -20,7 +20,8 @@
  * (embedded in the program by `tritonc embed`), in the runtime's memory, then through
  * tc_compile (the disk cache, then Triton when it is installed and JIT mode is on). A variant
  * whose key differs from the arguments' is never launched: a pointer that is not 16-byte
- * aligned never runs a 'D' variant.
+ * aligned never runs a 'D' variant. Nor is one compiled from another body of the kernel (its
+ * ir_hash, tritonc/compile.h): an embedded variant gone stale is recompiled or refused.
  *
  * Arguments are given in the kernel's declaration order (its tl_arg calls), each made by a
  * typed constructor (tc_ptr(p, TL_F16), tc_i32(n), tc_f32(x)...), and checked against the

@@ -384,9 +384,10 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     tl_builder_destroy(b);
     if (!spec)
         spec = declared = tc_declared_spec(k, cfg, err);
+    uint64_t ir_hash = spec ? tc_ir_hash(k, cfg, spec, o, err) : 0;
     opts_text = tc__options_text(o);
     bool use_cache = !(env && env->no_cache);
-    if (!spec || !opts_text || (use_cache && !(dir = tc__cache_dir(env, err))))
+    if (!ir_hash || !opts_text || (use_cache && !(dir = tc__cache_dir(env, err))))
         goto done;
     tc_cache_key key = {text, opts_text};
     if (env && env->check_version)
@@ -395,6 +396,7 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     if (use_cache && (v = tc__cache_get(dir, &key, version, &corrupt)) != NULL) {
         v->options = o;
         v->nargs = nargs;
+        v->ir_hash = ir_hash;
         if (!fill_names(v, k, cfg, spec)) {
             tc_variant_free(v);
             v = NULL;
@@ -417,6 +419,7 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
         if (v && compile_ttir(env, text, o, v, &why)) {
             v->options = o;
             v->nargs = nargs;
+            v->ir_hash = ir_hash;
             char *put_err = NULL;
             if (!fill_names(v, k, cfg, spec)) {
                 tc__fail(err, "out of memory");

@@ -33,6 +33,24 @@ static bool parse_options(const char *s, tc_options *o)
     return true;
 }
 
+/* 16 hex digits (tc__hash_hex) */
+static bool parse_hash(const char *s, uint64_t *out)
+{
+    uint64_t h = 0;
+    int n = 0;
+    for (; n < 16; n++) {
+        char c = s[n];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0)
+            return false;
+        h = h << 4 | (uint64_t)d;
+    }
+    if (s[n] != '\0')
+        return false;
+    *out = h;
+    return true;
+}
+
 /* Sets one field from a line's key and value; false for a bad value. */
 static bool set_field(tc_variant *v, const char *key, const char *val)
 {
@@ -68,6 +86,8 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     }
     if (strcmp(key, "options") == 0)
         return parse_options(val, &v->options);
+    if (strcmp(key, "ir_hash") == 0)
+        return parse_hash(val, &v->ir_hash);
     return true; /* a key this version does not know */
 }
 
@@ -102,11 +122,13 @@ char *tc__meta_format(const tc_variant *v)
     char *opts = tc__options_text(v->options);
     if (!opts)
         return NULL;
-    char *s = tc__format("kernel %s\nconfig %s\nspec %s\noptions %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
+    char hash[17];
+    tc__hash_hex(v->ir_hash, hash);
+    char *s = tc__format("kernel %s\nconfig %s\nspec %s\noptions %s\nir_hash %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
                          "num_ctas %d\ncluster_dims %d %d %d\nglobal_scratch_size %d\nglobal_scratch_align %d\n"
                          "profile_scratch_size %d\nprofile_scratch_align %d\narch %d\ntriton_version %s\nend\n",
                          v->kernel ? v->kernel : "", v->config ? v->config : "", v->spec ? v->spec : "", opts,
-                         v->nargs, v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas,
+                         hash, v->nargs, v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas,
                          v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2], v->global_scratch_size,
                          v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align, v->arch,
                          v->triton_version ? v->triton_version : "");

@@ -62,7 +62,7 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
             v->global_scratch_size, v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align);
     fprintf(f, "     .arch = %d, .triton_version = ", v->arch);
     write_string(f, v->triton_version);
-    fprintf(f, ", .nargs = %d,\n", v->nargs);
+    fprintf(f, ", .nargs = %d, .ir_hash = UINT64_C(0x%016llx),\n", v->nargs, (unsigned long long)v->ir_hash);
     if (v->cubin && v->cubin_size)
         fprintf(f, "     .cubin = %s_cubin_%d, .cubin_size = sizeof %s_cubin_%d,\n", name, i, name, i);
     else

@@ -15,21 +15,49 @@ static bool variant_matches(const tc_variant *v, const tc_kernel *k, const char 
            strcmp(v->spec, key) == 0 && tcr_options_equal(v->options, k->opts);
 }
 
-/* The variant for key, or NULL with the error recorded. Called with rt->lock held. */
+/* Whether v, found by name, was compiled from k as it builds now: CURRENT; STALE (remembered in
+ * *stale, skipped); FAILED (error recorded). */
+static tcr_ir_state vet(tc_kernel *k, tl_site site, const char *key, const tc_variant *v, const tc_variant **stale)
+{
+    tcr_ir_state st = tcr_ir_check(k, site, key, v);
+    if (st == TCR_IR_STALE && !*stale)
+        *stale = v;
+    return st;
+}
+
+/* The variant for key, or NULL with the error recorded. Called with rt->lock held. A variant
+ * that matches by name but not by IR (stale.c) is never returned: the compile step is asked
+ * instead (the cache, then Triton in JIT mode), and when it has nothing the message says why
+ * the variant at hand was not launched. */
 static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *key)
 {
     tc_runtime *rt = k->rt;
+    const tc_variant *stale = NULL;
     for (tcr_variant_set *s = rt->sets; s; s = s->next)
         for (int i = 0; i < s->n; i++)
-            if (variant_matches(&s->variants[i], k, key))
-                return &s->variants[i];
+            if (variant_matches(&s->variants[i], k, key)) {
+                tcr_ir_state st = vet(k, site, key, &s->variants[i], &stale);
+                if (st != TCR_IR_STALE)
+                    return st == TCR_IR_CURRENT ? &s->variants[i] : NULL;
+            }
     for (tcr_compiled *c = rt->compiled; c; c = c->next)
-        if (variant_matches(c->variant, k, key))
-            return c->variant;
+        if (variant_matches(c->variant, k, key)) {
+            tcr_ir_state st = vet(k, site, key, c->variant, &stale);
+            if (st != TCR_IR_STALE)
+                return st == TCR_IR_CURRENT ? c->variant : NULL;
+        }
     char *err = NULL;
     tc_variant *v = tc_compile(k->k, k->cfg, key, k->opts, rt->has_env ? &rt->env : NULL, &err);
     if (!v) {
-        tcr_fail(rt, site, "%s", err ? err : "tc_compile failed");
+        if (stale)
+            tcr_fail(rt, site, "kernel %s: the variant at hand for key %s is %s, so it is not launched; %s",
+                     k->k->name, key,
+                     !stale->ir_hash ? "of unknown origin (it has no IR hash: made by an older tritonc, or by hand "
+                                       "without tc_ir_hash)"
+                                     : "stale (compiled from another body of the kernel: rebuild what embeds it)",
+                     err ? err : "tc_compile failed");
+        else
+            tcr_fail(rt, site, "%s", err ? err : "tc_compile failed");
         free(err);
         return NULL;
     }
@@ -42,6 +70,7 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
     c->variant = v;
     c->next = rt->compiled;
     rt->compiled = c;
+    tcr_ir_remember(k, key, v->ir_hash);
     return v;
 }
 

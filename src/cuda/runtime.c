@@ -60,6 +60,7 @@ void tc_runtime_destroy(tc_runtime *rt)
     for (tc_kernel *k = rt->kernels, *next; k; k = next) {
         next = k->next;
         tcr_unload_all(k);
+        tcr_ir_forget_all(k);
         free(k->cfg);
         free(k->config_text);
         free(k->params);

@@ -57,6 +57,13 @@ typedef struct tcr_variant_set {
     const tc_variant *variants;
 } tcr_variant_set;
 
+/* The IR hash (tc_ir_hash) of a handle's kernel for one key, worked out once (stale.c). */
+typedef struct tcr_ir_hash {
+    struct tcr_ir_hash *next;
+    char key[TC_MAX_ARGS + 1];
+    uint64_t hash;
+} tcr_ir_hash;
+
 /* What a launch checks and packs for one declared argument, worked out once per handle. */
 typedef enum tcr_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } tcr_class;
 typedef struct tcr_param_class {
@@ -78,6 +85,7 @@ struct tc_kernel {
     tcr_param_class cls[TC_MAX_ARGS];
     char *names;       /* "x_ptr, y_ptr, ..." for messages */
     tcr_loaded *_Atomic loaded;
+    tcr_ir_hash *ir_hashes; /* under rt->lock */
 };
 
 struct tc_runtime {
@@ -160,6 +168,17 @@ static inline tcr_loaded *tcr_find_loaded(tc_kernel *k, const char *key, tcu_con
 }
 /* Unloads every module and frees every loaded entry of k (at runtime destroy). */
 void tcr_unload_all(tc_kernel *k);
+
+/* ---- stale variants (stale.c) --------------------------------------------------------------- */
+
+typedef enum tcr_ir_state { TCR_IR_CURRENT, TCR_IR_STALE, TCR_IR_FAILED } tcr_ir_state;
+/* Whether v was compiled from k's kernel as it builds now for key (its ir_hash; 0 is never
+ * current). FAILED (error recorded) when the kernel does not build. Called with rt->lock held. */
+tcr_ir_state tcr_ir_check(tc_kernel *k, tl_site site, const char *key, const tc_variant *v);
+/* Remembers the hash of k for key (a variant just compiled for it), so that no check emits it. */
+void tcr_ir_remember(tc_kernel *k, const char *key, uint64_t hash);
+/* Frees what was remembered (at runtime destroy). */
+void tcr_ir_forget_all(tc_kernel *k);
 
 /* ---- scratch (launch.c) -------------------------------------------------------------------- */
 

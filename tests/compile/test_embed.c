@@ -29,6 +29,10 @@ static void embedded_variants_read_back(void **state)
     assert_int_equal(a->nargs, 4);
     assert_int_equal(a->options.num_warps, 4);
     assert_string_equal(a->triton_version, "0.0-stand-in");
+    /* the IR it was compiled from: the runtime launches it only while the kernel builds the same */
+    assert_true(a->ir_hash != 0);
+    assert_true(a->ir_hash == tc_ir_hash(tritonc_bundled_find("vector_add"), NULL, "DDDN", a->options, NULL));
+    assert_true(m->ir_hash == tc_ir_hash(tritonc_bundled_find("matmul"), NULL, "DDDDDDD1D1D1", m->options, NULL));
     assert_non_null(a->cubin);
     assert_memory_equal(a->cubin, "stand-in cubin: vector_add arch=90 warps=4", 42);
     assert_int_equal(a->cubin[a->cubin_size - 1], '\n');
@@ -67,6 +71,8 @@ static void save_then_load(void **state)
     assert_int_equal(w->cubin_size, v->cubin_size);
     assert_memory_equal(w->cubin, v->cubin, v->cubin_size);
     assert_string_equal(w->ptx, v->ptx);
+    assert_true(v->ir_hash != 0);
+    assert_true(w->ir_hash == v->ir_hash); /* NAME.meta's ir_hash line */
 
     /* and embedded from there: a C file that says what it holds */
     char path[1200];

@@ -186,14 +186,20 @@ static tc_variant *make_variant(const char *kernel, const char *config, const ch
                         .triton_version = "3.6.0",
                         .nargs = kept,
                         .cubin = (const unsigned char *)m->image,
-                        .cubin_size = strlen(m->image) + 1};
+                        .cubin_size = strlen(m->image) + 1,
+                        /* made from the bundled kernel on its default config (else set by the test) */
+                        .ir_hash = tritonc_bundled_find(kernel)
+                                       ? tc_ir_hash(tritonc_bundled_find(kernel), NULL, spec, (tc_options){0}, NULL)
+                                       : 0};
     return &m->v;
 }
 
 static tc_variant *vector_add_variant(const char *spec)
 {
     /* x, y, out are 8-byte pointers; n an int32, absent when the key fixes it to 1. */
-    return make_variant("vector_add", "BLOCK_SIZE=1024", spec, spec[3] == '1' ? "8,8,8" : "8,8,8,4");
+    tc_variant *v = make_variant("vector_add", "BLOCK_SIZE=1024", spec, spec[3] == '1' ? "8,8,8" : "8,8,8,4");
+    assert_true(v->ir_hash != 0);
+    return v;
 }
 
 #define X 0x10000u /* 16-byte aligned device addresses: the fake never reads them */
@@ -567,6 +573,7 @@ static void scalars_are_packed_by_type(void **state)
     (void)state;
     tc_runtime *rt = fake_runtime();
     tc_variant *v = make_variant("scalars", "", "DNNNNNNNNNN", "8,1,2,8,8,2,2,4,8,1,4");
+    v->ir_hash = tc_ir_hash(&scalars_kernel, NULL, v->spec, (tc_options){0}, NULL);
     assert_true(tc_runtime_add_variants(rt, 1, v));
     tc_kernel *k = tc_kernel_get(rt, &scalars_kernel, NULL, (tc_options){0});
     assert_non_null(k);

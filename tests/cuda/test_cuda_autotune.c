@@ -107,6 +107,9 @@ static void three_configs(const double time_us[3], const char *spec)
                             .nargs = 4,
                             .cubin = (const unsigned char *)m->image,
                             .cubin_size = strlen(m->image) + 1};
+        /* the struct is vector_add's config: one int */
+        m->v.ir_hash = tc_ir_hash(tritonc_bundled_find("vector_add"), &blocks[i], spec, m->v.options, NULL);
+        assert_true(m->v.ir_hash != 0);
     }
 }
 

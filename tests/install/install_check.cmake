@@ -1,5 +1,11 @@
 # Install check, run by ctest as `cmake -D... -P install_check.cmake`:
 #   BUILD_DIR WORK_DIR CONSUMER_SRC C_COMPILER CXX_COMPILER SANITIZE_FLAGS EXPECT_VERSION
+#   STAND_IN (the stand-in compiler, a test double) FAKE_LIBCUDA (the fake driver, a test double)
+#   STAND_IN_PYTHON (a test double of python3 with a given Triton) COMPILE_DOC (docs/compile.md)
+# The consumer also builds a kernel of its own (my_kernels.c) with tritonc_add_kernels, as
+# docs/compile.md's snippet says word for word; it runs in the interpreter and, from the variants
+# embedded at build time, on the fake driver. The same kernel built from two copies of the folder
+# makes one cache entry, and without a compiler the configure fails with what to install.
 # Installs the build into WORK_DIR/prefix, then configures, builds and runs tests/install/consumer,
 # which uses the installed package three ways: find_package(tritonc) with tritonc::tritonc
 # (shared) and tritonc::tritonc_static, and pkg-config's tritonc.pc, from C and from C++20 (a
@@ -61,10 +67,63 @@ run("configure tests/install/consumer"
     "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}"
     "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
     "-DCMAKE_C_FLAGS=${flags}" "-DCMAKE_CXX_FLAGS=${flags}" "-DCMAKE_EXE_LINKER_FLAGS=${flags}"
-    "-DEXPECT_VERSION=${EXPECT_VERSION}")
+    "-DEXPECT_VERSION=${EXPECT_VERSION}" "-DTRITONC_COMPILER=${STAND_IN}")
 run("build tests/install/consumer" "${CMAKE_COMMAND}" --build "${consumer_build}")
 foreach(exe consumer_shared consumer_static consumer_pkgconfig
             consumer_cxx_shared consumer_cxx_static consumer_cxx_pkgconfig
             consumer_cuda_shared consumer_cuda_static consumer_cuda_pkgconfig)
   run("run ${exe}" "${consumer_build}/${exe}")
+endforeach()
+
+# The consumer's own kernel, embedded at build time: interpreted, then launched on the fake driver
+# with compiling off and an empty cache.
+file(MAKE_DIRECTORY "${WORK_DIR}/empty-cache")
+run("run app" "${CMAKE_COMMAND}" -E env "TRITONC_LIBCUDA=${FAKE_LIBCUDA}" "${consumer_build}/app" "${WORK_DIR}/empty-cache")
+
+# docs/compile.md's snippet is the consumer's, word for word.
+file(READ "${CONSUMER_SRC}/CMakeLists.txt" consumer_text)
+string(REGEX MATCH "# docs/compile.md snippet begin\n(.*)# docs/compile.md snippet end" _ "${consumer_text}")
+set(snippet "${CMAKE_MATCH_1}")
+file(READ "${COMPILE_DOC}" doc_text)
+string(FIND "${doc_text}" "```cmake\n${snippet}```" at)
+if(snippet STREQUAL "" OR at EQUAL -1)
+  message(FATAL_ERROR "docs/compile.md does not hold the consumer's snippet word for word:\n${snippet}")
+endif()
+
+# Two copies of the kernel's folder, one cache: the key does not depend on where the files lie.
+set(shared_cache "${WORK_DIR}/shared-cache")
+foreach(copy a b)
+  file(COPY "${CONSUMER_SRC}/" DESTINATION "${WORK_DIR}/copy-${copy}/src")
+  run("configure copy ${copy}" "${CMAKE_COMMAND}" -S "${WORK_DIR}/copy-${copy}/src" -B "${WORK_DIR}/copy-${copy}/build"
+      "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+      "-DCMAKE_C_FLAGS=${flags}" "-DCMAKE_CXX_FLAGS=${flags}" "-DCMAKE_EXE_LINKER_FLAGS=${flags}"
+      "-DEXPECT_VERSION=${EXPECT_VERSION}" "-DTRITONC_COMPILER=${STAND_IN}" "-DCONSUMER_CACHE_DIR=${shared_cache}")
+  run("build copy ${copy}" "${CMAKE_COMMAND}" --build "${WORK_DIR}/copy-${copy}/build" --target app)
+endforeach()
+file(GLOB entries "${shared_cache}/v1/*")
+list(LENGTH entries n)
+if(NOT n EQUAL 2)
+  message(FATAL_ERROR "two copies of the consumer's 2 variants made ${n} cache entries, not 2: ${entries}")
+endif()
+message(STATUS "two copies, one cache: ok")
+
+# No compiler named and no Triton: the configure fails with what to install.
+foreach(case "missing" "3.5.1")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env "STAND_IN_TRITON_VERSION=${case}"
+                          "${CMAKE_COMMAND}" -S "${CONSUMER_SRC}" -B "${WORK_DIR}/no-triton-${case}"
+                          "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}"
+                          "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DEXPECT_VERSION=${EXPECT_VERSION}"
+                          "-DTRITONC_PYTHON=${STAND_IN_PYTHON}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  string(REGEX REPLACE "[ \n]+" " " flat "${out}")
+  if(case STREQUAL "missing")
+    set(want "tritonc_add_kernels: compiling kernels at build time needs Triton 3.6, and '${STAND_IN_PYTHON} -c \"import triton\"' failed (1: ModuleNotFoundError: No module named 'triton'): install it (pip install triton==3.6.0)")
+  else()
+    set(want "tritonc_add_kernels: compiling kernels at build time needs Triton 3.6; ${STAND_IN_PYTHON} has Triton 3.5.1: install it (pip install triton==3.6.0)")
+  endif()
+  string(FIND "${flat}" "${want}" at)
+  if(rc EQUAL 0 OR at EQUAL -1)
+    message(FATAL_ERROR "configure without Triton (${case}): exit ${rc}, want the message\n  ${want}\ngot:\n${out}")
+  endif()
+  message(STATUS "configure without Triton (${case}): refused, ok")
 endforeach()
