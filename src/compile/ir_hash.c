@@ -4,6 +4,7 @@
  * runs, and a program's build and its kernel tool's build may name the file differently. */
 #include <stdlib.h>
 
+#include "base/hash.h"
 #include "compile/compile_internal.h"
 
 uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts, char **err)
@@ -22,7 +23,7 @@ uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_op
     free(declared);
     if (!text)
         return 0;
-    uint64_t h = tc__hash_str(TC_HASH_INIT, text);
+    uint64_t h = tc__hash_str(TL_FNV1A64_INIT, text);
     free(text);
     return h ? h : 1; /* 0 means "no hash" */
 }
