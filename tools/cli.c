@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bundled.h"
+#include "user_kernels.h"
 
 static void vreport(const char *cmd, const char *fmt, va_list ap)
 {
@@ -124,12 +125,82 @@ bool cli_warps(const char *cmd, const char *text, int *out)
     return true;
 }
 
-const tl_kernel *cli_kernel(const char *name)
+/* --from FILE: the user's kernels instead of the bundled ones (loaded on first use). */
+static struct {
+    const char *file, *cache_dir;
+    bool loaded;
+    int rc;
+    user_kernels kernels;
+} from;
+
+void cli_set_from(const char *file)
 {
-    const tl_kernel *k = tritonc_bundled_find(name);
-    if (!k)
-        cli_usage(NULL, "unknown kernel '%s' (see 'tritonc list')", name);
-    return k;
+    from.file = file;
+}
+
+void cli_set_cache_dir(const char *dir)
+{
+    from.cache_dir = dir;
+}
+
+const char *cli_from(void)
+{
+    return from.file;
+}
+
+void cli_end(void)
+{
+    free(from.kernels.kernels);
+}
+
+const tl_kernel *const *cli_kernels(int *n, int *rc)
+{
+    static const tl_kernel **bundled;
+    *rc = CLI_OK;
+    if (from.file) {
+        if (!from.loaded) {
+            from.loaded = true;
+            from.rc = user_kernels_load(from.file, from.cache_dir, &from.kernels);
+        }
+        *rc = from.rc;
+        *n = from.rc == CLI_OK ? from.kernels.n : 0;
+        return from.rc == CLI_OK ? from.kernels.kernels : NULL;
+    }
+    *n = tritonc_bundled_count();
+    if (!bundled && (bundled = calloc((size_t)*n, sizeof *bundled)) != NULL)
+        for (int i = 0; i < *n; i++)
+            bundled[i] = tritonc_bundled_at(i);
+    if (!bundled)
+        *rc = cli_fail(NULL, "out of memory");
+    return bundled;
+}
+
+const tl_kernel *cli_kernel(const char *name, int *rc)
+{
+    int n;
+    const tl_kernel *const *ks = cli_kernels(&n, rc);
+    if (!ks)
+        return NULL;
+    const char **names = malloc(sizeof *names * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        if (strcmp(ks[i]->name, name) == 0) {
+            free(names);
+            return ks[i];
+        }
+        if (names)
+            names[i] = ks[i]->name;
+    }
+    const char *near = names ? cli_nearest(name, n, names) : NULL;
+    free(names);
+    char did[160] = "";
+    if (near)
+        snprintf(did, sizeof did, "did you mean '%s'? ", near);
+    if (from.file)
+        *rc = cli_usage(NULL, "unknown kernel '%s' in '%s' (%ssee 'tritonc list --from %s')", name, from.file, did,
+                        from.file);
+    else
+        *rc = cli_usage(NULL, "unknown kernel '%s' (%ssee 'tritonc list')", name, did);
+    return NULL;
 }
 
 int cli_cfg_int(const tl_kernel *k, const void *cfg, const char *name)
@@ -155,7 +226,17 @@ bool cli_set(const char *cmd, const tl_kernel *k, void *cfg, const char *assignm
     memcpy(key, assignment, (size_t)(eq - assignment));
     key[eq - assignment] = '\0';
     if (!tl_kernel_set(k, cfg, key, eq + 1, why, sizeof why)) {
-        cli_usage(cmd, "bad --set '%s': %s", assignment, why[0] ? why : "rejected");
+        bool known = false;
+        for (int i = 0; i < k->nfields; i++)
+            known |= strcmp(k->fields[i].name, key) == 0;
+        char fields[512] = "";
+        for (int i = 0, at = 0; !known && i < k->nfields && at < (int)sizeof fields; i++)
+            at += snprintf(fields + at, sizeof fields - (size_t)at, "%s%s", i ? ", " : "", k->fields[i].name);
+        if (!known)
+            cli_usage(cmd, "bad --set '%s': %s (its fields: %s)", assignment, why[0] ? why : "rejected",
+                      k->nfields ? fields : "none");
+        else
+            cli_usage(cmd, "bad --set '%s': %s", assignment, why[0] ? why : "rejected");
         return false;
     }
     return true;

@@ -68,8 +68,29 @@ bool cli_int(const char *cmd, const char *opt, const char *text, long long min, 
 /* --num-warps: a power of 2 from 1 to 32, as Triton takes it. */
 bool cli_warps(const char *cmd, const char *text, int *out);
 
-/* The bundled kernel name, else NULL after "unknown kernel 'NAME'". */
-const tl_kernel *cli_kernel(const char *name);
+/* --from FILE (any command taking a kernel): the kernels of the user's FILE (tools/user_kernels.h)
+ * instead of the bundled ones; the file given, else NULL. cli_set_cache_dir: where FILE's library
+ * is cached (compile's --cache-dir; NULL: the default). cli_end frees what they loaded. */
+void cli_set_from(const char *file);
+void cli_set_cache_dir(const char *dir);
+const char *cli_from(void);
+void cli_end(void);
+/* --from's key: above every command's own (which count up from CLI_KEY) */
+enum { CLI_FROM_KEY = CLI_KEY + 200 };
+#define CLI_FROM_OPTION {"from", CLI_FROM_KEY, "FILE"}
+#define CLI_FROM_HELP                                                                             \
+    "  --from FILE            the kernels of FILE, a C or C++ source holding TL_KERNELs or a\n"     \
+    "                         library built from them (.so), instead of the bundled ones\n"
+
+/* The kernels: --from's, else the bundled ones, in their order (*n of them); NULL with *rc the
+ * exit status after the error (--from's file missing, not compiling, not loading). */
+const tl_kernel *const *cli_kernels(int *n, int *rc);
+/* The kernel name (of --from's FILE, else bundled), else NULL after "unknown kernel 'NAME' (did
+ * you mean ...)" or --from's error, *rc the exit status. */
+const tl_kernel *cli_kernel(const char *name, int *rc);
+/* Of the n names, the one closest to name by edit distance, if close enough to be a typo
+ * (tools/suggest.c); else NULL. */
+const char *cli_nearest(const char *name, int n, const char *const *names);
 /* Int field `name` of k's config cfg, read through k's field table; 1 when k has no int field
  * of that name. Each caller takes it for a size or a divisor (a grid is cdiv(n, BLOCK_SIZE)),
  * which 1 keeps valid where 0 would divide by zero or make an empty tensor; the CLI's tests

@@ -13,6 +13,7 @@
 #include "tritonc/tritonc.h"
 
 #define COMPILE_OPTIONS_HELP                                                                        \
+    CLI_FROM_HELP                                                                                   \
     "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"                         \
     "  --specialize KEY       one letter per argument: 1 (equal to 1), D (divisible by 16), N\n"      \
     "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"                               \
@@ -29,8 +30,9 @@
 static const char compile_help[] =
     "Usage: tritonc compile NAME [options]\n"
     "\n"
-    "Compile bundled kernel NAME with Triton (python3 + triton, or $TRITONC_COMPILER) into the\n"
-    "compile cache, and print the variant: symbol, spec, warps, stages, shared memory.\n"
+    "Compile kernel NAME (bundled, or of --from FILE) with Triton (python3 + triton, or\n"
+    "$TRITONC_COMPILER) into the compile cache, and print the variant: symbol, spec, warps,\n"
+    "stages, shared memory, and whether the cache held it.\n"
     "\n" COMPILE_OPTIONS_HELP
     "  -o, --output DIR       also write NAME.cubin, NAME.ptx, NAME.meta and NAME.ttir there\n"
     "  -h, --help             this help\n";
@@ -44,7 +46,7 @@ static const char embed_help[] =
     "\n"
     "  -o, --output FILE.c    the C source to write (required)\n"
     "  --name ARRAY           the array's name (default tritonc_variants)\n"
-    "  --compile NAME         compile bundled kernel NAME, with these of compile's options:\n"
+    "  --compile NAME         compile kernel NAME now, with these of compile's options:\n"
     COMPILE_OPTIONS_HELP
     "  -h, --help             this help\n";
 
@@ -68,7 +70,7 @@ enum {
     {"set", SET, "KEY=VALUE"}, {"specialize", SPECIALIZE, "a key"}, {"num-warps", NUM_WARPS, "N"},        \
         {"num-stages", NUM_STAGES, "N"}, {"num-ctas", NUM_CTAS, "N"}, {"arch", ARCH, "N"},                \
         {"debug", DEBUG, NULL}, {"cache-dir", CACHE_DIR, "a directory"}, {"no-cache", NO_CACHE, NULL},    \
-        {"compiler", COMPILER, "a program"}, {"timeout", TIMEOUT, "S"}, CLI_HELP_OPTION
+        {"compiler", COMPILER, "a program"}, {"timeout", TIMEOUT, "S"}, CLI_FROM_OPTION, CLI_HELP_OPTION
 
 static void request_init(compile_request *r, int argc)
 {
@@ -93,7 +95,8 @@ static int compile_option(const char *cmd, compile_request *r, int key, const ch
     case TIMEOUT: ok = cli_int(cmd, "--timeout", v, 1, 86400, &r->env.timeout_s); break;
     case DEBUG: r->opts.debug = true; break;
     case NO_CACHE: r->env.no_cache = true; break;
-    case CACHE_DIR: r->env.cache_dir = v; break;
+    case CACHE_DIR: r->env.cache_dir = v; cli_set_cache_dir(v); break;
+    case CLI_FROM_KEY: r->env.from = v; cli_set_from(v); break;
     case COMPILER: r->env.compiler = v; break;
     default: return CLI_USAGE;
     }
@@ -105,19 +108,27 @@ static int request_kernel(const char *cmd, compile_request *r, const char *name)
 {
     if (!r->sets)
         return cli_fail(NULL, "out of memory");
-    r->kernel = cli_kernel(name);
-    if (!r->kernel)
-        return CLI_USAGE;
     int rc;
+    r->kernel = cli_kernel(name, &rc);
+    if (!r->kernel)
+        return rc;
     r->cfg = cli_config(cmd, r->kernel, r->nsets, r->sets, &rc);
     return rc;
 }
 
-/* Compiles the request: the variant, or NULL after printing the error. */
-static tc_variant *compile_variant(const compile_request *r, char **ttir)
+/* Compiles the request: the variant, or NULL after printing the error. *cached: whether the
+ * cache held it (asked first with compiling off; then, on a miss, compiled). */
+static tc_variant *compile_variant(const compile_request *r, char **ttir, bool *cached)
 {
     char *err = NULL;
-    tc_variant *v = tc_compile(r->kernel, r->cfg, r->spec, r->opts, &r->env, &err);
+    tc_compile_env lookup = r->env;
+    lookup.jit = false;
+    tc_variant *v = r->env.no_cache ? NULL : tc_compile(r->kernel, r->cfg, r->spec, r->opts, &lookup, &err);
+    free(err);
+    err = NULL;
+    *cached = v != NULL;
+    if (!v)
+        v = tc_compile(r->kernel, r->cfg, r->spec, r->opts, &r->env, &err);
     if (!v) {
         fprintf(stderr, "tritonc: compile %s failed: %s\n", r->kernel->name, err ? err : "out of memory");
         free(err);
@@ -153,8 +164,9 @@ int tritonc_cmd_compile(int argc, char **argv)
         rc = request_kernel("compile", &r, argv[p.operands]);
     tc_variant *v = NULL;
     char *ttir = NULL;
+    bool cached = false;
     if (rc == CLI_OK) {
-        v = compile_variant(&r, r.out_dir ? &ttir : NULL);
+        v = compile_variant(&r, r.out_dir ? &ttir : NULL, &cached);
         rc = v ? CLI_OK : CLI_FAIL;
     }
     if (v && r.out_dir) {
@@ -166,9 +178,9 @@ int tritonc_cmd_compile(int argc, char **argv)
         free(err);
     }
     if (rc == CLI_OK)
-        printf("%s: %s, spec %s, %d warps, %d stages, shared %d, %d arguments, triton %s%s%s\n", v->kernel,
+        printf("%s: %s, spec %s, %d warps, %d stages, shared %d, %d arguments, triton %s, %s%s%s\n", v->kernel,
                v->symbol, v->spec, v->num_warps, v->options.num_stages, v->shared, v->nargs, v->triton_version,
-               r.out_dir ? " -> " : "", r.out_dir ? r.out_dir : "");
+               cached ? "from the cache" : "compiled now", r.out_dir ? " -> " : "", r.out_dir ? r.out_dir : "");
     tc_variant_free(v);
     free(ttir);
     free(r.cfg);
@@ -210,7 +222,8 @@ int tritonc_cmd_embed(int argc, char **argv)
         rc = request_kernel("embed", &r, compile);
     if (rc == CLI_OK && !(vs = calloc((size_t)ninputs + 1, sizeof *vs)))
         rc = cli_fail(NULL, "out of memory");
-    if (rc == CLI_OK && compile && !(vs[n++] = compile_variant(&r, NULL)))
+    bool cached;
+    if (rc == CLI_OK && compile && !(vs[n++] = compile_variant(&r, NULL, &cached)))
         rc = CLI_FAIL;
     for (int i = p.operands; rc == CLI_OK && i < argc; i++) {
         char *slash = strrchr(argv[i], '/');

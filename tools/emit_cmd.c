@@ -8,9 +8,9 @@
 static const char help_text[] =
     "Usage: tritonc emit NAME [options]\n"
     "\n"
-    "Print the TTIR of bundled kernel NAME (`tritonc list`), in Triton's pretty form with source\n"
-    "locations, loc(\"kernels/models/NAME.c\":LINE:0).\n"
-    "\n"
+    "Print the TTIR of bundled kernel NAME (`tritonc list`), or of kernel NAME of --from FILE, in\n"
+    "Triton's pretty form with source locations, loc(\"kernels/models/NAME.c\":LINE:0).\n"
+    "\n" CLI_FROM_HELP
     "  --set KEY=VALUE        set config field KEY (repeatable): an integer from 0 to 16777216\n"
     "                         (base 10), a dtype (float16), or true / false\n"
     "  --specialize KEY       as Triton's JIT: one letter per argument, 1 (the constexpr 1, left\n"
@@ -30,7 +30,7 @@ int tritonc_cmd_emit(int argc, char **argv)
         {"set", SET, "KEY=VALUE"},     {"specialize", SPECIALIZE, "a key (one of 1, D, N per argument)"},
         {"generic", GENERIC, NULL},    {"no-loc", NO_LOC, NULL},
         {"scalars-as-buffers", SCALARS_AS_BUFFERS, NULL}, {"xla-order", XLA_ORDER, NULL},
-        {"output", 'o', "a file name"}, CLI_HELP_OPTION,
+        {"output", 'o', "a file name"}, CLI_FROM_OPTION, CLI_HELP_OPTION,
     };
     cli_parser p = CLI_PARSER("emit", argc, argv, opts);
     const char *out_path = NULL, *arg;
@@ -49,6 +49,7 @@ int tritonc_cmd_emit(int argc, char **argv)
         case SCALARS_AS_BUFFERS: eo.scalars_as_buffers = true; break;
         case XLA_ORDER: eo.xla_order = true; break;
         case 'o': out_path = arg; break;
+        case CLI_FROM_KEY: cli_set_from(arg); break;
         case 'h': rc = cli_help(help_text); goto done;
         default: goto done;
         }
@@ -62,7 +63,7 @@ int tritonc_cmd_emit(int argc, char **argv)
         goto done;
     }
     const char *name = argv[p.operands];
-    const tl_kernel *k = cli_kernel(name);
+    const tl_kernel *k = cli_kernel(name, &rc);
     void *cfg = k ? cli_config(NULL, k, nsets, sets, &rc) : NULL;
     if (cfg) {
         char *err = NULL;

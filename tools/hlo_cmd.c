@@ -12,6 +12,7 @@
 #include "run_program.h"
 
 #define HLO_OPTIONS_HELP                                                                          \
+    CLI_FROM_HELP                                                                                 \
     "  --program NAME         instead of a kernel, the hand-written program NAME\n"               \
     "                         (`tritonc list --programs`: forward, softmax, vector_add_xla)\n"    \
     "  --set KEY=VALUE        set a config field of the kernel (the program's kernel), as emit's\n" \
@@ -29,7 +30,7 @@ static const char hlo_help[] =
     "Usage: tritonc hlo NAME [options]\n"
     "       tritonc hlo --program NAME [options]\n"
     "\n"
-    "Print a StableHLO program calling bundled kernel NAME (`tritonc list`) through XLA's Triton\n"
+    "Print a StableHLO program calling kernel NAME (bundled, or of --from FILE) through XLA's Triton\n"
     "custom call: its .inputs and .inouts the parameters of main, its .outputs and .inouts the\n"
     "results; or the hand-written program NAME.\n"
     "\n" HLO_OPTIONS_HELP
@@ -116,6 +117,7 @@ static int take_option(request *r, int key, const char *arg)
     case XLA_MAP: r->xla_map = true; return CLI_OK;
     case PLUGIN: r->plugin = arg; return CLI_OK;
     case 'o': r->out_path = arg; return CLI_OK;
+    case CLI_FROM_KEY: cli_set_from(arg); return CLI_OK;
     default: return CLI_USAGE; /* cli_next printed it */
     }
 }
@@ -127,13 +129,13 @@ static int parse(request *r, int argc, char **argv)
         {"program", PROGRAM, "a program name"}, {"set", SET, "KEY=VALUE"}, {"grid", GRID, "X[,Y[,Z]]"},
         {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"}, {"operand", OPERAND, "NAME=TYPE"},
         {"zero-outputs", ZERO_OUTPUTS, NULL}, {"no-loc", NO_LOC, NULL}, {"generic", GENERIC, NULL},
-        {"xla-map", XLA_MAP, NULL}, {"output", 'o', "a file name"}, CLI_HELP_OPTION,
+        {"xla-map", XLA_MAP, NULL}, {"output", 'o', "a file name"}, CLI_FROM_OPTION, CLI_HELP_OPTION,
     };
     static const cli_option run_opts[] = {
         {"program", PROGRAM, "a program name"}, {"set", SET, "KEY=VALUE"}, {"grid", GRID, "X[,Y[,Z]]"},
         {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"}, {"operand", OPERAND, "NAME=TYPE"},
         {"zero-outputs", ZERO_OUTPUTS, NULL}, {"no-loc", NO_LOC, NULL}, {"plugin", PLUGIN, "a path"},
-        {"iters", ITERS, "N"}, CLI_HELP_OPTION,
+        {"iters", ITERS, "N"}, CLI_FROM_OPTION, CLI_HELP_OPTION,
     };
     cli_parser p = r->run ? (cli_parser)CLI_PARSER("run", argc, argv, run_opts)
                           : (cli_parser)CLI_PARSER("hlo", argc, argv, hlo_opts);
@@ -153,6 +155,8 @@ static int parse(request *r, int argc, char **argv)
         return cli_usage(r->cmd, "kernel '%s' or --program %s, not both", r->name, r->program);
     if (!r->program && !r->name)
         return cli_usage(r->cmd, "missing kernel name (see 'tritonc list'), or --program NAME (see 'tritonc list --programs')");
+    if (r->program && cli_from())
+        return cli_usage(r->cmd, "--from %s gives kernels; program '%s' calls a bundled one", cli_from(), r->program);
     if (r->program && (r->launch.noperands || r->launch.zero_outputs))
         return cli_usage(r->cmd, "%s shapes a kernel's call; program '%s' makes its own",
                          r->launch.noperands ? "--operand" : "--zero-outputs", r->program);
@@ -199,11 +203,9 @@ static int program_command(int argc, char **argv, bool run)
         return rc < 0 ? CLI_OK : rc;
     }
     const hlo_program *prog = r.program ? hlo_program_find(r.program) : NULL;
-    const tl_kernel *k = prog ? prog->kernel : r.name ? cli_kernel(r.name) : NULL;
+    const tl_kernel *k = prog ? prog->kernel : r.name ? cli_kernel(r.name, &rc) : NULL;
     if (r.program && !prog)
         rc = cli_usage(NULL, "unknown program '%s' (see 'tritonc list --programs')", r.program);
-    else if (!k)
-        rc = CLI_USAGE;
     void *cfg = k ? cli_config(NULL, k, r.nsets, r.sets, &rc) : NULL;
     if (cfg)
         rc = build_and_finish(&r, prog, k, cfg);

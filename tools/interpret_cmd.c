@@ -1,11 +1,9 @@
-/* `tritonc interpret NAME [--set K=V]... [--arg NAME=V]... [--size N] [--grid X[,Y[,Z]]]`:
- * a bundled kernel run by the CPU interpreter on made-up inputs.
- *
- * Every pointer argument gets a buffer of --size elements (default 4096) of its pointee,
- * filled with small deterministic values; every integer scalar gets --size too, and every
- * float scalar 1.0, unless --arg NAME=V sets it. The grid defaults to 1. A load or store
- * outside its buffer is reported with its C line, program and lane. On success the size and a
- * checksum of each buffer are printed (docs/cli.md). */
+/* `tritonc interpret NAME [--from FILE] [--set K=V]... [--arg NAME=V]... [--size N] [--grid X[,Y[,Z]]]`:
+ * a kernel run by the CPU interpreter on its made-up problem (tools/problem.h: the kernel's
+ * .problem, else every buffer --size elements, every integer scalar --size, every float 1.0).
+ * --arg, --size and --grid override the problem. A load or store outside its buffer is reported
+ * with its C line, program and lane. On success the first values of each output are printed
+ * (with --checksum, each buffer's size and checksum). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,22 +11,27 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "problem.h"
 #include "tritonc/interp.h"
 
-enum { MAX_ARGS = 64 };
+enum { MAX_ARGS = PROBLEM_MAX_ARGS, SHOWN = 8 };
 
 static const char help_text[] =
     "Usage: tritonc interpret NAME [options]\n"
     "\n"
-    "Run bundled kernel NAME on made-up inputs in the CPU interpreter (docs/interpreter.md),\n"
-    "every load and store bounds checked: an access outside its buffer is an error naming the C\n"
-    "line, the program and the lane. Prints each buffer's size and checksum.\n"
-    "\n"
+    "Run kernel NAME (bundled, or of --from FILE) in the CPU interpreter (docs/interpreter.md) on\n"
+    "its made-up problem (`tritonc list`: problem), every load and store bounds checked: an\n"
+    "access outside its buffer is an error naming the C line, the program and the lane. Prints\n"
+    "the first values of each output.\n"
+    "\n" CLI_FROM_HELP
     "  --set KEY=VALUE        set config field KEY (repeatable), as emit's --set\n"
-    "  --arg NAME=VALUE       the value of scalar argument NAME (repeatable; default: --size for\n"
-    "                         an integer, 1.0 for a float)\n"
-    "  --size N               elements of every buffer, from 1 to 67108864 (default 4096)\n"
-    "  --grid X[,Y[,Z]]       programs per axis, each from 1 to 1048576 (default 1)\n"
+    "  --arg NAME=VALUE       the value of scalar argument NAME (repeatable; default: the\n"
+    "                         problem's, else --size for an integer, 1.0 for a float)\n"
+    "  --size N               elements of every buffer, from 1 to 67108864 (default: the\n"
+    "                         problem's, else 4096)\n"
+    "  --grid X[,Y[,Z]]       programs per axis, each from 1 to 1048576 (default: the problem's,\n"
+    "                         else 1)\n"
+    "  --checksum             instead, each buffer's size and FNV-1a checksum\n"
     "  -h, --help             this help\n";
 
 /* The checksum printed for each buffer: FNV-1a's loop over its bytes, from 1469598103934665603,
@@ -66,40 +69,98 @@ static bool parse_grid(const char *v, unsigned *g)
     return false;
 }
 
-/* Fills n elements of dt: integers 0..6 by index, floats (i % 13) / 4 - 1.5, as the dtype's bits. */
-static void fill(unsigned char *buf, size_t n, tl_dtype dt, tcir_context *ctx)
+/* What the command line overrides of the problem. */
+typedef struct overrides {
+    const char *const *args;
+    int nargs;
+    long size;     /* 0: the problem's */
+    unsigned grid[3]; /* 0: the problem's */
+    bool checksum;
+} overrides;
+
+/* Is name among the kernel's .outputs or .inouts (all buffers of a kernel declaring neither)? */
+static bool is_output(const tl_kernel *k, const char *name)
 {
-    size_t eb = tl_dtype_bits(dt) < 8 ? 1 : tl_dtype_bits(dt) / 8;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = (uint64_t)(i % 7);
-        if (tl_dtype_is_float(dt))
-            v = tc_interp_float_bits((double)(i % 13) / 4 - 1.5, tcir_type_float_kind(tl_dtype_ir(ctx, dt)), false);
-        for (size_t k = 0; k < eb; k++)
-            buf[i * eb + k] = (unsigned char)(v >> (8 * k)); /* little-endian hosts */
-    }
+    if (k->outputs.n == 0 && k->inouts.n == 0)
+        return true;
+    for (int i = 0; i < k->outputs.n; i++)
+        if (!strcmp(k->outputs.names[i], name))
+            return true;
+    for (int i = 0; i < k->inouts.n; i++)
+        if (!strcmp(k->inouts.names[i], name))
+            return true;
+    return false;
 }
 
-/* Runs kernel k (config cfg) on made-up inputs; the exit status. */
-static int interpret(const tl_kernel *k, const char *name, const void *cfg, const char *const *args, int nargs_set,
-                     long size, const unsigned *grid)
+/* "out: float32[4096] 0.5 -1.25 ... " */
+static void print_values(tl_builder *b, int i, const unsigned char *buf, size_t count)
 {
-    char *e = NULL;
+    const tl_argspec *s = tl_builder_argspec(b, i);
+    size_t eb = problem_elem_bytes(s->dtype);
+    printf("%s: %s[%zu]", s->name, tl_dtype_name(s->dtype), count);
+    for (size_t j = 0; j < count && j < SHOWN; j++) {
+        uint64_t v = 0;
+        for (size_t k = 0; k < eb && k < 8; k++)
+            v |= (uint64_t)buf[j * eb + k] << (8 * k);
+        if (tl_dtype_is_float(s->dtype))
+            printf(" %g", tc_interp_float_value(v, tcir_type_float_kind(tl_dtype_ir(tl_builder_context(b), s->dtype))));
+        else if (tl_dtype_is_unsigned(s->dtype) || eb == 8)
+            printf(" %llu", (unsigned long long)v);
+        else /* sign-extend */
+            printf(" %lld", (long long)(v ^ (1ULL << (8 * eb - 1))) - (long long)(1ULL << (8 * eb - 1)));
+    }
+    printf("%s\n", count > SHOWN ? " ..." : "");
+}
+
+/* Binds scalar argument i: --arg's value, else the problem's; CLI_OK or the exit status. */
+static int bind_scalar(tc_interp *ip, const tl_argspec *s, int i, const problem_arg *a, const overrides *o, bool *used)
+{
+    const char *v = NULL;
+    size_t len = strlen(s->name);
+    for (int j = 0; j < o->nargs; j++)
+        if (!strncmp(o->args[j], s->name, len) && o->args[j][len] == '=') {
+            v = o->args[j] + len + 1;
+            used[j] = true;
+        }
+    if (tl_dtype_is_float(s->dtype)) {
+        char *end = NULL;
+        double x = v ? strtod(v, &end) : a->value;
+        if (v && (!*v || *end || v[0] == ' '))
+            return cli_usage("interpret", "bad --arg %s=%s: expected a number", s->name, v);
+        tc_interp_bind_float(ip, i, x);
+        return CLI_OK;
+    }
+    long long x = (long long)a->value;
+    if (v && !tl_parse_decimal(v, INT64_MIN, INT64_MAX, &x))
+        return cli_usage("interpret", "bad --arg %s=%s: expected a base-10 integer", s->name, v);
+    tc_interp_bind_int(ip, i, x);
+    return CLI_OK;
+}
+
+/* Runs kernel k (config cfg) on its problem; the exit status. */
+static int interpret(const tl_kernel *k, const char *name, const void *cfg, const overrides *o)
+{
+    char *e = NULL, why[300];
     tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){0}, NULL, &e);
     if (!b) {
         fprintf(stderr, "tritonc: interpret %s: %s\n", name, e ? cli_message(e) : "build failed");
         free(e);
         return CLI_FAIL;
     }
-    int status = CLI_OK, n = tl_builder_nargs(b);
-    tc_interp *ip = tc_interp_create(tl_builder_func(b));
-    unsigned char *bufs[MAX_ARGS] = {0};
-    size_t extents[MAX_ARGS] = {0};
-    bool used[MAX_ARGS] = {false}; /* which --arg named an argument */
-    if (nargs_set > MAX_ARGS) {
-        tc_interp_destroy(ip);
+    if (o->nargs > MAX_ARGS) {
         tl_builder_destroy(b);
         return cli_usage("interpret", "at most %d --arg", MAX_ARGS);
     }
+    problem pb;
+    if (!problem_of(k, b, o->size ? o->size : 4096, &pb, why, sizeof why)) {
+        tl_builder_destroy(b);
+        return cli_fail(NULL, "interpret %s: %s", name, why);
+    }
+    int status = CLI_OK, n = tl_builder_nargs(b);
+    tc_interp *ip = tc_interp_create(tl_builder_func(b));
+    unsigned char *bufs[MAX_ARGS] = {0};
+    size_t counts[MAX_ARGS] = {0};
+    bool used[MAX_ARGS] = {false}; /* which --arg named an argument */
     if (n > MAX_ARGS || tc_interp_nargs(ip) != n) {
         fprintf(stderr, "tritonc: interpret %s: %s\n", name,
                 tc_interp_failed(ip) ? tc_interp_error(ip) : "specialized or too many arguments");
@@ -108,58 +169,51 @@ static int interpret(const tl_kernel *k, const char *name, const void *cfg, cons
     }
     for (int i = 0; i < n && status == CLI_OK; i++) {
         const tl_argspec *s = tl_builder_argspec(b, i);
-        if (s->kind == TL_ARG_PTR) {
-            size_t eb = tl_dtype_bits(s->dtype) < 8 ? 1 : tl_dtype_bits(s->dtype) / 8;
-            extents[i] = (size_t)size * eb;
-            bufs[i] = malloc(extents[i]);
-            if (!bufs[i]) {
-                status = CLI_FAIL;
-                break;
-            }
-            fill(bufs[i], (size_t)size, s->dtype, tl_builder_context(b));
-            tc_interp_bind_ptr(ip, i, bufs[i], extents[i]);
+        problem_arg *a = &pb.args[i];
+        if (s->kind != TL_ARG_PTR) {
+            status = bind_scalar(ip, s, i, a, o, used);
             continue;
         }
-        const char *v = NULL;
-        size_t len = strlen(s->name);
-        for (int j = 0; j < nargs_set; j++)
-            if (!strncmp(args[j], s->name, len) && args[j][len] == '=') {
-                v = args[j] + len + 1;
-                used[j] = true;
-            }
-        if (tl_dtype_is_float(s->dtype)) {
-            char *end = NULL;
-            double x = v ? strtod(v, &end) : 1.0;
-            if (v && (!*v || *end || v[0] == ' ')) {
-                status = cli_usage("interpret", "bad --arg %s=%s: expected a number", s->name, v);
-                break;
-            }
-            tc_interp_bind_float(ip, i, x);
-        } else {
-            long long x = size;
-            if (v && !tl_parse_decimal(v, INT64_MIN, INT64_MAX, &x)) {
-                status = cli_usage("interpret", "bad --arg %s=%s: expected a base-10 integer", s->name, v);
-                break;
-            }
-            tc_interp_bind_int(ip, i, x);
+        counts[i] = o->size ? (size_t)o->size : (size_t)a->count;
+        bufs[i] = malloc(counts[i] * problem_elem_bytes(s->dtype));
+        if (!bufs[i]) {
+            status = cli_fail(NULL, "out of memory");
+            break;
         }
+        problem_fill(bufs[i], counts[i], s->dtype, tl_builder_context(b), a);
+        tc_interp_bind_ptr(ip, i, bufs[i], counts[i] * problem_elem_bytes(s->dtype));
     }
-    for (int j = 0; j < nargs_set && status == CLI_OK; j++)
+    for (int j = 0; j < o->nargs && status == CLI_OK; j++)
         if (!used[j])
-            status = cli_usage("interpret", "--arg %s: %s has no scalar argument of that name", args[j], name);
+            status = cli_usage("interpret", "--arg %s: %s has no scalar argument of that name", o->args[j], name);
     if (status == CLI_OK) {
-        tc_interp_set_grid(ip, grid[0], grid[1], grid[2]);
+        unsigned g[3];
+        for (int d = 0; d < 3; d++)
+            g[d] = o->grid[0] ? o->grid[d] : pb.grid[d];
+        tc_interp_set_grid(ip, g[0], g[1], g[2]);
         if (!tc_interp_run(ip)) {
-            fprintf(stderr, "tritonc: interpret %s: %s\n", name, tc_interp_error(ip));
+            fprintf(stderr, "tritonc: interpret %s: %s%s\n", name, tc_interp_error(ip),
+                    pb.declared || !strstr(tc_interp_error(ip), "out of bounds")
+                        ? ""
+                        : " (on the generic problem: the kernel declares no .problem)");
             status = CLI_FAIL;
         }
     }
     for (int i = 0; i < n && status == CLI_OK; i++) {
         if (!bufs[i])
             continue;
-        printf("%s: %zu bytes, fnv1a %016llx\n", tl_builder_argspec(b, i)->name, extents[i],
-               (unsigned long long)checksum(bufs[i], extents[i]));
+        const tl_argspec *s = tl_builder_argspec(b, i);
+        size_t bytes = counts[i] * problem_elem_bytes(s->dtype);
+        if (o->checksum) {
+            printf("%s: %zu bytes, fnv1a %016llx\n", s->name, bytes, (unsigned long long)checksum(bufs[i], bytes));
+        } else if (is_output(k, s->name)) {
+            print_values(b, i, bufs[i], counts[i]);
+        }
     }
+    if (status == CLI_OK && !pb.declared)
+        printf("note: kernel %s declares no .problem (tritonc/kernel.h): every buffer had %ld elements, every "
+               "integer scalar %ld, every float 1.0, the grid 1 (--size, --arg, --grid change them)\n",
+               name, o->size ? o->size : 4096L, o->size ? o->size : 4096L);
     for (int i = 0; i < MAX_ARGS; i++)
         free(bufs[i]);
     tc_interp_destroy(ip);
@@ -169,16 +223,17 @@ static int interpret(const tl_kernel *k, const char *name, const void *cfg, cons
 
 int tritonc_cmd_interpret(int argc, char **argv)
 {
-    enum { SET = CLI_KEY, ARG, SIZE, GRID };
+    enum { SET = CLI_KEY, ARG, SIZE, GRID, CHECKSUM };
     static const cli_option opts[] = {
         {"set", SET, "KEY=VALUE"}, {"arg", ARG, "NAME=VALUE"}, {"size", SIZE, "a number of elements"},
-        {"grid", GRID, "X[,Y[,Z]]"}, CLI_HELP_OPTION,
+        {"grid", GRID, "X[,Y[,Z]]"}, {"checksum", CHECKSUM, NULL}, CLI_FROM_OPTION, CLI_HELP_OPTION,
     };
     cli_parser p = CLI_PARSER("interpret", argc, argv, opts);
     const char *arg;
     const char **sets = malloc(sizeof *sets * (size_t)argc), **args = malloc(sizeof *args * (size_t)argc);
-    int nsets = 0, nargs_set = 0, size = 4096, rc = CLI_USAGE;
-    unsigned grid[3] = {1, 1, 1};
+    int nsets = 0, nargs_set = 0, size = 0, rc = CLI_USAGE;
+    unsigned grid[3] = {0, 0, 0};
+    bool checksum = false;
     void *cfg = NULL;
     if (!sets || !args) {
         free(sets);
@@ -200,11 +255,14 @@ int tritonc_cmd_interpret(int argc, char **argv)
                 goto done;
             break;
         case GRID:
+            grid[1] = grid[2] = 1;
             if (!parse_grid(arg, grid)) {
                 cli_usage("interpret", "bad --grid '%s': expected X[,Y[,Z]], each from 1 to 1048576", arg);
                 goto done;
             }
             break;
+        case CHECKSUM: checksum = true; break;
+        case CLI_FROM_KEY: cli_set_from(arg); break;
         case 'h': rc = cli_help(help_text); goto done;
         default: goto done;
         }
@@ -218,11 +276,12 @@ int tritonc_cmd_interpret(int argc, char **argv)
         goto done;
     }
     const char *name = argv[p.operands];
-    const tl_kernel *k = cli_kernel(name);
+    const tl_kernel *k = cli_kernel(name, &rc);
     cfg = k ? cli_config("interpret", k, nsets, sets, &rc) : NULL;
     if (!cfg)
         goto done;
-    rc = interpret(k, name, cfg, args, nargs_set, size, grid);
+    overrides o = {args, nargs_set, size, {grid[0], grid[1], grid[2]}, checksum};
+    rc = interpret(k, name, cfg, &o);
 done:
     free(cfg);
     free(sets);

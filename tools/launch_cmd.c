@@ -1,8 +1,9 @@
-/* `tritonc launch NAME [--set K=V]... [--size N...] [--iters N] [--num-warps N] [--num-stages N]`:
- * a bundled kernel launched on made-up inputs on the GPU through the CUDA runtime, timed.
+/* `tritonc launch NAME [--from FILE] [--set K=V]... [--size N...] [--iters N] [--num-warps N] [--num-stages N]`:
+ * a kernel launched on made-up inputs on the GPU through the CUDA runtime, timed.
  *
- * Each launchable kernel has a recipe: what its sizes mean, how its arguments and grid follow
- * from them and from its config. The first launch loads the variant (compiling it with Triton
+ * Every kernel runs its made-up problem (tools/problem.h), the one `tritonc interpret` runs. A
+ * few have a recipe besides, for --size: what the sizes mean, how the arguments and grid follow
+ * from them and from the config. The first launch loads the variant (compiling it with Triton
  * on a cache miss, unless $TRITONC_JIT=0); then --iters launches back to back are timed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -13,10 +14,11 @@
 #include "bundled.h"
 #include "cli.h"
 #include "commands.h"
+#include "problem.h"
 #include "tritonc/cuda.h"
 
 #define MAX_SIZES 3
-#define MAX_BUFFERS 8
+#define MAX_BUFFERS PROBLEM_MAX_ARGS
 
 /* What a recipe makes: the arguments, the grid, and the buffers to free. */
 typedef struct launch_plan {
@@ -172,6 +174,70 @@ static bool plan_matmul(tc_runtime *rt, const tl_kernel *k, const void *cfg, con
     return !tc_runtime_failed(rt);
 }
 
+/* A scalar argument of dtype dt holding v. */
+static tc_arg scalar_arg(tl_dtype dt, double v)
+{
+    switch (dt) {
+    case TL_I1: return tc_bool(v != 0);
+    case TL_I8: return tc_i8(v);
+    case TL_I16: return tc_i16(v);
+    case TL_I64: return tc_i64(v);
+    case TL_U8: return tc_u8(v);
+    case TL_U16: return tc_u16(v);
+    case TL_U32: return tc_u32(v);
+    case TL_U64: return tc_u64(v);
+    case TL_F16: return tc_f16(v);
+    case TL_BF16: return tc_bf16(v);
+    case TL_F32: return tc_f32(v);
+    case TL_F64: return tc_f64(v);
+    default: return tc_i32(v);
+    }
+}
+
+/* The kernel's problem (its .problem, else the generic one): buffers made up on the host and
+ * copied, the scalars, the grid. false after the error (why, or on rt). */
+static bool plan_problem(tc_runtime *rt, const tl_kernel *k, const void *cfg, launch_plan *p, char *why, size_t n)
+{
+    char *e = NULL;
+    tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){0}, NULL, &e);
+    problem pb;
+    bool ok = b && problem_of(k, b, 4096, &pb, why, n) && pb.nargs <= TC_MAX_ARGS;
+    if (!b)
+        snprintf(why, n, "%s", e ? cli_message(e) : "out of memory");
+    else if (!ok && pb.nargs > TC_MAX_ARGS)
+        snprintf(why, n, "kernel %s has more than %d arguments", k->name, TC_MAX_ARGS);
+    free(e);
+    for (int i = 0; ok && i < pb.nargs; i++) {
+        const tl_argspec *s = tl_builder_argspec(b, i);
+        const problem_arg *a = &pb.args[i];
+        if (!a->buffer) {
+            p->args[i] = scalar_arg(s->dtype, a->value);
+            continue;
+        }
+        size_t bytes = (size_t)a->count * problem_elem_bytes(s->dtype);
+        unsigned char *host = malloc(bytes);
+        ok = host != NULL && p->nbufs < MAX_BUFFERS;
+        if (!ok) {
+            free(host);
+            snprintf(why, n, "out of memory");
+            break;
+        }
+        problem_fill(host, (size_t)a->count, s->dtype, tl_builder_context(b), a);
+        tc_deviceptr d = tc_alloc(rt, bytes);
+        tc_copy_to_device(rt, d, host, bytes);
+        free(host);
+        p->bufs[p->nbufs++] = d;
+        p->args[i] = tc_ptr(d, s->dtype);
+    }
+    if (ok) {
+        p->nargs = pb.nargs;
+        p->grid = tc_grid3(pb.grid[0], pb.grid[1], pb.grid[2]);
+        snprintf(p->what, sizeof p->what, "%s", pb.declared ? "problem" : "generic problem (no .problem)");
+    }
+    tl_builder_destroy(b);
+    return ok && !tc_runtime_failed(rt);
+}
+
 static const recipe recipes[] = {
     {"vector_add", "N (elements)", {1 << 20}, NULL, plan_vector_add},
     {"vector_add_xla", "N (elements)", {1 << 20}, NULL, plan_vector_add_xla},
@@ -192,13 +258,14 @@ static double now_s(void)
 static const char help_text[] =
     "Usage: tritonc launch NAME [options]\n"
     "\n"
-    "Launch bundled kernel NAME on made-up inputs on the GPU through the CUDA driver\n"
-    "(tritonc/cuda.h; compiled on a cache miss) and time it. Kernels with made-up inputs:\n"
-    "vector_add, vector_add_xla, softmax, softmax_xla, matmul.\n"
-    "\n"
+    "Launch kernel NAME (bundled, or of --from FILE) on its made-up problem (`tritonc list`:\n"
+    "problem; the one `tritonc interpret` runs) on the GPU through the CUDA driver\n"
+    "(tritonc/cuda.h; compiled on a cache miss) and time it.\n"
+    "\n" CLI_FROM_HELP
     "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"
-    "  --size N [N...]        the sizes, integers from 1 to 2147483648: vector_add N, softmax\n"
-    "                         ROWS COLS, softmax_xla ROWS, matmul M [N [K]]\n"
+    "  --size N [N...]        instead of the problem, sizes, integers from 1 to 2147483648:\n"
+    "                         vector_add N, vector_add_xla N, softmax ROWS COLS, softmax_xla\n"
+    "                         ROWS, matmul M [N [K]]\n"
     "  --iters N              launches timed back to back after the first, from 1 to 1000000\n"
     "                         (default 100)\n"
     "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"
@@ -218,16 +285,16 @@ static bool parse_sizes(cli_parser *p, const char *first, long long *sizes, int 
     return true;
 }
 
-/* The recipe of kernel name, else NULL after the error. */
+/* The recipe of bundled kernel name, else NULL after the error. */
 static const recipe *find_recipe(const char *name)
 {
-    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
+    for (size_t i = 0; !cli_from() && i < sizeof recipes / sizeof recipes[0]; i++)
         if (strcmp(recipes[i].kernel, name) == 0)
             return &recipes[i];
-    fprintf(stderr, "tritonc: launch: no made-up inputs for kernel '%s' (launchable:", name);
+    fprintf(stderr, "tritonc: launch: --size is for kernels with sizes (");
     for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
-        fprintf(stderr, " %s", recipes[i].kernel);
-    fprintf(stderr, ")\n");
+        fprintf(stderr, "%s%s", i ? " " : "", recipes[i].kernel);
+    fprintf(stderr, "); without it, kernel '%s' runs its problem\n", name);
     return NULL;
 }
 
@@ -236,7 +303,7 @@ int tritonc_cmd_launch(int argc, char **argv)
     enum { SET = CLI_KEY, SIZE, ITERS, NUM_WARPS, NUM_STAGES };
     static const cli_option opts[] = {{"set", SET, "KEY=VALUE"}, {"size", SIZE, "a number"}, {"iters", ITERS, "N"},
                                       {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"},
-                                      CLI_HELP_OPTION};
+                                      CLI_FROM_OPTION, CLI_HELP_OPTION};
     cli_parser cl = CLI_PARSER("launch", argc, argv, opts);
     int nset = 0, nsizes = 0, iters = 100, warps = 0, stages = 0;
     const char *sets[32], *arg;
@@ -253,6 +320,7 @@ int tritonc_cmd_launch(int argc, char **argv)
         case ITERS: ok = cli_int("launch", "--iters", arg, 1, 1000000, &iters); break;
         case NUM_WARPS: ok = cli_warps("launch", arg, &warps); break;
         case NUM_STAGES: ok = cli_int("launch", "--num-stages", arg, 1, 16, &stages); break;
+        case CLI_FROM_KEY: cli_set_from(arg); break;
         case 'h': return cli_help(help_text);
         default: return CLI_USAGE;
         }
@@ -264,21 +332,20 @@ int tritonc_cmd_launch(int argc, char **argv)
     if (argc - cl.operands > 1)
         return cli_usage("launch", "one kernel at a time ('%s', then '%s')", argv[cl.operands], argv[cl.operands + 1]);
     const char *name = argv[cl.operands];
-    const tl_kernel *k = cli_kernel(name);
-    const recipe *r = k ? find_recipe(name) : NULL;
-    if (!r)
-        return CLI_USAGE;
-    for (int i = nsizes; i < MAX_SIZES; i++)
-        sizes[i] = r->defaults[i];
-    if (nsizes && strcmp(name, "matmul") == 0)
-        for (int i = nsizes; i < MAX_SIZES; i++)
-            sizes[i] = 0; /* N and K default to M */
-
     int rc;
+    const tl_kernel *k = cli_kernel(name, &rc);
+    if (!k)
+        return rc;
+    const recipe *r = nsizes ? find_recipe(name) : NULL;
+    if (nsizes && !r)
+        return CLI_USAGE;
+    for (int i = nsizes; r && i < MAX_SIZES; i++)
+        sizes[i] = strcmp(name, "matmul") == 0 ? 0 : r->defaults[i]; /* matmul: N and K default to M */
+
     void *cfg = cli_config(NULL, k, 0, NULL, &rc);
     if (!cfg)
         return rc;
-    if (r->adjust)
+    if (r && r->adjust)
         r->adjust(k, cfg, sizes);
     for (int i = 0; i < nset; i++) { /* after adjust: --set overrides what the sizes imply */
         if (!cli_set(NULL, k, cfg, sets[i])) {
@@ -287,13 +354,18 @@ int tritonc_cmd_launch(int argc, char **argv)
         }
     }
 
-    tc_runtime *rt = tc_runtime_create(NULL);
+    /* a user's kernel: the compile step's messages name --from FILE (else its defaults: NULL) */
+    const char *jit = getenv("TRITONC_JIT");
+    tc_compile_env env = {.jit = !(jit && strcmp(jit, "0") == 0), .from = cli_from()};
+    tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.compile = cli_from() ? &env : NULL});
     tc_kernel *h = tc_kernel_get(rt, k, cfg, (tc_options){.num_warps = warps, .num_stages = stages});
     launch_plan p;
     memset(&p, 0, sizeof p);
     char key[TC_MAX_ARGS + 1] = "?";
     double first = 0, per = 0;
-    if (h && r->plan(rt, k, cfg, sizes, &p) && tc_kernel_key(h, p.nargs, p.args, key, sizeof key)) {
+    char why[300] = "";
+    bool planned = h && (r ? r->plan(rt, k, cfg, sizes, &p) : plan_problem(rt, k, cfg, &p, why, sizeof why));
+    if (planned && tc_kernel_key(h, p.nargs, p.args, key, sizeof key)) {
         double t0 = now_s();
         tc_launch_args(h, p.grid, NULL, p.nargs, p.args);
         tc_synchronize(rt);
@@ -305,7 +377,9 @@ int tritonc_cmd_launch(int argc, char **argv)
         per = (now_s() - t0) / (double)iters;
     }
     rc = CLI_OK;
-    if (tc_runtime_failed(rt)) {
+    if (why[0]) {
+        rc = cli_fail("launch", "%s", why);
+    } else if (tc_runtime_failed(rt)) {
         rc = cli_fail("launch", "%s", cli_message(tc_runtime_error(rt)));
     } else {
         char *text = tc_config_text(k, cfg);

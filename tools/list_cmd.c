@@ -2,17 +2,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bundled.h"
 #include "cli.h"
 #include "commands.h"
 #include "hlo_programs.h"
 
 static const char help_text[] =
-    "Usage: tritonc list [--names] [--programs]\n"
+    "Usage: tritonc list [--names] [--programs] [--from FILE]\n"
     "\n"
-    "The bundled kernels: each one's doc line, inputs, inouts, outputs, config fields with their\n"
-    "defaults, its C file and the Python it ports.\n"
-    "\n"
+    "The bundled kernels (or those of --from FILE): each one's doc line, inputs, inouts, outputs,\n"
+    "config fields with their defaults, its C file and the Python it ports.\n"
+    "\n" CLI_FROM_HELP
     "  --names      the names only, one a line\n"
     "  --programs   the hand-written StableHLO programs instead (`tritonc hlo --program NAME`):\n"
     "               each one's doc line and the kernel it calls\n"
@@ -77,12 +76,15 @@ static void print_kernel(const tl_kernel *k, bool first)
     printf("\n");
     printf("  %-9s%s\n", "source:", k->source ? k->source : "?");
     printf("  %-9s%s\n", "python:", k->python ? k->python : "(none)");
+    if (k->problem) /* only where there is one, as inouts */
+        printf("  %-9s%s\n", "problem:", k->problem);
 }
 
 int tritonc_cmd_list(int argc, char **argv)
 {
     enum { NAMES = CLI_KEY, PROGRAMS };
-    static const cli_option opts[] = {{"names", NAMES, NULL}, {"programs", PROGRAMS, NULL}, CLI_HELP_OPTION};
+    static const cli_option opts[] = {{"names", NAMES, NULL}, {"programs", PROGRAMS, NULL}, CLI_FROM_OPTION,
+                                      CLI_HELP_OPTION};
     cli_parser p = CLI_PARSER("list", argc, argv, opts);
     bool names_only = false, programs = false;
     const char *arg;
@@ -90,13 +92,21 @@ int tritonc_cmd_list(int argc, char **argv)
         switch (key) {
         case NAMES: names_only = true; break;
         case PROGRAMS: programs = true; break;
+        case CLI_FROM_KEY: cli_set_from(arg); break;
         case 'h': return cli_help(help_text);
         default: return CLI_USAGE;
         }
     }
     if (p.operands < argc)
         return cli_usage("list", "takes no name ('%s'; see 'tritonc help list')", argv[p.operands]);
-    int n = programs ? hlo_program_count() : tritonc_bundled_count();
+    if (programs && cli_from())
+        return cli_usage("list", "--programs are bundled; --from %s gives kernels", cli_from());
+    int n = 0, rc = CLI_OK;
+    const tl_kernel *const *kernels = programs ? NULL : cli_kernels(&n, &rc);
+    if (programs)
+        n = hlo_program_count();
+    if (rc != CLI_OK)
+        return rc;
     for (int i = 0; i < n; i++) {
         if (programs) {
             const hlo_program *prog = hlo_program_at(i);
@@ -106,7 +116,7 @@ int tritonc_cmd_list(int argc, char **argv)
                 printf("%s%s\n  %s\n  %-9s%s\n", i ? "\n" : "", prog->name, prog->doc, "kernel:", prog->kernel->name);
             continue;
         }
-        const tl_kernel *k = tritonc_bundled_at(i);
+        const tl_kernel *k = kernels[i];
         if (k && names_only)
             printf("%s\n", k->name);
         else if (k)

@@ -80,8 +80,11 @@ static int cmd_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        print_usage(stderr);
+    if (argc < 2) { /* a short reminder; the whole text is --help's */
+        fprintf(stderr, "Usage: tritonc COMMAND [OPTIONS] [NAME]\nCommands:");
+        for (int i = 0; i < NCOMMANDS; i++)
+            fprintf(stderr, " %s", commands[i].name);
+        fprintf(stderr, "\nSee 'tritonc --help', and 'tritonc help COMMAND' for a command's options.\n");
         return CLI_USAGE;
     }
     const char *cmd = argv[1];
@@ -94,5 +97,7 @@ int main(int argc, char **argv)
         return CLI_OK;
     }
     const struct command *c = find_command(cmd);
-    return c ? c->run(argc - 1, argv + 1) : unknown_command(cmd);
+    int rc = c ? c->run(argc - 1, argv + 1) : unknown_command(cmd);
+    cli_end();
+    return rc;
 }

@@ -96,6 +96,8 @@ typedef struct tc_compile_env {
                               entry: an entry of another compiler version is a miss */
     int timeout_s;         /* a compile running longer is killed; 0: $TRITONC_COMPILE_TIMEOUT,
                               else 300 */
+    const char *from;      /* the user's file the kernel came from (`tritonc ... --from FILE`),
+                              NULL for a bundled one: the command a message suggests names it */
 } tc_compile_env;
 
 /* Emits k on cfg (NULL: default) with the specialization key spec (NULL: as declared) and

@@ -77,6 +77,10 @@ typedef struct tl_kernel {
     const void *cfg_default; /* a cfg_size-byte default config */
     int nfields;
     const tl_cfg_field *fields;
+    const char *problem;  /* optional: the made-up problem `tritonc interpret` and `tritonc launch`
+                           * run it on, one line: each pointer argument's buffer, "x_ptr[4096]"
+                           * (elements; "p[1]=5": filled with 5), each scalar's value, "n=4096",
+                           * and the grid, "grid=4,2" (docs/cli.md). NULL: generic defaults */
     void (*run)(tl_builder *b, const void *cfg); /* set by TL_KERNEL: calls the typed body */
 } tl_kernel;
 
@@ -118,9 +122,20 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
  * Returns false (and leaves *out) otherwise, and for a NULL text or out. */
 bool tl_parse_decimal(const char *text, long long min, long long max, long long *out);
 
+/* Every TL_KERNEL also puts a pointer to its kernel in the ELF section TL_KERNEL_SECTION, so that
+ * a program finds all the kernels of a shared library by reading that section (`tritonc emit
+ * --from lib.so NAME`, docs/cli.md) with no list kept by hand. */
+#define TL_KERNEL_SECTION "tritonc_kernels"
+#if defined(__ELF__) && defined(__GNUC__)
+#define TL_KERNEL_ENTRY(ident)                                                                    \
+    __attribute__((used, section(TL_KERNEL_SECTION))) static const tl_kernel *const tl_entry_##ident = &ident;
+#else
+#define TL_KERNEL_ENTRY(ident)
+#endif
+
 #ifdef __cplusplus
 /* C++20: designators in declaration order (.name, .inputs, .outputs, .inouts, .python, .doc,
- * .cfg_default, .nfields, .fields); what TL_KERNEL sets itself is filled in after them. */
+ * .cfg_default, .nfields, .fields, .problem); what TL_KERNEL sets itself is filled in after them. */
 #define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
     static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
     static tl_kernel ident##__make(void)                                                          \
@@ -134,6 +149,7 @@ bool tl_parse_decimal(const char *text, long long min, long long max, long long 
     }                                                                                             \
     extern "C" const tl_kernel ident;                                                             \
     const tl_kernel ident = ident##__make();                                                      \
+    TL_KERNEL_ENTRY(ident)                                                                        \
     extern "C" char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                 \
     char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
     {                                                                                             \
@@ -146,6 +162,7 @@ bool tl_parse_decimal(const char *text, long long min, long long max, long long 
     const tl_kernel ident = {.source = __FILE__, .source_line = __LINE__, .cfg_size = sizeof(Cfg),   \
                              .run = ident##__thunk,                                               \
                              __VA_ARGS__};                                                        \
+    TL_KERNEL_ENTRY(ident)                                                                        \
     /* prototype first: kernels build clean under -Wmissing-prototypes */                         \
     char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                            \
     char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \

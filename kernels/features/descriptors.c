@@ -39,4 +39,5 @@ TL_KERNEL(descriptors_kernel, descriptors_cfg, descriptors,
           .doc = "tensor descriptors and block pointers: load, store, advance, boundary checks (catalog)",
           .cfg_default = &descriptors_default,
           .nfields = (int)(sizeof descriptors_fields / sizeof descriptors_fields[0]),
-          .fields = descriptors_fields);
+          .fields = descriptors_fields,
+          .problem = "x[8192] o[8192] M=128 N=64 grid=1");

@@ -34,4 +34,5 @@ TL_KERNEL(vector_add_kernel, vector_add_cfg, vector_add,
           .doc = "out = x + y over n_elements float32 values, BLOCK_SIZE per program",
           .cfg_default = &vector_add_default,
           .nfields = (int)(sizeof vector_add_fields / sizeof vector_add_fields[0]),
-          .fields = vector_add_fields);
+          .fields = vector_add_fields,
+          .problem = "x_ptr[4096] y_ptr[4096] output_ptr[4096] n_elements=4096 grid=4");

@@ -166,4 +166,7 @@ TL_KERNEL(flash_attention_kernel, flash_attention_cfg, flash_attention,
           .doc = "attention forward (Flash Attention 2), causal or not, float16 or bfloat16, with the row logsumexp",
           .cfg_default = &flash_attention_default,
           .nfields = (int)(sizeof flash_attention_fields / sizeof flash_attention_fields[0]),
-          .fields = flash_attention_fields);
+          .fields = flash_attention_fields,
+          .problem = "Q[8192] K[8192] V[8192] sm_scale=0.125 M[128] Out[8192] stride_qz=8192 stride_qh=8192 "
+                     "stride_qm=64 stride_kz=8192 stride_kh=8192 stride_kn=64 stride_vz=8192 stride_vh=8192 "
+                     "stride_vk=64 stride_oz=8192 stride_oh=8192 stride_om=64 Z=1 H=1 N_CTX=128 grid=1,1");

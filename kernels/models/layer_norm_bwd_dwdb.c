@@ -51,4 +51,5 @@ TL_KERNEL(layer_norm_bwd_dwdb_kernel, layer_norm_bwd_dwdb_cfg, layer_norm_bwd_dw
           .doc = "layer norm backward: dW, dB as column sums of M float32 partial rows",
           .cfg_default = &layer_norm_bwd_dwdb_default,
           .nfields = (int)(sizeof layer_norm_bwd_dwdb_fields / sizeof layer_norm_bwd_dwdb_fields[0]),
-          .fields = layer_norm_bwd_dwdb_fields);
+          .fields = layer_norm_bwd_dwdb_fields,
+          .problem = "DW[8192] DB[8192] FINAL_DW[256] FINAL_DB[256] M=32 N=256 grid=2");

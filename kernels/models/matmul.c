@@ -69,4 +69,6 @@ TL_KERNEL(matmul_kernel, matmul_cfg, matmul,
           .doc = "C = A @ B for float16 A and B with float32 accumulation, grouped tile order",
           .cfg_default = &matmul_default,
           .nfields = (int)(sizeof matmul_fields / sizeof matmul_fields[0]),
-          .fields = matmul_fields);
+          .fields = matmul_fields,
+          .problem = "a_ptr[16384] b_ptr[16384] c_ptr[16384] M=128 N=128 K=128 stride_am=128 stride_ak=1 stride_bk=128 "
+                     "stride_bn=1 stride_cm=128 stride_cn=1 grid=1");

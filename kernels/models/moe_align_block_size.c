@@ -85,4 +85,6 @@ TL_KERNEL(moe_align_block_size_kernel, moe_align_block_size_cfg, moe_align_block
           .doc = "MoE routing: pair ids grouped by expert, padded to the block size, expert per block (one program)",
           .cfg_default = &moe_align_block_size_default,
           .nfields = (int)(sizeof moe_align_block_size_fields / sizeof moe_align_block_size_fields[0]),
-          .fields = moe_align_block_size_fields);
+          .fields = moe_align_block_size_fields,
+          .problem = "topk_ids_ptr[256] sorted_token_ids_ptr[760] expert_ids_ptr[12] num_tokens_post_padded_ptr[1] "
+                     "numel=256 max_num_tokens_padded=760 max_num_m_blocks=12 grid=1");

@@ -256,9 +256,11 @@ static int run_compiler(const tc_compile_env *env, char *const *args, int nargs,
         c.argv[c.argc++] = args[i];
     c.argv[c.argc] = NULL;
     int rc = tc__run(c.argv, timeout_of(env), output, err);
-    if (rc > 0) {
+    if (rc > 0 && !(*output && strspn(*output, " \r\n") < strlen(*output))) {
+        tc__fail(err, "%s exited with status %d and no output", c.argv[0], rc);
+    } else if (rc > 0) {
         char line[512];
-        tc__fail(err, "%s", last_line(*output ? *output : "", line, sizeof line));
+        tc__fail(err, "%s", last_line(*output, line, sizeof line));
     }
     free(c.script);
     return rc;
@@ -406,6 +408,11 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     }
     char *config = tc_config_text(k, cfg);
     char *cmd = tc_compile_command(k, cfg, spec, opts);
+    if (cmd && env && env->from) { /* a user's kernel: the command must say where it is */
+        char *from = tc__format("tritonc compile --from %s%s", env->from, cmd + strlen("tritonc compile"));
+        free(cmd);
+        cmd = from;
+    }
     char *what = tc__format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
                             config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
@@ -432,7 +439,7 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
             }
             free(put_err);
         } else {
-            tc__fail(err, "%s%s and the compiler failed: %s; build it where Triton is installed with `%s%s%s`",
+            tc__fail(err, "%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
                      what ? what : "no compiled variant", corrupt ? " (the entry there is corrupt)" : "",
                      why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
                      dir ? dir : "");

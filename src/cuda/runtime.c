@@ -47,6 +47,8 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
         rt->env_compiler = tcir_sys_strdup(opts->compile->compiler);
         rt->env.cache_dir = rt->env_cache_dir;
         rt->env.compiler = rt->env_compiler;
+        rt->env_from = tcir_sys_strdup(opts->compile->from);
+        rt->env.from = rt->env_from;
     }
     start(rt, site, opts);
     return rt;
@@ -82,6 +84,7 @@ void tc_runtime_destroy(tc_runtime *rt)
     tc_driver_close(&rt->drv);
     free(rt->env_cache_dir);
     free(rt->env_compiler);
+    free(rt->env_from);
     tl__error_clear(&rt->error);
     pthread_mutex_destroy(&rt->lock);
     pthread_mutex_destroy(&rt->error_lock);

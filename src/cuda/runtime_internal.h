@@ -97,7 +97,7 @@ struct tc_runtime {
     tcu_context primary; /* retained; NULL when not */
     bool has_env;
     tc_compile_env env;
-    char *env_cache_dir, *env_compiler;
+    char *env_cache_dir, *env_compiler, *env_from;
     tcr_variant_set *sets;
     tcr_compiled *compiled;
     tc_kernel *kernels;

@@ -8,6 +8,9 @@
 #                  `emit K -o FILE` writes exactly what `emit K` prints, for every kernel.
 #   MODE=hlo_every_kernel  TRITONC OUT_DIR
 #                  `hlo K --no-loc` prints a program calling K through XLA, for every kernel.
+#   MODE=interpret_every_kernel, launch_every_kernel  TRITONC OUT_DIR [SKIP]
+#                  `interpret K` (`launch K --iters 1`) succeeds with defaults for every kernel
+#                  but those SKIP names (interpret only).
 #   MODE=docs      TRITONC OUT_DIR SOURCE_DIR
 #                  README.md holds `tritonc --help` verbatim, docs/cli.md every command's
 #                  `tritonc help CMD` (the commands `tritonc --help` lists).
@@ -57,6 +60,34 @@ if(MODE STREQUAL "hlo_every_kernel")
   endforeach()
   list(LENGTH kernels n)
   message(STATUS "tritonc hlo K: a program for each of the ${n} kernels")
+  return()
+endif()
+
+# issue 28: every bundled kernel runs from `interpret` and `launch` with defaults (its .problem);
+# SKIP lists the kernels `interpret` cannot run, each "NAME:reason" (the reason only documents).
+if(MODE STREQUAL "interpret_every_kernel" OR MODE STREQUAL "launch_every_kernel")
+  string(REGEX REPLACE "_every_kernel$" "" cmd "${MODE}")
+  set(skipped "")
+  foreach(s IN LISTS SKIP)
+    string(REGEX REPLACE ":.*$" "" s "${s}")
+    list(APPEND skipped "${s}")
+  endforeach()
+  set(ran 0)
+  foreach(k IN LISTS kernels)
+    if(cmd STREQUAL "interpret" AND k IN_LIST skipped)
+      continue()
+    endif()
+    set(extra "")
+    if(cmd STREQUAL "launch")
+      set(extra --iters 1)
+    endif()
+    execute_process(COMMAND "${TRITONC}" ${cmd} "${k}" ${extra} RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "tritonc ${cmd} ${k}: exit ${rc}:\n${err}")
+    endif()
+    math(EXPR ran "${ran} + 1")
+  endforeach()
+  message(STATUS "tritonc ${cmd} K: ${ran} kernels ran with their defaults")
   return()
 endif()
 

@@ -174,7 +174,7 @@ static void no_compiler_is_one_clear_error(void **state)
     char *err = compile_error("nocompiler", &env, dir, sizeof dir);
     expect_error(err, dir,
                  " and the compiler failed: cannot run '/nonexistent/stand_in_compiler': No such file or directory; "
-                 "build it where Triton is installed with ");
+                 "build it where Triton 3.6 is installed with ");
     free(err);
     char *why = NULL;
     assert_null(tc_compiler_version(&env, &why));
@@ -190,7 +190,7 @@ static void no_triton_package_is_one_clear_error(void **state)
     char *err = compile_error("notriton", NULL, dir, sizeof dir);
     expect_error(err, dir,
                  " and the compiler failed: stand_in_compiler: the 'triton' Python package is not installed; build it "
-                 "where Triton is installed with ");
+                 "where Triton 3.6 is installed with ");
     free(err);
 }
 
@@ -202,7 +202,7 @@ static void failed_compile_is_its_last_line(void **state)
     char *err = compile_error("fail", NULL, dir, sizeof dir);
     expect_error(err, dir,
                  " and the compiler failed: stand_in_compiler: compile failed: RuntimeError: stand-in failure on "
-                 "demand; build it where Triton is installed with ");
+                 "demand; build it where Triton 3.6 is installed with ");
     free(err);
 }
 
@@ -214,7 +214,7 @@ static void garbled_output_is_an_error(void **state)
     char *err = compile_error("garbage", NULL, dir, sizeof dir);
     expect_error(err, dir,
                  " and the compiler failed: the compiler's output is bad: metadata is truncated (no 'end' line); "
-                 "build it where Triton is installed with ");
+                 "build it where Triton 3.6 is installed with ");
     free(err);
 }
 
@@ -228,7 +228,7 @@ static void hanging_compiler_is_killed(void **state)
     char middle[1200];
     snprintf(middle, sizeof middle,
              " and the compiler failed: '%s' ran past the compile timeout of 1 s and was killed; build it where "
-             "Triton is installed with ",
+             "Triton 3.6 is installed with ",
              STAND_IN_COMPILER);
     expect_error(err, dir, middle);
     free(err);

@@ -1,0 +1,141 @@
+/* Made-up problems (see problem.h). The text: tokens separated by spaces, each "NAME[N]" (a
+ * buffer of N elements), "NAME[N]=V" (filled with V), "NAME=V" (a scalar) or "grid=X[,Y[,Z]]". */
+#include "problem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tritonc/interp.h"
+
+size_t problem_elem_bytes(tl_dtype dt)
+{
+    return tl_dtype_bits(dt) < 8 ? 1 : tl_dtype_bits(dt) / 8;
+}
+
+void problem_fill(unsigned char *buf, size_t n, tl_dtype dt, tcir_context *ctx, const problem_arg *a)
+{
+    size_t eb = problem_elem_bytes(dt);
+    for (size_t i = 0; i < n; i++) {
+        double x = a->filled ? a->value : tl_dtype_is_float(dt) ? (double)(i % 13) / 4 - 1.5 : (double)(i % 7);
+        uint64_t v = tl_dtype_is_float(dt) ? tc_interp_float_bits(x, tcir_type_float_kind(tl_dtype_ir(ctx, dt)), false)
+                                           : (uint64_t)(long long)x;
+        for (size_t k = 0; k < eb; k++)
+            buf[i * eb + k] = (unsigned char)(v >> (8 * k)); /* little-endian hosts */
+    }
+}
+
+/* A number: a base-10 integer, or for a float a decimal number. */
+static bool number(const char *text, bool is_float, double *out)
+{
+    long long i;
+    if (tl_parse_decimal(text, -(1LL << 53), 1LL << 53, &i)) {
+        *out = (double)i;
+        return true;
+    }
+    char *end;
+    *out = is_float && *text ? strtod(text, &end) : 0;
+    return is_float && *text && *end == '\0';
+}
+
+static bool grid_of(const char *text, unsigned *g)
+{
+    for (int i = 0; i < 3; i++) {
+        long long x;
+        char part[32];
+        size_t len = strcspn(text, ",");
+        if (len == 0 || len >= sizeof part)
+            return false;
+        memcpy(part, text, len);
+        part[len] = '\0';
+        if (!tl_parse_decimal(part, 1, 1LL << 20, &x))
+            return false;
+        g[i] = (unsigned)x;
+        if (text[len] == '\0')
+            return true;
+        text += len + 1;
+    }
+    return false;
+}
+
+/* One token into p; false with why. */
+static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p, bool *given, char *why, size_t n)
+{
+    size_t name_len = strcspn(tok, "[=");
+    if (strncmp(tok, "grid=", 5) == 0) {
+        if (!grid_of(tok + 5, p->grid))
+            return snprintf(why, n, "bad '%.100s': expected grid=X[,Y[,Z]], each from 1 to 1048576", tok), false;
+        return true;
+    }
+    int i = 0;
+    for (; i < p->nargs; i++)
+        if (strlen(tl_builder_argspec(b, i)->name) == name_len && !strncmp(tl_builder_argspec(b, i)->name, tok, name_len))
+            break;
+    if (name_len == 0 || i == p->nargs)
+        return snprintf(why, n, "'%.100s': kernel %s has no argument '%.*s'", tok, k->name, (int)name_len, tok), false;
+    const tl_argspec *s = tl_builder_argspec(b, i);
+    problem_arg *a = &p->args[i];
+    const char *rest = tok + name_len;
+    if ((*rest == '[') != (s->kind == TL_ARG_PTR))
+        return snprintf(why, n, "'%.100s': %s is a %s (%s)", tok, s->name, s->kind == TL_ARG_PTR ? "pointer" : "scalar",
+                        s->kind == TL_ARG_PTR ? "give NAME[ELEMENTS]" : "give NAME=VALUE"), false;
+    if (*rest == '[') {
+        char count[32];
+        size_t len = strcspn(rest + 1, "]");
+        long long c;
+        if (rest[1 + len] != ']' || len >= sizeof count)
+            return snprintf(why, n, "bad '%.100s': expected NAME[ELEMENTS]", tok), false;
+        memcpy(count, rest + 1, len);
+        count[len] = '\0';
+        if (!tl_parse_decimal(count, 1, 1LL << 30, &c))
+            return snprintf(why, n, "bad '%.100s': elements from 1 to 1073741824", tok), false;
+        a->buffer = true;
+        a->count = c;
+        rest += len + 2;
+        a->filled = *rest == '=';
+    }
+    if (*rest == '=' && !number(rest + 1, tl_dtype_is_float(s->dtype), &a->value))
+        return snprintf(why, n, "bad '%.100s': expected a number after '='", tok), false;
+    if (*rest != '=' && !(a->buffer && *rest == '\0'))
+        return snprintf(why, n, "bad '%.100s'", tok), false;
+    given[i] = true;
+    return true;
+}
+
+bool problem_of(const tl_kernel *k, tl_builder *b, long long size, problem *p, char *why, size_t whysize)
+{
+    memset(p, 0, sizeof *p);
+    p->nargs = tl_builder_nargs(b);
+    p->grid[0] = p->grid[1] = p->grid[2] = 1;
+    if (p->nargs > PROBLEM_MAX_ARGS)
+        return snprintf(why, whysize, "kernel %s has more than %d arguments", k->name, PROBLEM_MAX_ARGS), false;
+    for (int i = 0; i < p->nargs; i++) {
+        const tl_argspec *s = tl_builder_argspec(b, i);
+        p->args[i] = (problem_arg){.buffer = s->kind == TL_ARG_PTR, .count = size,
+                                   .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
+    }
+    if (!k->problem)
+        return true;
+    p->declared = true;
+    bool given[PROBLEM_MAX_ARGS] = {false};
+    char tok[256];
+    for (const char *t = k->problem; *t;) {
+        t += strspn(t, " ");
+        size_t len = strcspn(t, " ");
+        if (len == 0)
+            break;
+        if (len >= sizeof tok)
+            return snprintf(why, whysize, "problem of kernel %s: a token over %zu characters", k->name, sizeof tok), false;
+        memcpy(tok, t, len);
+        tok[len] = '\0';
+        char what[400];
+        if (!token(k, b, tok, p, given, what, sizeof what))
+            return snprintf(why, whysize, "problem of kernel %s: %.300s", k->name, what), false;
+        t += len;
+    }
+    for (int i = 0; i < p->nargs; i++)
+        if (!given[i])
+            return snprintf(why, whysize, "problem of kernel %s leaves out argument '%s'", k->name,
+                            tl_builder_argspec(b, i)->name), false;
+    return true;
+}
