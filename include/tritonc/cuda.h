@@ -233,6 +233,26 @@ typedef struct tc_autotune_options {
     double (*perf_model)(int i, const void *cfg, tc_options options, int nargs, const tc_arg *args, void *user);
     int top_k;
     void *prune_user;
+    /* Winners decided ahead of time (docs/launch.md "Tables of winners"): the text of a table
+     * (what `tritonc autotune` and tc_autotune_write_table write; tritonc_add_kernels embeds
+     * one) and/or the path of a table file. A launch whose key tuple is in a table launches the
+     * table's config: nothing is timed, nothing synchronizes, so it may be captured into a CUDA
+     * graph (once its variant is loaded: tc_autotune_prepare). The tables come before the
+     * persisted file; a table that does not parse, or names a config that is not among the
+     * candidates, fails tc_autotune_create. */
+    const char *table;
+    const char *table_file;
+    /* Triton's reset_to_zero and restore_value: the names of pointer arguments whose buffers
+     * are zeroed before each launch that times a config, and saved before the timing and
+     * restored after it, so that tuning a kernel that accumulates into its output leaves the
+     * output as one launch makes it. arg_bytes gives a buffer's size in bytes (required when
+     * either list is given); arg is the argument's index. */
+    int nreset;
+    const char *const *reset_to_zero;
+    int nrestore;
+    const char *const *restore_value;
+    size_t (*arg_bytes)(int arg, int nargs, const tc_arg *args, void *user);
+    void *arg_bytes_user;
 } tc_autotune_options;
 
 /* An autotuner over nconfigs candidates (copied) of k on base_cfg (NULL: the default); grid
@@ -243,8 +263,9 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
 #define tc_autotune_create(...) tc_autotune_create_at(TL_SITE("tc_autotune_create"), __VA_ARGS__)
 
 /* Launches with the best config for the arguments' key. The first launch with a new key times
- * every config (unless the persisted file has the key): it synchronizes the stream and must
- * not happen while the stream is capturing. A config that cannot be launched is skipped: its
+ * every config (unless a table or the persisted file has the key): it synchronizes the stream
+ * and must not happen while the stream is capturing. TRITONC_PRINT_AUTOTUNING=1 prints each
+ * key timed, its best config and its time to stderr. A config that cannot be launched is skipped: its
  * error is recorded, then cleared, on the runtime, so tune while no other thread relies on the
  * runtime's error state. */
 bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
@@ -252,6 +273,21 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
 #define tc_autotune_launch(at, stream, ...)                                                      \
     tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
                                (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
+
+/* Makes sure the config chosen for the arguments' key is loaded in the current context, so
+ * that launches with such arguments may be captured into a CUDA graph. The key must be chosen
+ * already (a table's, the persisted file's, or an earlier launch's): otherwise an error, as
+ * preparing times nothing. */
+bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args);
+#define tc_autotune_prepare(at, ...)                                                              \
+    tc_autotune_prepare_args_at(TL_SITE("tc_autotune_prepare"), (at),                            \
+                                (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
+
+/* Writes every choice the tuner holds (timed, read from its file or from a table) as a table
+ * of winners to path (through a temporary file renamed over it). false (error recorded) on an
+ * I/O error. */
+bool tc_autotune_write_table_at(tl_site site, tc_autotuner *at, const char *path);
+#define tc_autotune_write_table(...) tc_autotune_write_table_at(TL_SITE("tc_autotune_write_table"), __VA_ARGS__)
 
 /* The config chosen for the last launch: its index into the configs (-1 when none yet),
  * whether this process timed it (false: read from the persisted file), and its median time in

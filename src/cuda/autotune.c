@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cuda/autotune_internal.h"
 #include "compile/compile_internal.h" /* tc__format */
@@ -89,6 +90,8 @@ static void free_tuner(tc_autotuner *at)
     free(at->cand);
     free(at->timings);
     free(at->key_index);
+    free(at->reset_index);
+    free(at->restore_index);
     free(at->file);
     free(at->configs_text);
     for (tcr_choice *c = atomic_load(&at->choices), *next; c; c = next) {
@@ -213,7 +216,8 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
             goto fail;
         }
     }
-    if (!tcr_autotune_file_open(at, site, base_cfg, opts.cache_dir))
+    if (!tcr_buffers_init(at, site, &opts) || !tcr_autotune_table_open(at, site, opts.table, opts.table_file) ||
+        !tcr_autotune_file_open(at, site, base_cfg, opts.cache_dir))
         goto fail;
     pthread_mutex_lock(&rt->lock);
     at->next = rt->tuners;
@@ -280,13 +284,16 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
     for (int i = 0; i < n; i++) {
         if (ms[i] < 0)
             continue; /* pruned */
-        for (int w = 0; w < at->warmup && ms[i] == 0; w++)
+        for (int w = 0; w < at->warmup && ms[i] == 0; w++) {
+            if (!tcr_buffers_zero(at, site, stream, nargs, args))
+                return false;
             if (!launch_candidate(at, site, i, stream, nargs, args)) {
                 why[i] = take_error(rt);
                 ms[i] = -1;
                 /* work queued before the failure must not run into the timings */
                 d->stream_synchronize((tcu_stream)stream);
             }
+        }
     }
     size_t nev = (size_t)2 * (size_t)n * (size_t)reps;
     tcu_event *ev = calloc(nev, sizeof *ev);
@@ -304,7 +311,8 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
                 continue;
             tcu_event *e = &ev[2 * ((size_t)r * n + i)];
             last = e[1];
-            ok = tcr_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
+            ok = tcr_buffers_zero(at, site, stream, nargs, args) &&
+                 tcr_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
             if (ok && !launch_candidate(at, site, i, stream, nargs, args)) {
                 why[i] = take_error(rt); /* it ran in warm-up: a failure now is unusual */
                 ms[i] = -1;
@@ -364,6 +372,28 @@ static int prune(tc_autotuner *at, int nargs, const tc_arg *args, double *ms)
     return left;
 }
 
+static double seconds_now(void)
+{
+    struct timespec ts;
+    if (timespec_get(&ts, TIME_UTC) != TIME_UTC)
+        return 0;
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* TRITONC_PRINT_AUTOTUNING=1, as Triton's TRITON_PRINT_AUTOTUNING: the key timed, its best
+ * config and its time, on stderr. */
+static void print_choice(const tc_autotuner *at, const char *key, int best, double ms, double seconds)
+{
+    const char *env = getenv("TRITONC_PRINT_AUTOTUNING");
+    if (!env || strcmp(env, "1") != 0)
+        return;
+    const tcr_candidate *c = &at->cand[best];
+    fprintf(stderr,
+            "tritonc: autotuning kernel %s for key %s finished after %.2fs; best config %d: '%s' num_warps=%d "
+            "num_stages=%d num_ctas=%d, %.4f ms\n",
+            at->k->name, key, seconds, best, c->set, c->opts.num_warps, c->opts.num_stages, c->opts.num_ctas, ms);
+}
+
 /* Times every config for key; returns the choice (NULL, error recorded, when none runs). */
 static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stream stream, int nargs,
                         const tc_arg *args)
@@ -385,12 +415,19 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
     }
     double *ms = calloc((size_t)at->nconfigs, sizeof *ms);
     char **why = calloc((size_t)at->nconfigs, sizeof *why);
+    tcu_deviceptr *saved = calloc((size_t)(at->nrestore ? at->nrestore : 1), sizeof *saved);
     tcr_choice *c = NULL;
-    if (!ms || !why) {
+    double started = seconds_now();
+    if (!ms || !why || !saved) {
         tcr_fail(rt, site, "out of memory");
     } else if (prune(at, nargs, args, ms) == 0) {
         tcr_fail(rt, site, "no config of kernel %s is left for %s after pruning", at->k->name, key);
-    } else if (time_configs(at, site, stream, nargs, args, ms, why)) {
+    } else if ((at->nrestore == 0 ||
+                (tcr_check(rt, site, rt->drv.stream_synchronize((tcu_stream)stream), "cuStreamSynchronize", NULL) &&
+                 tcr_buffers_save(at, site, nargs, args, saved))) &&
+               time_configs(at, site, stream, nargs, args, ms, why) &&
+               /* the timing is over (its last event waited for): the buffers as they were */
+               tcr_buffers_zero(at, site, stream, nargs, args) && tcr_buffers_restore(at, site, nargs, args, saved)) {
         int best = -1, first_failed = -1;
         for (int i = 0; i < at->nconfigs; i++) {
             if (ms[i] == -1 && first_failed < 0)
@@ -417,8 +454,13 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
                 tcr_fail(rt, site, "out of memory");
             else
                 tcr_autotune_file_save(at, site, key, best, best_ms);
+            if (c)
+                print_choice(at, key, best, best_ms, seconds_now() - started);
         }
     }
+    if (saved) /* after a failure: the copies back, and freed (a no-op once restored) */
+        tcr_buffers_restore(at, site, nargs, args, saved);
+    free(saved);
     for (int i = 0; why && i < at->nconfigs; i++)
         free(why[i]);
     free(why);
@@ -448,6 +490,30 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
     }
     atomic_store_explicit(&at->last, c, memory_order_release);
     return launch_candidate(at, site, c->best, stream, nargs, args);
+}
+
+bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args)
+{
+    if (!at || !tcr_ready(at->rt, site))
+        return false;
+    tcr_packed p;
+    if (!tcr_pack_args(at->base, site, nargs, args, &p))
+        return false;
+    char key[1024];
+    if (!key_text(at, args, key, sizeof key)) {
+        tcr_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
+        return false;
+    }
+    tcr_choice *c = tcr_find_choice(at, key);
+    if (!c) {
+        tcr_fail(at->rt, site,
+                 "kernel %s has no config chosen for %s (preparing times nothing): give it a table of winners, or "
+                 "launch it once before",
+                 at->k->name, key);
+        return false;
+    }
+    tc_kernel *h = candidate_handle(at, site, c->best);
+    return h && tc_kernel_prepare_at(site, h, p.key);
 }
 
 int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms)

@@ -20,7 +20,8 @@ typedef struct tcr_choice {
     struct tcr_choice *_Atomic next;
     int best;
     double ms;
-    bool timed; /* timed by this process (else read from the file) */
+    bool timed; /* timed by this process (else read from the file or a table) */
+    bool table; /* from a table of winners (autotune_table.c) */
     char key[];
 } tcr_choice;
 
@@ -40,6 +41,10 @@ struct tc_autotuner {
     int warmup, repeats;
     tc_autotune_options prune; /* its prune, perf_model, top_k and prune_user */
     double *timings;           /* the last tuning's medians (rt->lock); NULL before one */
+    int nreset, nrestore;      /* reset_to_zero and restore_value: argument indices */
+    int *reset_index, *restore_index;
+    size_t (*arg_bytes)(int arg, int nargs, const tc_arg *args, void *user);
+    void *arg_bytes_user;
     char *file;         /* the persisted choices; NULL: memory only */
     char *configs_text; /* what the file's hash covers, one line per config */
     char hash[17];
@@ -58,5 +63,19 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
 /* Adds key -> best to the file (merged with what other processes wrote, through a temporary
  * file renamed over it). A failure to write is no error: the choice stays in memory. */
 void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms);
+
+/* Adds the choices of the table text and of the table file at path (either may be NULL). false
+ * (error recorded) when one does not parse or names a config the tuner does not have. */
+bool tcr_autotune_table_open(tc_autotuner *at, tl_site site, const char *text, const char *path);
+
+/* reset_to_zero and restore_value (autotune_buffers.c): the argument indices of the names
+ * given, checked to be pointer arguments (false, error recorded, otherwise). */
+bool tcr_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options *o);
+/* Saves the restore_value buffers (device copies in *saved, one per entry). */
+bool tcr_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved);
+/* Zeroes the reset_to_zero buffers in stream (before a launch that times a config). */
+bool tcr_buffers_zero(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args);
+/* Copies the saved buffers back and frees the copies (after the timing). */
+bool tcr_buffers_restore(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved);
 
 #endif

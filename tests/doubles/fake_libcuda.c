@@ -596,6 +596,22 @@ EXPORT tcu_result cuMemsetD8_v2(tcu_deviceptr dst, unsigned char value, size_t n
     return TCU_SUCCESS;
 }
 
+EXPORT tcu_result cuMemsetD8Async(tcu_deviceptr dst, unsigned char value, size_t n, tcu_stream stream)
+{
+    ENTER("cuMemsetD8Async");
+    logf_("cuMemsetD8Async %zu %p", n, (void *)stream);
+    memset((void *)(uintptr_t)dst, value, n);
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuMemcpyDtoD_v2(tcu_deviceptr dst, tcu_deviceptr src, size_t bytes)
+{
+    ENTER("cuMemcpyDtoD");
+    logf_("cuMemcpyDtoD %zu", bytes);
+    memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
+    LEAVE(capturing ? FAKE_NOT_PERMITTED : TCU_SUCCESS);
+}
+
 EXPORT tcu_result cuStreamIsCapturing(tcu_stream stream, int *status)
 {
     (void)stream;
