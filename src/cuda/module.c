@@ -25,6 +25,32 @@ static tcr_ir_state vet(tc_kernel *k, tl_site site, const char *key, const tc_va
     return st;
 }
 
+/* When variants of k for key were added for other architectures than the device's, records
+ * the error naming them (and the compile step's message, err) and returns true. */
+static bool other_archs(tc_kernel *k, tl_site site, const char *key, const char *err)
+{
+    char archs[256] = "";
+    size_t n = 0;
+    for (tcr_variant_set *s = k->rt->sets; s; s = s->next)
+        for (int i = 0; i < s->n; i++) {
+            const tc_variant *v = &s->variants[i];
+            tc_options o = v->options;
+            o.arch = k->opts.arch;
+            if (!variant_matches(&(tc_variant){.kernel = v->kernel, .config = v->config, .spec = v->spec, .options = o},
+                                 k, key) || tcr_options_equal(v->options, k->opts))
+                continue;
+            char one[16];
+            snprintf(one, sizeof one, "sm_%d", tc_options_filled(v->options).arch);
+            if (!strstr(archs, one) && n + strlen(one) + 3 < sizeof archs)
+                n += (size_t)snprintf(archs + n, sizeof archs - n, "%s%s", n ? ", " : "", one);
+        }
+    if (!n)
+        return false;
+    tcr_fail(k->rt, site, "kernel %s has no variant for key %s on this device's architecture sm_%d (variants at hand: "
+             "%s); %s", k->k->name, key, k->opts.arch, archs, err ? err : "tc_compile failed");
+    return true;
+}
+
 /* The variant for key, or NULL with the error recorded. Called with rt->lock held. A variant
  * that matches by name but not by IR (stale.c) is never returned: the compile step is asked
  * instead (the cache, then Triton in JIT mode), and when it has nothing the message says why
@@ -56,7 +82,7 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
                                        "without tc_ir_hash)"
                                      : "stale (compiled from another body of the kernel: rebuild what embeds it)",
                      err ? err : "tc_compile failed");
-        else
+        else if (!other_archs(k, site, key, err))
             tcr_fail(rt, site, "%s", err ? err : "tc_compile failed");
         free(err);
         return NULL;
@@ -84,6 +110,14 @@ static bool check_variant(tc_kernel *k, tl_site site, const tc_variant *v, const
     if (strcmp(v->kernel, k->k->name) != 0 || strcmp(v->spec, key) != 0) {
         tcr_fail(k->rt, site, "kernel %s: the variant found is %s with key %s, not key %s", k->k->name, v->kernel,
                  v->spec, key);
+        return false;
+    }
+    int arch = v->arch ? v->arch : tc_options_filled(v->options).arch;
+    if (arch != k->rt->arch) {
+        tcr_fail(k->rt, site,
+                 "kernel %s variant %s is compiled for sm_%d; the device is sm_%d: it is not launched (compile it "
+                 "with --arch %d, or leave tc_options.arch 0 for the device's)",
+                 k->k->name, key, arch, k->rt->arch, k->rt->arch);
         return false;
     }
     if (v->nargs != kept) {

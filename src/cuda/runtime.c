@@ -20,6 +20,13 @@ static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
     int ordinal = opts ? opts->device : 0;
     if (!tcr_check(rt, site, d->device_get(&rt->device, ordinal), "cuDeviceGet", NULL))
         return;
+    int major = 0, minor = 0;
+    if (!tcr_check(rt, site, d->device_get_attribute(&major, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, rt->device),
+                   "cuDeviceGetAttribute", "(compute capability)") ||
+        !tcr_check(rt, site, d->device_get_attribute(&minor, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, rt->device),
+                   "cuDeviceGetAttribute", "(compute capability)"))
+        return;
+    rt->arch = major * 10 + minor;
     if (!tcr_check(rt, site, d->device_primary_ctx_retain(&rt->primary, rt->device), "cuDevicePrimaryCtxRetain",
                    NULL)) {
         rt->primary = NULL;

@@ -94,6 +94,7 @@ struct tc_runtime {
     pthread_mutex_t error_lock; /* the error alone (recorded with or without lock held) */
     tl_error error;             /* recorded and cleared under error_lock; read without it */
     tcu_device device;
+    int arch;            /* the device's compute capability, 90 for 9.0: the variants launched */
     tcu_context primary; /* retained; NULL when not */
     bool has_env;
     tc_compile_env env;

@@ -90,6 +90,8 @@ tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, co
         tcr_fail(rt, site, "kernel %s: cannot write its config text", k->name);
         return NULL;
     }
+    if (!opts.arch)
+        opts.arch = rt->arch; /* the device's: the only variants it launches */
     opts = tc_options_filled(opts);
     pthread_mutex_lock(&rt->lock);
     tc_kernel *h = rt->kernels;

@@ -63,6 +63,7 @@ static int n_extra_ctx;
 static _Thread_local tcu_context current;
 static int initialized;
 static int no_device;
+static int compute_capability = 90; /* 9.0 */
 static int capturing;
 static double clock_us;
 static double drift_us; /* each launch takes this much longer than the one before (a heating device) */
@@ -134,11 +135,17 @@ EXPORT void fake_cuda_reset(void)
     log_len = log_cap = 0;
     logging = 1;
     no_device = capturing = 0;
+    compute_capability = 90;
     clock_us = 0;
     drift_us = 0;
     launches = 0;
     fail_code = 0;
     pthread_mutex_unlock(&lock);
+}
+/* The device's compute capability (90 for 9.0; reset: 90), read when a runtime is created. */
+EXPORT void fake_cuda_set_compute_capability(int cc)
+{
+    compute_capability = cc;
 }
 /* The log so far ("" when empty); valid until the next call into the fake. */
 EXPORT const char *fake_cuda_log(void)
@@ -274,8 +281,8 @@ EXPORT tcu_result cuDeviceGetAttribute(int *value, int attrib, tcu_device dev)
 {
     (void)dev;
     switch (attrib) {
-    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = 9; break;
-    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; break;
+    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = compute_capability / 10; break;
+    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = compute_capability % 10; break;
     case TCU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = FAKE_OPTIN_SHARED; break;
     default: return TCU_ERROR_INVALID_VALUE;
     }
