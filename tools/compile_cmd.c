@@ -19,7 +19,9 @@
     "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"                               \
     "  --num-stages N         from 1 to 16 (default 3)\n"                                            \
     "  --num-ctas N           from 1 to 16 (default 1)\n"                                            \
-    "  --arch N               the compute capability, from 1 to 999 (default 90)\n"                  \
+    "  --arch N[,N...]        the compute capability, from 1 to 999 (default 90); a list\n"         \
+    "                         (80,90,100) compiles one variant per arch (embed; compile\n"           \
+    "                         without -o)\n"                                                         \
     "  --debug                Triton's debug option (tt.assert kept)\n"                               \
     "  --cache-dir DIR        the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"   \
     "  --no-cache             compile even when the cache holds the variant\n"                        \
@@ -60,6 +62,8 @@ typedef struct compile_request {
     const char *out_dir;
     int nsets;
     const char **sets;
+    int narchs;     /* --arch's list (one variant per arch); 0: opts.arch alone */
+    int archs[16];
 } compile_request;
 
 enum {
@@ -80,6 +84,29 @@ static void request_init(compile_request *r, int argc)
     r->sets = malloc(sizeof *r->sets * (size_t)argc);
 }
 
+/* --arch 80,90,100: each into r->archs, the first into r->opts.arch. */
+static bool arch_list(const char *cmd, compile_request *r, const char *v)
+{
+    char one[16];
+    r->narchs = 0;
+    for (const char *p = v;; p++) {
+        size_t len = strcspn(p, ",");
+        if (len >= sizeof one || r->narchs == (int)(sizeof r->archs / sizeof r->archs[0])) {
+            cli_usage(cmd, "--arch '%s': at most %d archs of 3 digits", v, (int)(sizeof r->archs / sizeof r->archs[0]));
+            return false;
+        }
+        memcpy(one, p, len);
+        one[len] = '\0';
+        if (!cli_int(cmd, "--arch", one, 1, 999, &r->archs[r->narchs++]))
+            return false;
+        p += len;
+        if (!*p)
+            break;
+    }
+    r->opts.arch = r->archs[0];
+    return true;
+}
+
 /* One of compile's options into r: CLI_OK, else CLI_USAGE after the error (cli_next's
  * CLI_USAGE passes through). */
 static int compile_option(const char *cmd, compile_request *r, int key, const char *v)
@@ -91,7 +118,7 @@ static int compile_option(const char *cmd, compile_request *r, int key, const ch
     case NUM_WARPS: ok = cli_warps(cmd, v, &r->opts.num_warps); break;
     case NUM_STAGES: ok = cli_int(cmd, "--num-stages", v, 1, 16, &r->opts.num_stages); break;
     case NUM_CTAS: ok = cli_int(cmd, "--num-ctas", v, 1, 16, &r->opts.num_ctas); break;
-    case ARCH: ok = cli_int(cmd, "--arch", v, 1, 999, &r->opts.arch); break;
+    case ARCH: ok = arch_list(cmd, r, v); break;
     case TIMEOUT: ok = cli_int(cmd, "--timeout", v, 1, 86400, &r->env.timeout_s); break;
     case DEBUG: r->opts.debug = true; break;
     case NO_CACHE: r->env.no_cache = true; break;
@@ -165,6 +192,18 @@ int tritonc_cmd_compile(int argc, char **argv)
     tc_variant *v = NULL;
     char *ttir = NULL;
     bool cached = false;
+    if (rc == CLI_OK && r.narchs > 1 && r.out_dir)
+        rc = cli_usage("compile", "one --arch with -o (the files are named by kernel): `tritonc embed --compile` takes a list");
+    for (int a = 1; rc == CLI_OK && a < r.narchs; a++) { /* the others first; the first is printed below */
+        r.opts.arch = r.archs[a];
+        tc_variant *other = compile_variant(&r, NULL, &cached);
+        if (other)
+            printf("%s: %s, spec %s, arch %d, %s\n", other->kernel, other->symbol, other->spec, other->options.arch,
+                   cached ? "from the cache" : "compiled now");
+        rc = other ? CLI_OK : CLI_FAIL;
+        tc_variant_free(other);
+        r.opts.arch = r.archs[0];
+    }
     if (rc == CLI_OK) {
         v = compile_variant(&r, r.out_dir ? &ttir : NULL, &cached);
         rc = v ? CLI_OK : CLI_FAIL;
@@ -220,11 +259,15 @@ int tritonc_cmd_embed(int argc, char **argv)
         rc = cli_usage("embed", "compile's options (--set, --num-warps...) come with --compile NAME");
     if (rc == CLI_OK && compile)
         rc = request_kernel("embed", &r, compile);
-    if (rc == CLI_OK && !(vs = calloc((size_t)ninputs + 1, sizeof *vs)))
+    int ncompiled = compile ? (r.narchs > 1 ? r.narchs : 1) : 0;
+    if (rc == CLI_OK && !(vs = calloc((size_t)ninputs + (size_t)ncompiled + 1, sizeof *vs)))
         rc = cli_fail(NULL, "out of memory");
     bool cached;
-    if (rc == CLI_OK && compile && !(vs[n++] = compile_variant(&r, NULL, &cached)))
-        rc = CLI_FAIL;
+    for (int a = 0; rc == CLI_OK && a < ncompiled; a++) { /* one variant per --arch */
+        r.opts.arch = r.narchs ? r.archs[a] : r.opts.arch;
+        if (!(vs[n++] = compile_variant(&r, NULL, &cached)))
+            rc = CLI_FAIL;
+    }
     for (int i = p.operands; rc == CLI_OK && i < argc; i++) {
         char *slash = strrchr(argv[i], '/');
         char *dir = slash ? argv[i] : ".";

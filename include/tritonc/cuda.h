@@ -136,7 +136,9 @@ bool tc_synchronize_at(tl_site site, tc_runtime *rt);
 /* ---- kernels ------------------------------------------------------------------------------ */
 
 /* The handle of kernel k built on cfg (its default config when NULL) with opts (0 fields:
- * Triton's defaults, tc_options_filled: arch 90, 4 warps, 3 stages, 1 CTA).
+ * Triton's defaults, tc_options_filled: 4 warps, 3 stages, 1 CTA; arch 0: the device's compute
+ * capability, read when the runtime was created). A variant of another arch than the device's
+ * is never launched; with none for the device's, the launch error names the archs at hand.
  * Reads the kernel's declared arguments by building it once. The same (kernel, config text,
  * options) gives the same handle; the runtime owns it. NULL on error. */
 tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg, tc_options opts);
