@@ -12,7 +12,7 @@
 #include <stdarg.h>
 
 #include "base/error.h"
-#include "ir/registry.h"
+#include "ir/opcodes.h"
 #include "tritonc/interp.h"
 
 typedef struct ti_tensor {

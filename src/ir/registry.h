@@ -9,13 +9,7 @@
 
 #include "tritonc/ir.h"
 
-typedef enum tcir_opcode {
-    TCIR_OPC_UNREGISTERED = TCIR_OPCODE_UNREGISTERED,
-#define OP(id, name, flags, pretty, check) TCIR_OPC_##id,
-#include "ir/ops.h"
-#undef OP
-    TCIR_OPC_COUNT
-} tcir_opcode;
+#include "ir/opcodes.h"
 
 /* Each opcode's name (registry.c), read inline: the language names the ops it emits by opcode. */
 extern const char *const tcir__opcode_names[TCIR_OPC_COUNT];

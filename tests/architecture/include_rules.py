@@ -4,7 +4,9 @@
 Every file belongs to a layer: a source under src/LAYER/ to LAYER, a public header to the layer
 that implements it (PUBLIC below). A file may include the private headers (src/LAYER/...) and
 the public headers of its own layer and of the layers below it (BELOW, followed transitively),
-never one above: "nothing includes upward". Two finer rules: the IR core (src/ir/, not its
+never one above: "nothing includes upward". A library above libtritonc includes, of the kernel
+library's private headers, only src/base/'s and the opcode enum (it links against what
+libtritonc exports). Two finer rules: the IR core (src/ir/, not its
 print/ and verify/ folders) includes neither the printer's nor the verifier's headers, and the
 language uses the builder through its public API only (no builder/builder_internal.h, no
 ir/internal.h). Every folder of src/ must be a layer named here, and named on the architecture
@@ -47,6 +49,12 @@ PUBLIC = {
     "cuda.h": "cuda",
 }
 EXCEPTIONS = {("base", "tritonc/ir.h"), ("base", "tritonc/dtype.h")}
+# The layers compiled into libtritonc. A library above it (the call layer, the interpreter, the
+# compile step, the CUDA runtime) sees only what libtritonc exports: of its private headers it
+# may include src/base/'s (each such library links a copy of src/base) and the opcode enum
+# (constants alone), never a header whose inline code reaches libtritonc's unexported data.
+KERNEL_LIBRARY = {"base", "ir", "builder", "lang", "kernel"}
+ACROSS_LIBRARIES = {"ir/opcodes.h", "ir/ops.h"}
 LANG_FORBIDDEN = {"builder/builder_internal.h", "ir/internal.h"}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -115,6 +123,9 @@ def check(files, doc_text):
                 problems.append(f"{where}: includes upward ({layer} may include {', '.join(sorted(ok))})")
             elif layer == "ir" and sub not in ("print", "verify") and re.match(r"ir/(print|verify)/", inc):
                 problems.append(f"{where}: the IR core includes the printer's or the verifier's header")
+            elif (layer not in KERNEL_LIBRARY and tgt in KERNEL_LIBRARY and tgt != "base"
+                  and not inc.startswith("tritonc/") and inc not in ACROSS_LIBRARIES):
+                problems.append(f"{where}: a library above libtritonc reaches its private header (only base/ and ir/opcodes.h may be)")
             elif layer == "lang" and inc in LANG_FORBIDDEN:
                 problems.append(f"{where}: the language uses the builder's public API only")
     return problems
@@ -148,6 +159,7 @@ def self_test(repo):
         "the language reaching into the builder": ("src/lang/planted.c", '#include "builder/builder_internal.h"\n', "public API only"),
         "a private header not named from src/": ("src/cuda/planted.c", '#include "driver.h"\n', "path from src/"),
         "a folder that is no layer": ("src/extra/planted.c", "", "not a layer"),
+        "the interpreter reaching into the IR's private inline code": ("src/interp/planted.c", '#include "ir/registry.h"\n', "reaches its private header"),
     }
     failed = 0
     for what, (path, text, expect) in plants.items():
