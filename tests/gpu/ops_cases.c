@@ -2533,30 +2533,6 @@ static void const_cast_source(tl_builder *builder)
     tl_end(&positive);
 }
 
-/* an if on a constexpr is decided when compiling (only the branch taken is emitted); a return on
- * one ends the body; a rebinding in a branch that returns dies with it */
-static void const_if_constexpr(tl_builder *builder)
-{
-    enum { C = 1 };
-    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
-    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
-    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
-
-    tl_value a = tl_load(x);
-    tl_scope s = tl_if(C == 0, .carry = TL_VARS(&a));
-        a = tl_add(a, 7);
-    tl_else(&s);
-        a = tl_mul(a, 3);
-    tl_end(&s);
-    tl_scope r = tl_return_if_open(tl_gt(n, 0), .inline_return = true, .carry = TL_VARS(&a));
-        a = tl_add(a, 1);
-        tl_store(o, a);
-    tl_end(&r);
-    tl_store(tl_addptr(o, 1), a);
-    tl_return_if(C == 1, .inline_return = true);
-    tl_store(tl_addptr(o, 2), a);
-}
-
 static tl_value const_find_seq(tl_builder *builder, tl_value starts, tl_value target, tl_value num_seqs, int BLOCK_Q)
 {
     tl_builder_helper_begin(builder);
@@ -2704,6 +2680,30 @@ static void gap_block_ptr_kw(tl_builder *builder)
     tl_value p = tl_make_block_ptr_kw(.base = tl_addptr(q, off), .shape = TL_LIST(128, 64), .strides = TL_LIST(64, 1), .offsets = TL_LIST(tl_mul(m, 16), 0), .block_shape = TL_SHAPE(16, 64), .order = TL_ORDER(1, 0));
     tl_value r = tl_make_block_ptr(o, TL_LIST(128, 64), TL_LIST(64, 1), TL_LIST(tl_mul(m, 16), 0), TL_SHAPE(16, 64), TL_ORDER(1, 0));
     tl_store(r, tl_load(p));
+}
+
+/* an if on a constexpr is decided when compiling (only the branch taken is emitted); a return on
+ * one ends the body; a rebinding in a branch that returns dies with it */
+static void const_if_constexpr(tl_builder *builder)
+{
+    enum { C = 1 };
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value a = tl_load(x);
+    tl_scope s = tl_if(C == 0, .carry = TL_VARS(&a));
+        a = tl_add(a, 7);
+    tl_else(&s);
+        a = tl_mul(a, 3);
+    tl_end(&s);
+    tl_scope r = tl_return_if_open(tl_gt(n, 0), .inline_return = true, .carry = TL_VARS(&a));
+        a = tl_add(a, 1);
+        tl_store(o, a);
+    tl_end(&r);
+    tl_store(tl_addptr(o, 1), a);
+    tl_return_if(C == 1, .inline_return = true);
+    tl_store(tl_addptr(o, 2), a);
 }
 
 static const ops_case cases[] = {
