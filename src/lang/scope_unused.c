@@ -7,6 +7,7 @@
  * nothing in the body uses and the loop does not yield. Python's canonicalizer would drop such
  * an op, so a faithful port never has one: it is reported at the line that made it, unless the
  * loop says .allow_unused. Loads and other ops with effects are not looked at. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
