@@ -400,6 +400,18 @@ tl_site tl_pushed_at(const tl_builder *b, int depth);
 /* The function's shared exit block (one tt.return), made on first use; tl_finish ends the
  * function with a branch to it and moves it last. */
 tcir_block *tl_exit_block_at(tl_site site, tl_builder *b);
+/* The builder alive on this thread (created, neither finished nor destroyed), for a call that
+ * names none, such as a scope whose condition is a C number (control.h). NULL when there is
+ * none; when there are several, each of them fails at site ("<what>, and N kernels are being
+ * built on this thread: ...") and NULL is returned. */
+tl_builder *tl_builder_of_thread_at(tl_site site, const char *what);
+/* A mark of the constants made so far; tl_consts_droppable_since makes those made since a mark
+ * ones tl_finish drops when nothing uses them (those of a branch decided in C, whose ops are
+ * dropped: control.h). */
+int tl_const_mark(const tl_builder *b);
+void tl_consts_droppable_since(tl_builder *b, int mark);
+/* The same for every constant made from now on (the rest of a body that a return ended). */
+void tl_consts_droppable_after(tl_builder *b);
 tcir_context *tl_builder_context(const tl_builder *b);
 tcir_op *tl_builder_module(const tl_builder *b);
 tcir_op *tl_builder_func(const tl_builder *b);

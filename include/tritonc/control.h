@@ -48,7 +48,19 @@
  *     to the body (no values given).
  *   - A carried variable keeps its type: a body that changes it is an error at tl_end.
  * List every variable that exists before the scope and that its body assigns: one left out is
- * not carried (its body value is dropped at tl_end, and using it after is an error).
+ * not carried (its body value is dropped at tl_end, and using it after is an error that names
+ * the line that made it). A loop body that makes a value from one from before the loop with a
+ * pure op (tl_addptr, tl_add...) and then uses it for nothing, nor yields it, is an error at that
+ * line (the signature of `p = tl_addptr(p, 64)` with p not carried); .allow_unused = true on the
+ * loop allows it.
+ *
+ * A condition that is a C number (tl_if(0), tl_if(tl_lit_int(1)), an argument specialized to 1)
+ * is decided in C, as Python decides an if on a constexpr: the branch taken is emitted inline,
+ * the other's C runs but its ops are dropped (a value made there cannot be used after); carried
+ * variables keep the taken branch's values. tl_return_if(1) (or tl_return_if_open(1)'s tl_end)
+ * ends the kernel's body: tt.return, and what follows emits nothing. Its builder is the one alive
+ * on the calling thread (docs/control.md). tl_return_if_open's .carry lists variables its branch
+ * may assign: tl_end gives them back their values from before it.
  * The variables must hold a value of this builder when the scope opens. Inside the scope they
  * hold the region's arguments (then what the body assigns); after tl_end, the op's results (a
  * variable not carried: its value from before). iv, args and results stay readable too, in the
@@ -132,10 +144,13 @@ typedef struct tl_scope {
     int phase;           /* which region is open: 0 the first (for body, then, before), 1 the second */
     int depth;           /* its place on the builder's scope stack, for mismatch checks */
     bool inline_return;  /* TL_SCOPE_RETURN_IF: end with tt.return instead of a branch to one exit */
+    bool allow_unused;   /* loops: no check for values the body makes and nobody uses */
     tcir_op *op;         /* the scf op (NULL for a return-if scope) */
     tcir_block *block;   /* the block being filled */
     tl_site opened;      /* the call that opened it */
     tl_carry *carry;     /* the C variables it carries (NULL: the explicit form) */
+    int decided;         /* a condition that is a C number, decided in C: 1 true, 2 false; 0 not */
+    int const_mark;      /* decided: the constants made before the branch being filled */
     tl_value iv;         /* for: the induction variable */
     int n;               /* values carried (for, while) */
     const tl_value *args; /* for: the carried values inside the body; while: the before region's,
@@ -169,6 +184,7 @@ typedef struct tl_for_opts {
     bool disallow_acc_multi_buffer;
     bool flatten;
     bool warp_specialize;
+    bool allow_unused;              /* the body may make values nothing uses (see below) */
 } tl_for_opts;
 /* for iv in range(lo, hi, step) / tl.range(...): bounds and step are integers (values or
  * C numbers, promoted to one type as Python does); a negative literal step counts down.
@@ -204,6 +220,7 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
 typedef struct tl_while_opts {
     tl_vars carry;   /* C variables carried (the common form) */
     tl_values inits; /* or: carried values, initial (the explicit form) */
+    bool allow_unused; /* the body may make values nothing uses (as tl_for's) */
 } tl_while_opts;
 /* while: opens the before-region (the condition), whose arguments carry the variables (or
  * `inits`). */
@@ -226,6 +243,9 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
 typedef struct tl_return_opts {
     bool inline_return; /* a tt.return at this site (Python's form) instead of a branch to one
                          * shared exit block (the default) */
+    tl_vars carry;      /* tl_return_if_open: C variables the branch may assign; tl_end gives
+                         * them back their values from before it (Python's rebinding dies with
+                         * the branch that returns) */
 } tl_return_opts;
 /* if cond: return - only in the function's own body, not inside a loop or branch. Code after
  * it goes into a fresh fall-through block. */

@@ -9,6 +9,48 @@
 #include "base/alloc.h"
 #include "base/out.h" /* tcir_is_identifier */
 
+/* The builders alive on this thread, newest first (a builder is built on one thread). */
+static _Thread_local tl_builder *live_builders;
+
+static void live_link(tl_builder *b)
+{
+    b->live_next = live_builders;
+    if (live_builders)
+        live_builders->live_prev = b;
+    live_builders = b;
+    b->live = true;
+}
+
+void tl__live_unlink(tl_builder *b)
+{
+    if (!b->live)
+        return;
+    if (b->live_prev)
+        b->live_prev->live_next = b->live_next;
+    else if (live_builders == b)
+        live_builders = b->live_next;
+    if (b->live_next)
+        b->live_next->live_prev = b->live_prev;
+    b->live_prev = b->live_next = NULL;
+    b->live = false;
+}
+
+tl_builder *tl_builder_of_thread_at(tl_site site, const char *what)
+{
+    int n = 0;
+    for (tl_builder *b = live_builders; b; b = b->live_next)
+        n++;
+    if (n <= 1)
+        return live_builders;
+    for (tl_builder *b = live_builders; b; b = b->live_next)
+        if (!tl_builder_failed(b))
+            tl_builder_fail(b, site,
+                            "%s, and %d kernels are being built on this thread: which one it belongs to cannot be "
+                            "known; decide it with a C if",
+                            what, n);
+    return NULL;
+}
+
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
     tl_builder *b = tcir_sys_calloc(1, sizeof *b);
@@ -38,6 +80,7 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     b->depth = 1;
     tl__make_visible(b, b->entry);
     b->place.epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
+    live_link(b);
 
     if (!tcir_is_identifier(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
@@ -65,6 +108,7 @@ void tl_builder_destroy(tl_builder *b)
 {
     if (!b)
         return;
+    tl__live_unlink(b);
     tl__pool_free(b);
     tl__index_free(&b->arg_names);
     tcir_context_destroy(b->ctx);

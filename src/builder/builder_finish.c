@@ -54,8 +54,32 @@ static void drop_unused_consts(tl_builder *b)
     }
 }
 
+void tl_consts_droppable_since(tl_builder *b, int mark)
+{
+    if (!b)
+        return;
+    for (int k = mark < 0 ? 0 : mark; k < b->pool.nconsts; k++) {
+        tl_const_entry *e = tl__pool_at(&b->pool, k);
+        if (e->op)
+            e->droppable = true;
+    }
+}
+
+int tl_const_mark(const tl_builder *b)
+{
+    return b ? b->pool.nconsts : 0;
+}
+
+void tl_consts_droppable_after(tl_builder *b)
+{
+    if (b && !b->dead_consts_from)
+        b->dead_consts_from = b->pool.nconsts + 1;
+}
+
 char *tl_finish_at(tl_site site, tl_builder *b)
 {
+    if (b) /* it takes no more calls: a C-number condition no longer names it */
+        tl__live_unlink(b);
     if (!tl__usable(b, site))
         return NULL;
     if (b->depth != 1) { /* the innermost open scope, at the call that opened it */
@@ -81,6 +105,8 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     if (!tl__apply_arg_order(b, site))
         return NULL;
     seal_signature(b);
+    if (b->dead_consts_from)
+        tl_consts_droppable_since(b, b->dead_consts_from - 1);
     tl__pool_settle(b);
     bool sorted = tl__pool_sort(b);
     drop_unused_consts(b);

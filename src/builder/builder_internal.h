@@ -76,6 +76,12 @@ struct tl_builder {
     int norder;                  /* tl_builder_set_arg_order: the signature's order by name */
     const char *const *order;
     tl_error error; /* messages cut at TL_ERROR_INLINE - 1 (511) bytes */
+    /* The builders alive on this thread (created, neither finished nor destroyed), newest
+     * first: a condition that is a C number names no builder (tl_builder_of_thread_at). */
+    tl_builder *live_prev, *live_next;
+    bool live;
+    int dead_consts_from; /* tl_consts_droppable_after: constants from this index on are
+                           * droppable at finish (0: none asked) */
 };
 
 /* Returns true when b can take another call: not NULL, not in error, not finished
@@ -114,6 +120,8 @@ tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 
 /* Adds blk to the blocks whose values the insertion point may use (builder_ops.c). */
 void tl__make_visible(tl_builder *b, tcir_block *blk);
+/* Takes b off this thread's list of builders alive (at finish and destroy). */
+void tl__live_unlink(tl_builder *b);
 
 /* Reorders the arguments by tl_builder_set_arg_order's names, at tl_finish (builder_args.c);
  * false after recording an error. */

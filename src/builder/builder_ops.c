@@ -89,8 +89,19 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
             return NULL;
         }
         if (!is_visible(b, tcir_value_block(v.ir))) {
-            tl_builder_fail(b, *sp, "%s: operand #%d was defined inside a scope that is closed (or not entered) here",
-                            spec->name, i);
+            /* name the line that made it: that is where the variable took a value that dies
+             * with its scope */
+            tcir_op *def = tcir_value_def(v.ir);
+            tcir_loc at = def ? tcir_op_loc(def) : tcir_block_arg_loc(tcir_value_block(v.ir), tcir_value_index(v.ir));
+            if (at.file)
+                tl_builder_fail(b, *sp,
+                                "%s: operand #%d, made at %s:%d, was defined inside a scope that is closed (or not "
+                                "entered) here",
+                                spec->name, i, at.file, at.line);
+            else
+                tl_builder_fail(b, *sp,
+                                "%s: operand #%d was defined inside a scope that is closed (or not entered) here",
+                                spec->name, i);
             return NULL;
         }
         operands[i] = v.ir;

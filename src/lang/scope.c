@@ -307,6 +307,7 @@ void scope_loop_close_end(tl_site s, tl_scope *scope, scope_loop_close *lc, scop
         return;
     if (!scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, lc->yield))
         return;
+    scope_check_unused(s, scope);
     tl_pop_block_at(s, b);
     carry_kept(n, lc->keep, c->init, lc->like);
     scope->n = scope->nresults = nk;

@@ -122,7 +122,7 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         return scope_failed(b, s, hint);
 
     tl_scope scope = {.b = b, .kind = TL_SCOPE_FOR, .depth = tl_scope_depth(b), .op = op, .block = body,
-                      .opened = s, .carry = c, .n = n};
+                      .opened = s, .carry = c, .n = n, .allow_unused = o.allow_unused};
     scope.iv = tl_wrap(b, tcir_block_arg(body, 0), iv_dt);
     if (down) { /* iv = ub - iv + lb, with the bounds already swapped */
         lang_opnd iv = lang_opnd_of(b, scope.iv), top = lang_opnd_of(b, operands[1]);
@@ -168,6 +168,7 @@ void scope_close_for(tl_site s, tl_scope *scope, tl_values values)
     if (!scope_matching_values(s, b, values, scope->n, types, "for loop", v) ||
         !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, v))
         return;
+    scope_check_unused(s, scope);
     tl_pop_block_at(s, b);
     scope->results = scope->pending;
 }

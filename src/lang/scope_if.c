@@ -2,8 +2,29 @@
  * yield, or the C variables whose values differ between them. */
 #include "lang/scope_internal.h"
 
+/* An if on a C number: decided here, as Python decides one on a constexpr (scope_const.c). */
+static tl_scope if_decided(tl_site s, tl_value cond, tl_if_opts o)
+{
+    tl_builder *b = scope_const_builder(s, "tl_if", o.carry);
+    if (!b || tl_builder_failed(b))
+        return scope_failed(b, s, o.carry.n);
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
+    if ((o.carry.n && !c) || (c && !carry_values(s, b, c)))
+        return scope_failed(b, s, o.carry.n);
+    tl_scope scope = scope_failed(b, s, 0);
+    if (!scope_const_open(s, b, &scope, cond))
+        return scope_failed(b, s, o.carry.n);
+    if (c)
+        carry_bind(c, c->init);
+    scope.kind = TL_SCOPE_IF;
+    scope.carry = c;
+    return scope;
+}
+
 tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
 {
+    if (tl_value_is_lit(cond))
+        return if_decided(s, cond, o);
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b)
         return scope_failed(cond.b, s, o.carry.n);
@@ -48,6 +69,46 @@ static void open_else(tl_site s, tl_scope *scope)
     scope->phase = 1;
 }
 
+/* A decided if in the explicit form: the values of the branch taken are its results (those of
+ * the other are not checked: Python never sees that branch). */
+static bool decided_results(tl_site s, tl_scope *scope, tl_values values)
+{
+    if (!scope_const_branch_taken(scope))
+        return true;
+    tl_builder *b = scope->b;
+    if (!scope_good_list(s, b, values, "if")) {
+        poison_results(scope, values.n);
+        return false;
+    }
+    tl_value *v = scope_values(s, b, values.n);
+    if (!v || !scope_matching_values(s, b, values, values.n, NULL, "if", v)) {
+        poison_results(scope, values.n);
+        return false;
+    }
+    scope->pending = v;
+    scope->nresults = values.n;
+    return true;
+}
+
+/* Closes a decided if: the taken branch's ops move to where the if stands; the carried
+ * variables keep its values (an else not taken, or not written, leaves those from before). */
+static void close_if_decided(tl_site s, tl_scope *scope, tl_values values)
+{
+    tl_builder *b = scope->b;
+    tl_carry *c = scope->carry;
+    if (!c && scope->phase == 0 && values.n) {
+        tl_builder_fail(b, s, "an if that yields values needs an else: close the then-branch with tl_else");
+        return;
+    }
+    if (c && !scope_const_branch_taken(scope))
+        carry_bind(c, scope->phase == 1 ? c->then_val : c->init);
+    if (!c && scope->phase == 1 && !decided_results(s, scope, values))
+        return;
+    scope_const_close(s, scope);
+    if (!c && scope->pending)
+        scope->results = scope->pending;
+}
+
 void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
 {
     if (!scope_is_innermost(s, scope, TL_SCOPE_IF, "tl_else")) {
@@ -62,6 +123,18 @@ void tl_else_at(tl_site s, tl_scope *scope, tl_values values)
     if (!carry_no_values(s, b, scope, values))
         return;
     tl_carry *c = scope->carry;
+    if (scope->decided) {
+        if (c) { /* the then-branch's values, for when it is the branch taken */
+            c->then_val = scope_values(s, b, c->n);
+            if (!c->then_val || !carry_current(s, b, c, "then-branch", c->then_val))
+                return;
+            carry_bind(c, c->init);
+        } else if (!decided_results(s, scope, values)) {
+            return;
+        }
+        scope_const_else(s, scope);
+        return;
+    }
     if (c) { /* the then-branch's yield is made at tl_end, once the carried set is known */
         c->then_val = scope_values(s, b, c->n);
         c->else_at = s;
@@ -142,6 +215,10 @@ static void close_if_carry(tl_site s, tl_scope *scope)
 void scope_close_if(tl_site s, tl_scope *scope, tl_values values)
 {
     tl_builder *b = scope->b;
+    if (scope->decided) {
+        close_if_decided(s, scope, values);
+        return;
+    }
     if (scope->carry) {
         close_if_carry(s, scope);
         return;

@@ -97,6 +97,32 @@ void scope_close_if(tl_site s, tl_scope *scope, tl_values values);
 void scope_close_while(tl_site s, tl_scope *scope, tl_values values);
 void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values);
 
+/* ---- conditions that are C numbers (scope_const.c) ------------------------------------------ */
+
+/* The builder of a scope whose condition is a C number: a carried variable's, else the one
+ * alive on this thread (NULL: none, or an error recorded). `call` names the call in messages. */
+tl_builder *scope_const_builder(tl_site s, const char *call, tl_vars carry);
+/* A C number as Python's truth value. */
+bool scope_const_true(tl_value v);
+/* Decides the scope on cond and opens its first branch in a block that is never placed. */
+bool scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value cond);
+/* Whether the branch being filled is the one taken. */
+bool scope_const_branch_taken(const tl_scope *scope);
+/* Closes the first branch and opens the else. */
+bool scope_const_else(tl_site s, tl_scope *scope);
+/* Closes the scope: the taken branch's ops move to the end of the block it stands in. */
+void scope_const_close(tl_site s, tl_scope *scope);
+/* A return that is always taken: tt.return here, and what follows goes into a block that is
+ * never placed (Python's dead block after a `return`), its constants dropped at finish. */
+void scope_end_body(tl_site s, tl_builder *b);
+
+/* ---- values a loop body makes and drops (scope_unused.c) ------------------------------------- */
+
+/* Before a loop body (the current block, its terminator made) is closed: a pure op computed
+ * from a value from before the loop whose result nothing uses is an error at the line that
+ * made it (a variable reassigned but not carried), unless the loop allows it. */
+void scope_check_unused(tl_site s, tl_scope *scope);
+
 /* ---- carried C variables (carry.c) ---------------------------------------------------------- */
 
 struct tl_carry {

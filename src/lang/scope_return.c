@@ -9,7 +9,7 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
     tl_value c;
     if (!scope_condition(s, b, cond, &c))
         return false;
-    tcir_region *body = tcir_op_region(tl_builder_func(b), 0);
+    tcir_region *body = tcir_block_region(tl_current_block(b)); /* the function's, or a dropped one */
     *cont = tcir_region_add_block(scope_ctx(b), body);
     if (!taken || !*cont)
         return scope_out_of_memory(s, b);
@@ -28,14 +28,35 @@ static bool at_function_level(tl_site s, tl_builder *b)
     return true;
 }
 
+/* Whether the current block is one of the function's own (not what follows a return that is
+ * always taken, which no branch may leave for the function's blocks). */
+static bool in_function_blocks(tl_builder *b)
+{
+    return tcir_block_region(tl_current_block(b)) == tcir_op_region(tl_builder_func(b), 0);
+}
+
 void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 {
+    if (o.carry.n) {
+        tl_builder *b = cond.b ? cond.b : scope_const_builder(s, "tl_return_if", o.carry);
+        if (b && !tl_builder_failed(b))
+            tl_builder_fail(b, s, ".carry is for tl_return_if_open (tl_return_if has no branch to assign in)");
+        return;
+    }
+    if (tl_value_is_lit(cond)) { /* decided here: Python's `if <constexpr>: return` */
+        tl_builder *b = scope_const_builder(s, "tl_return_if", (tl_vars){0, NULL, NULL});
+        if (b && !tl_builder_failed(b) && at_function_level(s, b) && scope_const_true(cond))
+            scope_end_body(s, b);
+        return;
+    }
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b || !at_function_level(s, b))
         return;
+    if (!in_function_blocks(b))
+        o.inline_return = true; /* after a return always taken: dropped anyway */
     tcir_block *taken, *cont;
     if (o.inline_return) {
-        taken = tcir_region_add_block(scope_ctx(b), tcir_op_region(tl_builder_func(b), 0));
+        taken = tcir_region_add_block(scope_ctx(b), tcir_block_region(tl_current_block(b)));
     } else {
         taken = tl_exit_block_at(s, b);
     }
@@ -51,21 +72,36 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 
 tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
 {
-    tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
-    if (!b || !at_function_level(s, b))
+    bool decided = tl_value_is_lit(cond);
+    tl_builder *b = decided ? scope_const_builder(s, "tl_return_if_open", o.carry)
+                            : lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
+    if (!b || tl_builder_failed(b) || !at_function_level(s, b))
         return scope_failed(b ? b : cond.b, s, 0);
-    tcir_block *taken = tcir_region_add_block(scope_ctx(b), tcir_op_region(tl_builder_func(b), 0)), *cont;
-    if (!branch_out(s, b, cond, taken, &cont))
+    /* the variables the branch may assign get their values back at tl_end: Python's
+     * rebinding in a branch that returns dies with it */
+    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
+    if ((o.carry.n && !c) || (c && !carry_values(s, b, c)))
         return scope_failed(b, s, 0);
-    tl_push_block_at(s, b, taken);
-    if (tl_builder_failed(b))
-        return scope_failed(b, s, 0);
-    /* The fall-through block is the one right after `taken` (close_return_if continues there). */
     tl_scope scope = scope_failed(b, s, 0);
+    if (decided) {
+        if (!scope_const_open(s, b, &scope, cond))
+            return scope_failed(b, s, 0);
+    } else {
+        if (!in_function_blocks(b))
+            o.inline_return = true; /* after a return always taken: dropped anyway */
+        tcir_block *taken = tcir_region_add_block(scope_ctx(b), tcir_block_region(tl_current_block(b))), *cont;
+        if (!branch_out(s, b, cond, taken, &cont))
+            return scope_failed(b, s, 0);
+        tl_push_block_at(s, b, taken);
+        if (tl_builder_failed(b))
+            return scope_failed(b, s, 0);
+        /* The fall-through block is the one right after `taken` (close_return_if continues there). */
+        scope.depth = tl_scope_depth(b);
+        scope.block = taken;
+    }
     scope.kind = TL_SCOPE_RETURN_IF;
-    scope.depth = tl_scope_depth(b);
-    scope.block = taken;
     scope.inline_return = o.inline_return;
+    scope.carry = c;
     return scope;
 }
 
@@ -74,6 +110,15 @@ void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values)
     tl_builder *b = scope->b;
     if (values.n) {
         tl_builder_fail(b, s, "a return-if branch yields no values (the kernel returns nothing)");
+        return;
+    }
+    if (scope->carry)
+        carry_bind(scope->carry, scope->carry->init);
+    if (scope->decided) {
+        bool taken = scope_const_branch_taken(scope);
+        scope_const_close(s, scope);
+        if (taken)
+            scope_end_body(s, b);
         return;
     }
     tcir_block *cont = tcir_block_next(scope->block);

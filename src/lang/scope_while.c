@@ -43,6 +43,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     scope.op = op;
     scope.block = before;
     scope.carry = c;
+    scope.allow_unused = o.allow_unused;
     scope_wrap_args(b, before, 0, n, inits, args);
     scope.args = args;
     if (c)
@@ -136,6 +137,7 @@ void scope_close_while(tl_site s, tl_scope *scope, tl_values values)
     if (!scope_matching_values(s, b, values, scope->n, types, "while body", inits) ||
         !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, inits))
         return;
+    scope_check_unused(s, scope);
     tl_pop_block_at(s, b);
     scope->results = scope->pending;
 }

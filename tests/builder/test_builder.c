@@ -376,7 +376,7 @@ static void error_value_of_a_closed_scope_after_another_opened(void **state)
     tcir_op *second = tl_op(b, "my.region_op", .nregions = 1);
     tl_push_block(b, tcir_region_add_block(ctx, tcir_op_region(second, 0)));
     tl_op(b, "my.use", .noperands = 1, .operands = &x); int line = __LINE__;
-    expect_error_at(b, line, "tl_op: my.use: operand #0 was defined inside a scope that is closed (or not "
+    expect_error_at(b, line, "tl_op: my.use: operand #0, made at " __FILE__ ":373, was defined inside a scope that is closed (or not "
                              "entered) here");
 }
 

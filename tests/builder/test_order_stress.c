@@ -117,7 +117,7 @@ static char *build(uint64_t seed, events *issued, stats *st)
                 break;
             l.mark[depth] = l.n;
             opened[depth] = s;
-            scopes[depth++] = tl_for(b, 0, n, 2); note(issued, __LINE__, 1);
+            scopes[depth++] = tl_for(b, 0, n, 2, .allow_unused = true); note(issued, __LINE__, 1);
             break;
         case STEP_PRINT:
             tl_device_print(b, "x", .a0 = x, .a1 = y); note(issued, __LINE__, 1);
@@ -156,7 +156,7 @@ static char *build(uint64_t seed, events *issued, stats *st)
                 break;
             l.mark[depth] = l.n;
             opened[depth] = s;
-            scopes[depth] = tl_while(b); note(issued, __LINE__, 1);
+            scopes[depth] = tl_while(b, .allow_unused = true); note(issued, __LINE__, 1);
             tl_do(&scopes[depth++], tl_gt(n, pick(&r, 100)));
             break;
         case STEP_COUNT:

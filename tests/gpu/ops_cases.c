@@ -2682,6 +2682,30 @@ static void gap_block_ptr_kw(tl_builder *builder)
     tl_store(r, tl_load(p));
 }
 
+/* an if on a constexpr is decided when compiling (only the branch taken is emitted); a return on
+ * one ends the body; a rebinding in a branch that returns dies with it */
+static void const_if_constexpr(tl_builder *builder)
+{
+    enum { C = 1 };
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value a = tl_load(x);
+    tl_scope s = tl_if(C == 0, .carry = TL_VARS(&a));
+        a = tl_add(a, 7);
+    tl_else(&s);
+        a = tl_mul(a, 3);
+    tl_end(&s);
+    tl_scope r = tl_return_if_open(tl_gt(n, 0), .inline_return = true, .carry = TL_VARS(&a));
+        a = tl_add(a, 1);
+        tl_store(o, a);
+    tl_end(&r);
+    tl_store(tl_addptr(o, 1), a);
+    tl_return_if(C == 1, .inline_return = true);
+    tl_store(tl_addptr(o, 2), a);
+}
+
 static const ops_case cases[] = {
     {"lit_int_i8", lit_int_i8, false},
     {"lit_int_i16", lit_int_i16, false},
@@ -2852,6 +2876,7 @@ static const ops_case cases[] = {
     {"err_store_block_to_scalar", err_store_block_to_scalar, true},
     {"err_expand_dims_axis", err_expand_dims_axis, true},
     {"err_static_assert", err_static_assert, true},
+    {"const_if_constexpr", const_if_constexpr, false},
     {"err_libdevice_name", err_libdevice_name, true},
 };
 

@@ -1742,6 +1742,26 @@ def err_static_assert(x, B: tl.constexpr):
     tl.store(x, 1.0)
 
 
+# an if on a constexpr is decided when compiling (only the branch taken is emitted); a return on
+# one ends the body; a rebinding in a branch that returns dies with it
+@case({"x": "*i32", "o": "*i32", "n": "i32", "C": "constexpr"}, {"C": 1})
+@triton.jit
+def const_if_constexpr(x, o, n, C: tl.constexpr):
+    a = tl.load(x)
+    if C == 0:
+        a = a + 7
+    else:
+        a = a * 3
+    if n > 0:
+        a = a + 1
+        tl.store(o, a)
+        return
+    tl.store(o + 1, a)
+    if C == 1:
+        return
+    tl.store(o + 2, a)
+
+
 # tl.multiple_of on a for loop's induction variable: Python drops the hint
 @case({"x": "*fp32", "o": "*fp32", "n": "i32"})
 @triton.jit

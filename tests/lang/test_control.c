@@ -505,12 +505,17 @@ static void error_value_used_outside_its_scope(void **state)
     tl_builder *b = tl_builder_create("k");
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
     tl_scope loop = tl_for(b, 0, n, 1);
+    int made = __LINE__ + 1;
     tl_value inside = tl_add(loop.iv, 1);
     tl_yield(&loop);
     int line = __LINE__ + 1;
     tl_mul(inside, 2);
-    expect_error_at(b, line, "tl_mul: arith.muli: operand #0 was defined inside a scope that is closed (or not "
-                             "entered) here");
+    char want[256]; /* the message names the line that made the value */
+    snprintf(want, sizeof want,
+             "tl_mul: arith.muli: operand #0, made at %s:%d, was defined inside a scope that is closed (or not "
+             "entered) here",
+             __FILE__, made);
+    expect_error_at(b, line, want);
 }
 
 static void error_if_with_values_needs_else(void **state)
@@ -555,6 +560,189 @@ static void error_float_loop_bound(void **state)
     expect_error_at(b, line, "tl_for: the loop's upper bound must be an integer scalar, not f32");
 }
 
+/* A condition that is a C number is decided in C, as Python decides one on a constexpr: the
+ * branch not taken emits nothing (its C runs, its ops are dropped, its constants too), the one
+ * taken emits inline, carried variables keep the taken branch's values. */
+static void constant_conditions_are_decided(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value one = tl_lit_int(1); /* an argument specialized to 1 */
+    tl_scope dead = tl_if(0);
+    tl_store(p, 7);
+    tl_end(&dead);
+    tl_value x = tl_load(p), y = tl_add(x, 1);
+    tl_scope s = tl_if(one, .carry = TL_VARS(&x, &y));
+    x = tl_add(x, 2);
+    tl_else(&s);
+    y = tl_add(y, 3);
+    tl_end(&s);
+    tl_scope t = tl_if(0.0, .carry = TL_VARS(&x, &y));
+    x = tl_mul(x, 5);
+    tl_else(&t);
+    y = tl_mul(y, 6);
+    tl_end(&t);
+    tl_store(p, tl_add(x, y));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}")
+                   "    %c6_i32 = arith.constant 6 : i32\n"
+                   "    %c2_i32 = arith.constant 2 : i32\n"
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<i32>\n"
+                   "    %1 = arith.addi %0, %c1_i32 : i32\n"
+                   "    %2 = arith.addi %0, %c2_i32 : i32\n"
+                   "    %3 = arith.muli %1, %c6_i32 : i32\n"
+                   "    %4 = arith.addi %2, %3 : i32\n"
+                   "    tt.store %arg0, %4 : !tt.ptr<i32>\n" TAIL);
+}
+
+/* A decided if in the explicit form: the results are the taken branch's values. */
+static void constant_condition_explicit_results(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value x = tl_load(p);
+    tl_scope s = tl_if(tl_lit_bool(false));
+    tl_else(&s, tl_add(x, 1));
+    tl_yield(&s, tl_add(x, 4));
+    tl_store(p, s.results[0]);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}")
+                   "    %c4_i32 = arith.constant 4 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<i32>\n"
+                   "    %1 = arith.addi %0, %c4_i32 : i32\n"
+                   "    tt.store %arg0, %1 : !tt.ptr<i32>\n" TAIL);
+}
+
+/* A value made in the branch not taken does not escape. */
+static void error_value_of_a_branch_not_taken(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_scope s = tl_if(0);
+    int made = __LINE__ + 1;
+    tl_value v = tl_load(p);
+    tl_end(&s);
+    int line = __LINE__ + 1;
+    tl_store(p, v);
+    char want[256];
+    snprintf(want, sizeof want,
+             "tl_store: tt.store: operand #1, made at %s:%d, was defined inside a scope that is closed (or not "
+             "entered) here",
+             __FILE__, made);
+    expect_error_at(b, line, want);
+}
+
+/* if <constexpr true>: return ends the body (Python leaves what follows in a dead block that
+ * the canonicalizer drops); a false one emits nothing, its branch included. */
+static void constant_early_returns(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_return_if(0);
+    tl_scope r = tl_return_if_open(0);
+    tl_store(p, 5);
+    tl_end(&r);
+    tl_store(p, 1);
+    tl_scope q = tl_return_if_open(1, .inline_return = true);
+    tl_store(p, 2);
+    tl_end(&q);
+    tl_store(p, 7);
+    tl_return_if(tl_gt(n, 0));
+    tl_store(p, 8);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg1: i32")
+                   "    %c2_i32 = arith.constant 2 : i32\n"
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    tt.store %arg0, %c1_i32 : !tt.ptr<i32>\n"
+                   "    tt.store %arg0, %c2_i32 : !tt.ptr<i32>\n" TAIL);
+    b = tl_builder_create("k");
+    p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_return_if(1);
+    tl_store(p, 7);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}") TAIL);
+}
+
+/* A variable reassigned in a branch that returns gets its value back at tl_end (.carry), as
+ * Python's rebinding dies with the branch; without it, using the value after is an error that
+ * names the line that made it. */
+static void early_return_branch_restores_its_variables(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value x = tl_load(p);
+    tl_scope r = tl_return_if_open(tl_gt(n, 0), .inline_return = true, .carry = TL_VARS(&x));
+    x = tl_add(x, 1);
+    tl_store(p, x);
+    tl_end(&r);
+    tl_store(p, x);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg1: i32")
+                   "    %c1_i32 = arith.constant 1 : i32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<i32>\n"
+                   "    %1 = arith.cmpi sgt, %arg1, %c0_i32 : i32\n"
+                   "    cf.cond_br %1, ^bb1, ^bb2\n"
+                   "  ^bb1:  // pred: ^bb0\n"
+                   "    %2 = arith.addi %0, %c1_i32 : i32\n"
+                   "    tt.store %arg0, %2 : !tt.ptr<i32>\n"
+                   "    tt.return\n"
+                   "  ^bb2:  // pred: ^bb0\n"
+                   "    tt.store %arg0, %0 : !tt.ptr<i32>\n" TAIL);
+    b = tl_builder_create("k");
+    p = tl_arg(b, "p", TL_PTR(TL_I32));
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    x = tl_load(p);
+    r = tl_return_if_open(tl_gt(n, 0));
+    int made = __LINE__ + 1;
+    x = tl_add(x, 1);
+    tl_end(&r);
+    int line = __LINE__ + 1;
+    tl_store(p, x);
+    char want[256];
+    snprintf(want, sizeof want,
+             "tl_store: tt.store: operand #1, made at %s:%d, was defined inside a scope that is closed (or not "
+             "entered) here",
+             __FILE__, made);
+    expect_error_at(b, line, want);
+}
+
+/* A loop that reassigns a variable it does not carry makes a value nothing uses: an error at
+ * the line that made it (the result was the first block, read again each iteration). */
+static void error_loop_reassigns_a_variable_not_carried(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value acc = tl_zeros(b, TL_SHAPE(64), TL_F32);
+    tl_value p = tl_addptr(x, tl_arange(b, 0, 64));
+    tl_scope loop = tl_for(b, 0, n, 1, .carry = TL_VARS(&acc));
+    acc = tl_add(acc, tl_load(p));
+    int line = __LINE__ + 1;
+    p = tl_addptr(p, 64);
+    tl_end(&loop);
+    tl_store(p, acc);
+    expect_error_at(b, line,
+                    "tt.addptr: this value, made in the loop from one from before it, is used by nothing in the loop "
+                    "and not carried out of it: a variable the loop reassigns must be carried (.carry = "
+                    "TL_VARS(&acc, &it)); for a value meant to be unused, give the loop .allow_unused = true");
+    /* the escape hatch */
+    b = tl_builder_create("k");
+    x = tl_arg(b, "x", TL_PTR(TL_F32));
+    n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_scope w = tl_for(b, 0, n, 1, .allow_unused = true);
+    tl_addptr(x, 64);
+    tl_end(&w);
+    char *text = tl_finish(b);
+    assert_non_null(text);
+    free(text);
+    tl_builder_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -584,6 +772,12 @@ int main(void)
         cmocka_unit_test(error_while_without_condition),
         cmocka_unit_test(error_closed_scope),
         cmocka_unit_test(error_float_loop_bound),
+        cmocka_unit_test(constant_conditions_are_decided),
+        cmocka_unit_test(constant_condition_explicit_results),
+        cmocka_unit_test(error_value_of_a_branch_not_taken),
+        cmocka_unit_test(constant_early_returns),
+        cmocka_unit_test(early_return_branch_restores_its_variables),
+        cmocka_unit_test(error_loop_reassigns_a_variable_not_carried),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -848,8 +848,8 @@ static void error_combine_results(void **state)
                                 "type f32");
     check_bad_combine(open_scope, "tl_reduce: the combine function must end where it began: it left a scope "
                                   "open or closed one it did not open");
-    check_bad_combine(inner_value, "tl_reduce: tt.reduce.return: operand #0 was defined inside a scope that is "
-                                   "closed (or not entered) here");
+    check_bad_combine(inner_value, "tl_reduce: tt.reduce.return: operand #0, made at " __FILE__
+                                   ":817, was defined inside a scope that is closed (or not entered) here");
 
     /* two operands, one value */
     tl_builder *b = tl_builder_create("k");
