@@ -40,6 +40,33 @@ extern "C" {
 #define TL__KW2(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _)
 #define TL__KW3(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _)
 
+/* The number of arguments (1 to 15), and each through tl_lit (1 to 8 of them): lists
+ * (TL_LIST, memory.h) and chains (tl_add(a, b, c)). */
+#define TL__NLIST(...) TL__ARG16(__VA_ARGS__, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TL__LITS_1(a) tl_lit(a)
+#define TL__LITS_2(a, b) tl_lit(a), tl_lit(b)
+#define TL__LITS_3(a, b, c) tl_lit(a), tl_lit(b), tl_lit(c)
+#define TL__LITS_4(a, b, c, d) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d)
+#define TL__LITS_5(a, b, c, d, e) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e)
+#define TL__LITS_6(a, b, c, d, e, f) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f)
+#define TL__LITS_7(a, b, c, d, e, f, g) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g)
+#define TL__LITS_8(a, b, c, d, e, f, g, h)                                                        \
+    tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g), tl_lit(h)
+/* 2 when the call has exactly two arguments, N with more: the chains, tl_add(a, b, c). */
+#define TL__CHAIN(...) TL__ARG16(__VA_ARGS__, N, N, N, N, N, N, N, N, N, N, N, N, N, 2, _, _)
+#define TL__CHAIN_ARGS(...) TL__NLIST(__VA_ARGS__), TL__ARRAY(tl_value, TL__CAT(TL__LITS_, TL__NLIST(__VA_ARGS__))(__VA_ARGS__))
+
+/* Positional arguments after the ones a macro names fill its options struct in declaration
+ * order, as Python fills its parameters: each options struct lists first what Python takes
+ * positionally there (tl_load(ptr, mask, other), tl_sum(x, axis, keep_dims)). Where Python's
+ * next positional parameter has no C member in that place, the struct has this member there,
+ * which no argument can fill: a tl_value, a shape or a pointer given there does not compile
+ * ("initializing 'const struct tl__too_many_positional_arguments *' ... 'tl_value'"), a
+ * number is an int-to-pointer conversion (a warning by default, an error under -Werror or in
+ * gcc 14 and clang 16), and never lands in another member. Keywords skip it by name. */
+struct tl__too_many_positional_arguments;
+#define TL__NO_MORE_POSITIONAL const struct tl__too_many_positional_arguments *tl__no_more_positional
+
 /* ---- shapes -------------------------------------------------------------------------- */
 
 typedef struct tl_shape {
@@ -138,16 +165,24 @@ typedef enum tl_binop {
  * unsigned 64-bit numbers, float // or %) is poison. */
 tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value b);
 
-#define tl_add(a, b) tl_binary_at(TL_SITE("tl_add"), TL_OP_ADD, tl_lit(a), tl_lit(b))
-#define tl_sub(a, b) tl_binary_at(TL_SITE("tl_sub"), TL_OP_SUB, tl_lit(a), tl_lit(b))
-#define tl_mul(a, b) tl_binary_at(TL_SITE("tl_mul"), TL_OP_MUL, tl_lit(a), tl_lit(b))
+/* The left-associative operators chain as Python reads them: tl_add(a, b, c) is `a + b + c`,
+ * that is (a + b) + c, made before c is evaluated (up to 8 operands); so are tl_sub (`a - b -
+ * c` is (a - b) - c), tl_mul, tl_and, tl_or and tl_xor. tl_add(a, tl_add(b, c)) is a + (b + c),
+ * another program (docs/reading.md). */
+tl_value tl_binary_chain_at(tl_site s, tl_binop op, int n, const tl_value *v);
+#define TL__BINARY(name, op, ...) TL__CAT(tl__binary_, TL__CHAIN(__VA_ARGS__))(name, op, __VA_ARGS__)
+#define tl__binary_2(name, op, a, b) tl_binary_at(TL_SITE(name), op, tl_lit(a), tl_lit(b))
+#define tl__binary_N(name, op, ...) tl_binary_chain_at(TL_SITE(name), op, TL__CHAIN_ARGS(__VA_ARGS__))
+#define tl_add(...) TL__BINARY("tl_add", TL_OP_ADD, __VA_ARGS__)
+#define tl_sub(...) TL__BINARY("tl_sub", TL_OP_SUB, __VA_ARGS__)
+#define tl_mul(...) TL__BINARY("tl_mul", TL_OP_MUL, __VA_ARGS__)
 #define tl_div(a, b) tl_binary_at(TL_SITE("tl_div"), TL_OP_TRUEDIV, tl_lit(a), tl_lit(b))
 #define tl_floordiv(a, b) tl_binary_at(TL_SITE("tl_floordiv"), TL_OP_FLOORDIV, tl_lit(a), tl_lit(b))
 #define tl_mod(a, b) tl_binary_at(TL_SITE("tl_mod"), TL_OP_MOD, tl_lit(a), tl_lit(b))
 #define tl_rem(a, b) tl_binary_at(TL_SITE("tl_rem"), TL_OP_MOD, tl_lit(a), tl_lit(b))
-#define tl_and(a, b) tl_binary_at(TL_SITE("tl_and"), TL_OP_AND, tl_lit(a), tl_lit(b))
-#define tl_or(a, b) tl_binary_at(TL_SITE("tl_or"), TL_OP_OR, tl_lit(a), tl_lit(b))
-#define tl_xor(a, b) tl_binary_at(TL_SITE("tl_xor"), TL_OP_XOR, tl_lit(a), tl_lit(b))
+#define tl_and(...) TL__BINARY("tl_and", TL_OP_AND, __VA_ARGS__)
+#define tl_or(...) TL__BINARY("tl_or", TL_OP_OR, __VA_ARGS__)
+#define tl_xor(...) TL__BINARY("tl_xor", TL_OP_XOR, __VA_ARGS__)
 #define tl_shl(a, b) tl_binary_at(TL_SITE("tl_shl"), TL_OP_SHL, tl_lit(a), tl_lit(b))
 #define tl_shr(a, b) tl_binary_at(TL_SITE("tl_shr"), TL_OP_SHR, tl_lit(a), tl_lit(b))
 #define tl_lt(a, b) tl_binary_at(TL_SITE("tl_lt"), TL_OP_LT, tl_lit(a), tl_lit(b))
@@ -264,11 +299,23 @@ tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
 
 /* ---- pointers and memory --------------------------------------------------------------- */
 
-/* ptr + offset: either side may be scalar or tensor (splat and broadcast as needed). */
+/* ptr + offset: either side may be scalar or tensor (splat and broadcast as needed).
+ * tl_addptr(ptr, a, b) is Python's `ptr + a + b`, (ptr + a) + b: two tt.addptr, the first
+ * made before b is evaluated (up to 7 offsets). tl_addptr(ptr, tl_add(a, b)) is
+ * `ptr + (a + b)`, which adds a and b first, in their own type (docs/reading.md). */
 tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset);
-#define tl_addptr(ptr, offset) tl_addptr_at(TL_SITE("tl_addptr"), (ptr), tl_lit(offset))
+tl_value tl_addptr_chain_at(tl_site s, int n, const tl_value *v);
+#define tl_addptr(...) TL__CAT(tl__addptr_, TL__CHAIN(__VA_ARGS__))(__VA_ARGS__)
+#define tl__addptr_2(ptr, offset) tl_addptr_at(TL_SITE("tl_addptr"), (ptr), tl_lit(offset))
+#define tl__addptr_N(...) tl_addptr_chain_at(TL_SITE("tl_addptr"), TL__CHAIN_ARGS(__VA_ARGS__))
 
 typedef struct tl_load_args {
+    /* Python's positional mask and other, tl_load(ptr, mask, other): filled by position only
+     * (.mask and .other below are the keywords; one argument given both ways is an error, as
+     * in Python). A fourth positional argument (Python's boundary_check) does not compile:
+     * name it. */
+    tl_value mask_positional, other_positional;
+    TL__NO_MORE_POSITIONAL;
     tl_value ptr;     /* positional */
     tl_value mask;    /* optional: i1, broadcast to ptr's shape */
     tl_value other;   /* optional: needs mask; a value or tl_lit(x), cast to the element type */
@@ -282,6 +329,8 @@ typedef struct tl_load_args {
 } tl_load_args;
 tl_value tl_load_at(tl_site s, tl_load_args a);
 /* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true])
+ * tl_load(ptr, mask[, other][, .cache = ...]): Python's tl.load(ptr, mask, other), placed in
+ * Python's order (keywords, then ptr, mask, other)
  * tl_load(block_ptr[, .boundary_check = TL_DIMS(0, 1)][, .padding = TL_PADDING_ZERO][, .cache...]) */
 #define tl_load(...) TL__CAT(tl__load_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), TL__LIT(tl_load_args){.ptr = (p)})
@@ -294,6 +343,10 @@ tl_value tl_load_at(tl_site s, tl_load_args a);
 #endif
 
 typedef struct tl_store_args {
+    /* Python's positional mask, tl_store(ptr, value, mask), filled by position only (.mask
+     * below is the keyword; both is an error). A fourth positional argument does not compile. */
+    tl_value mask_positional;
+    TL__NO_MORE_POSITIONAL;
     tl_value ptr;   /* positional */
     tl_value value; /* positional; a value or tl_lit(x) */
     tl_value mask;
@@ -304,6 +357,7 @@ typedef struct tl_store_args {
 /* Returns false (after recording the error) when it could not store. */
 bool tl_store_at(tl_site s, tl_store_args a);
 /* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...])
+ * tl_store(ptr, value, mask[, .cache = ...]): Python's tl.store(ptr, value, mask)
  * tl_store(block_ptr, value[, .boundary_check = TL_DIMS(1)][, .cache = ...][, .eviction = ...]) */
 #define tl_store(...) TL__CAT(tl__store_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), TL__LIT(tl_store_args){.ptr = (p), .value = tl_lit(v)})

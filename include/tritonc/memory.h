@@ -46,17 +46,6 @@ extern "C" {
 #define TL_ORDER(...) TL_SHAPE(__VA_ARGS__)
 #define TL_DIMS(...) TL_SHAPE(__VA_ARGS__)
 
-#define TL__NLIST(...) TL__ARG16(__VA_ARGS__, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define TL__LITS_1(a) tl_lit(a)
-#define TL__LITS_2(a, b) tl_lit(a), tl_lit(b)
-#define TL__LITS_3(a, b, c) tl_lit(a), tl_lit(b), tl_lit(c)
-#define TL__LITS_4(a, b, c, d) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d)
-#define TL__LITS_5(a, b, c, d, e) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e)
-#define TL__LITS_6(a, b, c, d, e, f) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f)
-#define TL__LITS_7(a, b, c, d, e, f, g) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g)
-#define TL__LITS_8(a, b, c, d, e, f, g, h)                                                        \
-    tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g), tl_lit(h)
-
 /* ---- atomics ----------------------------------------------------------------------------- */
 
 /* sem= and scope=; 0 is Python's default (acq_rel, gpu). */
@@ -75,6 +64,11 @@ typedef enum tl_atomic_op {
 } tl_atomic_op;
 
 typedef struct tl_atomic_args {
+    /* Python's positional mask, tl_atomic_add(ptr, val, mask), filled by position only (.mask
+     * below is the keyword; both is an error). A fourth positional argument (Python's sem)
+     * does not compile: name it. */
+    tl_value mask_positional;
+    TL__NO_MORE_POSITIONAL;
     tl_value ptr;       /* positional: a pointer or a tensor of pointers */
     tl_value val;       /* positional: broadcast to the pointer's shape, cast to its element type */
     tl_value mask;      /* optional: i1, broadcast to the pointer's shape (all true when absent) */
@@ -85,7 +79,8 @@ typedef struct tl_atomic_args {
  * narrower than 16 bits and int16 are rejected, as in Python. */
 tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a);
 
-/* tl_atomic_add(ptr, val[, .mask = m][, .sem = TL_SEM_RELAXED][, .scope = TL_SCOPE_CTA]), and so on.
+/* tl_atomic_add(ptr, val[, .mask = m][, .sem = TL_SEM_RELAXED][, .scope = TL_SCOPE_CTA]), and so on;
+ * tl_atomic_add(ptr, val, mask[, .sem = ...]) is Python's tl.atomic_add(ptr, val, mask).
  * Keywords come first in the expansion: Triton evaluates keyword arguments first. */
 #define tl_atomic_add(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_add", TL_ATOMIC_ADD, __VA_ARGS__)
 #define tl_atomic_max(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_max", TL_ATOMIC_MAX, __VA_ARGS__)
@@ -104,6 +99,7 @@ tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a);
 #endif
 
 typedef struct tl_atomic_cas_args {
+    TL__NO_MORE_POSITIONAL; /* a fourth positional argument (Python's sem) does not compile */
     tl_value ptr; /* positional */
     tl_value cmp; /* positional: the value expected; shaped and typed as the pointer's elements */
     tl_value val; /* positional: the value stored when memory equals cmp; likewise */

@@ -81,6 +81,15 @@ bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
 void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw,
                                 const tl_value *kw);
 
+/* Python evaluates `p + a + b` as `(p + a) + b`: it makes p + a before it evaluates b. A call
+ * that builds such a chain in one go (tl_addptr(p, a, b), tl_add(x, y, z)), its arguments all
+ * made before it runs, calls this after each step but the last: the ops of `step` made at
+ * `site` (the call's, those with its key) move in front of the ops of the later operands
+ * written in the call (`later`, nlater of them), so the TTIR follows Python's order. Nothing
+ * moves when an op with effects or a scope lies among them. Values as for
+ * tl_order_keywords_first_at; a NULL builder is a no-op. */
+void tl_order_chain_step_at(tl_site site, tl_builder *b, tl_value step, int nlater, const tl_value *later);
+
 #ifdef __cplusplus
 }
 #endif

@@ -67,6 +67,17 @@ tl_value tl_sum_at(tl_site s, tl_value x, int axis, tl_sum_opts o);
 typedef struct tl_reduce_opts {
     bool keep_dims;
 } tl_reduce_opts;
+/* tl_max(x, axis, .keep_dims = true): Python's third positional parameter is return_indices
+ * (tl_max_with_indices here), so a positional third argument does not compile. */
+typedef struct tl__max_kw {
+    TL__NO_MORE_POSITIONAL;
+    bool keep_dims;
+} tl__max_kw;
+static inline tl_reduce_opts tl__max_opts(tl__max_kw k)
+{
+    tl_reduce_opts o = {k.keep_dims};
+    return o;
+}
 tl_value tl_max_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 /* Integers only ("xor_sum only supported for integers"). */
@@ -81,11 +92,11 @@ tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 #define tl_max(...) TL__CAT(tl__max_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__max_N(x) tl_max_at(TL_SITE("tl_max"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
 #define tl__max_A(x, axis) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
+#define tl__max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), tl__max_opts(TL__LIT(tl__max_kw){__VA_ARGS__}))
 #define tl_min(...) TL__CAT(tl__min_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__min_N(x) tl_min_at(TL_SITE("tl_min"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
 #define tl__min_A(x, axis) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
+#define tl__min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), tl__max_opts(TL__LIT(tl__max_kw){__VA_ARGS__}))
 #define tl_xor_sum(...) TL__CAT(tl__xor_sum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__xor_sum_N(x)                                                                          \
     tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
@@ -97,6 +108,9 @@ tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 /* ---- values with their indices: max / min with return_indices, argmax, argmin ---------- */
 
 typedef struct tl_argmax_opts {
+    /* Python's third positional parameter (tie_break_left, or return_indices_tie_break_left)
+     * means the opposite of tie_break_fast: a positional third argument does not compile. */
+    TL__NO_MORE_POSITIONAL;
     /* Python's tie_break_left (return_indices_tie_break_left for max / min) is True by
      * default: ties go to the lowest index. tie_break_fast = true is tie_break_left=False. */
     bool tie_break_fast;

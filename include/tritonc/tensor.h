@@ -65,6 +65,7 @@ typedef enum tl_input_precision {
 typedef struct tl_dot_args {
     tl_value input, other;  /* positional */
     tl_value acc_positional; /* the third positional argument, tl_dot(a, b, acc) */
+    TL__NO_MORE_POSITIONAL;  /* a fourth (Python's input_precision) does not compile: name it */
     tl_value acc;           /* the keyword form, tl_dot(a, b, .acc = acc) (one of the two) */
     tl_input_precision input_precision;
     int max_num_imprecise_acc; /* 0: None (2^30 for fp8 x fp8 on sm90, else 0); see above */
@@ -86,7 +87,9 @@ tl_value tl_dot_at(tl_site s, tl_dot_args a);
 #define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), tl__dot_args({(a), (b), tl__dot_rest{__VA_ARGS__}}))
 } /* extern "C" */
 struct tl__dot_rest { /* tl_dot_args after input and other */
-    tl_value acc_positional, acc;
+    tl_value acc_positional;
+    TL__NO_MORE_POSITIONAL;
+    tl_value acc;
     tl_input_precision input_precision;
     int max_num_imprecise_acc;
     tl_dtype out_dtype;
@@ -97,7 +100,7 @@ struct tl__dot_kw {
 };
 inline tl_dot_args tl__dot_args(tl__dot_kw k)
 {
-    return tl_dot_args{k.input, k.other, k.r.acc_positional, k.r.acc, k.r.input_precision,
+    return tl_dot_args{k.input, k.other, k.r.acc_positional, nullptr, k.r.acc, k.r.input_precision,
                        k.r.max_num_imprecise_acc, k.r.out_dtype};
 }
 extern "C" {
@@ -117,6 +120,7 @@ typedef struct tl_dot_scaled_args {
     tl_value rhs, rhs_scale;
     const char *rhs_format;
     tl_value acc_positional; /* the seventh positional argument */
+    TL__NO_MORE_POSITIONAL;  /* an eighth (Python's fast_math) does not compile: name it */
     tl_value acc;            /* the keyword form (one of the two) */
     bool fast_math;
     tl_k_pack lhs_k_pack, rhs_k_pack;

@@ -216,6 +216,21 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
     return lang_binop(s, b, op, &l, &r);
 }
 
+/* Python's left-to-right chain, ((v0 op v1) op v2) ..., each step made before the operands
+ * after it (tl_order_chain_step_at). */
+tl_value tl_binary_chain_at(tl_site s, tl_binop op, int n, const tl_value *v)
+{
+    if (n < 2 || !v)
+        return TL_POISON;
+    tl_value acc = tl_binary_at(s, op, v[0], v[1]);
+    for (int i = 2; i < n; i++) {
+        if (acc.b)
+            tl_order_chain_step_at(s, acc.b, acc, n - i, v + i);
+        acc = tl_binary_at(s, op, acc, v[i]);
+    }
+    return acc;
+}
+
 /* standard.cdiv: (x + (div - 1)) // div, each step a Python operator. */
 static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
 {

@@ -190,6 +190,9 @@ static tl_value float_min_max(tl_site s, tl_builder *b, bool is_max, atomic_oper
 
 tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a)
 {
+    bool positional = !lang_absent(a.mask_positional), twice = positional && !lang_absent(a.mask);
+    if (positional && !twice)
+        a.mask = a.mask_positional;
     bool has_mask = !lang_absent(a.mask);
     tl_value in[3] = {a.ptr, a.val, a.mask};
     static const char *const names[] = {"ptr", "val", "mask"};
@@ -198,7 +201,9 @@ tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a)
         return TL_POISON;
     if ((unsigned)op > TL_ATOMIC_XCHG)
         return tl_builder_fail(b, s, "invalid atomic operation %d", (int)op);
-    if (has_mask)
+    if (twice)
+        return tl_builder_fail(b, s, "got multiple values for argument 'mask'");
+    if (has_mask && !positional) /* a positional mask stays in the text's order, Python's */
         tl_order_keywords_first_at(s, b, 2, in, 1, in + 2);
     atomic_operands x;
     tcir_named_attr ss[2];

@@ -23,6 +23,20 @@ tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset)
     return lang_binop(s, b, TL_OP_ADD, &p, &o);
 }
 
+/* ((v0 + v1) + v2) ..., as tl_binary_chain_at. */
+tl_value tl_addptr_chain_at(tl_site s, int n, const tl_value *v)
+{
+    if (n < 2 || !v)
+        return TL_POISON;
+    tl_value acc = tl_addptr_at(s, v[0], v[1]);
+    for (int i = 2; i < n; i++) {
+        if (acc.b)
+            tl_order_chain_step_at(s, acc.b, acc, n - i, v + i);
+        acc = tl_addptr_at(s, acc, v[i]);
+    }
+    return acc;
+}
+
 static const char *const cache_names[] = {"none", "ca", "cg", "wb", "cs", "wt", "cv"};
 static const unsigned load_caches = 1u << TL_CACHE_NONE | 1u << TL_CACHE_CA | 1u << TL_CACHE_CG | 1u << TL_CACHE_CV;
 static const unsigned store_caches =
@@ -77,8 +91,24 @@ static bool need_bool_mask(tl_site s, tl_builder *b, const lang_opnd *m)
     return false;
 }
 
+/* An argument given by position (tl_load(p, mask)) or by keyword (.mask = m): the one given
+ * into *kw; NULL, or the name of one given both ways. */
+static const char *positional_or_keyword(tl_value positional, tl_value *kw, const char *name)
+{
+    if (lang_absent(positional))
+        return NULL;
+    if (!lang_absent(*kw))
+        return name;
+    *kw = positional;
+    return NULL;
+}
+
 tl_value tl_load_at(tl_site s, tl_load_args a)
 {
+    tl_value kw[2] = {a.mask, a.other}; /* the keywords, before the positional values join */
+    const char *twice = positional_or_keyword(a.mask_positional, &a.mask, "mask");
+    if (!twice)
+        twice = positional_or_keyword(a.other_positional, &a.other, "other");
     bool has_mask = !lang_absent(a.mask), has_other = !lang_absent(a.other);
     tl_value in[3] = {a.ptr};
     const char *names[3] = {"ptr"};
@@ -94,7 +124,12 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
     tl_builder *b = lang_builder(s, NULL, nin, in, names);
     if (!b)
         return TL_POISON;
-    tl_order_keywords_first_at(s, b, 1, in, nin - 1, in + 1);
+    if (twice)
+        return tl_builder_fail(b, s, "got multiple values for argument '%s'", twice);
+    /* Python makes the keywords first, then ptr, mask and other, left to right: the text's
+     * order but for the keywords (absent values are skipped). */
+    tl_value pos[3] = {a.ptr, a.mask_positional, a.other_positional};
+    tl_order_keywords_first_at(s, b, 3, pos, 2, kw);
     tcir_named_attr attrs[5];
     if ((unsigned)a.padding > TL_PADDING_NAN)
         return tl_builder_fail(b, s, "Padding option %d not supported", (int)a.padding);
@@ -160,13 +195,18 @@ tl_value tl_load_at(tl_site s, tl_load_args a)
 
 bool tl_store_at(tl_site s, tl_store_args a)
 {
+    const char *twice = positional_or_keyword(a.mask_positional, &a.mask, "mask");
     bool has_mask = !lang_absent(a.mask);
     tl_value in[3] = {a.ptr, a.value, a.mask};
     static const char *const names[] = {"ptr", "value", "mask"};
     tl_builder *b = lang_builder(s, NULL, has_mask ? 3 : 2, in, names);
     if (!b)
         return false;
-    if (has_mask)
+    if (twice) {
+        tl_builder_fail(b, s, "got multiple values for argument '%s'", twice);
+        return false;
+    }
+    if (has_mask && lang_absent(a.mask_positional)) /* a positional mask stays in the text's order */
         tl_order_keywords_first_at(s, b, 2, in, 1, in + 2);
     tcir_named_attr attrs[3];
     if (lang_block_of(a.ptr))

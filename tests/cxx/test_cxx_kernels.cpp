@@ -72,6 +72,43 @@ int check_builder()
     return ok ? 0 : 1;
 }
 
+// Python's positional mask (tl_load(p, m), tl_store(p, x, m), tl_atomic_add(p, x, m)), a
+// positional other, and the chain tl_addptr(p, a, b): in C++ too they mean what their keyword
+// and nested forms mean. (C++20 does not mix positional and designated initializers:
+// tl_load(p, m, .other = x) does not compile in C++; write tl_load(p, m, x) or all keywords.)
+std::string positional_kernel(bool positional)
+{
+    tl_builder *b = tl_builder_create("cxx_positional");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value i = tl_arange(b, 0, 16);
+    tl_value m = tl_lt(i, n);
+    tl_value q = positional ? tl_addptr(p, n, i) : tl_addptr(tl_addptr(p, n), i);
+    tl_value x = positional ? tl_load(q, m) : tl_load(q, .mask = m);
+    tl_value y = positional ? tl_load(q, m, x) : tl_load(q, .mask = m, .other = x);
+    if (positional) {
+        tl_store(q, y, m);
+        tl_atomic_add(q, x, m);
+    } else {
+        tl_store(q, y, .mask = m);
+        tl_atomic_add(q, x, .mask = m);
+    }
+    char *ttir = tl_finish(b);
+    std::string text = ttir ? ttir : std::string("error: ") + tl_builder_error(b);
+    std::free(ttir);
+    tl_builder_destroy(b);
+    return text;
+}
+
+int check_positional()
+{
+    std::string pos = positional_kernel(true), kw = positional_kernel(false);
+    bool ok = pos == kw && pos.find("tt.load %5, %2 :") != std::string::npos;
+    if (!ok)
+        std::fprintf(stderr, "cxx_positional:\n%s\nkeywords:\n%s", pos.c_str(), kw.c_str());
+    return ok ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -84,5 +121,6 @@ int main(int argc, char **argv)
     failed += check(argv[1], cxx_softmax_kernel, softmax_kernel);
     failed += check(argv[1], cxx_matmul_kernel, matmul_kernel);
     failed += check_builder();
+    failed += check_positional();
     return failed ? 1 : 0;
 }

@@ -457,6 +457,53 @@ static void err_boundary_check_plain_pointer(tl_builder *builder)
     tl_store(tl_addptr(o, i), tl_load(tl_addptr(x, i), .boundary_check = TL_DIMS(0)));
 }
 
+/* ============================================================================================ */
+/* Positional arguments and chains (issue 29) */
+
+/* a positional mask and other (FlagGems' form), the pointer made before the mask; a keyword
+ * evaluated before both */
+static void positional_mask_load_store(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", PTR(TL_F32));
+    tl_value o = tl_arg(builder, "o", PTR(TL_F32));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value i = tl_arange(builder, 0, 16);
+    tl_value a = tl_load(tl_addptr(x, i), tl_lt(i, n));
+    tl_value b = tl_load(tl_addptr(x, i), tl_lt(i, n), tl_lit(0.0));
+    tl_value c = tl_load(tl_addptr(x, i), tl_lt(i, n), .other = tl_mul(a, 2));
+    tl_store(tl_addptr(o, i), tl_add(b, c), tl_lt(i, n));
+}
+
+/* a positional mask of an atomic, beside keywords */
+static void positional_mask_atomic(tl_builder *builder)
+{
+    tl_value o = tl_arg(builder, "o", PTR(TL_F32));
+    tl_value x = tl_arg(builder, "x", PTR(TL_F32));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value i = tl_arange(builder, 0, 16);
+    tl_atomic_add(tl_addptr(o, i), tl_load(tl_addptr(x, i)), tl_lt(i, n));
+    tl_atomic_xchg(tl_addptr(o, i), 1.0, tl_lt(i, n), .sem = TL_SEM_RELAXED);
+}
+
+/* ptr + a + b is (ptr + a) + b: two addptr, the first made before b; ptr + (a + b) adds first */
+static void addptr_chain(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", PTR(TL_F32));
+    tl_value o = tl_arg(builder, "o", PTR(TL_F32));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value pid = tl_program_id(builder, 0);
+    tl_value i = tl_arange(builder, 0, 16);
+    tl_value a = tl_load(tl_addptr(x, tl_mul(pid, n), tl_add(i, 1)));
+    tl_value b = tl_load(tl_addptr(x, tl_add(tl_mul(pid, n), i)));
+    tl_value d = tl_sub(i, n, tl_mul(2, i));
+    tl_value y = tl_mul(a, tl_exp(b), 3.0);
+    tl_value m = tl_and(tl_lt(i, n), tl_gt(d, 0), tl_ne(y, 0.0));
+    tl_store(tl_addptr(o, pid, i), y, m);
+}
+
 static const memory_case cases[] = {
     {"atomic_add_f32", atomic_add_f32, false},
     {"atomic_add_mask_relaxed_cta", atomic_add_mask_relaxed_cta, false},
@@ -496,6 +543,9 @@ static const memory_case cases[] = {
     {"err_block_ptr_order", err_block_ptr_order, true},
     {"err_block_ptr_duplicate_check", err_block_ptr_duplicate_check, true},
     {"err_boundary_check_plain_pointer", err_boundary_check_plain_pointer, true},
+    {"positional_mask_load_store", positional_mask_load_store, false},
+    {"positional_mask_atomic", positional_mask_atomic, false},
+    {"addptr_chain", addptr_chain, false},
 };
 
 enum { N_CASES = (int)(sizeof cases / sizeof cases[0]) };

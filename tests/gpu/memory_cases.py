@@ -379,3 +379,42 @@ def err_block_ptr_duplicate_check(x, M):
 def err_boundary_check_plain_pointer(x, o):
     i = tl.arange(0, 16)
     tl.store(o + i, tl.load(x + i, boundary_check=(0,)))
+
+
+# ================================================================================================
+# Positional arguments and chains (issue 29)
+# ================================================================================================
+
+# a positional mask and other (FlagGems' form), the pointer made before the mask; a keyword
+# evaluated before both
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def positional_mask_load_store(x, o, n):
+    i = tl.arange(0, 16)
+    a = tl.load(x + i, i < n)
+    b = tl.load(x + i, i < n, 0.0)
+    c = tl.load(x + i, i < n, other=a * 2)
+    tl.store(o + i, b + c, i < n)
+
+
+# a positional mask of an atomic, beside keywords
+@case({"o": "*fp32", "x": "*fp32", "n": "i32"})
+@triton.jit
+def positional_mask_atomic(o, x, n):
+    i = tl.arange(0, 16)
+    tl.atomic_add(o + i, tl.load(x + i), i < n)
+    tl.atomic_xchg(o + i, 1.0, i < n, sem="relaxed")
+
+
+# ptr + a + b is (ptr + a) + b: two addptr, the first made before b; ptr + (a + b) adds first
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def addptr_chain(x, o, n):
+    pid = tl.program_id(0)
+    i = tl.arange(0, 16)
+    a = tl.load(x + pid * n + (i + 1))
+    b = tl.load(x + (pid * n + i))
+    d = i - n - 2 * i
+    y = a * tl.exp(b) * 3.0
+    m = (i < n) & (d > 0) & (y != 0.0)
+    tl.store(o + pid + i, y, m)

@@ -584,6 +584,30 @@ static bool values_ok(tl_builder *b, tl_site site, int n, const tl_value *v, con
     return true;
 }
 
+static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_set *k, tcir_op *first_p,
+                  tcir_op **order, int *seqs, int n);
+
+/* The ops in block order of p and k (from the first of either), into order and seqs; returns
+ * how many, and the first op of p in *first_p. */
+static int gather(tl_builder *b, const op_set *p, const op_set *k, tcir_op **order, int *seqs, tcir_op **first_p)
+{
+    int n = 0;
+    *first_p = NULL;
+    tcir_op *op = tcir_block_last(tl_current_block(b));
+    for (int found = 0; op && found < p->n + k->n; op = tcir_op_prev(op))
+        found += in_set(p, op) || in_set(k, op);
+    for (op = op ? tcir_op_next(op) : tcir_block_first(tl_current_block(b)); op; op = tcir_op_next(op)) {
+        bool is_p = in_set(p, op), is_k = !is_p && in_set(k, op);
+        if (is_p && !*first_p)
+            *first_p = op;
+        if (is_p || is_k) {
+            order[n] = op;
+            seqs[n++] = key_seq(op);
+        }
+    }
+    return n;
+}
+
 void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw, const tl_value *kw)
 {
     if (!tl__usable(b, site))
@@ -606,29 +630,26 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
 
     /* The ops in block order, and the block position of the first positional one: they were
      * all made for this call, so a walk back from the block's end meets them all soon. */
-    tcir_op *order[2 * TL_KW_MAX_OPS];
-    int n = 0, seqs[2 * TL_KW_MAX_OPS];
-    tcir_op *first_p = NULL;
-    tcir_op *op = tcir_block_last(tl_current_block(b));
-    for (int found = 0; op && found < p.n + k.n; op = tcir_op_prev(op))
-        found += in_set(&p, op) || in_set(&k, op);
-    for (op = op ? tcir_op_next(op) : tcir_block_first(tl_current_block(b)); op; op = tcir_op_next(op)) {
-        bool is_p = in_set(&p, op), is_k = !is_p && in_set(&k, op);
-        if (is_p && !first_p)
-            first_p = op;
-        if (is_p || is_k) {
-            order[n] = op;
-            seqs[n++] = key_seq(op);
-        }
-    }
-    if (!may_hoist(&p, &k, first_p))
+    tcir_op *order[2 * TL_KW_MAX_OPS], *first_p;
+    int seqs[2 * TL_KW_MAX_OPS];
+    int n = gather(b, &p, &k, order, seqs, &first_p);
+    hoist(b, scope, &p, &k, first_p, order, seqs, n);
+}
+
+/* Moves the ops of k (in their present order) in front of those of p, and gives the ops of
+ * both the keys of their new places (the same keys, sorted), for the constants too. order and
+ * seqs: the n ops of both, in block order from first_p's group on, and their keys. */
+static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_set *k, tcir_op *first_p,
+                  tcir_op **order, int *seqs, int n)
+{
+    if (!may_hoist(p, k, first_p))
         return;
     /* Keyword ops first, each group in its present order, taking the lowest keys. */
     qsort(seqs, (size_t)n, sizeof seqs[0], by_seq);
     int old_seq[2 * TL_KW_MAX_OPS], new_seq[2 * TL_KW_MAX_OPS], next = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < n; i++) {
-            bool is_k = in_set(&k, order[i]);
+            bool is_k = in_set(k, order[i]);
             if (is_k != (pass == 0))
                 continue;
             old_seq[next] = key_seq(order[i]);
@@ -643,4 +664,48 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
     }
     runs_moved(b);
     tl__pool_remap(b, scope, n, old_seq, new_seq);
+}
+
+/* ---- a chain: p + a + b --------------------------------------------------------------------
+ *
+ * tl_addptr(p, a, b) makes (p + a) + b in one call, after C made all its arguments; its ops
+ * carry the call's key, so they land after every argument's. Python makes p + a before b:
+ * each step but the last moves in front of the later operands' ops, as keywords do above. */
+
+/* The ops of v made at `site` itself (its key): the step, and the casts and splats it made. */
+static void collect_own(tl_builder *b, const void *scope, tl_site site, tcir_value *v, op_set *s)
+{
+    tcir_op *d = v ? tcir_value_def(v) : NULL;
+    if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
+        key_scope(d) != scope || key_epoch(d) != b->place.epoch || key_seq(d) != site.seq ||
+        key_line(d) != site.line || !movable(d))
+        return;
+    if (s->n == TL_KW_MAX_OPS) {
+        s->overflow = true;
+        return;
+    }
+    s->ops[s->n++] = d;
+    for (int i = 0; i < tcir_op_noperands(d); i++)
+        collect_own(b, scope, site, tcir_op_operand(d, i), s);
+}
+
+void tl_order_chain_step_at(tl_site site, tl_builder *b, tl_value step, int nlater, const tl_value *later)
+{
+    if (!tl__usable(b, site))
+        return;
+    if (!values_ok(b, site, 1, &step, "step") || !values_ok(b, site, nlater, later, "later") || !ordered(site))
+        return;
+    const void *scope = tl__order_scope(b, site);
+    op_set p, k;
+    p.n = k.n = 0;
+    p.overflow = k.overflow = false;
+    for (int i = 0; i < nlater; i++)
+        collect(b, scope, site, later[i].ir, &p);
+    collect_own(b, scope, site, step.ir, &k);
+    if (!p.n || !k.n || p.overflow || k.overflow)
+        return;
+    tcir_op *order[2 * TL_KW_MAX_OPS], *first_p;
+    int seqs[2 * TL_KW_MAX_OPS];
+    int n = gather(b, &p, &k, order, seqs, &first_p);
+    hoist(b, scope, &p, &k, first_p, order, seqs, n);
 }
