@@ -13,7 +13,9 @@
  * The fake clock is deterministic: it advances by a launch's time_us, by 1 us per MiB a
  * cuMemsetD32Async sets (an L2 flush of 256 MiB takes 256 us), and by what a test asks
  * (fake_cuda_advance). Events read it when recorded; every event call is logged and can be
- * made to fail (fake_cuda_fail).
+ * made to fail (fake_cuda_fail). cuMemsetD32Async writes the first MiB at most: what it sets
+ * is tc_bench's L2 flush buffer (256 MiB, set hundreds of times, never read), and writing all
+ * of it would make a benchmark on the fake take minutes.
  *
  * Built twice by tests/CMakeLists.txt: fake_libcuda.so, and fake_libcuda_nosym.so without
  * cuLaunchKernelEx (a driver missing a function). The fake_cuda_* functions steer it. */
@@ -36,6 +38,7 @@
 enum { FAKE_INVALID_DEVICE = 101, FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
 #define FAKE_MAX_PARAMS 80
 #define FAKE_OPTIN_SHARED 232448
+#define FAKE_MEMSET_MAX_WORDS ((size_t)1 << 18) /* 1 MiB */
 
 struct tcu_ctx_st {
     int id;
@@ -617,7 +620,7 @@ EXPORT tcu_result cuMemsetD32Async(tcu_deviceptr dst, unsigned int value, size_t
     ENTER("cuMemsetD32Async");
     logf_("cuMemsetD32Async n=%zu value=%u stream=%p", n, value, (void *)stream);
     uint32_t *p = (uint32_t *)(uintptr_t)dst;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n && i < FAKE_MEMSET_MAX_WORDS; i++)
         p[i] = value;
     clock_us += (double)n * 4 / (1024.0 * 1024.0);
     LEAVE(TCU_SUCCESS);
