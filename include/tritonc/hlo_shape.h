@@ -30,7 +30,7 @@ typedef struct th_builder th_builder;
  * call's name, "th_add"); the others stay zero. th_site is its name in this layer. Write one
  * with TH_SITE or designated fields ((th_site){.file = f, .line = l, .func = fn}). */
 typedef tl_site th_site;
-#define TH_SITE(fn) ((th_site){.file = __FILE__, .line = __LINE__, .func = (fn)})
+#define TH_SITE(fn) (TL__LIT(th_site){.file = __FILE__, .line = __LINE__, .func = (fn)})
 
 /* ---- shapes -------------------------------------------------------------------------- */
 
@@ -54,8 +54,7 @@ static inline th_shape th_shape_from(const int64_t *dtype_then_dims, int count)
 }
 /* TH_SHAPE(TL_F32, 64, 128) is tensor<64x128xf32>; TH_SHAPE(TL_I32) is tensor<i32>. */
 #define TH_SHAPE(...)                                                                             \
-    th_shape_from((const int64_t[]){__VA_ARGS__},                                                 \
-                  (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)))
+    th_shape_from(TL__ARRAY(int64_t, __VA_ARGS__), TL__COUNT(int64_t, __VA_ARGS__))
 
 /* Number of elements (1 for a 0-d tensor; 0 for an invalid shape). */
 int64_t th_shape_numel(th_shape s);
