@@ -29,7 +29,34 @@ extern "C" {
  * through the IR directly (tl_wrap) is refused where an op uses it. */
 #define TL_MAX_TENSOR_NUMEL 1048576
 
-/* TL__LIT, TL__ZERO, TL__ARRAY, TL__COUNT (one set of macros for C and C++): dtype.h. */
+/* ---- one set of macros for C and C++ -------------------------------------------------
+ *
+ * The API's macros build their arguments with these, so that one header reads as C11 and as
+ * C++20 (docs/cxx.md): TL__LIT(T){...} is C's compound literal (T){...} and C++'s T{...};
+ * TL__ZERO(T) is the all-zero T; TL__ARRAY(T, ...) points at a temporary array of the values
+ * (alive until the end of the full expression); TL__COUNT(T, ...) counts them without
+ * evaluating them. */
+#ifdef __cplusplus
+extern "C++" {
+template <class T> using tl__array_t = T[];
+template <class T, decltype(sizeof 0) N> constexpr const T *tl__array(const T (&a)[N]) { return a; }
+}
+#define TL__LIT(T) T
+/* Keyword arguments leave fields out by design; C++ compilers warn about that under -Wextra
+ * (g++ even for designated initializers, which C does not), so the warning is off for the
+ * translation units that include these headers. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#endif
+#define TL__ZERO(T) (T{})
+#define TL__ARRAY(T, ...) tl__array<T>({__VA_ARGS__})
+#define TL__COUNT(T, ...) ((int)(sizeof(tl__array_t<T>{__VA_ARGS__}) / sizeof(T)))
+#else
+#define TL__LIT(T) (T)
+#define TL__ZERO(T) ((T){0})
+#define TL__ARRAY(T, ...) ((T[]){__VA_ARGS__})
+#define TL__COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
+#endif
 
 typedef struct tl_builder tl_builder;
 

@@ -3,8 +3,6 @@
  *   tl_dtype  the element types as triton.language names them, and their properties
  *   tl_site   where an API call was made (file, line, the call's name...), recorded in errors
  *
- * and the macros with which every public header reads as C11 and as C++20 (TL__LIT...).
- *
  * Included by builder.h (the kernel builder) and by hlo_shape.h (the call layer's shapes), so
  * that a program that only runs StableHLO programs (pjrt.h) gets a dtype without the kernel
  * builder's API. Needs only the C standard headers. Implemented in src/builder/dtype.c.
@@ -67,34 +65,5 @@ typedef struct tl_site {
 
 #ifdef __cplusplus
 }
-#endif
-
-/* ---- one set of macros for C and C++ -------------------------------------------------
- *
- * The API's macros build their arguments with these, so that one header reads as C11 and as
- * C++20 (docs/cxx.md): TL__LIT(T){...} is C's compound literal (T){...} and C++'s T{...};
- * TL__ZERO(T) is the all-zero T; TL__ARRAY(T, ...) points at a temporary array of the values
- * (alive until the end of the full expression); TL__COUNT(T, ...) counts them without
- * evaluating them. */
-#ifdef __cplusplus
-extern "C++" {
-template <class T> using tl__array_t = T[];
-template <class T, decltype(sizeof 0) N> constexpr const T *tl__array(const T (&a)[N]) { return a; }
-}
-#define TL__LIT(T) T
-/* Keyword arguments leave fields out by design; C++ compilers warn about that under -Wextra
- * (g++ even for designated initializers, which C does not), so the warning is off for the
- * translation units that include these headers. */
-#if defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#endif
-#define TL__ZERO(T) (T{})
-#define TL__ARRAY(T, ...) tl__array<T>({__VA_ARGS__})
-#define TL__COUNT(T, ...) ((int)(sizeof(tl__array_t<T>{__VA_ARGS__}) / sizeof(T)))
-#else
-#define TL__LIT(T) (T)
-#define TL__ZERO(T) ((T){0})
-#define TL__ARRAY(T, ...) ((T[]){__VA_ARGS__})
-#define TL__COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
 #endif
 #endif
