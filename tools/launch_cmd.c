@@ -1,10 +1,11 @@
-/* `tritonc launch NAME [--from FILE] [--set K=V]... [--size N...] [--iters N] [--num-warps N] [--num-stages N]`:
+/* `tritonc launch NAME [--from FILE] [--set K=V]... [--size N...] [--iters N] [--bench] [--num-warps N] [--num-stages N]`:
  * a kernel launched on made-up inputs on the GPU through the CUDA runtime, timed.
  *
  * Every kernel runs its made-up problem (tools/problem.h), the one `tritonc interpret` runs. A
  * few have a recipe besides, for --size: what the sizes mean, how the arguments and grid follow
  * from them and from the config. The first launch loads the variant (compiling it with Triton
- * on a cache miss, unless $TRITONC_JIT=0); then --iters launches back to back are timed. */
+ * on a cache miss, unless $TRITONC_JIT=0); then --iters launches back to back are timed, and with
+ * --bench the launch is timed as triton.testing.do_bench times it (tc_bench). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,6 +269,9 @@ static const char help_text[] =
     "                         ROWS, matmul M [N [K]]\n"
     "  --iters N              launches timed back to back after the first, from 1 to 1000000\n"
     "                         (default 100)\n"
+    "  --bench                then time the launch as triton.testing.do_bench does (tc_bench:\n"
+    "                         25 ms of warm-up, 100 ms of runs, each after an L2 flush, between\n"
+    "                         CUDA events) and print its statistics\n"
     "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"
     "  --num-stages N         from 1 to 16 (default 3)\n"
     "  -h, --help             this help\n";
@@ -300,12 +304,14 @@ static const recipe *find_recipe(const char *name)
 
 int tritonc_cmd_launch(int argc, char **argv)
 {
-    enum { SET = CLI_KEY, SIZE, ITERS, NUM_WARPS, NUM_STAGES };
+    enum { SET = CLI_KEY, SIZE, ITERS, BENCH, NUM_WARPS, NUM_STAGES };
     static const cli_option opts[] = {{"set", SET, "KEY=VALUE"}, {"size", SIZE, "a number"}, {"iters", ITERS, "N"},
+                                      {"bench", BENCH, NULL},
                                       {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"},
                                       CLI_FROM_OPTION, CLI_HELP_OPTION};
     cli_parser cl = CLI_PARSER("launch", argc, argv, opts);
     int nset = 0, nsizes = 0, iters = 100, warps = 0, stages = 0;
+    bool bench = false;
     const char *sets[32], *arg;
     long long sizes[MAX_SIZES] = {0};
     for (int key; (key = cli_next(&cl, &arg)) != -1;) {
@@ -318,6 +324,7 @@ int tritonc_cmd_launch(int argc, char **argv)
             break;
         case SIZE: ok = parse_sizes(&cl, arg, sizes, &nsizes); break;
         case ITERS: ok = cli_int("launch", "--iters", arg, 1, 1000000, &iters); break;
+        case BENCH: bench = true; break;
         case NUM_WARPS: ok = cli_warps("launch", arg, &warps); break;
         case NUM_STAGES: ok = cli_int("launch", "--num-stages", arg, 1, 16, &stages); break;
         case CLI_FROM_KEY: cli_set_from(arg); break;
@@ -363,6 +370,8 @@ int tritonc_cmd_launch(int argc, char **argv)
     memset(&p, 0, sizeof p);
     char key[TC_MAX_ARGS + 1] = "?";
     double first = 0, per = 0;
+    static const double bench_quantiles[2] = {0.2, 0.8};
+    tc_bench_result timed = {0};
     char why[300] = "";
     bool planned = h && (r ? r->plan(rt, k, cfg, sizes, &p) : plan_problem(rt, k, cfg, &p, why, sizeof why));
     if (planned && tc_kernel_key(h, p.nargs, p.args, key, sizeof key)) {
@@ -375,6 +384,9 @@ int tritonc_cmd_launch(int argc, char **argv)
             tc_launch_args(h, p.grid, NULL, p.nargs, p.args);
         tc_synchronize(rt);
         per = (now_s() - t0) / (double)iters;
+        if (bench)
+            tc_bench_launch_args(h, p.grid, NULL, p.nargs, p.args,
+                                 (tc_bench_opts){.nquantiles = 2, .quantiles = bench_quantiles}, &timed);
     }
     rc = CLI_OK;
     if (why[0]) {
@@ -386,6 +398,11 @@ int tritonc_cmd_launch(int argc, char **argv)
         printf("%s %s (%s, key %s, grid %ux%ux%u): first launch %.2f ms (load, or compile on a cache miss), then "
                "%.2f us per launch (%d back to back)\n",
                name, p.what, text ? text : "?", key, p.grid.x, p.grid.y, p.grid.z, first * 1e3, per * 1e6, iters);
+        if (bench)
+            printf("%s do_bench: mean %.4f ms, median %.4f, min %.4f, max %.4f, 20%% %.4f, 80%% %.4f (%d runs after "
+                   "%d warm-up, each after an L2 flush)\n",
+                   name, timed.mean, timed.median, timed.min, timed.max, timed.quantiles[0], timed.quantiles[1],
+                   timed.runs, timed.warmups);
         free(text);
     }
     for (int i = 0; i < p.nbufs; i++)

@@ -160,28 +160,28 @@ typedef struct tc_arg {
 } tc_arg;
 
 /* A device pointer to dtype elements: p is a tc_deviceptr (CUdeviceptr) or a pointer. */
-#define tc_ptr(p, dt) ((tc_arg){.kind = TC_ARG_PTR, .dtype = (dt), .v.u = (uint64_t)(uintptr_t)(p)})
-#define tc_i8(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I8, .v.i = (int64_t)(x)})
-#define tc_i16(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I16, .v.i = (int64_t)(x)})
-#define tc_i32(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I32, .v.i = (int64_t)(x)})
-#define tc_i64(x) ((tc_arg){.kind = TC_ARG_INT, .dtype = TL_I64, .v.i = (int64_t)(x)})
-#define tc_u8(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U8, .v.u = (uint64_t)(x)})
-#define tc_u16(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U16, .v.u = (uint64_t)(x)})
-#define tc_u32(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U32, .v.u = (uint64_t)(x)})
-#define tc_u64(x) ((tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U64, .v.u = (uint64_t)(x)})
-#define tc_f16(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F16, .v.f = (double)(x)})
-#define tc_bf16(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_BF16, .v.f = (double)(x)})
-#define tc_f32(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F32, .v.f = (double)(x)})
-#define tc_f64(x) ((tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F64, .v.f = (double)(x)})
-#define tc_bool(x) ((tc_arg){.kind = TC_ARG_BOOL, .dtype = TL_I1, .v.u = (x) ? 1u : 0u})
+#define tc_ptr(p, dt) (TL__LIT(tc_arg){.kind = TC_ARG_PTR, .dtype = (dt), .v = {.u = (uint64_t)(uintptr_t)(p)}})
+#define tc_i8(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I8, .v = {.i = (int64_t)(x)}})
+#define tc_i16(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I16, .v = {.i = (int64_t)(x)}})
+#define tc_i32(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I32, .v = {.i = (int64_t)(x)}})
+#define tc_i64(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I64, .v = {.i = (int64_t)(x)}})
+#define tc_u8(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U8, .v = {.u = (uint64_t)(x)}})
+#define tc_u16(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U16, .v = {.u = (uint64_t)(x)}})
+#define tc_u32(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U32, .v = {.u = (uint64_t)(x)}})
+#define tc_u64(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U64, .v = {.u = (uint64_t)(x)}})
+#define tc_f16(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F16, .v = {.f = (double)(x)}})
+#define tc_bf16(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_BF16, .v = {.f = (double)(x)}})
+#define tc_f32(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F32, .v = {.f = (double)(x)}})
+#define tc_f64(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F64, .v = {.f = (double)(x)}})
+#define tc_bool(x) (TL__LIT(tc_arg){.kind = TC_ARG_BOOL, .dtype = TL_I1, .v = {.u = (x) ? 1u : 0u}})
 
 /* The launch grid, in programs (tl_program_id's range) per axis. */
 typedef struct tc_grid {
     unsigned x, y, z;
 } tc_grid;
-#define tc_grid1(x) ((tc_grid){(unsigned)(x), 1, 1})
-#define tc_grid2(x, y) ((tc_grid){(unsigned)(x), (unsigned)(y), 1})
-#define tc_grid3(x, y, z) ((tc_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
+#define tc_grid1(x) (TL__LIT(tc_grid){(unsigned)(x), 1, 1})
+#define tc_grid2(x, y) (TL__LIT(tc_grid){(unsigned)(x), (unsigned)(y), 1})
+#define tc_grid3(x, y, z) (TL__LIT(tc_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
 
 /* Launches k on grid in stream (asynchronous, like cuLaunchKernel) with nargs arguments in
  * declaration order. False on error (bad arguments, no variant for the arguments' key, a
@@ -192,7 +192,7 @@ bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream strea
  * kernel without arguments: tc_launch_args(k, grid, stream, 0, NULL)). */
 #define tc_launch(k, grid, stream, ...)                                                           \
     tc_launch_args_at(TL_SITE("tc_launch"), (k), (grid), (stream),                                \
-                      (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
+                      TL__COUNT(tc_arg, __VA_ARGS__), TL__ARRAY(tc_arg, __VA_ARGS__))
 
 /* The specialization key (one letter per declared argument) the arguments give, written into
  * key (at least nargs + 1 bytes), after the same checks as a launch; NULL on error. */
@@ -274,7 +274,7 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
 #define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
 #define tc_autotune_launch(at, stream, ...)                                                      \
     tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
-                               (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
+                               TL__COUNT(tc_arg, __VA_ARGS__), TL__ARRAY(tc_arg, __VA_ARGS__))
 
 /* Makes sure the config chosen for the arguments' key is loaded in the current context, so
  * that launches with such arguments may be captured into a CUDA graph. The key must be chosen
@@ -301,6 +301,86 @@ int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms);
 int tc_autotune_timings(tc_autotuner *at, int n, double *ms);
 /* The file where the choices are persisted (NULL when in memory only). Owned by the autotuner. */
 const char *tc_autotune_file(const tc_autotuner *at);
+
+/* ---- benchmarking (as triton.testing.do_bench) --------------------------------------------- */
+
+/* What is benchmarked: enqueues one run on stream (a launch, or several) and returns true;
+ * false stops the benchmark (tc_bench fails). A failure it records on the runtime (a tc_launch
+ * that fails) stops it too, with that error kept. */
+typedef bool (*tc_bench_fn)(tc_stream stream, void *user);
+
+/* The most quantiles one benchmark reports, and the most runs it times (and warm-up runs it
+ * makes): a run estimated faster than rep_ms / TC_BENCH_MAX_RUNS is timed that many times. */
+#define TC_BENCH_MAX_QUANTILES 8
+#define TC_BENCH_MAX_RUNS 100000
+
+/* do_bench's arguments. 0 fields are its defaults. */
+typedef struct tc_bench_opts {
+    double warmup_ms; /* time spent in untimed runs (0: 25, do_bench's warmup) */
+    double rep_ms;    /* time spent in timed runs (0: 100, do_bench's rep) */
+    /* Quantiles to report (do_bench's quantiles), each in [0, 1]; at most
+     * TC_BENCH_MAX_QUANTILES. */
+    int nquantiles;
+    const double *quantiles;
+    /* The L2 flush before each timed run: a buffer of flush_bytes (0: 256 MiB, Triton's) set to
+     * zero on the stream (cuMemsetD32Async). no_flush: none. */
+    size_t flush_bytes;
+    bool no_flush;
+} tc_bench_opts;
+
+/* Every statistic do_bench can return, in milliseconds, over the timed runs. */
+typedef struct tc_bench_result {
+    double mean, median, min, max; /* median: the mean of the middle two for an even count */
+    /* One per requested quantile, in its order, interpolated between the sorted times as
+     * do_bench's _quantile does: q * (runs - 1) is the position. */
+    double quantiles[TC_BENCH_MAX_QUANTILES];
+    double estimate_ms; /* one run (flush included) estimated from 5, which sets the counts */
+    int warmups;        /* max(1, int(warmup_ms / estimate_ms)) */
+    int runs;           /* max(1, int(rep_ms / estimate_ms)), the timed runs */
+} tc_bench_result;
+
+/* Times fn as Triton 3.6's do_bench does, in the current context (the runtime's when none):
+ * one run, then the stream synchronized; 5 runs, each after a flush, between two events, for
+ * the estimate; `warmups` untimed runs; then `runs` runs, each after a flush and between its
+ * own two CUDA events; the stream synchronized and each run's time read from its events. The
+ * statistics go to *out. False on error, recorded on rt naming the call's C line: NULL fn or
+ * out, a bad option (a negative time, a quantile outside [0, 1], too many), the stream
+ * capturing a CUDA graph (benchmarking synchronizes), a driver call that fails, or fn failing
+ * ("the benchmarked function failed (run N)", unless fn recorded its own error). Every event
+ * and the flush buffer are freed whatever happens. */
+bool tc_bench_at(tl_site site, tc_runtime *rt, tc_stream stream, tc_bench_fn fn, void *user, tc_bench_opts opts,
+                 tc_bench_result *out);
+#define tc_bench(...) tc_bench_at(TL_SITE("tc_bench"), __VA_ARGS__)
+
+/* tc_bench of one launch, tc_launch_args(k, grid, stream, nargs, args): the runtime is k's. A
+ * failing launch stops it with the launch's error (at this call's line). */
+bool tc_bench_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs,
+                             const tc_arg *args, tc_bench_opts opts, tc_bench_result *out);
+#define tc_bench_launch_args(...) tc_bench_launch_args_at(TL_SITE("tc_bench_launch"), __VA_ARGS__)
+
+/* ---- host arithmetic for grids (as triton.cdiv, triton.next_power_of_2) -------------------- */
+
+/* ceil(x / y), as triton.cdiv(x, y) for x, y >= 0, with no overflow for any 64-bit x. 0 when y
+ * is 0 (where Python raises ZeroDivisionError). */
+static inline uint64_t tc_cdiv(uint64_t x, uint64_t y)
+{
+    return y ? x / y + (x % y != 0) : 0;
+}
+
+/* The smallest power of 2 >= n, as triton.next_power_of_2: 1 for 1, 0 for 0 (as Python's,
+ * whose bit trick gives 0 there), and 0 for n above 2^63, whose next power of 2 does not fit
+ * 64 bits. */
+static inline uint64_t tc_next_power_of_2(uint64_t n)
+{
+    n -= 1;
+    n |= n >> 1;
+    n |= n >> 2;
+    n |= n >> 4;
+    n |= n >> 8;
+    n |= n >> 16;
+    n |= n >> 32;
+    return n + 1;
+}
 
 #ifdef __cplusplus
 }

@@ -133,8 +133,7 @@ th_value th_convert_at(th_site site, th_value x, tl_dtype to);
 /* Ends main with `return`: its results are the values given (at least one). Once only. */
 void th_return_at(th_site site, th_builder *b, int n, const th_value *results);
 #define th_return(b, ...)                                                                         \
-    th_return_at(TH_SITE("th_return"), (b), (int)(sizeof((th_value[]){__VA_ARGS__}) / sizeof(th_value)), \
-                 (const th_value[]){__VA_ARGS__})
+    th_return_at(TH_SITE("th_return"), (b), TH__COUNT(th_value, __VA_ARGS__), TH__ARRAY(th_value, __VA_ARGS__))
 
 /* ---- the program's signature (for running it: see pjrt.h) ----------------------------- */
 
@@ -169,14 +168,14 @@ typedef struct th_aliases {
 } th_aliases;
 /* .output_operand_aliases = TH_ALIASES({.output_index = 0, .operand_index = 1}) */
 #define TH_ALIASES(...)                                                                           \
-    {(int)(sizeof((th_alias[]){__VA_ARGS__}) / sizeof(th_alias)), (const th_alias[]){__VA_ARGS__}}
+    {TH__COUNT(th_alias, __VA_ARGS__), TH__ARRAY(th_alias, __VA_ARGS__)}
 
 typedef struct th_indices {
     int n;
     const int *items;
 } th_indices;
 /* .zeroed_outputs = TH_INDICES(0, 2) */
-#define TH_INDICES(...) {(int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (const int[]){__VA_ARGS__}}
+#define TH_INDICES(...) {TH__COUNT(int, __VA_ARGS__), TH__ARRAY(int, __VA_ARGS__)}
 
 /* How to launch the kernel. All zero is valid: the defaults below. */
 typedef struct th_call_opts {
@@ -265,7 +264,7 @@ bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kerne
     TH__UNUSED static inline kernel##_results kernel##_call(                                      \
         th_builder *b, kernel##_inputs in, kernel##_outputs out, th_call_opts opts)               \
     {                                                                                             \
-        return kernel##_call_at((th_site){.func = #kernel "_call"}, b, in, out, opts);            \
+        return kernel##_call_at(TH__LIT(th_site){.func = #kernel "_call"}, b, in, out, opts);     \
     }                                                                                             \
     extern const tl_kernel kernel /* so that `TH_KERNEL_CALL(...);` ends in a declaration */
 

@@ -121,6 +121,7 @@ _Static_assert(sizeof(tcu_launch_config) == 56 || sizeof(void *) != 8, "CUlaunch
     X(memset_d8, "cuMemsetD8_v2", (tcu_deviceptr dst, unsigned char value, size_t n))             \
     X(memset_d8_async, "cuMemsetD8Async", (tcu_deviceptr dst, unsigned char value, size_t n, tcu_stream stream)) \
     X(memcpy_dtod, "cuMemcpyDtoD_v2", (tcu_deviceptr dst, tcu_deviceptr src, size_t bytes))       \
+    X(memset_d32_async, "cuMemsetD32Async", (tcu_deviceptr dst, unsigned int value, size_t n, tcu_stream stream)) \
     X(stream_is_capturing, "cuStreamIsCapturing", (tcu_stream stream, int *status))               \
     X(stream_synchronize, "cuStreamSynchronize", (tcu_stream stream))                             \
     X(ctx_synchronize, "cuCtxSynchronize", (void))                                                \

@@ -10,6 +10,13 @@
  * events read, and its static shared memory. The cubins of tests/doubles/stand_in_compiler.c
  * ("stand-in cubin: NAME ...") load too: their parameters are not known (logged as "?").
  *
+ * The fake clock is deterministic: it advances by a launch's time_us, by 1 us per MiB a
+ * cuMemsetD32Async sets (an L2 flush of 256 MiB takes 256 us), and by what a test asks
+ * (fake_cuda_advance). Events read it when recorded; every event call is logged and can be
+ * made to fail (fake_cuda_fail). cuMemsetD32Async writes the first MiB at most: what it sets
+ * is tc_bench's L2 flush buffer (256 MiB, set hundreds of times, never read), and writing all
+ * of it would make a benchmark on the fake take minutes.
+ *
  * Built twice by tests/CMakeLists.txt: fake_libcuda.so, and fake_libcuda_nosym.so without
  * cuLaunchKernelEx (a driver missing a function). The fake_cuda_* functions steer it. */
 #define _POSIX_C_SOURCE 200809L
@@ -31,6 +38,7 @@
 enum { FAKE_INVALID_DEVICE = 101, FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
 #define FAKE_MAX_PARAMS 80
 #define FAKE_OPTIN_SHARED 232448
+#define FAKE_MEMSET_MAX_WORDS ((size_t)1 << 18) /* 1 MiB */
 
 struct tcu_ctx_st {
     int id;
@@ -67,7 +75,7 @@ static int compute_capability = 90; /* 9.0 */
 static int capturing;
 static double clock_us;
 static double drift_us; /* each launch takes this much longer than the one before (a heating device) */
-static long live_allocs, live_modules, launches, primary_retained;
+static long live_allocs, live_modules, launches, primary_retained, live_events;
 static char fail_fn[64];
 static int fail_code, fail_after;
 
@@ -182,6 +190,17 @@ EXPORT void fake_cuda_fail(const char *fn, int code, int after)
 EXPORT tcu_context fake_cuda_new_context(void)
 {
     return n_extra_ctx < 4 ? &extra_ctx[n_extra_ctx++] : NULL;
+}
+/* The clock moves us microseconds, as if the stream ran work that long (a benchmarked callback). */
+EXPORT void fake_cuda_advance(double us)
+{
+    pthread_mutex_lock(&lock);
+    clock_us += us;
+    pthread_mutex_unlock(&lock);
+}
+EXPORT long fake_cuda_live_events(void)
+{
+    return live_events;
 }
 EXPORT long fake_cuda_live_allocations(void)
 {
@@ -619,6 +638,17 @@ EXPORT tcu_result cuMemcpyDtoD_v2(tcu_deviceptr dst, tcu_deviceptr src, size_t b
     LEAVE(capturing ? FAKE_NOT_PERMITTED : TCU_SUCCESS);
 }
 
+EXPORT tcu_result cuMemsetD32Async(tcu_deviceptr dst, unsigned int value, size_t n, tcu_stream stream)
+{
+    ENTER("cuMemsetD32Async");
+    logf_("cuMemsetD32Async n=%zu value=%u stream=%p", n, value, (void *)stream);
+    uint32_t *p = (uint32_t *)(uintptr_t)dst;
+    for (size_t i = 0; i < n && i < FAKE_MEMSET_MAX_WORDS; i++)
+        p[i] = value;
+    clock_us += (double)n * 4 / (1024.0 * 1024.0);
+    LEAVE(TCU_SUCCESS);
+}
+
 EXPORT tcu_result cuStreamIsCapturing(tcu_stream stream, int *status)
 {
     (void)stream;
@@ -642,36 +672,47 @@ EXPORT tcu_result cuCtxSynchronize(void)
 
 EXPORT tcu_result cuEventCreate(tcu_event *ev, unsigned int flags)
 {
-    (void)flags;
+    ENTER("cuEventCreate");
+    logf_("cuEventCreate %u", flags);
     *ev = calloc(1, sizeof **ev);
-    return *ev ? TCU_SUCCESS : TCU_ERROR_OUT_OF_MEMORY;
+    if (!*ev)
+        LEAVE(TCU_ERROR_OUT_OF_MEMORY);
+    live_events++;
+    LEAVE(TCU_SUCCESS);
 }
 
 EXPORT tcu_result cuEventDestroy_v2(tcu_event ev)
 {
+    ENTER("cuEventDestroy");
+    logf_("cuEventDestroy");
+    if (ev)
+        live_events--;
     free(ev);
-    return TCU_SUCCESS;
+    LEAVE(TCU_SUCCESS);
 }
 
 EXPORT tcu_result cuEventRecord(tcu_event ev, tcu_stream stream)
 {
-    (void)stream;
-    pthread_mutex_lock(&lock);
+    ENTER("cuEventRecord");
+    logf_("cuEventRecord stream=%p", (void *)stream);
     ev->t_us = clock_us;
     ev->recorded = 1;
-    pthread_mutex_unlock(&lock);
-    return TCU_SUCCESS;
+    LEAVE(TCU_SUCCESS);
 }
 
 EXPORT tcu_result cuEventSynchronize(tcu_event ev)
 {
-    return ev && ev->recorded ? TCU_SUCCESS : TCU_ERROR_INVALID_VALUE;
+    ENTER("cuEventSynchronize");
+    logf_("cuEventSynchronize");
+    LEAVE(ev && ev->recorded ? TCU_SUCCESS : TCU_ERROR_INVALID_VALUE);
 }
 
 EXPORT tcu_result cuEventElapsedTime(float *ms, tcu_event start, tcu_event end)
 {
+    ENTER("cuEventElapsedTime");
+    logf_("cuEventElapsedTime");
     if (!start->recorded || !end->recorded)
-        return TCU_ERROR_INVALID_VALUE;
+        LEAVE(TCU_ERROR_INVALID_VALUE);
     *ms = (float)((end->t_us - start->t_us) / 1000.0);
-    return TCU_SUCCESS;
+    LEAVE(TCU_SUCCESS);
 }

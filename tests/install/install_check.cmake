@@ -1,6 +1,7 @@
 # Install check, run by ctest as `cmake -D... -P install_check.cmake`:
 #   BUILD_DIR WORK_DIR CONSUMER_SRC C_COMPILER CXX_COMPILER SANITIZE_FLAGS EXPECT_VERSION
 #   STAND_IN (the stand-in compiler, a test double) FAKE_LIBCUDA (the fake driver, a test double)
+#   FAKE_PJRT_PLUGIN (the fake PJRT plugin, a test double)
 #   STAND_IN_PYTHON (a test double of python3 with a given Triton) COMPILE_DOC (docs/compile.md)
 # The consumer also builds a kernel of its own (my_kernels.c) with tritonc_add_kernels, as
 # docs/compile.md's snippet says word for word; it runs in the interpreter and, from the variants
@@ -24,6 +25,7 @@ function(run what)
     message(FATAL_ERROR "${what} failed (exit ${rc}):\n${out}")
   endif()
   message(STATUS "${what}: ok")
+  set(out "${out}" PARENT_SCOPE)
 endfunction()
 
 run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
@@ -70,9 +72,20 @@ run("configure tests/install/consumer"
     "-DEXPECT_VERSION=${EXPECT_VERSION}" "-DTRITONC_COMPILER=${STAND_IN}")
 run("build tests/install/consumer" "${CMAKE_COMMAND}" --build "${consumer_build}")
 foreach(exe consumer_shared consumer_static consumer_pkgconfig
-            consumer_cxx_shared consumer_cxx_static consumer_cxx_pkgconfig
             consumer_cuda_shared consumer_cuda_static consumer_cuda_pkgconfig)
   run("run ${exe}" "${consumer_build}/${exe}")
+endforeach()
+# The C++20 consumers use the whole API: the stand-in compiler, the fake driver and the fake PJRT
+# plugin (test doubles), each with a cache of its own.
+if(NOT FAKE_PJRT_PLUGIN)
+  message(FATAL_ERROR "install_check: FAKE_PJRT_PLUGIN (the fake PJRT plugin) is not given")
+endif()
+foreach(exe consumer_cxx_shared consumer_cxx_static consumer_cxx_pkgconfig)
+  run("run ${exe}" "${CMAKE_COMMAND}" -E env "TRITONC_LIBCUDA=${FAKE_LIBCUDA}" "TRITONC_COMPILER=${STAND_IN}"
+      "TRITONC_PJRT_PLUGIN=${FAKE_PJRT_PLUGIN}" "${consumer_build}/${exe}" "${WORK_DIR}/cache-${exe}")
+  if(NOT out MATCHES "compiled, launched, timed and called through XLA")
+    message(FATAL_ERROR "${exe} did not use the whole API:\n${out}")
+  endif()
 endforeach()
 
 # The consumer's own kernel, embedded at build time: interpreted, then launched on the fake driver
