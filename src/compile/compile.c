@@ -247,7 +247,8 @@ static const char *last_line(const char *out, char *buf, size_t size)
 }
 
 /* Runs the compiler with args; its output (malloc'd) in *output. The exit status, or -1. */
-static int run_compiler(const tc_compile_env *env, char *const *args, int nargs, char **output, char **err)
+static int run_compiler(const tc_compile_env *env, char *const *args, int nargs, const char *temp_dir, char **output,
+                        char **err)
 {
     compiler c;
     if (!find_compiler(env, &c, err))
@@ -255,7 +256,7 @@ static int run_compiler(const tc_compile_env *env, char *const *args, int nargs,
     for (int i = 0; i < nargs && c.argc < MAX_COMPILER_ARGS - 1; i++)
         c.argv[c.argc++] = args[i];
     c.argv[c.argc] = NULL;
-    int rc = tc__run(c.argv, timeout_of(env), output, err);
+    int rc = tc__run(c.argv, timeout_of(env), temp_dir, output, err);
     if (rc > 0 && !(*output && strspn(*output, " \r\n") < strlen(*output))) {
         tc__fail(err, "%s exited with status %d and no output", c.argv[0], rc);
     } else if (rc > 0) {
@@ -272,7 +273,7 @@ char *tc_compiler_version(const tc_compile_env *env, char **err)
         *err = NULL;
     char *args[] = {"--version"};
     char *out = NULL;
-    int rc = run_compiler(env, args, 1, &out, err);
+    int rc = run_compiler(env, args, 1, NULL, &out, err);
     char *v = NULL;
     if (rc == 0) {
         char line[256];
@@ -298,7 +299,7 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
                     "--num-ctas", ctas, "--debug"};
     int nargs = (int)(sizeof args / sizeof args[0]) - (o.debug ? 0 : 1);
     char *out = NULL;
-    bool ok = in && tc__write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, &out, err) == 0;
+    bool ok = in && tc__write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, dir, &out, err) == 0;
     char *meta_path = ok ? tc__format("%s/kernel.meta", dir) : NULL;
     char *cubin_path = ok ? tc__format("%s/kernel.cubin", dir) : NULL;
     char *ptx_path = ok ? tc__format("%s/kernel.ptx", dir) : NULL;

@@ -52,10 +52,12 @@ void tc__hash_hex(uint64_t h, char out[17]);
 /* ---- the subprocess (subprocess.c) ------------------------------------------------------- */
 
 /* Runs argv[0] (searched in PATH) with argv, stdin from /dev/null, stdout and stderr together
- * into *output (malloc'd, NUL-terminated, the first 64 KiB kept), in its own process group.
- * Past timeout_s seconds the group is killed. Returns the exit status (0-255), or -1 with *err
- * set when it could not start (*err names argv[0]), timed out, or died of a signal. */
-int tc__run(char *const argv[], int timeout_s, char **output, char **err);
+ * into *output (malloc'd, NUL-terminated, the last 64 KiB kept), in its own process group.
+ * Past timeout_s seconds the group is killed, whether or not it closed its output. Should the
+ * calling process die first, the group is killed and temp_dir (if not NULL) removed. Works
+ * with SIGCHLD ignored. Returns the exit status (0-255), or -1 with *err set when it could not
+ * start (*err names argv[0]), timed out, or died of a signal. */
+int tc__run(char *const argv[], int timeout_s, const char *temp_dir, char **output, char **err);
 
 /* ---- metadata text (compile_meta.c) ----------------------------------------------------- */
 
