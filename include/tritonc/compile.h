@@ -139,7 +139,8 @@ tc_variant *tc_variant_load(const char *dir, const char *name, char **err);
 
 /* Writes a C source defining `const tc_variant NAME[]` and `const int NAME_count` that holds the
  * n variants (binaries and strings included), for tc_runtime_add_variants. NAME must be a C
- * identifier. false with *err set on a bad name or an I/O error. */
+ * identifier, neither a keyword of C (C11 and C23: int, bool...) or a standard macro (NULL,
+ * errno...) nor reserved (__x, _X). false with *err set on a bad name or an I/O error. */
 bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err);
 
 #ifdef __cplusplus
