@@ -395,8 +395,8 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     tc_cache_key key = {text, opts_text};
     if (env && env->check_version)
         version = probe_version(env);
-    bool corrupt = false;
-    if (use_cache && (v = tc__cache_get(dir, &key, version, &corrupt)) != NULL) {
+    const char *bad = NULL; /* what is wrong with the entry there, if anything */
+    if (use_cache && (v = tc__cache_get(dir, &key, version, &bad)) != NULL) {
         v->options = o;
         v->nargs = nargs;
         v->ir_hash = ir_hash;
@@ -418,8 +418,8 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
                             config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
     if (!jit_of(env)) {
-        tc__fail(err, "%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
-                 corrupt ? " (the entry there is corrupt)" : "", cmd ? cmd : "tritonc compile",
+        tc__fail(err, "%s%s%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
+                 bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "", cmd ? cmd : "tritonc compile",
                  dir ? " --cache-dir " : "", dir ? dir : "");
     } else {
         v = calloc(1, sizeof *v);
@@ -440,8 +440,8 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
             }
             free(put_err);
         } else {
-            tc__fail(err, "%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
-                     what ? what : "no compiled variant", corrupt ? " (the entry there is corrupt)" : "",
+            tc__fail(err, "%s%s%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
+                     what ? what : "no compiled variant", bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "",
                      why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
                      dir ? dir : "");
             tc_variant_free(v);

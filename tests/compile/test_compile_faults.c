@@ -1,7 +1,7 @@
 /* The compile step under faults (issue 29), against the stand-in compiler (a test double): a
  * compiler that closes its output and runs on meets the deadline; a compiler outlives neither
  * the process that started it nor its temporary directory; with SIGCHLD ignored a failing
- * compiler's error is still its own. */
+ * compiler's error is still its own; a FIFO in the cache is a miss, not a hang. */
 #include "stand_in.h"
 
 #include <dirent.h>
@@ -167,12 +167,52 @@ static void sigchld_ignored(void **state)
     free(err);
 }
 
+/* A FIFO where a cache entry should be: the lookup does not block on it (it used to, for ever);
+ * it is a miss, said as such, and the next compile puts a whole entry in its place. */
+static void fifo_in_the_cache(void **state)
+{
+    (void)state;
+    alarm(30);
+    char dir[1024];
+    stand_in_fresh_dir("fifo_entry", dir, sizeof dir);
+    tc_compile_env env = stand_in_env(dir);
+    char *err = NULL;
+    tc_variant *v = tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, &env, &err);
+    assert_non_null(v);
+    tc_variant_free(v);
+    char v1[1100], entry[1400] = "";
+    snprintf(v1, sizeof v1, "%s/v1", dir);
+    DIR *d = opendir(v1);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.')
+            snprintf(entry, sizeof entry, "%s/%s/entry", v1, e->d_name);
+    closedir(d);
+    assert_int_equal(unlink(entry), 0);
+    assert_int_equal(mkfifo(entry, 0644), 0);
+    env.jit = false;
+    assert_null(tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, &env, &err));
+    if (!strstr(err, "(the entry there is not a regular file) and compiling is off"))
+        fail_msg("unexpected error: %s", err);
+    free(err);
+    env.jit = true;
+    v = tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, &env, &err);
+    if (!v)
+        fail_msg("compile failed: %s", err);
+    tc_variant_free(v);
+    struct stat st;
+    assert_int_equal(stat(entry, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    alarm(0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(sigchld_ignored, setup),
         cmocka_unit_test_setup(compiler_dies_with_its_parent, setup),
         cmocka_unit_test_setup(timeout_holds_after_output_closes, setup),
+        cmocka_unit_test_setup(fifo_in_the_cache, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
