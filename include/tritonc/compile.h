@@ -93,7 +93,9 @@ typedef struct tc_compile_env {
     bool jit;              /* on a cache miss, compile (else fail naming the command) */
     bool no_cache;         /* neither read nor write the disk cache */
     bool check_version;    /* ask the compiler its version (one subprocess) before trusting an
-                              entry: an entry of another compiler version is a miss */
+                              entry: an entry of another compiler version is a miss, and a
+                              compiler that cannot be run is an error even on a hit (without
+                              it, a hit runs no compiler, so a missing one goes unnoticed) */
     int timeout_s;         /* a compile running longer is killed; 0: $TRITONC_COMPILE_TIMEOUT,
                               else 300 */
     const char *from;      /* the user's file the kernel came from (`tritonc ... --from FILE`),

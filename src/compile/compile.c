@@ -337,9 +337,16 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
 /* ---- tc_compile ----------------------------------------------------------------------------- */
 
 /* The compiler version as the entries record it ("3.6.0" of "triton 3.6.0"), or NULL. */
-static char *probe_version(const tc_compile_env *env)
+/* *cannot_run: the compiler could not be started at all (its message, malloc'd), which a
+ * compiler that runs but cannot say its version is not. */
+static char *probe_version(const tc_compile_env *env, char **cannot_run)
 {
-    char *line = tc_compiler_version(env, NULL);
+    char *why = NULL;
+    char *line = tc_compiler_version(env, &why);
+    if (!line && why && strncmp(why, "cannot run '", 12) == 0)
+        *cannot_run = why;
+    else
+        free(why);
     if (line && strncmp(line, "triton ", 7) == 0) {
         char *v = tcir_sys_strdup(line + 7);
         free(line);
@@ -393,10 +400,18 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     if (!ir_hash || !opts_text || (use_cache && !(dir = tc__cache_dir(env, err))))
         goto done;
     tc_cache_key key = {text, opts_text};
+    char *cannot_run = NULL;
     if (env && env->check_version)
-        version = probe_version(env);
+        version = probe_version(env, &cannot_run);
     const char *bad = NULL; /* what is wrong with the entry there, if anything */
     if (use_cache && (v = tc__cache_get(dir, &key, version, &bad)) != NULL) {
+        if (cannot_run) { /* a compiler asked for its version but missing is an error, hit or not */
+            tc_variant_free(v);
+            v = NULL;
+            tc__fail(err, "%s", cannot_run);
+            free(cannot_run);
+            goto done;
+        }
         v->options = o;
         v->nargs = nargs;
         v->ir_hash = ir_hash;
@@ -407,6 +422,7 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
         }
         goto done;
     }
+    free(cannot_run); /* a miss: the compile below says it again, in its own message */
     char *config = tc_config_text(k, cfg);
     char *cmd = tc_compile_command(k, cfg, spec, opts);
     if (cmd && env && env->from) { /* a user's kernel: the command must say where it is */

@@ -206,6 +206,30 @@ static void fifo_in_the_cache(void **state)
     alarm(0);
 }
 
+/* A compiler that cannot be run is an error when its version is asked (check_version, as
+ * `tritonc compile` does), even when the cache holds the entry; a lookup that asks nothing
+ * (a warm start) does not run the compiler and takes the entry. */
+static void missing_compiler_on_a_cache_hit(void **state)
+{
+    (void)state;
+    char dir[1024];
+    stand_in_fresh_dir("missing_compiler_hit", dir, sizeof dir);
+    tc_compile_env env = stand_in_env(dir);
+    char *err = NULL;
+    tc_variant *v = tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, &env, &err);
+    assert_non_null(v);
+    tc_variant_free(v);
+    env.compiler = "/nonexistent/compiler";
+    env.check_version = true;
+    assert_null(tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, &env, &err));
+    assert_string_equal(err, "cannot run '/nonexistent/compiler': No such file or directory");
+    free(err);
+    env.check_version = false;
+    v = tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, &env, &err);
+    assert_non_null(v);
+    tc_variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +237,7 @@ int main(void)
         cmocka_unit_test_setup(compiler_dies_with_its_parent, setup),
         cmocka_unit_test_setup(timeout_holds_after_output_closes, setup),
         cmocka_unit_test_setup(fifo_in_the_cache, setup),
+        cmocka_unit_test_setup(missing_compiler_on_a_cache_hit, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
