@@ -1,5 +1,6 @@
 /* tc_compile: emit, look in the disk cache, else run the compiler (docs/compile.md). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,16 +338,9 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
 /* ---- tc_compile ----------------------------------------------------------------------------- */
 
 /* The compiler version as the entries record it ("3.6.0" of "triton 3.6.0"), or NULL. */
-/* *cannot_run: the compiler could not be started at all (its message, malloc'd), which a
- * compiler that runs but cannot say its version is not. */
-static char *probe_version(const tc_compile_env *env, char **cannot_run)
+static char *probe_version(const tc_compile_env *env)
 {
-    char *why = NULL;
-    char *line = tc_compiler_version(env, &why);
-    if (!line && why && strncmp(why, "cannot run '", 12) == 0)
-        *cannot_run = why;
-    else
-        free(why);
+    char *line = tc_compiler_version(env, NULL);
     if (line && strncmp(line, "triton ", 7) == 0) {
         char *v = tcir_sys_strdup(line + 7);
         free(line);
@@ -354,6 +348,34 @@ static char *probe_version(const tc_compile_env *env, char **cannot_run)
     }
     free(line);
     return NULL;
+}
+
+/* Whether the compiler env selects can be started at all (an executable file, found as execvp
+ * finds it), asked without running it and without recording anything: false with errno set. */
+static bool compiler_runnable(const tc_compile_env *env, char **prog)
+{
+    compiler c;
+    *prog = NULL;
+    if (!find_compiler(env, &c, NULL))
+        return true; /* out of memory: not this question's answer */
+    *prog = tcir_sys_strdup(c.argv[0]);
+    free(c.script);
+    if (!*prog)
+        return true;
+    if (strchr(*prog, '/'))
+        return access(*prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+        size_t n = strcspn(p, ":");
+        char *full = tc__format("%.*s/%s", (int)n, p, *prog);
+        bool ok = full && access(full, X_OK) == 0;
+        free(full);
+        if (ok)
+            return true;
+        p += n + (p[n] == ':');
+    }
+    errno = ENOENT;
+    return false;
 }
 
 static bool jit_of(const tc_compile_env *env)
@@ -400,18 +422,21 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     if (!ir_hash || !opts_text || (use_cache && !(dir = tc__cache_dir(env, err))))
         goto done;
     tc_cache_key key = {text, opts_text};
-    char *cannot_run = NULL;
     if (env && env->check_version)
-        version = probe_version(env, &cannot_run);
+        version = probe_version(env);
     const char *bad = NULL; /* what is wrong with the entry there, if anything */
     if (use_cache && (v = tc__cache_get(dir, &key, version, &bad)) != NULL) {
-        if (cannot_run) { /* a compiler asked for its version but missing is an error, hit or not */
+        char *prog = NULL;
+        /* A compiler asked for its version but missing is an error, hit or not (on a miss the
+         * compile below says so). Without check_version a hit runs no compiler. */
+        if (env && env->check_version && !version && !compiler_runnable(env, &prog)) {
+            tc__fail(err, "cannot run '%s': %s", prog, strerror(errno));
+            free(prog);
             tc_variant_free(v);
             v = NULL;
-            tc__fail(err, "%s", cannot_run);
-            free(cannot_run);
             goto done;
         }
+        free(prog);
         v->options = o;
         v->nargs = nargs;
         v->ir_hash = ir_hash;
@@ -422,7 +447,6 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
         }
         goto done;
     }
-    free(cannot_run); /* a miss: the compile below says it again, in its own message */
     char *config = tc_config_text(k, cfg);
     char *cmd = tc_compile_command(k, cfg, spec, opts);
     if (cmd && env && env->from) { /* a user's kernel: the command must say where it is */
