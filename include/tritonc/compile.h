@@ -93,7 +93,9 @@ typedef struct tc_compile_env {
     bool jit;              /* on a cache miss, compile (else fail naming the command) */
     bool no_cache;         /* neither read nor write the disk cache */
     bool check_version;    /* ask the compiler its version (one subprocess) before trusting an
-                              entry: an entry of another compiler version is a miss */
+                              entry: an entry of another compiler version is a miss, and a
+                              compiler that cannot be run is an error even on a hit (without
+                              it, a hit runs no compiler, so a missing one goes unnoticed) */
     int timeout_s;         /* a compile running longer is killed; 0: $TRITONC_COMPILE_TIMEOUT,
                               else 300 */
     const char *from;      /* the user's file the kernel came from (`tritonc ... --from FILE`),
@@ -139,7 +141,8 @@ tc_variant *tc_variant_load(const char *dir, const char *name, char **err);
 
 /* Writes a C source defining `const tc_variant NAME[]` and `const int NAME_count` that holds the
  * n variants (binaries and strings included), for tc_runtime_add_variants. NAME must be a C
- * identifier. false with *err set on a bad name or an I/O error. */
+ * identifier, neither a keyword of C (C11 and C23: int, bool...) or a standard macro (NULL,
+ * errno...) nor reserved (__x, _X). false with *err set on a bad name or an I/O error. */
 bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err);
 
 #ifdef __cplusplus

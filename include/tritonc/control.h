@@ -90,7 +90,8 @@
  * After an error (an earlier one, or the opening call's own), every scope call returns a scope
  * whose args and results are poison values of the right length, never NULL: code written for
  * success (acc = loop.args[0], the carried variables) runs on without crashing, and tl_finish
- * reports the first error. Scopes nest to any depth (the builder's stack of blocks grows as they do).
+ * reports the first error. Scopes nest TL_MAX_NESTING (64) deep at most (builder.h); one that
+ * would go deeper is an error at the call that opens it.
  *
  * Implemented in src/lang/scope.c (what the scopes share, tl_end) and scope_for.c, scope_if.c,
  * scope_while.c, scope_return.c (one kind of scope each), with carry.c (the carried C variables)

@@ -70,8 +70,9 @@ void tc_interp_bind_float(tc_interp *ip, int i, double v);
 
 /* The grid, in programs per axis (tl_program_id's range); each at least 1. Default 1x1x1. */
 void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z);
-/* The most ops one run may execute (each op of each program once, however many lanes), so
- * that a loop that never ends is an error rather than a hang; 0 (the default) is no limit. */
+/* The most ops one run may execute (each op of each program once, however many lanes; a block
+ * that runs no op but its terminator, as the body of an empty loop, counts one), so that a loop
+ * that never ends is an error rather than a hang; 0 (the default) is no limit. */
 void tc_interp_set_step_limit(tc_interp *ip, uint64_t steps);
 /* Where tl_device_print writes (default stdout); NULL discards it. */
 void tc_interp_set_print_stream(tc_interp *ip, FILE *f);

@@ -49,6 +49,10 @@ bool tl__apply_arg_order(tl_builder *b, tl_site site)
         return true;
     int order[TCIR_MAX_PERMUTED_ARGS];
     bool placed[TCIR_MAX_PERMUTED_ARGS] = {false};
+    if (b->norder < 0) {
+        tl_builder_fail(b, site, "argument order: %d names (a count cannot be negative)", b->norder);
+        return false;
+    }
     if (b->nargs > TCIR_MAX_PERMUTED_ARGS || b->norder > TCIR_MAX_PERMUTED_ARGS) {
         tl_builder_fail(b, site, "argument order: %d names for %d arguments (at most %d)", b->norder, b->nargs,
                         TCIR_MAX_PERMUTED_ARGS);

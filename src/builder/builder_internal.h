@@ -29,7 +29,7 @@ struct tl_builder {
     tcir_op *module, *func;
     tcir_block *entry;
     /* The blocks being built, entry first: levels[depth - 1] is the current one. Grown by
-     * doubling in the arena: scopes nest to any depth. */
+     * doubling in the arena, up to TL_MAX_NESTING pushed levels. */
     struct tl_level {
         tcir_block *block;
         tl_site pushed_at; /* the call that pushed it (an unclosed scope is reported there) */

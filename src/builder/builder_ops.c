@@ -162,6 +162,10 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         tl_builder_fail(b, site, "NULL block");
         return;
     }
+    if (b->depth > TL_MAX_NESTING) { /* levels[0] is the entry block: depth - 1 are pushed */
+        tl_builder_fail(b, site, "scopes nest %d deep at most (TL_MAX_NESTING)", TL_MAX_NESTING);
+        return;
+    }
     if (b->depth == b->levels_cap) {
         struct tl_level *grown = b->depth < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)b->depth * 2) : NULL;
         if (!grown || tcir_context_oom(b->ctx)) {

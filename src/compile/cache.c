@@ -15,6 +15,7 @@
  * a hash collision costs a rebuild, never a wrong kernel). Anything else (truncated, a bad
  * checksum) is corrupt: a miss, rebuilt and replaced by the next put. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,9 +143,9 @@ static tc_variant *parse_entry(const unsigned char *buf, size_t size, const tc_c
     return v;
 }
 
-tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *version, bool *corrupt)
+tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *version, const char **bad)
 {
-    *corrupt = false;
+    *bad = NULL;
     char *path = entry_path(dir, key, false);
     if (!path)
         return NULL;
@@ -154,8 +155,11 @@ tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *
     if (buf) {
         bool mismatch;
         v = parse_entry(buf, size, key, version, &mismatch);
-        *corrupt = !v && !mismatch; /* left in place: the next put renames a whole one over it */
+        if (!v && !mismatch) /* left in place: the next put renames a whole one over it */
+            *bad = "corrupt";
         free(buf);
+    } else if (errno == EINVAL) {
+        *bad = "not a regular file"; /* a FIFO, a device...: never read; the next put replaces it */
     }
     free(path);
     return v;

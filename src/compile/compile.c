@@ -1,5 +1,6 @@
 /* tc_compile: emit, look in the disk cache, else run the compiler (docs/compile.md). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,7 +248,8 @@ static const char *last_line(const char *out, char *buf, size_t size)
 }
 
 /* Runs the compiler with args; its output (malloc'd) in *output. The exit status, or -1. */
-static int run_compiler(const tc_compile_env *env, char *const *args, int nargs, char **output, char **err)
+static int run_compiler(const tc_compile_env *env, char *const *args, int nargs, const char *temp_dir, char **output,
+                        char **err)
 {
     compiler c;
     if (!find_compiler(env, &c, err))
@@ -255,7 +257,7 @@ static int run_compiler(const tc_compile_env *env, char *const *args, int nargs,
     for (int i = 0; i < nargs && c.argc < MAX_COMPILER_ARGS - 1; i++)
         c.argv[c.argc++] = args[i];
     c.argv[c.argc] = NULL;
-    int rc = tc__run(c.argv, timeout_of(env), output, err);
+    int rc = tc__run(c.argv, timeout_of(env), temp_dir, output, err);
     if (rc > 0 && !(*output && strspn(*output, " \r\n") < strlen(*output))) {
         tc__fail(err, "%s exited with status %d and no output", c.argv[0], rc);
     } else if (rc > 0) {
@@ -272,7 +274,7 @@ char *tc_compiler_version(const tc_compile_env *env, char **err)
         *err = NULL;
     char *args[] = {"--version"};
     char *out = NULL;
-    int rc = run_compiler(env, args, 1, &out, err);
+    int rc = run_compiler(env, args, 1, NULL, &out, err);
     char *v = NULL;
     if (rc == 0) {
         char line[256];
@@ -298,7 +300,7 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
                     "--num-ctas", ctas, "--debug"};
     int nargs = (int)(sizeof args / sizeof args[0]) - (o.debug ? 0 : 1);
     char *out = NULL;
-    bool ok = in && tc__write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, &out, err) == 0;
+    bool ok = in && tc__write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, dir, &out, err) == 0;
     char *meta_path = ok ? tc__format("%s/kernel.meta", dir) : NULL;
     char *cubin_path = ok ? tc__format("%s/kernel.cubin", dir) : NULL;
     char *ptx_path = ok ? tc__format("%s/kernel.ptx", dir) : NULL;
@@ -348,6 +350,34 @@ static char *probe_version(const tc_compile_env *env)
     return NULL;
 }
 
+/* Whether the compiler env selects can be started at all (an executable file, found as execvp
+ * finds it), asked without running it and without recording anything: false with errno set. */
+static bool compiler_runnable(const tc_compile_env *env, char **prog)
+{
+    compiler c;
+    *prog = NULL;
+    if (!find_compiler(env, &c, NULL))
+        return true; /* out of memory: not this question's answer */
+    *prog = tcir_sys_strdup(c.argv[0]);
+    free(c.script);
+    if (!*prog)
+        return true;
+    if (strchr(*prog, '/'))
+        return access(*prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+        size_t n = strcspn(p, ":");
+        char *full = tc__format("%.*s/%s", (int)n, p, *prog);
+        bool ok = full && access(full, X_OK) == 0;
+        free(full);
+        if (ok)
+            return true;
+        p += n + (p[n] == ':');
+    }
+    errno = ENOENT;
+    return false;
+}
+
 static bool jit_of(const tc_compile_env *env)
 {
     if (env)
@@ -394,8 +424,19 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     tc_cache_key key = {text, opts_text};
     if (env && env->check_version)
         version = probe_version(env);
-    bool corrupt = false;
-    if (use_cache && (v = tc__cache_get(dir, &key, version, &corrupt)) != NULL) {
+    const char *bad = NULL; /* what is wrong with the entry there, if anything */
+    if (use_cache && (v = tc__cache_get(dir, &key, version, &bad)) != NULL) {
+        char *prog = NULL;
+        /* A compiler asked for its version but missing is an error, hit or not (on a miss the
+         * compile below says so). Without check_version a hit runs no compiler. */
+        if (env && env->check_version && !version && !compiler_runnable(env, &prog)) {
+            tc__fail(err, "cannot run '%s': %s", prog, strerror(errno));
+            free(prog);
+            tc_variant_free(v);
+            v = NULL;
+            goto done;
+        }
+        free(prog);
         v->options = o;
         v->nargs = nargs;
         v->ir_hash = ir_hash;
@@ -417,8 +458,8 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
                             config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
     if (!jit_of(env)) {
-        tc__fail(err, "%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
-                 corrupt ? " (the entry there is corrupt)" : "", cmd ? cmd : "tritonc compile",
+        tc__fail(err, "%s%s%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
+                 bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "", cmd ? cmd : "tritonc compile",
                  dir ? " --cache-dir " : "", dir ? dir : "");
     } else {
         v = calloc(1, sizeof *v);
@@ -439,8 +480,8 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
             }
             free(put_err);
         } else {
-            tc__fail(err, "%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
-                     what ? what : "no compiled variant", corrupt ? " (the entry there is corrupt)" : "",
+            tc__fail(err, "%s%s%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
+                     what ? what : "no compiled variant", bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "",
                      why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
                      dir ? dir : "");
             tc_variant_free(v);

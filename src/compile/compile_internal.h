@@ -29,7 +29,8 @@ bool tc__fail(char **err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* The whole file, malloc'd with a NUL after its *size bytes; NULL with errno set. */
+/* The whole file, malloc'd with a NUL after its *size bytes; NULL with errno set (EINVAL: not
+ * a regular file, as a FIFO, which is opened without blocking and never read). */
 unsigned char *tc__read_file(const char *path, size_t *size);
 /* Writes size bytes to path through a temporary file in the same directory (written, fsync'd,
  * renamed over path), so that a reader sees the old file or the whole new one, never part. */
@@ -52,10 +53,12 @@ void tc__hash_hex(uint64_t h, char out[17]);
 /* ---- the subprocess (subprocess.c) ------------------------------------------------------- */
 
 /* Runs argv[0] (searched in PATH) with argv, stdin from /dev/null, stdout and stderr together
- * into *output (malloc'd, NUL-terminated, the first 64 KiB kept), in its own process group.
- * Past timeout_s seconds the group is killed. Returns the exit status (0-255), or -1 with *err
- * set when it could not start (*err names argv[0]), timed out, or died of a signal. */
-int tc__run(char *const argv[], int timeout_s, char **output, char **err);
+ * into *output (malloc'd, NUL-terminated, the last 64 KiB kept), in its own process group.
+ * Past timeout_s seconds the group is killed, whether or not it closed its output. Should the
+ * calling process die first, the group is killed and temp_dir (if not NULL) removed. Works
+ * with SIGCHLD ignored. Returns the exit status (0-255), or -1 with *err set when it could not
+ * start (*err names argv[0]), timed out, or died of a signal. */
+int tc__run(char *const argv[], int timeout_s, const char *temp_dir, char **output, char **err);
 
 /* ---- metadata text (compile_meta.c) ----------------------------------------------------- */
 
@@ -83,9 +86,9 @@ typedef struct tc_cache_key {
 char *tc__cache_dir(const tc_compile_env *env, char **err);
 /* The entry for key under dir, when there is a whole one (checksum right, key equal and, when
  * version is not NULL, made by that compiler version): a variant (kernel, config, spec,
- * options, nargs from the entry), else NULL. A corrupt entry is removed (and *corrupt set)
- * so that the next write rebuilds it. */
-tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *version, bool *corrupt);
+ * options, nargs from the entry), else NULL, with *bad saying what is wrong with the entry
+ * there, if anything ("corrupt", "not a regular file"): the next write replaces it. */
+tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *version, const char **bad);
 /* Stores v for key (atomically: a reader sees no entry or a whole one). */
 bool tc__cache_put(const char *dir, const tc_cache_key *key, const char *version, const tc_variant *v, char **err);
 

@@ -38,9 +38,22 @@ bool tc__fail(char **err, const char *fmt, ...)
 
 unsigned char *tc__read_file(const char *path, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Not blocking, and only a regular file: a FIFO where a file should be would block the
+     * open, then the read, for ever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        errno = EINVAL;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return NULL;
+    }
     size_t cap = 4096, n = 0;
     unsigned char *buf = malloc(cap);
     while (buf) {

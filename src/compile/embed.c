@@ -18,6 +18,24 @@ static bool is_identifier(const char *s)
     return true;
 }
 
+/* Why name cannot name the array of the C file (a keyword of C11 or C23, a macro of the headers
+ * it includes, a reserved identifier), or NULL. */
+static const char *unusable_name(const char *name)
+{
+    static const char *const words[] = {
+        "alignas", "alignof", "auto", "bool", "break", "case", "char", "const", "constexpr", "continue", "default",
+        "do", "double", "else", "enum", "extern", "false", "float", "for", "goto", "if", "inline", "int", "long",
+        "nullptr", "register", "restrict", "return", "short", "signed", "sizeof", "static", "static_assert",
+        "struct", "switch", "thread_local", "true", "typedef", "typeof", "typeof_unqual", "union", "unsigned",
+        "void", "volatile", "while", "NULL", "errno", "assert", "offsetof"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(name, words[i]) == 0)
+            return "is a C keyword or a standard macro";
+    if (name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z')))
+        return "is reserved in C (it begins with __ or with _ and a capital)";
+    return NULL;
+}
+
 static void write_bytes(FILE *f, const char *type, const char *name, const char *what, int i,
                         const unsigned char *p, size_t n, bool nul)
 {
@@ -79,6 +97,9 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
         *err = NULL;
     if (!path || !is_identifier(name))
         return tc__fail(err, "tc_embed_write: '%s' is not a C identifier", name ? name : "(null)");
+    const char *why = unusable_name(name);
+    if (why)
+        return tc__fail(err, "tc_embed_write: '%s' %s, not a usable identifier", name, why);
     if (n < 1 || !variants)
         return tc__fail(err, "tc_embed_write: no variants to embed");
     for (int i = 0; i < n; i++)

@@ -1,6 +1,7 @@
 /* Structured control flow: scf.for, scf.while, scf.if. Each runs its regions with
  * ti_run_region and reads the values their terminators (scf.yield, scf.condition) carry.
- * The loop bounds of scf.for compare signed, as MLIR's default. */
+ * The loop bounds of scf.for compare signed, as MLIR's default; its trip count is computed
+ * without overflow. */
 #include <string.h>
 
 #include "interp/interp_internal.h"
@@ -47,15 +48,21 @@ TI_HANDLER(ti_op_for)
     int64_t lo = ti_sext(lb->d[0], w), hi = ti_sext(ub->d[0], w), step = ti_sext(st->d[0], w);
     if (step <= 0)
         return ti_fail(r, op, "step %lld: a loop step must be positive", (long long)step);
+    /* The trip count, ceil((hi - lo) / step), in unsigned arithmetic: hi - lo of two int64
+     * bounds of opposite sign overflows int64 but not uint64. The IV then advances by step in
+     * its own width, and never past hi. */
+    uint64_t span = hi > lo ? (uint64_t)hi - (uint64_t)lo : 0;
+    uint64_t trips = span / (uint64_t)step + (span % (uint64_t)step != 0);
     ti_tensor *args[MAX_CARRIED] = {0};
     for (int i = 0; i < n; i++)
         args[1 + i] = ti_ref(ti_get(r, tcir_op_operand(op, 3 + i)));
     bool ok = true;
-    for (int64_t iv = lo; ok && iv < hi;) {
+    uint64_t iv = (uint64_t)lo;
+    for (uint64_t k = 0; ok && k < trips; k++, iv += (uint64_t)step) {
         ti_tensor *ivt = ti_new_shape(r, lb->elem, 0, NULL);
         if (!(ok = ivt != NULL))
             break;
-        ivt->d[0] = ti_mask((uint64_t)iv, w);
+        ivt->d[0] = ti_mask(iv, w);
         args[0] = ivt;
         ok = ti_run_region(r, tcir_op_region(op, 0), n + 1, args);
         ti_tensor *next[MAX_CARRIED];
@@ -63,9 +70,6 @@ TI_HANDLER(ti_op_for)
         unref_n(args, n + 1);
         if (ok)
             memcpy(args + 1, next, (size_t)n * sizeof *next);
-        if (hi - iv <= step) /* no overflow past hi */
-            break;
-        iv += step;
     }
     if (ok)
         return set_results(r, op, args + 1, n);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "interp/interp_internal.h"
 
 static double input(uint64_t bits, const tcir_type *elem, bool tf32)
@@ -38,11 +39,12 @@ TI_HANDLER(ti_op_dot)
      * product rounded once, as before; decoding in the inner loop cost 20x. */
     double *ad = NULL, *bt = NULL;
     if (!ints) {
-        ad = malloc(sizeof *ad * (size_t)(M * K + 1));
-        bt = malloc(sizeof *bt * (size_t)(K * N + 1));
+        ad = tcir_sys_malloc(sizeof *ad * (size_t)(M * K + 1));
+        bt = tcir_sys_malloc(sizeof *bt * (size_t)(K * N + 1));
         if (!ad || !bt) {
             free(ad);
             free(bt);
+            ti_unref(t);
             return ti_oom(r);
         }
     }

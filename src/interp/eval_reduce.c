@@ -9,6 +9,7 @@
  * reverse). docs/interpreter.md says what that means for floats. */
 #include <stdlib.h>
 
+#include "base/alloc.h"
 #include "interp/interp_internal.h"
 
 enum { MAX_OPERANDS = 16 };
@@ -87,7 +88,7 @@ TI_HANDLER(ti_op_reduce)
     if (!setup(r, op, in, res, &k, &axis))
         return false;
     axis_split s = split_at(in[0], axis);
-    ti_tensor **v = calloc((size_t)(s.len * k), sizeof *v);
+    ti_tensor **v = tcir_sys_calloc((size_t)(s.len * k), sizeof *v);
     bool ok = v != NULL;
     if (!v)
         ti_oom(r);

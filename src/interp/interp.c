@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "interp/interp_internal.h"
 
 /* ---- errors ----------------------------------------------------------------------------------- */
@@ -120,7 +121,7 @@ static tcir_op *find_func(const tcir_op *op)
 
 tc_interp *tc_interp_create(const tcir_op *func)
 {
-    tc_interp *ip = calloc(1, sizeof *ip);
+    tc_interp *ip = tcir_sys_calloc(1, sizeof *ip);
     if (!ip)
         return NULL;
     tl__error_init(&ip->error, 767);
@@ -140,7 +141,7 @@ tc_interp *tc_interp_create(const tcir_op *func)
         return ip;
     }
     ip->nargs = tcir_block_nargs(entry);
-    ip->args = calloc((size_t)(ip->nargs ? ip->nargs : 1), sizeof *ip->args);
+    ip->args = tcir_sys_calloc((size_t)(ip->nargs ? ip->nargs : 1), sizeof *ip->args);
     if (!ip->args) {
         ti_interp_oom(ip);
         return ip;
@@ -308,13 +309,20 @@ bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
     r->term = NULL;
     for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
         int opcode = tcir_op_opcode(op);
-        if (is_terminator(opcode)) {
+        /* A block of no op but its terminator counts that as a step: a loop whose body does
+         * nothing still meets the limit. */
+        bool empty = is_terminator(opcode) && op == tcir_block_first(b);
+        if (is_terminator(opcode) && !empty) {
             r->term = op;
             return true;
         }
         if (r->ip->step_limit && ++r->steps > r->ip->step_limit)
             return ti_fail(r, op, "step limit of %llu ops reached in program (%u, %u, %u)",
                            (unsigned long long)r->ip->step_limit, r->pid[0], r->pid[1], r->pid[2]);
+        if (empty) {
+            r->term = op;
+            return true;
+        }
         for (int i = 0; i < tcir_op_noperands(op); i++)
             if (!ti_get(r, tcir_op_operand(op, i)))
                 return ti_fail(r, op, "operand %d has no value", i);
@@ -396,7 +404,7 @@ bool tc_interp_run(tc_interp *ip)
         if (!ip->args[i].bound)
             return fail(ip, NULL, "argument %d is not bound", i);
     ti_run r = {.ip = ip};
-    r.slots = calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);
+    r.slots = tcir_sys_calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);
     if (!r.slots)
         return ti_interp_oom(ip);
     bool ok = true;

@@ -2,6 +2,7 @@
  * (their slots) and records each op's handler once, at tc_interp_create. */
 #include <stdlib.h>
 
+#include "base/alloc.h"
 #include "interp/interp_internal.h"
 
 static size_t hash(const void *p, size_t cap)
@@ -16,8 +17,8 @@ static size_t hash(const void *p, size_t cap)
 static bool grow(ti_map *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 256;
-    const void **keys = calloc(cap, sizeof *keys);
-    int *vals = calloc(cap, sizeof *vals);
+    const void **keys = tcir_sys_calloc(cap, sizeof *keys);
+    int *vals = tcir_sys_calloc(cap, sizeof *vals);
     if (!keys || !vals) {
         free(keys);
         free(vals);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "interp/interp_internal.h"
 
 ti_tensor *ti_new_shape(ti_run *r, const tcir_type *elem, int rank, const int64_t *dims)
@@ -12,7 +13,7 @@ ti_tensor *ti_new_shape(ti_run *r, const tcir_type *elem, int rank, const int64_
         n *= dims[i];
     ti_tensor *t = NULL;
     if (n >= 0 && n <= ((int64_t)1 << 24))
-        t = calloc(1, sizeof *t + (size_t)n * sizeof(uint64_t));
+        t = tcir_sys_calloc(1, sizeof *t + (size_t)n * sizeof(uint64_t));
     if (!t) {
         ti_oom(r);
         return NULL;

@@ -323,11 +323,14 @@ static void abort_on_error(void **state)
     env.compiler = "/nonexistent/stand_in_compiler";
     expect_abort(compile_in_env, &env, "cannot run '/nonexistent/stand_in_compiler': No such file or directory");
 
-    /* in the cache: a hit, and the version probe, which cannot run the compiler, is no error */
+    /* in the cache: a hit, and the version probe cannot run the compiler: an error (issue 29),
+     * recorded once; without check_version a hit runs no compiler, and no error */
     env.compiler = STAND_IN_COMPILER;
     compile_in_env(&env);
     env.compiler = "/nonexistent/stand_in_compiler";
     env.check_version = true;
+    expect_abort(compile_in_env, &env, "cannot run '/nonexistent/stand_in_compiler': No such file or directory");
+    env.check_version = false;
     expect_no_abort(compile_in_env, &env);
 }
 

@@ -20,6 +20,7 @@ static inline void stand_in_reset(void)
 {
     static const char *const vars[] = {"STAND_IN_LOG", "STAND_IN_FAIL", "STAND_IN_NO_TRITON", "STAND_IN_HANG",
                                        "STAND_IN_GARBAGE", "STAND_IN_SLEEP_MS", "STAND_IN_VERSION",
+                                       "STAND_IN_CLOSE_AND_HANG", "STAND_IN_PID_FILE",
                                        "TRITONC_COMPILER", "TRITONC_CACHE_DIR", "TRITONC_JIT"};
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
         unsetenv(vars[i]);

@@ -14,6 +14,8 @@
  *   STAND_IN_HANG=1        never finishes (sleeps until killed)
  *   STAND_IN_GARBAGE=1     writes a kernel.meta cut short (no "end" line)
  *   STAND_IN_SLEEP_MS=N    sleeps N ms before writing (concurrent writers overlap)
+ *   STAND_IN_CLOSE_AND_HANG=1  closes its stdout, stderr and every other descriptor, then never finishes
+ *   STAND_IN_PID_FILE=FILE writes its process id there (then FILE.done) when it starts compiling
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -123,6 +125,23 @@ int main(int argc, char **argv)
         sscanf(at + strlen("tt.func public @"), "%255[A-Za-z0-9_]", symbol);
     free(text);
     log_line("compile", symbol);
+    if (env("STAND_IN_PID_FILE")) {
+        char done[4200];
+        snprintf(done, sizeof done, "%s.done", env("STAND_IN_PID_FILE"));
+        FILE *f = fopen(env("STAND_IN_PID_FILE"), "w");
+        if (f) {
+            fprintf(f, "%ld\n", (long)getpid());
+            fclose(f);
+            rename(env("STAND_IN_PID_FILE"), done);
+        }
+    }
+    if (env("STAND_IN_CLOSE_AND_HANG")) { /* every descriptor: whatever copy of the output it holds */
+        fflush(NULL);
+        for (int fd = 0; fd < 1024; fd++)
+            close(fd);
+        for (;;)
+            sleep(1);
+    }
     if (env("STAND_IN_HANG"))
         for (;;)
             sleep(1);

@@ -445,11 +445,12 @@ static void error_results_used_inside_their_scope(void **state)
     expect_error_at(b, line, "tl_add: argument #1 is a poison value");
 }
 
-/* Scopes nest to any depth: 300 loops, one inside the other, each carrying n. */
-static void scopes_nest_to_any_depth(void **state)
+/* Scopes nest to TL_MAX_NESTING: that many loops, one inside the other, each carrying n (one
+ * more: tests/lang/test_lang_faults.c). */
+static void scopes_nest_to_the_limit(void **state)
 {
     (void)state;
-    enum { DEPTH = 300 };
+    enum { DEPTH = TL_MAX_NESTING };
     tl_builder *b = tl_builder_create("k");
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
     static tl_scope loops[DEPTH];
@@ -764,7 +765,7 @@ int main(void)
         cmocka_unit_test(no_crash_after_an_error),
         cmocka_unit_test(no_crash_when_the_open_fails),
         cmocka_unit_test(error_results_used_inside_their_scope),
-        cmocka_unit_test(scopes_nest_to_any_depth),
+        cmocka_unit_test(scopes_nest_to_the_limit),
         cmocka_unit_test(never_opened_scope_is_ignored),
         cmocka_unit_test(error_return_inside_a_loop),
         cmocka_unit_test(error_value_used_outside_its_scope),
