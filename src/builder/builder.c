@@ -37,7 +37,7 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     tcir_block_append(top, b->func);
     b->depth = 1;
     tl__make_visible(b, b->entry);
-    b->place.epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
+    b->place.epoch = b->place.epochs = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
 
     if (!tcir_is_identifier(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
