@@ -86,10 +86,11 @@ typedef struct tl_op_key {
     tcir_op *run_first;
     unsigned run_gen;
     unsigned mark; /* a walk's mark (place.c: sets of ops without a list to search) */
-    /* What its operands of its own expression hold (place.c, "helpers inside an expression"):
-     * the first helper call met among them, and whether an effect is among them. */
+    /* What the part of its expression it ends holds (place.c, "helpers inside an expression"):
+     * the first helper call met there (kept once a call was begun with a site), and whether an
+     * effect is there (0: not known yet, 1: none, 2: one: worked out when asked). */
     const struct tl_frame *sub_call;
-    bool sub_effect;
+    unsigned char effect_memo;
 } tl_op_key;
 
 /* A helper call begun with its caller's site (tl_builder_helper_begin_at): its ops are one
@@ -203,6 +204,7 @@ typedef struct tl_placer {
     int epoch;  /* the current pass of the current level (the kernel's, or a helper call's) */
     int epochs; /* the passes numbered so far: each pass of each level has a number of its own */
     tl_frame *frame; /* the innermost helper call begun with a site (NULL: none) */
+    bool calls_begun; /* a helper call was begun with a site (check_expression runs from then) */
     tl_seen_table *spare; /* spare[d]: the seen-site table of depth d + 1 */
     int nspare;
     tl_seen_entry *seen;

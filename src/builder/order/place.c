@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hints.h"
 #include "builder/builder_internal.h"
 
 /* ---- what may move ------------------------------------------------------------------------- */
@@ -182,7 +183,7 @@ static void seen_grow(tl_builder *b)
 }
 
 /* Records the site in the current pass; starts a new pass when it was already there. */
-static void note_site(tl_builder *b, const void *scope, int seq)
+static inline TCIR_ALWAYS_INLINE void note_site(tl_builder *b, const void *scope, int seq)
 {
     /* One call may make constants and then its op: all one visit of the site. */
     if (scope == b->place.last_seen_scope && seq == b->place.last_seen_seq)
@@ -492,40 +493,76 @@ static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool m
     return k;
 }
 
-/* Notes on the new op's key what the parts of its expression hold (its operands made on its
- * line, in its level and pass, earlier in the text: ops of its level, or calls of helpers made
- * there), and fails when two parts hold a helper call and an effect between them: gcc and clang
- * make the parts in opposite orders, and an effect is passed by nothing, so the call would
- * stand on either side of it (see "helpers inside an expression"). */
+/* The key `o`'s part of an expression stands at in the level of `level_key` when it is a part
+ * of level_key's expression (its line, scope and pass, earlier in the text): its own, or the key
+ * of the call of that level it was made in; else NULL. *in is that call (NULL: none). */
+static const tl_op_key *part_key(const tl_op_key *o, const tl_op_key *level_key, const tl_frame **in)
+{
+    *in = NULL;
+    if (!o || !o->scope)
+        return NULL;
+    *in = call_in(o, level_key->frame);
+    const tl_op_key *at = *in ? &(*in)->key : o->frame == level_key->frame ? o : NULL;
+    if (!at || at->scope != level_key->scope || at->epoch != level_key->epoch || at->line != level_key->line ||
+        at->seq >= level_key->seq)
+        return NULL;
+    return at;
+}
+
+/* Whether the part of an expression that op d ends holds an effect: d's, a helper call's made
+ * in it, or one of the parts d uses (remembered on the keys: each is worked out once). */
+static bool part_has_effect(tcir_op *d, tl_op_key *dk)
+{
+    if (dk->effect_memo)
+        return dk->effect_memo == 2;
+    bool effect = !movable(d);
+    for (int i = 0; i < tcir_op_noperands(d) && !effect; i++) {
+        tcir_op *o = tcir_value_def(tcir_op_operand(d, i));
+        tl_op_key *ok = o ? tl__op_key(o) : NULL;
+        const tl_frame *in;
+        if (part_key(ok, dk, &in))
+            effect = in ? in->effects : part_has_effect(o, ok);
+    }
+    dk->effect_memo = effect ? 2 : 1;
+    return effect;
+}
+
+/* Notes on the new op's key the first helper call its expression's parts hold (its operands
+ * made on its line, in its level and pass, earlier in the text: ops of its level, or calls of
+ * helpers made there), and fails when two parts hold a helper call and an effect between them:
+ * gcc and clang make the parts in opposite orders, and an effect is passed by nothing, so the
+ * call would stand on either side of it (see "helpers inside an expression"). Runs once a call
+ * was begun with a site: before, no op has a call among its parts. */
 static void check_expression(tl_builder *b, tcir_op *op, tl_op_key *k)
 {
     const void *first_part = NULL;
-    bool parts = false, effect = false;
+    bool parts = false;
     const tl_frame *call = NULL;
     for (int i = 0; i < tcir_op_noperands(op); i++) {
         const tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
         const tl_op_key *dk = d ? tl__op_key(d) : NULL;
-        if (!dk || !dk->scope)
-            continue;
-        const tl_frame *in = call_in(dk, k->frame);
-        const tl_op_key *at = in ? &in->key : dk->frame == k->frame ? dk : NULL;
-        if (!at || at->scope != k->scope || at->epoch != k->epoch || at->line != k->line || at->seq >= k->seq)
+        const tl_frame *in;
+        if (!part_key(dk, k, &in))
             continue;
         const void *part = in ? (const void *)in : (const void *)d;
         parts |= first_part && part != first_part;
         if (!first_part)
             first_part = part;
-        if (in) {
-            call = call ? call : in;
-            effect |= in->effects;
-        } else {
-            call = call ? call : dk->sub_call;
-            effect |= dk->sub_effect || !dk->movable;
-        }
+        if (!call)
+            call = in ? in : dk->sub_call;
     }
     k->sub_call = call;
-    k->sub_effect = effect;
-    if (parts && call && effect)
+    if (!parts || !call)
+        return;
+    bool effect = false;
+    for (int i = 0; i < tcir_op_noperands(op) && !effect; i++) {
+        tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
+        tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        const tl_frame *in;
+        if (part_key(dk, k, &in))
+            effect = in ? in->effects : part_has_effect(d, dk);
+    }
+    if (effect)
         tl_builder_fail(b, call->site,
                         "a helper called inside an expression that has an effect (a load, a store, an atomic, a "
                         "scope...) in another part: C gives the parts of an expression no order, Python makes them "
@@ -543,7 +580,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
         bool move = movable_kind(op);
         tl_op_key *k = new_key(b, *site, scope, move);
         tcir_op_set_aux(op, k);
-        if (k && tcir_op_noperands(op))
+        if (k && b->place.calls_begun && tcir_op_noperands(op))
             check_expression(b, op, k);
         if (b->place.frame && !movable(op))
             b->place.frame->effects = true;
@@ -618,6 +655,7 @@ void tl__place_call_begin(tl_builder *b, tl_site site, int pool_depth)
     b->place.last_seen_scope = NULL;
     b->place.last_seen_seq = 0;
     b->place.frame = f;
+    b->place.calls_begun = true;
 }
 
 void tl__place_call_end(tl_builder *b, int pool_depth)
