@@ -62,6 +62,27 @@ void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dty
  * ("Constants") states the rule. NULL is a no-op; an end without a begin does nothing. */
 void tl_builder_helper_begin(tl_builder *b);
 void tl_builder_helper_end(tl_builder *b);
+/* tl_builder_helper_begin for a helper that may be called inside an expression: `site` is its
+ * caller's, the call's place in the caller's text, which a helper takes as the library's calls
+ * do (a macro that captures TL_SITE at the call):
+ *     static tl_value ext_program_id_at(tl_site site, tl_builder *b, int axis)
+ *     {
+ *         tl_builder_helper_begin_at(site, b);
+ *         tl_value pid = tl_program_id(b, axis);
+ *         tl_builder_helper_end(b);
+ *         return pid;
+ *     }
+ *     #define ext_program_id(b, axis) ext_program_id_at(TL_SITE("ext_program_id"), (b), (axis))
+ * The call's ops are then placed as one unit at the call's place in Python's order (in
+ * tl_add(tl_mul(ext_program_id(b, 0), 128), tl_arange(b, 0, 16)) the tt.get_program_id comes
+ * before the tt.make_range under gcc as under clang), and its constants by that place too. Its
+ * ops keep their order among themselves (by their own sites). A call that makes an op with
+ * effects, in an expression that has another part (an operand made on the line), and any call
+ * in an expression of which another part has an effect, is an error at the call: neither can
+ * be moved over the other, so C's order would decide; write such a call in a statement of its
+ * own. A helper begun without a site is placed where C runs it: call it in a statement of its
+ * own, or as the only part of its expression that makes ops. docs/order.md says more. */
+void tl_builder_helper_begin_at(tl_site site, tl_builder *b);
 /* Whether v was made in the function Python's frontend is making now: the current outermost
  * helper call (tl_builder_helper_begin) when one is open, else the kernel (a helper's result
  * counts as the kernel's). Triton canonicalizes a helper alone before inlining it, so a rewrite

@@ -79,7 +79,7 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     tcir_block_append(top, b->func);
     b->depth = 1;
     tl__make_visible(b, b->entry);
-    b->place.epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
+    b->place.epoch = b->place.epochs = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
     live_link(b);
 
     if (!tcir_is_identifier(name)) {

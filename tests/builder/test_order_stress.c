@@ -280,10 +280,198 @@ static void effects_keep_issue_order_under_a_shuffling_driver(void **state)
            (unsigned long long)st.hash);
 }
 
+/* ---- helpers inside expressions ------------------------------------------------------------
+ *
+ * Random expressions of pure ops with calls of ported helpers (tl_builder_helper_begin_at)
+ * among their parts, the helpers' bodies expressions of their own (calling other helpers too),
+ * built with sites made by hand as the API's macros make them (seq numbering each expression's
+ * calls inner first, left to right: Python's order). Each kernel is built twice: every
+ * expression's parts made left to right (clang's order), then in an order the generator picks
+ * at every node (gcc's right to left among them). The two texts must be equal, but for the
+ * order of the constants: those a helper's body makes are ordered by the order they were made
+ * in within its call, which a body's own expressions still leave to C (docs/order.md, Limits). */
+
+enum { TREE_NODES = 64, BODIES = 4, STATEMENTS = 6 };
+
+typedef enum node_kind { NODE_X, NODE_N, NODE_V, NODE_LIT, NODE_BIN, NODE_CALL } node_kind;
+
+typedef struct node {
+    node_kind kind;
+    int lhs, rhs;  /* children (BIN: both; CALL: lhs, its argument) */
+    int body;      /* CALL: the helper called */
+    int seq;       /* BIN, CALL: the site's place in its text */
+    tl_binop op;
+    int lit;
+} node;
+
+typedef struct tree {
+    node n[TREE_NODES];
+    int count, root, line;
+    const char *scope; /* its C function */
+} tree;
+
+typedef struct program {
+    tree body[BODIES]; /* helper k calls only helpers below k */
+    tree stmt[STATEMENTS];
+} program;
+
+static const char unit_anchor; /* the translation unit of every hand-made site */
+static const char *const body_scopes[BODIES] = {"helper0", "helper1", "helper2", "helper3"};
+
+/* A random expression of `t`; `body` >= 0 for helper `body`'s (its leaves: the argument). */
+static int grow(tree *t, rng *r, int body, int depth, int *seq)
+{
+    static const tl_binop ops[] = {TL_OP_ADD, TL_OP_SUB, TL_OP_MUL, TL_OP_XOR, TL_OP_AND};
+    int i = t->count++;
+    node *nd = &t->n[i];
+    int roll = depth >= 4 || t->count > TREE_NODES - 8 ? pick(r, 3) : pick(r, 10);
+    if (roll < 3) {
+        nd->kind = roll == 2 ? NODE_LIT : body >= 0 ? NODE_V : roll == 0 ? NODE_X : NODE_N;
+        nd->lit = 1 + pick(r, 9);
+        return i;
+    }
+    if (roll < 6 && (body != 0)) { /* a call (helper 0 calls none) */
+        nd->kind = NODE_CALL;
+        nd->body = pick(r, body < 0 ? BODIES : body);
+        int arg = grow(t, r, body, depth + 1, seq);
+        t->n[i].lhs = arg;
+        t->n[i].seq = ++*seq;
+        return i;
+    }
+    nd->kind = NODE_BIN;
+    nd->op = ops[pick(r, 5)];
+    int lhs = grow(t, r, body, depth + 1, seq);
+    int rhs = grow(t, r, body, depth + 1, seq);
+    t->n[i].lhs = lhs;
+    t->n[i].rhs = rhs;
+    t->n[i].seq = ++*seq;
+    return i;
+}
+
+typedef struct builder_run {
+    tl_builder *b;
+    tl_value x, n;
+    const program *prog;
+    rng *shuffle; /* NULL: every part left to right */
+} builder_run;
+
+static tl_value eval(builder_run *br, const tree *t, int i, tl_value v);
+
+static tl_site site_of(const tree *t, const node *nd, const char *fn)
+{
+    return (tl_site){"stress.c", t->line, fn, nd->seq, t->scope, &unit_anchor};
+}
+
+static tl_value eval(builder_run *br, const tree *t, int i, tl_value v)
+{
+    const node *nd = &t->n[i];
+    switch (nd->kind) {
+    case NODE_X: return br->x;
+    case NODE_N: return br->n;
+    case NODE_V: return v;
+    case NODE_LIT: return tl_lit_int(nd->lit);
+    case NODE_CALL: {
+        tl_value arg = eval(br, t, nd->lhs, v);
+        tl_builder_helper_begin_at(site_of(t, nd, "helper"), br->b);
+        const tree *body = &br->prog->body[nd->body];
+        tl_value r = eval(br, body, body->root, arg);
+        tl_builder_helper_end(br->b);
+        return r;
+    }
+    case NODE_BIN:
+    default: {
+        tl_value a, c;
+        if (br->shuffle && pick(br->shuffle, 2)) { /* the right part first */
+            c = eval(br, t, nd->rhs, v);
+            a = eval(br, t, nd->lhs, v);
+        } else {
+            a = eval(br, t, nd->lhs, v);
+            c = eval(br, t, nd->rhs, v);
+        }
+        return tl_binary_at(site_of(t, nd, "tl_binary"), nd->op, a, c);
+    }
+    }
+}
+
+static char *build_program(const program *prog, rng *shuffle)
+{
+    tl_builder *b = tl_builder_create("helpers");
+    builder_run br = {b, tl_arg(b, "x", TL_SCALAR(TL_I32)), tl_arg(b, "n", TL_SCALAR(TL_I32)), prog, shuffle};
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_I32));
+    for (int s = 0; s < STATEMENTS; s++) {
+        tl_value r = eval(&br, &prog->stmt[s], prog->stmt[s].root, br.x);
+        if (tl_value_is_lit(r))
+            continue;
+        tl_store(p, r);
+    }
+    char *text = tl_finish(b);
+    if (!text)
+        fail_msg("tl_finish failed: %s", tl_builder_error(b));
+    tl_builder_destroy(b);
+    return text;
+}
+
+/* The text without its constants' lines (in place). */
+static char *without_constants(char *text)
+{
+    char *out = text;
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '\n');
+        end = end ? end + 1 : s + strlen(s);
+        const char *c = strstr(s, "= arith.constant ");
+        if (!c || c >= end) {
+            memmove(out, s, (size_t)(end - s));
+            out += end - s;
+        }
+        s = end;
+    }
+    *out = '\0';
+    return text;
+}
+
+static void helper_calls_in_expressions_take_the_text_order(void **state)
+{
+    (void)state;
+    long calls = 0, kernels = 0;
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        rng r = {seed * 0x9E3779B97F4A7C15ull + 7};
+        static program prog;
+        memset(&prog, 0, sizeof prog);
+        for (int k = 0; k < BODIES; k++) {
+            int seq = 0;
+            prog.body[k].scope = body_scopes[k];
+            prog.body[k].line = 10 + k;
+            prog.body[k].root = grow(&prog.body[k], &r, k, 1, &seq);
+        }
+        int seq = 0; /* one C function: __COUNTER__ runs on over its statements */
+        for (int s = 0; s < STATEMENTS; s++) {
+            prog.stmt[s].scope = "kernel";
+            prog.stmt[s].line = 100 + s;
+            prog.stmt[s].root = grow(&prog.stmt[s], &r, -1, 0, &seq);
+            for (int i = 0; i < prog.stmt[s].count; i++)
+                calls += prog.stmt[s].n[i].kind == NODE_CALL;
+        }
+        char *in_order = without_constants(build_program(&prog, NULL));
+        for (int round = 0; round < 3; round++) {
+            rng shuffle = {seed * 31 + (uint64_t)round + 1};
+            char *shuffled = without_constants(build_program(&prog, &shuffle));
+            if (strcmp(in_order, shuffled) != 0) {
+                fprintf(stderr, "left to right:\n%s\nshuffled:\n%s\n", in_order, shuffled);
+                fail_msg("seed %llu, round %d: the parts' order changed the kernel", (unsigned long long)seed, round);
+            }
+            free(shuffled);
+            kernels++;
+        }
+        free(in_order);
+    }
+    printf("helpers in expressions: %ld shuffled kernels, %ld calls in the kernels' expressions\n", kernels, calls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(effects_keep_issue_order_under_a_shuffling_driver),
+        cmocka_unit_test(helper_calls_in_expressions_take_the_text_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@ typedef struct tl_const_rare {
                               * are ordered by it) */
     int helper_call;         /* which helper call met it first (outermost calls are numbered) */
     int helper_at;           /* the first meeting inside a helper */
+    bool helper_sited;       /* that call came with its caller's site: helper_stamp is the call's */
 } tl_const_rare;
 
 typedef struct tl_const_entry {
@@ -62,9 +63,17 @@ typedef struct tl_const_entry {
                           * rare->cast_source_at: counts when the kernel's code meets it too */
 } tl_const_entry;
 
+typedef struct tl_seen_entry {
+    const void *scope;
+    int seq, epoch;
+} tl_seen_entry;
+
+struct tl_frame;
+
 /* What the builder keeps on each op it made (tcir_op_aux): the order engine's key of an op it
  * placed (place.c), or a pooled constant's entry (pool.c). */
 typedef struct tl_op_key {
+    const struct tl_frame *frame; /* the helper call it was made in (NULL: the kernel's level) */
     const void *scope;   /* the ordering scope (NULL: not placed in source order) */
     int seq;             /* the site's place in the text (tl_site.seq) */
     int epoch;           /* the pass */
@@ -77,7 +86,27 @@ typedef struct tl_op_key {
     tcir_op *run_first;
     unsigned run_gen;
     unsigned mark; /* a walk's mark (place.c: sets of ops without a list to search) */
+    /* What the part of its expression it ends holds (place.c, "helpers inside an expression"):
+     * the first helper call met there (kept once a call was begun with a site), and whether an
+     * effect is there (0: not known yet, 1: none, 2: one: worked out when asked). */
+    const struct tl_frame *sub_call;
+    unsigned char effect_memo;
 } tl_op_key;
+
+/* A helper call begun with its caller's site (tl_builder_helper_begin_at): its ops are one
+ * unit, placed at the call's place in the caller's expression (place.c). */
+typedef struct tl_frame {
+    const struct tl_frame *parent; /* the call it was made in (NULL: the kernel's level) */
+    tl_site site;                  /* the call, for errors */
+    tl_op_key key;                 /* the call's key in its caller's level (scope, seq, epoch, line) */
+    int depth;                     /* 1 for a call made at the kernel's level */
+    int helper_depth;              /* the pool's helper depth inside it: the end that closes it */
+    bool effects;                  /* an op with effects was made in it (or in a call it made) */
+    /* The caller's level, given back at its end: its pass and its table of seen sites. */
+    int saved_epoch, saved_seen_count, saved_seen_cap, saved_last_seq;
+    tl_seen_entry *saved_seen;
+    const void *saved_last_scope;
+} tl_frame;
 
 static inline tl_op_key *tl__op_key(const tcir_op *op)
 {
@@ -96,11 +125,6 @@ typedef struct tl_order_scope {
     const void *unit, *func;
     const void *self; /* its interned identity, kept on ops and stamps */
 } tl_order_scope;
-
-typedef struct tl_seen_entry {
-    const void *scope;
-    int seq, epoch;
-} tl_seen_entry;
 
 enum { TL_POOL_SEG0 = 16, TL_POOL_SEG0_LOG2 = 4, TL_POOL_SEGS = 32 - TL_POOL_SEG0_LOG2 };
 enum { TL_POOL_RECENT_LOG2 = 5, TL_POOL_RECENT = 1 << TL_POOL_RECENT_LOG2 };
@@ -142,6 +166,9 @@ typedef struct tl_pool {
     int helper_call;     /* outermost helper calls so far */
     uint32_t helper_values; /* values_made when the current outermost helper call began */
     bool helper_first;   /* the current helper call came before any other op of the function */
+    bool helper_call_sited; /* ... it came with its caller's site (tl_builder_helper_begin_at), */
+    tl_stamp helper_call_at; /* ... this one: its constants' calls are ordered by it */
+    bool sited_calls;        /* some outermost helper call came with its caller's site */
     bool body_started;   /* an op or a helper call was made */
     tl_stamp body_at;    /* ... the first of them in source order */
     /* For tests (tests/builder/test_order_sort.c) that compare the two ways tl__pool_sort finds the
@@ -165,9 +192,21 @@ static inline tl_const_entry *tl__pool_at(const tl_pool *pool, int i)
     return &pool->segs[k][j - ((unsigned)TL_POOL_SEG0 << k)];
 }
 
+/* A table of seen sites kept for a depth of helper calls, to be used again by the next call
+ * of that depth (place.c). */
+typedef struct tl_seen_table {
+    tl_seen_entry *seen;
+    int cap;
+} tl_seen_table;
+
 /* The placement's state (place.c). */
 typedef struct tl_placer {
-    int epoch;
+    int epoch;  /* the current pass of the current level (the kernel's, or a helper call's) */
+    int epochs; /* the passes numbered so far: each pass of each level has a number of its own */
+    tl_frame *frame; /* the innermost helper call begun with a site (NULL: none) */
+    bool calls_begun; /* a helper call was begun with a site (check_expression runs from then) */
+    tl_seen_table *spare; /* spare[d]: the seen-site table of depth d + 1 */
+    int nspare;
     tl_seen_entry *seen;
     int seen_count, seen_cap;
     const void *last_seen_scope;
@@ -180,6 +219,13 @@ typedef struct tl_placer {
     unsigned order_gen; /* bumped when placed ops move: runs (tl_op_key) of older ones are void */
 } tl_placer;
 
+/* Opens a helper call at `site` (its caller's) and closes it at its end (place.c; called by
+ * tl_builder_helper_begin_at and tl_builder_helper_end, pool.c): pool_depth is the pool's
+ * helper depth inside the call. */
+void tl__place_call_begin(tl_builder *b, tl_site site, int pool_depth);
+void tl__place_call_end(tl_builder *b, int pool_depth);
+/* Tells the pool a helper call begins at `site`, in its caller's pass (pool.c). */
+void tl__pool_helper_call(tl_builder *b, tl_site site);
 /* Inserts a new op into the current block under the order engine's rule (place.c). */
 void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site);
 /* The site's ordering scope (its C function in its translation unit), one pointer per scope;

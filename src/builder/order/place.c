@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hints.h"
 #include "builder/builder_internal.h"
 
 /* ---- what may move ------------------------------------------------------------------------- */
@@ -182,7 +183,7 @@ static void seen_grow(tl_builder *b)
 }
 
 /* Records the site in the current pass; starts a new pass when it was already there. */
-static void note_site(tl_builder *b, const void *scope, int seq)
+static inline TCIR_ALWAYS_INLINE void note_site(tl_builder *b, const void *scope, int seq)
 {
     /* One call may make constants and then its op: all one visit of the site. */
     if (scope == b->place.last_seen_scope && seq == b->place.last_seen_seq)
@@ -195,7 +196,7 @@ static void note_site(tl_builder *b, const void *scope, int seq)
     uint32_t h = site_hash(scope, seq) & mask;
     while (b->place.seen[h].epoch == b->place.epoch) {
         if (b->place.seen[h].seq == seq && b->place.seen[h].scope == scope) {
-            b->place.epoch++; /* the table is empty again: no entry has the new epoch */
+            b->place.epoch = ++b->place.epochs; /* the table is empty again: no entry has the new epoch */
             b->place.seen_count = 0;
             h = site_hash(scope, seq) & mask;
             break;
@@ -216,12 +217,57 @@ static bool defines_operand_of(const tcir_op *p, const tcir_op *x)
     return false;
 }
 
+/* ---- helpers inside an expression ---------------------------------------------------------
+ *
+ * A ported @jit helper makes its ops at sites of its own C function, which say nothing of where
+ * the call stands in its caller's expression. Begun with its caller's site
+ * (tl_builder_helper_begin_at), the call is a frame: its ops are keyed in the frame (their own
+ * sites, passes of the frame's own) and the frame is keyed in its caller's level by the call's
+ * site. Two ops are compared at the level where their frames part: an op of the caller against
+ * the call's key, two calls by their keys, two ops of one call by theirs. So a whole call is
+ * placed as one op of its caller would be, at its place in the text, and its ops keep the order
+ * they have among themselves. A frame holding an effect (a load, a store, a scope) is passed by
+ * nothing, like an op with effects; an expression that holds both a helper call and an effect
+ * in two of its parts is reported (check_expression), since neither can be moved over the other
+ * as one unit. */
+
+/* The keys of `a` and `c` at the level where their frames part (each its own when both are of
+ * one frame). */
+static void keys_at_common_level(const tl_op_key **a, const tl_op_key **c)
+{
+    const tl_frame *fa = (*a)->frame, *fc = (*c)->frame;
+    if (fa == fc)
+        return;
+    int da = fa ? fa->depth : 0, dc = fc ? fc->depth : 0;
+    for (; da > dc; da--, fa = fa->parent)
+        *a = &fa->key;
+    for (; dc > da; dc--, fc = fc->parent)
+        *c = &fc->key;
+    for (; fa != fc; fa = fa->parent, fc = fc->parent) {
+        *a = &fa->key;
+        *c = &fc->key;
+    }
+}
+
+/* The call of `level` that `k` was made in, or NULL when k is of `level` itself or of none of
+ * its calls. */
+static const tl_frame *call_in(const tl_op_key *k, const tl_frame *level)
+{
+    for (const tl_frame *f = k->frame; f; f = f->parent)
+        if (f->parent == level)
+            return f;
+    return NULL;
+}
+
 /* True when the new op `op` may be placed before `later`, already in its block, as far as
  * their keys tell (the same for every op of a run); the caller checks the data flow. */
 static bool keys_let_pass(tcir_op *op, tcir_op *later)
 {
-    return key_scope(later) == key_scope(op) && key_epoch(later) == key_epoch(op) &&
-           key_seq(later) > key_seq(op) && key_line(later) == key_line(op) && movable(later);
+    const tl_op_key *a = tl__op_key(op), *c = tl__op_key(later);
+    if (!a || !c)
+        return false;
+    keys_at_common_level(&a, &c);
+    return c->scope == a->scope && c->epoch == a->epoch && c->seq > a->seq && c->line == a->line && movable(later);
 }
 
 /* ---- runs ---------------------------------------------------------------------------------
@@ -274,7 +320,8 @@ static void join_run(tl_builder *b, tcir_op *op)
         return;
     k->run_gen = b->place.order_gen;
     k->run_first = op;
-    if (prev_run && pk->scope == k->scope && pk->seq == k->seq && pk->epoch == k->epoch && pk->line == k->line)
+    if (prev_run && pk->frame == k->frame && pk->scope == k->scope && pk->seq == k->seq && pk->epoch == k->epoch &&
+        pk->line == k->line)
         k->run_first = pk->run_first;
 }
 
@@ -441,8 +488,86 @@ static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool m
 {
     tl_op_key *k = tcir_alloc_raw(b->ctx, sizeof *k); /* every field written below */
     if (k)
-        *k = (tl_op_key){.scope = scope, .seq = site.seq, .epoch = b->place.epoch, .line = site.line, .movable = move};
+        *k = (tl_op_key){.frame = b->place.frame, .scope = scope, .seq = site.seq, .epoch = b->place.epoch,
+                         .line = site.line, .movable = move};
     return k;
+}
+
+/* The key `o`'s part of an expression stands at in the level of `level_key` when it is a part
+ * of level_key's expression (its line, scope and pass, earlier in the text): its own, or the key
+ * of the call of that level it was made in; else NULL. *in is that call (NULL: none). */
+static const tl_op_key *part_key(const tl_op_key *o, const tl_op_key *level_key, const tl_frame **in)
+{
+    *in = NULL;
+    if (!o || !o->scope)
+        return NULL;
+    *in = call_in(o, level_key->frame);
+    const tl_op_key *at = *in ? &(*in)->key : o->frame == level_key->frame ? o : NULL;
+    if (!at || at->scope != level_key->scope || at->epoch != level_key->epoch || at->line != level_key->line ||
+        at->seq >= level_key->seq)
+        return NULL;
+    return at;
+}
+
+/* Whether the part of an expression that op d ends holds an effect: d's, a helper call's made
+ * in it, or one of the parts d uses (remembered on the keys: each is worked out once). */
+static bool part_has_effect(tcir_op *d, tl_op_key *dk)
+{
+    if (dk->effect_memo)
+        return dk->effect_memo == 2;
+    bool effect = !movable(d);
+    for (int i = 0; i < tcir_op_noperands(d) && !effect; i++) {
+        tcir_op *o = tcir_value_def(tcir_op_operand(d, i));
+        tl_op_key *ok = o ? tl__op_key(o) : NULL;
+        const tl_frame *in;
+        if (part_key(ok, dk, &in))
+            effect = in ? in->effects : part_has_effect(o, ok);
+    }
+    dk->effect_memo = effect ? 2 : 1;
+    return effect;
+}
+
+/* Notes on the new op's key the first helper call its expression's parts hold (its operands
+ * made on its line, in its level and pass, earlier in the text: ops of its level, or calls of
+ * helpers made there), and fails when two parts hold a helper call and an effect between them:
+ * gcc and clang make the parts in opposite orders, and an effect is passed by nothing, so the
+ * call would stand on either side of it (see "helpers inside an expression"). Runs once a call
+ * was begun with a site: before, no op has a call among its parts. */
+static void check_expression(tl_builder *b, tcir_op *op, tl_op_key *k)
+{
+    const void *first_part = NULL;
+    bool parts = false;
+    const tl_frame *call = NULL;
+    for (int i = 0; i < tcir_op_noperands(op); i++) {
+        const tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
+        const tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        const tl_frame *in;
+        if (!part_key(dk, k, &in))
+            continue;
+        const void *part = in ? (const void *)in : (const void *)d;
+        parts |= first_part && part != first_part;
+        if (!first_part)
+            first_part = part;
+        if (!call)
+            call = in ? in : dk->sub_call;
+    }
+    k->sub_call = call;
+    if (!parts || !call)
+        return;
+    bool effect = false;
+    for (int i = 0; i < tcir_op_noperands(op) && !effect; i++) {
+        tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
+        tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        const tl_frame *in;
+        if (part_key(dk, k, &in))
+            effect = in ? in->effects : part_has_effect(d, dk);
+    }
+    if (effect)
+        tl_builder_fail(b, call->site,
+                        "a helper called inside an expression that has an effect (a load, a store, an atomic, a "
+                        "scope...) in another part: C gives the parts of an expression no order, Python makes them "
+                        "left to right; assign the helper's result, or the effect's, to a variable in a statement "
+                        "of its own");
 }
 
 void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
@@ -453,7 +578,12 @@ void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
         const void *scope = tl__order_scope(b, *site);
         note_site(b, scope, site->seq);
         bool move = movable_kind(op);
-        tcir_op_set_aux(op, new_key(b, *site, scope, move));
+        tl_op_key *k = new_key(b, *site, scope, move);
+        tcir_op_set_aux(op, k);
+        if (k && b->place.calls_begun && tcir_op_noperands(op))
+            check_expression(b, op, k);
+        if (b->place.frame && !movable(op))
+            b->place.frame->effects = true;
         order_expression_effects(b, blk, op);
         for (tcir_op *p = tcir_block_last(blk); move && p && keys_let_pass(op, p);) {
             tcir_op *first = run_to_skip(b, op, p, blk);
@@ -474,7 +604,75 @@ void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
     if (before)
         b->place.expr_gave_up = NULL; /* a walk from the end may now stop at op */
     join_run(b, op);
-    tl__pool_body_op(b, *site);
+    if (!b->place.frame) /* (a helper call's ops come after the call, which counted) */
+        tl__pool_body_op(b, *site);
+}
+
+/* ---- helper calls ---------------------------------------------------------------------------- */
+
+/* Makes room for the seen-site tables of depths up to `depth`; false when out of memory. */
+static bool grow_spare(tl_builder *b, int depth)
+{
+    int cap = b->place.nspare ? b->place.nspare : 4;
+    while (cap < depth)
+        cap *= 2;
+    tl_seen_table *grown = tcir_alloc(b->ctx, sizeof *grown * (size_t)cap); /* zeroed: no table yet */
+    if (!grown)
+        return false;
+    for (int i = 0; i < b->place.nspare; i++)
+        grown[i] = b->place.spare[i];
+    b->place.spare = grown;
+    b->place.nspare = cap;
+    return true;
+}
+
+void tl__place_call_begin(tl_builder *b, tl_site site, int pool_depth)
+{
+    tl_frame *parent = b->place.frame;
+    tl_frame *f = tcir_alloc(b->ctx, sizeof *f);
+    int depth = parent ? parent->depth + 1 : 1;
+    if (!f || (depth > b->place.nspare && !grow_spare(b, depth)))
+        return; /* out of memory: the call's ops are placed as its caller's (reported later) */
+    const void *scope = ordered(site) ? tl__order_scope(b, site) : NULL;
+    if (scope)
+        note_site(b, scope, site.seq); /* the call is a site of its caller's level */
+    tl__pool_helper_call(b, site);
+    *f = (tl_frame){.parent = parent, .site = site, .depth = depth, .helper_depth = pool_depth};
+    f->key = (tl_op_key){.frame = parent, .scope = scope, .seq = site.seq, .epoch = b->place.epoch,
+                         .line = site.line, .movable = true};
+    /* The caller's level waits; the call's starts a pass of its own with a table of its own. */
+    f->saved_epoch = b->place.epoch;
+    f->saved_seen = b->place.seen;
+    f->saved_seen_count = b->place.seen_count;
+    f->saved_seen_cap = b->place.seen_cap;
+    f->saved_last_scope = b->place.last_seen_scope;
+    f->saved_last_seq = b->place.last_seen_seq;
+    tl_seen_table *t = &b->place.spare[depth - 1];
+    b->place.seen = t->seen;
+    b->place.seen_cap = t->cap;
+    b->place.seen_count = 0;
+    b->place.epoch = ++b->place.epochs; /* (no entry of the table has it: it is new) */
+    b->place.last_seen_scope = NULL;
+    b->place.last_seen_seq = 0;
+    b->place.frame = f;
+    b->place.calls_begun = true;
+}
+
+void tl__place_call_end(tl_builder *b, int pool_depth)
+{
+    tl_frame *f = b->place.frame;
+    if (!f || f->helper_depth != pool_depth)
+        return; /* a helper begun without a site */
+    b->place.spare[f->depth - 1] = (tl_seen_table){b->place.seen, b->place.seen_cap};
+    b->place.seen = f->saved_seen;
+    b->place.seen_count = f->saved_seen_count;
+    b->place.seen_cap = f->saved_seen_cap;
+    b->place.last_seen_scope = f->saved_last_scope;
+    b->place.last_seen_seq = f->saved_last_seq;
+    b->place.epoch = f->saved_epoch;
+    b->place.frame = (tl_frame *)f->parent;
+    if (b->place.frame && f->effects)
+        b->place.frame->effects = true;
 }
 
 /* ---- keyword arguments first ---------------------------------------------------------------

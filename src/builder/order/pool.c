@@ -132,9 +132,15 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
         return e->caller;
     }
     if (b->pool.helper_depth > 0) {
-        /* the call first in the source claims it, whichever ran first */
+        /* the call first in the source claims it, whichever ran first: where the call stands
+         * when it came with its caller's site, else where in the helper the constant was met */
+        tl_stamp call = now;
+        if (b->pool.helper_call_sited) {
+            call = b->pool.helper_call_at;
+            call.counter = now.counter;
+        }
         tl_const_rare *r;
-        if (e->live || e->folded || (e->helper && !tl__pool_stamp_before(now, tl__pool_rare_of(e)->helper_stamp)) ||
+        if (e->live || e->folded || (e->helper && !tl__pool_stamp_before(call, tl__pool_rare_of(e)->helper_stamp)) ||
             !(r = rare_for(b, e)))
             return false;
         e->helper = true;
@@ -142,7 +148,8 @@ static bool meet(tl_builder *b, tl_const_entry *e, tl_site site, tl_meeting how)
         e->helper_late = how == TL_MEET_FOLDED;
         r->helper_call = b->pool.helper_call;
         r->helper_at = now.counter;
-        r->helper_stamp = now;
+        r->helper_stamp = call;
+        r->helper_sited = b->pool.helper_call_sited;
         return true;
     }
     if (how == TL_MEET_BOUND) {
@@ -287,14 +294,40 @@ static bool body_empty(const tl_builder *b)
     return op == NULL && b->depth == 1 && tl_current_block(b) == b->entry;
 }
 
-void tl_builder_helper_begin(tl_builder *b)
+static void helper_begin(tl_builder *b, const tl_site *site)
 {
-    if (b && b->pool.helper_depth++ == 0) {
+    if (b->pool.helper_depth++ == 0) {
         b->pool.helper_call++;
         b->pool.helper_values = b->values_made;
         b->pool.helper_first = body_empty(b);
-        tl__pool_body_op(b, (tl_site){0}); /* Python's tt.call: no constant after it leads */
+        b->pool.helper_call_sited = false;
+        if (!site)
+            tl__pool_body_op(b, (tl_site){0}); /* Python's tt.call: no constant after it leads */
     }
+    if (site)
+        tl__place_call_begin(b, *site, b->pool.helper_depth); /* (calls tl__pool_helper_call) */
+}
+
+void tl_builder_helper_begin(tl_builder *b)
+{
+    if (b)
+        helper_begin(b, NULL);
+}
+
+void tl_builder_helper_begin_at(tl_site site, tl_builder *b)
+{
+    if (b)
+        helper_begin(b, &site);
+}
+
+void tl__pool_helper_call(tl_builder *b, tl_site site)
+{
+    if (b->pool.helper_depth != 1)
+        return; /* a call inside another: the outermost is the one Python inlines */
+    tl__pool_body_op(b, site); /* Python's tt.call, at its place in the text */
+    b->pool.helper_call_at = (tl_stamp){b->place.epoch, tl__order_scope(b, site), site.seq, 0};
+    b->pool.helper_call_sited = b->pool.helper_call_at.scope && site.seq;
+    b->pool.sited_calls |= b->pool.helper_call_sited;
 }
 
 bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v)
@@ -304,8 +337,10 @@ bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v)
 
 void tl_builder_helper_end(tl_builder *b)
 {
-    if (b && b->pool.helper_depth > 0)
+    if (b && b->pool.helper_depth > 0) {
+        tl__place_call_end(b, b->pool.helper_depth);
         b->pool.helper_depth--;
+    }
 }
 
 void tl__pool_free(tl_builder *b)

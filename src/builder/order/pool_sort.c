@@ -407,8 +407,24 @@ static bool may_settle(const tl_const_entry *e)
     return e->op && ((rank(e) == POOL_RANK_HELPER && !e->helper_late) || e->droppable);
 }
 
+/* Whether the helper call of a constant that came with its caller's site is the function's first
+ * op in source order (whichever op C ran first): the call was then inlined before any other op. */
+static void settle_sited_calls(tl_builder *b)
+{
+    const tl_stamp first = b->pool.body_at;
+    for (int k = 0; k < b->pool.nconsts; k++) {
+        tl_const_entry *e = tl__pool_at(&b->pool, k);
+        const tl_const_rare *r = tl__pool_rare_of(e);
+        if (e->helper && r->helper_sited)
+            e->helper_first = b->pool.body_started && r->helper_stamp.epoch == first.epoch &&
+                              r->helper_stamp.scope == first.scope && r->helper_stamp.seq == first.seq;
+    }
+}
+
 void tl__pool_settle(tl_builder *b)
 {
+    if (b->pool.sited_calls)
+        settle_sited_calls(b);
     /* Without such an entry the walk over every op (a cache miss per op on a big kernel) would
      * change nothing: the scan of the entries costs less. */
     bool any = false;
