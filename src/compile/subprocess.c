@@ -64,6 +64,8 @@ int tc__run(char *const argv[], int timeout_s, char **output, char **err)
         return tc__fail(err, "cannot run '%s': pipe: %s", argv[0], strerror(errno)), -1;
     }
     fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    fcntl(out[1], F_SETFD, FD_CLOEXEC); /* the child's dup2 to 1 and 2 clears it; no other child
+                                           of a thread compiling beside holds it (tc_compile_many) */
     fcntl(report[0], F_SETFD, FD_CLOEXEC);
     fcntl(report[1], F_SETFD, FD_CLOEXEC);
     char *buf = malloc(OUTPUT_KEEP + 1);
