@@ -12,5 +12,6 @@ int tritonc_cmd_compile(int argc, char **argv); /* tools/compile_cmd.c */
 int tritonc_cmd_embed(int argc, char **argv);   /* tools/compile_cmd.c */
 int tritonc_cmd_launch(int argc, char **argv);  /* tools/launch_cmd.c */
 int tritonc_cmd_interpret(int argc, char **argv); /* tools/interpret_cmd.c */
+int tritonc_cmd_autotune(int argc, char **argv); /* tools/autotune_cmd.c */
 
 #endif

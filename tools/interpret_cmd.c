@@ -152,7 +152,7 @@ static int interpret(const tl_kernel *k, const char *name, const void *cfg, cons
         return cli_usage("interpret", "at most %d --arg", MAX_ARGS);
     }
     problem pb;
-    if (!problem_of(k, b, o->size ? o->size : 4096, &pb, why, sizeof why)) {
+    if (!problem_of(k, b, cfg, o->size ? o->size : 4096, &pb, why, sizeof why)) {
         tl_builder_destroy(b);
         return cli_fail(NULL, "interpret %s: %s", name, why);
     }

@@ -202,7 +202,7 @@ static bool plan_problem(tc_runtime *rt, const tl_kernel *k, const void *cfg, la
     char *e = NULL;
     tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){0}, NULL, &e);
     problem pb;
-    bool ok = b && problem_of(k, b, 4096, &pb, why, n) && pb.nargs <= TC_MAX_ARGS;
+    bool ok = b && problem_of(k, b, cfg, 4096, &pb, why, n) && pb.nargs <= TC_MAX_ARGS;
     if (!b)
         snprintf(why, n, "%s", e ? cli_message(e) : "out of memory");
     else if (!ok && pb.nargs > TC_MAX_ARGS)

@@ -1,5 +1,7 @@
 /* Made-up problems (see problem.h). The text: tokens separated by spaces, each "NAME[N]" (a
- * buffer of N elements), "NAME[N]=V" (filled with V), "NAME=V" (a scalar) or "grid=X[,Y[,Z]]". */
+ * buffer of N elements), "NAME[N]=V" (filled with V), "NAME[N]=V,W,..." (those values repeated),
+ * "NAME=V" (a scalar) or "grid=X[,Y[,Z]]", each axis a product of factors A/B/... ('/' rounding
+ * up) of integers, scalar arguments and int config fields. */
 #include "problem.h"
 
 #include <stdio.h>
@@ -17,7 +19,9 @@ void problem_fill(unsigned char *buf, size_t n, tl_dtype dt, tcir_context *ctx, 
 {
     size_t eb = problem_elem_bytes(dt);
     for (size_t i = 0; i < n; i++) {
-        double x = a->filled ? a->value : tl_dtype_is_float(dt) ? (double)(i % 13) / 4 - 1.5 : (double)(i % 7);
+        double x = a->nvalues              ? a->values[i % (size_t)a->nvalues]
+                   : tl_dtype_is_float(dt) ? (double)(i % 13) / 4 - 1.5
+                                           : (double)(i % 7);
         uint64_t v = tl_dtype_is_float(dt) ? tc_interp_float_bits(x, tcir_type_float_kind(tl_dtype_ir(ctx, dt)), false)
                                            : (uint64_t)(long long)x;
         for (size_t k = 0; k < eb; k++)
@@ -38,19 +42,80 @@ static bool number(const char *text, bool is_float, double *out)
     return is_float && *text && *end == '\0';
 }
 
-static bool grid_of(const char *text, unsigned *g)
+/* The value of a term: an integer, a scalar argument, an int config field. */
+static bool term(const tl_kernel *k, const problem *p, const unsigned char *cfg, const char *t, size_t len,
+                 long long *v)
+{
+    char word[64];
+    if (len == 0 || len >= sizeof word)
+        return false;
+    memcpy(word, t, len);
+    word[len] = '\0';
+    if (tl_parse_decimal(word, 0, 1LL << 31, v))
+        return true;
+    for (int i = 0; i < p->nargs; i++)
+        if (!p->args[i].buffer && strcmp(p->args[i].name, word) == 0)
+            return *v = (long long)p->args[i].value, true;
+    for (int i = 0; i < k->nfields; i++)
+        if (k->fields[i].kind == TL_CFG_INT && strcmp(k->fields[i].name, word) == 0) {
+            int x;
+            memcpy(&x, cfg + k->fields[i].offset, sizeof x);
+            return *v = x, true;
+        }
+    return false;
+}
+
+/* One axis: factors joined by '*', each terms joined by '/' (dividing, rounding up). */
+static bool axis(const tl_kernel *k, const problem *p, const unsigned char *cfg, const char *text, long long *out)
+{
+    long long product = 1;
+    for (const char *f = text;;) {
+        size_t flen = strcspn(f, "*");
+        long long v = 0, d;
+        for (size_t at = 0; at < flen;) {
+            size_t tlen = strcspn(f + at, "/*");
+            if (!term(k, p, cfg, f + at, tlen, at ? &d : &v) || (at && d <= 0))
+                return false;
+            if (at)
+                v = (v + d - 1) / d;
+            at += tlen + (f[at + tlen] == '/');
+        }
+        if (flen == 0 || f[flen - 1] == '/' || v > (1LL << 31))
+            return false;
+        product *= v;
+        if (product > (1LL << 31))
+            return false;
+        if (!f[flen])
+            break;
+        f += flen + 1;
+    }
+    *out = product;
+    return true;
+}
+
+bool problem_grid(const tl_kernel *k, const problem *p, const void *cfg, unsigned grid[3], char *why, size_t n)
+{
+    const unsigned char *c = cfg ? cfg : k->cfg_default;
+    for (int d = 0; d < 3; d++) {
+        long long v = 1;
+        if (p->grid_text[d][0] && (!axis(k, p, c, p->grid_text[d], &v) || v < 1 || v > (1LL << 20)))
+            return snprintf(why, n, "problem of kernel %s: grid axis '%s' is not a number from 1 to 1048576 "
+                            "(a product of A/B factors of integers, scalar arguments, int config fields)",
+                            k->name, p->grid_text[d]), false;
+        grid[d] = (unsigned)v;
+    }
+    return true;
+}
+
+/* grid=X[,Y[,Z]]: each axis's text into p. */
+static bool grid_of(const char *text, problem *p)
 {
     for (int i = 0; i < 3; i++) {
-        long long x;
-        char part[32];
         size_t len = strcspn(text, ",");
-        if (len == 0 || len >= sizeof part)
+        if (len == 0 || len >= sizeof p->grid_text[i])
             return false;
-        memcpy(part, text, len);
-        part[len] = '\0';
-        if (!tl_parse_decimal(part, 1, 1LL << 20, &x))
-            return false;
-        g[i] = (unsigned)x;
+        memcpy(p->grid_text[i], text, len);
+        p->grid_text[i][len] = '\0';
         if (text[len] == '\0')
             return true;
         text += len + 1;
@@ -58,13 +123,31 @@ static bool grid_of(const char *text, unsigned *g)
     return false;
 }
 
+/* "V,W,...": the values of a buffer into a. */
+static bool values_of(const char *text, bool is_float, problem_arg *a)
+{
+    char one[64];
+    for (a->nvalues = 0;;) {
+        size_t len = strcspn(text, ",");
+        if (len >= sizeof one || a->nvalues == PROBLEM_MAX_VALUES)
+            return false;
+        memcpy(one, text, len);
+        one[len] = '\0';
+        if (!number(one, is_float, &a->values[a->nvalues++]))
+            return false;
+        if (!text[len])
+            return true;
+        text += len + 1;
+    }
+}
+
 /* One token into p; false with why. */
 static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p, bool *given, char *why, size_t n)
 {
     size_t name_len = strcspn(tok, "[=");
     if (strncmp(tok, "grid=", 5) == 0) {
-        if (!grid_of(tok + 5, p->grid))
-            return snprintf(why, n, "bad '%.100s': expected grid=X[,Y[,Z]], each from 1 to 1048576", tok), false;
+        if (!grid_of(tok + 5, p))
+            return snprintf(why, n, "bad '%.100s': expected grid=X[,Y[,Z]]", tok), false;
         return true;
     }
     int i = 0;
@@ -92,17 +175,22 @@ static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p
         a->buffer = true;
         a->count = c;
         rest += len + 2;
-        a->filled = *rest == '=';
+        if (*rest == '=' && !values_of(rest + 1, tl_dtype_is_float(s->dtype), a))
+            return snprintf(why, n, "bad '%.100s': expected numbers after '=' (at most %d, by ',')", tok,
+                            PROBLEM_MAX_VALUES), false;
+        if (*rest == '=')
+            rest += strlen(rest);
     }
     if (*rest == '=' && !number(rest + 1, tl_dtype_is_float(s->dtype), &a->value))
         return snprintf(why, n, "bad '%.100s': expected a number after '='", tok), false;
-    if (*rest != '=' && !(a->buffer && *rest == '\0'))
+    if (*rest != '=' && *rest != '\0')
         return snprintf(why, n, "bad '%.100s'", tok), false;
     given[i] = true;
     return true;
 }
 
-bool problem_of(const tl_kernel *k, tl_builder *b, long long size, problem *p, char *why, size_t whysize)
+bool problem_of(const tl_kernel *k, tl_builder *b, const void *cfg, long long size, problem *p, char *why,
+                size_t whysize)
 {
     memset(p, 0, sizeof *p);
     p->nargs = tl_builder_nargs(b);
@@ -113,6 +201,7 @@ bool problem_of(const tl_kernel *k, tl_builder *b, long long size, problem *p, c
         const tl_argspec *s = tl_builder_argspec(b, i);
         p->args[i] = (problem_arg){.buffer = s->kind == TL_ARG_PTR, .count = size,
                                    .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
+        snprintf(p->args[i].name, sizeof p->args[i].name, "%s", s->name);
     }
     if (!k->problem)
         return true;
@@ -137,5 +226,5 @@ bool problem_of(const tl_kernel *k, tl_builder *b, long long size, problem *p, c
         if (!given[i])
             return snprintf(why, whysize, "problem of kernel %s leaves out argument '%s'", k->name,
                             tl_builder_argspec(b, i)->name), false;
-    return true;
+    return problem_grid(k, p, cfg, p->grid, why, whysize);
 }

@@ -22,6 +22,7 @@ static const struct command {
     {"embed", tritonc_cmd_embed, "write a C source holding compiled variants"},
     {"launch", tritonc_cmd_launch, "launch kernel NAME on made-up inputs on the GPU, timed"},
     {"interpret", tritonc_cmd_interpret, "run kernel NAME on made-up inputs in the CPU interpreter"},
+    {"autotune", tritonc_cmd_autotune, "time configs of kernel NAME on the GPU, write their table"},
     {"help", cmd_help, "show a command's options: tritonc help CMD"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

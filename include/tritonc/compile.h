@@ -128,6 +128,33 @@ char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, 
  * NULL with *err set (no interpreter, no triton package, a hang: one line each). */
 char *tc_compiler_version(const tc_compile_env *env, char **err);
 
+/* ---- several compiles at once ---------------------------------------------------------------- */
+
+/* One compile of tc_compile_many: what tc_compile takes, and what it gave. */
+typedef struct tc_compile_job {
+    const tl_kernel *kernel;
+    const void *cfg;     /* NULL: the default */
+    const char *spec;    /* NULL: as declared */
+    tc_options opts;
+    tc_variant *variant; /* set: the variant (the caller's: tc_variant_free), else NULL ... */
+    char *err;           /* ... and the error, malloc'd (the caller frees it) */
+} tc_compile_job;
+
+/* Called after each job of tc_compile_many ends, one call at a time: `ended` of n so far. */
+typedef void (*tc_compile_progress)(int ended, int n, const tc_compile_job *job, void *user);
+
+/* How many compiles run at once: jobs when > 0 (at most 256), else $TRITONC_COMPILE_JOBS (an
+ * integer from 1 to 256), else the number of online CPUs. 0 with *err set for a bad
+ * $TRITONC_COMPILE_JOBS. */
+int tc_compile_jobs(int jobs, char **err);
+
+/* tc_compile for each of the n jobs, at most tc_compile_jobs(parallel) at once, each compile
+ * in a thread of its own (the compiler's children run side by side). Sets every job's variant
+ * or err; progress (NULL: none) is called as each ends. Returns how many got a variant (a bad
+ * $TRITONC_COMPILE_JOBS: 0, every job failing with the message). */
+int tc_compile_many(int n, tc_compile_job *jobs, const tc_compile_env *env, int parallel,
+                    tc_compile_progress progress, void *user);
+
 /* ---- files: what `tritonc compile -o DIR` writes ------------------------------------------ */
 
 /* Writes DIR/NAME.cubin, DIR/NAME.ptx, DIR/NAME.meta (the metadata, line-based; see

@@ -110,6 +110,9 @@ bool tc_runtime_failed(const tc_runtime *rt);
 const char *tc_runtime_error(const tc_runtime *rt);
 /* Forgets the recorded error, so that the runtime can be used again. */
 void tc_runtime_clear_error(tc_runtime *rt);
+/* The device's compute capability (90 for 9.0): the arch of the variants it launches; 0 for
+ * NULL or a runtime that failed to start. */
+int tc_runtime_arch(const tc_runtime *rt);
 
 /* Adds n compiled variants (the array `tritonc embed` writes) to those the runtime looks in
  * first. The array is not copied: it must outlive the runtime (embedded arrays are static). */

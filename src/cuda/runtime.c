@@ -61,6 +61,11 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
     return rt;
 }
 
+int tc_runtime_arch(const tc_runtime *rt)
+{
+    return rt ? rt->arch : 0;
+}
+
 void tc_runtime_destroy(tc_runtime *rt)
 {
     if (!rt)

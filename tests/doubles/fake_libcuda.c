@@ -350,7 +350,14 @@ static int parse_image(const char *text, struct tcu_func_st *f)
     if (strncmp(text, "stand-in cubin: ", 16) == 0) {
         sscanf(text + 16, "%63[A-Za-z0-9_]", f->symbol);
         f->nparams = -1;
-        f->time_us = 1.0;
+        char line[512]; /* its first line (an embedded image is not NUL-terminated) */
+        size_t len = 0;
+        while (len + 1 < sizeof line && text[len] && text[len] != '\n')
+            len++;
+        memcpy(line, text, len);
+        line[len] = '\0';
+        const char *t = strstr(line, " time_us="); /* the stand-in's STAND_IN_TIME_US */
+        f->time_us = t ? strtod(t + 9, NULL) : 1.0;
         f->max_dynamic_shared = 49152;
         return 1;
     }

@@ -16,6 +16,10 @@
  *   STAND_IN_SLEEP_MS=N    sleeps N ms before writing (concurrent writers overlap)
  *   STAND_IN_CLOSE_AND_HANG=1  closes its stdout, stderr and every other descriptor, then never finishes
  *   STAND_IN_PID_FILE=FILE writes its process id there (then FILE.done) when it starts compiling
+ *   STAND_IN_TIME_US=NEEDLE@US;NEEDLE@US...
+ *                          the cubin says " time_us=US" (each launch's time on the fake driver,
+ *                          tests/doubles/fake_libcuda.c) of the first NEEDLE found in the TTIR or
+ *                          in " warps=W stages=S" (so configs time apart); none found: nothing
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -123,6 +127,18 @@ int main(int argc, char **argv)
     const char *at = strstr(text, "tt.func public @");
     if (at)
         sscanf(at + strlen("tt.func public @"), "%255[A-Za-z0-9_]", symbol);
+    char opts_text[64], time_us[64] = "";
+    snprintf(opts_text, sizeof opts_text, " warps=%d stages=%d", warps, stages);
+    for (const char *t = env("STAND_IN_TIME_US"); t && *t;) {
+        char needle[256];
+        double us;
+        if (sscanf(t, "%255[^@;]@%lf", needle, &us) == 2 && (strstr(text, needle) || strstr(opts_text, needle))) {
+            snprintf(time_us, sizeof time_us, " time_us=%g", us);
+            break;
+        }
+        t += strcspn(t, ";");
+        t += *t == ';';
+    }
     free(text);
     log_line("compile", symbol);
     if (env("STAND_IN_PID_FILE")) {
@@ -153,8 +169,8 @@ int main(int argc, char **argv)
         nanosleep(&t, NULL);
     }
     char cubin[512], ptx[512], meta[1024];
-    snprintf(cubin, sizeof cubin, "stand-in cubin: %s arch=%d warps=%d stages=%d ctas=%d debug=%d ttir=%ld\n", symbol,
-             arch, warps, stages, ctas, debug, len);
+    snprintf(cubin, sizeof cubin, "stand-in cubin: %s arch=%d warps=%d stages=%d ctas=%d debug=%d ttir=%ld%s\n",
+             symbol, arch, warps, stages, ctas, debug, len, time_us);
     snprintf(ptx, sizeof ptx, "//\n// stand-in PTX\n.version 8.7\n.target sm_%d\n.visible .entry %s()\n{\n\tret;\n}\n",
              arch, symbol);
     snprintf(meta, sizeof meta,
