@@ -4,7 +4,7 @@
  * Every kernel runs its made-up problem (tools/problem.h), the one `tritonc interpret` runs. A
  * few have a recipe besides, for --size: what the sizes mean, how the arguments and grid follow
  * from them and from the config. The first launch loads the variant (compiling it with Triton
- * on a cache miss, unless $TRITONC_JIT=0); then --iters launches back to back are timed, and with
+ * on a cache miss, unless $TRITONC_JIT is off); then --iters launches back to back are timed, and with
  * --bench the launch is timed as triton.testing.do_bench times it (tc_bench). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/env.h" /* TRITONC_JIT, parsed as the compile step does */
 #include "bundled.h"
 #include "cli.h"
 #include "commands.h"
@@ -362,8 +363,13 @@ int tritonc_cmd_launch(int argc, char **argv)
     }
 
     /* a user's kernel: the compile step's messages name --from FILE (else its defaults: NULL) */
-    const char *jit = getenv("TRITONC_JIT");
-    tc_compile_env env = {.jit = !(jit && strcmp(jit, "0") == 0), .from = cli_from()};
+    bool jit = true;
+    char jit_why[320];
+    if (tl__env_bool("TRITONC_JIT", &jit, jit_why, sizeof jit_why) == TL_ENV_BAD) {
+        free(cfg);
+        return cli_usage("launch", "%s", jit_why);
+    }
+    tc_compile_env env = {.jit = jit, .from = cli_from()};
     tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.compile = cli_from() ? &env : NULL});
     tc_kernel *h = tc_kernel_get(rt, k, cfg, (tc_options){.num_warps = warps, .num_stages = stages});
     launch_plan p;

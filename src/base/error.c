@@ -1,16 +1,27 @@
 /* The sticky error record (error.h): the first message wins. */
 #include "base/error.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/env.h"
 
+/* TRITONC_ABORT_ON_ERROR, a boolean (base/env.h). No error can be recorded about the variable
+ * that decides what recording does: a bad value counts as off and says so once, on stderr. */
 static bool abort_on_error(void)
 {
-    const char *v = getenv("TRITONC_ABORT_ON_ERROR");
-    return v && *v && strcmp(v, "0") != 0;
+    static atomic_bool told;
+    bool on = false;
+    char why[320];
+    if (tl__env_bool("TRITONC_ABORT_ON_ERROR", &on, why, sizeof why) == TL_ENV_BAD) {
+        if (!atomic_exchange(&told, true))
+            fprintf(stderr, "tritonc: %s: not aborting on errors\n", why);
+        return false;
+    }
+    return on;
 }
 
 static const char *site_file(tl_site site) { return site.file ? site.file : "?"; }

@@ -8,6 +8,7 @@
 
 #include "compile/compile_internal.h"
 #include "base/out.h"
+#include "base/env.h"
 
 #ifndef TRITONC_INSTALL_DATADIR
 #define TRITONC_INSTALL_DATADIR ""
@@ -16,7 +17,7 @@
 #define TRITONC_SOURCE_TOOLS_DIR ""
 #endif
 
-enum { DEFAULT_TIMEOUT_S = 300, MAX_COMPILER_ARGS = 24 };
+enum { DEFAULT_TIMEOUT_S = 300, MAX_TIMEOUT_S = 86400, MAX_COMPILER_ARGS = 24 };
 
 tc_options tc_options_filled(tc_options o)
 {
@@ -223,13 +224,18 @@ static bool find_compiler(const tc_compile_env *env, compiler *c, char **err)
     return true;
 }
 
-static int timeout_of(const tc_compile_env *env)
+/* The compiler's time limit in seconds; -1 (and err) when TRITONC_COMPILE_TIMEOUT is bad. */
+static int timeout_of(const tc_compile_env *env, char **err)
 {
     if (env && env->timeout_s > 0)
         return env->timeout_s;
-    const char *t = getenv("TRITONC_COMPILE_TIMEOUT");
-    int v = t ? atoi(t) : 0;
-    return v > 0 ? v : DEFAULT_TIMEOUT_S;
+    long v = DEFAULT_TIMEOUT_S;
+    char why[320];
+    if (tl__env_int("TRITONC_COMPILE_TIMEOUT", 1, MAX_TIMEOUT_S, &v, why, sizeof why) == TL_ENV_BAD) {
+        tc__fail(err, "%s", why);
+        return -1;
+    }
+    return (int)v;
 }
 
 /* The last non-empty line of a compiler's output (its error line), trimmed, in buf. */
@@ -252,12 +258,13 @@ static int run_compiler(const tc_compile_env *env, char *const *args, int nargs,
                         char **err)
 {
     compiler c;
-    if (!find_compiler(env, &c, err))
+    int timeout = timeout_of(env, err);
+    if (timeout < 0 || !find_compiler(env, &c, err))
         return -1;
     for (int i = 0; i < nargs && c.argc < MAX_COMPILER_ARGS - 1; i++)
         c.argv[c.argc++] = args[i];
     c.argv[c.argc] = NULL;
-    int rc = tc__run(c.argv, timeout_of(env), temp_dir, output, err);
+    int rc = tc__run(c.argv, timeout, temp_dir, output, err);
     if (rc > 0 && !(*output && strspn(*output, " \r\n") < strlen(*output))) {
         tc__fail(err, "%s exited with status %d and no output", c.argv[0], rc);
     } else if (rc > 0) {
@@ -378,12 +385,19 @@ static bool compiler_runnable(const tc_compile_env *env, char **prog)
     return false;
 }
 
-static bool jit_of(const tc_compile_env *env)
+/* Whether to compile on a miss: env's, else TRITONC_JIT's (on when unset); false with err when
+ * TRITONC_JIT is bad. */
+static bool jit_of(const tc_compile_env *env, bool *jit, char **err)
 {
-    if (env)
-        return env->jit;
-    const char *j = getenv("TRITONC_JIT");
-    return !(j && strcmp(j, "0") == 0);
+    *jit = true;
+    if (env) {
+        *jit = env->jit;
+        return true;
+    }
+    char why[320];
+    if (tl__env_bool("TRITONC_JIT", jit, why, sizeof why) == TL_ENV_BAD)
+        return tc__fail(err, "%s", why);
+    return true;
 }
 
 static bool fill_names(tc_variant *v, const tl_kernel *k, const void *cfg, const char *spec)
@@ -457,7 +471,10 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     char *what = tc__format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
                             config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
-    if (!jit_of(env)) {
+    bool jit;
+    if (!jit_of(env, &jit, err)) {
+        /* TRITONC_JIT's error, in err */
+    } else if (!jit) {
         tc__fail(err, "%s%s%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
                  bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "", cmd ? cmd : "tritonc compile",
                  dir ? " --cache-dir " : "", dir ? dir : "");

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cuda/autotune_internal.h"
+#include "base/env.h"
 #include "compile/compile_internal.h" /* tc__format */
 
 #define TCR_DEFAULT_WARMUP 5
@@ -161,6 +162,12 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
     if (!k || !k->name || !k->run || nconfigs < 1 || !configs || !grid || opts.nkey < 0 ||
         (opts.nkey > 0 && !opts.key) || opts.warmup < 0 || opts.repeats < 0) {
         tcr_fail(rt, site, "needs a kernel, at least one config, a grid function, and key names for nkey >= 0");
+        return NULL;
+    }
+    char why[320];
+    bool print;
+    if (tl__env_bool("TRITONC_PRINT_AUTOTUNING", &print, why, sizeof why) == TL_ENV_BAD) {
+        tcr_fail(rt, site, "%s", why);
         return NULL;
     }
     if (!base_cfg)
@@ -380,12 +387,12 @@ static double seconds_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* TRITONC_PRINT_AUTOTUNING=1, as Triton's TRITON_PRINT_AUTOTUNING: the key timed, its best
- * config and its time, on stderr. */
+/* TRITONC_PRINT_AUTOTUNING=1 (a boolean, env.h; tc_autotune_create refuses a bad value), as
+ * Triton's TRITON_PRINT_AUTOTUNING: the key timed, its best config and its time, on stderr. */
 static void print_choice(const tc_autotuner *at, const char *key, int best, double ms, double seconds)
 {
-    const char *env = getenv("TRITONC_PRINT_AUTOTUNING");
-    if (!env || strcmp(env, "1") != 0)
+    bool print = false;
+    if (tl__env_bool("TRITONC_PRINT_AUTOTUNING", &print, NULL, 0) != TL_ENV_OK || !print)
         return;
     const tcr_candidate *c = &at->cand[best];
     fprintf(stderr,

@@ -7,14 +7,19 @@
  *     M=4096,N=4096,K=4096;float16,float16,float16 3 0.231
  *
  * one line per key tuple: the key, the index of the best config, its median time in ms. A file
- * that does not parse, or whose header is another tuner's, is ignored and rewritten. Writes go
- * through a temporary file renamed over the old one (tc__write_file_atomic), so that concurrent
- * processes each see a whole file; the last writer's file wins (a key it did not know is tuned
- * again by a later run). */
+ * that does not parse, or whose header is another tuner's, is ignored and rewritten. A save reads
+ * the file, merges its key in and writes it back under a lock (a write lock, fcntl, on the file
+ * FILE.lock beside it, which stays there), so that no writer drops another's keys, and writes
+ * through a temporary file renamed over the old one (tc__write_file_atomic), so that a reader,
+ * locked or not, sees a whole file. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuda/autotune_internal.h"
 #include "compile/compile_internal.h"
@@ -131,6 +136,38 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
     return true;
 }
 
+/* fcntl locks belong to the process: this mutex orders its threads' saves. */
+static pthread_mutex_t save_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Takes the lock of file's read-merge-write, waiting for another process's (a save is a short
+ * read and write); the lock file's descriptor, or -1 when it cannot be made (the save then goes
+ * unlocked: it is likely to fail to write as well). unlock() gives both back. */
+static int lock(const char *file)
+{
+    pthread_mutex_lock(&save_lock);
+    char *path = tc__format("%s.lock", file);
+    int fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644) : -1;
+    free(path);
+    if (fd < 0)
+        return -1;
+    struct flock l = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    int r;
+    while ((r = fcntl(fd, F_SETLKW, &l)) != 0 && errno == EINTR)
+        ;
+    if (r != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static void unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* gives the fcntl lock back */
+    pthread_mutex_unlock(&save_lock);
+}
+
 void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms)
 {
     (void)site;
@@ -146,6 +183,7 @@ void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int
     if (!made)
         return;
     /* Merge with what the file holds now (another process may have added keys). */
+    int fd = lock(at->file);
     char *text = read_text(at->file);
     entry *e = NULL;
     int n = 0;
@@ -163,6 +201,7 @@ void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int
         len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", key, best, ms);
         tc__write_file_atomic(at->file, out, len, NULL);
     }
+    unlock(fd);
     free(out);
     free(e);
     free(text);

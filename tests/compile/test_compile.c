@@ -252,6 +252,49 @@ static void compiling_off_names_the_command(void **state)
     assert_int_equal(stand_in_runs(dir, "compile"), 0);
 }
 
+/* TRITONC_JIT is a boolean (false, no, off turn compiling off), TRITONC_COMPILE_TIMEOUT a whole
+ * number of seconds: a bad value is the call's one error, naming it. */
+static void environment_values_are_strict(void **state)
+{
+    (void)state;
+    char dir[1024];
+    tc_compile_env env = {.compiler = STAND_IN_COMPILER, .jit = false};
+    free(compile_error("jitenv", &env, dir, sizeof dir));
+    setenv("TRITONC_CACHE_DIR", dir, 1);
+    setenv("TRITONC_COMPILER", STAND_IN_COMPILER, 1);
+    static const char *const off[] = {"false", "no", "OFF"};
+    for (int i = 0; i < 3; i++) {
+        setenv("TRITONC_JIT", off[i], 1);
+        char *err = NULL;
+        assert_null(tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, NULL, &err));
+        expect_error(err, dir, " and compiling is off: build it with ");
+        free(err);
+    }
+    assert_int_equal(stand_in_runs(dir, "compile"), 0);
+    setenv("TRITONC_JIT", "maybe", 1);
+    char *err = NULL;
+    assert_null(tc_compile(kernel("vector_add"), NULL, NULL, (tc_options){0}, NULL, &err));
+    assert_non_null(err);
+    assert_string_equal(err, "TRITONC_JIT='maybe' is not a boolean (1, true, yes, on or 0, false, no, off)");
+    free(err);
+    assert_int_equal(stand_in_runs(dir, "compile"), 0);
+    unsetenv("TRITONC_JIT");
+    unsetenv("TRITONC_CACHE_DIR");
+    unsetenv("TRITONC_COMPILER");
+    tc_compile_env version = {.compiler = STAND_IN_COMPILER};
+    setenv("TRITONC_COMPILE_TIMEOUT", "ten", 1);
+    err = NULL;
+    assert_null(tc_compiler_version(&version, &err));
+    assert_non_null(err);
+    assert_string_equal(err, "TRITONC_COMPILE_TIMEOUT='ten' is not an integer from 1 to 86400");
+    free(err);
+    setenv("TRITONC_COMPILE_TIMEOUT", "10", 1);
+    char *v = tc_compiler_version(&version, &err);
+    assert_non_null(v);
+    free(v);
+    unsetenv("TRITONC_COMPILE_TIMEOUT");
+}
+
 static void version_comes_from_the_compiler(void **state)
 {
     (void)state;
@@ -348,6 +391,7 @@ int main(void)
         cmocka_unit_test_setup(garbled_output_is_an_error, setup),
         cmocka_unit_test_setup(hanging_compiler_is_killed, setup),
         cmocka_unit_test_setup(compiling_off_names_the_command, setup),
+        cmocka_unit_test_setup(environment_values_are_strict, setup),
         cmocka_unit_test_setup(version_comes_from_the_compiler, setup),
         cmocka_unit_test_setup(null_arguments_are_errors, setup),
         cmocka_unit_test_setup(abort_on_error, setup),

@@ -2,8 +2,9 @@
  * launch advances by the time its module's image scripts: the fastest config is kept per key
  * tuple, reused from memory, persisted in a file and read back by a new runtime (timing
  * nothing), a corrupt file is ignored and rewritten, a config that cannot run is skipped, and
- * two processes writing the file at once leave a whole file. */
+ * processes writing the file at once leave a whole file and lose no key. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -490,8 +491,8 @@ static void concurrent_processes_leave_a_whole_file(void **state)
     char *text = slurp(path);
     assert_non_null(text);
     assert_true(strncmp(text, "tritonc-autotune 1\nkernel vector_add\nhash ", 42) == 0);
-    /* Each write merged what the file held; a key may be lost when both read before either
-     * wrote (it is tuned again later), but the last line is the last writer's last key. */
+    /* Each write merged what the file held, under the lock: the last line is the last writer's
+     * last key. */
     int lines = 0;
     for (const char *p = strchr(text, '\n'), *q; p && p[1]; p = q) {
         q = strchr(p + 1, '\n');
@@ -512,6 +513,74 @@ static void concurrent_processes_leave_a_whole_file(void **state)
     assert_true(n == 1024 + 39 * 16 || n == 2048 + 39 * 16);
     assert_true(launch(at, n));
     assert_int_equal(fake_launches(), 1); /* read from the file: nothing timed */
+    free(text);
+    tc_runtime_destroy(rt);
+}
+
+/* Eight processes each tuning keys of their own into one file at once: afterwards every key of
+ * every process is in it (the read-merge-write is locked: no writer drops another's keys). */
+static void concurrent_writers_lose_no_key(void **state)
+{
+    (void)state;
+    enum { WRITERS = 8, KEYS = 25 };
+    three_configs((double[]){1, 2, 3}, "DDDD");
+    char dir[] = TUNE_DIR "/many-writers";
+    fresh_dir(dir);
+    pid_t child[WRITERS];
+    for (int w = 0; w < WRITERS; w++) {
+        child[w] = fork();
+        assert_true(child[w] >= 0);
+        if (child[w] == 0) { /* no cmocka assertions in a child: its exit status says */
+            fake_reset();
+            tc_runtime *rt = tc_runtime_create(
+                &(tc_runtime_options){.libcuda = FAKE_LIBCUDA, .compile = &no_compiler});
+            bool ok = !tc_runtime_failed(rt);
+            for (int i = 0; i < 3 && ok; i++)
+                ok = tc_runtime_add_variants(rt, 1, &variants[i].v);
+            tc_autotuner *at = ok ? tc_autotune_create(rt, tritonc_bundled_find("vector_add"), NULL, 3, configs,
+                                                       grid_of, NULL,
+                                                       (tc_autotune_options){.nkey = 1, .key = key_n, .warmup = 1,
+                                                                             .repeats = 1, .cache_dir = dir})
+                                  : NULL;
+            ok = at != NULL;
+            for (int i = 0; i < KEYS && ok; i++)
+                ok = launch(at, (1 << 20) + (w * KEYS + i) * 16);
+            if (!ok)
+                fprintf(stderr, "writer %d: %s\n", w, tc_runtime_error(rt));
+            tc_runtime_destroy(rt);
+            _exit(ok ? 0 : 1);
+        }
+    }
+    for (int w = 0; w < WRITERS; w++) {
+        int status = 0;
+        assert_int_equal(waitpid(child[w], &status, 0), child[w]);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    fake_reset();
+    tc_runtime *rt = fake_runtime();
+    add_three(rt);
+    tc_autotuner *at = tuner(rt, dir);
+    char *text = slurp(tc_autotune_file(at));
+    assert_non_null(text);
+    int missing = 0;
+    for (int w = 0; w < WRITERS; w++)
+        for (int i = 0; i < KEYS; i++) {
+            char line[64];
+            snprintf(line, sizeof line, "\nn_elements=%d;float32,float32,float32 ", (1 << 20) + (w * KEYS + i) * 16);
+            missing += strstr(text, line) == NULL;
+        }
+    assert_int_equal(missing, 0);
+    /* beside it only its lock file: no temporary file is left */
+    size_t nfiles = 0, ntmp = 0;
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        nfiles += e->d_name[0] != '.';
+        ntmp += strstr(e->d_name, ".tmp.") != NULL;
+    }
+    closedir(d);
+    assert_int_equal(ntmp, 0);
+    assert_int_equal(nfiles, 2);
     free(text);
     tc_runtime_destroy(rt);
 }
@@ -555,6 +624,7 @@ int main(void)
         cmocka_unit_test_setup(untuned_while_capturing_is_an_error, reset),
         cmocka_unit_test_setup(bad_tuner_arguments, reset),
         cmocka_unit_test_setup(concurrent_processes_leave_a_whole_file, reset),
+        cmocka_unit_test_setup(concurrent_writers_lose_no_key, reset),
         cmocka_unit_test_setup(an_unwritable_file_is_no_error, reset),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
