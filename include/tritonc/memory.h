@@ -24,7 +24,7 @@
  * Misuse is an error at the C line of the call, with Python's wording where Python has one.
  *
  * Implemented in src/lang/atomic.c, src/lang/descriptor.c and src/lang/block_ptr.c.
- * src/lang/memory.c is lang.h's: tl_load, tl_store, tl_addptr.
+ * src/lang/load_store.c is lang.h's: tl_load, tl_store, tl_addptr.
  */
 #ifndef TRITONC_MEMORY_H
 #define TRITONC_MEMORY_H

@@ -1,4 +1,4 @@
-/* Private to the benchmark (bench.c, bench_stats.c): the statistics of a set of times. */
+/* Private to the benchmark (tc_bench.c, bench_stats.c): the statistics of a set of times. */
 #ifndef TRITONC_CUDA_BENCH_INTERNAL_H
 #define TRITONC_CUDA_BENCH_INTERNAL_H
 

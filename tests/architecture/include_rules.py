@@ -12,7 +12,8 @@ language uses the builder through its public API only (no builder/builder_intern
 ir/internal.h). Every folder of src/ must be a layer named here, and named on the architecture
 page (docs/architecture.md).
 
-    include_rules.py REPO           check the tree; prints each broken rule, exits 1 if any
+    include_rules.py REPO           check the tree; prints each broken rule, exits 1 if any (also:
+                                    no two C sources of the tree share a basename)
     include_rules.py --self-test    plants an upward include (and the other faults) in a copy
                                     of the rules' inputs and checks that each is reported
 """
@@ -131,6 +132,19 @@ def check(files, doc_text):
     return problems
 
 
+def repeated_names(repo):
+    """Source files of one basename under src/, tools/, kernels/, tests/ and examples/ ("no two
+    sources of one name": a name says which file, wherever it is mentioned)."""
+    seen = {}
+    for top in ("src", "tools", "kernels", "tests", "examples", "include"):
+        for root, dirs, names in os.walk(os.path.join(repo, top)):
+            dirs[:] = [d for d in dirs if d != "corpus"]
+            for n in names:
+                if n.endswith((".c", ".h", ".cpp", ".hpp")):
+                    seen.setdefault(n, []).append(os.path.relpath(os.path.join(root, n), repo))
+    return [f"{n}: one name for {len(ps)} sources ({', '.join(sorted(ps))})" for n, ps in sorted(seen.items()) if len(ps) > 1]
+
+
 def read_tree(repo):
     files = {}
     for top in ("src", "include/tritonc"):
@@ -178,7 +192,7 @@ def main():
         print(__doc__)
         return 2
     files, doc = read_tree(sys.argv[1])
-    problems = check(files, doc)
+    problems = check(files, doc) + repeated_names(sys.argv[1])
     for p in problems:
         print(p)
     print(f"include rules: {len(files)} files, {len(problems)} broken")

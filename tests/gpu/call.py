@@ -6,7 +6,7 @@ Checks, each in its own try/except so that one failure never hides the others:
 1. jax: the StableHLO programs tritonc emits (the examples' `--emit-hlo`, and `tritonc hlo NAME`
    when the CLI has it) compile and run through jax's XLA (compiler.backend_compile_and_load) and match numpy
    references.
-2. pjrt: the C examples (examples/forward.c, examples/softmax.c) run through the PJRT plugin, with
+2. pjrt: the C examples (examples/forward.c, examples/xla_softmax.c) run through the PJRT plugin, with
    no Python in their process, and match their CPU references (they check and say OK); the first
    run finds the plugin by itself (tp_find_plugin), later ones are also given its path.
 3. misuse: a deliberately wrong call (a dtype mismatch) fails with
@@ -398,7 +398,7 @@ def check_examples(examples, out_dir, plugin_hint, iters):
         record("pjrt: the runtime found the plugin by itself", "PASS", discovered)
     # Sizes that exercise the kernels' masks, with the plugin given by path.
     extra = {"forward": [["--n", "1"], ["--n", "1000"], ["--n", str(2**20 + 17)]],
-             "softmax": [["--rows", "3", "--cols", "5"], ["--rows", "17", "--cols", "4096"]]}
+             "xla_softmax": [["--rows", "3", "--cols", "5"], ["--rows", "17", "--cols", "4096"]]}
     for name, binary in examples.items():
         for args in extra.get(name, []):
             label = " ".join(args)
@@ -468,7 +468,7 @@ def main():
         return None
 
     examples = {}
-    for name in ("forward", "softmax"):
+    for name in ("forward", "xla_softmax"):
         b = find(name, "examples")
         if b:
             examples[name] = b

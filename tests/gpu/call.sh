@@ -2,7 +2,7 @@
 # Proves the call layer (issue 4) on the GPU machine, in one call: builds tritonc with its examples
 # (Release), then runs call.py, which
 #   1. compiles and runs the emitted StableHLO programs through jax's XLA, against numpy;
-#   2. runs the C examples (examples/forward.c, examples/softmax.c) through the PJRT plugin, with no
+#   2. runs the C examples (examples/forward.c, examples/xla_softmax.c) through the PJRT plugin, with no
 #      Python in their process, against their CPU references;
 #   3. checks that deliberately wrong calls (a scalar argument, a dtype mismatch) fail with
 #      tritonc's message before XLA sees them;

@@ -1,4 +1,4 @@
-/* softmax: a row-wise softmax kernel inside a StableHLO program, run through XLA's PJRT plugin.
+/* xla_softmax: a row-wise softmax kernel inside a StableHLO program, run through XLA's PJRT plugin.
  *
  *     softmax(x)[r, c] = exp(x[r, c] - max_c x[r, :]) / sum_c exp(x[r, :] - max_c x[r, :])
  *
