@@ -204,19 +204,24 @@ typedef enum tl_unary_math {
     TL_MATH_EXP, TL_MATH_EXP2, TL_MATH_LOG, TL_MATH_LOG2, TL_MATH_SQRT, TL_MATH_RSQRT,
     TL_MATH_SIN, TL_MATH_COS, TL_MATH_ERF, TL_MATH_FLOOR, TL_MATH_CEIL, TL_MATH_SQRT_RN
 } tl_unary_math;
+/* x may be a C number: Python's to_tensor makes it a constant of its own type first (2.0 and
+ * float(N) are float32, an int is int32 and refused), and the op follows; where Triton's
+ * canonicalizer folds the op on a constant (every function but rsqrt and sqrt_rn; log, log2
+ * and sqrt of a non-negative number) the result is that folded constant, as after make_ttir:
+ * tl_rsqrt(2.0) is `math.rsqrt` of a float32 2.0, tl_log2(8.0) the float32 constant 3.0. */
 tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x);
-#define tl_exp(x) tl_math_at(TL_SITE("tl_exp"), TL_MATH_EXP, (x))
-#define tl_exp2(x) tl_math_at(TL_SITE("tl_exp2"), TL_MATH_EXP2, (x))
-#define tl_log(x) tl_math_at(TL_SITE("tl_log"), TL_MATH_LOG, (x))
-#define tl_log2(x) tl_math_at(TL_SITE("tl_log2"), TL_MATH_LOG2, (x))
-#define tl_sqrt(x) tl_math_at(TL_SITE("tl_sqrt"), TL_MATH_SQRT, (x))
-#define tl_rsqrt(x) tl_math_at(TL_SITE("tl_rsqrt"), TL_MATH_RSQRT, (x))
-#define tl_sin(x) tl_math_at(TL_SITE("tl_sin"), TL_MATH_SIN, (x))
-#define tl_cos(x) tl_math_at(TL_SITE("tl_cos"), TL_MATH_COS, (x))
-#define tl_erf(x) tl_math_at(TL_SITE("tl_erf"), TL_MATH_ERF, (x))
-#define tl_floor(x) tl_math_at(TL_SITE("tl_floor"), TL_MATH_FLOOR, (x))
-#define tl_ceil(x) tl_math_at(TL_SITE("tl_ceil"), TL_MATH_CEIL, (x))
-#define tl_sqrt_rn(x) tl_math_at(TL_SITE("tl_sqrt_rn"), TL_MATH_SQRT_RN, (x))
+#define tl_exp(x) tl_math_at(TL_SITE("tl_exp"), TL_MATH_EXP, tl_lit(x))
+#define tl_exp2(x) tl_math_at(TL_SITE("tl_exp2"), TL_MATH_EXP2, tl_lit(x))
+#define tl_log(x) tl_math_at(TL_SITE("tl_log"), TL_MATH_LOG, tl_lit(x))
+#define tl_log2(x) tl_math_at(TL_SITE("tl_log2"), TL_MATH_LOG2, tl_lit(x))
+#define tl_sqrt(x) tl_math_at(TL_SITE("tl_sqrt"), TL_MATH_SQRT, tl_lit(x))
+#define tl_rsqrt(x) tl_math_at(TL_SITE("tl_rsqrt"), TL_MATH_RSQRT, tl_lit(x))
+#define tl_sin(x) tl_math_at(TL_SITE("tl_sin"), TL_MATH_SIN, tl_lit(x))
+#define tl_cos(x) tl_math_at(TL_SITE("tl_cos"), TL_MATH_COS, tl_lit(x))
+#define tl_erf(x) tl_math_at(TL_SITE("tl_erf"), TL_MATH_ERF, tl_lit(x))
+#define tl_floor(x) tl_math_at(TL_SITE("tl_floor"), TL_MATH_FLOOR, tl_lit(x))
+#define tl_ceil(x) tl_math_at(TL_SITE("tl_ceil"), TL_MATH_CEIL, tl_lit(x))
+#define tl_sqrt_rn(x) tl_math_at(TL_SITE("tl_sqrt_rn"), TL_MATH_SQRT_RN, tl_lit(x))
 
 /* tl.fma(x, y, z) */
 tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z);
@@ -253,14 +258,17 @@ typedef struct tl_cast_opts {
     tl_rounding fp_downcast_rounding; /* float narrowing: default (truncf), TL_RTNE or TL_RTZ */
     bool bitcast;                     /* reinterpret bits: same width required */
 } tl_cast_opts;
-/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md). */
+/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md).
+ * tl_cast also takes a C number, as tl.cast does a constexpr: to_tensor types it (an int is
+ * int32, a float float32), and the cast of that constant folds, as make_ttir folds it:
+ * tl_cast(256000, TL_I64) is the constant 256000 : i64. */
 tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
 #define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__ZERO(tl_cast_opts))
 #define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
 #define tl_cast(...) TL__CAT(tl__cast_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), (x), (dt), TL__ZERO(tl_cast_opts))
-#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
+#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TL__ZERO(tl_cast_opts))
+#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
 
 /* ---- pointers and memory --------------------------------------------------------------- */
 

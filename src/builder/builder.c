@@ -9,6 +9,11 @@
 #include "base/alloc.h"
 #include "base/out.h" /* tcir_is_identifier */
 
+static _Thread_local tl_builder *thread_builder;
+
+tl_builder *tl__thread_builder(void) { return thread_builder; }
+void tl__thread_builder_set(tl_builder *b) { thread_builder = b; }
+
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
     tl_builder *b = tcir_sys_calloc(1, sizeof *b);
@@ -38,6 +43,7 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     b->depth = 1;
     tl__make_visible(b, b->entry);
     b->place.epoch = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
+    thread_builder = b;
 
     if (!tcir_is_identifier(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
@@ -65,6 +71,8 @@ void tl_builder_destroy(tl_builder *b)
 {
     if (!b)
         return;
+    if (thread_builder == b)
+        thread_builder = NULL;
     tl__pool_free(b);
     tl__index_free(&b->arg_names);
     tcir_context_destroy(b->ctx);

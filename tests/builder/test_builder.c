@@ -333,19 +333,35 @@ static void escape_hatch_by_reference(void **state)
     tcir_context_destroy(ctx);
 }
 
-/* A call on two literals that cannot fold (1 // 0) fails with no builder to record it on: its
- * poison must not pass for an absent keyword (here, no mask) where it is used. */
-static void error_builderless_poison_is_reported_where_used(void **state)
+/* A call on two C numbers that cannot fold (1 // 0) is an error at its own call, recorded on
+ * the builder this thread builds with (Python raises at compile time); its poison does not pass
+ * for an absent keyword (here, no mask). */
+static void error_builderless_poison_is_reported_at_its_call(void **state)
 {
     (void)state;
     tl_builder *b = tl_builder_create("k");
     tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
     tl_value m = tl_floordiv(1, 0);
     assert_true(tl_value_is_poison(m));
     assert_false(tl_value_is_absent(m));
-    int line = __LINE__ + 1;
     tl_load(p, .mask = m);
-    expect_error_at(b, line, "tl_load: mask is a poison value");
+    expect_error_at(b, line, "tl_floordiv: cannot fold these C numbers (a division by zero, a shift out of range, an "
+                             "unsigned 64-bit number, or // and % of floats)");
+}
+
+/* With no builder on the thread (none created, or the last one destroyed) there is nothing to
+ * make a constant on: poison, reported where it meets a builder. */
+static void error_poison_with_no_builder_on_the_thread(void **state)
+{
+    (void)state;
+    tl_value r = tl_rsqrt(2.0);
+    assert_true(tl_value_is_poison(r));
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
+    tl_store(p, r);
+    expect_error_at(b, line, "tl_store: value is a poison value");
 }
 
 static void error_open_block_at_finish(void **state)
@@ -484,7 +500,8 @@ int main(void)
         cmocka_unit_test(error_null_builder_and_bad_names),
         cmocka_unit_test(error_poison_operand_in_escape_hatch),
         cmocka_unit_test(escape_hatch_by_reference),
-        cmocka_unit_test(error_builderless_poison_is_reported_where_used),
+        cmocka_unit_test(error_builderless_poison_is_reported_at_its_call),
+        cmocka_unit_test(error_poison_with_no_builder_on_the_thread),
         cmocka_unit_test(error_open_block_at_finish),
         cmocka_unit_test(error_value_of_a_closed_scope_after_another_opened),
     };
