@@ -11,8 +11,7 @@
 
 static _Thread_local tl_builder *thread_builder;
 
-tl_builder *tl__thread_builder(void) { return thread_builder; }
-void tl__thread_builder_set(tl_builder *b) { thread_builder = b; }
+tl_builder *tl_builder_current(void) { return thread_builder; }
 
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {

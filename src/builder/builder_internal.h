@@ -90,13 +90,6 @@ static inline bool tl__usable(tl_builder *b, tl_site site)
     return tl__usable_slow(b, site);
 }
 
-/* The builder this thread builds a kernel with: the one created last, or used last by a call
- * that found its builder in its operands; NULL once it is destroyed. A call whose operands are
- * all C numbers (tl_rsqrt(2.0), tl_cast(256000, TL_I64)) has no other builder to make Python's
- * constant on, or to record its error on (builder.c). */
-tl_builder *tl__thread_builder(void);
-void tl__thread_builder_set(tl_builder *b);
-
 /* tl_current_block inline, for the builder and the order engine (placing an op asks). */
 static inline tcir_block *tl__current_block(const tl_builder *b)
 {
