@@ -252,6 +252,12 @@ tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n
 /* Frees the builder and everything it made. NULL is a no-op. Strings returned by
  * tl_finish are the caller's and stay valid. */
 void tl_builder_destroy(tl_builder *b);
+/* The builder this thread builds a kernel with: the newest of those alive on this thread
+ * (created, neither finished nor destroyed; tl_builder_of_thread_at below), NULL when there is
+ * none. A call whose operands are all C numbers has no builder of its own: it makes Python's
+ * constants (tl_rsqrt(2.0), tl_cast(256000, TL_I64)) and records its error (tl_floordiv(1, 0))
+ * on this one. */
+tl_builder *tl_builder_current(void);
 
 /* Declares the next argument. Names must be unique per kernel; a tensor argument has at most
  * TL_MAX_TENSOR_NUMEL elements. Under a specialization key (tl_builder_set_specialize) the

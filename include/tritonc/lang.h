@@ -73,9 +73,11 @@ typedef struct tl_shape {
     int rank;
     int64_t dims[TL_MAX_RANK];
 } tl_shape;
-/* TL_SHAPE(64, 128) */
+/* TL_SHAPE(64, 128); the rank-0 shape () is TL_SHAPE0 (TL_SHAPE() would be empty braces, which
+ * ISO C refuses under -Wpedantic). */
 #define TL_SHAPE(...)                                                                             \
     (TL__LIT(tl_shape){.rank = TL__COUNT(int64_t, __VA_ARGS__), .dims = {__VA_ARGS__}})
+#define TL_SHAPE0 (TL__LIT(tl_shape){.rank = 0})
 
 typedef struct tl_pair {
     tl_value first, second;
@@ -122,6 +124,14 @@ tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape);
 /* tl.expand_dims(x, axis): axis may be negative (counted from the end of the result). */
 tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
 #define tl_expand_dims(x, axis) tl_expand_dims_at(TL_SITE("tl_expand_dims"), (x), (axis))
+/* Indexing, x[:, None], x[None, :], x[None], x[:, :, None]: tl_index(x, TL_ALL, TL_NONE) and so
+ * on, one index per position (tensor.__getitem__). TL_NONE at position d is Python's
+ * semantic.expand_dims(x, d): tt.expand_dims of a tensor, and of a scalar a tt.splat to
+ * tensor<1xT>, whatever d (s[:, None] of a scalar is tensor<1xT>, as in Python; tl_expand_dims
+ * checks the axis as tl.expand_dims does and refuses it). TL_ALL (`:`) adds nothing. */
+typedef enum tl_index_kind { TL_ALL = 1, TL_NONE = 2 } tl_index_kind;
+tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index);
+#define tl_index(x, ...) tl_index_at(TL_SITE("tl_index"), (x), TL__COUNT(int, __VA_ARGS__), TL__ARRAY(int, __VA_ARGS__))
 /* tl.broadcast_to(x, shape) */
 tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
 #define tl_broadcast_to(x, shape) tl_broadcast_to_at(TL_SITE("tl_broadcast_to"), (x), (shape))
@@ -239,19 +249,24 @@ typedef enum tl_unary_math {
     TL_MATH_EXP, TL_MATH_EXP2, TL_MATH_LOG, TL_MATH_LOG2, TL_MATH_SQRT, TL_MATH_RSQRT,
     TL_MATH_SIN, TL_MATH_COS, TL_MATH_ERF, TL_MATH_FLOOR, TL_MATH_CEIL, TL_MATH_SQRT_RN
 } tl_unary_math;
+/* x may be a C number: Python's to_tensor makes it a constant of its own type first (2.0 and
+ * float(N) are float32, an int is int32 and refused), and the op follows; where Triton's
+ * canonicalizer folds the op on a constant (every function but rsqrt and sqrt_rn; log, log2
+ * and sqrt of a non-negative number) the result is that folded constant, as after make_ttir:
+ * tl_rsqrt(2.0) is `math.rsqrt` of a float32 2.0, tl_log2(8.0) the float32 constant 3.0. */
 tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x);
-#define tl_exp(x) tl_math_at(TL_SITE("tl_exp"), TL_MATH_EXP, (x))
-#define tl_exp2(x) tl_math_at(TL_SITE("tl_exp2"), TL_MATH_EXP2, (x))
-#define tl_log(x) tl_math_at(TL_SITE("tl_log"), TL_MATH_LOG, (x))
-#define tl_log2(x) tl_math_at(TL_SITE("tl_log2"), TL_MATH_LOG2, (x))
-#define tl_sqrt(x) tl_math_at(TL_SITE("tl_sqrt"), TL_MATH_SQRT, (x))
-#define tl_rsqrt(x) tl_math_at(TL_SITE("tl_rsqrt"), TL_MATH_RSQRT, (x))
-#define tl_sin(x) tl_math_at(TL_SITE("tl_sin"), TL_MATH_SIN, (x))
-#define tl_cos(x) tl_math_at(TL_SITE("tl_cos"), TL_MATH_COS, (x))
-#define tl_erf(x) tl_math_at(TL_SITE("tl_erf"), TL_MATH_ERF, (x))
-#define tl_floor(x) tl_math_at(TL_SITE("tl_floor"), TL_MATH_FLOOR, (x))
-#define tl_ceil(x) tl_math_at(TL_SITE("tl_ceil"), TL_MATH_CEIL, (x))
-#define tl_sqrt_rn(x) tl_math_at(TL_SITE("tl_sqrt_rn"), TL_MATH_SQRT_RN, (x))
+#define tl_exp(x) tl_math_at(TL_SITE("tl_exp"), TL_MATH_EXP, tl_lit(x))
+#define tl_exp2(x) tl_math_at(TL_SITE("tl_exp2"), TL_MATH_EXP2, tl_lit(x))
+#define tl_log(x) tl_math_at(TL_SITE("tl_log"), TL_MATH_LOG, tl_lit(x))
+#define tl_log2(x) tl_math_at(TL_SITE("tl_log2"), TL_MATH_LOG2, tl_lit(x))
+#define tl_sqrt(x) tl_math_at(TL_SITE("tl_sqrt"), TL_MATH_SQRT, tl_lit(x))
+#define tl_rsqrt(x) tl_math_at(TL_SITE("tl_rsqrt"), TL_MATH_RSQRT, tl_lit(x))
+#define tl_sin(x) tl_math_at(TL_SITE("tl_sin"), TL_MATH_SIN, tl_lit(x))
+#define tl_cos(x) tl_math_at(TL_SITE("tl_cos"), TL_MATH_COS, tl_lit(x))
+#define tl_erf(x) tl_math_at(TL_SITE("tl_erf"), TL_MATH_ERF, tl_lit(x))
+#define tl_floor(x) tl_math_at(TL_SITE("tl_floor"), TL_MATH_FLOOR, tl_lit(x))
+#define tl_ceil(x) tl_math_at(TL_SITE("tl_ceil"), TL_MATH_CEIL, tl_lit(x))
+#define tl_sqrt_rn(x) tl_math_at(TL_SITE("tl_sqrt_rn"), TL_MATH_SQRT_RN, tl_lit(x))
 
 /* tl.fma(x, y, z) */
 tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z);
@@ -288,14 +303,17 @@ typedef struct tl_cast_opts {
     tl_rounding fp_downcast_rounding; /* float narrowing: default (truncf), TL_RTNE or TL_RTZ */
     bool bitcast;                     /* reinterpret bits: same width required */
 } tl_cast_opts;
-/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md). */
+/* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md).
+ * tl_cast also takes a C number, as tl.cast does a constexpr: to_tensor types it (an int is
+ * int32, a float float32), and the cast of that constant folds, as make_ttir folds it:
+ * tl_cast(256000, TL_I64) is the constant 256000 : i64. */
 tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
 #define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__ZERO(tl_cast_opts))
 #define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
 #define tl_cast(...) TL__CAT(tl__cast_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), (x), (dt), TL__ZERO(tl_cast_opts))
-#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
+#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TL__ZERO(tl_cast_opts))
+#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
 
 /* ---- pointers and memory --------------------------------------------------------------- */
 

@@ -51,6 +51,8 @@ tl_builder *tl_builder_of_thread_at(tl_site site, const char *what)
     return NULL;
 }
 
+tl_builder *tl_builder_current(void) { return live_builders; }
+
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
     tl_builder *b = tcir_sys_calloc(1, sizeof *b);

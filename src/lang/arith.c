@@ -210,6 +210,11 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
     tl_builder *b = lang_builder(s, NULL, 2, in, NULL);
     if (!b)
         return TL_POISON;
+    /* Python computes two constexprs itself and raises where that fails (1 // 0); what C
+     * cannot fold is not made into ops of constants, which would compute something else. */
+    if (tl_value_is_lit(a) && tl_value_is_lit(c))
+        return tl_builder_fail(b, s, "cannot fold these C numbers (a division by zero, a shift "
+                                     "out of range, an unsigned 64-bit number, or // and %% of floats)");
     lang_opnd l, r;
     lang_opnd_set(&l, &a);
     lang_opnd_set(&r, &c);

@@ -24,7 +24,9 @@ tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v,
     for (int i = 0; i < n && !b; i++)
         if (!tl_value_is_lit(v[i]))
             b = v[i].b;
-    if (!b) /* nothing to record an error on: literals or poison only */
+    if (!b) /* C numbers only (or poison): Python makes constants of them in the kernel at hand */
+        b = tl_builder_current();
+    if (!b) /* no kernel is being built on this thread: nothing to make a constant on */
         return NULL;
     if (tl_builder_failed(b))
         return NULL;

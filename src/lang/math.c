@@ -43,6 +43,27 @@ static const struct {
     [TL_MATH_CEIL] = {TCIR_OPC_MATH_CEIL, false}, [TL_MATH_SQRT_RN] = {TCIR_OPC_TT_PRECISE_SQRT, true},
 };
 
+/* MLIR's folders of the math ops on a float32 or float64 constant (math/IR/MathOps.cpp), which
+ * make_ttir's canonicalizer runs: the C library's function at the constant's width; log, log2
+ * and sqrt keep a negative operand; rsqrt and tt.precise_sqrt have none. */
+static bool fold_math(tl_unary_math op, bool f64, double v, double *out)
+{
+    float f = (float)v;
+    switch (op) {
+    case TL_MATH_EXP: *out = f64 ? exp(v) : expf(f); return true;
+    case TL_MATH_EXP2: *out = f64 ? exp2(v) : exp2f(f); return true;
+    case TL_MATH_LOG: *out = f64 ? log(v) : logf(f); return !signbit(v);
+    case TL_MATH_LOG2: *out = f64 ? log2(v) : log2f(f); return !signbit(v);
+    case TL_MATH_SQRT: *out = f64 ? sqrt(v) : sqrtf(f); return !signbit(v);
+    case TL_MATH_SIN: *out = f64 ? sin(v) : sinf(f); return true;
+    case TL_MATH_COS: *out = f64 ? cos(v) : cosf(f); return true;
+    case TL_MATH_ERF: *out = f64 ? erf(v) : erff(f); return true;
+    case TL_MATH_FLOOR: *out = f64 ? floor(v) : floorf(f); return true;
+    case TL_MATH_CEIL: *out = f64 ? ceil(v) : ceilf(f); return true;
+    default: return false;
+    }
+}
+
 tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
@@ -50,6 +71,14 @@ tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
         return TL_POISON;
     if ((int)op < 0 || (size_t)op >= sizeof unary_ops / sizeof unary_ops[0])
         return tl_builder_fail(b, s, "unknown math function %d", (int)op);
+    if (tl_value_is_lit(x)) { /* a C number: Python's to_tensor makes its constant first */
+        tl_value number = x;
+        x = tl_to_tensor_at(s, b, number);
+        double r;
+        if (!tl_value_is_poison(x) && number.lit == TL_LIT_FLOAT &&
+            fold_math(op, x.dtype == TL_F64, number.lit_val.f, &r))
+            return tl_const_at(s, b, r, x.dtype);
+    }
     lang_opnd v = lang_opnd_of(b, x);
     if (!check_dtypes(s, b, 1, &v, unary_ops[op].f32_only ? 1 : 2, unary_ops[op].f32_only ? F32_ONLY : F32_F64))
         return TL_POISON;

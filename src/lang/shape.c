@@ -119,6 +119,36 @@ tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis)
     return lang_value(s, b, &o);
 }
 
+/* tensor.__getitem__: each None at position d is semantic.expand_dims(x, d), which splats a
+ * scalar to [1] (whatever d: Python inserts 1 into an empty shape) without tl.expand_dims'
+ * axis check; each `:` is nothing. */
+tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index)
+{
+    tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);
+    if (!b)
+        return TL_POISON;
+    if (tl_value_is_lit(x))
+        return tl_builder_fail(b, s, "a C number cannot be indexed (a Python number has no [])");
+    if (n < 1 || n > TL_MAX_RANK || !index)
+        return tl_builder_fail(b, s, "want 1 to %d indices, TL_ALL (:) or TL_NONE (None), not %d", TL_MAX_RANK, n);
+    lang_opnd o = lang_opnd_of(b, x);
+    for (int d = 0; d < n; d++) {
+        if (index[d] == TL_ALL)
+            continue;
+        if (index[d] != TL_NONE)
+            return tl_builder_fail(b, s, "unsupported tensor index %d at position %d: TL_ALL (:) or TL_NONE (None)",
+                                   index[d], d);
+        /* Python's list.insert puts a None past the end at the end, and tt.expand_dims then fails:
+         * refused here */
+        if (o.rank > 0 && d > o.rank)
+            return tl_builder_fail(b, s, "None at position %d of a tensor of rank %d: at most %d", d, o.rank, o.rank);
+        static const int64_t one[1] = {1};
+        if (!(o.rank == 0 ? lang_splat(s, b, &o, 1, one) : lang_expand_dims(s, b, &o, d)))
+            return TL_POISON;
+    }
+    return lang_value(s, b, &o);
+}
+
 tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape)
 {
     tl_builder *b = lang_builder(s, NULL, 1, &x, NULL);

@@ -333,19 +333,35 @@ static void escape_hatch_by_reference(void **state)
     tcir_context_destroy(ctx);
 }
 
-/* A call on two literals that cannot fold (1 // 0) fails with no builder to record it on: its
- * poison must not pass for an absent keyword (here, no mask) where it is used. */
-static void error_builderless_poison_is_reported_where_used(void **state)
+/* A call on two C numbers that cannot fold (1 // 0) is an error at its own call, recorded on
+ * the builder this thread builds with (Python raises at compile time); its poison does not pass
+ * for an absent keyword (here, no mask). */
+static void error_builderless_poison_is_reported_at_its_call(void **state)
 {
     (void)state;
     tl_builder *b = tl_builder_create("k");
     tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
     tl_value m = tl_floordiv(1, 0);
     assert_true(tl_value_is_poison(m));
     assert_false(tl_value_is_absent(m));
-    int line = __LINE__ + 1;
     tl_load(p, .mask = m);
-    expect_error_at(b, line, "tl_load: mask is a poison value");
+    expect_error_at(b, line, "tl_floordiv: cannot fold these C numbers (a division by zero, a shift out of range, an "
+                             "unsigned 64-bit number, or // and % of floats)");
+}
+
+/* With no builder on the thread (none created, or the last one destroyed) there is nothing to
+ * make a constant on: poison, reported where it meets a builder. */
+static void error_poison_with_no_builder_on_the_thread(void **state)
+{
+    (void)state;
+    tl_value r = tl_rsqrt(2.0);
+    assert_true(tl_value_is_poison(r));
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    int line = __LINE__ + 1;
+    tl_store(p, r);
+    expect_error_at(b, line, "tl_store: value is a poison value");
 }
 
 static void error_open_block_at_finish(void **state)
@@ -370,14 +386,16 @@ static void error_value_of_a_closed_scope_after_another_opened(void **state)
     const tcir_type *i32 = tcir_type_int(ctx, 32);
     tcir_op *first = tl_op(b, "my.region_op", .nregions = 1);
     tl_push_block(b, tcir_region_add_block(ctx, tcir_op_region(first, 0)));
-    tl_value x = tl_result(b, tl_op(b, "my.def", .nresults = 1, .result_types = &i32), 0);
+    tl_value x = tl_result(b, tl_op(b, "my.def", .nresults = 1, .result_types = &i32), 0); int def_line = __LINE__;
     tl_op(b, "my.use", .noperands = 1, .operands = &x); /* visible: the answer is remembered */
     tl_pop_block(b);
     tcir_op *second = tl_op(b, "my.region_op", .nregions = 1);
     tl_push_block(b, tcir_region_add_block(ctx, tcir_op_region(second, 0)));
     tl_op(b, "my.use", .noperands = 1, .operands = &x); int line = __LINE__;
-    expect_error_at(b, line, "tl_op: my.use: operand #0, made at " __FILE__ ":373, was defined inside a scope that is closed (or not "
-                             "entered) here");
+    char want[256];
+    snprintf(want, sizeof want, "tl_op: my.use: operand #0, made at %s:%d, was defined inside a scope that is closed (or "
+             "not entered) here", __FILE__, def_line);
+    expect_error_at(b, line, want);
 }
 
 /* Python's frontend makes constants from each number where it is used (and scalar ones of the
@@ -484,7 +502,8 @@ int main(void)
         cmocka_unit_test(error_null_builder_and_bad_names),
         cmocka_unit_test(error_poison_operand_in_escape_hatch),
         cmocka_unit_test(escape_hatch_by_reference),
-        cmocka_unit_test(error_builderless_poison_is_reported_where_used),
+        cmocka_unit_test(error_builderless_poison_is_reported_at_its_call),
+        cmocka_unit_test(error_poison_with_no_builder_on_the_thread),
         cmocka_unit_test(error_open_block_at_finish),
         cmocka_unit_test(error_value_of_a_closed_scope_after_another_opened),
     };

@@ -208,7 +208,7 @@ static void numbers_fold_as_python_constexprs(void **state)
     assert_int_equal(f.lit, TL_LIT_FLOAT);
     assert_true(f.lit_val.f == 0.25);
     assert_true(tl_mul(0.5, 4).lit_val.f == 2.0);
-    /* what cannot fold stays poison, reported where it is used */
+    /* what cannot fold is poison (an error at its call on a thread that builds a kernel) */
     assert_true(tl_value_is_poison(tl_floordiv(1, 0)));
     /* and the helpers Python computes on constexprs: tl.cdiv(M, BLOCK_M) with M == 1 */
     assert_int_equal(tl_cdiv(1, 128).lit_val.i, 1);

@@ -2706,6 +2706,45 @@ static void const_if_constexpr(tl_builder *builder)
     tl_store(tl_addptr(o, 2), a);
 }
 
+/* cdiv of two constexprs: tritonc's number, Python's helper's result */
+static void cdiv_two_constexprs(tl_builder *builder)
+{
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_I32, .divisibility = TL_DIV_NONE));
+    enum { N = 10 }; /* constexpr */
+
+    tl_store(o, tl_cdiv(N, 4));
+}
+
+/* ============================================================================================ */
+/* Python's everyday forms: indexing with None, math and casts of numbers */
+
+/* x[:, None] and x[None] of a scalar splat it to [1]; of a tensor, expand_dims per None */
+static void index_none(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+
+    tl_value r = tl_arange(builder, 0, 4);
+    tl_value s = tl_load(x);
+    tl_value t = tl_load(tl_addptr(x, r));
+    tl_value a = tl_mul(tl_index(s, TL_ALL, TL_NONE), tl_index(s, TL_NONE));
+    tl_store(tl_addptr(o, tl_index(r, TL_ALL, TL_NONE)), tl_add(tl_index(t, TL_ALL, TL_NONE), tl_index(a, TL_NONE, TL_ALL)));
+    tl_store(tl_addptr(o, tl_index(r, TL_NONE, TL_ALL, TL_NONE)), tl_index(t, TL_NONE, TL_ALL, TL_NONE));
+}
+
+/* tl.math.rsqrt(2.0), tl.log2(float(N)), tl.cast(C, tl.int64): to_tensor's constant, then the op */
+static void math_of_numbers(tl_builder *builder)
+{
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value p = tl_arg(builder, "p", TL_PTR_OPTS(TL_I64, .divisibility = TL_DIV_NONE));
+    enum { N = 8, C = 256000 }; /* constexprs */
+
+    tl_value a = tl_rsqrt(2.0);
+    tl_value c = tl_log2((double)N);
+    tl_store(o, tl_mul(a, c)); tl_store(tl_addptr(o, 1), tl_exp(1.0)); tl_store(tl_addptr(o, 2), tl_sqrt(2.0));
+    tl_store(p, tl_cast(C, TL_I64));
+}
+
 static const ops_case cases[] = {
     {"lit_int_i8", lit_int_i8, false},
     {"lit_int_i16", lit_int_i16, false},
@@ -2847,6 +2886,9 @@ static const ops_case cases[] = {
     {"cdiv_constexpr", cdiv_constexpr, false},
     {"cdiv_runtime", cdiv_runtime, false},
     {"cdiv_mixed", cdiv_mixed, false},
+    {"cdiv_two_constexprs", cdiv_two_constexprs, false},
+    {"index_none", index_none, false},
+    {"math_of_numbers", math_of_numbers, false},
     {"const_helper_twice", const_helper_twice, false},
     {"const_zeros_order", const_zeros_order, false},
     {"const_zero_int_float", const_zero_int_float, false},

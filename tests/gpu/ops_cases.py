@@ -1593,6 +1593,39 @@ def cdiv_mixed(x, n, q, o, p):
     tl.store(o + i, tl.cdiv(a, 4)); tl.store(o + i, tl.cdiv(a, n)); tl.store(p, tl.cdiv(q, 16)); tl.store(p + 1, tl.cdiv(n, q))
 
 
+# cdiv of two constexprs: tritonc's number, Python's helper's result
+@case({"o": "*i32", "N": "constexpr"}, {"N": 10})
+@triton.jit
+def cdiv_two_constexprs(o, N: tl.constexpr):
+    tl.store(o, tl.cdiv(N, 4))
+
+
+# ================================================================================================
+# Python's everyday forms: indexing with None, math and casts of numbers
+# ================================================================================================
+
+# x[:, None] and x[None] of a scalar splat it to [1]; of a tensor, expand_dims per None
+@case({"x": "*fp32", "o": "*fp32"})
+@triton.jit
+def index_none(x, o):
+    r = tl.arange(0, 4)
+    s = tl.load(x)
+    t = tl.load(x + r)
+    a = s[:, None] * s[None]
+    tl.store(o + r[:, None], t[:, None] + a[None, :])
+    tl.store(o + r[None, :, None], t[None, :, None])
+
+
+# tl.math.rsqrt(2.0), tl.log2(float(N)), tl.cast(C, tl.int64): to_tensor's constant, then the op
+@case({"o": "*fp32", "p": "*i64", "N": "constexpr", "C": "constexpr"}, {"N": 8, "C": 256000})
+@triton.jit
+def math_of_numbers(o, p, N: tl.constexpr, C: tl.constexpr):
+    a = tl.math.rsqrt(2.0)
+    c = tl.log2(float(N))
+    tl.store(o, a * c); tl.store(o + 1, tl.exp(1.0)); tl.store(o + 2, tl.sqrt(2.0))
+    tl.store(p, tl.cast(C, tl.int64))
+
+
 # ================================================================================================
 # Constant placement after make_ttir: a @jit helper is its own tt.func, canonicalized, then inlined
 # (its new constants hoisted to the top); zeros of two shapes; the integer 0 beside a zero tensor

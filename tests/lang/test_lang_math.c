@@ -76,12 +76,57 @@ static void umulhi_and_abs(void **state)
                    "    %3 = math.absf %arg2 : tensor<8xf32>\n" TAIL);
 }
 
+/* A C number given to a math function or tl_cast is Python's constant (tl.math.rsqrt(2.0),
+ * tl.log2(float(N)), tl.cast(CONST, tl.int64)): to_tensor types it, the op follows, and what
+ * make_ttir's canonicalizer folds is folded. */
+static void math_and_cast_of_numbers(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value o = tl_arg(b, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value p = tl_arg(b, "p", TL_PTR_OPTS(TL_I64, .divisibility = TL_DIV_NONE));
+    tl_store(o, tl_rsqrt(2.0));
+    tl_store(o, tl_log2((double)8));
+    tl_store(o, tl_sqrt(tl_lit(2.0)));
+    tl_store(o, tl_exp2(3.0));
+    tl_store(o, tl_floor(2.5));
+    tl_store(p, tl_cast(256000, TL_I64));
+    tl_store(o, tl_cast(7, TL_F32));
+    expect_text(b, HEAD("%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<i64>")
+                   "    %cst = arith.constant 7.000000e+00 : f32\n"
+                   "    %c256000_i64 = arith.constant 256000 : i64\n"
+                   "    %cst_0 = arith.constant 1.41421354 : f32\n"
+                   "    %cst_1 = arith.constant 3.000000e+00 : f32\n"
+                   "    %cst_2 = arith.constant 8.000000e+00 : f32\n"
+                   "    %cst_3 = arith.constant 2.000000e+00 : f32\n"
+                   "    %0 = math.rsqrt %cst_3 : f32\n"
+                   "    tt.store %arg0, %0 : !tt.ptr<f32>\n"
+                   "    tt.store %arg0, %cst_1 : !tt.ptr<f32>\n"
+                   "    tt.store %arg0, %cst_0 : !tt.ptr<f32>\n"
+                   "    tt.store %arg0, %cst_2 : !tt.ptr<f32>\n"
+                   "    tt.store %arg0, %cst_3 : !tt.ptr<f32>\n"
+                   "    tt.store %arg1, %c256000_i64 : !tt.ptr<i64>\n"
+                   "    tt.store %arg0, %cst : !tt.ptr<f32>\n" TAIL);
+}
+
+/* A math function of an int is refused as Python's _check_dtype refuses int32. */
+static void math_of_an_int_number(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    int line = __LINE__ + 1;
+    tl_exp(3);
+    expect_error(b, line, "tl_exp: expected dtype in [float32, float64] but got int32");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unary_functions),
         cmocka_unit_test(fma_and_divisions),
         cmocka_unit_test(umulhi_and_abs),
+        cmocka_unit_test(math_and_cast_of_numbers),
+        cmocka_unit_test(math_of_an_int_number),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -70,6 +70,65 @@ static void expand_dims(void **state)
                                       "    %3 = tt.splat %arg0 : i32 -> tensor<1xi32>\n" TAIL);
 }
 
+/* x[:, None], x[None, :], x[None]... as tensor.__getitem__: expand_dims per None, and a scalar
+ * splat to tensor<1xT> (s[:, None] too, which tl.expand_dims(s, 1) refuses). */
+static void indexing(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value s = tl_arg(b, "s", SCALAR(TL_F32));
+    tl_value t = tl_arg(b, "t", TL_TENSOR(TL_F32, 4));
+    assert_int_equal(tl_value_rank(tl_index(s, TL_ALL, TL_NONE)), 1);
+    tl_index(s, TL_NONE);
+    tl_index(s, TL_NONE, TL_NONE);
+    tl_index(t, TL_ALL, TL_NONE);
+    tl_index(t, TL_NONE, TL_ALL);
+    tl_index(t, TL_ALL, TL_NONE, TL_NONE);
+    tl_index(t, TL_NONE, TL_ALL, TL_NONE);
+    tl_value same = tl_index(t, TL_ALL);
+    assert_ptr_equal(same.ir, t.ir);
+    expect_text(b, HEAD("%arg0: f32, %arg1: tensor<4xf32>")
+                   "    %0 = tt.splat %arg0 : f32 -> tensor<1xf32>\n"
+                   "    %1 = tt.splat %arg0 : f32 -> tensor<1xf32>\n"
+                   "    %2 = tt.splat %arg0 : f32 -> tensor<1xf32>\n"
+                   "    %3 = tt.expand_dims %2 {axis = 1 : i32} : tensor<1xf32> -> tensor<1x1xf32>\n"
+                   "    %4 = tt.expand_dims %arg1 {axis = 1 : i32} : tensor<4xf32> -> tensor<4x1xf32>\n"
+                   "    %5 = tt.expand_dims %arg1 {axis = 0 : i32} : tensor<4xf32> -> tensor<1x4xf32>\n"
+                   "    %6 = tt.expand_dims %arg1 {axis = 1 : i32} : tensor<4xf32> -> tensor<4x1xf32>\n"
+                   "    %7 = tt.expand_dims %6 {axis = 2 : i32} : tensor<4x1xf32> -> tensor<4x1x1xf32>\n"
+                   "    %8 = tt.expand_dims %arg1 {axis = 0 : i32} : tensor<4xf32> -> tensor<1x4xf32>\n"
+                   "    %9 = tt.expand_dims %8 {axis = 2 : i32} : tensor<1x4xf32> -> tensor<1x4x1xf32>\n" TAIL);
+}
+
+static void indexing_misuse(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value t = tl_arg(b, "t", TL_TENSOR(TL_F32, 4));
+    tl_index(t, TL_ALL, TL_ALL, TL_NONE); int line = __LINE__;
+    expect_error(b, line, "tl_index: None at position 2 of a tensor of rank 1: at most 1");
+    b = tl_builder_create("k");
+    t = tl_arg(b, "t", TL_TENSOR(TL_F32, 4));
+    tl_index(t, 0); line = __LINE__;
+    expect_error(b, line, "tl_index: unsupported tensor index 0 at position 0: TL_ALL (:) or TL_NONE (None)");
+    b = tl_builder_create("k");
+    tl_index(tl_lit(2.0), TL_NONE); line = __LINE__;
+    expect_error(b, line, "tl_index: a C number cannot be indexed (a Python number has no [])");
+}
+
+/* The shape () is TL_SHAPE0, valid ISO C under -Wpedantic (this file compiles with it). */
+static void rank0_shape(void **state)
+{
+    (void)state;
+    tl_shape s = TL_SHAPE0;
+    assert_int_equal(s.rank, 0);
+    tl_builder *b = tl_builder_create("k");
+    tl_value t = tl_arg(b, "t", TL_TENSOR(TL_F32, 1));
+    tl_value r = tl_reshape(t, TL_SHAPE0);
+    assert_int_equal(tl_value_rank(r), 0);
+    tl_builder_destroy(b);
+}
+
 static void broadcasts(void **state)
 {
     (void)state;
@@ -121,7 +180,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(program_ids), cmocka_unit_test(full_zeros_ones), cmocka_unit_test(splat),
-        cmocka_unit_test(expand_dims), cmocka_unit_test(broadcasts),      cmocka_unit_test(mask2d),
+        cmocka_unit_test(expand_dims), cmocka_unit_test(indexing), cmocka_unit_test(indexing_misuse),
+        cmocka_unit_test(rank0_shape), cmocka_unit_test(broadcasts),      cmocka_unit_test(mask2d),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
