@@ -228,7 +228,7 @@ static void scope_call(fuzz *f)
         break;
     }
     case 2: open_scope(f, tl_while_at(S("tl_while"), f->b, (tl_while_opts){.inits = scope_values(f, buf)})); break;
-    case 3: open_scope(f, tl_return_if_open_at(S("tl_return_if_open"), pick(f), (tl_return_opts){u8(f) & 1})); break;
+    case 3: open_scope(f, tl_return_if_open_at(S("tl_return_if_open"), pick(f), (tl_return_opts){.inline_return = u8(f) & 1})); break;
     case 4: {
         tl_scope *s = scope(f);
         tl_else_at(S("tl_else"), s, scope_values(f, buf));
@@ -249,7 +249,7 @@ static void scope_call(fuzz *f)
         take_scope_values(f, s);
         break;
     }
-    default: tl_return_if_at(S("tl_return_if"), pick(f), (tl_return_opts){u8(f) & 1}); break;
+    default: tl_return_if_at(S("tl_return_if"), pick(f), (tl_return_opts){.inline_return = u8(f) & 1}); break;
     }
 }
 
@@ -306,6 +306,33 @@ static void memory_call(fuzz *f)
 
 static void step(fuzz *f);
 
+/* The forms that read as Python reads them (issues 29 and 33): positional masks and others,
+ * left-to-right chains, conditions that are C numbers, indexing with None, math and casts of
+ * C numbers, values nothing uses in a loop (the carry check). */
+static void python_form_call(fuzz *f)
+{
+    tl_value p = pick(f), a = pick(f), c = pick(f);
+    switch (u8(f) % 12) {
+    case 0: keep(f, tl_load(p, a)); break;
+    case 1: keep(f, tl_load(p, a, c)); break;
+    case 2: tl_store(p, a, c); break;
+    case 3: keep(f, tl_atomic_add(p, a, c)); break;
+    case 4: keep(f, tl_addptr(p, a, c)); break;
+    case 5: keep(f, tl_add(p, a, c)); break;
+    case 6: keep(f, tl_mul(p, a, c, pick(f))); break;
+    case 7: open_scope(f, tl_if(tl_lit_int(u8(f) & 1))); break;
+    case 8: tl_return_if(tl_lit_int(u8(f) & 1), .inline_return = u8(f) & 1); break;
+    case 9: keep(f, u8(f) & 1 ? tl_index(p, TL_ALL, TL_NONE) : tl_index(p, TL_NONE, TL_ALL, TL_NONE)); break;
+    case 10: keep(f, u8(f) & 1 ? tl_rsqrt((double)u8(f)) : tl_cast((int)u32(f), dtype(f))); break;
+    default: { /* a loop whose body makes a value from one before it and leaves it unused */
+        tl_scope s = tl_for(f->b, 0, 4, 1);
+        (void)tl_addptr(p, 64);
+        tl_end(&s);
+        break;
+    }
+    }
+}
+
 /* A combine function that runs a few more calls of the program inside the region (scopes
  * opened and not closed, values kept for use outside it: misuses the builder must catch),
  * then returns values of the pool, of any type. */
@@ -361,7 +388,7 @@ static void rare_call(fuzz *f)
 
 static void step(fuzz *f)
 {
-    switch (u8(f) % 21) {
+    switch (u8(f) % 22) {
     case 0: keep(f, arg(f)); break;
     case 1: keep(f, tl_program_id_at(S("tl_program_id"), f->b, small_int(f))); break;
     case 2: keep(f, tl_arange_at(S("tl_arange"), f->b, (int32_t)u32(f) % 4096 - 8, dim(f))); break;
@@ -383,6 +410,7 @@ static void step(fuzz *f)
     case 17: free(tl_finish_at(S("tl_finish"), f->b)); break; /* and go on calling: use after finish */
     case 18: keep(f, raw_op(f)); break;
     case 19: rare_call(f); break;
+    case 20: python_form_call(f); break;
     default: keep(f, tl_const_int_at(S("tl_const_int"), f->b, (int32_t)u32(f), dtype(f))); break;
     }
 }
