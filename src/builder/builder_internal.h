@@ -101,7 +101,9 @@ static inline tcir_block *tl__current_block(const tl_builder *b)
 {
     return b && b->levels ? b->levels[b->depth - 1].block : NULL;
 }
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tl_current_block(b) tl__current_block(b)
+#endif
 
 /* The site's ordering scope (order.h): most sites are of the scope of the one before. */
 static inline const void *tl__order_scope(tl_builder *b, tl_site site)

@@ -3,7 +3,8 @@
  * The language asks them several times per operand (promotion, casts, constants), and each
  * was a call into dtype.c. As in ir/inline.h, each becomes a macro of the same name over a
  * static inline body; dtype.c's public functions return these bodies, defined under their
- * parenthesized names. Each macro evaluates its argument once. */
+ * parenthesized names. Each macro evaluates its argument once; TRITONC_NO_INLINE_SHADOWS
+ * leaves them out, as in ir/inline.h. */
 #ifndef TRITONC_DTYPE_INLINE_H
 #define TRITONC_DTYPE_INLINE_H
 
@@ -34,11 +35,13 @@ static inline const tcir_type *tl__dtype_ir(tcir_context *ctx, tl_dtype d)
     return NULL;
 }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tl_dtype_is_int(d) tl__dtype_is_int(d)
 #define tl_dtype_is_unsigned(d) tl__dtype_is_unsigned(d)
 #define tl_dtype_is_float(d) tl__dtype_is_float(d)
 #define tl_dtype_is_fp8(d) tl__dtype_is_fp8(d)
 #define tl_dtype_bits(d) tl__dtype_bits(d)
 #define tl_dtype_ir(ctx, d) tl__dtype_ir(ctx, d)
+#endif
 
 #endif

@@ -8,7 +8,9 @@
  *
  * The bodies here are the only ones, NULL cases included: the public functions (src/ir/op.c,
  * type.c, attr.c, arena.c) return these, defined under their parenthesized names, which no
- * macro expands. Each macro evaluates its arguments once. */
+ * macro expands. Each macro evaluates its arguments once. Defining TRITONC_NO_INLINE_SHADOWS
+ * leaves the macros out, so that the library calls the exported functions: for measuring what
+ * they buy only (tests/perf/lto_compare.py; docs/performance.md, "Unity build or LTO"). */
 #ifndef TRITONC_IR_INLINE_H
 #define TRITONC_IR_INLINE_H
 
@@ -22,7 +24,9 @@
 
 static inline bool tcir__context_oom(const tcir_context *ctx) { return ctx && ctx->oom; }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_context_oom(ctx) tcir__context_oom(ctx)
+#endif
 
 /* ---- the arena ---------------------------------------------------------------------------- */
 
@@ -60,8 +64,10 @@ static inline void *tcir__alloc_raw(tcir_context *ctx, size_t size)
     return p ? p : (tcir_alloc_raw)(ctx, size);
 }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_alloc(ctx, size) tcir__alloc(ctx, size)
 #define tcir_alloc_raw(ctx, size) tcir__alloc_raw(ctx, size)
+#endif
 
 /* ---- ops ---------------------------------------------------------------------------------- */
 
@@ -115,6 +121,7 @@ static inline void tcir__block_insert_before(tcir_block *b, tcir_op *before, tci
         b->last = op;
 }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_op_name(op) tcir__op_name(op)
 #define tcir_op_opcode(op) tcir__op_opcode(op)
 #define tcir_op_aux(op) tcir__op_aux(op)
@@ -135,6 +142,7 @@ static inline void tcir__block_insert_before(tcir_block *b, tcir_op *before, tci
 #define tcir_op_prev(op) tcir__op_prev(op)
 #define tcir_op_set_aux(op, aux) tcir__op_set_aux(op, aux)
 #define tcir_block_insert_before(b, before, op) tcir__block_insert_before(b, before, op)
+#endif
 
 /* The passes over a finished kernel (sorting its constants, verifying, numbering, printing)
  * walk op lists whose ops lie far apart in memory on a big kernel: cache misses at every op,
@@ -214,6 +222,7 @@ static inline tcir_op *tcir__block_last(const tcir_block *b) { return b->last; }
 static inline tcir_block *tcir__region_first_block(const tcir_region *r) { return r->first; }
 static inline tcir_op *tcir__region_parent(const tcir_region *r) { return r->parent; }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_value_type(v) tcir__value_type(v)
 #define tcir_value_def(v) tcir__value_def(v)
 #define tcir_value_is_arg(v) tcir__value_is_arg(v)
@@ -231,6 +240,7 @@ static inline tcir_op *tcir__region_parent(const tcir_region *r) { return r->par
 #define tcir_block_last(b) tcir__block_last(b)
 #define tcir_region_first_block(r) tcir__region_first_block(r)
 #define tcir_region_parent(r) tcir__region_parent(r)
+#endif
 
 /* ---- types -------------------------------------------------------------------------------- */
 
@@ -266,6 +276,7 @@ static inline const tcir_type *tcir__type_elem(const tcir_type *t)
     return t->kind == TCIR_TYPE_TENSOR ? t->elem : t;
 }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_type_get_kind(t) tcir__type_get_kind(t)
 #define tcir_type_int_width(t) tcir__type_int_width(t)
 #define tcir_type_float_kind(t) tcir__type_float_kind(t)
@@ -278,6 +289,7 @@ static inline const tcir_type *tcir__type_elem(const tcir_type *t)
 #define tcir_type_is_ptr(t) tcir__type_is_ptr(t)
 #define tcir_type_is_tensor(t) tcir__type_is_tensor(t)
 #define tcir_type_elem(t) tcir__type_elem(t)
+#endif
 
 /* The scalar types, asked for at every constant and cast: the context's memo inline. */
 static inline const tcir_type *tcir__type_int(tcir_context *ctx, unsigned width)
@@ -290,9 +302,11 @@ static inline const tcir_type *tcir__type_float(tcir_context *ctx, tcir_float_ki
     const tcir_type *t = (unsigned)kind < TCIR_MEMO_FLOAT_KINDS ? ctx->float_types[kind] : NULL;
     return t ? t : (tcir_type_float)(ctx, kind);
 }
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_type_int(ctx, width) tcir__type_int(ctx, width)
 #define tcir_type_float(ctx, kind) tcir__type_float(ctx, kind)
 #define tcir_type_numel(t) tcir__type_numel(t)
+#endif
 
 /* ---- attributes --------------------------------------------------------------------------- */
 
@@ -312,6 +326,7 @@ static inline const tcir_attr *tcir__attr_dense_elem(const tcir_attr *a)
 static inline int tcir__attr_array_size(const tcir_attr *a) { return a->n; }
 static inline int32_t tcir__attr_array_i32_at(const tcir_attr *a, int i) { return a->i32s[i]; }
 
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_attr_get_kind(a) tcir__attr_get_kind(a)
 #define tcir_attr_int_value(a) tcir__attr_int_value(a)
 #define tcir_attr_float_value(a) tcir__attr_float_value(a)
@@ -320,5 +335,6 @@ static inline int32_t tcir__attr_array_i32_at(const tcir_attr *a, int i) { retur
 #define tcir_attr_dense_elem(a) tcir__attr_dense_elem(a)
 #define tcir_attr_array_size(a) tcir__attr_array_size(a)
 #define tcir_attr_array_i32_at(a, i) tcir__attr_array_i32_at(a, i)
+#endif
 
 #endif

@@ -25,7 +25,9 @@ static inline unsigned tcir__opcode_flags(int opcode)
 {
     return opcode > 0 && opcode < TCIR_OPC_COUNT ? tcir__opcode_flags_of[opcode] : 0;
 }
+#ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_opcode_flags(opcode) tcir__opcode_flags(opcode)
+#endif
 
 /* Whether the opcode has a pretty form (print_pretty.c) and a verifier rule of its own
  * (verify.c), rather than the table's "generic" marker; false for unregistered. */
