@@ -16,6 +16,7 @@
 #define TRITONC_BUILDER_H
 
 #include "tritonc/dtype.h"
+#include "tritonc/export.h"
 #include "tritonc/ir.h"
 
 #ifdef __cplusplus
@@ -68,7 +69,7 @@ template <class T, decltype(sizeof 0) N> constexpr const T *tl__array(const T (&
 typedef struct tl_builder tl_builder;
 
 /* tl_dtype and its properties: dtype.h. */
-const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
+TRITONC_API const tcir_type *tl_dtype_ir(tcir_context *ctx, tl_dtype d);
 
 /* A value: the result of an op or a kernel argument, carrying its builder and its
  * triton.language element type. Passed by value. Three other forms exist:
@@ -104,10 +105,10 @@ static inline bool tl_value_is_absent(tl_value v) { return !v.b && !v.ir && !v.l
 static inline bool tl_value_is_lit(tl_value v) { return v.lit != TL_LIT_NONE; }
 
 /* Weak literals, for keyword fields that want a value: `.other = tl_lit(0.0)`. */
-tl_value tl_lit_int(long long v);
-tl_value tl_lit_uint(unsigned long long v);
-tl_value tl_lit_float(double v);
-tl_value tl_lit_bool(bool v);
+TRITONC_API tl_value tl_lit_int(long long v);
+TRITONC_API tl_value tl_lit_uint(unsigned long long v);
+TRITONC_API tl_value tl_lit_float(double v);
+TRITONC_API tl_value tl_lit_bool(bool v);
 static inline tl_value tl_value_id(tl_value v) { return v; }
 #ifdef __cplusplus
 } /* extern "C" */
@@ -203,10 +204,10 @@ static char tl__unit_anchor;
 
 /* ---- introspection ------------------------------------------------------------------ */
 
-const tcir_type *tl_value_type(tl_value v); /* NULL for poison and literals */
-int tl_value_rank(tl_value v);
-int64_t tl_value_dim(tl_value v, int i);    /* 0 when out of range */
-bool tl_value_is_tensor(tl_value v);
+TRITONC_API const tcir_type *tl_value_type(tl_value v); /* NULL for poison and literals */
+TRITONC_API int tl_value_rank(tl_value v);
+TRITONC_API int64_t tl_value_dim(tl_value v, int i);    /* 0 when out of range */
+TRITONC_API bool tl_value_is_tensor(tl_value v);
 
 /* ---- argument specs ----------------------------------------------------------------- */
 
@@ -242,22 +243,22 @@ typedef struct tl_argspec {
 
 /* Opens an empty kernel named `name` (arguments are declared with tl_arg). Returns NULL only
  * when the builder itself cannot be allocated; a bad name puts the builder in error. */
-tl_builder *tl_builder_create_at(tl_site site, const char *name);
+TRITONC_API tl_builder *tl_builder_create_at(tl_site site, const char *name);
 #define tl_builder_create(name) tl_builder_create_at(TL_SITE("tl_builder_create"), (name))
 /* Opens a kernel and declares n arguments at once (the dynamic-arity form); the names come
  * from specs[i].name. Read them back with tl_builder_arg(b, i). */
-tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n, const tl_argspec *specs);
+TRITONC_API tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n, const tl_argspec *specs);
 #define tl_builder_create_with_args(name, n, specs)                                               \
     tl_builder_create_with_args_at(TL_SITE("tl_builder_create_with_args"), (name), (n), (specs))
 /* Frees the builder and everything it made. NULL is a no-op. Strings returned by
  * tl_finish are the caller's and stay valid. */
-void tl_builder_destroy(tl_builder *b);
+TRITONC_API void tl_builder_destroy(tl_builder *b);
 /* The builder this thread builds a kernel with: the newest of those alive on this thread
  * (created, neither finished nor destroyed; tl_builder_of_thread_at below), NULL when there is
  * none. A call whose operands are all C numbers has no builder of its own: it makes Python's
  * constants (tl_rsqrt(2.0), tl_cast(256000, TL_I64)) and records its error (tl_floordiv(1, 0))
  * on this one. */
-tl_builder *tl_builder_current(void);
+TRITONC_API tl_builder *tl_builder_current(void);
 
 /* Declares the next argument. Names must be unique per kernel; a tensor argument has at most
  * TL_MAX_TENSOR_NUMEL elements. Under a specialization key (tl_builder_set_specialize) the
@@ -265,27 +266,27 @@ tl_builder *tl_builder_current(void);
  * (tl_lit_int(1), as Python's constexpr 1); 'D' gives it tt.divisibility = 16; 'N' no
  * tt.divisibility at all (the declared divisibility is not used). A letter that does not fit
  * the argument is an error here. */
-tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec);
+TRITONC_API tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec);
 #define tl_arg(b, name, spec) tl_arg_at(TL_SITE("tl_arg"), (b), (name), (spec))
 /* The i-th declared argument, or poison (with an error) when out of range. */
-tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i);
+TRITONC_API tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i);
 #define tl_builder_arg(b, i) tl_builder_arg_at(TL_SITE("tl_builder_arg"), (b), (i))
-int tl_builder_nargs(const tl_builder *b);
+TRITONC_API int tl_builder_nargs(const tl_builder *b);
 /* The spec of the i-th argument of the signature (name included, owned by the builder), or
  * NULL when out of range or b is NULL. */
-const tl_argspec *tl_builder_argspec(const tl_builder *b, int i);
+TRITONC_API const tl_argspec *tl_builder_argspec(const tl_builder *b, int i);
 
 /* ---- errors -------------------------------------------------------------------------- */
 
 /* True once an error is recorded (or for a NULL builder). */
-bool tl_builder_failed(const tl_builder *b);
+TRITONC_API bool tl_builder_failed(const tl_builder *b);
 /* "file.c:41: tl_add: cannot broadcast ..." or NULL when there is none. Owned by the builder.
  * "tritonc: out of memory" when memory ran out in the last call made (no later call to name);
  * "tritonc: NULL builder" for NULL. */
-const char *tl_builder_error(const tl_builder *b);
+TRITONC_API const char *tl_builder_error(const tl_builder *b);
 /* Records an error at `site` (the first one wins) and returns poison. For extensions built on
  * the public API. fmt is printf-style. */
-tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
+TRITONC_API tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -295,13 +296,13 @@ tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
 
 /* Locations: when on, each op records the C file:line of the call that made it and
  * tl_finish prints them as loc("file.c":line:0). Off by default. */
-void tl_builder_set_locations(tl_builder *b, bool on);
+TRITONC_API void tl_builder_set_locations(tl_builder *b, bool on);
 /* Generic form: tl_finish prints every op in MLIR generic form. Off by default. */
-void tl_builder_set_generic(tl_builder *b, bool on);
+TRITONC_API void tl_builder_set_generic(tl_builder *b, bool on);
 /* Debug mode, Triton's `debug` compile option: tl_device_assert emits tt.assert only when on.
  * Off by default, as in Triton. */
-void tl_builder_set_debug(tl_builder *b, bool on);
-bool tl_builder_debug(const tl_builder *b);
+TRITONC_API void tl_builder_set_debug(tl_builder *b, bool on);
+TRITONC_API bool tl_builder_debug(const tl_builder *b);
 /* Scalars as buffers, the form XLA's Triton call launches (only buffers are passed): with a
  * loader set, each scalar argument declared after this (TL_SCALAR(dt)) becomes a pointer
  * argument !tt.ptr<dt> (tt.divisibility = 16, as any pointer) and tl_arg returns what the loader
@@ -310,7 +311,7 @@ bool tl_builder_debug(const tl_builder *b);
  * off; call it before the first tl_arg. The language's tl_builder_set_scalars_as_buffers
  * (tritonc/lang.h) sets a loader that makes `tt.load` of the pointer. */
 typedef tl_value (*tl_arg_loader)(tl_site site, tl_value ptr);
-void tl_builder_set_arg_loader(tl_builder *b, tl_arg_loader load);
+TRITONC_API void tl_builder_set_arg_loader(tl_builder *b, tl_arg_loader load);
 /* Puts the kernel's arguments in the order of names (every declared argument named) when
  * tl_finish seals its signature, as XLA passes them: inputs first, then outputs, whatever order
  * the body declares them in. The body is unchanged but for the %argN it prints. A name given a
@@ -320,7 +321,7 @@ void tl_builder_set_arg_loader(tl_builder *b, tl_arg_loader load);
  * named twice is an error. A name that is no argument, or an argument left out, is an error
  * at tl_finish, and so is a negative n. names (n of them) must live until tl_finish; NULL (the
  * default) keeps the declared order. */
-void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names);
+TRITONC_API void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names);
 /* Specialization, as Triton's JIT does it from the values of a launch: one letter per declared
  * argument, in declaration order. '1': an integer argument equal to 1 (a constexpr, dropped
  * from the signature); 'D': an integer divisible by 16 or a pointer aligned to 16 bytes
@@ -328,18 +329,18 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names);
  * must be 'N'). NULL (the default) emits the arguments as declared. Call it before the first
  * tl_arg; the key is copied. A key of the wrong length is an error at tl_finish (too short: at
  * the first tl_arg it does not cover); a bad letter at the tl_arg that reads it. */
-void tl_builder_set_specialize_at(tl_site site, tl_builder *b, const char *key);
+TRITONC_API void tl_builder_set_specialize_at(tl_site site, tl_builder *b, const char *key);
 #define tl_builder_set_specialize(b, key) tl_builder_set_specialize_at(TL_SITE("tl_builder_set_specialize"), (b), (key))
 /* Bytes the builder holds: its arena, and the tables it keeps outside it (the constant pool's
  * entries, its hash indexes). */
-size_t tl_builder_bytes(const tl_builder *b);
+TRITONC_API size_t tl_builder_bytes(const tl_builder *b);
 
 /* ---- constants ------------------------------------------------------------------------ */
 
 /* A scalar constant of dtype (pooled: hoisted to the top of the entry block, in first-use
  * order, one per type and value). Integers must fit the dtype. */
-tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype);
-tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtype);
+TRITONC_API tl_value tl_const_at(tl_site site, tl_builder *b, double v, tl_dtype dtype);
+TRITONC_API tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtype);
 #define tl_const(b, v, dtype) tl_const_at(TL_SITE("tl_const"), (b), (double)(v), (dtype))
 #define tl_const_int(b, v, dtype) tl_const_int_at(TL_SITE("tl_const_int"), (b), (v), (dtype))
 /* Python's `x = 0` in a @jit function: the code generator turns a number assigned to a name
@@ -350,11 +351,11 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
  * `tl_value mean = tl_to_tensor(b, 0);`. When nothing uses the constant, tl_finish drops it, as
  * Triton's canonicalizer does; its meeting still placed the others. A constant made before
  * stays as it is. Not a number: an error. */
-tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit);
+TRITONC_API tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit);
 #define tl_to_tensor(b, x) tl_to_tensor_at(TL_SITE("tl_to_tensor"), (b), tl_lit(x))
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
  * tensor of like's shape). Checks the range for integer dtypes. */
-tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+TRITONC_API tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
 /* tl_materialize_as_at, tl_note_constant_at, the helper brackets and the keyword ordering:
  * what a port tells the order engine, in tritonc/order.h. */
 
@@ -378,12 +379,12 @@ typedef struct tl_raw_op {
 /* Builds any op by name into the current block, with operands in order and the given
  * result types and attributes. Returns the op (NULL after an error); its results are read
  * with tl_result. Regions, if any, are empty and can be entered with tl_push_block. */
-tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec);
+TRITONC_API tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec);
 /* tl_op_at with the site and the spec passed by address, for code that makes many ops (the
  * language makes every op through it): the same op, the same checks and messages. A NULL
  * spec is an error at the site ("spec is NULL"); a NULL site is one at no site ("?:0: tritonc:
  * tl_op_at_ref: site is NULL"). */
-tcir_op *tl_op_at_ref(const tl_site *site, tl_builder *b, const tl_raw_op *spec);
+TRITONC_API tcir_op *tl_op_at_ref(const tl_site *site, tl_builder *b, const tl_raw_op *spec);
 #ifdef __cplusplus
 /* C++20 does not mix positional and designated fields: the name, then the others designated. */
 #define tl_op(b, op_name, ...) tl_op_at(TL_SITE("tl_op"), (b), tl_raw_op{.name = (op_name) __VA_OPT__(, ) __VA_ARGS__})
@@ -391,50 +392,50 @@ tcir_op *tl_op_at_ref(const tl_site *site, tl_builder *b, const tl_raw_op *spec)
 #define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), TL__LIT(tl_raw_op){__VA_ARGS__})
 #endif
 /* The i-th result of an op built by tl_op, as a value of b. */
-tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i);
+TRITONC_API tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i);
 #define tl_result(b, op, i) tl_result_at(TL_SITE("tl_result"), (b), (op), (i))
 /* Wraps an IR value into a value of b with the given dtype (TL_DTYPE_INVALID: inferred). */
-tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
+TRITONC_API tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 
 /* The current insertion block, and a stack to enter others (regions of raw ops). */
-tcir_block *tl_current_block(const tl_builder *b);
-void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk);
-void tl_pop_block_at(tl_site site, tl_builder *b);
+TRITONC_API tcir_block *tl_current_block(const tl_builder *b);
+TRITONC_API void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk);
+TRITONC_API void tl_pop_block_at(tl_site site, tl_builder *b);
 #define tl_push_block(b, blk) tl_push_block_at(TL_SITE("tl_push_block"), (b), (blk))
 #define tl_pop_block(b) tl_pop_block_at(TL_SITE("tl_pop_block"), (b))
 /* Continues in blk at the same level (after a branch): values of the blocks left behind stay
  * usable, as they dominate blk. Values of popped blocks do not: using one is an error. */
-void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk);
+TRITONC_API void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk);
 #define tl_set_block(b, blk) tl_set_block_at(TL_SITE("tl_set_block"), (b), (blk))
 /* How many blocks are pushed over the function's own level (0: in the function body). */
-int tl_scope_depth(const tl_builder *b);
+TRITONC_API int tl_scope_depth(const tl_builder *b);
 /* The call that pushed the block at depth (1 .. tl_scope_depth(b)); {0} out of range. */
-tl_site tl_pushed_at(const tl_builder *b, int depth);
+TRITONC_API tl_site tl_pushed_at(const tl_builder *b, int depth);
 /* The function's shared exit block (one tt.return), made on first use; tl_finish ends the
  * function with a branch to it and moves it last. */
-tcir_block *tl_exit_block_at(tl_site site, tl_builder *b);
+TRITONC_API tcir_block *tl_exit_block_at(tl_site site, tl_builder *b);
 /* The builder alive on this thread (created, neither finished nor destroyed), for a call that
  * names none, such as a scope whose condition is a C number (control.h). NULL when there is
  * none; when there are several, each of them fails at site ("<what>, and N kernels are being
  * built on this thread: ...") and NULL is returned. */
-tl_builder *tl_builder_of_thread_at(tl_site site, const char *what);
+TRITONC_API tl_builder *tl_builder_of_thread_at(tl_site site, const char *what);
 /* A mark of the constants made so far; tl_consts_droppable_since makes those made since a mark
  * ones tl_finish drops when nothing uses them (those of a branch decided in C, whose ops are
  * dropped: control.h). */
-int tl_const_mark(const tl_builder *b);
-void tl_consts_droppable_since(tl_builder *b, int mark);
+TRITONC_API int tl_const_mark(const tl_builder *b);
+TRITONC_API void tl_consts_droppable_since(tl_builder *b, int mark);
 /* The same for every constant made from now on (the rest of a body that a return ended). */
-void tl_consts_droppable_after(tl_builder *b);
-tcir_context *tl_builder_context(const tl_builder *b);
-tcir_op *tl_builder_module(const tl_builder *b);
-tcir_op *tl_builder_func(const tl_builder *b);
+TRITONC_API void tl_consts_droppable_after(tl_builder *b);
+TRITONC_API tcir_context *tl_builder_context(const tl_builder *b);
+TRITONC_API tcir_op *tl_builder_module(const tl_builder *b);
+TRITONC_API tcir_op *tl_builder_func(const tl_builder *b);
 
 /* ---- finish ---------------------------------------------------------------------------- */
 
 /* Appends tt.return, verifies and prints. Returns a malloc'd string the caller frees, or
  * NULL with the error in tl_builder_error(). Any later call on the builder is an error
  * ("use after finish"), except tl_builder_error, tl_builder_failed and destroy. */
-char *tl_finish_at(tl_site site, tl_builder *b);
+TRITONC_API char *tl_finish_at(tl_site site, tl_builder *b);
 #define tl_finish(b) tl_finish_at(TL_SITE("tl_finish"), (b))
 
 #ifdef __cplusplus

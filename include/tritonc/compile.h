@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tritonc/export.h"
 #include "tritonc/kernel.h"
 
 #ifdef __cplusplus
@@ -35,17 +36,17 @@ typedef struct tc_param {
 /* The kernel's declared arguments, read by building it once on cfg (NULL: its default).
  * Returns a malloc'd array of *n params, names included (one free()), or NULL with *err set to
  * a malloc'd line (the kernel's build error, or a NULL argument). */
-tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **err);
+TRITONC_API tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **err);
 
 /* The key letters of the kernel emitted as declared (NULL key): 'D' for a pointer with the
  * default divisibility (or 16) and a scalar declared divisible by 16, 'N' otherwise. malloc'd,
  * or NULL with *err set. */
-char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err);
+TRITONC_API char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err);
 
 /* "BLOCK_M=128,BLOCK_N=128,..." in field order (ints in decimal, dtypes by Python name, bools
  * true/false), "" for a kernel without fields. cfg NULL: the default. malloc'd; NULL when k is
  * NULL, has no config, or on out of memory. */
-char *tc_config_text(const tl_kernel *k, const void *cfg);
+TRITONC_API char *tc_config_text(const tl_kernel *k, const void *cfg);
 
 /* ---- a compiled variant ------------------------------------------------------------------- */
 
@@ -57,7 +58,7 @@ typedef struct tc_options {
     bool debug;     /* Triton's debug option */
 } tc_options;
 /* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA. */
-tc_options tc_options_filled(tc_options o);
+TRITONC_API tc_options tc_options_filled(tc_options o);
 
 typedef struct tc_variant {
     const char *kernel;          /* tl_kernel name */
@@ -107,26 +108,26 @@ typedef struct tc_compile_env {
  * variant and its strings and binaries are the caller's (tc_variant_free). NULL with *err set
  * to one malloc'd line on error; with no compiler allowed or available it names the missing
  * variant and the `tritonc compile ...` command that builds it. */
-tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts,
-                       const tc_compile_env *env, char **err);
+TRITONC_API tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts,
+                                   const tc_compile_env *env, char **err);
 /* The hash of the IR a variant is compiled from: 64-bit FNV-1a of k's TTIR emitted on cfg (NULL:
  * its default) with the key spec (NULL: as declared) and opts.debug, without source locations
  * (so that it names what the kernel computes, not where its file lies or on which line). Never
  * 0; 0 with *err set when the kernel does not build. tc_compile sets it in every variant; a
  * program that makes a tc_variant by hand sets it from here. */
-uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts, char **err);
+TRITONC_API uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts, char **err);
 
 /* Frees a variant made by tc_compile or tc_variant_load. NULL is a no-op. Never call it on an
  * embedded (const) variant. */
-void tc_variant_free(tc_variant *v);
+TRITONC_API void tc_variant_free(tc_variant *v);
 
 /* The command line that builds the variant: "tritonc compile NAME --set K=V ... --specialize
  * KEY --num-warps N ... -o DIR" (only what differs from the defaults). malloc'd or NULL. */
-char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts);
+TRITONC_API char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, tc_options opts);
 
 /* The version line of the compiler env selects (`--version`: "triton 3.6.0"), malloc'd, or
  * NULL with *err set (no interpreter, no triton package, a hang: one line each). */
-char *tc_compiler_version(const tc_compile_env *env, char **err);
+TRITONC_API char *tc_compiler_version(const tc_compile_env *env, char **err);
 
 /* ---- several compiles at once ---------------------------------------------------------------- */
 
@@ -146,23 +147,23 @@ typedef void (*tc_compile_progress)(int ended, int n, const tc_compile_job *job,
 /* How many compiles run at once: jobs when > 0 (at most 256), else $TRITONC_COMPILE_JOBS (an
  * integer from 1 to 256), else the number of online CPUs. 0 with *err set for a bad
  * $TRITONC_COMPILE_JOBS. */
-int tc_compile_jobs(int jobs, char **err);
+TRITONC_API int tc_compile_jobs(int jobs, char **err);
 
 /* tc_compile for each of the n jobs, at most tc_compile_jobs(parallel) at once, each compile
  * in a thread of its own (the compiler's children run side by side). Sets every job's variant
  * or err; progress (NULL: none) is called as each ends. Returns how many got a variant (a bad
  * $TRITONC_COMPILE_JOBS: 0, every job failing with the message). */
-int tc_compile_many(int n, tc_compile_job *jobs, const tc_compile_env *env, int parallel,
-                    tc_compile_progress progress, void *user);
+TRITONC_API int tc_compile_many(int n, tc_compile_job *jobs, const tc_compile_env *env, int parallel,
+                                tc_compile_progress progress, void *user);
 
 /* ---- files: what `tritonc compile -o DIR` writes ------------------------------------------ */
 
 /* Writes DIR/NAME.cubin, DIR/NAME.ptx, DIR/NAME.meta (the metadata, line-based; see
  * docs/compile.md) and, when ttir is not NULL, DIR/NAME.ttir, NAME being v->kernel; DIR is made
  * if missing. false with *err set on an I/O error. */
-bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, char **err);
+TRITONC_API bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, char **err);
 /* Reads what tc_variant_save wrote (DIR/NAME.meta and its cubin and PTX). NULL with *err. */
-tc_variant *tc_variant_load(const char *dir, const char *name, char **err);
+TRITONC_API tc_variant *tc_variant_load(const char *dir, const char *name, char **err);
 
 /* ---- embedding: variants linked into a program ---------------------------------------------- */
 
@@ -170,7 +171,7 @@ tc_variant *tc_variant_load(const char *dir, const char *name, char **err);
  * n variants (binaries and strings included), for tc_runtime_add_variants. NAME must be a C
  * identifier, neither a keyword of C (C11 and C23: int, bool...) or a standard macro (NULL,
  * errno...) nor reserved (__x, _X). false with *err set on a bad name or an I/O error. */
-bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err);
+TRITONC_API bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err);
 
 #ifdef __cplusplus
 }

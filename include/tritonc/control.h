@@ -100,6 +100,7 @@
 #ifndef TRITONC_CONTROL_H
 #define TRITONC_CONTROL_H
 
+#include "tritonc/export.h"
 #include "tritonc/lang.h"
 
 #ifdef __cplusplus
@@ -190,7 +191,7 @@ typedef struct tl_for_opts {
 /* for iv in range(lo, hi, step) / tl.range(...): bounds and step are integers (values or
  * C numbers, promoted to one type as Python does); a negative literal step counts down.
  * Opens the body; close it with tl_end (.carry) or tl_yield (.inits). */
-tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o);
+TRITONC_API tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o);
 #define tl_for(...) TL__CAT(tl__for_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define TL__KW4(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _)
 #define tl__for_P(b, lo, hi, step)                                                                \
@@ -204,14 +205,14 @@ typedef struct tl_if_opts {
     tl_vars carry; /* C variables the branches may assign */
 } tl_if_opts;
 /* if cond: opens the then-branch. cond is an i1 scalar (other scalars are compared with 0). */
-tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o);
+TRITONC_API tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o);
 #define tl_if(...) TL__CAT(tl__if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__if_P(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TL__LIT(tl_if_opts){.carry = {0, NULL, NULL}})
 #define tl__if_K(cond, ...) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TL__LIT(tl_if_opts){__VA_ARGS__})
 /* else: closes the then-branch and opens the else. With .carry, give no values: the carried
  * variables go back to their values before the if. Without, `values` are the then-branch's
  * yield (the if's results). */
-void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
+TRITONC_API void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
 #define tl_else(...) TL__CAT(tl__else_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__else_P(scope) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
 #define tl__else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
@@ -225,7 +226,7 @@ typedef struct tl_while_opts {
 } tl_while_opts;
 /* while: opens the before-region (the condition), whose arguments carry the variables (or
  * `inits`). */
-tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
+TRITONC_API tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
 #define tl_while(...) TL__CAT(tl__while_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__while_P(b) tl_while_at(TL_SITE("tl_while"), (b), TL__LIT(tl_while_opts){.inits = {0, NULL}})
 #define tl__while_K(b, ...) tl_while_at(TL_SITE("tl_while"), (b), TL__LIT(tl_while_opts){__VA_ARGS__})
@@ -233,7 +234,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
  * With .carry, give no values: the variables are forwarded and rebound to the body's
  * arguments. Without, forward exactly as many values as the loop carries; scope->args become
  * the body's arguments. */
-void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
+TRITONC_API void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
 #define tl_do(...) TL__CAT(tl__do_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), TL__LIT(tl_values){0, NULL})
 #define tl__do_K(scope, cond, ...)                                                                \
@@ -250,12 +251,12 @@ typedef struct tl_return_opts {
 } tl_return_opts;
 /* if cond: return - only in the function's own body, not inside a loop or branch. Code after
  * it goes into a fresh fall-through block. */
-void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o);
+TRITONC_API void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if(...) TL__CAT(tl__return_if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TL__ZERO(tl_return_opts))
 #define tl__return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TL__LIT(tl_return_opts){__VA_ARGS__})
 /* if cond: <side effects>; return - opens the taken branch; tl_end closes it with the return. */
-tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
+TRITONC_API tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if_open(...) TL__CAT(tl__return_if_open_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__return_if_open_P(cond)                                                                \
     tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TL__ZERO(tl_return_opts))
@@ -268,7 +269,7 @@ tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
  * values and writes the results back into them. Without (tl_yield with values): yields
  * `values` - a loop body's next carried values, the last branch of an if (its results when it
  * has an else), a while's body (back to the condition); a return-if's branch yields none. */
-void tl_yield_at(tl_site s, tl_scope *scope, tl_values values);
+TRITONC_API void tl_yield_at(tl_site s, tl_scope *scope, tl_values values);
 #define tl_end(scope) tl_yield_at(TL_SITE("tl_end"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
 #define tl_yield(...) TL__CAT(tl__yield_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})

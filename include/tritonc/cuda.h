@@ -61,6 +61,7 @@
 #include <stdint.h>
 
 #include "tritonc/compile.h"
+#include "tritonc/export.h"
 #include "tritonc/kernel.h"
 
 #ifdef __cplusplus
@@ -96,44 +97,44 @@ typedef struct tc_runtime_options {
  * this thread when none is). opts may be NULL (all defaults). Returns NULL only if malloc
  * fails; any other failure (no driver, a driver missing a function, no device) is recorded:
  * check tc_runtime_failed. */
-tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts);
+TRITONC_API tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts);
 #define tc_runtime_create(...) tc_runtime_create_at(TL_SITE("tc_runtime_create"), __VA_ARGS__)
 /* Unloads every module, frees every scratch buffer, kernel handle and autotuner, releases the
  * primary context and closes the driver. Call it when no launch is in flight on another
  * thread. NULL is a no-op. */
-void tc_runtime_destroy(tc_runtime *rt);
+TRITONC_API void tc_runtime_destroy(tc_runtime *rt);
 
 /* True once an error is recorded (and for NULL). */
-bool tc_runtime_failed(const tc_runtime *rt);
+TRITONC_API bool tc_runtime_failed(const tc_runtime *rt);
 /* "app.c:41: tc_launch: ..." or NULL when there is none; "tritonc: NULL runtime" for NULL.
  * Owned by the runtime, valid until the error is cleared. */
-const char *tc_runtime_error(const tc_runtime *rt);
+TRITONC_API const char *tc_runtime_error(const tc_runtime *rt);
 /* Forgets the recorded error, so that the runtime can be used again. */
-void tc_runtime_clear_error(tc_runtime *rt);
+TRITONC_API void tc_runtime_clear_error(tc_runtime *rt);
 /* The device's compute capability (90 for 9.0): the arch of the variants it launches; 0 for
  * NULL or a runtime that failed to start. */
-int tc_runtime_arch(const tc_runtime *rt);
+TRITONC_API int tc_runtime_arch(const tc_runtime *rt);
 
 /* Adds n compiled variants (the array `tritonc embed` writes) to those the runtime looks in
  * first. The array is not copied: it must outlive the runtime (embedded arrays are static). */
-bool tc_runtime_add_variants_at(tl_site site, tc_runtime *rt, int n, const tc_variant *variants);
+TRITONC_API bool tc_runtime_add_variants_at(tl_site site, tc_runtime *rt, int n, const tc_variant *variants);
 #define tc_runtime_add_variants(...) tc_runtime_add_variants_at(TL_SITE("tc_runtime_add_variants"), __VA_ARGS__)
 
 /* ---- device memory (for programs that have no other CUDA API at hand) --------------------- */
 
 /* cuMemAlloc in the current context (the runtime's when none is); 0 on error. */
-tc_deviceptr tc_alloc_at(tl_site site, tc_runtime *rt, size_t bytes);
+TRITONC_API tc_deviceptr tc_alloc_at(tl_site site, tc_runtime *rt, size_t bytes);
 #define tc_alloc(...) tc_alloc_at(TL_SITE("tc_alloc"), __VA_ARGS__)
 /* Frees what tc_alloc gave; 0 is a no-op. */
-void tc_free_at(tl_site site, tc_runtime *rt, tc_deviceptr p);
+TRITONC_API void tc_free_at(tl_site site, tc_runtime *rt, tc_deviceptr p);
 #define tc_free(...) tc_free_at(TL_SITE("tc_free"), __VA_ARGS__)
 /* Synchronous copies. */
-bool tc_copy_to_device_at(tl_site site, tc_runtime *rt, tc_deviceptr dst, const void *src, size_t bytes);
+TRITONC_API bool tc_copy_to_device_at(tl_site site, tc_runtime *rt, tc_deviceptr dst, const void *src, size_t bytes);
 #define tc_copy_to_device(...) tc_copy_to_device_at(TL_SITE("tc_copy_to_device"), __VA_ARGS__)
-bool tc_copy_to_host_at(tl_site site, tc_runtime *rt, void *dst, tc_deviceptr src, size_t bytes);
+TRITONC_API bool tc_copy_to_host_at(tl_site site, tc_runtime *rt, void *dst, tc_deviceptr src, size_t bytes);
 #define tc_copy_to_host(...) tc_copy_to_host_at(TL_SITE("tc_copy_to_host"), __VA_ARGS__)
 /* Waits until all work in the current context is done (cuCtxSynchronize). */
-bool tc_synchronize_at(tl_site site, tc_runtime *rt);
+TRITONC_API bool tc_synchronize_at(tl_site site, tc_runtime *rt);
 #define tc_synchronize(...) tc_synchronize_at(TL_SITE("tc_synchronize"), __VA_ARGS__)
 
 /* ---- kernels ------------------------------------------------------------------------------ */
@@ -144,11 +145,11 @@ bool tc_synchronize_at(tl_site site, tc_runtime *rt);
  * is never launched; with none for the device's, the launch error names the archs at hand.
  * Reads the kernel's declared arguments by building it once. The same (kernel, config text,
  * options) gives the same handle; the runtime owns it. NULL on error. */
-tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg, tc_options opts);
+TRITONC_API tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg, tc_options opts);
 #define tc_kernel_get(...) tc_kernel_get_at(TL_SITE("tc_kernel_get"), __VA_ARGS__)
 
 /* The kernel's declared arguments (n set to their count), owned by the handle; NULL for NULL. */
-const tc_param *tc_kernel_params_of(const tc_kernel *k, int *n);
+TRITONC_API const tc_param *tc_kernel_params_of(const tc_kernel *k, int *n);
 
 /* One launch argument, made by the constructors below (never by hand). */
 typedef enum tc_arg_kind { TC_ARG_NONE = 0, TC_ARG_PTR, TC_ARG_INT, TC_ARG_UINT, TC_ARG_FLOAT, TC_ARG_BOOL } tc_arg_kind;
@@ -189,7 +190,7 @@ typedef struct tc_grid {
 /* Launches k on grid in stream (asynchronous, like cuLaunchKernel) with nargs arguments in
  * declaration order. False on error (bad arguments, no variant for the arguments' key, a
  * driver error), with the error recorded naming the launch's C line. */
-bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args);
+TRITONC_API bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args);
 #define tc_launch_args(...) tc_launch_args_at(TL_SITE("tc_launch"), __VA_ARGS__)
 /* tc_launch(k, grid, stream, tc_ptr(x, TL_F32), tc_i32(n), ...): at least one argument (a
  * kernel without arguments: tc_launch_args(k, grid, stream, 0, NULL)). */
@@ -199,12 +200,12 @@ bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream strea
 
 /* The specialization key (one letter per declared argument) the arguments give, written into
  * key (at least nargs + 1 bytes), after the same checks as a launch; NULL on error. */
-const char *tc_kernel_key_at(tl_site site, tc_kernel *k, int nargs, const tc_arg *args, char *key, size_t size);
+TRITONC_API const char *tc_kernel_key_at(tl_site site, tc_kernel *k, int nargs, const tc_arg *args, char *key, size_t size);
 #define tc_kernel_key(...) tc_kernel_key_at(TL_SITE("tc_kernel_key"), __VA_ARGS__)
 
 /* Makes sure the variant for key is loaded in the current context (compiling it if needed), so
  * that the first launch with such arguments costs no more than the others. */
-bool tc_kernel_prepare_at(tl_site site, tc_kernel *k, const char *key);
+TRITONC_API bool tc_kernel_prepare_at(tl_site site, tc_kernel *k, const char *key);
 #define tc_kernel_prepare(...) tc_kernel_prepare_at(TL_SITE("tc_kernel_prepare"), __VA_ARGS__)
 
 /* ---- autotuning (as @triton.autotune(configs, key)) ---------------------------------------- */
@@ -262,9 +263,9 @@ typedef struct tc_autotune_options {
 
 /* An autotuner over nconfigs candidates (copied) of k on base_cfg (NULL: the default); grid
  * computes each launch's grid. NULL on error (a bad --set text names the config). */
-tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *base_cfg,
-                                    int nconfigs, const tc_tune_config *configs, tc_grid_fn grid, void *grid_user,
-                                    tc_autotune_options opts);
+TRITONC_API tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *base_cfg,
+                                                int nconfigs, const tc_tune_config *configs, tc_grid_fn grid, void *grid_user,
+                                                tc_autotune_options opts);
 #define tc_autotune_create(...) tc_autotune_create_at(TL_SITE("tc_autotune_create"), __VA_ARGS__)
 
 /* Launches with the best config for the arguments' key. The first launch with a new key times
@@ -273,7 +274,7 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
  * key timed, its best config and its time to stderr. A config that cannot be launched is skipped: its
  * error is recorded, then cleared, on the runtime, so tune while no other thread relies on the
  * runtime's error state. */
-bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
+TRITONC_API bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
 #define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
 #define tc_autotune_launch(at, stream, ...)                                                      \
     tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
@@ -283,7 +284,7 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
  * that launches with such arguments may be captured into a CUDA graph. The key must be chosen
  * already (a table's, the persisted file's, or an earlier launch's): otherwise an error, as
  * preparing times nothing. */
-bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args);
+TRITONC_API bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args);
 #define tc_autotune_prepare(at, ...)                                                              \
     tc_autotune_prepare_args_at(TL_SITE("tc_autotune_prepare"), (at),                            \
                                 (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
@@ -291,19 +292,19 @@ bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, cons
 /* Writes every choice the tuner holds (timed, read from its file or from a table) as a table
  * of winners to path (through a temporary file renamed over it). false (error recorded) on an
  * I/O error. */
-bool tc_autotune_write_table_at(tl_site site, tc_autotuner *at, const char *path);
+TRITONC_API bool tc_autotune_write_table_at(tl_site site, tc_autotuner *at, const char *path);
 #define tc_autotune_write_table(...) tc_autotune_write_table_at(TL_SITE("tc_autotune_write_table"), __VA_ARGS__)
 
 /* The config chosen for the last launch: its index into the configs (-1 when none yet),
  * whether this process timed it (false: read from the persisted file), and its median time in
  * milliseconds when it was timed (kept in the file too). */
-int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms);
+TRITONC_API int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms);
 /* The medians (ms) of the last key this process timed, one per config (-1: pruned or it could
  * not run), into ms (n entries at most). Returns the number of configs, 0 when nothing was
  * timed yet (or for NULL). */
-int tc_autotune_timings(tc_autotuner *at, int n, double *ms);
+TRITONC_API int tc_autotune_timings(tc_autotuner *at, int n, double *ms);
 /* The file where the choices are persisted (NULL when in memory only). Owned by the autotuner. */
-const char *tc_autotune_file(const tc_autotuner *at);
+TRITONC_API const char *tc_autotune_file(const tc_autotuner *at);
 
 /* ---- benchmarking (as triton.testing.do_bench) --------------------------------------------- */
 
@@ -351,14 +352,14 @@ typedef struct tc_bench_result {
  * capturing a CUDA graph (benchmarking synchronizes), a driver call that fails, or fn failing
  * ("the benchmarked function failed (run N)", unless fn recorded its own error). Every event
  * and the flush buffer are freed whatever happens. */
-bool tc_bench_at(tl_site site, tc_runtime *rt, tc_stream stream, tc_bench_fn fn, void *user, tc_bench_opts opts,
-                 tc_bench_result *out);
+TRITONC_API bool tc_bench_at(tl_site site, tc_runtime *rt, tc_stream stream, tc_bench_fn fn, void *user, tc_bench_opts opts,
+                             tc_bench_result *out);
 #define tc_bench(...) tc_bench_at(TL_SITE("tc_bench"), __VA_ARGS__)
 
 /* tc_bench of one launch, tc_launch_args(k, grid, stream, nargs, args): the runtime is k's. A
  * failing launch stops it with the launch's error (at this call's line). */
-bool tc_bench_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs,
-                             const tc_arg *args, tc_bench_opts opts, tc_bench_result *out);
+TRITONC_API bool tc_bench_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs,
+                                         const tc_arg *args, tc_bench_opts opts, tc_bench_result *out);
 #define tc_bench_launch_args(...) tc_bench_launch_args_at(TL_SITE("tc_bench_launch"), __VA_ARGS__)
 
 /* ---- host arithmetic for grids (as triton.cdiv, triton.next_power_of_2) -------------------- */

@@ -24,6 +24,7 @@
 #define TRITONC_DEBUG_H
 
 #include "tritonc/control.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,7 +45,7 @@ typedef struct tl_print_args {
 /* tl.device_print(prefix, *args, hex=False): tt.print with Python's prefix rules (a
  * non-empty prefix gets a leading space, and ": " at its end when values follow) and each
  * value's signedness (isSigned). Values may be scalars or tensors of any shape. */
-void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args);
+TRITONC_API void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args);
 #define tl_device_print(...) TL__CAT(tl__device_print_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__device_print_P(b, prefix)                                                             \
     tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TL__LIT(tl_print_args){.end_ = 0})
@@ -64,7 +65,7 @@ typedef struct tl_assert_opts {
 /* tl.device_assert(cond, msg="", mask=None): tt.assert %cond, "msg", emitted only when the
  * builder's debug option is on (tl_builder_set_debug), as Python emits it only with debug.
  * cond must be a boolean (int1) scalar or tensor; a C number counts as a bool. */
-void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_opts o);
+TRITONC_API void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_opts o);
 #define tl_device_assert(...) TL__CAT(tl__device_assert_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__device_assert_P(cond, msg)                                                            \
     tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TL__LIT(tl_assert_opts){.mask = {0}})
@@ -74,11 +75,11 @@ void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_op
 /* tl.assume(cond): llvm.intr.assume on an int1 scalar. A C condition (int 0 or 1, what C's
  * comparisons give, such as `cfg->B > 0` for Python's constexpr `B > 0`) is a bool constant
  * here, as the constexpr is in Python. */
-void tl_assume_at(tl_site s, tl_builder *b, tl_value cond);
+TRITONC_API void tl_assume_at(tl_site s, tl_builder *b, tl_value cond);
 #define tl_assume(b, cond) tl_assume_at(TL_SITE("tl_assume"), (b), tl_lit(cond))
 
 /* tl.debug_barrier(): gpu.barrier. */
-void tl_debug_barrier_at(tl_site s, tl_builder *b);
+TRITONC_API void tl_debug_barrier_at(tl_site s, tl_builder *b);
 #define tl_debug_barrier(b) tl_debug_barrier_at(TL_SITE("tl_debug_barrier"), (b))
 
 /* ---- compiler hints ---------------------------------------------------------------------- */
@@ -97,7 +98,7 @@ typedef struct tl_hint {
  * "tt.divisibility_argI"; on a kernel argument it is dropped, both as in Triton. One value per
  * dimension (multiple_of also takes one value for a scalar). */
 typedef enum tl_hint_kind { TL_HINT_DIVISIBILITY, TL_HINT_CONTIGUITY, TL_HINT_CONSTANCY } tl_hint_kind;
-tl_value tl_hint_at(tl_site s, tl_hint_kind kind, tl_value x, tl_hint values);
+TRITONC_API tl_value tl_hint_at(tl_site s, tl_hint_kind kind, tl_value x, tl_hint values);
 #define tl_multiple_of(x, ...) tl_hint_at(TL_SITE("tl_multiple_of"), TL_HINT_DIVISIBILITY, (x), TL_HINT(__VA_ARGS__))
 #define tl_max_contiguous(x, ...) tl_hint_at(TL_SITE("tl_max_contiguous"), TL_HINT_CONTIGUITY, (x), TL_HINT(__VA_ARGS__))
 #define tl_max_constancy(x, ...) tl_hint_at(TL_SITE("tl_max_constancy"), TL_HINT_CONSTANCY, (x), TL_HINT(__VA_ARGS__))
@@ -122,8 +123,8 @@ typedef struct tl_asm_results {
  * tt.elementwise_inline_asm over args broadcast together (pointers allowed, no promotion),
  * with one result per dtype, shaped like the broadcast args. args needs at least one value
  * (it names the builder). */
-tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints, tl_values args,
-                                            tl_dtypes dtypes, bool is_pure, int pack);
+TRITONC_API tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints, tl_values args,
+                                                        tl_dtypes dtypes, bool is_pure, int pack);
 /* One result: (y = ...). */
 static inline tl_value tl_asm_first(tl_asm_results r) { return r.v[0]; }
 #define tl_inline_asm_elementwise(asm_text, constraints, args, dtype, is_pure, pack)               \
@@ -145,8 +146,8 @@ typedef struct tl_extern_overload {
 /* tl.extern_elementwise(lib_name, lib_path, args, arg_type_symbol_dict, is_pure): the
  * overload whose dtypes equal the args' (numbers typed as to_tensor types them) gives the
  * symbol and the result dtype; args are broadcast together, not promoted. */
-tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *lib_path, tl_values args,
-                                  int noverloads, const tl_extern_overload *overloads, bool is_pure);
+TRITONC_API tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *lib_path, tl_values args,
+                                              int noverloads, const tl_extern_overload *overloads, bool is_pure);
 #define tl_extern_elementwise(lib_name, lib_path, args, noverloads, overloads, is_pure)           \
     tl_extern_elementwise_at(TL_SITE("tl_extern_elementwise"), (lib_name), (lib_path), (args), (noverloads), \
                              (overloads), (is_pure))
@@ -160,7 +161,7 @@ tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *l
  * lacks ("rintt") or a wrong argument count is an error, as in Python; libdevice's functions of
  * other types (integer ones, conversions, predicates) are errors that say to call them with
  * tl_extern_elementwise (docs/lang.md). */
-tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args);
+TRITONC_API tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args);
 #define tl_libdevice(x, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x)))
 #define tl_libdevice2(x, y, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x), tl_lit(y)))
 #define tl_libdevice3(x, y, z, name)                                                              \
@@ -180,14 +181,14 @@ typedef struct tl_value4 {
 /* tl.randint(seed, offset): a block of random uint32 (int32 in IR) shaped like offset.
  * seed is an integer scalar (or number), offset an integer tensor. The ops are Python's after
  * its @jit helpers are inlined. */
-tl_value tl_randint_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+TRITONC_API tl_value tl_randint_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
 /* tl.rand: uniform float32 in [0, 1); tl.randn: normal float32 (Box-Muller). */
-tl_value tl_rand_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
-tl_value tl_randn_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+TRITONC_API tl_value tl_rand_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+TRITONC_API tl_value tl_randn_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
 /* tl.randint4x, tl.rand4x, tl.randn4x: four blocks at once. */
-tl_value4 tl_randint4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
-tl_value4 tl_rand4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
-tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+TRITONC_API tl_value4 tl_randint4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+TRITONC_API tl_value4 tl_rand4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
+TRITONC_API tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
 
 #define TL__RANDOM(fn, ...) TL__CAT(tl__random_, TL__KW2(__VA_ARGS__))(fn, __VA_ARGS__)
 #define tl__random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TL__ZERO(tl_random_opts))

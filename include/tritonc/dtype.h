@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 
+#include "tritonc/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -43,14 +45,14 @@ typedef enum tl_dtype {
 } tl_dtype;
 
 /* "int32", "float16", "fp8e4nv"... as Python spells them; "?" for an invalid value. */
-const char *tl_dtype_name(tl_dtype d);
+TRITONC_API const char *tl_dtype_name(tl_dtype d);
 /* Looks a dtype up by its Python name or its MLIR name ("f32"); TL_DTYPE_INVALID if none. */
-tl_dtype tl_dtype_parse(const char *name);
-bool tl_dtype_is_int(tl_dtype d);      /* i1 included */
-bool tl_dtype_is_unsigned(tl_dtype d); /* u8..u64 (i1 is a bool, signless here) */
-bool tl_dtype_is_float(tl_dtype d);
-bool tl_dtype_is_fp8(tl_dtype d);
-unsigned tl_dtype_bits(tl_dtype d);
+TRITONC_API tl_dtype tl_dtype_parse(const char *name);
+TRITONC_API bool tl_dtype_is_int(tl_dtype d);      /* i1 included */
+TRITONC_API bool tl_dtype_is_unsigned(tl_dtype d); /* u8..u64 (i1 is a bool, signless here) */
+TRITONC_API bool tl_dtype_is_float(tl_dtype d);
+TRITONC_API bool tl_dtype_is_fp8(tl_dtype d);
+TRITONC_API unsigned tl_dtype_bits(tl_dtype d);
 
 /* Where an API call was made, captured by the API's macros (the kernel builder's TL_SITE,
  * builder.h, which explains seq, scope and unit; the call layer's TH_SITE, hlo_shape.h). */

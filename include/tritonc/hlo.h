@@ -52,6 +52,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tritonc/export.h"
 #include "tritonc/hlo_shape.h"
 #include "tritonc/kernel.h"
 
@@ -79,23 +80,23 @@ typedef struct th_value {
 static inline bool th_value_is_absent(th_value v) { return v.b == NULL && v.id == 0; }
 static inline bool th_value_is_poison(th_value v) { return v.id < 0; }
 /* The value's tensor type; rank -1 and TL_DTYPE_INVALID for absent and poison values. */
-th_shape th_value_shape(th_value v);
+TRITONC_API th_shape th_value_shape(th_value v);
 
 /* ---- builder lifetime ---------------------------------------------------------------- */
 
 /* Opens an empty program: `module @name { func.func public @main() ... }`. name may be NULL
  * (an unnamed module). Returns NULL only if malloc fails; a bad name puts it in error. */
-th_builder *th_builder_create_at(th_site site, const char *name);
+TRITONC_API th_builder *th_builder_create_at(th_site site, const char *name);
 #define th_builder_create(name) th_builder_create_at(TH_SITE("th_builder_create"), (name))
 /* Frees the builder and everything it made. NULL is a no-op. */
-void th_builder_destroy(th_builder *b);
+TRITONC_API void th_builder_destroy(th_builder *b);
 
 /* True once an error is recorded (or for a NULL builder). */
-bool th_builder_failed(const th_builder *b);
+TRITONC_API bool th_builder_failed(const th_builder *b);
 /* "file.c:41: th_add: ..." or NULL when there is none. Owned by the builder. */
-const char *th_builder_error(const th_builder *b);
+TRITONC_API const char *th_builder_error(const th_builder *b);
 /* Records an error at site (the first one wins) and returns poison. fmt is printf-style. */
-th_value th_builder_fail(th_builder *b, th_site site, const char *fmt, ...)
+TRITONC_API th_value th_builder_fail(th_builder *b, th_site site, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -104,44 +105,44 @@ th_value th_builder_fail(th_builder *b, th_site site, const char *fmt, ...)
 /* ---- parameters, constants, element-wise ops -------------------------------------------- */
 
 /* The next parameter of main (%arg0, %arg1, ...). */
-th_value th_parameter_at(th_site site, th_builder *b, th_shape shape);
+TRITONC_API th_value th_parameter_at(th_site site, th_builder *b, th_shape shape);
 #define th_parameter(b, shape) th_parameter_at(TH_SITE("th_parameter"), (b), (shape))
 
 /* A constant tensor whose every element is v (a 0-d shape gives a scalar):
  * `stablehlo.constant dense<2.000000e+00> : tensor<4096xf32>`. Integer dtypes need an
  * integral v that fits; i1 takes 0 or 1. th_constant_int is exact for 64-bit integers. */
-th_value th_constant_at(th_site site, th_builder *b, double v, th_shape shape);
-th_value th_constant_int_at(th_site site, th_builder *b, long long v, th_shape shape);
+TRITONC_API th_value th_constant_at(th_site site, th_builder *b, double v, th_shape shape);
+TRITONC_API th_value th_constant_int_at(th_site site, th_builder *b, long long v, th_shape shape);
 #define th_constant(b, v, shape) th_constant_at(TH_SITE("th_constant"), (b), (double)(v), (shape))
 #define th_constant_int(b, v, shape) th_constant_int_at(TH_SITE("th_constant_int"), (b), (v), (shape))
 
 /* stablehlo.add / multiply / maximum: both operands of one tensor type (no implicit
  * broadcast: make the constant in the other operand's shape). */
-th_value th_add_at(th_site site, th_value x, th_value y);
-th_value th_multiply_at(th_site site, th_value x, th_value y);
-th_value th_maximum_at(th_site site, th_value x, th_value y);
+TRITONC_API th_value th_add_at(th_site site, th_value x, th_value y);
+TRITONC_API th_value th_multiply_at(th_site site, th_value x, th_value y);
+TRITONC_API th_value th_maximum_at(th_site site, th_value x, th_value y);
 #define th_add(x, y) th_add_at(TH_SITE("th_add"), (x), (y))
 #define th_multiply(x, y) th_multiply_at(TH_SITE("th_multiply"), (x), (y))
 #define th_maximum(x, y) th_maximum_at(TH_SITE("th_maximum"), (x), (y))
 /* max(x, 0): stablehlo.maximum against a zero constant of x's type. */
-th_value th_relu_at(th_site site, th_value x);
+TRITONC_API th_value th_relu_at(th_site site, th_value x);
 #define th_relu(x) th_relu_at(TH_SITE("th_relu"), (x))
 /* stablehlo.convert to another element type, same dims. */
-th_value th_convert_at(th_site site, th_value x, tl_dtype to);
+TRITONC_API th_value th_convert_at(th_site site, th_value x, tl_dtype to);
 #define th_convert(x, to) th_convert_at(TH_SITE("th_convert"), (x), (to))
 
 /* Ends main with `return`: its results are the values given (at least one). Once only. */
-void th_return_at(th_site site, th_builder *b, int n, const th_value *results);
+TRITONC_API void th_return_at(th_site site, th_builder *b, int n, const th_value *results);
 #define th_return(b, ...)                                                                         \
     th_return_at(TH_SITE("th_return"), (b), TH__COUNT(th_value, __VA_ARGS__), TH__ARRAY(th_value, __VA_ARGS__))
 
 /* ---- the program's signature (for running it: see pjrt.h) ----------------------------- */
 
-int th_num_parameters(const th_builder *b);
-th_shape th_parameter_shape(const th_builder *b, int i); /* rank -1 when out of range */
+TRITONC_API int th_num_parameters(const th_builder *b);
+TRITONC_API th_shape th_parameter_shape(const th_builder *b, int i); /* rank -1 when out of range */
 /* The results of main; 0 until th_return. */
-int th_num_results(const th_builder *b);
-th_shape th_result_shape(const th_builder *b, int i);
+TRITONC_API int th_num_results(const th_builder *b);
+TRITONC_API th_shape th_result_shape(const th_builder *b, int i);
 
 /* ---- printing --------------------------------------------------------------------------- */
 
@@ -151,7 +152,7 @@ typedef struct th_print_opts {
 
 /* The module's text, malloc'd (the caller frees it), or NULL with the error recorded (also
  * when main has no return yet). May be called again, in either form. */
-char *th_print_at(th_site site, th_builder *b, th_print_opts opts);
+TRITONC_API char *th_print_at(th_site site, th_builder *b, th_print_opts opts);
 #define th_print(b, opts) th_print_at(TH_SITE("th_print"), (b), (opts))
 
 /* ---- the Triton call ------------------------------------------------------------------- */
@@ -203,15 +204,15 @@ typedef struct th_call_opts {
  * error. zeroed_outputs may name outputs only (zeroing an inout would lose its values). Emits the
  * kernel's TTIR (tl_kernel_emit, config opts.cfg), checks it against the tensors (see the
  * file's comment) and appends the custom call. Returns false on error. */
-bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, const th_value *inputs,
-                       const th_shape *outputs, th_call_opts opts, th_value *results);
+TRITONC_API bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, const th_value *inputs,
+                                   const th_shape *outputs, th_call_opts opts, th_value *results);
 
 /* What the typed calls of TH_KERNEL_CALL use: the same, after checking that in_names and
  * out_names (as TH_KERNEL_CALL spelled them) are the kernel's .inputs and .outputs. */
-bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kernel, int nin,
-                             const char *const *in_names, const th_value *inputs, int nout,
-                             const char *const *out_names, const th_shape *outputs, th_call_opts opts,
-                             th_value *results);
+TRITONC_API bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kernel, int nin,
+                                         const char *const *in_names, const th_value *inputs, int nout,
+                                         const char *const *out_names, const th_shape *outputs, th_call_opts opts,
+                                         th_value *results);
 
 /* Typed call sites of a declared kernel (TL_KERNEL(ident, ...)), for a header or a C file:
  *

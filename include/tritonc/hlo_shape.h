@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "tritonc/dtype.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -80,12 +81,12 @@ static inline th_shape th_shape_from(const int64_t *dtype_then_dims, int count)
     th_shape_from(TH__ARRAY(int64_t, __VA_ARGS__), TH__COUNT(int64_t, __VA_ARGS__))
 
 /* Number of elements (1 for a 0-d tensor; 0 for an invalid shape). */
-int64_t th_shape_numel(th_shape s);
+TRITONC_API int64_t th_shape_numel(th_shape s);
 /* True when both are the same tensor type. */
-bool th_shape_equal(th_shape a, th_shape b);
+TRITONC_API bool th_shape_equal(th_shape a, th_shape b);
 /* Writes "tensor<64x128xf32>" into buf (snprintf convention: returns the length needed).
  * An invalid shape writes "<invalid shape>". */
-size_t th_shape_str(th_shape s, char *buf, size_t size);
+TRITONC_API size_t th_shape_str(th_shape s, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

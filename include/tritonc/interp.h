@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tritonc/export.h"
 #include "tritonc/ir.h"
 
 #ifdef __cplusplus
@@ -47,40 +48,40 @@ typedef struct tc_interp tc_interp;
  * op of the function is checked to be one the interpreter runs (an unsupported op is an error
  * here, naming it and its C line, so that a run never stops half-way for that reason).
  * Returns NULL only when memory runs out; otherwise check tc_interp_failed. */
-tc_interp *tc_interp_create(const tcir_op *func);
+TRITONC_API tc_interp *tc_interp_create(const tcir_op *func);
 /* Frees the interpreter (not the function, not the bound buffers). NULL is a no-op. */
-void tc_interp_destroy(tc_interp *ip);
+TRITONC_API void tc_interp_destroy(tc_interp *ip);
 
 /* True once an error is recorded (or for NULL). */
-bool tc_interp_failed(const tc_interp *ip);
+TRITONC_API bool tc_interp_failed(const tc_interp *ip);
 /* The one-line error, or NULL when there is none ("tc_interp: NULL interpreter" for NULL). */
-const char *tc_interp_error(const tc_interp *ip);
+TRITONC_API const char *tc_interp_error(const tc_interp *ip);
 
 /* The function's arguments, as its signature has them (a specialized-away argument is not
  * one). */
-int tc_interp_nargs(const tc_interp *ip);
+TRITONC_API int tc_interp_nargs(const tc_interp *ip);
 
 /* Binds argument i. A pointer argument gets the host buffer and its extent in bytes (base may
  * be NULL with extent 0: any access through it is out of bounds). An integer argument gets v
  * wrapped to its width; a float argument v rounded to its type (nearest even). Binding the
  * wrong kind, or an index out of range, is an error. */
-void tc_interp_bind_ptr(tc_interp *ip, int i, void *base, size_t extent);
-void tc_interp_bind_int(tc_interp *ip, int i, int64_t v);
-void tc_interp_bind_float(tc_interp *ip, int i, double v);
+TRITONC_API void tc_interp_bind_ptr(tc_interp *ip, int i, void *base, size_t extent);
+TRITONC_API void tc_interp_bind_int(tc_interp *ip, int i, int64_t v);
+TRITONC_API void tc_interp_bind_float(tc_interp *ip, int i, double v);
 
 /* The grid, in programs per axis (tl_program_id's range); each at least 1. Default 1x1x1. */
-void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z);
+TRITONC_API void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z);
 /* The most ops one run may execute (each op of each program once, however many lanes; a block
  * that runs no op but its terminator, as the body of an empty loop, counts one), so that a loop
  * that never ends is an error rather than a hang; 0 (the default) is no limit. */
-void tc_interp_set_step_limit(tc_interp *ip, uint64_t steps);
+TRITONC_API void tc_interp_set_step_limit(tc_interp *ip, uint64_t steps);
 /* Where tl_device_print writes (default stdout); NULL discards it. */
-void tc_interp_set_print_stream(tc_interp *ip, FILE *f);
+TRITONC_API void tc_interp_set_print_stream(tc_interp *ip, FILE *f);
 
 /* Runs every program of the grid on the bound arguments. Returns false (error recorded) when
  * an argument is unbound or the kernel fails: out of bounds, a failed device_assert, an
  * unsupported libdevice function, out of memory. Buffers keep what ran before the failure. */
-bool tc_interp_run(tc_interp *ip);
+TRITONC_API bool tc_interp_run(tc_interp *ip);
 
 /* ---- the launch form: the arguments of tc_launch (cuda.h), with buffer extents ---------- */
 
@@ -110,7 +111,7 @@ typedef struct tc_interp_grid {
 
 /* Binds all nargs arguments in order (nargs must equal tc_interp_nargs), sets the grid and
  * runs, as a launch would. */
-bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const tc_interp_arg *args);
+TRITONC_API bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const tc_interp_arg *args);
 #define tc_interp_launch(ip, grid, ...)                                                           \
     tc_interp_launch_args((ip), (grid), TL__COUNT(tc_interp_arg, __VA_ARGS__), TL__ARRAY(tc_interp_arg, __VA_ARGS__))
 
@@ -120,9 +121,9 @@ bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const 
  * zero when rtz. f16/bf16/f32/f64 overflow to infinity (rtz: to the largest finite); the fp8
  * kinds saturate to their largest finite value, as NVIDIA's cvt.satfinite; NaN gives the
  * kind's NaN. */
-uint64_t tc_interp_float_bits(double v, tcir_float_kind kind, bool rtz);
+TRITONC_API uint64_t tc_interp_float_bits(double v, tcir_float_kind kind, bool rtz);
 /* The value of bits read as the float kind (exact: every kind fits a double). */
-double tc_interp_float_value(uint64_t bits, tcir_float_kind kind);
+TRITONC_API double tc_interp_float_value(uint64_t bits, tcir_float_kind kind);
 
 #ifdef __cplusplus
 }

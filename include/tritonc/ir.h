@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tritonc/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -42,16 +44,16 @@ typedef struct tcir_region tcir_region;
 /* ---- context ----------------------------------------------------------------------- */
 
 /* Creates an empty context with its own arena. Returns NULL only if malloc fails. */
-tcir_context *tcir_context_create(void);
+TRITONC_API tcir_context *tcir_context_create(void);
 /* Frees the context and everything allocated in it. NULL is a no-op. */
-void tcir_context_destroy(tcir_context *ctx);
+TRITONC_API void tcir_context_destroy(tcir_context *ctx);
 /* Arena allocation, zero-filled, 16-byte aligned. Out of memory, it takes from the context's
  * reserve (and tcir_context_oom becomes true); NULL only when the reserve has no room left. */
-void *tcir_alloc(tcir_context *ctx, size_t size);
+TRITONC_API void *tcir_alloc(tcir_context *ctx, size_t size);
 /* Copies a string of n bytes into the arena, NUL-terminated (NULL as tcir_alloc). */
-const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n);
+TRITONC_API const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n);
 /* True once an allocation of the context failed (false for NULL). It stays true. */
-bool tcir_context_oom(const tcir_context *ctx);
+TRITONC_API bool tcir_context_oom(const tcir_context *ctx);
 
 /* The allocation hook: asked before every allocation the library makes (each arena request,
  * each malloc, calloc and realloc: contexts, builders, arena chunks, the printer's and the
@@ -61,16 +63,20 @@ bool tcir_context_oom(const tcir_context *ctx);
  * hook NULL removes it. Process-wide: set it before building, not while another thread
  * builds (the hook itself is called from whichever thread allocates). */
 typedef bool (*tcir_alloc_hook)(size_t size, void *user);
-void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user);
+TRITONC_API void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user);
+/* The hook set now (NULL when none), and its user argument in *user when user is not NULL. The
+ * other libraries (tritonc_hlo, tritonc_pjrt, tritonc_cuda) ask it before their allocations, so
+ * that one hook sees them all. */
+TRITONC_API tcir_alloc_hook tcir_get_alloc_hook(void **user);
 /* Big memory chunks (256 KiB and more: a big kernel's arena and tables, the printer's and
  * the verifier's scratch) are not given back to the system when a context or a pass is done
  * with them: they wait, process-wide, for the next kernel, which then finds its memory warm
  * instead of page-faulting it in again. This sets how many bytes may wait (512 MiB by default); it frees
  * what is over at once, so tcir_set_chunk_cache_limit(0) returns all of it to the system and
  * keeps no more. Thread-safe. */
-void tcir_set_chunk_cache_limit(size_t bytes);
+TRITONC_API void tcir_set_chunk_cache_limit(size_t bytes);
 /* Bytes the arena has handed out so far (the bench reports it). */
-size_t tcir_context_bytes(const tcir_context *ctx);
+TRITONC_API size_t tcir_context_bytes(const tcir_context *ctx);
 
 /* ---- types ------------------------------------------------------------------------- */
 
@@ -96,52 +102,52 @@ typedef enum tcir_float_kind {
     TCIR_F8E4M3B11FNUZ /* tl.float8e4b15 */
 } tcir_float_kind;
 
-const tcir_type *tcir_type_int(tcir_context *ctx, unsigned width);
-const tcir_type *tcir_type_float(tcir_context *ctx, tcir_float_kind kind);
-const tcir_type *tcir_type_index(tcir_context *ctx);
-const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int address_space);
+TRITONC_API const tcir_type *tcir_type_int(tcir_context *ctx, unsigned width);
+TRITONC_API const tcir_type *tcir_type_float(tcir_context *ctx, tcir_float_kind kind);
+TRITONC_API const tcir_type *tcir_type_index(tcir_context *ctx);
+TRITONC_API const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int address_space);
 /* rank may be 0 (tensor<f32>); dims must be positive. */
-const tcir_type *tcir_type_tensor(tcir_context *ctx, int rank, const int64_t *dims, const tcir_type *elem);
-const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_type *block_tensor);
+TRITONC_API const tcir_type *tcir_type_tensor(tcir_context *ctx, int rank, const int64_t *dims, const tcir_type *elem);
+TRITONC_API const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_type *block_tensor);
 /* Triton's descriptor of an integer block records the elements' signedness, which prints in
  * the block type: !tt.tensordesc<tensor<64xsi32>> (signed) or <tensor<64xui32>> (unsigned).
  * TCIR_SIGNLESS gives tcir_type_tensordesc's type; a block of non-integers is always signless. */
 typedef enum tcir_signedness { TCIR_SIGNLESS = 0, TCIR_SIGNED, TCIR_UNSIGNED } tcir_signedness;
-const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type *block_tensor, tcir_signedness s);
-const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs,
-                                int nresults, const tcir_type *const *results);
+TRITONC_API const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type *block_tensor, tcir_signedness s);
+TRITONC_API const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs,
+                                            int nresults, const tcir_type *const *results);
 
-tcir_type_kind tcir_type_get_kind(const tcir_type *t);
-unsigned tcir_type_int_width(const tcir_type *t);       /* 0 if not an integer */
-tcir_float_kind tcir_type_float_kind(const tcir_type *t);
-unsigned tcir_type_float_width(const tcir_type *t);     /* 0 if not a float */
-const tcir_type *tcir_type_pointee(const tcir_type *t); /* NULL if not a pointer */
-int tcir_type_address_space(const tcir_type *t);
-int tcir_type_rank(const tcir_type *t);                 /* 0 for anything but a tensor */
-const int64_t *tcir_type_dims(const tcir_type *t);
-int64_t tcir_type_numel(const tcir_type *t);            /* 1 for a scalar */
+TRITONC_API tcir_type_kind tcir_type_get_kind(const tcir_type *t);
+TRITONC_API unsigned tcir_type_int_width(const tcir_type *t);       /* 0 if not an integer */
+TRITONC_API tcir_float_kind tcir_type_float_kind(const tcir_type *t);
+TRITONC_API unsigned tcir_type_float_width(const tcir_type *t);     /* 0 if not a float */
+TRITONC_API const tcir_type *tcir_type_pointee(const tcir_type *t); /* NULL if not a pointer */
+TRITONC_API int tcir_type_address_space(const tcir_type *t);
+TRITONC_API int tcir_type_rank(const tcir_type *t);                 /* 0 for anything but a tensor */
+TRITONC_API const int64_t *tcir_type_dims(const tcir_type *t);
+TRITONC_API int64_t tcir_type_numel(const tcir_type *t);            /* 1 for a scalar */
 /* The element type of a tensor, or the type itself. */
-const tcir_type *tcir_type_elem(const tcir_type *t);
+TRITONC_API const tcir_type *tcir_type_elem(const tcir_type *t);
 /* A descriptor's block tensor, its elements signless (tensor<64xi32>), and their signedness. */
-const tcir_type *tcir_type_desc_block(const tcir_type *t);
-tcir_signedness tcir_type_desc_signedness(const tcir_type *t);
-bool tcir_type_is_int(const tcir_type *t);
-bool tcir_type_is_float(const tcir_type *t);
-bool tcir_type_is_ptr(const tcir_type *t);
-bool tcir_type_is_tensor(const tcir_type *t);
-int tcir_type_func_ninputs(const tcir_type *t);
-const tcir_type *tcir_type_func_input(const tcir_type *t, int i);
-int tcir_type_func_nresults(const tcir_type *t);
-const tcir_type *tcir_type_func_result(const tcir_type *t, int i);
+TRITONC_API const tcir_type *tcir_type_desc_block(const tcir_type *t);
+TRITONC_API tcir_signedness tcir_type_desc_signedness(const tcir_type *t);
+TRITONC_API bool tcir_type_is_int(const tcir_type *t);
+TRITONC_API bool tcir_type_is_float(const tcir_type *t);
+TRITONC_API bool tcir_type_is_ptr(const tcir_type *t);
+TRITONC_API bool tcir_type_is_tensor(const tcir_type *t);
+TRITONC_API int tcir_type_func_ninputs(const tcir_type *t);
+TRITONC_API const tcir_type *tcir_type_func_input(const tcir_type *t, int i);
+TRITONC_API int tcir_type_func_nresults(const tcir_type *t);
+TRITONC_API const tcir_type *tcir_type_func_result(const tcir_type *t, int i);
 /* Same element type and shape as t, but element elem (tensor stays tensor). */
-const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, const tcir_type *elem);
+TRITONC_API const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, const tcir_type *elem);
 
 /* Writes the type as MLIR prints it ("tensor<128x!tt.ptr<f32>>") into buf; returns the
  * length it needed (snprintf convention). */
-size_t tcir_type_str(const tcir_type *t, char *buf, size_t size);
+TRITONC_API size_t tcir_type_str(const tcir_type *t, char *buf, size_t size);
 /* Writes v, rounded to the float type `kind`, as MLIR prints a float attribute
  * ("2.000000e+00", "0.333333343", "0x7FC00000") into buf; snprintf convention. */
-size_t tcir_float_str(double v, tcir_float_kind kind, char *buf, size_t size);
+TRITONC_API size_t tcir_float_str(double v, tcir_float_kind kind, char *buf, size_t size);
 
 /* ---- attributes -------------------------------------------------------------------- */
 
@@ -167,40 +173,40 @@ typedef struct tcir_named_attr {
     bool inherent; /* printed in <{...}> (generic form) when true, in {...} otherwise */
 } tcir_named_attr;
 
-const tcir_attr *tcir_attr_unit(tcir_context *ctx);
-const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v);
-const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *type);
-const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *type);
-const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s);
-const tcir_attr *tcir_attr_type(tcir_context *ctx, const tcir_type *t);
+TRITONC_API const tcir_attr *tcir_attr_unit(tcir_context *ctx);
+TRITONC_API const tcir_attr *tcir_attr_bool(tcir_context *ctx, bool v);
+TRITONC_API const tcir_attr *tcir_attr_int(tcir_context *ctx, int64_t v, const tcir_type *type);
+TRITONC_API const tcir_attr *tcir_attr_float(tcir_context *ctx, double v, const tcir_type *type);
+TRITONC_API const tcir_attr *tcir_attr_string(tcir_context *ctx, const char *s);
+TRITONC_API const tcir_attr *tcir_attr_type(tcir_context *ctx, const tcir_type *t);
 /* A splat: every element of tensor_type equals the scalar attribute elem (INT, FLOAT, BOOL). */
-const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const tcir_type *tensor_type);
-const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v);
-const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *const *items);
+TRITONC_API const tcir_attr *tcir_attr_dense(tcir_context *ctx, const tcir_attr *elem, const tcir_type *tensor_type);
+TRITONC_API const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v);
+TRITONC_API const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *const *items);
 /* Entries are copied; they print sorted by name, as MLIR's DictionaryAttr does. */
-const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr *entries);
-const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name);
+TRITONC_API const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr *entries);
+TRITONC_API const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name);
 /* keyword: how the op's pretty form spells it ("slt"); generic: how generic form spells it
  * ("2 : i64"). */
-const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic);
-const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text);
+TRITONC_API const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic);
+TRITONC_API const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text);
 
 /* Each accessor answers for the kinds it names, and 0, 0.0 or NULL for any other kind (an
  * array's size is 0 for non-arrays; indexing past it is the caller's error). */
-tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a);
-int64_t tcir_attr_int_value(const tcir_attr *a);   /* INT and BOOL */
-double tcir_attr_float_value(const tcir_attr *a);  /* FLOAT */
-const char *tcir_attr_str(const tcir_attr *a);     /* STRING, SYMBOL, ENUM keyword, OPAQUE */
-const char *tcir_attr_enum_generic(const tcir_attr *a); /* ENUM: the generic-form text */
-const tcir_type *tcir_attr_get_type(const tcir_attr *a); /* INT, FLOAT, TYPE, DENSE */
-const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a); /* DENSE */
-int tcir_attr_array_size(const tcir_attr *a); /* ARRAY_I32 and ARRAY */
-int32_t tcir_attr_array_i32_at(const tcir_attr *a, int i);
-const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i);
-int tcir_attr_dict_size(const tcir_attr *a);
-const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i);
+TRITONC_API tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a);
+TRITONC_API int64_t tcir_attr_int_value(const tcir_attr *a);   /* INT and BOOL */
+TRITONC_API double tcir_attr_float_value(const tcir_attr *a);  /* FLOAT */
+TRITONC_API const char *tcir_attr_str(const tcir_attr *a);     /* STRING, SYMBOL, ENUM keyword, OPAQUE */
+TRITONC_API const char *tcir_attr_enum_generic(const tcir_attr *a); /* ENUM: the generic-form text */
+TRITONC_API const tcir_type *tcir_attr_get_type(const tcir_attr *a); /* INT, FLOAT, TYPE, DENSE */
+TRITONC_API const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a); /* DENSE */
+TRITONC_API int tcir_attr_array_size(const tcir_attr *a); /* ARRAY_I32 and ARRAY */
+TRITONC_API int32_t tcir_attr_array_i32_at(const tcir_attr *a, int i);
+TRITONC_API const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i);
+TRITONC_API int tcir_attr_dict_size(const tcir_attr *a);
+TRITONC_API const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i);
 /* Structural equality (interning is not promised for attributes). */
-bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b);
+TRITONC_API bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b);
 
 /* ---- locations --------------------------------------------------------------------- */
 
@@ -211,13 +217,13 @@ typedef struct tcir_loc {
 
 /* ---- values, operations, blocks, regions ------------------------------------------- */
 
-const tcir_type *tcir_value_type(const tcir_value *v);
+TRITONC_API const tcir_type *tcir_value_type(const tcir_value *v);
 /* The defining op, or NULL for a block argument. */
-tcir_op *tcir_value_def(const tcir_value *v);
+TRITONC_API tcir_op *tcir_value_def(const tcir_value *v);
 /* The block owning a block argument, or the block of the defining op. */
-tcir_block *tcir_value_block(const tcir_value *v);
-bool tcir_value_is_arg(const tcir_value *v);
-int tcir_value_index(const tcir_value *v); /* result number or argument number */
+TRITONC_API tcir_block *tcir_value_block(const tcir_value *v);
+TRITONC_API bool tcir_value_is_arg(const tcir_value *v);
+TRITONC_API int tcir_value_index(const tcir_value *v); /* result number or argument number */
 
 /* Everything an op is made from, as MLIR's OperationState. Arrays are copied. */
 typedef struct tcir_op_state {
@@ -236,7 +242,7 @@ typedef struct tcir_op_state {
 
 /* Gives an op created without results its results (scf.if and scf.while learn their types
  * from their bodies). Does nothing to an op that has results already. */
-void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types);
+TRITONC_API void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_type *const *types);
 /* The most regions and successors an op has (the op record keeps their counts in a byte). */
 enum { TCIR_MAX_REGIONS = 255, TCIR_MAX_SUCCESSORS = 255 };
 /* Creates a detached op. Known op names print in their pretty form; unknown ones in
@@ -244,77 +250,77 @@ enum { TCIR_MAX_REGIONS = 255, TCIR_MAX_SUCCESSORS = 255 };
  * decides; nothing is inferred from the op's name). NULL out of memory and of reserve, and
  * for a negative count or more than TCIR_MAX_REGIONS regions or TCIR_MAX_SUCCESSORS
  * successors (the caller checks the counts it takes from its own users). */
-tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
-const char *tcir_op_name(const tcir_op *op);
-tcir_loc tcir_op_loc(const tcir_op *op);
-void tcir_op_set_loc(tcir_op *op, tcir_loc loc);
-int tcir_op_noperands(const tcir_op *op);
-tcir_value *tcir_op_operand(const tcir_op *op, int i);
-void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v);
-int tcir_op_nresults(const tcir_op *op);
-tcir_value *tcir_op_result(tcir_op *op, int i);
-int tcir_op_nattrs(const tcir_op *op);
-const tcir_named_attr *tcir_op_attr_at(const tcir_op *op, int i);
+TRITONC_API tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *state);
+TRITONC_API const char *tcir_op_name(const tcir_op *op);
+TRITONC_API tcir_loc tcir_op_loc(const tcir_op *op);
+TRITONC_API void tcir_op_set_loc(tcir_op *op, tcir_loc loc);
+TRITONC_API int tcir_op_noperands(const tcir_op *op);
+TRITONC_API tcir_value *tcir_op_operand(const tcir_op *op, int i);
+TRITONC_API void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v);
+TRITONC_API int tcir_op_nresults(const tcir_op *op);
+TRITONC_API tcir_value *tcir_op_result(tcir_op *op, int i);
+TRITONC_API int tcir_op_nattrs(const tcir_op *op);
+TRITONC_API const tcir_named_attr *tcir_op_attr_at(const tcir_op *op, int i);
 /* NULL when absent. */
-const tcir_attr *tcir_op_attr(const tcir_op *op, const char *name);
+TRITONC_API const tcir_attr *tcir_op_attr(const tcir_op *op, const char *name);
 /* Adds or replaces an attribute. */
-void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tcir_attr *a, bool inherent);
-int tcir_op_nregions(const tcir_op *op);
-tcir_region *tcir_op_region(tcir_op *op, int i);
-int tcir_op_nsuccessors(const tcir_op *op);
-tcir_block *tcir_op_successor(const tcir_op *op, int i);
-tcir_block *tcir_op_block(const tcir_op *op);
-tcir_op *tcir_op_next(const tcir_op *op);
-tcir_op *tcir_op_prev(const tcir_op *op);
+TRITONC_API void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tcir_attr *a, bool inherent);
+TRITONC_API int tcir_op_nregions(const tcir_op *op);
+TRITONC_API tcir_region *tcir_op_region(tcir_op *op, int i);
+TRITONC_API int tcir_op_nsuccessors(const tcir_op *op);
+TRITONC_API tcir_block *tcir_op_successor(const tcir_op *op, int i);
+TRITONC_API tcir_block *tcir_op_block(const tcir_op *op);
+TRITONC_API tcir_op *tcir_op_next(const tcir_op *op);
+TRITONC_API tcir_op *tcir_op_prev(const tcir_op *op);
 /* Every op, block and value of a context has a number of its own, given in the order they
  * were made (from 1; 0 only past 2^32 - 1 of them, and for NULL): for passes that index arrays
  * by it. */
-uint32_t tcir_op_serial(const tcir_op *op);
-uint32_t tcir_block_serial(const tcir_block *b);
-uint32_t tcir_value_serial(const tcir_value *v);
+TRITONC_API uint32_t tcir_op_serial(const tcir_op *op);
+TRITONC_API uint32_t tcir_block_serial(const tcir_block *b);
+TRITONC_API uint32_t tcir_value_serial(const tcir_value *v);
 /* A pointer of the client's kept on the op (NULL when made), never read, printed or freed by the
  * IR: the builder keeps its order engine's key there (src/builder/order/order_engine.h, tl_op_key). Setting it
  * on NULL does nothing; NULL's is NULL. */
-void tcir_op_set_aux(tcir_op *op, void *aux);
-void *tcir_op_aux(const tcir_op *op);
+TRITONC_API void tcir_op_set_aux(tcir_op *op, void *aux);
+TRITONC_API void *tcir_op_aux(const tcir_op *op);
 /* Unlinks op from its block (it stays allocated and can be inserted again). */
-void tcir_op_detach(tcir_op *op);
+TRITONC_API void tcir_op_detach(tcir_op *op);
 /* The op holding the region that holds this op, or NULL at top level. */
-tcir_op *tcir_op_parent_op(const tcir_op *op);
+TRITONC_API tcir_op *tcir_op_parent_op(const tcir_op *op);
 
-tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r);
+TRITONC_API tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r);
 /* Moves blk (a block of r) after r's last block. */
-void tcir_region_move_block_to_end(tcir_region *r, tcir_block *blk);
-tcir_block *tcir_region_first_block(const tcir_region *r);
-tcir_op *tcir_region_parent(const tcir_region *r);
+TRITONC_API void tcir_region_move_block_to_end(tcir_region *r, tcir_block *blk);
+TRITONC_API tcir_block *tcir_region_first_block(const tcir_region *r);
+TRITONC_API tcir_op *tcir_region_parent(const tcir_region *r);
 
-tcir_block *tcir_block_next(const tcir_block *b);
+TRITONC_API tcir_block *tcir_block_next(const tcir_block *b);
 /* A number of the client's kept on the block (0 when made), never read or printed by the IR:
  * the builder keeps there where the block last went in its list of visible blocks, so that
  * asking whether a block is visible needs no table. Setting it on NULL does nothing; NULL's
  * is 0. */
-void tcir_block_set_mark(tcir_block *b, int32_t mark);
-int32_t tcir_block_mark(const tcir_block *b);
-tcir_region *tcir_block_region(const tcir_block *b);
-tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc);
+TRITONC_API void tcir_block_set_mark(tcir_block *b, int32_t mark);
+TRITONC_API int32_t tcir_block_mark(const tcir_block *b);
+TRITONC_API tcir_region *tcir_block_region(const tcir_block *b);
+TRITONC_API tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc);
 /* Reorders the block's arguments: argument i becomes the one that was order[i] (order is a
  * permutation of 0 .. nargs-1; the caller checks it). Blocks of more than
  * TCIR_MAX_PERMUTED_ARGS arguments are left as they are. */
 enum { TCIR_MAX_PERMUTED_ARGS = 256 };
-void tcir_block_permute_args(tcir_block *b, const int *order);
-int tcir_block_nargs(const tcir_block *b);
-tcir_value *tcir_block_arg(const tcir_block *b, int i);
-tcir_loc tcir_block_arg_loc(const tcir_block *b, int i);
-tcir_op *tcir_block_first(const tcir_block *b);
-tcir_op *tcir_block_last(const tcir_block *b);
-void tcir_block_append(tcir_block *b, tcir_op *op);
+TRITONC_API void tcir_block_permute_args(tcir_block *b, const int *order);
+TRITONC_API int tcir_block_nargs(const tcir_block *b);
+TRITONC_API tcir_value *tcir_block_arg(const tcir_block *b, int i);
+TRITONC_API tcir_loc tcir_block_arg_loc(const tcir_block *b, int i);
+TRITONC_API tcir_op *tcir_block_first(const tcir_block *b);
+TRITONC_API tcir_op *tcir_block_last(const tcir_block *b);
+TRITONC_API void tcir_block_append(tcir_block *b, tcir_op *op);
 /* Inserts op before `before` (which must be in b), or appends when before is NULL. */
-void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
+TRITONC_API void tcir_block_insert_before(tcir_block *b, tcir_op *before, tcir_op *op);
 /* Relinks the first n ops of b in the order of ops[] (a permutation of them, the caller
  * checks it); after is the op that follows them (NULL: none). One pass over the n ops, where
  * detaching and inserting each touches its old and new neighbours too. b and ops[0..n) must
  * not be NULL; n <= 0 does nothing (ops may then be NULL). */
-void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after);
+TRITONC_API void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after);
 
 /* ---- the op registry -------------------------------------------------------------- */
 
@@ -325,13 +331,13 @@ void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op
  * and may change from one version to the next: compare them with tcir_opcode_of(name). */
 enum { TCIR_OPCODE_UNREGISTERED = 0 };
 /* The opcode stored on op; TCIR_OPCODE_UNREGISTERED for NULL. */
-int tcir_op_opcode(const tcir_op *op);
+TRITONC_API int tcir_op_opcode(const tcir_op *op);
 /* The opcode of an op name, or TCIR_OPCODE_UNREGISTERED (NULL too). */
-int tcir_opcode_of(const char *name);
+TRITONC_API int tcir_opcode_of(const char *name);
 /* One more than the highest opcode: the registered ones are 1 .. count - 1. */
-int tcir_opcode_count(void);
+TRITONC_API int tcir_opcode_count(void);
 /* The op name of an opcode; NULL for TCIR_OPCODE_UNREGISTERED and out of range. */
-const char *tcir_opcode_name(int opcode);
+TRITONC_API const char *tcir_opcode_name(int opcode);
 
 /* What an op does besides giving its results (tcir_opcode_flags). An op with none of the
  * effect flags below PURE (structure, control flow, tt.call) has no effects of its own but is
@@ -351,7 +357,7 @@ enum {
     TCIR_OPF_OVERFLOW = 1u << 9      /* generic form prints its default overflowFlags property */
 };
 /* The TCIR_OPF_* flags of an opcode; 0 for TCIR_OPCODE_UNREGISTERED and out of range. */
-unsigned tcir_opcode_flags(int opcode);
+TRITONC_API unsigned tcir_opcode_flags(int opcode);
 
 /* ---- printing and verifying --------------------------------------------------------- */
 
@@ -363,12 +369,12 @@ typedef struct tcir_print_opts {
 /* Prints the op (usually a builtin.module) and everything under it. Returns a malloc'd,
  * NUL-terminated string the caller frees with free(); *len (if not NULL) gets its length.
  * NULL (and *len 0) for a NULL op or when the printer cannot get memory. */
-char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len);
+TRITONC_API char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len);
 
 /* Verifies op and everything under it. Returns true if valid; otherwise writes one line
  * into err (naming the op, and its location when it has one) and returns false, also when
  * the verifier cannot get memory ("out of memory while verifying"). */
-bool tcir_verify(const tcir_op *op, char *err, size_t errsize);
+TRITONC_API bool tcir_verify(const tcir_op *op, char *err, size_t errsize);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "tritonc/builder.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -106,23 +107,23 @@ typedef struct tl_emit_opts {
  * returns the TTIR (malloc'd; the caller frees it). On error returns NULL and, if err is not
  * NULL, sets *err to a malloc'd one-line message naming the C line of the failing call.
  * TRITONC_ABORT_ON_ERROR=1 aborts at the first error, as the builder's do (docs/errors.md). */
-char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err);
+TRITONC_API char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **err);
 /* The same, keeping the finished builder for a caller that reads the kernel's IR (the call
  * layer checks its tt.func arguments through tl_builder_func): returns it (the caller frees
  * it with tl_builder_destroy) and sets *text (if text is not NULL) to the TTIR, malloc'd.
  * On error returns NULL, sets *text to NULL and *err as tl_kernel_emit does. */
-tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err);
+TRITONC_API tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err);
 
 /* Sets a config field by name from text ("256", "float16", "true"; an int as tl_parse_decimal
  * reads it, from TL_CFG_INT_MIN to TL_CFG_INT_MAX). Returns false with a message in err
  * (errsize bytes) naming the field when the name or value is bad (an error, for
  * TRITONC_ABORT_ON_ERROR, where err asks for the message). */
-bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
+TRITONC_API bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
 
 /* The one integer syntax of config values and of the command line: base 10, an optional '-',
  * digits only (no spaces, '+', "0x" or octal "010"), the whole of text, from min to max.
  * Returns false (and leaves *out) otherwise, and for a NULL text or out. */
-bool tl_parse_decimal(const char *text, long long min, long long max, long long *out);
+TRITONC_API bool tl_parse_decimal(const char *text, long long min, long long max, long long *out);
 
 /* Every TL_KERNEL also puts a pointer to its kernel in the ELF section TL_KERNEL_SECTION, so that
  * a program finds all the kernels of a shared library by reading that section (`tritonc emit

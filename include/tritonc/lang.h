@@ -25,6 +25,7 @@
 #define TRITONC_LANG_H
 
 #include "tritonc/builder.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -95,34 +96,34 @@ typedef enum tl_padding { TL_PADDING_DEFAULT = 0, TL_PADDING_ZERO, TL_PADDING_NA
 /* ---- program ids and ranges ---------------------------------------------------------- */
 
 /* tl.program_id(axis), tl.num_programs(axis): axis 0, 1 or 2; an i32 scalar. */
-tl_value tl_program_id_at(tl_site s, tl_builder *b, int axis);
-tl_value tl_num_programs_at(tl_site s, tl_builder *b, int axis);
+TRITONC_API tl_value tl_program_id_at(tl_site s, tl_builder *b, int axis);
+TRITONC_API tl_value tl_num_programs_at(tl_site s, tl_builder *b, int axis);
 #define tl_program_id(b, axis) tl_program_id_at(TL_SITE("tl_program_id"), (b), (axis))
 #define tl_num_programs(b, axis) tl_num_programs_at(TL_SITE("tl_num_programs"), (b), (axis))
 
 /* tl.arange(start, end): tensor<end-start x i32>; end-start must be a power of two and
  * both bounds must fit in int32 with start < end. */
-tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end);
+TRITONC_API tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end);
 #define tl_arange(b, start, end) tl_arange_at(TL_SITE("tl_arange"), (b), (start), (end))
 
 /* ---- creation ------------------------------------------------------------------------- */
 
 /* tl.zeros(shape, dtype), tl.ones, tl.full(shape, value, dtype): one dense constant. */
-tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype);
+TRITONC_API tl_value tl_full_at(tl_site s, tl_builder *b, tl_shape shape, tl_value value, tl_dtype dtype);
 /* tl.zeros is a helper of triton.language.standard in Python (see tl_builder_helper_begin). */
-tl_value tl_zeros_at(tl_site s, tl_builder *b, tl_shape shape, tl_dtype dtype);
+TRITONC_API tl_value tl_zeros_at(tl_site s, tl_builder *b, tl_shape shape, tl_dtype dtype);
 #define tl_zeros(b, shape, dtype) tl_zeros_at(TL_SITE("tl_zeros"), (b), (shape), (dtype))
 #define tl_ones(b, shape, dtype) tl_full_at(TL_SITE("tl_ones"), (b), (shape), tl_lit_int(1), (dtype))
 #define tl_full(b, shape, value, dtype) tl_full_at(TL_SITE("tl_full"), (b), (shape), tl_lit(value), (dtype))
 /* tl.splat(value, shape): a literal gives a dense constant (of the literal's Python type,
  * int32 or float32); a scalar value gives tt.splat. */
-tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape);
+TRITONC_API tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_shape shape);
 #define tl_splat(b, value, shape) tl_splat_at(TL_SITE("tl_splat"), (b), tl_lit(value), (shape))
 
 /* ---- shape manipulation --------------------------------------------------------------- */
 
 /* tl.expand_dims(x, axis): axis may be negative (counted from the end of the result). */
-tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
+TRITONC_API tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
 #define tl_expand_dims(x, axis) tl_expand_dims_at(TL_SITE("tl_expand_dims"), (x), (axis))
 /* Indexing, x[:, None], x[None, :], x[None], x[:, :, None]: tl_index(x, TL_ALL, TL_NONE) and so
  * on, one index per position (tensor.__getitem__). TL_NONE at position d is Python's
@@ -130,16 +131,16 @@ tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
  * tensor<1xT>, whatever d (s[:, None] of a scalar is tensor<1xT>, as in Python; tl_expand_dims
  * checks the axis as tl.expand_dims does and refuses it). TL_ALL (`:`) adds nothing. */
 typedef enum tl_index_kind { TL_ALL = 1, TL_NONE = 2 } tl_index_kind;
-tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index);
+TRITONC_API tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index);
 #define tl_index(x, ...) tl_index_at(TL_SITE("tl_index"), (x), TL__COUNT(int, __VA_ARGS__), TL__ARRAY(int, __VA_ARGS__))
 /* tl.broadcast_to(x, shape) */
-tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
+TRITONC_API tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
 #define tl_broadcast_to(x, shape) tl_broadcast_to_at(TL_SITE("tl_broadcast_to"), (x), (shape))
 /* tl.broadcast(a, b): both broadcast to their common shape. */
-tl_pair tl_broadcast_at(tl_site s, tl_value a, tl_value b);
+TRITONC_API tl_pair tl_broadcast_at(tl_site s, tl_value a, tl_value b);
 #define tl_broadcast(a, b) tl_broadcast_at(TL_SITE("tl_broadcast"), tl_lit(a), tl_lit(b))
 /* m[:, None] & n[None, :] */
-tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n);
+TRITONC_API tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n);
 #define tl_mask2d(m, n) tl_mask2d_at(TL_SITE("tl_mask2d"), (m), (n))
 
 /* ---- arithmetic: Python operators ----------------------------------------------------- */
@@ -173,13 +174,13 @@ typedef enum tl_binop {
  * (tl_mul(64, tl_lit_int(1)) is the literal 64; // and % round as Python's); so do tl_cdiv,
  * tl_minimum, tl_maximum, tl_neg, tl_invert and tl_abs. What cannot fold (a division by zero,
  * unsigned 64-bit numbers, float // or %) is poison. */
-tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value b);
+TRITONC_API tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value b);
 
 /* The left-associative operators chain as Python reads them: tl_add(a, b, c) is `a + b + c`,
  * that is (a + b) + c, made before c is evaluated (up to 8 operands); so are tl_sub (`a - b -
  * c` is (a - b) - c), tl_mul, tl_and, tl_or and tl_xor. tl_add(a, tl_add(b, c)) is a + (b + c),
  * another program (docs/reading.md). */
-tl_value tl_binary_chain_at(tl_site s, tl_binop op, int n, const tl_value *v);
+TRITONC_API tl_value tl_binary_chain_at(tl_site s, tl_binop op, int n, const tl_value *v);
 #define TL__BINARY(name, op, ...) TL__CAT(tl__binary_, TL__CHAIN(__VA_ARGS__))(name, op, __VA_ARGS__)
 #define tl__binary_2(name, op, a, b) tl_binary_at(TL_SITE(name), op, tl_lit(a), tl_lit(b))
 #define tl__binary_N(name, op, ...) tl_binary_chain_at(TL_SITE(name), op, TL__CHAIN_ARGS(__VA_ARGS__))
@@ -203,13 +204,13 @@ tl_value tl_binary_chain_at(tl_site s, tl_binop op, int n, const tl_value *v);
 #define tl_ne(a, b) tl_binary_at(TL_SITE("tl_ne"), TL_OP_NE, tl_lit(a), tl_lit(b))
 
 /* tl.cdiv(a, b) = (a + b - 1) // b, as triton.language.standard spells it. */
-tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value b);
+TRITONC_API tl_value tl_cdiv_at(tl_site s, tl_value a, tl_value b);
 #define tl_cdiv(a, b) tl_cdiv_at(TL_SITE("tl_cdiv"), tl_lit(a), tl_lit(b))
 
 /* -x, ~x, tl.abs(x) */
-tl_value tl_neg_at(tl_site s, tl_value x);
-tl_value tl_invert_at(tl_site s, tl_value x);
-tl_value tl_abs_at(tl_site s, tl_value x);
+TRITONC_API tl_value tl_neg_at(tl_site s, tl_value x);
+TRITONC_API tl_value tl_invert_at(tl_site s, tl_value x);
+TRITONC_API tl_value tl_abs_at(tl_site s, tl_value x);
 #define tl_neg(x) tl_neg_at(TL_SITE("tl_neg"), (x))
 #define tl_invert(x) tl_invert_at(TL_SITE("tl_invert"), (x))
 #define tl_abs(x) tl_abs_at(TL_SITE("tl_abs"), (x))
@@ -219,8 +220,8 @@ tl_value tl_abs_at(tl_site s, tl_value x);
 typedef struct tl_minmax_opts {
     tl_nan propagate_nan;
 } tl_minmax_opts;
-tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
-tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
+TRITONC_API tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
+TRITONC_API tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
 #define tl_maximum(...) TL__CAT(tl__maximum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TL__ZERO(tl_minmax_opts))
 #define tl__maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TL__LIT(tl_minmax_opts){__VA_ARGS__})
@@ -229,18 +230,18 @@ tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
 #define tl__minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TL__LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.clamp(x, min, max[, propagate_nan]) - floats only, as in Python. */
-tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o);
+TRITONC_API tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o);
 #define tl_clamp(...) TL__CAT(tl__clamp_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
 #define tl__clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TL__ZERO(tl_minmax_opts))
 #define tl__clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TL__LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.umulhi(a, b): integers only. */
-tl_value tl_umulhi_at(tl_site s, tl_value a, tl_value b);
+TRITONC_API tl_value tl_umulhi_at(tl_site s, tl_value a, tl_value b);
 #define tl_umulhi(a, b) tl_umulhi_at(TL_SITE("tl_umulhi"), tl_lit(a), tl_lit(b))
 
 /* tl.where(cond, x, y): cond becomes i1 (cast if needed); x and y promote and all three
  * broadcast together. */
-tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y);
+TRITONC_API tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value y);
 #define tl_where(c, x, y) tl_where_at(TL_SITE("tl_where"), tl_lit(c), tl_lit(x), tl_lit(y))
 
 /* ---- math ------------------------------------------------------------------------------ */
@@ -254,7 +255,7 @@ typedef enum tl_unary_math {
  * canonicalizer folds the op on a constant (every function but rsqrt and sqrt_rn; log, log2
  * and sqrt of a non-negative number) the result is that folded constant, as after make_ttir:
  * tl_rsqrt(2.0) is `math.rsqrt` of a float32 2.0, tl_log2(8.0) the float32 constant 3.0. */
-tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x);
+TRITONC_API tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x);
 #define tl_exp(x) tl_math_at(TL_SITE("tl_exp"), TL_MATH_EXP, tl_lit(x))
 #define tl_exp2(x) tl_math_at(TL_SITE("tl_exp2"), TL_MATH_EXP2, tl_lit(x))
 #define tl_log(x) tl_math_at(TL_SITE("tl_log"), TL_MATH_LOG, tl_lit(x))
@@ -269,16 +270,16 @@ tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x);
 #define tl_sqrt_rn(x) tl_math_at(TL_SITE("tl_sqrt_rn"), TL_MATH_SQRT_RN, tl_lit(x))
 
 /* tl.fma(x, y, z) */
-tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z);
+TRITONC_API tl_value tl_fma_at(tl_site s, tl_value x, tl_value y, tl_value z);
 #define tl_fma(x, y, z) tl_fma_at(TL_SITE("tl_fma"), tl_lit(x), tl_lit(y), tl_lit(z))
 /* tl.div_rn(x, y): tt.precise_divf */
-tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y);
+TRITONC_API tl_value tl_div_rn_at(tl_site s, tl_value x, tl_value y);
 #define tl_div_rn(x, y) tl_div_rn_at(TL_SITE("tl_div_rn"), tl_lit(x), tl_lit(y))
 /* tl.fdiv(x, y[, ieee_rounding]) */
 typedef struct tl_fdiv_opts {
     bool ieee_rounding;
 } tl_fdiv_opts;
-tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts o);
+TRITONC_API tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts o);
 #define tl_fdiv(...) TL__CAT(tl__fdiv_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__fdiv_P(x, y) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TL__ZERO(tl_fdiv_opts))
 #define tl__fdiv_K(x, y, ...) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TL__LIT(tl_fdiv_opts){__VA_ARGS__})
@@ -287,7 +288,7 @@ tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts o);
 
 /* Emits `name` (an arith/math/tt op whose operands and result share one type, such as
  * "arith.maximumf" or "arith.addi") on a and b. */
-tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands);
+TRITONC_API tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands);
 #define tl_maximumf(a, b) tl_same_type_op_at(TL_SITE("tl_maximumf"), "arith.maximumf", 2, TL__ARRAY(tl_value, (a), (b)))
 #define tl_minimumf(a, b) tl_same_type_op_at(TL_SITE("tl_minimumf"), "arith.minimumf", 2, TL__ARRAY(tl_value, (a), (b)))
 #define tl_maxnumf(a, b) tl_same_type_op_at(TL_SITE("tl_maxnumf"), "arith.maxnumf", 2, TL__ARRAY(tl_value, (a), (b)))
@@ -307,7 +308,7 @@ typedef struct tl_cast_opts {
  * tl_cast also takes a C number, as tl.cast does a constexpr: to_tensor types it (an int is
  * int32, a float float32), and the cast of that constant folds, as make_ttir folds it:
  * tl_cast(256000, TL_I64) is the constant 256000 : i64. */
-tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
+TRITONC_API tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
 #define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__ZERO(tl_cast_opts))
 #define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
@@ -321,8 +322,8 @@ tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
  * tl_addptr(ptr, a, b) is Python's `ptr + a + b`, (ptr + a) + b: two tt.addptr, the first
  * made before b is evaluated (up to 7 offsets). tl_addptr(ptr, tl_add(a, b)) is
  * `ptr + (a + b)`, which adds a and b first, in their own type (docs/reading.md). */
-tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset);
-tl_value tl_addptr_chain_at(tl_site s, int n, const tl_value *v);
+TRITONC_API tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset);
+TRITONC_API tl_value tl_addptr_chain_at(tl_site s, int n, const tl_value *v);
 #define tl_addptr(...) TL__CAT(tl__addptr_, TL__CHAIN(__VA_ARGS__))(__VA_ARGS__)
 #define tl__addptr_2(ptr, offset) tl_addptr_at(TL_SITE("tl_addptr"), (ptr), tl_lit(offset))
 #define tl__addptr_N(...) tl_addptr_chain_at(TL_SITE("tl_addptr"), TL__CHAIN_ARGS(__VA_ARGS__))
@@ -345,7 +346,7 @@ typedef struct tl_load_args {
     tl_shape boundary_check;
     tl_padding padding;
 } tl_load_args;
-tl_value tl_load_at(tl_site s, tl_load_args a);
+TRITONC_API tl_value tl_load_at(tl_site s, tl_load_args a);
 /* tl_load(ptr[, .mask = m][, .other = o][, .cache = ...][, .eviction = ...][, .is_volatile = true])
  * tl_load(ptr, mask[, other][, .cache = ...]): Python's tl.load(ptr, mask, other), placed in
  * Python's order (keywords, then ptr, mask, other)
@@ -373,7 +374,7 @@ typedef struct tl_store_args {
     tl_shape boundary_check; /* block pointers only, as for tl_load */
 } tl_store_args;
 /* Returns false (after recording the error) when it could not store. */
-bool tl_store_at(tl_site s, tl_store_args a);
+TRITONC_API bool tl_store_at(tl_site s, tl_store_args a);
 /* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...])
  * tl_store(ptr, value, mask[, .cache = ...]): Python's tl.store(ptr, value, mask)
  * tl_store(block_ptr, value[, .boundary_check = TL_DIMS(1)][, .cache = ...][, .eviction = ...]) */
@@ -419,7 +420,7 @@ extern "C" {
  * the body is unchanged. Its divisibility hint is not kept (the value is read at run time) and
  * its specialization letter must be 'N'. Off by default; call it before the first tl_arg. (The
  * builder's tl_builder_set_arg_loader with tl_load as the loader.) */
-void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
+TRITONC_API void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
 
 /* ---- compile time: static assertions and dtypes ---------------------------------------- */
 
@@ -430,7 +431,7 @@ void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
  * text: "... failed: BLOCK_M % 16 == 0"); it emits nothing either way. Returns cond (false
  * too when the builder was already in error). tl_static_assert(b, cond) or
  * tl_static_assert(b, cond, msg). */
-bool tl_static_assert_at(tl_site s, tl_builder *b, bool cond, const char *msg, const char *cond_text);
+TRITONC_API bool tl_static_assert_at(tl_site s, tl_builder *b, bool cond, const char *msg, const char *cond_text);
 #define tl_static_assert(b, ...) TL__STATIC_ASSERT((b), __VA_ARGS__, "", ~)
 #define TL__STATIC_ASSERT(b, cond, msg, ...)                                                      \
     tl_static_assert_at(TL_SITE("tl_static_assert"), b, (cond) ? true : false, (msg), #cond)
@@ -439,11 +440,11 @@ bool tl_static_assert_at(tl_site s, tl_builder *b, bool cond, const char *msg, c
  * to_tensor gives it, tl_lit(1.0) is float32). A pointer's dtype is a pointer type, which a
  * tl_dtype cannot hold: that is an error (use tl_element_ty). TL_DTYPE_INVALID after an error
  * or for poison (reported on the value's builder where it has one). */
-tl_dtype tl_dtype_of_at(tl_site s, tl_value x);
+TRITONC_API tl_dtype tl_dtype_of_at(tl_site s, tl_value x);
 #define tl_dtype_of(x) tl_dtype_of_at(TL_SITE("tl_dtype_of"), (x))
 /* ptr.dtype.element_ty: the pointee dtype of a pointer (scalar or tensor of pointers); an
  * error for a value that is not one. TL_DTYPE_INVALID after an error. */
-tl_dtype tl_element_ty_at(tl_site s, tl_value ptr);
+TRITONC_API tl_dtype tl_element_ty_at(tl_site s, tl_value ptr);
 #define tl_element_ty(ptr) tl_element_ty_at(TL_SITE("tl_element_ty"), (ptr))
 
 #ifdef __cplusplus

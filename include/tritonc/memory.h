@@ -30,6 +30,7 @@
 #define TRITONC_MEMORY_H
 
 #include "tritonc/control.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,7 +78,7 @@ typedef struct tl_atomic_args {
 } tl_atomic_args;
 /* Returns the values memory held before the operation. fp16 and bf16 only add; elements
  * narrower than 16 bits and int16 are rejected, as in Python. */
-tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a);
+TRITONC_API tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args a);
 
 /* tl_atomic_add(ptr, val[, .mask = m][, .sem = TL_SEM_RELAXED][, .scope = TL_SCOPE_CTA]), and so on;
  * tl_atomic_add(ptr, val, mask[, .sem = ...]) is Python's tl.atomic_add(ptr, val, mask).
@@ -109,7 +110,7 @@ typedef struct tl_atomic_cas_args {
 /* tl.atomic_cas: elements of 16, 32 or 64 bits. Python neither casts nor broadcasts cmp and
  * val (numbers become int32 or float32 scalars): a type other than the pointer's elements
  * (shaped like it) is an error here. Returns the old values. */
-tl_value tl_atomic_cas_at(tl_site s, tl_atomic_cas_args a);
+TRITONC_API tl_value tl_atomic_cas_at(tl_site s, tl_atomic_cas_args a);
 /* tl_atomic_cas(ptr, cmp, val[, .sem = ...][, .scope = ...]) */
 #define tl_atomic_cas(...) TL__CAT(tl__atomic_cas_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
 #define tl__atomic_cas_P(p, c, v)                                                                 \
@@ -157,8 +158,8 @@ typedef struct tl_descriptor_opts {
  * type !tt.tensordesc<tensor<block_shape x element>>. 1 to 5 dimensions; shape entries become
  * int32 and strides int64 (values are cast, numbers are constants); the last stride must be
  * the number 1 and the last block dimension at least 16 bytes. */
-tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape, tl_values strides,
-                                      tl_shape block_shape, tl_descriptor_opts o);
+TRITONC_API tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape, tl_values strides,
+                                                  tl_shape block_shape, tl_descriptor_opts o);
 #define tl_make_tensor_descriptor(...) TL__CAT(tl__make_tensor_descriptor_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define tl__make_tensor_descriptor_P(base, shape, strides, block)                                 \
     tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
@@ -169,14 +170,14 @@ tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape,
 
 /* desc.load(offsets) / tl.load_tensor_descriptor(desc, offsets): a block at the offsets (one
  * int32 per dimension; numbers or int32 scalars). */
-tl_value tl_descriptor_load_at(tl_site s, tl_value desc, tl_values offsets);
+TRITONC_API tl_value tl_descriptor_load_at(tl_site s, tl_value desc, tl_values offsets);
 #define tl_descriptor_load(desc, offsets) tl_descriptor_load_at(TL_SITE("tl_descriptor_load"), (desc), (offsets))
 #define tl_load_tensor_descriptor(desc, offsets)                                                  \
     tl_descriptor_load_at(TL_SITE("tl_load_tensor_descriptor"), (desc), (offsets))
 
 /* desc.store(offsets, value) / tl.store_tensor_descriptor(desc, offsets, value): value is a
  * tensor of the block's shape, cast to the descriptor's element type. False after an error. */
-bool tl_descriptor_store_at(tl_site s, tl_value desc, tl_values offsets, tl_value value);
+TRITONC_API bool tl_descriptor_store_at(tl_site s, tl_value desc, tl_values offsets, tl_value value);
 #define tl_descriptor_store(desc, offsets, value)                                                 \
     tl_descriptor_store_at(TL_SITE("tl_descriptor_store"), (desc), (offsets), (value))
 #define tl_store_tensor_descriptor(desc, offsets, value)                                          \
@@ -192,8 +193,8 @@ typedef enum tl_descriptor_reduce_kind {
     TL_DESC_OR,
     TL_DESC_XOR
 } tl_descriptor_reduce_kind;
-bool tl_descriptor_reduce_at(tl_site s, tl_descriptor_reduce_kind kind, tl_value desc, tl_values offsets,
-                             tl_value value);
+TRITONC_API bool tl_descriptor_reduce_at(tl_site s, tl_descriptor_reduce_kind kind, tl_value desc, tl_values offsets,
+                                         tl_value value);
 #define tl_descriptor_atomic_add(d, offsets, v)                                                   \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_add"), TL_DESC_ADD, (d), (offsets), (v))
 #define tl_descriptor_atomic_min(d, offsets, v)                                                   \
@@ -209,11 +210,11 @@ bool tl_descriptor_reduce_at(tl_site s, tl_descriptor_reduce_kind kind, tl_value
 
 /* desc.gather(x_offsets, y_offset): rows x_offsets (a 1-D int32 tensor of at least 8) from
  * column y_offset of a 2-D descriptor whose block has one row; a tensor<len(x) x block[1]>. */
-tl_value tl_descriptor_gather_at(tl_site s, tl_value desc, tl_value x_offsets, tl_value y_offset);
+TRITONC_API tl_value tl_descriptor_gather_at(tl_site s, tl_value desc, tl_value x_offsets, tl_value y_offset);
 #define tl_descriptor_gather(desc, x_offsets, y_offset)                                           \
     tl_descriptor_gather_at(TL_SITE("tl_descriptor_gather"), (desc), (x_offsets), tl_lit(y_offset))
 /* desc.scatter(value, x_offsets, y_offset): the inverse; value is not cast. */
-bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value x_offsets, tl_value y_offset);
+TRITONC_API bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value x_offsets, tl_value y_offset);
 #define tl_descriptor_scatter(desc, value, x_offsets, y_offset)                                   \
     tl_descriptor_scatter_at(TL_SITE("tl_descriptor_scatter"), (desc), (value), (x_offsets), tl_lit(y_offset))
 
@@ -223,8 +224,8 @@ bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value
  * of the parent tensor (!tt.ptr<tensor<block_shape x element>>). shape and strides become
  * int64 (values widened, numbers constants), offsets int32; order is a permutation of the
  * dimensions. A pointer to int1 becomes one to int8. */
-tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
-                              tl_shape block_shape, tl_shape order);
+TRITONC_API tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
+                                          tl_shape block_shape, tl_shape order);
 #define tl_make_block_ptr(base, shape, strides, offsets, block_shape, order)                      \
     tl_make_block_ptr_at(TL_SITE("tl_make_block_ptr"), (base), (shape), (strides), (offsets), (block_shape), (order))
 /* The same call with every argument named, as Python's tl.make_block_ptr(base=..., shape=...,
@@ -241,11 +242,11 @@ typedef struct tl_block_ptr_args {
     tl_values shape, strides, offsets;
     tl_shape block_shape, order;
 } tl_block_ptr_args;
-tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a);
+TRITONC_API tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a);
 #define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), TL__LIT(tl_block_ptr_args){__VA_ARGS__})
 
 /* tl.advance(base, offsets): the block pointer moved by int32 offsets, one per dimension. */
-tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets);
+TRITONC_API tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets);
 #define tl_advance(base, offsets) tl_advance_at(TL_SITE("tl_advance"), (base), (offsets))
 
 #ifdef __cplusplus

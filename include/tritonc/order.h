@@ -15,6 +15,7 @@
 #define TRITONC_ORDER_H
 
 #include "tritonc/builder.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,14 +34,14 @@ typedef enum tl_const_origin {
     TL_CONST_EXACT
 } tl_const_origin;
 /* tl_materialize_at for a constant of the given origin. */
-tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
-                              tl_const_origin origin);
+TRITONC_API tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
+                                          tl_const_origin origin);
 /* Records that Python's frontend makes the constant tl_materialize_at would make (with its
  * scalar on the way) here, without making it: a literal that a cast folds into another
  * dtype (`tl.load(p, mask, other=0)` on float32: Python's int32 0 and its splat, then the
  * sitofp the canonicalizer folds). The meeting places the constant after make_ttir when
  * something else uses it. */
-void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+TRITONC_API void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
 
 /* Brackets the ops of a C function that ports a Python @jit helper: one of
  * triton.language.standard (tl.cdiv, tl.zeros, which tritonc brackets itself) or one of the
@@ -60,8 +61,8 @@ void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dty
  * Calls nest (the outermost counts); a helper called twice (two specializations in Python,
  * or one called twice) is two calls: a constant both make belongs to the first. docs/order.md
  * ("Constants") states the rule. NULL is a no-op; an end without a begin does nothing. */
-void tl_builder_helper_begin(tl_builder *b);
-void tl_builder_helper_end(tl_builder *b);
+TRITONC_API void tl_builder_helper_begin(tl_builder *b);
+TRITONC_API void tl_builder_helper_end(tl_builder *b);
 /* tl_builder_helper_begin for a helper that may be called inside an expression: `site` is its
  * caller's, the call's place in the caller's text, which a helper takes as the library's calls
  * do (a macro that captures TL_SITE at the call):
@@ -82,12 +83,12 @@ void tl_builder_helper_end(tl_builder *b);
  * be moved over the other, so C's order would decide; write such a call in a statement of its
  * own. A helper begun without a site is placed where C runs it: call it in a statement of its
  * own, or as the only part of its expression that makes ops. docs/order.md says more. */
-void tl_builder_helper_begin_at(tl_site site, tl_builder *b);
+TRITONC_API void tl_builder_helper_begin_at(tl_site site, tl_builder *b);
 /* Whether v was made in the function Python's frontend is making now: the current outermost
  * helper call (tl_builder_helper_begin) when one is open, else the kernel (a helper's result
  * counts as the kernel's). Triton canonicalizes a helper alone before inlining it, so a rewrite
  * of the canonicalizer that tritonc does itself sees only the ops of one function. */
-bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
+TRITONC_API bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
 
 /* Triton's code generator evaluates a call's keyword arguments before its positional ones.
  * Call this in an op with keyword values (masks...) before emitting it: keyword expressions
@@ -99,8 +100,8 @@ bool tl_builder_made_in_this_function(const tl_builder *b, tl_value v);
  * kw hold npos and nkw values (poison, absent values and literals are skipped). A NULL builder
  * is a no-op; a negative count, a NULL array with a positive count or a value of another
  * builder is an error at `site`; after an error it does nothing. */
-void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw,
-                                const tl_value *kw);
+TRITONC_API void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw,
+                                            const tl_value *kw);
 
 /* Python evaluates `p + a + b` as `(p + a) + b`: it makes p + a before it evaluates b. A call
  * that builds such a chain in one go (tl_addptr(p, a, b), tl_add(x, y, z)), its arguments all
@@ -109,7 +110,7 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
  * written in the call (`later`, nlater of them), so the TTIR follows Python's order. Nothing
  * moves when an op with effects or a scope lies among them. Values as for
  * tl_order_keywords_first_at; a NULL builder is a no-op. */
-void tl_order_chain_step_at(tl_site site, tl_builder *b, tl_value step, int nlater, const tl_value *later);
+TRITONC_API void tl_order_chain_step_at(tl_site site, tl_builder *b, tl_value step, int nlater, const tl_value *later);
 
 #ifdef __cplusplus
 }

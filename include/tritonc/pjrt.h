@@ -43,6 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tritonc/export.h"
 #include "tritonc/hlo_shape.h"
 
 #ifdef __cplusplus
@@ -68,7 +69,7 @@ typedef struct tp_buffer tp_buffer;
  *   4. /usr/local/lib/python3.X/{site,dist}-packages, /usr/lib/python3/dist-packages.
  * (python3.X: every version found.) Returns a malloc'd path (the caller frees it) or NULL when
  * none is found. */
-char *tp_find_plugin(void);
+TRITONC_API char *tp_find_plugin(void);
 
 /* ---- the runtime ------------------------------------------------------------------------ */
 
@@ -88,61 +89,61 @@ typedef struct tp_options {
  * first addressable device. opts may be NULL (all defaults). Returns NULL only if malloc
  * fails; any other failure (no plugin found, a bad path, a wrong version, the plugin's own
  * error) is recorded: check tp_runtime_failed. */
-tp_runtime *tp_runtime_create_at(th_site site, const tp_options *opts);
+TRITONC_API tp_runtime *tp_runtime_create_at(th_site site, const tp_options *opts);
 #define tp_runtime_create(...) tp_runtime_create_at(TH_SITE("tp_runtime_create"), __VA_ARGS__)
 /* Destroys the client and closes the plugin. NULL is a no-op. */
-void tp_runtime_destroy(tp_runtime *rt);
+TRITONC_API void tp_runtime_destroy(tp_runtime *rt);
 
 /* True once an error is recorded (and for NULL). */
-bool tp_runtime_failed(const tp_runtime *rt);
+TRITONC_API bool tp_runtime_failed(const tp_runtime *rt);
 /* "app.c:41: tp_run: ..." or NULL when there is none. Owned by the runtime. */
-const char *tp_runtime_error(const tp_runtime *rt);
+TRITONC_API const char *tp_runtime_error(const tp_runtime *rt);
 /* Forgets the recorded error, so that the runtime can be used again (for a long-lived
  * runtime: a program that failed to compile need not cost the client). */
-void tp_runtime_clear_error(tp_runtime *rt);
+TRITONC_API void tp_runtime_clear_error(tp_runtime *rt);
 /* Things worth knowing that are no error, one per line ("plugin's PJRT C API 0.115 is
  * newer than tritonc's declarations (0.114): accepted"), or NULL. Owned by the runtime. */
-const char *tp_runtime_notes(const tp_runtime *rt);
+TRITONC_API const char *tp_runtime_notes(const tp_runtime *rt);
 /* One line: "PJRT C API 0.115, platform cuda 13.0.0, plugin /path/xla_cuda_plugin.so" (what
  * is known so far). Owned by the runtime. */
-const char *tp_runtime_describe(tp_runtime *rt);
+TRITONC_API const char *tp_runtime_describe(tp_runtime *rt);
 /* The plugin's PJRT C API version; -1 before the plugin is loaded. */
-void tp_runtime_api_version(const tp_runtime *rt, int *major, int *minor);
+TRITONC_API void tp_runtime_api_version(const tp_runtime *rt, int *major, int *minor);
 
 /* ---- programs --------------------------------------------------------------------------- */
 
 /* Compiles a StableHLO module (MLIR text, pretty or generic form, NUL-terminated) for the
  * runtime's device. Returns NULL on error. */
-tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir);
+TRITONC_API tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir);
 #define tp_compile(...) tp_compile_at(TH_SITE("tp_compile"), __VA_ARGS__)
 /* Prints the builder's program (th_print) and compiles it. The executable also keeps main's
  * signature, so that tp_execute and tp_run check every buffer against it before the plugin
  * sees it. A builder in error fails here with its message. */
-tp_executable *tp_compile_builder_at(th_site site, tp_runtime *rt, th_builder *b);
+TRITONC_API tp_executable *tp_compile_builder_at(th_site site, tp_runtime *rt, th_builder *b);
 #define tp_compile_builder(...) tp_compile_builder_at(TH_SITE("tp_compile_builder"), __VA_ARGS__)
-void tp_executable_destroy(tp_executable *exe);
+TRITONC_API void tp_executable_destroy(tp_executable *exe);
 /* Number of results of the program (0 for NULL). */
-int tp_executable_num_outputs(const tp_executable *exe);
+TRITONC_API int tp_executable_num_outputs(const tp_executable *exe);
 
 /* ---- device buffers ---------------------------------------------------------------------- */
 
 /* Copies host data (dense, row-major, th_shape_numel(shape) elements of shape.dtype; a bool
  * is one byte) to a new buffer on the runtime's device; returns once the copy is done. */
-tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, const void *data);
+TRITONC_API tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, const void *data);
 #define tp_buffer_from_host(...) tp_buffer_from_host_at(TH_SITE("tp_buffer_from_host"), __VA_ARGS__)
 /* Copies the buffer into data, which holds size bytes (at least the buffer's). */
-bool tp_buffer_to_host_at(th_site site, tp_buffer *buf, void *data, size_t size);
+TRITONC_API bool tp_buffer_to_host_at(th_site site, tp_buffer *buf, void *data, size_t size);
 #define tp_buffer_to_host(...) tp_buffer_to_host_at(TH_SITE("tp_buffer_to_host"), __VA_ARGS__)
 /* The buffer's tensor type (rank -1 for NULL). */
-th_shape tp_buffer_shape(const tp_buffer *buf);
-void tp_buffer_destroy(tp_buffer *buf);
+TRITONC_API th_shape tp_buffer_shape(const tp_buffer *buf);
+TRITONC_API void tp_buffer_destroy(tp_buffer *buf);
 
 /* ---- executing --------------------------------------------------------------------------- */
 
 /* Runs the program on nin device buffers and waits until it is done. out receives nout new
  * buffers (nout must be the program's number of results; the caller destroys them). On
  * error, out is all NULL. */
-bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout, tp_buffer **out);
+TRITONC_API bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout, tp_buffer **out);
 #define tp_execute(...) tp_execute_at(TH_SITE("tp_execute"), __VA_ARGS__)
 
 /* Host data for tp_run: a tensor type and its dense, row-major elements. */
@@ -157,7 +158,7 @@ typedef struct tp_output {
 
 /* Host to host: copies the inputs in, executes, checks each result's type against out[i].shape
  * and copies it out. */
-bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, int nout, const tp_output *out);
+TRITONC_API bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, int nout, const tp_output *out);
 #define tp_run(...) tp_run_at(TH_SITE("tp_run"), __VA_ARGS__)
 
 #ifdef __cplusplus

@@ -40,6 +40,7 @@
 #include <limits.h>
 
 #include "tritonc/control.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,7 +59,7 @@ typedef struct tl_sum_opts {
     bool keep_dims;
     tl_dtype dtype; /* dtype=: the input is cast to it first; TL_DTYPE_INVALID (0) is None */
 } tl_sum_opts;
-tl_value tl_sum_at(tl_site s, tl_value x, int axis, tl_sum_opts o);
+TRITONC_API tl_value tl_sum_at(tl_site s, tl_value x, int axis, tl_sum_opts o);
 #define tl_sum(...) TL__CAT(tl__sum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__sum_N(x) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_sum_opts){.keep_dims = false})
 #define tl__sum_A(x, axis) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TL__LIT(tl_sum_opts){.keep_dims = false})
@@ -78,12 +79,12 @@ static inline tl_reduce_opts tl__max_opts(tl__max_kw k)
     tl_reduce_opts o = {k.keep_dims};
     return o;
 }
-tl_value tl_max_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
-tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
+TRITONC_API tl_value tl_max_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
+TRITONC_API tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 /* Integers only ("xor_sum only supported for integers"). */
-tl_value tl_xor_sum_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
+TRITONC_API tl_value tl_xor_sum_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 /* tl.reduce_or(x, axis[, keep_dims]): integers only; the axis is required (TL_AXIS_NONE allowed). */
-tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
+TRITONC_API tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 #define tl_reduce_or(...) TL__CAT(tl__reduce_or_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__reduce_or_P(x, axis)                                                                  \
     tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
@@ -119,8 +120,8 @@ typedef struct tl_argmax_opts {
 /* tl.max(x, axis, return_indices=True): first the maxima, second their indices (int32).
  * The axis must be given (Python fails on axis=None here too). Only bfloat16 is widened
  * (to float32), as Python does on this path. */
-tl_pair tl_max_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
-tl_pair tl_min_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
+TRITONC_API tl_pair tl_max_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
+TRITONC_API tl_pair tl_min_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 #define tl_max_with_indices(...) TL__CAT(tl__max_with_indices_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__max_with_indices_P(x, axis)                                                           \
     tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
@@ -133,8 +134,8 @@ tl_pair tl_min_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o
     tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* tl.argmax(x, axis) / tl.argmin(x, axis): the indices (int32) alone. */
-tl_value tl_argmax_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
-tl_value tl_argmin_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
+TRITONC_API tl_value tl_argmax_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
+TRITONC_API tl_value tl_argmin_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 #define tl_argmax(...) TL__CAT(tl__argmax_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__argmax_P(x, axis)                                                                     \
     tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
@@ -151,7 +152,7 @@ typedef struct tl_cumsum_opts {
     tl_dtype dtype; /* dtype=, as for tl_sum (bfloat16 is widened to float32 first) */
 } tl_cumsum_opts;
 /* tl.cumsum(x, axis=0, reverse=False, dtype=None) */
-tl_value tl_cumsum_at(tl_site s, tl_value x, int axis, tl_cumsum_opts o);
+TRITONC_API tl_value tl_cumsum_at(tl_site s, tl_value x, int axis, tl_cumsum_opts o);
 #define tl_cumsum(...) TL__CAT(tl__cumsum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__cumsum_N(x) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), 0, TL__LIT(tl_cumsum_opts){.reverse = false})
 #define tl__cumsum_A(x, axis) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TL__LIT(tl_cumsum_opts){.reverse = false})
@@ -161,7 +162,7 @@ typedef struct tl_scan_opts {
     bool reverse;
 } tl_scan_opts;
 /* tl.cumprod(x, axis=0, reverse=False) */
-tl_value tl_cumprod_at(tl_site s, tl_value x, int axis, tl_scan_opts o);
+TRITONC_API tl_value tl_cumprod_at(tl_site s, tl_value x, int axis, tl_scan_opts o);
 #define tl_cumprod(...) TL__CAT(tl__cumprod_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tl__cumprod_N(x) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), 0, TL__LIT(tl_scan_opts){.reverse = false})
 #define tl__cumprod_A(x, axis) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TL__LIT(tl_scan_opts){.reverse = false})
@@ -187,7 +188,7 @@ typedef void (*tl_combine_fn)(tl_builder *b, const tl_value *lhs, const tl_value
  *     s = tl.reduce(a, 0, combine)            tl_value s = tl_reduce(TL_VALUES(a), 0, combine, NULL).v[0];
  *     p, q = tl.reduce((a, b), 0, pair)       tl_values pq = tl_reduce(TL_VALUES(a, b), 0, pair, NULL);
  */
-tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_reduce_opts o);
+TRITONC_API tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_reduce_opts o);
 #define tl_reduce(...) TL__CAT(tl__reduce_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define tl__reduce_P(values, axis, combine, ctx)                                                  \
     tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TL__LIT(tl_reduce_opts){.keep_dims = false})
@@ -196,7 +197,7 @@ tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn comb
 
 /* tl.associative_scan((a, b, ...), axis, combine_fn, reverse=False): results shaped like the
  * operands, returned as for tl_reduce. */
-tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_scan_opts o);
+TRITONC_API tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_scan_opts o);
 #define tl_scan(...) TL__CAT(tl__scan_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
 #define tl__scan_P(values, axis, combine, ctx)                                                    \
     tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TL__LIT(tl_scan_opts){.reverse = false})

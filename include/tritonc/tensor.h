@@ -36,6 +36,7 @@
 #define TRITONC_TENSOR_H
 
 #include "tritonc/control.h"
+#include "tritonc/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,7 +78,7 @@ typedef struct tl_dot_args {
  * float32, float64 of one dtype, or any two fp8 kinds; the result has acc's type, or out_dtype
  * (float32 and bfloat16 inputs give float32, float64 gives float64, int8 gives int32), and
  * acc's element type must be out_dtype. */
-tl_value tl_dot_at(tl_site s, tl_dot_args a);
+TRITONC_API tl_value tl_dot_at(tl_site s, tl_dot_args a);
 #define tl_dot(...) TL__CAT(tl__dot_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__dot_P(a, b) tl_dot_at(TL_SITE("tl_dot"), TL__LIT(tl_dot_args){.input = (a), .other = (b)})
 /* A third positional argument initializes acc_positional, the member after other. */
@@ -129,7 +130,7 @@ typedef struct tl_dot_scaled_args {
 /* tl.dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc=None,
  * fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32): tt.dot_scaled.
  * Integer operands of an fp8/bf16/fp16 format are bitcast to it (uint8 / uint16). */
-tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a);
+TRITONC_API tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a);
 #define TL__KWT6(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _, _)
 #define tl_dot_scaled(...) TL__CAT(tl__dot_scaled_, TL__KWT6(__VA_ARGS__))(__VA_ARGS__)
 #define TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                  \
@@ -148,7 +149,7 @@ typedef struct tl_reshape_opts {
 } tl_reshape_opts;
 /* tl.reshape(x, shape, can_reorder=False): the same number of elements; an empty shape
  * ((tl_shape){.rank = 0}) makes a one-element tensor a scalar, as tl_item. */
-tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o);
+TRITONC_API tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o);
 #define tl_reshape(...) TL__CAT(tl__reshape_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TL__ZERO(tl_reshape_opts))
 #define tl__reshape_K(x, shape, ...)                                                              \
@@ -157,14 +158,14 @@ tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o)
 #define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), TL__LIT(tl_reshape_opts){.can_reorder = true})
 
 /* x.item(): a one-element tensor as a scalar (tt.unsplat); a scalar is returned as it is. */
-tl_value tl_item_at(tl_site s, tl_value x);
+TRITONC_API tl_value tl_item_at(tl_site s, tl_value x);
 #define tl_item(x) tl_item_at(TL_SITE("tl_item"), (x))
 
 /* tl.permute(x, dims): tt.trans with order = dims, a permutation of 0..rank-1. */
-tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims);
+TRITONC_API tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims);
 #define tl_permute(x, dims) tl_permute_at(TL_SITE("tl_permute"), (x), (dims))
 /* tl.trans(x[, dims]): without dims, swaps the last two dimensions (rank 2 or more). */
-tl_value tl_trans_at(tl_site s, tl_value x, tl_shape dims);
+TRITONC_API tl_value tl_trans_at(tl_site s, tl_value x, tl_shape dims);
 #define tl_trans(...) TL__CAT(tl__trans_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tl__trans_P(x) tl_trans_at(TL_SITE("tl_trans"), (x), TL__LIT(tl_shape){.rank = 0})
 #define tl__trans_K(x, dims) tl_trans_at(TL_SITE("tl_trans"), (x), (dims))
@@ -177,30 +178,30 @@ typedef struct tl_cat_opts {
     bool can_reorder; /* required: Triton 3.6 implements only the reordering cat */
 } tl_cat_opts;
 /* tl.cat(a, b, can_reorder=False): two 1-D tensors of one type, end to end (tt.cat). */
-tl_value tl_cat_at(tl_site s, tl_value a, tl_value b, tl_cat_opts o);
+TRITONC_API tl_value tl_cat_at(tl_site s, tl_value a, tl_value b, tl_cat_opts o);
 #define tl_cat(...) TL__CAT(tl__cat_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__cat_P(a, b) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TL__ZERO(tl_cat_opts))
 #define tl__cat_K(a, b, ...) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TL__LIT(tl_cat_opts){__VA_ARGS__})
 
 /* tl.join(a, b): a and b (one element type) broadcast together, then joined along a new
  * minor dimension of size 2 (tt.join); two scalars give a tensor<2x...>. */
-tl_value tl_join_at(tl_site s, tl_value a, tl_value b);
+TRITONC_API tl_value tl_join_at(tl_site s, tl_value a, tl_value b);
 #define tl_join(a, b) tl_join_at(TL_SITE("tl_join"), (a), (b))
 /* tl.split(x): the two halves of x along its last dimension, which must be 2 (tt.split); a
  * tensor<2x...> gives two scalars. Both members are absent values after an error. */
-tl_pair tl_split_at(tl_site s, tl_value x);
+TRITONC_API tl_pair tl_split_at(tl_site s, tl_value x);
 #define tl_split(x) tl_split_at(TL_SITE("tl_split"), (x))
 
 /* tl.gather(src, index, axis): index is an integer tensor of src's rank whose dimensions
  * other than axis match src's; the result has index's shape (tt.gather). */
-tl_value tl_gather_at(tl_site s, tl_value src, tl_value index, int axis);
+TRITONC_API tl_value tl_gather_at(tl_site s, tl_value src, tl_value index, int axis);
 #define tl_gather(src, index, axis) tl_gather_at(TL_SITE("tl_gather"), (src), (index), (axis))
 
 typedef struct tl_histogram_opts {
     tl_value mask; /* keyword: i1, broadcast to x's shape */
 } tl_histogram_opts;
 /* tl.histogram(x, num_bins, mask=None): x a 1-D integer tensor; tensor<num_bins x i32>. */
-tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts o);
+TRITONC_API tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts o);
 #define tl_histogram(...) TL__CAT(tl__histogram_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tl__histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TL__LIT(tl_histogram_opts){{0}})
 #define tl__histogram_K(x, n, ...)                                                                \

@@ -41,7 +41,10 @@
 #define TCIR_ARENA_HUGEPAGES 1
 #endif
 
-/* Process-wide, as malloc is: set before building, not while another thread builds. */
+#if !defined(TRITONC_BASE_COPY)
+/* Process-wide, as malloc is: set before building, not while another thread builds. The only
+ * copy is libtritonc's: the other libraries' copies of this file read it through
+ * tcir_get_alloc_hook (alloc.h). */
 tcir_alloc_hook tcir_alloc_hook_fn;
 void *tcir_alloc_hook_user;
 
@@ -51,11 +54,37 @@ void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user)
     tcir_alloc_hook_user = hook ? user : NULL;
 }
 
+tcir_alloc_hook tcir_get_alloc_hook(void **user)
+{
+    if (user)
+        *user = tcir_alloc_hook_user;
+    return tcir_alloc_hook_fn;
+}
+#endif
+
 void *tcir_sys_malloc(size_t size)
 {
     return tcir_may_allocate(size) ? malloc(size) : NULL;
 }
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void tcir_sys_advise_huge(void *p, size_t size)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && TCIR_ARENA_HUGEPAGES
+    if (!p || size < 2 * HUGE_PAGE)
+        return;
+    uintptr_t start = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t end = ((uintptr_t)p + size) & ~(uintptr_t)(HUGE_PAGE - 1);
+    if (end > start)
+        (void)madvise((void *)start, end - start, MADV_HUGEPAGE); /* advice only */
+#else
+    (void)p;
+    (void)size;
+#endif
+}
+
+#if !defined(TRITONC_BASE_COPY) /* the cache is libtritonc's alone (alloc.h) */
 /* ---- the cache of big chunks ------------------------------------------------------------
  * A big kernel's arena ends in chunks of tens of megabytes, and its tables in blocks of
  * megabytes. glibc maps many of those afresh (they are over its mmap threshold) and unmaps
@@ -67,7 +96,6 @@ void *tcir_sys_malloc(size_t size)
  * big kernel, never on the arena's fast path. */
 enum { CACHE_SLOTS = 64 };
 #define BIG_CHUNK ((size_t)256 << 10) /* glibc maps blocks from 128 KiB on (its first threshold) */
-#define HUGE_PAGE ((size_t)2 << 20)
 #define CACHE_LIMIT_DEFAULT ((size_t)512 << 20)
 
 static struct {
@@ -133,21 +161,6 @@ void *tcir_sys_malloc_chunk(size_t size, size_t *got)
     }
 #endif
     return malloc(size);
-}
-
-void tcir_sys_advise_huge(void *p, size_t size)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE) && TCIR_ARENA_HUGEPAGES
-    if (!p || size < 2 * HUGE_PAGE)
-        return;
-    uintptr_t start = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-    uintptr_t end = ((uintptr_t)p + size) & ~(uintptr_t)(HUGE_PAGE - 1);
-    if (end > start)
-        (void)madvise((void *)start, end - start, MADV_HUGEPAGE); /* advice only */
-#else
-    (void)p;
-    (void)size;
-#endif
 }
 
 void tcir_sys_free_chunk(void *p, size_t size)
@@ -272,6 +285,8 @@ void tcir_big_free(void *p, size_t size)
     big_header *h = header_of(p);
     tcir_sys_free_chunk(h, h->size);
 }
+
+#endif
 
 void *tcir_sys_calloc(size_t n, size_t size)
 {

@@ -34,10 +34,12 @@ BELOW = {
     "compile": ["kernel"],
     "cuda": ["compile"],
 }
-# The layer each public header belongs to. The allocation hook that src/base/ implements is
+# The layer each public header belongs to (export.h, TRITONC_API, to the bottom one: every
+# public header includes it). The allocation hook that src/base/ implements is
 # declared in ir.h, and tl_site (every message's site) in dtype.h: base includes both for those
 # declarations (EXCEPTIONS).
 PUBLIC = {
+    "export.h": "base",
     "ir.h": "ir",
     "dtype.h": "builder", "builder.h": "builder", "order.h": "builder",
     "lang.h": "lang", "control.h": "lang", "reduce.h": "lang", "tensor.h": "lang",
