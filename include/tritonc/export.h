@@ -3,7 +3,7 @@
  * Every function the public headers declare is marked TRITONC_API. The libraries are compiled
  * with hidden visibility (-fvisibility=hidden), so that these functions are all a shared
  * library exports: the library's private functions stay inside it (docs/architecture.md,
- * "Names").
+ * "What each library exports").
  *
  * Building the libraries (TRITONC_BUILDING_LIBRARY, which their build defines), TRITONC_API
  * gives the function default visibility under gcc and clang; for a program that uses them it

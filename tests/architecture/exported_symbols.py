@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""What each library exports: its public API and nothing else (docs/architecture.md, "Names").
+"""What each library exports: its public API and nothing else (docs/architecture.md, "What each
+library exports"; the private names' prefixes: "Names").
 
 The public API is what include/tritonc/*.h marks TRITONC_API. For each library, given its shared
 and its static build:
@@ -8,6 +9,9 @@ and its static build:
   function: nothing private leaves it;
 - every TRITONC_API function the static library defines is exported by the shared one (a
   declaration that lost its TRITONC_API would be hidden);
+- every other global symbol of the static library (a private function or variable, seen by
+  the linker of a program that links several static libraries) begins with a prefix of one
+  of the library's layers (PRIVATE_PREFIXES);
 - every TRITONC_API function is defined by exactly one library.
 
     exported_symbols.py --nm NM --repo REPO NAME=SHARED,STATIC...
@@ -20,6 +24,15 @@ import re
 import subprocess
 import sys
 
+# The prefixes of private names with external linkage, by library: its layers' names
+# (docs/architecture.md, "Names").
+PRIVATE_PREFIXES = {
+    "tritonc": ("base_", "ir_", "print_", "verify_", "builder_", "order_", "lang_", "kernel_"),
+    "tritonc_hlo": ("hlo_",),
+    "tritonc_pjrt": ("pjrt_",),
+    "tritonc_interp": ("interp_",),
+    "tritonc_cuda": ("compile_", "cuda_"),
+}
 # Symbols the toolchain puts in a shared library (and sanitizers' own), never ours.
 TOOLCHAIN = re.compile(r"^(_init|_fini|_edata|_end|__bss_start|__(asan|ubsan|odr_asan|sancov|gcov|llvm|tsan|msan)\w*)$")
 
@@ -68,6 +81,11 @@ def check(api, libs):
             problems.append(f"lib{name}.so exports {s}, which no public header marks TRITONC_API")
         for s in sorted((globals_ & api) - exported):
             problems.append(f"lib{name}.so does not export {s} (its declaration lacks TRITONC_API?)")
+        prefixes = PRIVATE_PREFIXES.get(name, ())
+        for s in sorted(globals_ - api):
+            if not TOOLCHAIN.match(s) and not s.startswith(prefixes):
+                problems.append(f"lib{name}.a: private {s} does not begin with its layer's prefix "
+                                f"({', '.join(prefixes) or 'none known: add the library to PRIVATE_PREFIXES'})")
         for s in exported & api:
             owner.setdefault(s, []).append(name)
         counts.append(f"lib{name}.so: {len(exported)} exported ({len(exported & api)} public)")
@@ -93,6 +111,7 @@ def self_test(repo):
     plants = {
         "a private function exported": ({"tritonc": (set(pub) | {"base_malloc"}, set(pub) | {"base_malloc"})}, "exports base_malloc"),
         "a public function hidden": ({"tritonc": (set(pub[1:]), set(pub))}, f"does not export {pub[0]}"),
+        "a private name without its layer's prefix": ({"tritonc": (set(pub), set(pub) | {"tl__wrap"})}, "private tl__wrap"),
         "a public function defined twice": ({"tritonc": (set(pub), set(pub)), "tritonc_hlo": ({pub[0]}, {pub[0]})},
                                             f"{pub[0]} is exported by libtritonc.so and libtritonc_hlo.so"),
         "a public function defined nowhere": ({"tritonc": (set(pub[1:]), set(pub[1:]))}, f"{pub[0]} is marked TRITONC_API but"),
