@@ -365,7 +365,7 @@ int tritonc_cmd_launch(int argc, char **argv)
     /* a user's kernel: the compile step's messages name --from FILE (else its defaults: NULL) */
     bool jit = true;
     char jit_why[320];
-    if (tl__env_bool("TRITONC_JIT", &jit, jit_why, sizeof jit_why) == TL_ENV_BAD) {
+    if (base_env_bool("TRITONC_JIT", &jit, jit_why, sizeof jit_why) == TL_ENV_BAD) {
         free(cfg);
         return cli_usage("launch", "%s", jit_why);
     }

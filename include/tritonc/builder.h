@@ -40,30 +40,30 @@ extern "C" {
 /* ---- one set of macros for C and C++ -------------------------------------------------
  *
  * The API's macros build their arguments with these, so that one header reads as C11 and as
- * C++20 (docs/cxx.md): TL__LIT(T){...} is C's compound literal (T){...} and C++'s T{...};
- * TL__ZERO(T) is the all-zero T; TL__ARRAY(T, ...) points at a temporary array of the values
- * (alive until the end of the full expression); TL__COUNT(T, ...) counts them without
+ * C++20 (docs/cxx.md): TLX_LIT(T){...} is C's compound literal (T){...} and C++'s T{...};
+ * TLX_ZERO(T) is the all-zero T; TLX_ARRAY(T, ...) points at a temporary array of the values
+ * (alive until the end of the full expression); TLX_COUNT(T, ...) counts them without
  * evaluating them. */
 #ifdef __cplusplus
 extern "C++" {
-template <class T> using tl__array_t = T[];
-template <class T, decltype(sizeof 0) N> constexpr const T *tl__array(const T (&a)[N]) { return a; }
+template <class T> using tlx_array_t = T[];
+template <class T, decltype(sizeof 0) N> constexpr const T *tlx_array(const T (&a)[N]) { return a; }
 }
-#define TL__LIT(T) T
+#define TLX_LIT(T) T
 /* Keyword arguments leave fields out by design; C++ compilers warn about that under -Wextra
  * (g++ even for designated initializers, which C does not), so the warning is off for the
  * translation units that include these headers. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #endif
-#define TL__ZERO(T) (T{})
-#define TL__ARRAY(T, ...) tl__array<T>({__VA_ARGS__})
-#define TL__COUNT(T, ...) ((int)(sizeof(tl__array_t<T>{__VA_ARGS__}) / sizeof(T)))
+#define TLX_ZERO(T) (T{})
+#define TLX_ARRAY(T, ...) tlx_array<T>({__VA_ARGS__})
+#define TLX_COUNT(T, ...) ((int)(sizeof(tlx_array_t<T>{__VA_ARGS__}) / sizeof(T)))
 #else
-#define TL__LIT(T) (T)
-#define TL__ZERO(T) ((T){0})
-#define TL__ARRAY(T, ...) ((T[]){__VA_ARGS__})
-#define TL__COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
+#define TLX_LIT(T) (T)
+#define TLX_ZERO(T) ((T){0})
+#define TLX_ARRAY(T, ...) ((T[]){__VA_ARGS__})
+#define TLX_COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
 #endif
 
 typedef struct tl_builder tl_builder;
@@ -98,7 +98,7 @@ typedef struct tl_value {
     } lit_val;
 } tl_value;
 
-#define TL_POISON (TL__LIT(tl_value){.poison = 1})
+#define TL_POISON (TLX_LIT(tl_value){.poison = 1})
 /* True for poison, and for an absent value where a value is needed. */
 static inline bool tl_value_is_poison(tl_value v) { return v.ir == NULL && v.lit == TL_LIT_NONE; }
 static inline bool tl_value_is_absent(tl_value v) { return !v.b && !v.ir && !v.lit && !v.poison; }
@@ -132,7 +132,7 @@ inline tl_value tl_lit(double v) { return tl_lit_float(v); }
 extern "C" {
 #else
 /* The literal conversion for a C type, as a function to apply. */
-#define TL__LIT_FN(x)                                                                             \
+#define TLX_LIT_FN(x)                                                                             \
     _Generic((x),                                                                                 \
         tl_value: tl_value_id,                                                                    \
         _Bool: tl_lit_bool,                                                                       \
@@ -157,11 +157,11 @@ extern "C" {
 #define tl_lit(x)                                                                                 \
     (__extension__({                                                                              \
         _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")             \
-        __auto_type tl__lit_v = (x);                                                              \
-        _Pragma("GCC diagnostic pop") TL__LIT_FN(tl__lit_v)(tl__lit_v);                           \
+        __auto_type tlx_lit_v = (x);                                                              \
+        _Pragma("GCC diagnostic pop") TLX_LIT_FN(tlx_lit_v)(tlx_lit_v);                           \
     }))
 #else
-#define tl_lit(x) TL__LIT_FN(x)(x)
+#define tl_lit(x) TLX_LIT_FN(x)(x)
 #endif
 #endif
 
@@ -189,18 +189,18 @@ extern "C" {
  * loop, a helper called twice, a `switch` in a loop) starts a new pass: ops never move before
  * those of an earlier pass. seq 0 or a NULL scope opts out (the op is appended). */
 #if defined(__COUNTER__)
-#define TL__SEQ (__COUNTER__ + 1)
+#define TLX_SEQ (__COUNTER__ + 1)
 #else
-#define TL__SEQ 0
+#define TLX_SEQ 0
 #endif
 /* One per translation unit that includes this header (a static object: an address of its own
  * in each); never read or written, only its address is taken. */
 #if defined(__GNUC__)
 __attribute__((unused))
 #endif
-static char tl__unit_anchor;
-#define TL__UNIT ((const void *)&tl__unit_anchor)
-#define TL_SITE(fn) (TL__LIT(tl_site){__FILE__, __LINE__, fn, TL__SEQ, __func__, TL__UNIT})
+static char tlx_unit_anchor;
+#define TLX_UNIT ((const void *)&tlx_unit_anchor)
+#define TL_SITE(fn) (TLX_LIT(tl_site){__FILE__, __LINE__, fn, TLX_SEQ, __func__, TLX_UNIT})
 
 /* ---- introspection ------------------------------------------------------------------ */
 
@@ -228,15 +228,15 @@ typedef struct tl_argspec {
     bool do_not_specialize; /* Triton's do_not_specialize: a specialization key must give 'N' */
 } tl_argspec;
 
-#define TL_PTR(dt) (TL__LIT(tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt)})
-#define TL_PTR_OPTS(dt, ...) (TL__LIT(tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt), __VA_ARGS__})
-#define TL_SCALAR(dt) (TL__LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt)})
-#define TL_SCALAR_OPTS(dt, ...) (TL__LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt), __VA_ARGS__})
+#define TL_PTR(dt) (TLX_LIT(tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt)})
+#define TL_PTR_OPTS(dt, ...) (TLX_LIT(tl_argspec){.kind = TL_ARG_PTR, .dtype = (dt), __VA_ARGS__})
+#define TL_SCALAR(dt) (TLX_LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt)})
+#define TL_SCALAR_OPTS(dt, ...) (TLX_LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt), __VA_ARGS__})
 /* TL_TENSOR(TL_F32, 64, 128) */
 #define TL_TENSOR(dt, ...)                                                                        \
-    (TL__LIT(tl_argspec){.kind = TL_ARG_TENSOR,                                                          \
+    (TLX_LIT(tl_argspec){.kind = TL_ARG_TENSOR,                                                          \
                   .dtype = (dt),                                                                  \
-                  .rank = TL__COUNT(int64_t, __VA_ARGS__),              \
+                  .rank = TLX_COUNT(int64_t, __VA_ARGS__),              \
                   .shape = {__VA_ARGS__}})
 
 /* ---- builder lifetime ---------------------------------------------------------------- */
@@ -389,7 +389,7 @@ TRITONC_API tcir_op *tl_op_at_ref(const tl_site *site, tl_builder *b, const tl_r
 /* C++20 does not mix positional and designated fields: the name, then the others designated. */
 #define tl_op(b, op_name, ...) tl_op_at(TL_SITE("tl_op"), (b), tl_raw_op{.name = (op_name) __VA_OPT__(, ) __VA_ARGS__})
 #else
-#define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), TL__LIT(tl_raw_op){__VA_ARGS__})
+#define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), TLX_LIT(tl_raw_op){__VA_ARGS__})
 #endif
 /* The i-th result of an op built by tl_op, as a value of b. */
 TRITONC_API tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i);

@@ -116,7 +116,7 @@ typedef struct tl_values {
     const tl_value *v;
 } tl_values;
 #define TL_VALUES(...)                                                                            \
-    (TL__LIT(tl_values){TL__COUNT(tl_value, __VA_ARGS__), TL__ARRAY(tl_value, __VA_ARGS__)})
+    (TLX_LIT(tl_values){TLX_COUNT(tl_value, __VA_ARGS__), TLX_ARRAY(tl_value, __VA_ARGS__)})
 
 /* A list of C variables, by address: TL_VARS(&acc, &p). `names` is the list as written
  * ("&acc, &p"), for messages. */
@@ -126,7 +126,7 @@ typedef struct tl_vars {
     const char *names;
 } tl_vars;
 #define TL_VARS(...)                                                                              \
-    (TL__LIT(tl_vars){TL__COUNT(tl_value *, __VA_ARGS__), TL__ARRAY(tl_value *, __VA_ARGS__), \
+    (TLX_LIT(tl_vars){TLX_COUNT(tl_value *, __VA_ARGS__), TLX_ARRAY(tl_value *, __VA_ARGS__), \
                #__VA_ARGS__})
 
 typedef enum tl_scope_kind {
@@ -166,14 +166,14 @@ typedef struct tl_scope {
 /* Compile-time check that a scope argument is a tl_scope * (tl_end(NULL) does not compile). */
 #ifdef __cplusplus
 } /* extern "C" */
-inline tl_scope *tl__scope(tl_scope *s) { return s; }
-void tl__scope(decltype(nullptr)) = delete;
-void tl__scope(int) = delete;
-void tl__scope(long) = delete;
-#define TL__SCOPE(scope) tl__scope(scope)
+inline tl_scope *tlx_scope(tl_scope *s) { return s; }
+void tlx_scope(decltype(nullptr)) = delete;
+void tlx_scope(int) = delete;
+void tlx_scope(long) = delete;
+#define TLX_SCOPE(scope) tlx_scope(scope)
 extern "C" {
 #else
-#define TL__SCOPE(scope) _Generic((scope), tl_scope *: (scope))
+#define TLX_SCOPE(scope) _Generic((scope), tl_scope *: (scope))
 #endif
 
 /* ---- for ------------------------------------------------------------------------------- */
@@ -192,12 +192,12 @@ typedef struct tl_for_opts {
  * C numbers, promoted to one type as Python does); a negative literal step counts down.
  * Opens the body; close it with tl_end (.carry) or tl_yield (.inits). */
 TRITONC_API tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o);
-#define tl_for(...) TL__CAT(tl__for_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
-#define TL__KW4(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _)
-#define tl__for_P(b, lo, hi, step)                                                                \
-    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TL__LIT(tl_for_opts){.num_stages = 0})
-#define tl__for_K(b, lo, hi, step, ...)                                                           \
-    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TL__LIT(tl_for_opts){__VA_ARGS__})
+#define tl_for(...) TLX_CAT(tlx_for_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
+#define TLX_KW4(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _)
+#define tlx_for_P(b, lo, hi, step)                                                                \
+    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TLX_LIT(tl_for_opts){.num_stages = 0})
+#define tlx_for_K(b, lo, hi, step, ...)                                                           \
+    tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TLX_LIT(tl_for_opts){__VA_ARGS__})
 
 /* ---- if / else -------------------------------------------------------------------------- */
 
@@ -206,16 +206,16 @@ typedef struct tl_if_opts {
 } tl_if_opts;
 /* if cond: opens the then-branch. cond is an i1 scalar (other scalars are compared with 0). */
 TRITONC_API tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o);
-#define tl_if(...) TL__CAT(tl__if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__if_P(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TL__LIT(tl_if_opts){.carry = {0, NULL, NULL}})
-#define tl__if_K(cond, ...) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TL__LIT(tl_if_opts){__VA_ARGS__})
+#define tl_if(...) TLX_CAT(tlx_if_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_if_P(cond) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TLX_LIT(tl_if_opts){.carry = {0, NULL, NULL}})
+#define tlx_if_K(cond, ...) tl_if_at(TL_SITE("tl_if"), tl_lit(cond), TLX_LIT(tl_if_opts){__VA_ARGS__})
 /* else: closes the then-branch and opens the else. With .carry, give no values: the carried
  * variables go back to their values before the if. Without, `values` are the then-branch's
  * yield (the if's results). */
 TRITONC_API void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
-#define tl_else(...) TL__CAT(tl__else_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__else_P(scope) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
-#define tl__else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
+#define tl_else(...) TLX_CAT(tlx_else_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_else_P(scope) tl_else_at(TL_SITE("tl_else"), TLX_SCOPE(scope), TLX_LIT(tl_values){0, NULL})
+#define tlx_else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), TLX_SCOPE(scope), TL_VALUES(__VA_ARGS__))
 
 /* ---- while ------------------------------------------------------------------------------ */
 
@@ -227,18 +227,18 @@ typedef struct tl_while_opts {
 /* while: opens the before-region (the condition), whose arguments carry the variables (or
  * `inits`). */
 TRITONC_API tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
-#define tl_while(...) TL__CAT(tl__while_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__while_P(b) tl_while_at(TL_SITE("tl_while"), (b), TL__LIT(tl_while_opts){.inits = {0, NULL}})
-#define tl__while_K(b, ...) tl_while_at(TL_SITE("tl_while"), (b), TL__LIT(tl_while_opts){__VA_ARGS__})
+#define tl_while(...) TLX_CAT(tlx_while_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_while_P(b) tl_while_at(TL_SITE("tl_while"), (b), TLX_LIT(tl_while_opts){.inits = {0, NULL}})
+#define tlx_while_K(b, ...) tl_while_at(TL_SITE("tl_while"), (b), TLX_LIT(tl_while_opts){__VA_ARGS__})
 /* scf.condition(cond) values: ends the before-region and opens the after-region (the body).
  * With .carry, give no values: the variables are forwarded and rebound to the body's
  * arguments. Without, forward exactly as many values as the loop carries; scope->args become
  * the body's arguments. */
 TRITONC_API void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
-#define tl_do(...) TL__CAT(tl__do_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), TL__LIT(tl_values){0, NULL})
-#define tl__do_K(scope, cond, ...)                                                                \
-    tl_do_at(TL_SITE("tl_do"), TL__SCOPE(scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
+#define tl_do(...) TLX_CAT(tlx_do_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TLX_SCOPE(scope), tl_lit(cond), TLX_LIT(tl_values){0, NULL})
+#define tlx_do_K(scope, cond, ...)                                                                \
+    tl_do_at(TL_SITE("tl_do"), TLX_SCOPE(scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
 
 /* ---- early return ------------------------------------------------------------------------- */
 
@@ -252,16 +252,16 @@ typedef struct tl_return_opts {
 /* if cond: return - only in the function's own body, not inside a loop or branch. Code after
  * it goes into a fresh fall-through block. */
 TRITONC_API void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o);
-#define tl_return_if(...) TL__CAT(tl__return_if_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TL__ZERO(tl_return_opts))
-#define tl__return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TL__LIT(tl_return_opts){__VA_ARGS__})
+#define tl_return_if(...) TLX_CAT(tlx_return_if_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TLX_ZERO(tl_return_opts))
+#define tlx_return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TLX_LIT(tl_return_opts){__VA_ARGS__})
 /* if cond: <side effects>; return - opens the taken branch; tl_end closes it with the return. */
 TRITONC_API tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
-#define tl_return_if_open(...) TL__CAT(tl__return_if_open_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__return_if_open_P(cond)                                                                \
-    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TL__ZERO(tl_return_opts))
-#define tl__return_if_open_K(cond, ...)                                                           \
-    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TL__LIT(tl_return_opts){__VA_ARGS__})
+#define tl_return_if_open(...) TLX_CAT(tlx_return_if_open_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_return_if_open_P(cond)                                                                \
+    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TLX_ZERO(tl_return_opts))
+#define tlx_return_if_open_K(cond, ...)                                                           \
+    tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TLX_LIT(tl_return_opts){__VA_ARGS__})
 
 /* ---- closing ------------------------------------------------------------------------------ */
 
@@ -270,10 +270,10 @@ TRITONC_API tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_op
  * `values` - a loop body's next carried values, the last branch of an if (its results when it
  * has an else), a while's body (back to the condition); a return-if's branch yields none. */
 TRITONC_API void tl_yield_at(tl_site s, tl_scope *scope, tl_values values);
-#define tl_end(scope) tl_yield_at(TL_SITE("tl_end"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
-#define tl_yield(...) TL__CAT(tl__yield_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), TL__LIT(tl_values){0, NULL})
-#define tl__yield_K(scope, ...) tl_yield_at(TL_SITE("tl_yield"), TL__SCOPE(scope), TL_VALUES(__VA_ARGS__))
+#define tl_end(scope) tl_yield_at(TL_SITE("tl_end"), TLX_SCOPE(scope), TLX_LIT(tl_values){0, NULL})
+#define tl_yield(...) TLX_CAT(tlx_yield_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_yield_P(scope) tl_yield_at(TL_SITE("tl_yield"), TLX_SCOPE(scope), TLX_LIT(tl_values){0, NULL})
+#define tlx_yield_K(scope, ...) tl_yield_at(TL_SITE("tl_yield"), TLX_SCOPE(scope), TL_VALUES(__VA_ARGS__))
 
 #ifdef __cplusplus
 }

@@ -164,28 +164,28 @@ typedef struct tc_arg {
 } tc_arg;
 
 /* A device pointer to dtype elements: p is a tc_deviceptr (CUdeviceptr) or a pointer. */
-#define tc_ptr(p, dt) (TL__LIT(tc_arg){.kind = TC_ARG_PTR, .dtype = (dt), .v = {.u = (uint64_t)(uintptr_t)(p)}})
-#define tc_i8(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I8, .v = {.i = (int64_t)(x)}})
-#define tc_i16(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I16, .v = {.i = (int64_t)(x)}})
-#define tc_i32(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I32, .v = {.i = (int64_t)(x)}})
-#define tc_i64(x) (TL__LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I64, .v = {.i = (int64_t)(x)}})
-#define tc_u8(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U8, .v = {.u = (uint64_t)(x)}})
-#define tc_u16(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U16, .v = {.u = (uint64_t)(x)}})
-#define tc_u32(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U32, .v = {.u = (uint64_t)(x)}})
-#define tc_u64(x) (TL__LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U64, .v = {.u = (uint64_t)(x)}})
-#define tc_f16(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F16, .v = {.f = (double)(x)}})
-#define tc_bf16(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_BF16, .v = {.f = (double)(x)}})
-#define tc_f32(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F32, .v = {.f = (double)(x)}})
-#define tc_f64(x) (TL__LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F64, .v = {.f = (double)(x)}})
-#define tc_bool(x) (TL__LIT(tc_arg){.kind = TC_ARG_BOOL, .dtype = TL_I1, .v = {.u = (x) ? 1u : 0u}})
+#define tc_ptr(p, dt) (TLX_LIT(tc_arg){.kind = TC_ARG_PTR, .dtype = (dt), .v = {.u = (uint64_t)(uintptr_t)(p)}})
+#define tc_i8(x) (TLX_LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I8, .v = {.i = (int64_t)(x)}})
+#define tc_i16(x) (TLX_LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I16, .v = {.i = (int64_t)(x)}})
+#define tc_i32(x) (TLX_LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I32, .v = {.i = (int64_t)(x)}})
+#define tc_i64(x) (TLX_LIT(tc_arg){.kind = TC_ARG_INT, .dtype = TL_I64, .v = {.i = (int64_t)(x)}})
+#define tc_u8(x) (TLX_LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U8, .v = {.u = (uint64_t)(x)}})
+#define tc_u16(x) (TLX_LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U16, .v = {.u = (uint64_t)(x)}})
+#define tc_u32(x) (TLX_LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U32, .v = {.u = (uint64_t)(x)}})
+#define tc_u64(x) (TLX_LIT(tc_arg){.kind = TC_ARG_UINT, .dtype = TL_U64, .v = {.u = (uint64_t)(x)}})
+#define tc_f16(x) (TLX_LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F16, .v = {.f = (double)(x)}})
+#define tc_bf16(x) (TLX_LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_BF16, .v = {.f = (double)(x)}})
+#define tc_f32(x) (TLX_LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F32, .v = {.f = (double)(x)}})
+#define tc_f64(x) (TLX_LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F64, .v = {.f = (double)(x)}})
+#define tc_bool(x) (TLX_LIT(tc_arg){.kind = TC_ARG_BOOL, .dtype = TL_I1, .v = {.u = (x) ? 1u : 0u}})
 
 /* The launch grid, in programs (tl_program_id's range) per axis. */
 typedef struct tc_grid {
     unsigned x, y, z;
 } tc_grid;
-#define tc_grid1(x) (TL__LIT(tc_grid){(unsigned)(x), 1, 1})
-#define tc_grid2(x, y) (TL__LIT(tc_grid){(unsigned)(x), (unsigned)(y), 1})
-#define tc_grid3(x, y, z) (TL__LIT(tc_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
+#define tc_grid1(x) (TLX_LIT(tc_grid){(unsigned)(x), 1, 1})
+#define tc_grid2(x, y) (TLX_LIT(tc_grid){(unsigned)(x), (unsigned)(y), 1})
+#define tc_grid3(x, y, z) (TLX_LIT(tc_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
 
 /* Launches k on grid in stream (asynchronous, like cuLaunchKernel) with nargs arguments in
  * declaration order. False on error (bad arguments, no variant for the arguments' key, a
@@ -196,7 +196,7 @@ TRITONC_API bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_
  * kernel without arguments: tc_launch_args(k, grid, stream, 0, NULL)). */
 #define tc_launch(k, grid, stream, ...)                                                           \
     tc_launch_args_at(TL_SITE("tc_launch"), (k), (grid), (stream),                                \
-                      TL__COUNT(tc_arg, __VA_ARGS__), TL__ARRAY(tc_arg, __VA_ARGS__))
+                      TLX_COUNT(tc_arg, __VA_ARGS__), TLX_ARRAY(tc_arg, __VA_ARGS__))
 
 /* The specialization key (one letter per declared argument) the arguments give, written into
  * key (at least nargs + 1 bytes), after the same checks as a launch; NULL on error. */
@@ -278,7 +278,7 @@ TRITONC_API bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_s
 #define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
 #define tc_autotune_launch(at, stream, ...)                                                      \
     tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
-                               TL__COUNT(tc_arg, __VA_ARGS__), TL__ARRAY(tc_arg, __VA_ARGS__))
+                               TLX_COUNT(tc_arg, __VA_ARGS__), TLX_ARRAY(tc_arg, __VA_ARGS__))
 
 /* Makes sure the config chosen for the arguments' key is loaded in the current context, so
  * that launches with such arguments may be captured into a CUDA graph. The key must be chosen

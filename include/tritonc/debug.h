@@ -46,17 +46,17 @@ typedef struct tl_print_args {
  * non-empty prefix gets a leading space, and ": " at its end when values follow) and each
  * value's signedness (isSigned). Values may be scalars or tensors of any shape. */
 TRITONC_API void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args);
-#define tl_device_print(...) TL__CAT(tl__device_print_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__device_print_P(b, prefix)                                                             \
-    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TL__LIT(tl_print_args){.end_ = 0})
-#define tl__device_print_K(b, prefix, ...)                                                        \
-    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TL__PRINT_ARGS(__VA_ARGS__))
+#define tl_device_print(...) TLX_CAT(tlx_device_print_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_device_print_P(b, prefix)                                                             \
+    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TLX_LIT(tl_print_args){.end_ = 0})
+#define tlx_device_print_K(b, prefix, ...)                                                        \
+    tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TLX_PRINT_ARGS(__VA_ARGS__))
 #ifdef __cplusplus
 /* C++20 does not mix positional and designated fields: tl_device_print(b, "x", x, y), or all
  * designated: tl_device_print(b, "x", .a0 = x, .hex = true). */
-#define TL__PRINT_ARGS(...) tl_print_args{__VA_ARGS__}
+#define TLX_PRINT_ARGS(...) tl_print_args{__VA_ARGS__}
 #else
-#define TL__PRINT_ARGS(...) TL__LIT(tl_print_args){__VA_ARGS__, .end_ = 0}
+#define TLX_PRINT_ARGS(...) TLX_LIT(tl_print_args){__VA_ARGS__, .end_ = 0}
 #endif
 
 typedef struct tl_assert_opts {
@@ -66,11 +66,11 @@ typedef struct tl_assert_opts {
  * builder's debug option is on (tl_builder_set_debug), as Python emits it only with debug.
  * cond must be a boolean (int1) scalar or tensor; a C number counts as a bool. */
 TRITONC_API void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_opts o);
-#define tl_device_assert(...) TL__CAT(tl__device_assert_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__device_assert_P(cond, msg)                                                            \
-    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TL__LIT(tl_assert_opts){.mask = {0}})
-#define tl__device_assert_K(cond, msg, ...)                                                       \
-    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TL__LIT(tl_assert_opts){__VA_ARGS__})
+#define tl_device_assert(...) TLX_CAT(tlx_device_assert_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_device_assert_P(cond, msg)                                                            \
+    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TLX_LIT(tl_assert_opts){.mask = {0}})
+#define tlx_device_assert_K(cond, msg, ...)                                                       \
+    tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TLX_LIT(tl_assert_opts){__VA_ARGS__})
 
 /* tl.assume(cond): llvm.intr.assume on an int1 scalar. A C condition (int 0 or 1, what C's
  * comparisons give, such as `cfg->B > 0` for Python's constexpr `B > 0`) is a bool constant
@@ -90,7 +90,7 @@ typedef struct tl_hint {
     int64_t v[TL_MAX_RANK];
 } tl_hint;
 #define TL_HINT(...)                                                                              \
-    (TL__LIT(tl_hint){.n = TL__COUNT(int64_t, __VA_ARGS__), .v = {__VA_ARGS__}})
+    (TLX_LIT(tl_hint){.n = TLX_COUNT(int64_t, __VA_ARGS__), .v = {__VA_ARGS__}})
 
 /* tl.multiple_of(x, values), tl.max_contiguous, tl.max_constancy: set tt.divisibility,
  * tt.contiguity, tt.constancy (dense<...> : tensor<Nxi32>) on the op that defines x and
@@ -111,7 +111,7 @@ typedef struct tl_dtypes {
     const tl_dtype *d;
 } tl_dtypes;
 #define TL_DTYPES(...)                                                                            \
-    (TL__LIT(tl_dtypes){TL__COUNT(tl_dtype, __VA_ARGS__), TL__ARRAY(tl_dtype, __VA_ARGS__)})
+    (TLX_LIT(tl_dtypes){TLX_COUNT(tl_dtype, __VA_ARGS__), TLX_ARRAY(tl_dtype, __VA_ARGS__)})
 
 #define TL_ASM_MAX_RESULTS 8
 typedef struct tl_asm_results {
@@ -190,16 +190,16 @@ TRITONC_API tl_value4 tl_randint4x_at(tl_site s, tl_value seed, tl_value offset,
 TRITONC_API tl_value4 tl_rand4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
 TRITONC_API tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o);
 
-#define TL__RANDOM(fn, ...) TL__CAT(tl__random_, TL__KW2(__VA_ARGS__))(fn, __VA_ARGS__)
-#define tl__random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TL__ZERO(tl_random_opts))
-#define tl__random_K(fn, seed, offset, ...)                                                       \
-    fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TL__LIT(tl_random_opts){__VA_ARGS__})
-#define tl_randint(...) TL__RANDOM(tl_randint, __VA_ARGS__)
-#define tl_rand(...) TL__RANDOM(tl_rand, __VA_ARGS__)
-#define tl_randn(...) TL__RANDOM(tl_randn, __VA_ARGS__)
-#define tl_randint4x(...) TL__RANDOM(tl_randint4x, __VA_ARGS__)
-#define tl_rand4x(...) TL__RANDOM(tl_rand4x, __VA_ARGS__)
-#define tl_randn4x(...) TL__RANDOM(tl_randn4x, __VA_ARGS__)
+#define TLX_RANDOM(fn, ...) TLX_CAT(tlx_random_, TLX_KW2(__VA_ARGS__))(fn, __VA_ARGS__)
+#define tlx_random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TLX_ZERO(tl_random_opts))
+#define tlx_random_K(fn, seed, offset, ...)                                                       \
+    fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TLX_LIT(tl_random_opts){__VA_ARGS__})
+#define tl_randint(...) TLX_RANDOM(tl_randint, __VA_ARGS__)
+#define tl_rand(...) TLX_RANDOM(tl_rand, __VA_ARGS__)
+#define tl_randn(...) TLX_RANDOM(tl_randn, __VA_ARGS__)
+#define tl_randint4x(...) TLX_RANDOM(tl_randint4x, __VA_ARGS__)
+#define tl_rand4x(...) TLX_RANDOM(tl_rand4x, __VA_ARGS__)
+#define tl_randn4x(...) TLX_RANDOM(tl_randn4x, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,7 @@ typedef struct tl_site {
     const char *func;  /* the API call's name, "tl_add" */
     int seq;           /* source-order key; 0: none */
     const char *scope; /* the calling C function (__func__); NULL: none */
-    const void *unit;  /* the calling translation unit (TL__UNIT); NULL: one shared by all such sites */
+    const void *unit;  /* the calling translation unit (TLX_UNIT); NULL: one shared by all such sites */
 } tl_site;
 
 #ifdef __cplusplus

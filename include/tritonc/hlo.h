@@ -134,7 +134,7 @@ TRITONC_API th_value th_convert_at(th_site site, th_value x, tl_dtype to);
 /* Ends main with `return`: its results are the values given (at least one). Once only. */
 TRITONC_API void th_return_at(th_site site, th_builder *b, int n, const th_value *results);
 #define th_return(b, ...)                                                                         \
-    th_return_at(TH_SITE("th_return"), (b), TH__COUNT(th_value, __VA_ARGS__), TH__ARRAY(th_value, __VA_ARGS__))
+    th_return_at(TH_SITE("th_return"), (b), TLX_TH_COUNT(th_value, __VA_ARGS__), TLX_TH_ARRAY(th_value, __VA_ARGS__))
 
 /* ---- the program's signature (for running it: see pjrt.h) ----------------------------- */
 
@@ -169,14 +169,14 @@ typedef struct th_aliases {
 } th_aliases;
 /* .output_operand_aliases = TH_ALIASES({.output_index = 0, .operand_index = 1}) */
 #define TH_ALIASES(...)                                                                           \
-    {TH__COUNT(th_alias, __VA_ARGS__), TH__ARRAY(th_alias, __VA_ARGS__)}
+    {TLX_TH_COUNT(th_alias, __VA_ARGS__), TLX_TH_ARRAY(th_alias, __VA_ARGS__)}
 
 typedef struct th_indices {
     int n;
     const int *items;
 } th_indices;
 /* .zeroed_outputs = TH_INDICES(0, 2) */
-#define TH_INDICES(...) {TH__COUNT(int, __VA_ARGS__), TH__ARRAY(int, __VA_ARGS__)}
+#define TH_INDICES(...) {TLX_TH_COUNT(int, __VA_ARGS__), TLX_TH_ARRAY(int, __VA_ARGS__)}
 
 /* How to launch the kernel. All zero is valid: the defaults below. */
 typedef struct th_call_opts {
@@ -239,33 +239,33 @@ TRITONC_API bool th_triton_call_named_at(th_site site, th_builder *b, const tl_k
 #define TH_KERNEL_CALL(kernel, inputs, outputs)                                                   \
     extern const tl_kernel kernel;                                                                \
     typedef struct kernel##_inputs {                                                              \
-        TH__EACH(TH__VALUE_FIELD, TH__UNPAREN inputs)                                             \
+        TLX_TH_EACH(TLX_TH_VALUE_FIELD, TLX_TH_UNPAREN inputs)                                    \
     } kernel##_inputs;                                                                            \
     typedef struct kernel##_outputs {                                                             \
-        TH__EACH(TH__SHAPE_FIELD, TH__UNPAREN outputs)                                            \
+        TLX_TH_EACH(TLX_TH_SHAPE_FIELD, TLX_TH_UNPAREN outputs)                                   \
     } kernel##_outputs;                                                                           \
     typedef struct kernel##_results {                                                             \
-        TH__EACH(TH__VALUE_FIELD, TH__UNPAREN outputs)                                            \
+        TLX_TH_EACH(TLX_TH_VALUE_FIELD, TLX_TH_UNPAREN outputs)                                   \
     } kernel##_results;                                                                           \
-    TH__UNUSED static inline kernel##_results kernel##_call_at(                                   \
+    TLX_TH_UNUSED static inline kernel##_results kernel##_call_at(                                \
         th_site site, th_builder *b, kernel##_inputs in, kernel##_outputs out, th_call_opts opts) \
     {                                                                                             \
-        static const char *const in_names[] = {TH__EACH(TH__NAME, TH__UNPAREN inputs)};           \
-        static const char *const out_names[] = {TH__EACH(TH__NAME, TH__UNPAREN outputs)};         \
-        const th_value in_values[] = {TH__EACH(TH__IN_MEMBER, TH__UNPAREN inputs)};               \
-        const th_shape out_shapes[] = {TH__EACH(TH__OUT_MEMBER, TH__UNPAREN outputs)};            \
+        static const char *const in_names[] = {TLX_TH_EACH(TLX_TH_NAME, TLX_TH_UNPAREN inputs)};  \
+        static const char *const out_names[] = {TLX_TH_EACH(TLX_TH_NAME, TLX_TH_UNPAREN outputs)}; \
+        const th_value in_values[] = {TLX_TH_EACH(TLX_TH_IN_MEMBER, TLX_TH_UNPAREN inputs)};      \
+        const th_shape out_shapes[] = {TLX_TH_EACH(TLX_TH_OUT_MEMBER, TLX_TH_UNPAREN outputs)};   \
         th_value res[sizeof out_names / sizeof out_names[0]];                                     \
         th_triton_call_named_at(site, b, &kernel, (int)(sizeof in_names / sizeof in_names[0]),    \
                                 in_names, in_values, (int)(sizeof res / sizeof res[0]),           \
                                 out_names, out_shapes, opts, res);                                \
         kernel##_results r;                                                                       \
-        TH__EACH(TH__RESULT_SET, TH__UNPAREN outputs)                                             \
+        TLX_TH_EACH(TLX_TH_RESULT_SET, TLX_TH_UNPAREN outputs)                                    \
         return r;                                                                                 \
     }                                                                                             \
-    TH__UNUSED static inline kernel##_results kernel##_call(                                      \
+    TLX_TH_UNUSED static inline kernel##_results kernel##_call(                                   \
         th_builder *b, kernel##_inputs in, kernel##_outputs out, th_call_opts opts)               \
     {                                                                                             \
-        return kernel##_call_at(TH__LIT(th_site){.func = #kernel "_call"}, b, in, out, opts);     \
+        return kernel##_call_at(TLX_TH_LIT(th_site){.func = #kernel "_call"}, b, in, out, opts);  \
     }                                                                                             \
     extern const tl_kernel kernel /* so that `TH_KERNEL_CALL(...);` ends in a declaration */
 
@@ -274,98 +274,98 @@ TRITONC_API bool th_triton_call_named_at(th_site site, th_builder *b, const tl_k
 
 /* ---- macro plumbing of TH_KERNEL_CALL ------------------------------------------------------ */
 
-#define TH__UNPAREN(...) __VA_ARGS__
+#define TLX_TH_UNPAREN(...) __VA_ARGS__
 /* The typed calls may go unused in the C file that declares them. */
 #if defined(__GNUC__)
-#define TH__UNUSED __attribute__((unused))
+#define TLX_TH_UNUSED __attribute__((unused))
 #else
-#define TH__UNUSED
+#define TLX_TH_UNUSED
 #endif
-#define TH__CAT(a, b) TH__CAT_(a, b)
-#define TH__CAT_(a, b) a##b
+#define TLX_TH_CAT(a, b) TLX_TH_CAT_(a, b)
+#define TLX_TH_CAT_(a, b) a##b
 /* M(index, name) for each name; index is an expression (0, (0) + 1, ...). */
-#define TH__EACH(M, ...) TH__CAT(TH__EACH_, TH__NARGS(__VA_ARGS__))(M, 0, __VA_ARGS__)
-#define TH__VALUE_FIELD(i, name) th_value name;
-#define TH__SHAPE_FIELD(i, name) th_shape name;
-#define TH__NAME(i, name) #name,
-#define TH__IN_MEMBER(i, name) in.name,
-#define TH__OUT_MEMBER(i, name) out.name,
-#define TH__RESULT_SET(i, name) r.name = res[i];
+#define TLX_TH_EACH(M, ...) TLX_TH_CAT(TLX_TH_EACH_, TLX_TH_NARGS(__VA_ARGS__))(M, 0, __VA_ARGS__)
+#define TLX_TH_VALUE_FIELD(i, name) th_value name;
+#define TLX_TH_SHAPE_FIELD(i, name) th_shape name;
+#define TLX_TH_NAME(i, name) #name,
+#define TLX_TH_IN_MEMBER(i, name) in.name,
+#define TLX_TH_OUT_MEMBER(i, name) out.name,
+#define TLX_TH_RESULT_SET(i, name) r.name = res[i];
 
-#define TH__NARGS(...)                                                                            \
-    TH__NARGS_(__VA_ARGS__, 64, 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47,  \
-               46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,  \
-               25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
-               2, 1, 0)
-#define TH__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, \
-                   _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34,  \
-                   _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50,  \
-                   _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, n, ...)    \
+#define TLX_TH_NARGS(...)                                                                         \
+    TLX_TH_NARGS_(__VA_ARGS__, 64, 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, \
+                  46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, \
+                  25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
+                  2, 1, 0)
+#define TLX_TH_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, \
+                      _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, \
+                      _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, \
+                      _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, n, ...) \
     n
-#define TH__EACH_1(M, i, a) M(i, a)
-#define TH__EACH_2(M, i, a, ...) M(i, a) TH__EACH_1(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_3(M, i, a, ...) M(i, a) TH__EACH_2(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_4(M, i, a, ...) M(i, a) TH__EACH_3(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_5(M, i, a, ...) M(i, a) TH__EACH_4(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_6(M, i, a, ...) M(i, a) TH__EACH_5(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_7(M, i, a, ...) M(i, a) TH__EACH_6(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_8(M, i, a, ...) M(i, a) TH__EACH_7(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_9(M, i, a, ...) M(i, a) TH__EACH_8(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_10(M, i, a, ...) M(i, a) TH__EACH_9(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_11(M, i, a, ...) M(i, a) TH__EACH_10(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_12(M, i, a, ...) M(i, a) TH__EACH_11(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_13(M, i, a, ...) M(i, a) TH__EACH_12(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_14(M, i, a, ...) M(i, a) TH__EACH_13(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_15(M, i, a, ...) M(i, a) TH__EACH_14(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_16(M, i, a, ...) M(i, a) TH__EACH_15(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_17(M, i, a, ...) M(i, a) TH__EACH_16(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_18(M, i, a, ...) M(i, a) TH__EACH_17(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_19(M, i, a, ...) M(i, a) TH__EACH_18(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_20(M, i, a, ...) M(i, a) TH__EACH_19(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_21(M, i, a, ...) M(i, a) TH__EACH_20(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_22(M, i, a, ...) M(i, a) TH__EACH_21(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_23(M, i, a, ...) M(i, a) TH__EACH_22(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_24(M, i, a, ...) M(i, a) TH__EACH_23(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_25(M, i, a, ...) M(i, a) TH__EACH_24(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_26(M, i, a, ...) M(i, a) TH__EACH_25(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_27(M, i, a, ...) M(i, a) TH__EACH_26(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_28(M, i, a, ...) M(i, a) TH__EACH_27(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_29(M, i, a, ...) M(i, a) TH__EACH_28(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_30(M, i, a, ...) M(i, a) TH__EACH_29(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_31(M, i, a, ...) M(i, a) TH__EACH_30(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_32(M, i, a, ...) M(i, a) TH__EACH_31(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_33(M, i, a, ...) M(i, a) TH__EACH_32(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_34(M, i, a, ...) M(i, a) TH__EACH_33(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_35(M, i, a, ...) M(i, a) TH__EACH_34(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_36(M, i, a, ...) M(i, a) TH__EACH_35(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_37(M, i, a, ...) M(i, a) TH__EACH_36(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_38(M, i, a, ...) M(i, a) TH__EACH_37(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_39(M, i, a, ...) M(i, a) TH__EACH_38(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_40(M, i, a, ...) M(i, a) TH__EACH_39(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_41(M, i, a, ...) M(i, a) TH__EACH_40(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_42(M, i, a, ...) M(i, a) TH__EACH_41(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_43(M, i, a, ...) M(i, a) TH__EACH_42(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_44(M, i, a, ...) M(i, a) TH__EACH_43(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_45(M, i, a, ...) M(i, a) TH__EACH_44(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_46(M, i, a, ...) M(i, a) TH__EACH_45(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_47(M, i, a, ...) M(i, a) TH__EACH_46(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_48(M, i, a, ...) M(i, a) TH__EACH_47(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_49(M, i, a, ...) M(i, a) TH__EACH_48(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_50(M, i, a, ...) M(i, a) TH__EACH_49(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_51(M, i, a, ...) M(i, a) TH__EACH_50(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_52(M, i, a, ...) M(i, a) TH__EACH_51(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_53(M, i, a, ...) M(i, a) TH__EACH_52(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_54(M, i, a, ...) M(i, a) TH__EACH_53(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_55(M, i, a, ...) M(i, a) TH__EACH_54(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_56(M, i, a, ...) M(i, a) TH__EACH_55(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_57(M, i, a, ...) M(i, a) TH__EACH_56(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_58(M, i, a, ...) M(i, a) TH__EACH_57(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_59(M, i, a, ...) M(i, a) TH__EACH_58(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_60(M, i, a, ...) M(i, a) TH__EACH_59(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_61(M, i, a, ...) M(i, a) TH__EACH_60(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_62(M, i, a, ...) M(i, a) TH__EACH_61(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_63(M, i, a, ...) M(i, a) TH__EACH_62(M, (i) + 1, __VA_ARGS__)
-#define TH__EACH_64(M, i, a, ...) M(i, a) TH__EACH_63(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_1(M, i, a) M(i, a)
+#define TLX_TH_EACH_2(M, i, a, ...) M(i, a) TLX_TH_EACH_1(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_3(M, i, a, ...) M(i, a) TLX_TH_EACH_2(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_4(M, i, a, ...) M(i, a) TLX_TH_EACH_3(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_5(M, i, a, ...) M(i, a) TLX_TH_EACH_4(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_6(M, i, a, ...) M(i, a) TLX_TH_EACH_5(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_7(M, i, a, ...) M(i, a) TLX_TH_EACH_6(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_8(M, i, a, ...) M(i, a) TLX_TH_EACH_7(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_9(M, i, a, ...) M(i, a) TLX_TH_EACH_8(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_10(M, i, a, ...) M(i, a) TLX_TH_EACH_9(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_11(M, i, a, ...) M(i, a) TLX_TH_EACH_10(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_12(M, i, a, ...) M(i, a) TLX_TH_EACH_11(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_13(M, i, a, ...) M(i, a) TLX_TH_EACH_12(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_14(M, i, a, ...) M(i, a) TLX_TH_EACH_13(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_15(M, i, a, ...) M(i, a) TLX_TH_EACH_14(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_16(M, i, a, ...) M(i, a) TLX_TH_EACH_15(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_17(M, i, a, ...) M(i, a) TLX_TH_EACH_16(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_18(M, i, a, ...) M(i, a) TLX_TH_EACH_17(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_19(M, i, a, ...) M(i, a) TLX_TH_EACH_18(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_20(M, i, a, ...) M(i, a) TLX_TH_EACH_19(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_21(M, i, a, ...) M(i, a) TLX_TH_EACH_20(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_22(M, i, a, ...) M(i, a) TLX_TH_EACH_21(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_23(M, i, a, ...) M(i, a) TLX_TH_EACH_22(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_24(M, i, a, ...) M(i, a) TLX_TH_EACH_23(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_25(M, i, a, ...) M(i, a) TLX_TH_EACH_24(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_26(M, i, a, ...) M(i, a) TLX_TH_EACH_25(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_27(M, i, a, ...) M(i, a) TLX_TH_EACH_26(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_28(M, i, a, ...) M(i, a) TLX_TH_EACH_27(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_29(M, i, a, ...) M(i, a) TLX_TH_EACH_28(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_30(M, i, a, ...) M(i, a) TLX_TH_EACH_29(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_31(M, i, a, ...) M(i, a) TLX_TH_EACH_30(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_32(M, i, a, ...) M(i, a) TLX_TH_EACH_31(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_33(M, i, a, ...) M(i, a) TLX_TH_EACH_32(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_34(M, i, a, ...) M(i, a) TLX_TH_EACH_33(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_35(M, i, a, ...) M(i, a) TLX_TH_EACH_34(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_36(M, i, a, ...) M(i, a) TLX_TH_EACH_35(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_37(M, i, a, ...) M(i, a) TLX_TH_EACH_36(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_38(M, i, a, ...) M(i, a) TLX_TH_EACH_37(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_39(M, i, a, ...) M(i, a) TLX_TH_EACH_38(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_40(M, i, a, ...) M(i, a) TLX_TH_EACH_39(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_41(M, i, a, ...) M(i, a) TLX_TH_EACH_40(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_42(M, i, a, ...) M(i, a) TLX_TH_EACH_41(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_43(M, i, a, ...) M(i, a) TLX_TH_EACH_42(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_44(M, i, a, ...) M(i, a) TLX_TH_EACH_43(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_45(M, i, a, ...) M(i, a) TLX_TH_EACH_44(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_46(M, i, a, ...) M(i, a) TLX_TH_EACH_45(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_47(M, i, a, ...) M(i, a) TLX_TH_EACH_46(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_48(M, i, a, ...) M(i, a) TLX_TH_EACH_47(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_49(M, i, a, ...) M(i, a) TLX_TH_EACH_48(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_50(M, i, a, ...) M(i, a) TLX_TH_EACH_49(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_51(M, i, a, ...) M(i, a) TLX_TH_EACH_50(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_52(M, i, a, ...) M(i, a) TLX_TH_EACH_51(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_53(M, i, a, ...) M(i, a) TLX_TH_EACH_52(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_54(M, i, a, ...) M(i, a) TLX_TH_EACH_53(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_55(M, i, a, ...) M(i, a) TLX_TH_EACH_54(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_56(M, i, a, ...) M(i, a) TLX_TH_EACH_55(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_57(M, i, a, ...) M(i, a) TLX_TH_EACH_56(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_58(M, i, a, ...) M(i, a) TLX_TH_EACH_57(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_59(M, i, a, ...) M(i, a) TLX_TH_EACH_58(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_60(M, i, a, ...) M(i, a) TLX_TH_EACH_59(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_61(M, i, a, ...) M(i, a) TLX_TH_EACH_60(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_62(M, i, a, ...) M(i, a) TLX_TH_EACH_61(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_63(M, i, a, ...) M(i, a) TLX_TH_EACH_62(M, (i) + 1, __VA_ARGS__)
+#define TLX_TH_EACH_64(M, i, a, ...) M(i, a) TLX_TH_EACH_63(M, (i) + 1, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

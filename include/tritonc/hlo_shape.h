@@ -24,27 +24,27 @@ extern "C" {
 
 #define TH_MAX_RANK 8
 
-/* The call layer's forms of builder.h's TL__LIT, TL__ARRAY and TL__COUNT (this header does not
+/* The call layer's forms of builder.h's TLX_LIT, TLX_ARRAY and TLX_COUNT (this header does not
  * include the builder), so that one header reads as C11 and as C++20 (docs/cxx.md):
- * TH__LIT(T){...} is C's compound literal (T){...} and C++'s T{...}; TH__ARRAY(T, ...) points at
- * a temporary array of the values (alive until the end of the full expression); TH__COUNT(T, ...)
+ * TLX_TH_LIT(T){...} is C's compound literal (T){...} and C++'s T{...}; TLX_TH_ARRAY(T, ...) points at
+ * a temporary array of the values (alive until the end of the full expression); TLX_TH_COUNT(T, ...)
  * counts them without evaluating them. */
 #ifdef __cplusplus
 extern "C++" {
-template <class T> using th__array_t = T[];
-template <class T, decltype(sizeof 0) N> constexpr const T *th__array(const T (&a)[N]) { return a; }
+template <class T> using tlx_th_array_t = T[];
+template <class T, decltype(sizeof 0) N> constexpr const T *tlx_th_array(const T (&a)[N]) { return a; }
 }
 /* As builder.h: designated keyword fields leave the others out by design. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #endif
-#define TH__LIT(T) T
-#define TH__ARRAY(T, ...) th__array<T>({__VA_ARGS__})
-#define TH__COUNT(T, ...) ((int)(sizeof(th__array_t<T>{__VA_ARGS__}) / sizeof(T)))
+#define TLX_TH_LIT(T) T
+#define TLX_TH_ARRAY(T, ...) tlx_th_array<T>({__VA_ARGS__})
+#define TLX_TH_COUNT(T, ...) ((int)(sizeof(tlx_th_array_t<T>{__VA_ARGS__}) / sizeof(T)))
 #else
-#define TH__LIT(T) (T)
-#define TH__ARRAY(T, ...) ((T[]){__VA_ARGS__})
-#define TH__COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
+#define TLX_TH_LIT(T) (T)
+#define TLX_TH_ARRAY(T, ...) ((T[]){__VA_ARGS__})
+#define TLX_TH_COUNT(T, ...) ((int)(sizeof((T[]){__VA_ARGS__}) / sizeof(T)))
 #endif
 
 typedef struct th_builder th_builder;
@@ -54,7 +54,7 @@ typedef struct th_builder th_builder;
  * call's name, "th_add"); the others stay zero. th_site is its name in this layer. Write one
  * with TH_SITE or designated fields ((th_site){.file = f, .line = l, .func = fn}). */
 typedef tl_site th_site;
-#define TH_SITE(fn) (TH__LIT(th_site){.file = __FILE__, .line = __LINE__, .func = (fn)})
+#define TH_SITE(fn) (TLX_TH_LIT(th_site){.file = __FILE__, .line = __LINE__, .func = (fn)})
 
 /* ---- shapes -------------------------------------------------------------------------- */
 
@@ -78,7 +78,7 @@ static inline th_shape th_shape_from(const int64_t *dtype_then_dims, int count)
 }
 /* TH_SHAPE(TL_F32, 64, 128) is tensor<64x128xf32>; TH_SHAPE(TL_I32) is tensor<i32>. */
 #define TH_SHAPE(...)                                                                             \
-    th_shape_from(TH__ARRAY(int64_t, __VA_ARGS__), TH__COUNT(int64_t, __VA_ARGS__))
+    th_shape_from(TLX_TH_ARRAY(int64_t, __VA_ARGS__), TLX_TH_COUNT(int64_t, __VA_ARGS__))
 
 /* Number of elements (1 for a 0-d tensor; 0 for an invalid shape). */
 TRITONC_API int64_t th_shape_numel(th_shape s);

@@ -98,22 +98,22 @@ typedef struct tc_interp_arg {
     int64_t i;     /* INT (a bool is 0 or 1) */
     double f;      /* FLOAT */
 } tc_interp_arg;
-#define tc_interp_ptr(p, bytes) (TL__LIT(tc_interp_arg){.kind = TC_INTERP_ARG_PTR, .base = (void *)(p), .extent = (bytes)})
-#define tc_interp_int(x) (TL__LIT(tc_interp_arg){.kind = TC_INTERP_ARG_INT, .i = (int64_t)(x)})
-#define tc_interp_float(x) (TL__LIT(tc_interp_arg){.kind = TC_INTERP_ARG_FLOAT, .f = (double)(x)})
+#define tc_interp_ptr(p, bytes) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_PTR, .base = (void *)(p), .extent = (bytes)})
+#define tc_interp_int(x) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_INT, .i = (int64_t)(x)})
+#define tc_interp_float(x) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_FLOAT, .f = (double)(x)})
 
 typedef struct tc_interp_grid {
     unsigned x, y, z;
 } tc_interp_grid;
-#define tc_interp_grid1(x) (TL__LIT(tc_interp_grid){(unsigned)(x), 1, 1})
-#define tc_interp_grid2(x, y) (TL__LIT(tc_interp_grid){(unsigned)(x), (unsigned)(y), 1})
-#define tc_interp_grid3(x, y, z) (TL__LIT(tc_interp_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
+#define tc_interp_grid1(x) (TLX_LIT(tc_interp_grid){(unsigned)(x), 1, 1})
+#define tc_interp_grid2(x, y) (TLX_LIT(tc_interp_grid){(unsigned)(x), (unsigned)(y), 1})
+#define tc_interp_grid3(x, y, z) (TLX_LIT(tc_interp_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
 
 /* Binds all nargs arguments in order (nargs must equal tc_interp_nargs), sets the grid and
  * runs, as a launch would. */
 TRITONC_API bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const tc_interp_arg *args);
 #define tc_interp_launch(ip, grid, ...)                                                           \
-    tc_interp_launch_args((ip), (grid), TL__COUNT(tc_interp_arg, __VA_ARGS__), TL__ARRAY(tc_interp_arg, __VA_ARGS__))
+    tc_interp_launch_args((ip), (grid), TLX_COUNT(tc_interp_arg, __VA_ARGS__), TLX_ARRAY(tc_interp_arg, __VA_ARGS__))
 
 /* ---- number formats (exposed for tests and for callers preparing buffers) ---------------- */
 

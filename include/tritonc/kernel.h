@@ -37,8 +37,8 @@ typedef struct tl_names {
 /* C++: an expression (a static array per use), which initializes a tl_names just as well. */
 #define TL_NAMES(...)                                                                             \
     ([]() -> tl_names {                                                                           \
-        static const char *const tl__names[] = {__VA_ARGS__};                                     \
-        return tl_names{(int)(sizeof tl__names / sizeof tl__names[0]), tl__names};                \
+        static const char *const tlx_names[] = {__VA_ARGS__};                                     \
+        return tl_names{(int)(sizeof tlx_names / sizeof tlx_names[0]), tlx_names};                \
     }())
 #else
 #define TL_NAMES(...)                                                                             \
@@ -140,18 +140,18 @@ TRITONC_API bool tl_parse_decimal(const char *text, long long min, long long max
 /* C++20: designators in declaration order (.name, .inputs, .outputs, .inouts, .python, .doc,
  * .cfg_default, .nfields, .fields, .problem); what TL_KERNEL sets itself is filled in after them. */
 #define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
-    static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
-    static tl_kernel ident##__make(void)                                                          \
+    static void tlx_thunk_##ident(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); } \
+    static tl_kernel tlx_make_##ident(void)                                                       \
     {                                                                                             \
         tl_kernel k = {__VA_ARGS__};                                                              \
         k.source = __FILE__;                                                                      \
         k.source_line = __LINE__;                                                                 \
         k.cfg_size = sizeof(Cfg);                                                                 \
-        k.run = ident##__thunk;                                                                   \
+        k.run = tlx_thunk_##ident;                                                                \
         return k;                                                                                 \
     }                                                                                             \
     extern "C" const tl_kernel ident;                                                             \
-    const tl_kernel ident = ident##__make();                                                      \
+    const tl_kernel ident = tlx_make_##ident();                                                   \
     TL_KERNEL_ENTRY(ident)                                                                        \
     extern "C" char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                 \
     char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
@@ -161,9 +161,9 @@ TRITONC_API bool tl_parse_decimal(const char *text, long long min, long long max
     extern "C" const tl_kernel ident
 #else
 #define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
-    static void ident##__thunk(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }  \
+    static void tlx_thunk_##ident(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); } \
     const tl_kernel ident = {.source = __FILE__, .source_line = __LINE__, .cfg_size = sizeof(Cfg),   \
-                             .run = ident##__thunk,                                               \
+                             .run = tlx_thunk_##ident,                                            \
                              __VA_ARGS__};                                                        \
     TL_KERNEL_ENTRY(ident)                                                                        \
     /* prototype first: kernels build clean under -Wmissing-prototypes */                         \

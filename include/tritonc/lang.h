@@ -33,40 +33,40 @@ extern "C" {
 
 /* ---- macro plumbing: positional arguments, then optional keywords ------------------- */
 
-#define TL__CAT(a, b) TL__CAT_(a, b)
-#define TL__CAT_(a, b) a##b
-#define TL__ARG16(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, ...) _16
+#define TLX_CAT(a, b) TLX_CAT_(a, b)
+#define TLX_CAT_(a, b) a##b
+#define TLX_ARG16(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, ...) _16
 /* P when the call has exactly 1 (2, 3) arguments, K when keywords follow them. */
-#define TL__KW1(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _)
-#define TL__KW2(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _)
-#define TL__KW3(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _)
+#define TLX_KW1(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _)
+#define TLX_KW2(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _)
+#define TLX_KW3(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _)
 
 /* The number of arguments (1 to 15), and each through tl_lit (1 to 8 of them): lists
  * (TL_LIST, memory.h) and chains (tl_add(a, b, c)). */
-#define TL__NLIST(...) TL__ARG16(__VA_ARGS__, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define TL__LITS_1(a) tl_lit(a)
-#define TL__LITS_2(a, b) tl_lit(a), tl_lit(b)
-#define TL__LITS_3(a, b, c) tl_lit(a), tl_lit(b), tl_lit(c)
-#define TL__LITS_4(a, b, c, d) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d)
-#define TL__LITS_5(a, b, c, d, e) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e)
-#define TL__LITS_6(a, b, c, d, e, f) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f)
-#define TL__LITS_7(a, b, c, d, e, f, g) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g)
-#define TL__LITS_8(a, b, c, d, e, f, g, h)                                                        \
+#define TLX_NLIST(...) TLX_ARG16(__VA_ARGS__, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TLX_LITS_1(a) tl_lit(a)
+#define TLX_LITS_2(a, b) tl_lit(a), tl_lit(b)
+#define TLX_LITS_3(a, b, c) tl_lit(a), tl_lit(b), tl_lit(c)
+#define TLX_LITS_4(a, b, c, d) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d)
+#define TLX_LITS_5(a, b, c, d, e) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e)
+#define TLX_LITS_6(a, b, c, d, e, f) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f)
+#define TLX_LITS_7(a, b, c, d, e, f, g) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g)
+#define TLX_LITS_8(a, b, c, d, e, f, g, h)                                                        \
     tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g), tl_lit(h)
 /* 2 when the call has exactly two arguments, N with more: the chains, tl_add(a, b, c). */
-#define TL__CHAIN(...) TL__ARG16(__VA_ARGS__, N, N, N, N, N, N, N, N, N, N, N, N, N, 2, _, _)
-#define TL__CHAIN_ARGS(...) TL__NLIST(__VA_ARGS__), TL__ARRAY(tl_value, TL__CAT(TL__LITS_, TL__NLIST(__VA_ARGS__))(__VA_ARGS__))
+#define TLX_CHAIN(...) TLX_ARG16(__VA_ARGS__, N, N, N, N, N, N, N, N, N, N, N, N, N, 2, _, _)
+#define TLX_CHAIN_ARGS(...) TLX_NLIST(__VA_ARGS__), TLX_ARRAY(tl_value, TLX_CAT(TLX_LITS_, TLX_NLIST(__VA_ARGS__))(__VA_ARGS__))
 
 /* Positional arguments after the ones a macro names fill its options struct in declaration
  * order, as Python fills its parameters: each options struct lists first what Python takes
  * positionally there (tl_load(ptr, mask, other), tl_sum(x, axis, keep_dims)). Where Python's
  * next positional parameter has no C member in that place, the struct has this member there,
  * which no argument can fill: a tl_value, a shape or a pointer given there does not compile
- * ("initializing 'const struct tl__too_many_positional_arguments *' ... 'tl_value'"), a
+ * ("initializing 'const struct tlx_too_many_positional_arguments *' ... 'tl_value'"), a
  * number is an int-to-pointer conversion (a warning by default, an error under -Werror or in
  * gcc 14 and clang 16), and never lands in another member. Keywords skip it by name. */
-struct tl__too_many_positional_arguments;
-#define TL__NO_MORE_POSITIONAL const struct tl__too_many_positional_arguments *tl__no_more_positional
+struct tlx_too_many_positional_arguments;
+#define TLX_NO_MORE_POSITIONAL const struct tlx_too_many_positional_arguments *tlx_no_more_positional
 
 /* ---- shapes -------------------------------------------------------------------------- */
 
@@ -77,8 +77,8 @@ typedef struct tl_shape {
 /* TL_SHAPE(64, 128); the rank-0 shape () is TL_SHAPE0 (TL_SHAPE() would be empty braces, which
  * ISO C refuses under -Wpedantic). */
 #define TL_SHAPE(...)                                                                             \
-    (TL__LIT(tl_shape){.rank = TL__COUNT(int64_t, __VA_ARGS__), .dims = {__VA_ARGS__}})
-#define TL_SHAPE0 (TL__LIT(tl_shape){.rank = 0})
+    (TLX_LIT(tl_shape){.rank = TLX_COUNT(int64_t, __VA_ARGS__), .dims = {__VA_ARGS__}})
+#define TL_SHAPE0 (TLX_LIT(tl_shape){.rank = 0})
 
 typedef struct tl_pair {
     tl_value first, second;
@@ -125,14 +125,14 @@ TRITONC_API tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_sh
 /* tl.expand_dims(x, axis): axis may be negative (counted from the end of the result). */
 TRITONC_API tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
 #define tl_expand_dims(x, axis) tl_expand_dims_at(TL_SITE("tl_expand_dims"), (x), (axis))
-/* Indexing, x[:, None], x[None, :], x[None], x[:, :, None]: tl_index(x, TL_ALL, TL_NONE) and so
+/* Indexing, x[:, None], x[None, :], x[None], x[:, :, None]: builder_index(x, TL_ALL, TL_NONE) and so
  * on, one index per position (tensor.__getitem__). TL_NONE at position d is Python's
  * semantic.expand_dims(x, d): tt.expand_dims of a tensor, and of a scalar a tt.splat to
  * tensor<1xT>, whatever d (s[:, None] of a scalar is tensor<1xT>, as in Python; tl_expand_dims
  * checks the axis as tl.expand_dims does and refuses it). TL_ALL (`:`) adds nothing. */
 typedef enum tl_index_kind { TL_ALL = 1, TL_NONE = 2 } tl_index_kind;
 TRITONC_API tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index);
-#define tl_index(x, ...) tl_index_at(TL_SITE("tl_index"), (x), TL__COUNT(int, __VA_ARGS__), TL__ARRAY(int, __VA_ARGS__))
+#define builder_index(x, ...) tl_index_at(TL_SITE("tl_index"), (x), TLX_COUNT(int, __VA_ARGS__), TLX_ARRAY(int, __VA_ARGS__))
 /* tl.broadcast_to(x, shape) */
 TRITONC_API tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
 #define tl_broadcast_to(x, shape) tl_broadcast_to_at(TL_SITE("tl_broadcast_to"), (x), (shape))
@@ -181,19 +181,19 @@ TRITONC_API tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value b
  * c` is (a - b) - c), tl_mul, tl_and, tl_or and tl_xor. tl_add(a, tl_add(b, c)) is a + (b + c),
  * another program (docs/reading.md). */
 TRITONC_API tl_value tl_binary_chain_at(tl_site s, tl_binop op, int n, const tl_value *v);
-#define TL__BINARY(name, op, ...) TL__CAT(tl__binary_, TL__CHAIN(__VA_ARGS__))(name, op, __VA_ARGS__)
-#define tl__binary_2(name, op, a, b) tl_binary_at(TL_SITE(name), op, tl_lit(a), tl_lit(b))
-#define tl__binary_N(name, op, ...) tl_binary_chain_at(TL_SITE(name), op, TL__CHAIN_ARGS(__VA_ARGS__))
-#define tl_add(...) TL__BINARY("tl_add", TL_OP_ADD, __VA_ARGS__)
-#define tl_sub(...) TL__BINARY("tl_sub", TL_OP_SUB, __VA_ARGS__)
-#define tl_mul(...) TL__BINARY("tl_mul", TL_OP_MUL, __VA_ARGS__)
+#define TLX_BINARY(name, op, ...) TLX_CAT(tlx_binary_, TLX_CHAIN(__VA_ARGS__))(name, op, __VA_ARGS__)
+#define tlx_binary_2(name, op, a, b) tl_binary_at(TL_SITE(name), op, tl_lit(a), tl_lit(b))
+#define tlx_binary_N(name, op, ...) tl_binary_chain_at(TL_SITE(name), op, TLX_CHAIN_ARGS(__VA_ARGS__))
+#define tl_add(...) TLX_BINARY("tl_add", TL_OP_ADD, __VA_ARGS__)
+#define tl_sub(...) TLX_BINARY("tl_sub", TL_OP_SUB, __VA_ARGS__)
+#define tl_mul(...) TLX_BINARY("tl_mul", TL_OP_MUL, __VA_ARGS__)
 #define tl_div(a, b) tl_binary_at(TL_SITE("tl_div"), TL_OP_TRUEDIV, tl_lit(a), tl_lit(b))
 #define tl_floordiv(a, b) tl_binary_at(TL_SITE("tl_floordiv"), TL_OP_FLOORDIV, tl_lit(a), tl_lit(b))
 #define tl_mod(a, b) tl_binary_at(TL_SITE("tl_mod"), TL_OP_MOD, tl_lit(a), tl_lit(b))
 #define tl_rem(a, b) tl_binary_at(TL_SITE("tl_rem"), TL_OP_MOD, tl_lit(a), tl_lit(b))
-#define tl_and(...) TL__BINARY("tl_and", TL_OP_AND, __VA_ARGS__)
-#define tl_or(...) TL__BINARY("tl_or", TL_OP_OR, __VA_ARGS__)
-#define tl_xor(...) TL__BINARY("tl_xor", TL_OP_XOR, __VA_ARGS__)
+#define tl_and(...) TLX_BINARY("tl_and", TL_OP_AND, __VA_ARGS__)
+#define tl_or(...) TLX_BINARY("tl_or", TL_OP_OR, __VA_ARGS__)
+#define tl_xor(...) TLX_BINARY("tl_xor", TL_OP_XOR, __VA_ARGS__)
 #define tl_shl(a, b) tl_binary_at(TL_SITE("tl_shl"), TL_OP_SHL, tl_lit(a), tl_lit(b))
 #define tl_shr(a, b) tl_binary_at(TL_SITE("tl_shr"), TL_OP_SHR, tl_lit(a), tl_lit(b))
 #define tl_lt(a, b) tl_binary_at(TL_SITE("tl_lt"), TL_OP_LT, tl_lit(a), tl_lit(b))
@@ -222,18 +222,18 @@ typedef struct tl_minmax_opts {
 } tl_minmax_opts;
 TRITONC_API tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
 TRITONC_API tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
-#define tl_maximum(...) TL__CAT(tl__maximum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TL__ZERO(tl_minmax_opts))
-#define tl__maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TL__LIT(tl_minmax_opts){__VA_ARGS__})
-#define tl_minimum(...) TL__CAT(tl__minimum_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__minimum_P(a, b) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TL__ZERO(tl_minmax_opts))
-#define tl__minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TL__LIT(tl_minmax_opts){__VA_ARGS__})
+#define tl_maximum(...) TLX_CAT(tlx_maximum_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TLX_ZERO(tl_minmax_opts))
+#define tlx_maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
+#define tl_minimum(...) TLX_CAT(tlx_minimum_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_minimum_P(a, b) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TLX_ZERO(tl_minmax_opts))
+#define tlx_minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.clamp(x, min, max[, propagate_nan]) - floats only, as in Python. */
 TRITONC_API tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o);
-#define tl_clamp(...) TL__CAT(tl__clamp_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
-#define tl__clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TL__ZERO(tl_minmax_opts))
-#define tl__clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TL__LIT(tl_minmax_opts){__VA_ARGS__})
+#define tl_clamp(...) TLX_CAT(tlx_clamp_, TLX_KW3(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TLX_ZERO(tl_minmax_opts))
+#define tlx_clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.umulhi(a, b): integers only. */
 TRITONC_API tl_value tl_umulhi_at(tl_site s, tl_value a, tl_value b);
@@ -280,23 +280,23 @@ typedef struct tl_fdiv_opts {
     bool ieee_rounding;
 } tl_fdiv_opts;
 TRITONC_API tl_value tl_fdiv_at(tl_site s, tl_value x, tl_value y, tl_fdiv_opts o);
-#define tl_fdiv(...) TL__CAT(tl__fdiv_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__fdiv_P(x, y) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TL__ZERO(tl_fdiv_opts))
-#define tl__fdiv_K(x, y, ...) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TL__LIT(tl_fdiv_opts){__VA_ARGS__})
+#define tl_fdiv(...) TLX_CAT(tlx_fdiv_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_fdiv_P(x, y) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TLX_ZERO(tl_fdiv_opts))
+#define tlx_fdiv_K(x, y, ...) tl_fdiv_at(TL_SITE("tl_fdiv"), tl_lit(x), tl_lit(y), TLX_LIT(tl_fdiv_opts){__VA_ARGS__})
 
 /* ---- MLIR-named helpers: no promotion, no broadcasting, same types required -------- */
 
 /* Emits `name` (an arith/math/tt op whose operands and result share one type, such as
  * "arith.maximumf" or "arith.addi") on a and b. */
 TRITONC_API tl_value tl_same_type_op_at(tl_site s, const char *name, int n, const tl_value *operands);
-#define tl_maximumf(a, b) tl_same_type_op_at(TL_SITE("tl_maximumf"), "arith.maximumf", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_minimumf(a, b) tl_same_type_op_at(TL_SITE("tl_minimumf"), "arith.minimumf", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_maxnumf(a, b) tl_same_type_op_at(TL_SITE("tl_maxnumf"), "arith.maxnumf", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_minnumf(a, b) tl_same_type_op_at(TL_SITE("tl_minnumf"), "arith.minnumf", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_addi(a, b) tl_same_type_op_at(TL_SITE("tl_addi"), "arith.addi", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_addf(a, b) tl_same_type_op_at(TL_SITE("tl_addf"), "arith.addf", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_muli(a, b) tl_same_type_op_at(TL_SITE("tl_muli"), "arith.muli", 2, TL__ARRAY(tl_value, (a), (b)))
-#define tl_mulf(a, b) tl_same_type_op_at(TL_SITE("tl_mulf"), "arith.mulf", 2, TL__ARRAY(tl_value, (a), (b)))
+#define tl_maximumf(a, b) tl_same_type_op_at(TL_SITE("tl_maximumf"), "arith.maximumf", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_minimumf(a, b) tl_same_type_op_at(TL_SITE("tl_minimumf"), "arith.minimumf", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_maxnumf(a, b) tl_same_type_op_at(TL_SITE("tl_maxnumf"), "arith.maxnumf", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_minnumf(a, b) tl_same_type_op_at(TL_SITE("tl_minnumf"), "arith.minnumf", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_addi(a, b) tl_same_type_op_at(TL_SITE("tl_addi"), "arith.addi", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_addf(a, b) tl_same_type_op_at(TL_SITE("tl_addf"), "arith.addf", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_muli(a, b) tl_same_type_op_at(TL_SITE("tl_muli"), "arith.muli", 2, TLX_ARRAY(tl_value, (a), (b)))
+#define tl_mulf(a, b) tl_same_type_op_at(TL_SITE("tl_mulf"), "arith.mulf", 2, TLX_ARRAY(tl_value, (a), (b)))
 
 /* ---- casts ----------------------------------------------------------------------------- */
 
@@ -309,12 +309,12 @@ typedef struct tl_cast_opts {
  * int32, a float float32), and the cast of that constant folds, as make_ttir folds it:
  * tl_cast(256000, TL_I64) is the constant 256000 : i64. */
 TRITONC_API tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opts o);
-#define tl_to(...) TL__CAT(tl__to_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__ZERO(tl_cast_opts))
-#define tl__to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
-#define tl_cast(...) TL__CAT(tl__cast_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TL__ZERO(tl_cast_opts))
-#define tl__cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TL__LIT(tl_cast_opts){__VA_ARGS__})
+#define tl_to(...) TLX_CAT(tlx_to_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_to_P(x, dt) tl_to_at(TL_SITE("tl_to"), (x), (dt), TLX_ZERO(tl_cast_opts))
+#define tlx_to_K(x, dt, ...) tl_to_at(TL_SITE("tl_to"), (x), (dt), TLX_LIT(tl_cast_opts){__VA_ARGS__})
+#define tl_cast(...) TLX_CAT(tlx_cast_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_cast_P(x, dt) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TLX_ZERO(tl_cast_opts))
+#define tlx_cast_K(x, dt, ...) tl_to_at(TL_SITE("tl_cast"), tl_lit(x), (dt), TLX_LIT(tl_cast_opts){__VA_ARGS__})
 
 /* ---- pointers and memory --------------------------------------------------------------- */
 
@@ -324,9 +324,9 @@ TRITONC_API tl_value tl_to_at(tl_site s, tl_value x, tl_dtype dtype, tl_cast_opt
  * `ptr + (a + b)`, which adds a and b first, in their own type (docs/reading.md). */
 TRITONC_API tl_value tl_addptr_at(tl_site s, tl_value ptr, tl_value offset);
 TRITONC_API tl_value tl_addptr_chain_at(tl_site s, int n, const tl_value *v);
-#define tl_addptr(...) TL__CAT(tl__addptr_, TL__CHAIN(__VA_ARGS__))(__VA_ARGS__)
-#define tl__addptr_2(ptr, offset) tl_addptr_at(TL_SITE("tl_addptr"), (ptr), tl_lit(offset))
-#define tl__addptr_N(...) tl_addptr_chain_at(TL_SITE("tl_addptr"), TL__CHAIN_ARGS(__VA_ARGS__))
+#define tl_addptr(...) TLX_CAT(tlx_addptr_, TLX_CHAIN(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_addptr_2(ptr, offset) tl_addptr_at(TL_SITE("tl_addptr"), (ptr), tl_lit(offset))
+#define tlx_addptr_N(...) tl_addptr_chain_at(TL_SITE("tl_addptr"), TLX_CHAIN_ARGS(__VA_ARGS__))
 
 typedef struct tl_load_args {
     /* Python's positional mask and other, tl_load(ptr, mask, other): filled by position only
@@ -334,7 +334,7 @@ typedef struct tl_load_args {
      * in Python). A fourth positional argument (Python's boundary_check) does not compile:
      * name it. */
     tl_value mask_positional, other_positional;
-    TL__NO_MORE_POSITIONAL;
+    TLX_NO_MORE_POSITIONAL;
     tl_value ptr;     /* positional */
     tl_value mask;    /* optional: i1, broadcast to ptr's shape */
     tl_value other;   /* optional: needs mask; a value or tl_lit(x), cast to the element type */
@@ -351,21 +351,21 @@ TRITONC_API tl_value tl_load_at(tl_site s, tl_load_args a);
  * tl_load(ptr, mask[, other][, .cache = ...]): Python's tl.load(ptr, mask, other), placed in
  * Python's order (keywords, then ptr, mask, other)
  * tl_load(block_ptr[, .boundary_check = TL_DIMS(0, 1)][, .padding = TL_PADDING_ZERO][, .cache...]) */
-#define tl_load(...) TL__CAT(tl__load_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__load_P(p) tl_load_at(TL_SITE("tl_load"), TL__LIT(tl_load_args){.ptr = (p)})
+#define tl_load(...) TLX_CAT(tlx_load_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_load_P(p) tl_load_at(TL_SITE("tl_load"), TLX_LIT(tl_load_args){.ptr = (p)})
 /* Keywords come first: Triton's code generator evaluates a call's keyword arguments before its
  * positional ones, and the order of expansion here sets the source order (see tl_site). */
 #ifdef __cplusplus
-#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), tl__load_args({tl_load_args{__VA_ARGS__}, (p)}))
+#define tlx_load_K(p, ...) tl_load_at(TL_SITE("tl_load"), tlx_load_args({tl_load_args{__VA_ARGS__}, (p)}))
 #else
-#define tl__load_K(p, ...) tl_load_at(TL_SITE("tl_load"), TL__LIT(tl_load_args){__VA_ARGS__, .ptr = (p)})
+#define tlx_load_K(p, ...) tl_load_at(TL_SITE("tl_load"), TLX_LIT(tl_load_args){__VA_ARGS__, .ptr = (p)})
 #endif
 
 typedef struct tl_store_args {
     /* Python's positional mask, tl_store(ptr, value, mask), filled by position only (.mask
      * below is the keyword; both is an error). A fourth positional argument does not compile. */
     tl_value mask_positional;
-    TL__NO_MORE_POSITIONAL;
+    TLX_NO_MORE_POSITIONAL;
     tl_value ptr;   /* positional */
     tl_value value; /* positional; a value or tl_lit(x) */
     tl_value mask;
@@ -378,13 +378,13 @@ TRITONC_API bool tl_store_at(tl_site s, tl_store_args a);
 /* tl_store(ptr, value[, .mask = m][, .cache = ...][, .eviction = ...])
  * tl_store(ptr, value, mask[, .cache = ...]): Python's tl.store(ptr, value, mask)
  * tl_store(block_ptr, value[, .boundary_check = TL_DIMS(1)][, .cache = ...][, .eviction = ...]) */
-#define tl_store(...) TL__CAT(tl__store_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__store_P(p, v) tl_store_at(TL_SITE("tl_store"), TL__LIT(tl_store_args){.ptr = (p), .value = tl_lit(v)})
+#define tl_store(...) TLX_CAT(tlx_store_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_store_P(p, v) tl_store_at(TL_SITE("tl_store"), TLX_LIT(tl_store_args){.ptr = (p), .value = tl_lit(v)})
 #ifdef __cplusplus
-#define tl__store_K(p, v, ...)                                                                    \
-    tl_store_at(TL_SITE("tl_store"), tl__store_args({tl_store_args{__VA_ARGS__}, (p), tl_lit(v)}))
+#define tlx_store_K(p, v, ...)                                                                    \
+    tl_store_at(TL_SITE("tl_store"), tlx_store_args({tl_store_args{__VA_ARGS__}, (p), tl_lit(v)}))
 #else
-#define tl__store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), TL__LIT(tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
+#define tlx_store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), TLX_LIT(tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
 #endif
 
 #ifdef __cplusplus
@@ -392,20 +392,20 @@ TRITONC_API bool tl_store_at(tl_site s, tl_store_args a);
 /* C++20 designators follow the declaration order, so the keywords cannot come before .ptr:
  * the keywords fill the struct, then the positional values (a braced list keeps C's order of
  * evaluation: keywords first). */
-struct tl__load_kw {
+struct tlx_load_kw {
     tl_load_args a;
     tl_value ptr;
 };
-inline tl_load_args tl__load_args(tl__load_kw k)
+inline tl_load_args tlx_load_args(tlx_load_kw k)
 {
     k.a.ptr = k.ptr;
     return k.a;
 }
-struct tl__store_kw {
+struct tlx_store_kw {
     tl_store_args a;
     tl_value ptr, value;
 };
-inline tl_store_args tl__store_args(tl__store_kw k)
+inline tl_store_args tlx_store_args(tlx_store_kw k)
 {
     k.a.ptr = k.ptr;
     k.a.value = k.value;
@@ -432,8 +432,8 @@ TRITONC_API void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
  * too when the builder was already in error). tl_static_assert(b, cond) or
  * tl_static_assert(b, cond, msg). */
 TRITONC_API bool tl_static_assert_at(tl_site s, tl_builder *b, bool cond, const char *msg, const char *cond_text);
-#define tl_static_assert(b, ...) TL__STATIC_ASSERT((b), __VA_ARGS__, "", ~)
-#define TL__STATIC_ASSERT(b, cond, msg, ...)                                                      \
+#define tl_static_assert(b, ...) TLX_STATIC_ASSERT((b), __VA_ARGS__, "", ~)
+#define TLX_STATIC_ASSERT(b, cond, msg, ...)                                                      \
     tl_static_assert_at(TL_SITE("tl_static_assert"), b, (cond) ? true : false, (msg), #cond)
 
 /* x.dtype: the element dtype of a scalar or tensor value (a literal: the dtype Python's

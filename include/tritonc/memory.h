@@ -41,7 +41,7 @@ extern "C" {
 /* A list of values or C numbers (each through tl_lit), 1 to 8 of them: the shape, strides and
  * offsets of descriptors and block pointers. TL_LIST(M, N), TL_LIST(N, 1), TL_LIST(0, 0). */
 #define TL_LIST(...)                                                                              \
-    (TL__LIT(tl_values){TL__NLIST(__VA_ARGS__), TL__ARRAY(tl_value, TL__CAT(TL__LITS_, TL__NLIST(__VA_ARGS__))(__VA_ARGS__))})
+    (TLX_LIT(tl_values){TLX_NLIST(__VA_ARGS__), TLX_ARRAY(tl_value, TLX_CAT(TLX_LITS_, TLX_NLIST(__VA_ARGS__))(__VA_ARGS__))})
 /* The order of a block pointer's dimensions, and the dimensions a load or store checks:
  * lists of C integers, as TL_SHAPE holds them. */
 #define TL_ORDER(...) TL_SHAPE(__VA_ARGS__)
@@ -69,7 +69,7 @@ typedef struct tl_atomic_args {
      * below is the keyword; both is an error). A fourth positional argument (Python's sem)
      * does not compile: name it. */
     tl_value mask_positional;
-    TL__NO_MORE_POSITIONAL;
+    TLX_NO_MORE_POSITIONAL;
     tl_value ptr;       /* positional: a pointer or a tensor of pointers */
     tl_value val;       /* positional: broadcast to the pointer's shape, cast to its element type */
     tl_value mask;      /* optional: i1, broadcast to the pointer's shape (all true when absent) */
@@ -83,24 +83,24 @@ TRITONC_API tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args
 /* tl_atomic_add(ptr, val[, .mask = m][, .sem = TL_SEM_RELAXED][, .scope = TL_SCOPE_CTA]), and so on;
  * tl_atomic_add(ptr, val, mask[, .sem = ...]) is Python's tl.atomic_add(ptr, val, mask).
  * Keywords come first in the expansion: Triton evaluates keyword arguments first. */
-#define tl_atomic_add(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_add", TL_ATOMIC_ADD, __VA_ARGS__)
-#define tl_atomic_max(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_max", TL_ATOMIC_MAX, __VA_ARGS__)
-#define tl_atomic_min(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_min", TL_ATOMIC_MIN, __VA_ARGS__)
-#define tl_atomic_and(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_and", TL_ATOMIC_AND, __VA_ARGS__)
-#define tl_atomic_or(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_or", TL_ATOMIC_OR, __VA_ARGS__)
-#define tl_atomic_xor(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_xor", TL_ATOMIC_XOR, __VA_ARGS__)
-#define tl_atomic_xchg(...) TL__CAT(tl__atomic_, TL__KW2(__VA_ARGS__))("tl_atomic_xchg", TL_ATOMIC_XCHG, __VA_ARGS__)
-#define tl__atomic_P(fn, op, p, v) tl_atomic_rmw_at(TL_SITE(fn), (op), TL__LIT(tl_atomic_args){.ptr = (p), .val = tl_lit(v)})
+#define tl_atomic_add(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_add", TL_ATOMIC_ADD, __VA_ARGS__)
+#define tl_atomic_max(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_max", TL_ATOMIC_MAX, __VA_ARGS__)
+#define tl_atomic_min(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_min", TL_ATOMIC_MIN, __VA_ARGS__)
+#define tl_atomic_and(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_and", TL_ATOMIC_AND, __VA_ARGS__)
+#define tl_atomic_or(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_or", TL_ATOMIC_OR, __VA_ARGS__)
+#define tl_atomic_xor(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_xor", TL_ATOMIC_XOR, __VA_ARGS__)
+#define tl_atomic_xchg(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_xchg", TL_ATOMIC_XCHG, __VA_ARGS__)
+#define tlx_atomic_P(fn, op, p, v) tl_atomic_rmw_at(TL_SITE(fn), (op), TLX_LIT(tl_atomic_args){.ptr = (p), .val = tl_lit(v)})
 #ifdef __cplusplus
-#define tl__atomic_K(fn, op, p, v, ...)                                                           \
-    tl_atomic_rmw_at(TL_SITE(fn), (op), tl__atomic_args({tl_atomic_args{__VA_ARGS__}, (p), tl_lit(v)}))
+#define tlx_atomic_K(fn, op, p, v, ...)                                                           \
+    tl_atomic_rmw_at(TL_SITE(fn), (op), tlx_atomic_args({tl_atomic_args{__VA_ARGS__}, (p), tl_lit(v)}))
 #else
-#define tl__atomic_K(fn, op, p, v, ...)                                                           \
-    tl_atomic_rmw_at(TL_SITE(fn), (op), TL__LIT(tl_atomic_args){__VA_ARGS__, .ptr = (p), .val = tl_lit(v)})
+#define tlx_atomic_K(fn, op, p, v, ...)                                                           \
+    tl_atomic_rmw_at(TL_SITE(fn), (op), TLX_LIT(tl_atomic_args){__VA_ARGS__, .ptr = (p), .val = tl_lit(v)})
 #endif
 
 typedef struct tl_atomic_cas_args {
-    TL__NO_MORE_POSITIONAL; /* a fourth positional argument (Python's sem) does not compile */
+    TLX_NO_MORE_POSITIONAL; /* a fourth positional argument (Python's sem) does not compile */
     tl_value ptr; /* positional */
     tl_value cmp; /* positional: the value expected; shaped and typed as the pointer's elements */
     tl_value val; /* positional: the value stored when memory equals cmp; likewise */
@@ -112,30 +112,30 @@ typedef struct tl_atomic_cas_args {
  * (shaped like it) is an error here. Returns the old values. */
 TRITONC_API tl_value tl_atomic_cas_at(tl_site s, tl_atomic_cas_args a);
 /* tl_atomic_cas(ptr, cmp, val[, .sem = ...][, .scope = ...]) */
-#define tl_atomic_cas(...) TL__CAT(tl__atomic_cas_, TL__KW3(__VA_ARGS__))(__VA_ARGS__)
-#define tl__atomic_cas_P(p, c, v)                                                                 \
-    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"), TL__LIT(tl_atomic_cas_args){.ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+#define tl_atomic_cas(...) TLX_CAT(tlx_atomic_cas_, TLX_KW3(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_atomic_cas_P(p, c, v)                                                                 \
+    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"), TLX_LIT(tl_atomic_cas_args){.ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
 #ifdef __cplusplus
-#define tl__atomic_cas_K(p, c, v, ...)                                                            \
+#define tlx_atomic_cas_K(p, c, v, ...)                                                            \
     tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                    \
-                     tl__atomic_cas_args({tl_atomic_cas_args{__VA_ARGS__}, (p), tl_lit(c), tl_lit(v)}))
+                     tlx_atomic_cas_args({tl_atomic_cas_args{__VA_ARGS__}, (p), tl_lit(c), tl_lit(v)}))
 } /* extern "C" */
 /* C++: keywords first, then the positional values, as tl_load does (lang.h). */
-struct tl__atomic_kw {
+struct tlx_atomic_kw {
     tl_atomic_args a;
     tl_value ptr, val;
 };
-inline tl_atomic_args tl__atomic_args(tl__atomic_kw k)
+inline tl_atomic_args tlx_atomic_args(tlx_atomic_kw k)
 {
     k.a.ptr = k.ptr;
     k.a.val = k.val;
     return k.a;
 }
-struct tl__atomic_cas_kw {
+struct tlx_atomic_cas_kw {
     tl_atomic_cas_args a;
     tl_value ptr, cmp, val;
 };
-inline tl_atomic_cas_args tl__atomic_cas_args(tl__atomic_cas_kw k)
+inline tl_atomic_cas_args tlx_atomic_cas_args(tlx_atomic_cas_kw k)
 {
     k.a.ptr = k.ptr;
     k.a.cmp = k.cmp;
@@ -144,9 +144,9 @@ inline tl_atomic_cas_args tl__atomic_cas_args(tl__atomic_cas_kw k)
 }
 extern "C" {
 #else
-#define tl__atomic_cas_K(p, c, v, ...)                                                            \
+#define tlx_atomic_cas_K(p, c, v, ...)                                                            \
     tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                    \
-                     TL__LIT(tl_atomic_cas_args){__VA_ARGS__, .ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+                     TLX_LIT(tl_atomic_cas_args){__VA_ARGS__, .ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
 #endif
 
 /* ---- tensor descriptors -------------------------------------------------------------------- */
@@ -160,13 +160,13 @@ typedef struct tl_descriptor_opts {
  * the number 1 and the last block dimension at least 16 bytes. */
 TRITONC_API tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape, tl_values strides,
                                                   tl_shape block_shape, tl_descriptor_opts o);
-#define tl_make_tensor_descriptor(...) TL__CAT(tl__make_tensor_descriptor_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
-#define tl__make_tensor_descriptor_P(base, shape, strides, block)                                 \
+#define tl_make_tensor_descriptor(...) TLX_CAT(tlx_make_tensor_descriptor_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_make_tensor_descriptor_P(base, shape, strides, block)                                 \
     tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
-                                 TL__LIT(tl_descriptor_opts){.padding_option = TL_PADDING_DEFAULT})
-#define tl__make_tensor_descriptor_K(base, shape, strides, block, ...)                            \
+                                 TLX_LIT(tl_descriptor_opts){.padding_option = TL_PADDING_DEFAULT})
+#define tlx_make_tensor_descriptor_K(base, shape, strides, block, ...)                            \
     tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
-                                 TL__LIT(tl_descriptor_opts){__VA_ARGS__})
+                                 TLX_LIT(tl_descriptor_opts){__VA_ARGS__})
 
 /* desc.load(offsets) / tl.load_tensor_descriptor(desc, offsets): a block at the offsets (one
  * int32 per dimension; numbers or int32 scalars). */
@@ -243,7 +243,7 @@ typedef struct tl_block_ptr_args {
     tl_shape block_shape, order;
 } tl_block_ptr_args;
 TRITONC_API tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a);
-#define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), TL__LIT(tl_block_ptr_args){__VA_ARGS__})
+#define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), TLX_LIT(tl_block_ptr_args){__VA_ARGS__})
 
 /* tl.advance(base, offsets): the block pointer moved by int32 offsets, one per dimension. */
 TRITONC_API tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets);

@@ -51,7 +51,7 @@ extern "C" {
 
 /* Dispatch on the number of arguments: N with the input alone, A with an axis too, K when
  * keywords follow the axis. */
-#define TL__RKW(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, A, N, _)
+#define TLX_RKW(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, K, K, A, N, _)
 
 /* ---- sum, max, min, xor_sum ------------------------------------------------------------ */
 
@@ -60,21 +60,21 @@ typedef struct tl_sum_opts {
     tl_dtype dtype; /* dtype=: the input is cast to it first; TL_DTYPE_INVALID (0) is None */
 } tl_sum_opts;
 TRITONC_API tl_value tl_sum_at(tl_site s, tl_value x, int axis, tl_sum_opts o);
-#define tl_sum(...) TL__CAT(tl__sum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__sum_N(x) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_sum_opts){.keep_dims = false})
-#define tl__sum_A(x, axis) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TL__LIT(tl_sum_opts){.keep_dims = false})
-#define tl__sum_K(x, axis, ...) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TL__LIT(tl_sum_opts){__VA_ARGS__})
+#define tl_sum(...) TLX_CAT(tlx_sum_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_sum_N(x) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_sum_opts){.keep_dims = false})
+#define tlx_sum_A(x, axis) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TLX_LIT(tl_sum_opts){.keep_dims = false})
+#define tlx_sum_K(x, axis, ...) tl_sum_at(TL_SITE("tl_sum"), tl_lit(x), (axis), TLX_LIT(tl_sum_opts){__VA_ARGS__})
 
 typedef struct tl_reduce_opts {
     bool keep_dims;
 } tl_reduce_opts;
 /* tl_max(x, axis, .keep_dims = true): Python's third positional parameter is return_indices
  * (tl_max_with_indices here), so a positional third argument does not compile. */
-typedef struct tl__max_kw {
-    TL__NO_MORE_POSITIONAL;
+typedef struct tlx_max_kw {
+    TLX_NO_MORE_POSITIONAL;
     bool keep_dims;
-} tl__max_kw;
-static inline tl_reduce_opts tl__max_opts(tl__max_kw k)
+} tlx_max_kw;
+static inline tl_reduce_opts tlx_max_opts(tlx_max_kw k)
 {
     tl_reduce_opts o = {k.keep_dims};
     return o;
@@ -85,33 +85,33 @@ TRITONC_API tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o
 TRITONC_API tl_value tl_xor_sum_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 /* tl.reduce_or(x, axis[, keep_dims]): integers only; the axis is required (TL_AXIS_NONE allowed). */
 TRITONC_API tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
-#define tl_reduce_or(...) TL__CAT(tl__reduce_or_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__reduce_or_P(x, axis)                                                                  \
-    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__reduce_or_K(x, axis, ...)                                                             \
-    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
-#define tl_max(...) TL__CAT(tl__max_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__max_N(x) tl_max_at(TL_SITE("tl_max"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__max_A(x, axis) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), tl__max_opts(TL__LIT(tl__max_kw){__VA_ARGS__}))
-#define tl_min(...) TL__CAT(tl__min_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__min_N(x) tl_min_at(TL_SITE("tl_min"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__min_A(x, axis) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), tl__max_opts(TL__LIT(tl__max_kw){__VA_ARGS__}))
-#define tl_xor_sum(...) TL__CAT(tl__xor_sum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__xor_sum_N(x)                                                                          \
-    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), TL_AXIS_NONE, TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__xor_sum_A(x, axis)                                                                    \
-    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__xor_sum_K(x, axis, ...)                                                               \
-    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TL__LIT(tl_reduce_opts){__VA_ARGS__})
+#define tl_reduce_or(...) TLX_CAT(tlx_reduce_or_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_reduce_or_P(x, axis)                                                                  \
+    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_reduce_or_K(x, axis, ...)                                                             \
+    tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){__VA_ARGS__})
+#define tl_max(...) TLX_CAT(tlx_max_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_max_N(x) tl_max_at(TL_SITE("tl_max"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_max_A(x, axis) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), tlx_max_opts(TLX_LIT(tlx_max_kw){__VA_ARGS__}))
+#define tl_min(...) TLX_CAT(tlx_min_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_min_N(x) tl_min_at(TL_SITE("tl_min"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_min_A(x, axis) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), tlx_max_opts(TLX_LIT(tlx_max_kw){__VA_ARGS__}))
+#define tl_xor_sum(...) TLX_CAT(tlx_xor_sum_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_xor_sum_N(x)                                                                          \
+    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_xor_sum_A(x, axis)                                                                    \
+    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_xor_sum_K(x, axis, ...)                                                               \
+    tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){__VA_ARGS__})
 
 /* ---- values with their indices: max / min with return_indices, argmax, argmin ---------- */
 
 typedef struct tl_argmax_opts {
     /* Python's third positional parameter (tie_break_left, or return_indices_tie_break_left)
      * means the opposite of tie_break_fast: a positional third argument does not compile. */
-    TL__NO_MORE_POSITIONAL;
+    TLX_NO_MORE_POSITIONAL;
     /* Python's tie_break_left (return_indices_tie_break_left for max / min) is True by
      * default: ties go to the lowest index. tie_break_fast = true is tie_break_left=False. */
     bool tie_break_fast;
@@ -122,28 +122,28 @@ typedef struct tl_argmax_opts {
  * (to float32), as Python does on this path. */
 TRITONC_API tl_pair tl_max_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 TRITONC_API tl_pair tl_min_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
-#define tl_max_with_indices(...) TL__CAT(tl__max_with_indices_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__max_with_indices_P(x, axis)                                                           \
-    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
-#define tl__max_with_indices_K(x, axis, ...)                                                      \
-    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
-#define tl_min_with_indices(...) TL__CAT(tl__min_with_indices_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__min_with_indices_P(x, axis)                                                           \
-    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
-#define tl__min_with_indices_K(x, axis, ...)                                                      \
-    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
+#define tl_max_with_indices(...) TLX_CAT(tlx_max_with_indices_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_max_with_indices_P(x, axis)                                                           \
+    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
+#define tlx_max_with_indices_K(x, axis, ...)                                                      \
+    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
+#define tl_min_with_indices(...) TLX_CAT(tlx_min_with_indices_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_min_with_indices_P(x, axis)                                                           \
+    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
+#define tlx_min_with_indices_K(x, axis, ...)                                                      \
+    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* tl.argmax(x, axis) / tl.argmin(x, axis): the indices (int32) alone. */
 TRITONC_API tl_value tl_argmax_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 TRITONC_API tl_value tl_argmin_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
-#define tl_argmax(...) TL__CAT(tl__argmax_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__argmax_P(x, axis)                                                                     \
-    tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
-#define tl__argmax_K(x, axis, ...) tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
-#define tl_argmin(...) TL__CAT(tl__argmin_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__argmin_P(x, axis)                                                                     \
-    tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){.keep_dims = false})
-#define tl__argmin_K(x, axis, ...) tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TL__LIT(tl_argmax_opts){__VA_ARGS__})
+#define tl_argmax(...) TLX_CAT(tlx_argmax_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_argmax_P(x, axis)                                                                     \
+    tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
+#define tlx_argmax_K(x, axis, ...) tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
+#define tl_argmin(...) TLX_CAT(tlx_argmin_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_argmin_P(x, axis)                                                                     \
+    tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
+#define tlx_argmin_K(x, axis, ...) tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* ---- scans ------------------------------------------------------------------------------- */
 
@@ -153,20 +153,20 @@ typedef struct tl_cumsum_opts {
 } tl_cumsum_opts;
 /* tl.cumsum(x, axis=0, reverse=False, dtype=None) */
 TRITONC_API tl_value tl_cumsum_at(tl_site s, tl_value x, int axis, tl_cumsum_opts o);
-#define tl_cumsum(...) TL__CAT(tl__cumsum_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cumsum_N(x) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), 0, TL__LIT(tl_cumsum_opts){.reverse = false})
-#define tl__cumsum_A(x, axis) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TL__LIT(tl_cumsum_opts){.reverse = false})
-#define tl__cumsum_K(x, axis, ...) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TL__LIT(tl_cumsum_opts){__VA_ARGS__})
+#define tl_cumsum(...) TLX_CAT(tlx_cumsum_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_cumsum_N(x) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), 0, TLX_LIT(tl_cumsum_opts){.reverse = false})
+#define tlx_cumsum_A(x, axis) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TLX_LIT(tl_cumsum_opts){.reverse = false})
+#define tlx_cumsum_K(x, axis, ...) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TLX_LIT(tl_cumsum_opts){__VA_ARGS__})
 
 typedef struct tl_scan_opts {
     bool reverse;
 } tl_scan_opts;
 /* tl.cumprod(x, axis=0, reverse=False) */
 TRITONC_API tl_value tl_cumprod_at(tl_site s, tl_value x, int axis, tl_scan_opts o);
-#define tl_cumprod(...) TL__CAT(tl__cumprod_, TL__RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cumprod_N(x) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), 0, TL__LIT(tl_scan_opts){.reverse = false})
-#define tl__cumprod_A(x, axis) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TL__LIT(tl_scan_opts){.reverse = false})
-#define tl__cumprod_K(x, axis, ...) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TL__LIT(tl_scan_opts){__VA_ARGS__})
+#define tl_cumprod(...) TLX_CAT(tlx_cumprod_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_cumprod_N(x) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), 0, TLX_LIT(tl_scan_opts){.reverse = false})
+#define tlx_cumprod_A(x, axis) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TLX_LIT(tl_scan_opts){.reverse = false})
+#define tlx_cumprod_K(x, axis, ...) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TLX_LIT(tl_scan_opts){__VA_ARGS__})
 
 /* ---- custom combiners: tl.reduce / tl.associative_scan ------------------------------------ */
 
@@ -189,20 +189,20 @@ typedef void (*tl_combine_fn)(tl_builder *b, const tl_value *lhs, const tl_value
  *     p, q = tl.reduce((a, b), 0, pair)       tl_values pq = tl_reduce(TL_VALUES(a, b), 0, pair, NULL);
  */
 TRITONC_API tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_reduce_opts o);
-#define tl_reduce(...) TL__CAT(tl__reduce_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
-#define tl__reduce_P(values, axis, combine, ctx)                                                  \
-    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TL__LIT(tl_reduce_opts){.keep_dims = false})
-#define tl__reduce_K(values, axis, combine, ctx, ...)                                             \
-    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TL__LIT(tl_reduce_opts){__VA_ARGS__})
+#define tl_reduce(...) TLX_CAT(tlx_reduce_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_reduce_P(values, axis, combine, ctx)                                                  \
+    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TLX_LIT(tl_reduce_opts){.keep_dims = false})
+#define tlx_reduce_K(values, axis, combine, ctx, ...)                                             \
+    tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TLX_LIT(tl_reduce_opts){__VA_ARGS__})
 
 /* tl.associative_scan((a, b, ...), axis, combine_fn, reverse=False): results shaped like the
  * operands, returned as for tl_reduce. */
 TRITONC_API tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_scan_opts o);
-#define tl_scan(...) TL__CAT(tl__scan_, TL__KW4(__VA_ARGS__))(__VA_ARGS__)
-#define tl__scan_P(values, axis, combine, ctx)                                                    \
-    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TL__LIT(tl_scan_opts){.reverse = false})
-#define tl__scan_K(values, axis, combine, ctx, ...)                                               \
-    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TL__LIT(tl_scan_opts){__VA_ARGS__})
+#define tl_scan(...) TLX_CAT(tlx_scan_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_scan_P(values, axis, combine, ctx)                                                    \
+    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TLX_LIT(tl_scan_opts){.reverse = false})
+#define tlx_scan_K(values, axis, combine, ctx, ...)                                               \
+    tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TLX_LIT(tl_scan_opts){__VA_ARGS__})
 
 #ifdef __cplusplus
 }

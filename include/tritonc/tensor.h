@@ -66,7 +66,7 @@ typedef enum tl_input_precision {
 typedef struct tl_dot_args {
     tl_value input, other;  /* positional */
     tl_value acc_positional; /* the third positional argument, tl_dot(a, b, acc) */
-    TL__NO_MORE_POSITIONAL;  /* a fourth (Python's input_precision) does not compile: name it */
+    TLX_NO_MORE_POSITIONAL;  /* a fourth (Python's input_precision) does not compile: name it */
     tl_value acc;           /* the keyword form, tl_dot(a, b, .acc = acc) (one of the two) */
     tl_input_precision input_precision;
     int max_num_imprecise_acc; /* 0: None (2^30 for fp8 x fp8 on sm90, else 0); see above */
@@ -79,38 +79,38 @@ typedef struct tl_dot_args {
  * (float32 and bfloat16 inputs give float32, float64 gives float64, int8 gives int32), and
  * acc's element type must be out_dtype. */
 TRITONC_API tl_value tl_dot_at(tl_site s, tl_dot_args a);
-#define tl_dot(...) TL__CAT(tl__dot_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__dot_P(a, b) tl_dot_at(TL_SITE("tl_dot"), TL__LIT(tl_dot_args){.input = (a), .other = (b)})
+#define tl_dot(...) TLX_CAT(tlx_dot_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_dot_P(a, b) tl_dot_at(TL_SITE("tl_dot"), TLX_LIT(tl_dot_args){.input = (a), .other = (b)})
 /* A third positional argument initializes acc_positional, the member after other. */
 #ifdef __cplusplus
 /* C++20 does not mix positional and designated fields: after a and b, either the positional
  * acc alone or keywords (.acc = acc, .out_dtype = ...), in the struct's order. */
-#define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), tl__dot_args({(a), (b), tl__dot_rest{__VA_ARGS__}}))
+#define tlx_dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), tlx_dot_args({(a), (b), tlx_dot_rest{__VA_ARGS__}}))
 } /* extern "C" */
-struct tl__dot_rest { /* tl_dot_args after input and other */
+struct tlx_dot_rest { /* tl_dot_args after input and other */
     tl_value acc_positional;
-    TL__NO_MORE_POSITIONAL;
+    TLX_NO_MORE_POSITIONAL;
     tl_value acc;
     tl_input_precision input_precision;
     int max_num_imprecise_acc;
     tl_dtype out_dtype;
 };
-struct tl__dot_kw {
+struct tlx_dot_kw {
     tl_value input, other;
-    tl__dot_rest r;
+    tlx_dot_rest r;
 };
-inline tl_dot_args tl__dot_args(tl__dot_kw k)
+inline tl_dot_args tlx_dot_args(tlx_dot_kw k)
 {
     return tl_dot_args{k.input, k.other, k.r.acc_positional, nullptr, k.r.acc, k.r.input_precision,
                        k.r.max_num_imprecise_acc, k.r.out_dtype};
 }
 extern "C" {
 #else
-#define tl__dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), TL__LIT(tl_dot_args){.input = (a), .other = (b), __VA_ARGS__})
+#define tlx_dot_K(a, b, ...) tl_dot_at(TL_SITE("tl_dot"), TLX_LIT(tl_dot_args){.input = (a), .other = (b), __VA_ARGS__})
 #endif
 
 /* A scale not given (Python's None) in tl_dot_scaled. */
-#define TL_NO_SCALE (TL__ZERO(tl_value))
+#define TL_NO_SCALE (TLX_ZERO(tl_value))
 
 /* lhs_k_pack= / rhs_k_pack= (Python's default True). */
 typedef enum tl_k_pack { TL_K_PACK_DEFAULT = 0, TL_K_PACK_TRUE, TL_K_PACK_FALSE } tl_k_pack;
@@ -121,7 +121,7 @@ typedef struct tl_dot_scaled_args {
     tl_value rhs, rhs_scale;
     const char *rhs_format;
     tl_value acc_positional; /* the seventh positional argument */
-    TL__NO_MORE_POSITIONAL;  /* an eighth (Python's fast_math) does not compile: name it */
+    TLX_NO_MORE_POSITIONAL;  /* an eighth (Python's fast_math) does not compile: name it */
     tl_value acc;            /* the keyword form (one of the two) */
     bool fast_math;
     tl_k_pack lhs_k_pack, rhs_k_pack;
@@ -131,16 +131,16 @@ typedef struct tl_dot_scaled_args {
  * fast_math=False, lhs_k_pack=True, rhs_k_pack=True, out_dtype=float32): tt.dot_scaled.
  * Integer operands of an fp8/bf16/fp16 format are bitcast to it (uint8 / uint16). */
 TRITONC_API tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a);
-#define TL__KWT6(...) TL__ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _, _)
-#define tl_dot_scaled(...) TL__CAT(tl__dot_scaled_, TL__KWT6(__VA_ARGS__))(__VA_ARGS__)
-#define TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                  \
+#define TLX_KWT6(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _, _)
+#define tl_dot_scaled(...) TLX_CAT(tlx_dot_scaled_, TLX_KWT6(__VA_ARGS__))(__VA_ARGS__)
+#define TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                  \
     .lhs = (l), .lhs_scale = (ls), .lhs_format = (lf), .rhs = (r), .rhs_scale = (rs), .rhs_format = (rf)
-#define tl__dot_scaled_P(l, ls, lf, r, rs, rf)                                                    \
-    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"), TL__LIT(tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf)})
+#define tlx_dot_scaled_P(l, ls, lf, r, rs, rf)                                                    \
+    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"), TLX_LIT(tl_dot_scaled_args){TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf)})
 /* A seventh positional argument initializes acc_positional, the member after rhs_format. */
-#define tl__dot_scaled_K(l, ls, lf, r, rs, rf, ...)                                               \
+#define tlx_dot_scaled_K(l, ls, lf, r, rs, rf, ...)                                               \
     tl_dot_scaled_at(TL_SITE("tl_dot_scaled"),                                                    \
-                     TL__LIT(tl_dot_scaled_args){TL__DOT_SCALED_POS(l, ls, lf, r, rs, rf), __VA_ARGS__})
+                     TLX_LIT(tl_dot_scaled_args){TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf), __VA_ARGS__})
 
 /* ---- reshaping -------------------------------------------------------------------------- */
 
@@ -150,12 +150,12 @@ typedef struct tl_reshape_opts {
 /* tl.reshape(x, shape, can_reorder=False): the same number of elements; an empty shape
  * ((tl_shape){.rank = 0}) makes a one-element tensor a scalar, as tl_item. */
 TRITONC_API tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o);
-#define tl_reshape(...) TL__CAT(tl__reshape_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TL__ZERO(tl_reshape_opts))
-#define tl__reshape_K(x, shape, ...)                                                              \
-    tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TL__LIT(tl_reshape_opts){__VA_ARGS__})
+#define tl_reshape(...) TLX_CAT(tlx_reshape_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TLX_ZERO(tl_reshape_opts))
+#define tlx_reshape_K(x, shape, ...)                                                              \
+    tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TLX_LIT(tl_reshape_opts){__VA_ARGS__})
 /* x.view(shape) (deprecated in Python): reshape with can_reorder=True. */
-#define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), TL__LIT(tl_reshape_opts){.can_reorder = true})
+#define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), TLX_LIT(tl_reshape_opts){.can_reorder = true})
 
 /* x.item(): a one-element tensor as a scalar (tt.unsplat); a scalar is returned as it is. */
 TRITONC_API tl_value tl_item_at(tl_site s, tl_value x);
@@ -166,9 +166,9 @@ TRITONC_API tl_value tl_permute_at(tl_site s, tl_value x, tl_shape dims);
 #define tl_permute(x, dims) tl_permute_at(TL_SITE("tl_permute"), (x), (dims))
 /* tl.trans(x[, dims]): without dims, swaps the last two dimensions (rank 2 or more). */
 TRITONC_API tl_value tl_trans_at(tl_site s, tl_value x, tl_shape dims);
-#define tl_trans(...) TL__CAT(tl__trans_, TL__KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tl__trans_P(x) tl_trans_at(TL_SITE("tl_trans"), (x), TL__LIT(tl_shape){.rank = 0})
-#define tl__trans_K(x, dims) tl_trans_at(TL_SITE("tl_trans"), (x), (dims))
+#define tl_trans(...) TLX_CAT(tlx_trans_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_trans_P(x) tl_trans_at(TL_SITE("tl_trans"), (x), TLX_LIT(tl_shape){.rank = 0})
+#define tlx_trans_K(x, dims) tl_trans_at(TL_SITE("tl_trans"), (x), (dims))
 /* x.T: permute(x, (1, 0)), for a 2-D tensor. */
 #define tl_T(x) tl_permute_at(TL_SITE("tl_T"), (x), TL_DIMS(1, 0))
 
@@ -179,9 +179,9 @@ typedef struct tl_cat_opts {
 } tl_cat_opts;
 /* tl.cat(a, b, can_reorder=False): two 1-D tensors of one type, end to end (tt.cat). */
 TRITONC_API tl_value tl_cat_at(tl_site s, tl_value a, tl_value b, tl_cat_opts o);
-#define tl_cat(...) TL__CAT(tl__cat_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__cat_P(a, b) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TL__ZERO(tl_cat_opts))
-#define tl__cat_K(a, b, ...) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TL__LIT(tl_cat_opts){__VA_ARGS__})
+#define tl_cat(...) TLX_CAT(tlx_cat_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_cat_P(a, b) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TLX_ZERO(tl_cat_opts))
+#define tlx_cat_K(a, b, ...) tl_cat_at(TL_SITE("tl_cat"), (a), (b), TLX_LIT(tl_cat_opts){__VA_ARGS__})
 
 /* tl.join(a, b): a and b (one element type) broadcast together, then joined along a new
  * minor dimension of size 2 (tt.join); two scalars give a tensor<2x...>. */
@@ -202,10 +202,10 @@ typedef struct tl_histogram_opts {
 } tl_histogram_opts;
 /* tl.histogram(x, num_bins, mask=None): x a 1-D integer tensor; tensor<num_bins x i32>. */
 TRITONC_API tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts o);
-#define tl_histogram(...) TL__CAT(tl__histogram_, TL__KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tl__histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TL__LIT(tl_histogram_opts){{0}})
-#define tl__histogram_K(x, n, ...)                                                                \
-    tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TL__LIT(tl_histogram_opts){__VA_ARGS__})
+#define tl_histogram(...) TLX_CAT(tlx_histogram_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TLX_LIT(tl_histogram_opts){{0}})
+#define tlx_histogram_K(x, n, ...)                                                                \
+    tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TLX_LIT(tl_histogram_opts){__VA_ARGS__})
 
 #ifdef __cplusplus
 }

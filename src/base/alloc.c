@@ -45,31 +45,31 @@
 /* Process-wide, as malloc is: set before building, not while another thread builds. The only
  * copy is libtritonc's: the other libraries' copies of this file read it through
  * tcir_get_alloc_hook (alloc.h). */
-tcir_alloc_hook tcir_alloc_hook_fn;
-void *tcir_alloc_hook_user;
+tcir_alloc_hook base_alloc_hook_fn;
+void *base_alloc_hook_user;
 
 void tcir_set_alloc_hook(tcir_alloc_hook hook, void *user)
 {
-    tcir_alloc_hook_fn = hook;
-    tcir_alloc_hook_user = hook ? user : NULL;
+    base_alloc_hook_fn = hook;
+    base_alloc_hook_user = hook ? user : NULL;
 }
 
 tcir_alloc_hook tcir_get_alloc_hook(void **user)
 {
     if (user)
-        *user = tcir_alloc_hook_user;
-    return tcir_alloc_hook_fn;
+        *user = base_alloc_hook_user;
+    return base_alloc_hook_fn;
 }
 #endif
 
-void *tcir_sys_malloc(size_t size)
+void *base_malloc(size_t size)
 {
-    return tcir_may_allocate(size) ? malloc(size) : NULL;
+    return base_may_allocate(size) ? malloc(size) : NULL;
 }
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
-void tcir_sys_advise_huge(void *p, size_t size)
+void base_advise_huge(void *p, size_t size)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && TCIR_ARENA_HUGEPAGES
     if (!p || size < 2 * HUGE_PAGE)
@@ -141,10 +141,10 @@ static void *take_cached(size_t size, size_t *got)
     return p;
 }
 
-void *tcir_sys_malloc_chunk(size_t size, size_t *got)
+void *base_malloc_chunk(size_t size, size_t *got)
 {
     *got = size;
-    if (!tcir_may_allocate(size))
+    if (!base_may_allocate(size))
         return NULL;
     if (size >= BIG_CHUNK) {
         void *p = take_cached(size, got);
@@ -163,7 +163,7 @@ void *tcir_sys_malloc_chunk(size_t size, size_t *got)
     return malloc(size);
 }
 
-void tcir_sys_free_chunk(void *p, size_t size)
+void base_free_chunk(void *p, size_t size)
 {
     if (!p)
         return;
@@ -186,7 +186,7 @@ void tcir_sys_free_chunk(void *p, size_t size)
     free(p);
 }
 
-size_t tcir__chunk_cache_bytes(void)
+size_t base_chunk_cache_bytes(void)
 {
     lock_cache();
     size_t n = cache_bytes;
@@ -236,45 +236,45 @@ static bool is_big(size_t size) { return size >= BIG_CHUNK - sizeof(big_header);
 
 static big_header *header_of(void *p) { return (big_header *)((unsigned char *)p - offsetof(big_header, data)); }
 
-void *tcir_big_malloc(size_t size)
+void *base_big_malloc(size_t size)
 {
     if (!is_big(size))
-        return tcir_sys_malloc(size);
+        return base_malloc(size);
     if (size > SIZE_MAX - sizeof(big_header))
         return NULL;
     size_t got;
-    big_header *h = tcir_sys_malloc_chunk(sizeof(big_header) + size, &got);
+    big_header *h = base_malloc_chunk(sizeof(big_header) + size, &got);
     if (!h)
         return NULL;
     h->size = got;
     return h->data;
 }
 
-void *tcir_big_calloc(size_t n, size_t size)
+void *base_big_calloc(size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size)
         return NULL;
     if (!is_big(n * size))
-        return tcir_sys_calloc(n, size);
-    void *p = tcir_big_malloc(n * size);
+        return base_calloc(n, size);
+    void *p = base_big_malloc(n * size);
     return p ? memset(p, 0, n * size) : NULL;
 }
 
-void *tcir_big_realloc(void *p, size_t old_size, size_t size)
+void *base_big_realloc(void *p, size_t old_size, size_t size)
 {
     if (!p)
-        return tcir_big_malloc(size);
+        return base_big_malloc(size);
     if (!is_big(old_size) && !is_big(size))
-        return tcir_sys_realloc(p, size);
-    void *n = tcir_big_malloc(size);
+        return base_realloc(p, size);
+    void *n = base_big_malloc(size);
     if (!n)
         return NULL; /* p stays as it was, as with realloc */
     memcpy(n, p, old_size < size ? old_size : size);
-    tcir_big_free(p, old_size);
+    base_big_free(p, old_size);
     return n;
 }
 
-void tcir_big_free(void *p, size_t size)
+void base_big_free(void *p, size_t size)
 {
     if (!p)
         return;
@@ -283,27 +283,27 @@ void tcir_big_free(void *p, size_t size)
         return;
     }
     big_header *h = header_of(p);
-    tcir_sys_free_chunk(h, h->size);
+    base_free_chunk(h, h->size);
 }
 
 #endif
 
-void *tcir_sys_calloc(size_t n, size_t size)
+void *base_calloc(size_t n, size_t size)
 {
-    return tcir_may_allocate(n * size) ? calloc(n, size) : NULL;
+    return base_may_allocate(n * size) ? calloc(n, size) : NULL;
 }
 
-void *tcir_sys_realloc(void *p, size_t size)
+void *base_realloc(void *p, size_t size)
 {
-    return tcir_may_allocate(size) ? realloc(p, size) : NULL;
+    return base_may_allocate(size) ? realloc(p, size) : NULL;
 }
 
-char *tcir_sys_strdup(const char *s)
+char *base_strdup(const char *s)
 {
     if (!s)
         return NULL;
     size_t n = strlen(s) + 1;
-    char *d = tcir_sys_malloc(n);
+    char *d = base_malloc(n);
     if (d)
         memcpy(d, s, n);
     return d;

@@ -16,7 +16,7 @@ static bool env_same_word(const char *a, const char *b)
     return *a == *b;
 }
 
-tl_env_status tl__env_bool(const char *name, bool *value, char *why, size_t size)
+tl_env_status base_env_bool(const char *name, bool *value, char *why, size_t size)
 {
     const char *v = getenv(name);
     if (!v || !*v)
@@ -33,7 +33,7 @@ tl_env_status tl__env_bool(const char *name, bool *value, char *why, size_t size
     return TL_ENV_BAD;
 }
 
-tl_env_status tl__env_int(const char *name, long min, long max, long *value, char *why, size_t size)
+tl_env_status base_env_int(const char *name, long min, long max, long *value, char *why, size_t size)
 {
     const char *v = getenv(name);
     if (!v || !*v)

@@ -17,11 +17,11 @@ typedef enum tl_env_status {
 /* The boolean variable name: 1, true, yes, on or 0, false, no, off (any case). On TL_ENV_BAD,
  * why (size bytes; may be NULL) holds "NAME='VALUE' is not a boolean (...)"; *value is set on
  * TL_ENV_OK only. */
-tl_env_status tl__env_bool(const char *name, bool *value, char *why, size_t size);
+tl_env_status base_env_bool(const char *name, bool *value, char *why, size_t size);
 
 /* The integer variable name: the whole value a base-10 integer from min to max (an optional sign,
  * no spaces). On TL_ENV_BAD, why holds "NAME='VALUE' is not an integer from MIN to MAX"; *value
  * is set on TL_ENV_OK only. */
-tl_env_status tl__env_int(const char *name, long min, long max, long *value, char *why, size_t size);
+tl_env_status base_env_int(const char *name, long min, long max, long *value, char *why, size_t size);
 
 #endif

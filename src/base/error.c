@@ -16,7 +16,7 @@ static bool abort_on_error(void)
     static atomic_bool told;
     bool on = false;
     char why[320];
-    if (tl__env_bool("TRITONC_ABORT_ON_ERROR", &on, why, sizeof why) == TL_ENV_BAD) {
+    if (base_env_bool("TRITONC_ABORT_ON_ERROR", &on, why, sizeof why) == TL_ENV_BAD) {
         if (!atomic_exchange(&told, true))
             fprintf(stderr, "tritonc: %s: not aborting on errors\n", why);
         return false;
@@ -27,7 +27,7 @@ static bool abort_on_error(void)
 static const char *site_file(tl_site site) { return site.file ? site.file : "?"; }
 static const char *site_func(tl_site site) { return site.func ? site.func : "tritonc"; }
 
-/* Writes the message's head, "FILE:LINE: func: " ("" at TL__BARE_SITE), as snprintf does. */
+/* Writes the message's head, "FILE:LINE: func: " ("" at BASE_ERROR_BARE_SITE), as snprintf does. */
 static int head(char *buf, size_t size, tl_site site)
 {
     if (site.line == -1 && !site.file && !site.func)
@@ -36,35 +36,35 @@ static int head(char *buf, size_t size, tl_site site)
 }
 
 /* Publishes the message just written (and aborts when asked to). */
-static bool recorded(tl_error *e)
+static bool recorded(base_error *e)
 {
     atomic_store_explicit(&e->set, true, memory_order_release);
     if (abort_on_error()) {
-        fprintf(stderr, "tritonc: %s\n", tl__error_text(e));
+        fprintf(stderr, "tritonc: %s\n", base_error_text(e));
         abort();
     }
     return true;
 }
 
-void tl__error_init(tl_error *e, size_t limit)
+void base_error_init(base_error *e, size_t limit)
 {
     if (e)
         e->limit = limit;
 }
 
-bool tl__error_set(tl_error *e, tl_site site, const char *fmt, ...)
+bool base_error_set(base_error *e, tl_site site, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    bool done = tl__error_vset(e, site, fmt, ap);
+    bool done = base_error_vset(e, site, fmt, ap);
     va_end(ap);
     return done;
 }
 
 /* The one place every error passes through: a breakpoint here catches them all. */
-bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
+bool base_error_vset(base_error *e, tl_site site, const char *fmt, va_list ap)
 {
-    if (!e || tl__error_is_set(e))
+    if (!e || base_error_is_set(e))
         return false;
     va_list again;
     va_copy(again, ap);
@@ -77,7 +77,7 @@ bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
     /* The record holds a short message; a longer one gets memory of its own, or is cut to
      * what the record holds when there is none. */
     size_t size = len + 1;
-    char *buf = size <= sizeof e->text ? e->text : tcir_sys_malloc(size);
+    char *buf = size <= sizeof e->text ? e->text : base_malloc(size);
     if (!buf) {
         buf = e->text;
         size = sizeof e->text;
@@ -92,9 +92,9 @@ bool tl__error_vset(tl_error *e, tl_site site, const char *fmt, va_list ap)
     return recorded(e);
 }
 
-bool tl__error_set_oom(tl_error *e, tl_site site)
+bool base_error_set_oom(base_error *e, tl_site site)
 {
-    if (!e || tl__error_is_set(e))
+    if (!e || base_error_is_set(e))
         return false;
     int n = head(e->text, sizeof e->text, site);
     size_t at = n < 0 ? 0 : (size_t)n < sizeof e->text ? (size_t)n : sizeof e->text - 1;
@@ -102,35 +102,35 @@ bool tl__error_set_oom(tl_error *e, tl_site site)
     return recorded(e);
 }
 
-char *tl__error_line(tl_site site, const char *fmt, ...)
+char *base_error_line(tl_site site, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *line = tl__error_vline(site, fmt, ap);
+    char *line = base_error_vline(site, fmt, ap);
     va_end(ap);
     return line;
 }
 
-char *tl__error_vline(tl_site site, const char *fmt, va_list ap)
+char *base_error_vline(tl_site site, const char *fmt, va_list ap)
 {
-    tl_error e = {0};
-    tl__error_init(&e, TL_ERROR_UNLIMITED);
-    tl__error_vset(&e, site, fmt, ap);
+    base_error e = {0};
+    base_error_init(&e, TL_ERROR_UNLIMITED);
+    base_error_vset(&e, site, fmt, ap);
     /* A long message already has memory of its own: it is handed over, not copied. */
-    char *line = e.heap ? e.heap : tcir_sys_strdup(e.text);
+    char *line = e.heap ? e.heap : base_strdup(e.text);
     e.heap = NULL;
-    tl__error_clear(&e);
+    base_error_clear(&e);
     return line;
 }
 
-const char *tl__error_text(const tl_error *e)
+const char *base_error_text(const base_error *e)
 {
-    if (!e || !tl__error_is_set(e))
+    if (!e || !base_error_is_set(e))
         return NULL;
     return e->heap ? e->heap : e->text;
 }
 
-void tl__error_clear(tl_error *e)
+void base_error_clear(base_error *e)
 {
     if (!e)
         return;

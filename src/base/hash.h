@@ -16,7 +16,7 @@
 #define TL_FNV1A32_INIT UINT32_C(2166136261)
 #define TL_FNV1A32_PRIME UINT32_C(16777619)
 
-static inline uint64_t tl__fnv1a64(uint64_t h, const void *data, size_t size)
+static inline uint64_t base_fnv1a64(uint64_t h, const void *data, size_t size)
 {
     const unsigned char *p = data;
     for (size_t i = 0; i < size; i++)
@@ -24,14 +24,14 @@ static inline uint64_t tl__fnv1a64(uint64_t h, const void *data, size_t size)
     return h;
 }
 
-static inline uint64_t tl__fnv1a64_str(uint64_t h, const char *s)
+static inline uint64_t base_fnv1a64_str(uint64_t h, const char *s)
 {
     for (; s && *s; s++)
         h = (h ^ (unsigned char)*s) * TL_FNV1A64_PRIME;
     return h;
 }
 
-static inline uint32_t tl__fnv1a32(uint32_t h, const void *data, size_t size)
+static inline uint32_t base_fnv1a32(uint32_t h, const void *data, size_t size)
 {
     const unsigned char *p = data;
     for (size_t i = 0; i < size; i++)
@@ -39,7 +39,7 @@ static inline uint32_t tl__fnv1a32(uint32_t h, const void *data, size_t size)
     return h;
 }
 
-static inline uint32_t tl__fnv1a32_str(uint32_t h, const char *s)
+static inline uint32_t base_fnv1a32_str(uint32_t h, const char *s)
 {
     for (; s && *s; s++)
         h = (h ^ (unsigned char)*s) * TL_FNV1A32_PRIME;

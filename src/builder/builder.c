@@ -7,7 +7,7 @@
 
 #include "builder/builder_internal.h"
 #include "base/alloc.h"
-#include "base/out.h" /* tcir_is_identifier */
+#include "base/out.h" /* base_is_identifier */
 
 /* The builders alive on this thread, newest first (a builder is built on one thread). */
 static _Thread_local tl_builder *live_builders;
@@ -21,7 +21,7 @@ static void live_link(tl_builder *b)
     b->live = true;
 }
 
-void tl__live_unlink(tl_builder *b)
+void builder_live_unlink(tl_builder *b)
 {
     if (!b->live)
         return;
@@ -55,7 +55,7 @@ tl_builder *tl_builder_current(void) { return live_builders; }
 
 tl_builder *tl_builder_create_at(tl_site site, const char *name)
 {
-    tl_builder *b = tcir_sys_calloc(1, sizeof *b);
+    tl_builder *b = base_calloc(1, sizeof *b);
     if (!b)
         return NULL;
     b->ctx = tcir_context_create();
@@ -77,14 +77,14 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
         return NULL;
     }
     b->levels_cap = 8;
-    b->levels[0] = (struct tl_level){.block = b->entry};
+    b->levels[0] = (struct builder_level){.block = b->entry};
     tcir_block_append(top, b->func);
     b->depth = 1;
-    tl__make_visible(b, b->entry);
+    builder_make_visible(b, b->entry);
     b->place.epoch = b->place.epochs = 1; /* the seen-site table's zeroed entries belong to epoch 0 */
     live_link(b);
 
-    if (!tcir_is_identifier(name)) {
+    if (!base_is_identifier(name)) {
         tl_builder_fail(b, site, "invalid kernel name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name ? name : "(null)");
         name = "invalid";
     }
@@ -110,11 +110,11 @@ void tl_builder_destroy(tl_builder *b)
 {
     if (!b)
         return;
-    tl__live_unlink(b);
-    tl__pool_free(b);
-    tl__index_free(&b->arg_names);
+    builder_live_unlink(b);
+    order_pool_free(b);
+    builder_index_free(&b->arg_names);
     tcir_context_destroy(b->ctx);
-    tl__error_clear(&b->error);
+    base_error_clear(&b->error);
     free(b);
 }
 
@@ -149,12 +149,12 @@ size_t tl_builder_bytes(const tl_builder *b)
     if (!b)
         return 0;
     return tcir_context_bytes(b->ctx) +
-           sizeof(tl_index_slot) * ((size_t)b->pool.const_index.cap + (size_t)b->arg_names.cap);
+           sizeof(builder_index_slot) * ((size_t)b->pool.const_index.cap + (size_t)b->arg_names.cap);
 }
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
 tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }
 tcir_op *tl_builder_func(const tl_builder *b) { return b ? b->func : NULL; }
-tcir_block *(tl_current_block)(const tl_builder *b) { return tl__current_block(b); }
+tcir_block *(tl_current_block)(const tl_builder *b) { return builder_current_block(b); }
 
 /* ---- values ----------------------------------------------------------------------------- */
 
@@ -181,7 +181,7 @@ static tl_dtype dtype_of_elem(const tcir_type *e)
     return TL_DTYPE_INVALID;
 }
 
-tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
+tl_value builder_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
 {
     if (!v)
         return TL_POISON;
@@ -200,7 +200,7 @@ tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
 
 tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
 {
-    return tl__wrap(b, v, dtype);
+    return builder_wrap(b, v, dtype);
 }
 
 const tcir_type *tl_value_type(tl_value v) { return v.ir ? tcir_value_type(v.ir) : NULL; }
@@ -216,7 +216,7 @@ int64_t tl_value_dim(tl_value v, int i)
 
 /* ---- the tensor size cap ------------------------------------------------------------------ */
 
-bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims)
+bool builder_check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims)
 {
     int64_t n = 1; /* stays <= the cap, so n * dims[i] cannot overflow once dims[i] <= it too */
     for (int i = 0; i < rank; i++) {

@@ -6,7 +6,7 @@
 
 #include "builder/builder_internal.h"
 #include "base/hash.h"
-#include "base/out.h" /* tcir_is_identifier */
+#include "base/out.h" /* base_is_identifier */
 
 void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
 {
@@ -17,7 +17,7 @@ void tl_builder_set_arg_order(tl_builder *b, int n, const char *const *names)
 }
 
 /* An argument name's hash, for the name index. */
-static uint64_t arg_name_hash(const char *s) { return tl__fnv1a64_str(TL_FNV1A64_INIT, s); }
+static uint64_t arg_name_hash(const char *s) { return base_fnv1a64_str(TL_FNV1A64_INIT, s); }
 
 /* The first argument named `name`, or -1 (the name index while arguments are declared; after
  * tl_builder_set_arg_order's copies, which repeat names, a scan). */
@@ -32,8 +32,8 @@ static int arg_index(const tl_builder *b, const char *name)
         return -1;
     }
     uint64_t hash = arg_name_hash(name);
-    tl_index_cursor c = {0};
-    for (int j; (j = tl__index_next(&b->arg_names, hash, &c)) >= 0;)
+    builder_index_cursor c = {0};
+    for (int j; (j = builder_index_next(&b->arg_names, hash, &c)) >= 0;)
         if (strcmp(b->args[j].name, name) == 0)
             return j;
     return -1;
@@ -43,7 +43,7 @@ static int arg_index(const tl_builder *b, const char *name)
  * declared argument goes there; a name that comes again gets a copy there, a new argument of
  * the same type and attributes the body does not use (XLA passes an in-place buffer as an
  * operand and again as the result aliasing it). False after recording an error. */
-bool tl__apply_arg_order(tl_builder *b, tl_site site)
+bool builder_apply_arg_order(tl_builder *b, tl_site site)
 {
     if (!b->order)
         return true;
@@ -70,7 +70,7 @@ bool tl__apply_arg_order(tl_builder *b, tl_site site)
             placed[j] = true;
             continue;
         }
-        const tl_arg_entry *a = &b->args[j];
+        const builder_arg_entry *a = &b->args[j];
         if (a->spec.kind != TL_ARG_PTR || a->loaded) {
             tl_builder_fail(b, site,
                             "argument order: '%s' is named twice (an in-place buffer, passed as an operand and "
@@ -92,7 +92,7 @@ bool tl__apply_arg_order(tl_builder *b, tl_site site)
         return false;
     }
     int n = b->norder;
-    tl_arg_entry *args = tcir_alloc(b->ctx, sizeof(*args) * (size_t)(n ? n : 1));
+    builder_arg_entry *args = tcir_alloc(b->ctx, sizeof(*args) * (size_t)(n ? n : 1));
     if (!args)
         return true; /* out of memory: tl_finish reports it */
     bool seen[TCIR_MAX_PERMUTED_ARGS] = {false};
@@ -148,7 +148,7 @@ const tl_argspec *tl_builder_argspec(const tl_builder *b, int i)
 
 void tl_builder_set_specialize_at(tl_site site, tl_builder *b, const char *key)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return;
     if (b->ndeclared > 0) {
         tl_builder_fail(b, site, "a specialization key must be set before the first tl_arg");
@@ -233,7 +233,7 @@ static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *
                 return NULL;
             }
         }
-        if (!tl__check_numel(b, site, "tensor argument", spec->rank, spec->shape))
+        if (!builder_check_numel(b, site, "tensor argument", spec->rank, spec->shape))
             return NULL;
         return tcir_type_tensor(b->ctx, spec->rank, spec->shape, elem);
     }
@@ -243,9 +243,9 @@ static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *
 
 tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spec)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return TL_POISON;
-    if (!tcir_is_identifier(name))
+    if (!base_is_identifier(name))
         return tl_builder_fail(b, site, "invalid argument name '%s'", name ? name : "(null)");
     int same = arg_index(b, name);
     if (same >= 0)
@@ -268,7 +268,7 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
         return tl_lit_int(1);
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
-        tl_arg_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+        builder_arg_entry *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
         if (!grown)
             return tl_builder_fail(b, site, "out of memory");
         for (int i = 0; i < b->nargs; i++)
@@ -280,20 +280,20 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
-    if (!tl__index_reserve(&b->arg_names, b->nargs + 1))
+    if (!builder_index_reserve(&b->arg_names, b->nargs + 1))
         return tl_builder_fail(b, site, "out of memory");
-    b->args[b->nargs++] = (tl_arg_entry){spec.name, spec, v, as_buffer};
-    tl__index_put(&b->arg_names, arg_name_hash(spec.name), b->nargs - 1);
+    b->args[b->nargs++] = (builder_arg_entry){spec.name, spec, v, as_buffer};
+    builder_index_put(&b->arg_names, arg_name_hash(spec.name), b->nargs - 1);
     if (as_buffer)
-        return b->arg_loader(site, tl__wrap(b, v, spec.dtype));
-    return tl__wrap(b, v, spec.dtype);
+        return b->arg_loader(site, builder_wrap(b, v, spec.dtype));
+    return builder_wrap(b, v, spec.dtype);
 }
 
 tl_value tl_builder_arg_at(tl_site site, tl_builder *b, int i)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return TL_POISON;
     if (i < 0 || i >= b->nargs)
         return tl_builder_fail(b, site, "argument index %d out of range (the kernel has %d)", i, b->nargs);
-    return tl__wrap(b, b->args[i].value, b->args[i].spec.dtype);
+    return builder_wrap(b, b->args[i].value, b->args[i].spec.dtype);
 }

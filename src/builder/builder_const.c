@@ -98,8 +98,8 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
  * recording the error when lit does not fit dtype or memory runs out. The slot is chosen by the contents only, not
  * by shape_like's address, so that the same build hits the same way each time (the allocation
  * sweep counts a build's allocations). */
-static const struct tl_const_memo *const_parts(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
-                                               const tcir_type *shape_like, bool notes)
+static const struct builder_const_memo *const_parts(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                                    const tcir_type *shape_like, bool notes)
 {
     int64_t bits = lit.lit_val.i; /* the union's 8 bytes: a double's bits too */
     if (lit.lit == TL_LIT_FLOAT)
@@ -107,12 +107,12 @@ static const struct tl_const_memo *const_parts(tl_site site, tl_builder *b, tl_v
     uint64_t h = ((uint64_t)bits ^ ((uint64_t)lit.lit << 56) ^ ((uint64_t)lit.dtype << 48) ^ ((uint64_t)dtype << 40) ^
                   (uint64_t)notes << 39) *
                  0x9E3779B97F4A7C15u;
-    struct tl_const_memo *m = &b->const_memo[(h >> 32) % TL_CONST_MEMO];
+    struct builder_const_memo *m = &b->const_memo[(h >> 32) % TL_CONST_MEMO];
     if (m->lit == lit.lit && m->bits == bits && m->lit_dtype == lit.dtype && m->dtype == dtype &&
         m->shape_like == shape_like && m->notes == notes)
         return m;
     tcir_context *ctx = b->ctx;
-    struct tl_const_memo k = {bits, lit.lit, notes, lit.dtype, dtype, shape_like, NULL, NULL, NULL, NULL, NULL, NULL};
+    struct builder_const_memo k = {bits, lit.lit, notes, lit.dtype, dtype, shape_like, NULL, NULL, NULL, NULL, NULL, NULL};
     k.elem = tl_dtype_ir(ctx, dtype);
     if (!k.elem) {
         tl_builder_fail(b, site, "invalid dtype %d", (int)dtype);
@@ -139,26 +139,26 @@ static const struct tl_const_memo *const_parts(tl_site site, tl_builder *b, tl_v
 }
 
 static tl_value materialize(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
-                            tl_meeting how, bool notes)
+                            order_meeting how, bool notes)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return TL_POISON;
     if (!tl_value_is_lit(lit))
         return tl_builder_fail(b, site, "expected a literal");
-    const struct tl_const_memo *m = const_parts(site, b, lit, dtype, shape_like, notes);
+    const struct builder_const_memo *m = const_parts(site, b, lit, dtype, shape_like, notes);
     if (!m)
         return TL_POISON;
     /* Python's frontend first makes a scalar constant of the number's own type (to_tensor),
      * then one of the target type, then splats: the canonicalizer orders the constants it
      * keeps by where those appeared, so the pool notes them (order/pool.c). */
     if (notes && m->own && m->own != m->elem)
-        tl__pool_note(b, site, m->own, m->own_scalar, TL_MEET_DIRECT);
+        order_pool_note(b, site, m->own, m->own_scalar, TL_MEET_DIRECT);
     if (notes && m->type != m->elem)
-        tl__pool_note(b, site, m->elem, m->scalar, how);
-    tcir_value *v = tl__pool_const(b, site, m->type, m->value, how);
+        order_pool_note(b, site, m->elem, m->scalar, how);
+    tcir_value *v = order_pool_const(b, site, m->type, m->value, how);
     if (!v || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
-    return tl__wrap(b, v, dtype);
+    return builder_wrap(b, v, dtype);
 }
 
 tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
@@ -169,14 +169,14 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
 tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
                               tl_const_origin origin)
 {
-    tl_meeting how = origin == TL_CONST_FOLDED ? TL_MEET_FOLDED : origin == TL_CONST_LOOP_BOUND ? TL_MEET_BOUND
+    order_meeting how = origin == TL_CONST_FOLDED ? TL_MEET_FOLDED : origin == TL_CONST_LOOP_BOUND ? TL_MEET_BOUND
                                                                                               : TL_MEET_DIRECT;
     return materialize(site, b, lit, dtype, shape_like, how, origin != TL_CONST_EXACT);
 }
 
 void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like)
 {
-    if (!tl__usable(b, site) || !tl_value_is_lit(lit))
+    if (!builder_usable(b, site) || !tl_value_is_lit(lit))
         return;
     const tcir_type *elem = tl_dtype_ir(b->ctx, dtype);
     const tcir_attr *scalar = elem ? scalar_attr(b, site, lit, dtype, elem) : NULL;
@@ -184,11 +184,11 @@ void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dty
         return;
     const tcir_type *own = tl_dtype_ir(b->ctx, lit.dtype);
     if (own && own != elem)
-        tl__pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_CAST_SOURCE);
-    tl__pool_note(b, site, elem, scalar, TL_MEET_CAST_SOURCE);
+        order_pool_note(b, site, own, scalar_attr(b, site, lit, lit.dtype, own), TL_MEET_CAST_SOURCE);
+    order_pool_note(b, site, elem, scalar, TL_MEET_CAST_SOURCE);
     if (shape_like && tcir_type_is_tensor(shape_like)) {
         const tcir_type *type = tcir_type_with_elem(b->ctx, shape_like, elem);
-        tl__pool_note(b, site, type, tcir_attr_dense(b->ctx, scalar, type), TL_MEET_CAST_SOURCE);
+        order_pool_note(b, site, type, tcir_attr_dense(b->ctx, scalar, type), TL_MEET_CAST_SOURCE);
     }
 }
 
@@ -204,7 +204,7 @@ tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, tl_dtype dtyp
 
 tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return TL_POISON;
     if (!tl_value_is_lit(lit))
         return tl_builder_fail(b, site, "expected a number");
@@ -213,10 +213,10 @@ tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
     if (!value)
         return tl_builder_failed(b) ? TL_POISON : tl_builder_fail(b, site, "out of memory");
     int ops_before = b->pool.nconst_ops;
-    tcir_value *v = tl__pool_const(b, site, type, value, TL_MEET_ASSIGNED);
+    tcir_value *v = order_pool_const(b, site, type, value, TL_MEET_ASSIGNED);
     if (!v || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
     if (b->pool.nconst_ops > ops_before) /* made here: finish drops it if nothing uses it */
-        tl__pool_at(&b->pool, tl__pool_entry_of(tcir_value_def(v)))->droppable = true;
-    return tl__wrap(b, v, lit.dtype);
+        order_pool_at(&b->pool, order_pool_entry_of(tcir_value_def(v)))->droppable = true;
+    return builder_wrap(b, v, lit.dtype);
 }

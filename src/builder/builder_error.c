@@ -1,4 +1,4 @@
-/* The builder's sticky error (a tl_error, src/base/error.h): the first message wins, with the C
+/* The builder's sticky error (a base_error, src/base/error.h): the first message wins, with the C
  * line of the call; after memory ran out, whatever went wrong is that. */
 #include <stdarg.h>
 
@@ -6,14 +6,14 @@
 
 tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
 {
-    if (!b || tl__error_is_set(&b->error))
+    if (!b || base_error_is_set(&b->error))
         return TL_POISON;
     if (tcir_context_oom(b->ctx)) {
-        tl__error_set_oom(&b->error, site);
+        base_error_set_oom(&b->error, site);
     } else {
         va_list ap;
         va_start(ap, fmt);
-        tl__error_vset(&b->error, site, fmt, ap);
+        base_error_vset(&b->error, site, fmt, ap);
         va_end(ap);
     }
     return TL_POISON;
@@ -21,24 +21,24 @@ tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
 
 bool tl_builder_failed(const tl_builder *b)
 {
-    return !b || tl__error_is_set(&b->error) || tcir_context_oom(b->ctx);
+    return !b || base_error_is_set(&b->error) || tcir_context_oom(b->ctx);
 }
 
 const char *tl_builder_error(const tl_builder *b)
 {
     if (!b)
         return "tritonc: NULL builder";
-    if (!tl__error_is_set(&b->error) && tcir_context_oom(b->ctx)) /* no call came after it to name */
+    if (!base_error_is_set(&b->error) && tcir_context_oom(b->ctx)) /* no call came after it to name */
         return "tritonc: out of memory";
-    return tl__error_text(&b->error);
+    return base_error_text(&b->error);
 }
 
-bool tl__usable_slow(tl_builder *b, tl_site site)
+bool builder_usable_slow(tl_builder *b, tl_site site)
 {
-    if (!b || tl__error_is_set(&b->error))
+    if (!b || base_error_is_set(&b->error))
         return false;
     if (tcir_context_oom(b->ctx)) { /* memory ran out in an earlier call: the error names this one */
-        tl__error_set_oom(&b->error, site);
+        base_error_set_oom(&b->error, site);
         return false;
     }
     if (b->finished) {

@@ -48,9 +48,9 @@ static void seal_signature(tl_builder *b)
 static void drop_unused_consts(tl_builder *b)
 {
     for (int k = 0; k < b->pool.nconsts; k++) {
-        tl_const_entry *e = tl__pool_at(&b->pool, k);
+        order_const_entry *e = order_pool_at(&b->pool, k);
         if (e->droppable && e->op && !e->used && tcir_op_block(e->op))
-            tl__pool_drop(b, e);
+            order_pool_drop(b, e);
     }
 }
 
@@ -59,7 +59,7 @@ void tl_consts_droppable_since(tl_builder *b, int mark)
     if (!b)
         return;
     for (int k = mark < 0 ? 0 : mark; k < b->pool.nconsts; k++) {
-        tl_const_entry *e = tl__pool_at(&b->pool, k);
+        order_const_entry *e = order_pool_at(&b->pool, k);
         if (e->op)
             e->droppable = true;
     }
@@ -79,8 +79,8 @@ void tl_consts_droppable_after(tl_builder *b)
 char *tl_finish_at(tl_site site, tl_builder *b)
 {
     if (b) /* it takes no more calls: a C-number condition no longer names it */
-        tl__live_unlink(b);
-    if (!tl__usable(b, site))
+        builder_live_unlink(b);
+    if (!builder_usable(b, site))
         return NULL;
     if (b->depth != 1) { /* the innermost open scope, at the call that opened it */
         tl_site opened = b->levels[b->depth - 1].pushed_at;
@@ -102,13 +102,13 @@ char *tl_finish_at(tl_site site, tl_builder *b)
     tcir_op *ret = tcir_op_create(b->ctx, &end);
     if (ret)
         tcir_block_append(tl_current_block(b), ret);
-    if (!tl__apply_arg_order(b, site))
+    if (!builder_apply_arg_order(b, site))
         return NULL;
     seal_signature(b);
     if (b->dead_consts_from)
         tl_consts_droppable_since(b, b->dead_consts_from - 1);
-    tl__pool_settle(b);
-    bool sorted = tl__pool_sort(b);
+    order_pool_settle(b);
+    bool sorted = order_pool_sort(b);
     drop_unused_consts(b);
     if (!sorted || b->out_of_memory || tcir_context_oom(b->ctx)) {
         tl_builder_fail(b, site, "out of memory");

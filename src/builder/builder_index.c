@@ -11,24 +11,24 @@
 /* The 32 bits of a key's hash that the index keeps. */
 static uint32_t kept_hash(uint64_t hash)
 {
-    return (uint32_t)tl__hash_mix(hash);
+    return (uint32_t)builder_hash_mix(hash);
 }
 
-static size_t slot_of(const tl_index *ix, uint32_t kept)
+static size_t slot_of(const builder_index *ix, uint32_t kept)
 {
     return (size_t)kept & ((size_t)ix->cap - 1);
 }
 
 /* Puts item under the kept hash (there is room). */
-static void put_kept(tl_index *ix, uint32_t kept, int item)
+static void put_kept(builder_index *ix, uint32_t kept, int item)
 {
     size_t mask = (size_t)ix->cap - 1, at = slot_of(ix, kept);
     while (ix->slots[at].item)
         at = (at + 1) & mask;
-    ix->slots[at] = (tl_index_slot){kept, item + 1};
+    ix->slots[at] = (builder_index_slot){kept, item + 1};
 }
 
-bool tl__index_reserve(tl_index *ix, int n)
+bool builder_index_reserve(builder_index *ix, int n)
 {
     if (2 * n <= ix->cap)
         return true;
@@ -37,31 +37,31 @@ bool tl__index_reserve(tl_index *ix, int n)
         cap *= 2;
     /* Outside the arena, freed when replaced: a table that doubled its way to 2^k slots left
      * 2^k more behind in the arena, memory every later lookup paid for in cache misses. */
-    tl_index_slot *grown = tcir_big_calloc((size_t)cap, sizeof(*grown));
+    builder_index_slot *grown = base_big_calloc((size_t)cap, sizeof(*grown));
     if (!grown)
         return false;
-    tl_index old = *ix;
+    builder_index old = *ix;
     ix->slots = grown;
     ix->cap = cap;
     for (int i = 0; i < old.cap; i++)
         if (old.slots[i].item)
             put_kept(ix, old.slots[i].hash, old.slots[i].item - 1);
-    tcir_big_free(old.slots, sizeof(*old.slots) * (size_t)old.cap);
+    base_big_free(old.slots, sizeof(*old.slots) * (size_t)old.cap);
     return true;
 }
 
-void tl__index_free(tl_index *ix)
+void builder_index_free(builder_index *ix)
 {
-    tcir_big_free(ix->slots, sizeof(*ix->slots) * (size_t)ix->cap);
-    *ix = (tl_index){NULL, 0};
+    base_big_free(ix->slots, sizeof(*ix->slots) * (size_t)ix->cap);
+    *ix = (builder_index){NULL, 0};
 }
 
-void tl__index_put(tl_index *ix, uint64_t hash, int item)
+void builder_index_put(builder_index *ix, uint64_t hash, int item)
 {
     put_kept(ix, kept_hash(hash), item);
 }
 
-int tl__index_next(const tl_index *ix, uint64_t hash, tl_index_cursor *c)
+int builder_index_next(const builder_index *ix, uint64_t hash, builder_index_cursor *c)
 {
     if (!ix->cap)
         return -1;

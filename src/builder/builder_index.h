@@ -12,17 +12,17 @@
 /* 8 bytes, so that a big kernel's index (100,000 constants: 256K slots) is half the memory to
  * zero and to miss in: the slot keeps 32 bits of the mixed hash, which pick the slot and are
  * compared (other keys with those 32 bits are the caller's to tell apart, as with any hash). */
-typedef struct tl_index_slot {
-    uint32_t hash; /* the low half of tl__hash_mix(hash) */
+typedef struct builder_index_slot {
+    uint32_t hash; /* the low half of builder_hash_mix(hash) */
     int32_t item;  /* the item + 1; 0: an empty slot */
-} tl_index_slot;
-typedef struct tl_index {
-    tl_index_slot *slots;
+} builder_index_slot;
+typedef struct builder_index {
+    builder_index_slot *slots;
     int cap; /* a power of two (0: no index yet) */
-} tl_index;
+} builder_index;
 /* A 64-bit hash whose every bit depends on every bit of h (for masking to a table's size).
  * Inline: the builder hashes a block or a constant several times per op. */
-static inline uint64_t tl__hash_mix(uint64_t h)
+static inline uint64_t builder_hash_mix(uint64_t h)
 {
     /* MurmurHash3's 64-bit finalizer: every input bit reaches the low bits a mask keeps */
     h ^= h >> 33;
@@ -33,20 +33,20 @@ static inline uint64_t tl__hash_mix(uint64_t h)
     return h;
 }
 /* Room for n items (the index at most half full); false when out of memory. The slots live
- * outside the arena: tl__index_free them. */
-bool tl__index_reserve(tl_index *ix, int n);
+ * outside the arena: builder_index_free them. */
+bool builder_index_reserve(builder_index *ix, int n);
 /* Frees the slots (the index is empty again). */
-void tl__index_free(tl_index *ix);
-/* Adds item under hash (there is room: tl__index_reserve first). */
-void tl__index_put(tl_index *ix, uint64_t hash, int item);
+void builder_index_free(builder_index *ix);
+/* Adds item under hash (there is room: builder_index_reserve first). */
+void builder_index_put(builder_index *ix, uint64_t hash, int item);
 /* A walk over the items under one hash: start it zeroed ({0}). */
-typedef struct tl_index_cursor {
+typedef struct builder_index_cursor {
     size_t at;
     uint32_t kept; /* the hash's kept bits, worked out at the first step */
     bool started;
-} tl_index_cursor;
+} builder_index_cursor;
 /* The items under hash, one per call (the same hash and cursor each time); -1 after the last.
  * The caller compares keys: different keys can share a hash. */
-int tl__index_next(const tl_index *ix, uint64_t hash, tl_index_cursor *c);
+int builder_index_next(const builder_index *ix, uint64_t hash, builder_index_cursor *c);
 
 #endif

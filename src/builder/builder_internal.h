@@ -15,12 +15,12 @@
 #include "builder/order/order_engine.h"
 #include "tritonc/order.h"
 
-typedef struct tl_arg_entry {
+typedef struct builder_arg_entry {
     const char *name;
     tl_argspec spec;
     tcir_value *value;
     bool loaded; /* a scalar passed in a buffer (scalars_as_buffers): spec.kind says pointer */
-} tl_arg_entry;
+} builder_arg_entry;
 
 enum { TL_CONST_MEMO = 32 };
 
@@ -30,7 +30,7 @@ struct tl_builder {
     tcir_block *entry;
     /* The blocks being built, entry first: levels[depth - 1] is the current one. Grown by
      * doubling in the arena, up to TL_MAX_NESTING pushed levels. */
-    struct tl_level {
+    struct builder_level {
         tcir_block *block;
         tl_site pushed_at; /* the call that pushed it (an unclosed scope is reported there) */
         int visible_start; /* where its blocks begin in `visible` */
@@ -50,16 +50,16 @@ struct tl_builder {
     bool out_of_memory;
     tcir_block *exit_block; /* the shared exit of early returns, or NULL */
 
-    tl_arg_entry *args;
+    builder_arg_entry *args;
     int nargs, args_cap;
-    tl_index arg_names; /* argument names -> argument (cap 0: none, arg_index scans) */
+    builder_index arg_names; /* argument names -> argument (cap 0: none, arg_index scans) */
     const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
     int ndeclared;          /* arguments declared, those the key dropped included */
 
-    tl_pool pool;    /* the constants (src/builder/order/pool.c) */
+    order_pool pool;    /* the constants (src/builder/order/pool.c) */
     /* builder_const.c: the types and attributes the last constants were made of, direct-mapped
      * by the literal and its dtypes (a kernel uses a few constants again and again). */
-    struct tl_const_memo {
+    struct builder_const_memo {
         int64_t bits;     /* the literal's value bits */
         uint8_t lit;      /* tl_lit_kind; TL_LIT_NONE: empty slot */
         bool notes;
@@ -68,14 +68,14 @@ struct tl_builder {
         const tcir_type *elem, *own, *type;
         const tcir_attr *scalar, *own_scalar, *value;
     } const_memo[TL_CONST_MEMO];
-    tl_placer place; /* where new ops go (src/builder/order/place.c) */
+    order_placer place; /* where new ops go (src/builder/order/place.c) */
 
     bool finished, locations, generic;
     bool debug; /* Triton's debug option (tl_builder_set_debug) */
     tl_arg_loader arg_loader; /* tl_builder_set_arg_loader: scalars as buffers when set */
     int norder;                  /* tl_builder_set_arg_order: the signature's order by name */
     const char *const *order;
-    tl_error error; /* messages cut at TL_ERROR_INLINE - 1 (511) bytes */
+    base_error error; /* messages cut at TL_ERROR_INLINE - 1 (511) bytes */
     /* The builders alive on this thread (created, neither finished nor destroyed), newest
      * first: a condition that is a C number names no builder (tl_builder_of_thread_at). */
     tl_builder *live_prev, *live_next;
@@ -87,46 +87,46 @@ struct tl_builder {
 /* Returns true when b can take another call: not NULL, not in error, not finished
  * (records "use after finish" in the last case). Every call of the API asks, some several
  * times per op: the common answer is inline, the rest (recording the error) in
- * tl__usable_slow (builder_error.c). */
-bool tl__usable_slow(tl_builder *b, tl_site site);
-static inline bool tl__usable(tl_builder *b, tl_site site)
+ * builder_usable_slow (builder_error.c). */
+bool builder_usable_slow(tl_builder *b, tl_site site);
+static inline bool builder_usable(tl_builder *b, tl_site site)
 {
-    if (b && !tl__error_is_set(&b->error) && !tcir_context_oom(b->ctx) && !b->finished)
+    if (b && !base_error_is_set(&b->error) && !tcir_context_oom(b->ctx) && !b->finished)
         return true;
-    return tl__usable_slow(b, site);
+    return builder_usable_slow(b, site);
 }
 
 /* tl_current_block inline, for the builder and the order engine (placing an op asks). */
-static inline tcir_block *tl__current_block(const tl_builder *b)
+static inline tcir_block *builder_current_block(const tl_builder *b)
 {
     return b && b->levels ? b->levels[b->depth - 1].block : NULL;
 }
 #ifndef TRITONC_NO_INLINE_SHADOWS
-#define tl_current_block(b) tl__current_block(b)
+#define tl_current_block(b) builder_current_block(b)
 #endif
 
 /* The site's ordering scope (order.h): most sites are of the scope of the one before. */
-static inline const void *tl__order_scope(tl_builder *b, tl_site site)
+static inline const void *builder_order_scope(tl_builder *b, tl_site site)
 {
     if (site.scope && b->place.last_scope && site.scope == b->place.last_func && site.unit == b->place.last_unit)
         return b->place.last_scope;
-    return tl__order_scope_find(b, site);
+    return order_scope_find(b, site);
 }
 
 /* Checks a shape against TL_MAX_TENSOR_NUMEL without overflowing (dims positive); false with
  * "<what> shape [a, b] exceeds triton's maximum tensor numel (1048576)" recorded otherwise. */
-bool tl__check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims);
+bool builder_check_numel(tl_builder *b, tl_site site, const char *what, int rank, const int64_t *dims);
 
 /* A value of b wrapping v, with dtype (TL_DTYPE_INVALID: inferred from v's type). */
-tl_value tl__wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
+tl_value builder_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype);
 
 /* Adds blk to the blocks whose values the insertion point may use (builder_ops.c). */
-void tl__make_visible(tl_builder *b, tcir_block *blk);
+void builder_make_visible(tl_builder *b, tcir_block *blk);
 /* Takes b off this thread's list of builders alive (at finish and destroy). */
-void tl__live_unlink(tl_builder *b);
+void builder_live_unlink(tl_builder *b);
 
 /* Reorders the arguments by tl_builder_set_arg_order's names, at tl_finish (builder_args.c);
  * false after recording an error. */
-bool tl__apply_arg_order(tl_builder *b, tl_site site);
+bool builder_apply_arg_order(tl_builder *b, tl_site site);
 
 #endif

@@ -7,13 +7,13 @@
 
 #include "builder/builder_internal.h"
 
-void tl__make_visible(tl_builder *b, tcir_block *blk)
+void builder_make_visible(tl_builder *b, tcir_block *blk)
 {
     if (b->nvisible == b->visible_cap) {
         int cap = b->visible_cap ? b->visible_cap * 2 : 16;
         tcir_block **grown = cap < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown)
-            return; /* out of memory: tl__usable reports it at the next call */
+            return; /* out of memory: builder_usable reports it at the next call */
         for (int i = 0; i < b->nvisible; i++)
             grown[i] = b->visible[i];
         b->visible = grown;
@@ -55,7 +55,7 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
             tl_builder_fail(b, sp ? *sp : (tl_site){0}, sp ? "spec is NULL" : "tl_op_at_ref: site is NULL");
         return NULL;
     }
-    if (!tl__usable(b, *sp))
+    if (!builder_usable(b, *sp))
         return NULL;
     if (!spec->name || !strchr(spec->name, '.')) {
         tl_builder_fail(b, *sp, "op name '%s' is not of the form dialect.op", spec->name ? spec->name : "(null)");
@@ -113,8 +113,8 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
             return NULL;
         }
         /* most result types are seen often: their count, kept by the type, settles the check */
-        if (tcir_type_is_tensor(t) && !(tcir__type_dims_positive(t) && tcir_type_numel(t) <= TL_MAX_TENSOR_NUMEL) &&
-            !tl__check_numel(b, *sp, "result", tcir_type_rank(t), tcir_type_dims(t)))
+        if (tcir_type_is_tensor(t) && !(ir_type_dims_positive(t) && tcir_type_numel(t) <= TL_MAX_TENSOR_NUMEL) &&
+            !builder_check_numel(b, *sp, "result", tcir_type_rank(t), tcir_type_dims(t)))
             return NULL;
     }
     tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
@@ -134,7 +134,7 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
         tl_builder_fail(b, *sp, "out of memory");
         return NULL;
     }
-    tl__place_op(b, op, sp);
+    order_place_op(b, op, sp);
     return op;
 }
 
@@ -145,18 +145,18 @@ tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
 
 tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return TL_POISON;
     if (!op)
         return tl_builder_fail(b, site, "NULL op");
     if (i < 0 || i >= tcir_op_nresults(op))
         return tl_builder_fail(b, site, "%s has no result #%d", tcir_op_name(op), i);
-    return tl__wrap(b, tcir_op_result(op, i), TL_DTYPE_INVALID);
+    return builder_wrap(b, tcir_op_result(op, i), TL_DTYPE_INVALID);
 }
 
 void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return;
     if (!blk) {
         tl_builder_fail(b, site, "NULL block");
@@ -167,7 +167,7 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         return;
     }
     if (b->depth == b->levels_cap) {
-        struct tl_level *grown = b->depth < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)b->depth * 2) : NULL;
+        struct builder_level *grown = b->depth < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)b->depth * 2) : NULL;
         if (!grown || tcir_context_oom(b->ctx)) {
             tl_builder_fail(b, site, "out of memory");
             return;
@@ -176,25 +176,25 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         b->levels = grown;
         b->levels_cap = b->depth * 2;
     }
-    b->levels[b->depth++] = (struct tl_level){blk, site, b->nvisible};
-    tl__make_visible(b, blk);
+    b->levels[b->depth++] = (struct builder_level){blk, site, b->nvisible};
+    builder_make_visible(b, blk);
 }
 
 void tl_set_block_at(tl_site site, tl_builder *b, tcir_block *blk)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return;
     if (!blk) {
         tl_builder_fail(b, site, "NULL block");
         return;
     }
     b->levels[b->depth - 1].block = blk;
-    tl__make_visible(b, blk);
+    builder_make_visible(b, blk);
 }
 
 tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return NULL;
     if (!b->exit_block) {
         tcir_block *exit = tcir_region_add_block(b->ctx, tcir_op_region(b->func, 0));
@@ -221,7 +221,7 @@ tl_site tl_pushed_at(const tl_builder *b, int depth)
 
 void tl_pop_block_at(tl_site site, tl_builder *b)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return;
     if (b->depth == 1) {
         tl_builder_fail(b, site, "no pushed block to pop (the entry block stays)");

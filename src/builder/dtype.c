@@ -30,7 +30,7 @@ static const dtype_info infos[TL_DTYPE_COUNT] = {
     [TL_FP8E4B15] = {"float8e4b15", "f8E4M3B11FNUZ"},
 };
 
-const unsigned char tl__dtype_bits_of[TL_DTYPE_COUNT] = {
+const unsigned char builder_dtype_bits_of[TL_DTYPE_COUNT] = {
     [TL_I1] = 1,
     [TL_I8] = 8,
     [TL_I16] = 16,
@@ -79,13 +79,13 @@ tl_dtype tl_dtype_parse(const char *name)
     return TL_DTYPE_INVALID;
 }
 
-bool (tl_dtype_is_int)(tl_dtype d) { return tl__dtype_is_int(d); }
-bool (tl_dtype_is_unsigned)(tl_dtype d) { return tl__dtype_is_unsigned(d); }
-bool (tl_dtype_is_float)(tl_dtype d) { return tl__dtype_is_float(d); }
-bool (tl_dtype_is_fp8)(tl_dtype d) { return tl__dtype_is_fp8(d); }
-unsigned (tl_dtype_bits)(tl_dtype d) { return tl__dtype_bits(d); }
+bool (tl_dtype_is_int)(tl_dtype d) { return builder_dtype_is_int(d); }
+bool (tl_dtype_is_unsigned)(tl_dtype d) { return builder_dtype_is_unsigned(d); }
+bool (tl_dtype_is_float)(tl_dtype d) { return builder_dtype_is_float(d); }
+bool (tl_dtype_is_fp8)(tl_dtype d) { return builder_dtype_is_fp8(d); }
+unsigned (tl_dtype_bits)(tl_dtype d) { return builder_dtype_bits(d); }
 
-const signed char tl__dtype_float_kind_of[TL_DTYPE_COUNT] = {
+const signed char builder_dtype_float_kind_of[TL_DTYPE_COUNT] = {
     [TL_DTYPE_INVALID] = -1, [TL_I1] = -1, [TL_I8] = -1, [TL_I16] = -1, [TL_I32] = -1, [TL_I64] = -1,
     [TL_U8] = -1, [TL_U16] = -1, [TL_U32] = -1, [TL_U64] = -1,
     [TL_F16] = TCIR_F16, [TL_BF16] = TCIR_BF16, [TL_F32] = TCIR_F32, [TL_F64] = TCIR_F64,
@@ -93,4 +93,4 @@ const signed char tl__dtype_float_kind_of[TL_DTYPE_COUNT] = {
     [TL_FP8E5B16] = TCIR_F8E5M2FNUZ, [TL_FP8E4B15] = TCIR_F8E4M3B11FNUZ,
 };
 
-const tcir_type *(tl_dtype_ir)(tcir_context *ctx, tl_dtype d) { return tl__dtype_ir(ctx, d); }
+const tcir_type *(tl_dtype_ir)(tcir_context *ctx, tl_dtype d) { return builder_dtype_ir(ctx, d); }

@@ -12,36 +12,36 @@
 #include "tritonc/builder.h"
 
 /* Each dtype's width in bits (dtype.c); 0 for TL_DTYPE_INVALID. */
-extern const unsigned char tl__dtype_bits_of[TL_DTYPE_COUNT];
+extern const unsigned char builder_dtype_bits_of[TL_DTYPE_COUNT];
 /* Each float dtype's tcir_float_kind (dtype.c); -1 for the others. */
-extern const signed char tl__dtype_float_kind_of[TL_DTYPE_COUNT];
+extern const signed char builder_dtype_float_kind_of[TL_DTYPE_COUNT];
 
-static inline bool tl__dtype_is_int(tl_dtype d) { return d >= TL_I1 && d <= TL_U64; }
-static inline bool tl__dtype_is_unsigned(tl_dtype d) { return d >= TL_U8 && d <= TL_U64; }
-static inline bool tl__dtype_is_float(tl_dtype d) { return d >= TL_F16 && d <= TL_FP8E4B15; }
-static inline bool tl__dtype_is_fp8(tl_dtype d) { return d >= TL_FP8E4NV && d <= TL_FP8E4B15; }
-static inline unsigned tl__dtype_bits(tl_dtype d)
+static inline bool builder_dtype_is_int(tl_dtype d) { return d >= TL_I1 && d <= TL_U64; }
+static inline bool builder_dtype_is_unsigned(tl_dtype d) { return d >= TL_U8 && d <= TL_U64; }
+static inline bool builder_dtype_is_float(tl_dtype d) { return d >= TL_F16 && d <= TL_FP8E4B15; }
+static inline bool builder_dtype_is_fp8(tl_dtype d) { return d >= TL_FP8E4NV && d <= TL_FP8E4B15; }
+static inline unsigned builder_dtype_bits(tl_dtype d)
 {
-    return (unsigned)d < TL_DTYPE_COUNT ? tl__dtype_bits_of[d] : 0;
+    return (unsigned)d < TL_DTYPE_COUNT ? builder_dtype_bits_of[d] : 0;
 }
 
 /* The language asks a dtype's IR type for nearly every operand: the context's memos answer. */
-static inline const tcir_type *tl__dtype_ir(tcir_context *ctx, tl_dtype d)
+static inline const tcir_type *builder_dtype_ir(tcir_context *ctx, tl_dtype d)
 {
-    if (tl__dtype_is_int(d))
-        return tcir_type_int(ctx, tl__dtype_bits(d));
-    if (tl__dtype_is_float(d))
-        return tcir_type_float(ctx, (tcir_float_kind)tl__dtype_float_kind_of[d]);
+    if (builder_dtype_is_int(d))
+        return tcir_type_int(ctx, builder_dtype_bits(d));
+    if (builder_dtype_is_float(d))
+        return tcir_type_float(ctx, (tcir_float_kind)builder_dtype_float_kind_of[d]);
     return NULL;
 }
 
 #ifndef TRITONC_NO_INLINE_SHADOWS
-#define tl_dtype_is_int(d) tl__dtype_is_int(d)
-#define tl_dtype_is_unsigned(d) tl__dtype_is_unsigned(d)
-#define tl_dtype_is_float(d) tl__dtype_is_float(d)
-#define tl_dtype_is_fp8(d) tl__dtype_is_fp8(d)
-#define tl_dtype_bits(d) tl__dtype_bits(d)
-#define tl_dtype_ir(ctx, d) tl__dtype_ir(ctx, d)
+#define tl_dtype_is_int(d) builder_dtype_is_int(d)
+#define tl_dtype_is_unsigned(d) builder_dtype_is_unsigned(d)
+#define tl_dtype_is_float(d) builder_dtype_is_float(d)
+#define tl_dtype_is_fp8(d) builder_dtype_is_fp8(d)
+#define tl_dtype_bits(d) builder_dtype_bits(d)
+#define tl_dtype_ir(ctx, d) builder_dtype_ir(ctx, d)
 #endif
 
 #endif

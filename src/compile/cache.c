@@ -26,29 +26,29 @@
 
 #define MAGIC "tritonc-cache 1\n"
 
-char *tc__cache_dir(const tc_compile_env *env, char **err)
+char *compile_cache_dir(const tc_compile_env *env, char **err)
 {
     if (env && env->cache_dir && *env->cache_dir)
-        return tcir_sys_strdup(env->cache_dir);
+        return base_strdup(env->cache_dir);
     const char *d = getenv("TRITONC_CACHE_DIR");
     if (d && *d)
-        return tcir_sys_strdup(d);
+        return base_strdup(d);
     d = getenv("XDG_CACHE_HOME");
     if (d && *d)
-        return tc__format("%s/tritonc", d);
+        return compile_format("%s/tritonc", d);
     d = getenv("HOME");
     if (d && *d)
-        return tc__format("%s/.cache/tritonc", d);
-    tc__fail(err, "no cache directory: set TRITONC_CACHE_DIR (or XDG_CACHE_HOME or HOME)");
+        return compile_format("%s/.cache/tritonc", d);
+    compile_fail(err, "no cache directory: set TRITONC_CACHE_DIR (or XDG_CACHE_HOME or HOME)");
     return NULL;
 }
 
-static char *entry_path(const char *dir, const tc_cache_key *key, bool key_dir_only)
+static char *entry_path(const char *dir, const compile_cache_key *key, bool key_dir_only)
 {
-    uint64_t h = tc__hash_str(tc__hash_str(TL_FNV1A64_INIT, key->ttir), key->options);
+    uint64_t h = compile_hash_str(compile_hash_str(TL_FNV1A64_INIT, key->ttir), key->options);
     char hex[17];
-    tc__hash_hex(h, hex);
-    return tc__format("%s/v1/%s%s", dir, hex, key_dir_only ? "" : "/entry");
+    compile_hash_hex(h, hex);
+    return compile_format("%s/v1/%s%s", dir, hex, key_dir_only ? "" : "/entry");
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */
@@ -93,7 +93,7 @@ static void *copy_bytes(const unsigned char *data, size_t size)
 
 /* The entry's variant, or NULL when the bytes are not a whole entry for key (*mismatch set
  * when they are a whole entry, only of another key or version). */
-static tc_variant *parse_entry(const unsigned char *buf, size_t size, const tc_cache_key *key, const char *version,
+static tc_variant *parse_entry(const unsigned char *buf, size_t size, const compile_cache_key *key, const char *version,
                                bool *mismatch)
 {
     *mismatch = false;
@@ -103,7 +103,7 @@ static tc_variant *parse_entry(const unsigned char *buf, size_t size, const tc_c
         memcmp(buf + size - tl, "checksum ", 9) != 0 || buf[size - 1] != '\n')
         return NULL;
     char want[17], got[17];
-    tc__hash_hex(tl__fnv1a64(TL_FNV1A64_INIT, buf, size - tl), want);
+    compile_hash_hex(base_fnv1a64(TL_FNV1A64_INIT, buf, size - tl), want);
     memcpy(got, buf + size - tl + 9, 16);
     got[16] = '\0';
     if (strcmp(want, got) != 0)
@@ -121,7 +121,7 @@ static tc_variant *parse_entry(const unsigned char *buf, size_t size, const tc_c
     tc_variant *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
-    if (!tc__meta_parse(meta, v, NULL)) {
+    if (!compile_meta_parse(meta, v, NULL)) {
         tc_variant_free(v);
         return NULL;
     }
@@ -143,14 +143,14 @@ static tc_variant *parse_entry(const unsigned char *buf, size_t size, const tc_c
     return v;
 }
 
-tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *version, const char **bad)
+tc_variant *compile_cache_get(const char *dir, const compile_cache_key *key, const char *version, const char **bad)
 {
     *bad = NULL;
     char *path = entry_path(dir, key, false);
     if (!path)
         return NULL;
     size_t size = 0;
-    unsigned char *buf = tc__read_file(path, &size);
+    unsigned char *buf = compile_read_file(path, &size);
     tc_variant *v = NULL;
     if (buf) {
         bool mismatch;
@@ -167,38 +167,38 @@ tc_variant *tc__cache_get(const char *dir, const tc_cache_key *key, const char *
 
 /* ---- writing ---------------------------------------------------------------------------- */
 
-static void put_blob(tcir_out *g, const char *label, const void *data, size_t n)
+static void put_blob(base_out *g, const char *label, const void *data, size_t n)
 {
-    tcir_out_printf(g, "%s %zu\n", label, n);
+    base_out_printf(g, "%s %zu\n", label, n);
     if (n)
-        tcir_out_put(g, data, n);
-    tcir_out_putc(g, '\n');
+        base_out_put(g, data, n);
+    base_out_putc(g, '\n');
 }
 
-bool tc__cache_put(const char *dir, const tc_cache_key *key, const char *version, const tc_variant *v, char **err)
+bool compile_cache_put(const char *dir, const compile_cache_key *key, const char *version, const tc_variant *v, char **err)
 {
     (void)version; /* recorded as the variant's triton_version */
-    char *meta = tc__meta_format(v);
+    char *meta = compile_meta_format(v);
     char *key_dir = entry_path(dir, key, true);
     char *path = entry_path(dir, key, false);
-    tcir_out g = {0};
+    base_out g = {0};
     bool ok = meta && key_dir && path;
     if (ok) {
-        tcir_out_puts(&g, MAGIC);
-        tcir_out_puts(&g, meta);
+        base_out_puts(&g, MAGIC);
+        base_out_puts(&g, meta);
         put_blob(&g, "ttir", key->ttir, strlen(key->ttir));
         put_blob(&g, "options", key->options, strlen(key->options));
         put_blob(&g, "cubin", v->cubin, v->cubin ? v->cubin_size : 0);
         put_blob(&g, "ptx", v->ptx, v->ptx ? strlen(v->ptx) : 0);
         char hex[17];
-        tc__hash_hex(tl__fnv1a64(TL_FNV1A64_INIT, g.buf, g.oom ? 0 : g.len), hex);
-        tcir_out_printf(&g, "checksum %s\n", hex);
+        compile_hash_hex(base_fnv1a64(TL_FNV1A64_INIT, g.buf, g.oom ? 0 : g.len), hex);
+        base_out_printf(&g, "checksum %s\n", hex);
         ok = !g.oom;
     }
     if (!ok)
-        tc__fail(err, "out of memory");
+        compile_fail(err, "out of memory");
     else
-        ok = tc__make_dirs(key_dir, err) && tc__write_file_atomic(path, g.buf, g.len, err);
+        ok = compile_make_dirs(key_dir, err) && compile_write_file_atomic(path, g.buf, g.len, err);
     free(g.buf);
     free(meta);
     free(key_dir);

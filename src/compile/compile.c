@@ -52,7 +52,7 @@ void tc_variant_free(tc_variant *v)
 static tl_builder *build_declared(const tl_kernel *k, const void *cfg, char **err)
 {
     if (!k) {
-        tc__fail(err, "NULL kernel");
+        compile_fail(err, "NULL kernel");
         return NULL;
     }
     return tl_kernel_build(k, cfg, (tl_emit_opts){.no_locations = true}, NULL, err);
@@ -63,7 +63,7 @@ tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **e
     if (err)
         *err = NULL;
     if (!n) {
-        tc__fail(err, "tc_kernel_params: NULL count");
+        compile_fail(err, "tc_kernel_params: NULL count");
         return NULL;
     }
     *n = 0;
@@ -77,7 +77,7 @@ tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **e
     size_t slots = count > 0 ? (size_t)count : 1;
     tc_param *p = malloc(sizeof *p * slots + names);
     if (!p) {
-        tc__fail(err, "out of memory");
+        compile_fail(err, "out of memory");
         tl_builder_destroy(b);
         return NULL;
     }
@@ -111,7 +111,7 @@ char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err)
     if (key)
         key[count] = '\0';
     else
-        tc__fail(err, "out of memory");
+        compile_fail(err, "out of memory");
     tl_builder_destroy(b);
     return key;
 }
@@ -146,7 +146,7 @@ static void field_text(const tl_cfg_field *f, const unsigned char *cfg, char *bu
  * default when changed_only. */
 static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix, const char *sep, bool changed_only)
 {
-    tcir_out s = {0};
+    base_out s = {0};
     for (int i = 0; i < k->nfields; i++) {
         char item[256], dflt[256] = "";
         field_text(&k->fields[i], cfg, item, sizeof item);
@@ -154,15 +154,15 @@ static char *fields_text(const tl_kernel *k, const void *cfg, const char *prefix
             field_text(&k->fields[i], k->cfg_default, dflt, sizeof dflt);
         if (changed_only && strcmp(item, dflt) == 0)
             continue;
-        tcir_out_printf(&s, "%s%s%s", s.len ? sep : "", prefix, item);
+        base_out_printf(&s, "%s%s%s", s.len ? sep : "", prefix, item);
     }
-    return tcir_out_text(&s);
+    return base_out_text(&s);
 }
 
 char *tc_config_text(const tl_kernel *k, const void *cfg)
 {
     if (!k || !(cfg = cfg ? cfg : k->cfg_default))
-        return k && k->nfields == 0 ? tcir_sys_strdup("") : NULL;
+        return k && k->nfields == 0 ? base_strdup("") : NULL;
     return fields_text(k, cfg, "", ",", false);
 }
 
@@ -170,7 +170,7 @@ char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, 
 {
     if (!k || !k->name)
         return NULL;
-    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : tcir_sys_strdup("");
+    char *sets = cfg ? fields_text(k, cfg, " --set ", "", true) : base_strdup("");
     if (!sets)
         return NULL;
     tc_options o = tc_options_filled(opts);
@@ -183,8 +183,8 @@ char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, 
         snprintf(c, sizeof c, " --num-ctas %d", o.num_ctas);
     if (o.arch != 90)
         snprintf(a, sizeof a, " --arch %d", o.arch);
-    char *cmd = tc__format("tritonc compile %s%s%s%s%s%s%s%s%s", k->name, sets, spec ? " --specialize " : "",
-                           spec ? spec : "", w, st, c, a, o.debug ? " --debug" : "");
+    char *cmd = compile_format("tritonc compile %s%s%s%s%s%s%s%s%s", k->name, sets, spec ? " --specialize " : "",
+                               spec ? spec : "", w, st, c, a, o.debug ? " --debug" : "");
     free(sets);
     return cmd;
 }
@@ -210,16 +210,16 @@ static bool find_compiler(const tc_compile_env *env, compiler *c, char **err)
     c->argv[c->argc++] = (char *)(python && *python ? python : "python3");
     const char *script = getenv("TRITONC_COMPILE_SCRIPT");
     if (script && *script) {
-        c->script = tcir_sys_strdup(script);
+        c->script = base_strdup(script);
     } else {
-        c->script = tc__format("%s/triton_compile.py", TRITONC_INSTALL_DATADIR);
+        c->script = compile_format("%s/triton_compile.py", TRITONC_INSTALL_DATADIR);
         if (c->script && access(c->script, R_OK) != 0) {
             free(c->script);
-            c->script = tc__format("%s/triton_compile.py", TRITONC_SOURCE_TOOLS_DIR);
+            c->script = compile_format("%s/triton_compile.py", TRITONC_SOURCE_TOOLS_DIR);
         }
     }
     if (!c->script)
-        return tc__fail(err, "out of memory");
+        return compile_fail(err, "out of memory");
     c->argv[c->argc++] = c->script;
     return true;
 }
@@ -231,8 +231,8 @@ static int timeout_of(const tc_compile_env *env, char **err)
         return env->timeout_s;
     long v = DEFAULT_TIMEOUT_S;
     char why[320];
-    if (tl__env_int("TRITONC_COMPILE_TIMEOUT", 1, MAX_TIMEOUT_S, &v, why, sizeof why) == TL_ENV_BAD) {
-        tc__fail(err, "%s", why);
+    if (base_env_int("TRITONC_COMPILE_TIMEOUT", 1, MAX_TIMEOUT_S, &v, why, sizeof why) == TL_ENV_BAD) {
+        compile_fail(err, "%s", why);
         return -1;
     }
     return (int)v;
@@ -264,12 +264,12 @@ static int run_compiler(const tc_compile_env *env, char *const *args, int nargs,
     for (int i = 0; i < nargs && c.argc < MAX_COMPILER_ARGS - 1; i++)
         c.argv[c.argc++] = args[i];
     c.argv[c.argc] = NULL;
-    int rc = tc__run(c.argv, timeout, temp_dir, output, err);
+    int rc = compile_run(c.argv, timeout, temp_dir, output, err);
     if (rc > 0 && !(*output && strspn(*output, " \r\n") < strlen(*output))) {
-        tc__fail(err, "%s exited with status %d and no output", c.argv[0], rc);
+        compile_fail(err, "%s exited with status %d and no output", c.argv[0], rc);
     } else if (rc > 0) {
         char line[512];
-        tc__fail(err, "%s", last_line(*output, line, sizeof line));
+        compile_fail(err, "%s", last_line(*output, line, sizeof line));
     }
     free(c.script);
     return rc;
@@ -285,7 +285,7 @@ char *tc_compiler_version(const tc_compile_env *env, char **err)
     char *v = NULL;
     if (rc == 0) {
         char line[256];
-        v = tcir_sys_strdup(last_line(out, line, sizeof line));
+        v = base_strdup(last_line(out, line, sizeof line));
     }
     free(out);
     return v;
@@ -294,10 +294,10 @@ char *tc_compiler_version(const tc_compile_env *env, char **err)
 /* Compiles ttir in a private temporary directory and reads the result into v. */
 static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options o, tc_variant *v, char **err)
 {
-    char *dir = tc__make_temp_dir(err);
+    char *dir = compile_make_temp_dir(err);
     if (!dir)
         return false;
-    char *in = tc__format("%s/kernel.ttir", dir);
+    char *in = compile_format("%s/kernel.ttir", dir);
     char arch[16], warps[16], stages[16], ctas[16];
     snprintf(arch, sizeof arch, "%d", o.arch);
     snprintf(warps, sizeof warps, "%d", o.num_warps);
@@ -307,28 +307,28 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
                     "--num-ctas", ctas, "--debug"};
     int nargs = (int)(sizeof args / sizeof args[0]) - (o.debug ? 0 : 1);
     char *out = NULL;
-    bool ok = in && tc__write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, dir, &out, err) == 0;
-    char *meta_path = ok ? tc__format("%s/kernel.meta", dir) : NULL;
-    char *cubin_path = ok ? tc__format("%s/kernel.cubin", dir) : NULL;
-    char *ptx_path = ok ? tc__format("%s/kernel.ptx", dir) : NULL;
+    bool ok = in && compile_write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, dir, &out, err) == 0;
+    char *meta_path = ok ? compile_format("%s/kernel.meta", dir) : NULL;
+    char *cubin_path = ok ? compile_format("%s/kernel.cubin", dir) : NULL;
+    char *ptx_path = ok ? compile_format("%s/kernel.ptx", dir) : NULL;
     if (ok) {
         size_t n = 0;
-        char *meta = (char *)tc__read_file(meta_path, &n);
+        char *meta = (char *)compile_read_file(meta_path, &n);
         char *why = NULL;
-        ok = meta ? tc__meta_parse(meta, v, &why)
-                  : tc__fail(&why, "no kernel.meta written (its output: %s)", out ? out : "");
+        ok = meta ? compile_meta_parse(meta, v, &why)
+                  : compile_fail(&why, "no kernel.meta written (its output: %s)", out ? out : "");
         if (ok) {
-            v->cubin = tc__read_file(cubin_path, &v->cubin_size);
-            v->ptx = (char *)tc__read_file(ptx_path, &n);
+            v->cubin = compile_read_file(cubin_path, &v->cubin_size);
+            v->ptx = (char *)compile_read_file(ptx_path, &n);
             if (!v->cubin && !v->ptx)
-                ok = tc__fail(&why, "neither kernel.cubin nor kernel.ptx written");
+                ok = compile_fail(&why, "neither kernel.cubin nor kernel.ptx written");
             if (v->cubin && v->cubin_size == 0) {
                 free((unsigned char *)v->cubin);
                 v->cubin = NULL;
             }
         }
         if (!ok)
-            tc__fail(err, "the compiler's output is bad: %s", why ? why : "out of memory");
+            compile_fail(err, "the compiler's output is bad: %s", why ? why : "out of memory");
         free(why);
         free(meta);
     }
@@ -337,7 +337,7 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
     free(ptx_path);
     free(out);
     free(in);
-    tc__remove_dir(dir);
+    compile_remove_dir(dir);
     free(dir);
     return ok;
 }
@@ -349,7 +349,7 @@ static char *probe_version(const tc_compile_env *env)
 {
     char *line = tc_compiler_version(env, NULL);
     if (line && strncmp(line, "triton ", 7) == 0) {
-        char *v = tcir_sys_strdup(line + 7);
+        char *v = base_strdup(line + 7);
         free(line);
         return v;
     }
@@ -365,7 +365,7 @@ static bool compiler_runnable(const tc_compile_env *env, char **prog)
     *prog = NULL;
     if (!find_compiler(env, &c, NULL))
         return true; /* out of memory: not this question's answer */
-    *prog = tcir_sys_strdup(c.argv[0]);
+    *prog = base_strdup(c.argv[0]);
     free(c.script);
     if (!*prog)
         return true;
@@ -374,7 +374,7 @@ static bool compiler_runnable(const tc_compile_env *env, char **prog)
     const char *path = getenv("PATH");
     for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
         size_t n = strcspn(p, ":");
-        char *full = tc__format("%.*s/%s", (int)n, p, *prog);
+        char *full = compile_format("%.*s/%s", (int)n, p, *prog);
         bool ok = full && access(full, X_OK) == 0;
         free(full);
         if (ok)
@@ -395,8 +395,8 @@ static bool jit_of(const tc_compile_env *env, bool *jit, char **err)
         return true;
     }
     char why[320];
-    if (tl__env_bool("TRITONC_JIT", jit, why, sizeof why) == TL_ENV_BAD)
-        return tc__fail(err, "%s", why);
+    if (base_env_bool("TRITONC_JIT", jit, why, sizeof why) == TL_ENV_BAD)
+        return compile_fail(err, "%s", why);
     return true;
 }
 
@@ -405,9 +405,9 @@ static bool fill_names(tc_variant *v, const tl_kernel *k, const void *cfg, const
     free((char *)v->kernel);
     free((char *)v->config);
     free((char *)v->spec);
-    v->kernel = tcir_sys_strdup(k->name);
+    v->kernel = base_strdup(k->name);
     v->config = tc_config_text(k, cfg);
-    v->spec = tcir_sys_strdup(spec);
+    v->spec = base_strdup(spec);
     return v->kernel && v->config && v->spec;
 }
 
@@ -417,7 +417,7 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     if (err)
         *err = NULL;
     if (!k || !k->name) {
-        tc__fail(err, "tc_compile: NULL kernel");
+        compile_fail(err, "tc_compile: NULL kernel");
         return NULL;
     }
     tc_options o = tc_options_filled(opts);
@@ -431,20 +431,20 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     if (!spec)
         spec = declared = tc_declared_spec(k, cfg, err);
     uint64_t ir_hash = spec ? tc_ir_hash(k, cfg, spec, o, err) : 0;
-    opts_text = tc__options_text(o);
+    opts_text = compile_options_text(o);
     bool use_cache = !(env && env->no_cache);
-    if (!ir_hash || !opts_text || (use_cache && !(dir = tc__cache_dir(env, err))))
+    if (!ir_hash || !opts_text || (use_cache && !(dir = compile_cache_dir(env, err))))
         goto done;
-    tc_cache_key key = {text, opts_text};
+    compile_cache_key key = {text, opts_text};
     if (env && env->check_version)
         version = probe_version(env);
     const char *bad = NULL; /* what is wrong with the entry there, if anything */
-    if (use_cache && (v = tc__cache_get(dir, &key, version, &bad)) != NULL) {
+    if (use_cache && (v = compile_cache_get(dir, &key, version, &bad)) != NULL) {
         char *prog = NULL;
         /* A compiler asked for its version but missing is an error, hit or not (on a miss the
          * compile below says so). Without check_version a hit runs no compiler. */
         if (env && env->check_version && !version && !compiler_runnable(env, &prog)) {
-            tc__fail(err, "cannot run '%s': %s", prog, strerror(errno));
+            compile_fail(err, "cannot run '%s': %s", prog, strerror(errno));
             free(prog);
             tc_variant_free(v);
             v = NULL;
@@ -457,27 +457,27 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
         if (!fill_names(v, k, cfg, spec)) {
             tc_variant_free(v);
             v = NULL;
-            tc__fail(err, "out of memory");
+            compile_fail(err, "out of memory");
         }
         goto done;
     }
     char *config = tc_config_text(k, cfg);
     char *cmd = tc_compile_command(k, cfg, spec, opts);
     if (cmd && env && env->from) { /* a user's kernel: the command must say where it is */
-        char *from = tc__format("tritonc compile --from %s%s", env->from, cmd + strlen("tritonc compile"));
+        char *from = compile_format("tritonc compile --from %s%s", env->from, cmd + strlen("tritonc compile"));
         free(cmd);
         cmd = from;
     }
-    char *what = tc__format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
-                            config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
+    char *what = compile_format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
+                                config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
     bool jit;
     if (!jit_of(env, &jit, err)) {
         /* TRITONC_JIT's error, in err */
     } else if (!jit) {
-        tc__fail(err, "%s%s%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
-                 bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "", cmd ? cmd : "tritonc compile",
-                 dir ? " --cache-dir " : "", dir ? dir : "");
+        compile_fail(err, "%s%s%s%s and compiling is off: build it with `%s%s%s`", what ? what : "no compiled variant",
+                     bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "", cmd ? cmd : "tritonc compile",
+                     dir ? " --cache-dir " : "", dir ? dir : "");
     } else {
         v = calloc(1, sizeof *v);
         char *why = NULL;
@@ -487,20 +487,20 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
             v->ir_hash = ir_hash;
             char *put_err = NULL;
             if (!fill_names(v, k, cfg, spec)) {
-                tc__fail(err, "out of memory");
+                compile_fail(err, "out of memory");
                 tc_variant_free(v);
                 v = NULL;
-            } else if (use_cache && !tc__cache_put(dir, &key, version, v, &put_err)) {
-                tc__fail(err, "compiled %s, but cannot store it in the cache: %s", k->name, put_err);
+            } else if (use_cache && !compile_cache_put(dir, &key, version, v, &put_err)) {
+                compile_fail(err, "compiled %s, but cannot store it in the cache: %s", k->name, put_err);
                 tc_variant_free(v);
                 v = NULL;
             }
             free(put_err);
         } else {
-            tc__fail(err, "%s%s%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
-                     what ? what : "no compiled variant", bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "",
-                     why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
-                     dir ? dir : "");
+            compile_fail(err, "%s%s%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
+                         what ? what : "no compiled variant", bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "",
+                         why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
+                         dir ? dir : "");
             tc_variant_free(v);
             v = NULL;
         }

@@ -1,5 +1,5 @@
 /* What `tritonc compile -o DIR` writes and `tritonc embed` reads: NAME.cubin, NAME.ptx,
- * NAME.meta (tc__meta_format's lines) and NAME.ttir. */
+ * NAME.meta (compile_meta_format's lines) and NAME.ttir. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +8,10 @@
 
 static bool save_one(const char *dir, const char *name, const char *ext, const void *data, size_t size, char **err)
 {
-    char *path = tc__format("%s/%s.%s", dir, name, ext);
+    char *path = compile_format("%s/%s.%s", dir, name, ext);
     if (!path)
-        return tc__fail(err, "out of memory");
-    bool ok = tc__write_file_atomic(path, data, size, err);
+        return compile_fail(err, "out of memory");
+    bool ok = compile_write_file_atomic(path, data, size, err);
     free(path);
     return ok;
 }
@@ -21,12 +21,12 @@ bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, cha
     if (err)
         *err = NULL;
     if (!v || !v->kernel || !dir)
-        return tc__fail(err, "tc_variant_save: NULL variant, kernel name or directory");
-    if (!tc__make_dirs(dir, err))
+        return compile_fail(err, "tc_variant_save: NULL variant, kernel name or directory");
+    if (!compile_make_dirs(dir, err))
         return false;
-    char *meta = tc__meta_format(v);
+    char *meta = compile_meta_format(v);
     if (!meta)
-        return tc__fail(err, "out of memory");
+        return compile_fail(err, "out of memory");
     bool ok = (!v->cubin || save_one(dir, v->kernel, "cubin", v->cubin, v->cubin_size, err)) &&
               (!v->ptx || save_one(dir, v->kernel, "ptx", v->ptx, strlen(v->ptx), err)) &&
               (!ttir || save_one(dir, v->kernel, "ttir", ttir, strlen(ttir), err)) &&
@@ -40,28 +40,28 @@ tc_variant *tc_variant_load(const char *dir, const char *name, char **err)
     if (err)
         *err = NULL;
     if (!dir || !name) {
-        tc__fail(err, "tc_variant_load: NULL directory or name");
+        compile_fail(err, "tc_variant_load: NULL directory or name");
         return NULL;
     }
-    char *meta_path = tc__format("%s/%s.meta", dir, name);
-    char *cubin_path = tc__format("%s/%s.cubin", dir, name);
-    char *ptx_path = tc__format("%s/%s.ptx", dir, name);
+    char *meta_path = compile_format("%s/%s.meta", dir, name);
+    char *cubin_path = compile_format("%s/%s.cubin", dir, name);
+    char *ptx_path = compile_format("%s/%s.ptx", dir, name);
     tc_variant *v = calloc(1, sizeof *v);
     bool ok = meta_path && cubin_path && ptx_path && v;
     if (!ok)
-        tc__fail(err, "out of memory");
+        compile_fail(err, "out of memory");
     size_t n = 0;
-    char *meta = ok ? (char *)tc__read_file(meta_path, &n) : NULL;
+    char *meta = ok ? (char *)compile_read_file(meta_path, &n) : NULL;
     if (ok && !meta)
-        ok = tc__fail(err, "cannot read '%s': %s", meta_path, strerror(errno));
+        ok = compile_fail(err, "cannot read '%s': %s", meta_path, strerror(errno));
     char *why = NULL;
-    if (ok && !tc__meta_parse(meta, v, &why))
-        ok = tc__fail(err, "'%s': %s", meta_path, why ? why : "out of memory");
+    if (ok && !compile_meta_parse(meta, v, &why))
+        ok = compile_fail(err, "'%s': %s", meta_path, why ? why : "out of memory");
     if (ok) {
-        v->cubin = tc__read_file(cubin_path, &v->cubin_size);
-        v->ptx = (char *)tc__read_file(ptx_path, &n);
+        v->cubin = compile_read_file(cubin_path, &v->cubin_size);
+        v->ptx = (char *)compile_read_file(ptx_path, &n);
         if (!v->cubin && !v->ptx)
-            ok = tc__fail(err, "neither '%s' nor '%s' can be read", cubin_path, ptx_path);
+            ok = compile_fail(err, "neither '%s' nor '%s' can be read", cubin_path, ptx_path);
     }
     free(why);
     free(meta);

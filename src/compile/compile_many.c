@@ -20,7 +20,7 @@ int tc_compile_jobs(int jobs, char **err)
     const char *v = getenv("TRITONC_COMPILE_JOBS");
     long long n = 0;
     if (v && *v && !tl_parse_decimal(v, 1, MAX_JOBS, &n))
-        return tc__fail(err, "TRITONC_COMPILE_JOBS='%.40s': expected an integer from 1 to %d", v, MAX_JOBS), 0;
+        return compile_fail(err, "TRITONC_COMPILE_JOBS='%.40s': expected an integer from 1 to %d", v, MAX_JOBS), 0;
     if (n > 0)
         return (int)n;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -69,7 +69,7 @@ int tc_compile_many(int n, tc_compile_job *jobs, const tc_compile_env *env, int 
     int width = tc_compile_jobs(parallel, &why);
     if (!width) { /* a bad $TRITONC_COMPILE_JOBS: every job fails with the message */
         for (int i = 0; i < n; i++)
-            jobs[i].err = tc__format("%s", why ? why : "out of memory");
+            jobs[i].err = compile_format("%s", why ? why : "out of memory");
         free(why);
         return 0;
     }

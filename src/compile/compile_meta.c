@@ -7,10 +7,10 @@
 
 #include "compile/compile_internal.h"
 
-char *tc__options_text(tc_options o)
+char *compile_options_text(tc_options o)
 {
-    return tc__format("arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d", o.arch, o.num_warps, o.num_stages,
-                      o.num_ctas, o.debug ? 1 : 0);
+    return compile_format("arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d", o.arch, o.num_warps, o.num_stages,
+                          o.num_ctas, o.debug ? 1 : 0);
 }
 
 static bool parse_int(const char *s, int *out)
@@ -33,7 +33,7 @@ static bool parse_options(const char *s, tc_options *o)
     return true;
 }
 
-/* 16 hex digits (tc__hash_hex) */
+/* 16 hex digits (compile_hash_hex) */
 static bool parse_hash(const char *s, uint64_t *out)
 {
     uint64_t h = 0;
@@ -75,7 +75,7 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
         if (strcmp(key, strs[i].name) == 0) {
             free((char *)*strs[i].field);
-            *strs[i].field = tcir_sys_strdup(val);
+            *strs[i].field = base_strdup(val);
             return *strs[i].field != NULL;
         }
     }
@@ -91,7 +91,7 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     return true; /* a key this version does not know */
 }
 
-bool tc__meta_parse(const char *text, tc_variant *v, char **err)
+bool compile_meta_parse(const char *text, tc_variant *v, char **err)
 {
     const char *p = text;
     while (*p) {
@@ -101,37 +101,37 @@ bool tc__meta_parse(const char *text, tc_variant *v, char **err)
         size_t n = (size_t)(eol - p);
         char line[1024];
         if (n >= sizeof line)
-            return tc__fail(err, "metadata line too long");
+            return compile_fail(err, "metadata line too long");
         memcpy(line, p, n);
         line[n] = '\0';
         p = eol + 1;
         if (strcmp(line, "end") == 0)
-            return v->symbol ? true : tc__fail(err, "metadata without a symbol");
+            return v->symbol ? true : compile_fail(err, "metadata without a symbol");
         char *space = strchr(line, ' ');
         if (!space)
-            return tc__fail(err, "bad metadata line '%s'", line);
+            return compile_fail(err, "bad metadata line '%s'", line);
         *space = '\0';
         if (!set_field(v, line, space + 1))
-            return tc__fail(err, "bad metadata value for '%s': '%s'", line, space + 1);
+            return compile_fail(err, "bad metadata value for '%s': '%s'", line, space + 1);
     }
-    return tc__fail(err, "metadata is truncated (no 'end' line)");
+    return compile_fail(err, "metadata is truncated (no 'end' line)");
 }
 
-char *tc__meta_format(const tc_variant *v)
+char *compile_meta_format(const tc_variant *v)
 {
-    char *opts = tc__options_text(v->options);
+    char *opts = compile_options_text(v->options);
     if (!opts)
         return NULL;
     char hash[17];
-    tc__hash_hex(v->ir_hash, hash);
-    char *s = tc__format("kernel %s\nconfig %s\nspec %s\noptions %s\nir_hash %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
-                         "num_ctas %d\ncluster_dims %d %d %d\nglobal_scratch_size %d\nglobal_scratch_align %d\n"
-                         "profile_scratch_size %d\nprofile_scratch_align %d\narch %d\ntriton_version %s\nend\n",
-                         v->kernel ? v->kernel : "", v->config ? v->config : "", v->spec ? v->spec : "", opts,
-                         hash, v->nargs, v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas,
-                         v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2], v->global_scratch_size,
-                         v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align, v->arch,
-                         v->triton_version ? v->triton_version : "");
+    compile_hash_hex(v->ir_hash, hash);
+    char *s = compile_format("kernel %s\nconfig %s\nspec %s\noptions %s\nir_hash %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
+                             "num_ctas %d\ncluster_dims %d %d %d\nglobal_scratch_size %d\nglobal_scratch_align %d\n"
+                             "profile_scratch_size %d\nprofile_scratch_align %d\narch %d\ntriton_version %s\nend\n",
+                             v->kernel ? v->kernel : "", v->config ? v->config : "", v->spec ? v->spec : "", opts,
+                             hash, v->nargs, v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas,
+                             v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2], v->global_scratch_size,
+                             v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align, v->arch,
+                             v->triton_version ? v->triton_version : "");
     free(opts);
     return s;
 }

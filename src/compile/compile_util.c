@@ -12,23 +12,23 @@
 
 #include "compile/compile_internal.h"
 #include "base/error.h"
-#include "base/out.h" /* tcir_vformat */
+#include "base/out.h" /* base_vformat */
 
-char *tc__format(const char *fmt, ...)
+char *compile_format(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = tcir_vformat(fmt, ap);
+    char *s = base_vformat(fmt, ap);
     va_end(ap);
     return s;
 }
 
-bool tc__fail(char **err, const char *fmt, ...)
+bool compile_fail(char **err, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        char *line = tl__error_vline(TL__BARE_SITE, fmt, ap);
+        char *line = base_error_vline(BASE_ERROR_BARE_SITE, fmt, ap);
         va_end(ap);
         free(*err);
         *err = line;
@@ -36,7 +36,7 @@ bool tc__fail(char **err, const char *fmt, ...)
     return false;
 }
 
-unsigned char *tc__read_file(const char *path, size_t *size)
+unsigned char *compile_read_file(const char *path, size_t *size)
 {
     /* Not blocking, and only a regular file: a FIFO where a file should be would block the
      * open, then the read, for ever. */
@@ -99,15 +99,15 @@ static bool write_all(int fd, const unsigned char *p, size_t n)
     return true;
 }
 
-bool tc__write_file_atomic(const char *path, const void *data, size_t size, char **err)
+bool compile_write_file_atomic(const char *path, const void *data, size_t size, char **err)
 {
     static atomic_uint counter; /* distinct names for the writes of the threads of one process */
-    char *tmp = tc__format("%s.tmp.%ld.%u", path, (long)getpid(), atomic_fetch_add(&counter, 1u));
+    char *tmp = compile_format("%s.tmp.%ld.%u", path, (long)getpid(), atomic_fetch_add(&counter, 1u));
     if (!tmp)
-        return tc__fail(err, "out of memory");
+        return compile_fail(err, "out of memory");
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
-        tc__fail(err, "cannot create '%s': %s", tmp, strerror(errno));
+        compile_fail(err, "cannot create '%s': %s", tmp, strerror(errno));
         free(tmp);
         return false;
     }
@@ -119,18 +119,18 @@ bool tc__write_file_atomic(const char *path, const void *data, size_t size, char
         ok = false;
     }
     if (!ok) {
-        tc__fail(err, "cannot write '%s': %s", path, strerror(e ? e : EIO));
+        compile_fail(err, "cannot write '%s': %s", path, strerror(e ? e : EIO));
         unlink(tmp);
     }
     free(tmp);
     return ok;
 }
 
-bool tc__make_dirs(const char *path, char **err)
+bool compile_make_dirs(const char *path, char **err)
 {
-    char *p = tcir_sys_strdup(path);
+    char *p = base_strdup(path);
     if (!p)
-        return tc__fail(err, "out of memory");
+        return compile_fail(err, "out of memory");
     bool ok = true;
     for (char *s = p + 1; ok; s++) {
         if (*s != '/' && *s != '\0')
@@ -138,7 +138,7 @@ bool tc__make_dirs(const char *path, char **err)
         char c = *s;
         *s = '\0';
         if (mkdir(p, 0755) != 0 && errno != EEXIST)
-            ok = tc__fail(err, "cannot make directory '%s': %s", p, strerror(errno));
+            ok = compile_fail(err, "cannot make directory '%s': %s", p, strerror(errno));
         *s = c;
         if (c == '\0')
             break;
@@ -147,23 +147,23 @@ bool tc__make_dirs(const char *path, char **err)
     return ok;
 }
 
-char *tc__make_temp_dir(char **err)
+char *compile_make_temp_dir(char **err)
 {
     const char *base = getenv("TMPDIR");
-    char *tmpl = tc__format("%s/tritonc-XXXXXX", base && *base ? base : "/tmp");
+    char *tmpl = compile_format("%s/tritonc-XXXXXX", base && *base ? base : "/tmp");
     if (!tmpl) {
-        tc__fail(err, "out of memory");
+        compile_fail(err, "out of memory");
         return NULL;
     }
     if (!mkdtemp(tmpl)) {
-        tc__fail(err, "cannot make a temporary directory '%s': %s", tmpl, strerror(errno));
+        compile_fail(err, "cannot make a temporary directory '%s': %s", tmpl, strerror(errno));
         free(tmpl);
         return NULL;
     }
     return tmpl;
 }
 
-void tc__remove_dir(const char *dir)
+void compile_remove_dir(const char *dir)
 {
     DIR *d = opendir(dir);
     if (d) {
@@ -171,7 +171,7 @@ void tc__remove_dir(const char *dir)
         while ((e = readdir(d)) != NULL) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
-            char *p = tc__format("%s/%s", dir, e->d_name);
+            char *p = compile_format("%s/%s", dir, e->d_name);
             if (p)
                 unlink(p);
             free(p);

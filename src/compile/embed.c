@@ -96,19 +96,19 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
     if (err)
         *err = NULL;
     if (!path || !is_identifier(name))
-        return tc__fail(err, "tc_embed_write: '%s' is not a C identifier", name ? name : "(null)");
+        return compile_fail(err, "tc_embed_write: '%s' is not a C identifier", name ? name : "(null)");
     const char *why = unusable_name(name);
     if (why)
-        return tc__fail(err, "tc_embed_write: '%s' %s, not a usable identifier", name, why);
+        return compile_fail(err, "tc_embed_write: '%s' %s, not a usable identifier", name, why);
     if (n < 1 || !variants)
-        return tc__fail(err, "tc_embed_write: no variants to embed");
+        return compile_fail(err, "tc_embed_write: no variants to embed");
     for (int i = 0; i < n; i++)
         if (!variants[i] || !variants[i]->kernel || !variants[i]->symbol)
-            return tc__fail(err, "tc_embed_write: variant %d is NULL or has no kernel name or symbol", i);
-    char *tmp = tc__format("%s.tmp", path);
+            return compile_fail(err, "tc_embed_write: variant %d is NULL or has no kernel name or symbol", i);
+    char *tmp = compile_format("%s.tmp", path);
     FILE *f = tmp ? fopen(tmp, "w") : NULL;
     if (!f) {
-        tc__fail(err, "cannot write '%s': %s", tmp ? tmp : path, tmp ? strerror(errno) : "out of memory");
+        compile_fail(err, "cannot write '%s': %s", tmp ? tmp : path, tmp ? strerror(errno) : "out of memory");
         free(tmp);
         return false;
     }
@@ -131,7 +131,7 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
     if (ok && rename(tmp, path) != 0)
         ok = false;
     if (!ok) {
-        tc__fail(err, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+        compile_fail(err, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
         remove(tmp);
     }
     free(tmp);

@@ -6,12 +6,12 @@
 #include "compile/compile_internal.h"
 #include "base/hash.h"
 
-uint64_t tc__hash_str(uint64_t h, const char *s)
+uint64_t compile_hash_str(uint64_t h, const char *s)
 {
-    return s ? tl__fnv1a64(h, s, strlen(s) + 1) : h;
+    return s ? base_fnv1a64(h, s, strlen(s) + 1) : h;
 }
 
-void tc__hash_hex(uint64_t h, char out[17])
+void compile_hash_hex(uint64_t h, char out[17])
 {
     static const char digits[] = "0123456789abcdef";
     for (int i = 15; i >= 0; i--) {

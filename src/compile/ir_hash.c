@@ -12,7 +12,7 @@ uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_op
     if (err)
         *err = NULL;
     if (!k || !k->name) {
-        tc__fail(err, "tc_ir_hash: NULL kernel");
+        compile_fail(err, "tc_ir_hash: NULL kernel");
         return 0;
     }
     char *declared = NULL;
@@ -23,7 +23,7 @@ uint64_t tc_ir_hash(const tl_kernel *k, const void *cfg, const char *spec, tc_op
     free(declared);
     if (!text)
         return 0;
-    uint64_t h = tc__hash_str(TL_FNV1A64_INIT, text);
+    uint64_t h = compile_hash_str(TL_FNV1A64_INIT, text);
     free(text);
     return h ? h : 1; /* 0 means "no hash" */
 }

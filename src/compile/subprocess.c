@@ -145,7 +145,7 @@ static bool read_reports(int fd, long long deadline, pid_t *group, int *status, 
     }
 }
 
-int tc__run(char *const argv[], int timeout_s, const char *temp_dir, char **output, char **err)
+int compile_run(char *const argv[], int timeout_s, const char *temp_dir, char **output, char **err)
 {
     *output = NULL;
     int out[2] = {-1, -1}, rep[2] = {-1, -1}, life[2] = {-1, -1};
@@ -157,7 +157,7 @@ int tc__run(char *const argv[], int timeout_s, const char *temp_dir, char **outp
             if (rep[i] >= 0)
                 close(rep[i]);
         }
-        return tc__fail(err, "cannot run '%s': pipe: %s", argv[0], strerror(e)), -1;
+        return compile_fail(err, "cannot run '%s': pipe: %s", argv[0], strerror(e)), -1;
     }
     int fds[] = {out[0], out[1], rep[0], rep[1], life[0], life[1]};
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) /* dup2 clears it on 1 and 2 */
@@ -174,7 +174,7 @@ int tc__run(char *const argv[], int timeout_s, const char *temp_dir, char **outp
     close(rep[1]);
     close(life[0]);
     if (pid < 0) {
-        tc__fail(err, "cannot run '%s': %s", argv[0], buf ? strerror(errno) : "out of memory");
+        compile_fail(err, "cannot run '%s': %s", argv[0], buf ? strerror(errno) : "out of memory");
         close(out[0]);
         close(rep[0]);
         close(life[1]);
@@ -228,10 +228,10 @@ int tc__run(char *const argv[], int timeout_s, const char *temp_dir, char **outp
     buf[len] = '\0';
     *output = buf;
     if (exec_errno)
-        return tc__fail(err, "cannot run '%s': %s", argv[0], strerror(exec_errno)), -1;
+        return compile_fail(err, "cannot run '%s': %s", argv[0], strerror(exec_errno)), -1;
     if (timed_out)
-        return tc__fail(err, "'%s' ran past the compile timeout of %d s and was killed", argv[0], timeout_s), -1;
+        return compile_fail(err, "'%s' ran past the compile timeout of %d s and was killed", argv[0], timeout_s), -1;
     if (WIFSIGNALED(status))
-        return tc__fail(err, "'%s' died of signal %d", argv[0], WTERMSIG(status)), -1;
+        return compile_fail(err, "'%s' died of signal %d", argv[0], WTERMSIG(status)), -1;
     return WEXITSTATUS(status);
 }

@@ -111,7 +111,7 @@ static void pack_float(uint64_t *slot, double x, tl_dtype dtype)
     if (dtype == TL_F64) {
         put(slot, &x, 8);
     } else if (dtype == TL_F16 || dtype == TL_BF16) {
-        uint16_t h = dtype == TL_F16 ? tcr_f16_bits((float)x) : tcr_bf16_bits((float)x);
+        uint16_t h = dtype == TL_F16 ? cuda_f16_bits((float)x) : cuda_bf16_bits((float)x);
         put(slot, &h, 2);
     } else {
         float f = (float)x;
@@ -119,9 +119,9 @@ static void pack_float(uint64_t *slot, double x, tl_dtype dtype)
     }
 }
 
-tcr_param_class tcr_classify(const tc_param *p)
+cuda_param_class cuda_classify(const tc_param *p)
 {
-    tcr_param_class c = {.cls = TCR_UNLAUNCHABLE, .bits = (uint8_t)tl_dtype_bits(p->dtype),
+    cuda_param_class c = {.cls = TCR_UNLAUNCHABLE, .bits = (uint8_t)tl_dtype_bits(p->dtype),
                          .dns = p->do_not_specialize, .dtype = p->dtype};
     if (p->kind == TL_ARG_PTR)
         c.cls = TCR_PTR;
@@ -134,17 +134,17 @@ tcr_param_class tcr_classify(const tc_param *p)
     return c;
 }
 
-bool tcr_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, tcr_packed *out)
+bool cuda_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, cuda_packed *out)
 {
     tc_runtime *rt = k->rt;
     if (nargs != k->nparams || (nargs > 0 && !args)) {
-        tcr_fail(rt, site, "kernel %s takes %d argument%s (%s), got %d", k->k->name, k->nparams,
-                 k->nparams == 1 ? "" : "s", k->names, args ? nargs : 0);
+        cuda_fail(rt, site, "kernel %s takes %d argument%s (%s), got %d", k->k->name, k->nparams,
+                  k->nparams == 1 ? "" : "s", k->names, args ? nargs : 0);
         return false;
     }
     int kept = 0;
     for (int i = 0; i < nargs; i++) {
-        const tcr_param_class *c = &k->cls[i];
+        const cuda_param_class *c = &k->cls[i];
         const tc_arg *a = &args[i];
         char letter = 'N';
         uint64_t *slot = &out->slot[kept];
@@ -186,18 +186,18 @@ bool tcr_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, tc
         const tc_param *p;
     mismatch:
         p = &k->params[i];
-        tcr_fail(rt, site, "argument %d (%s) of %s is %s: got %s", i + 1, p->name, k->k->name,
-                 wanted(p, want, sizeof want), describe(a, got, sizeof got));
+        cuda_fail(rt, site, "argument %d (%s) of %s is %s: got %s", i + 1, p->name, k->k->name,
+                  wanted(p, want, sizeof want), describe(a, got, sizeof got));
         return false;
     too_large:
         p = &k->params[i];
-        tcr_fail(rt, site, "argument %d (%s) of %s is %s: %s does not fit", i + 1, p->name, k->k->name,
-                 wanted(p, want, sizeof want), describe(a, got, sizeof got));
+        cuda_fail(rt, site, "argument %d (%s) of %s is %s: %s does not fit", i + 1, p->name, k->k->name,
+                  wanted(p, want, sizeof want), describe(a, got, sizeof got));
         return false;
     unlaunchable:
         p = &k->params[i];
-        tcr_fail(rt, site, "argument %d (%s) of %s is %s: a launch cannot pass it", i + 1, p->name, k->k->name,
-                 wanted(p, want, sizeof want));
+        cuda_fail(rt, site, "argument %d (%s) of %s is %s: a launch cannot pass it", i + 1, p->name, k->k->name,
+                  wanted(p, want, sizeof want));
         return false;
     }
     out->key[nargs] = '\0';
@@ -214,7 +214,7 @@ static uint32_t float_bits(float f)
     return u;
 }
 
-uint16_t tcr_f16_bits(float f)
+uint16_t cuda_f16_bits(float f)
 {
     uint32_t x = float_bits(f);
     uint32_t sign = (x >> 16) & 0x8000u;
@@ -243,7 +243,7 @@ uint16_t tcr_f16_bits(float f)
     return (uint16_t)(sign | h);
 }
 
-uint16_t tcr_bf16_bits(float f)
+uint16_t cuda_bf16_bits(float f)
 {
     uint32_t x = float_bits(f);
     if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu)) /* nan */

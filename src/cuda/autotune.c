@@ -12,7 +12,7 @@
 
 #include "cuda/autotune_internal.h"
 #include "base/env.h"
-#include "compile/compile_internal.h" /* tc__format */
+#include "compile/compile_internal.h" /* compile_format */
 
 #define TCR_DEFAULT_WARMUP 5
 #define TCR_DEFAULT_REPEATS 20
@@ -53,9 +53,9 @@ static bool key_text(const tc_autotuner *at, const tc_arg *args, char *out, size
     return true;
 }
 
-tcr_choice *tcr_find_choice(tc_autotuner *at, const char *key)
+cuda_choice *cuda_find_choice(tc_autotuner *at, const char *key)
 {
-    for (tcr_choice *c = atomic_load_explicit(&at->choices, memory_order_acquire); c;
+    for (cuda_choice *c = atomic_load_explicit(&at->choices, memory_order_acquire); c;
          c = atomic_load_explicit(&c->next, memory_order_acquire))
         if (strcmp(c->key, key) == 0)
             return c;
@@ -63,10 +63,10 @@ tcr_choice *tcr_find_choice(tc_autotuner *at, const char *key)
 }
 
 /* Publishes a choice (called with rt->lock held). */
-tcr_choice *tcr_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed)
+cuda_choice *cuda_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed)
 {
     size_t len = strlen(key);
-    tcr_choice *c = calloc(1, sizeof *c + len + 1);
+    cuda_choice *c = calloc(1, sizeof *c + len + 1);
     if (!c)
         return NULL;
     memcpy(c->key, key, len + 1);
@@ -95,14 +95,14 @@ static void free_tuner(tc_autotuner *at)
     free(at->restore_index);
     free(at->file);
     free(at->configs_text);
-    for (tcr_choice *c = atomic_load(&at->choices), *next; c; c = next) {
+    for (cuda_choice *c = atomic_load(&at->choices), *next; c; c = next) {
         next = atomic_load(&c->next);
         free(c);
     }
     free(at);
 }
 
-void tcr_autotuner_free_all(tc_runtime *rt)
+void cuda_autotuner_free_all(tc_runtime *rt)
 {
     for (tc_autotuner *at = rt->tuners, *next; at; at = next) {
         next = at->next;
@@ -117,14 +117,14 @@ static void *candidate_cfg(tc_runtime *rt, tl_site site, const tl_kernel *k, con
 {
     void *cfg = malloc(k->cfg_size ? k->cfg_size : 1);
     if (!cfg) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         return NULL;
     }
     memcpy(cfg, base, k->cfg_size);
-    char *copy = set ? tc__format("%s", set) : NULL;
+    char *copy = set ? compile_format("%s", set) : NULL;
     if (set && !copy) {
         free(cfg);
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         return NULL;
     }
     bool ok = true;
@@ -135,12 +135,12 @@ static void *candidate_cfg(tc_runtime *rt, tl_site site, const tl_kernel *k, con
         char *eq = strchr(item, '=');
         char err[256];
         if (!eq) {
-            tcr_fail(rt, site, "kernel %s config %d ('%s'): '%s' is no KEY=VALUE", k->name, index, set, item);
+            cuda_fail(rt, site, "kernel %s config %d ('%s'): '%s' is no KEY=VALUE", k->name, index, set, item);
             ok = false;
         } else {
             *eq = '\0';
             if (!tl_kernel_set(k, cfg, item, eq + 1, err, sizeof err)) {
-                tcr_fail(rt, site, "kernel %s config %d ('%s'): %s", k->name, index, set, err);
+                cuda_fail(rt, site, "kernel %s config %d ('%s'): %s", k->name, index, set, err);
                 ok = false;
             }
         }
@@ -157,17 +157,17 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
                                     int nconfigs, const tc_tune_config *configs, tc_grid_fn grid, void *grid_user,
                                     tc_autotune_options opts)
 {
-    if (!tcr_ready(rt, site))
+    if (!cuda_ready(rt, site))
         return NULL;
     if (!k || !k->name || !k->run || nconfigs < 1 || !configs || !grid || opts.nkey < 0 ||
         (opts.nkey > 0 && !opts.key) || opts.warmup < 0 || opts.repeats < 0) {
-        tcr_fail(rt, site, "needs a kernel, at least one config, a grid function, and key names for nkey >= 0");
+        cuda_fail(rt, site, "needs a kernel, at least one config, a grid function, and key names for nkey >= 0");
         return NULL;
     }
     char why[320];
     bool print;
-    if (tl__env_bool("TRITONC_PRINT_AUTOTUNING", &print, why, sizeof why) == TL_ENV_BAD) {
-        tcr_fail(rt, site, "%s", why);
+    if (base_env_bool("TRITONC_PRINT_AUTOTUNING", &print, why, sizeof why) == TL_ENV_BAD) {
+        cuda_fail(rt, site, "%s", why);
         return NULL;
     }
     if (!base_cfg)
@@ -177,7 +177,7 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
         return NULL;
     tc_autotuner *at = calloc(1, sizeof *at);
     if (!at) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         return NULL;
     }
     at->rt = rt;
@@ -197,7 +197,7 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
     at->cand = calloc((size_t)nconfigs, sizeof *at->cand);
     at->key_index = calloc((size_t)(opts.nkey ? opts.nkey : 1), sizeof *at->key_index);
     if (!at->cand || !at->key_index) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         goto fail;
     }
     at->nkey = opts.nkey;
@@ -206,8 +206,8 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
         while (j < at->nparams && !(opts.key[i] && strcmp(at->params[j].name, opts.key[i]) == 0))
             j++;
         if (j == at->nparams || at->params[j].kind != TL_ARG_SCALAR) {
-            tcr_fail(rt, site, "kernel %s has no scalar argument '%s' to key the autotuning on (its arguments: %s)",
-                     k->name, opts.key[i] ? opts.key[i] : "(null)", base->names);
+            cuda_fail(rt, site, "kernel %s has no scalar argument '%s' to key the autotuning on (its arguments: %s)",
+                      k->name, opts.key[i] ? opts.key[i] : "(null)", base->names);
             goto fail;
         }
         at->key_index[i] = j;
@@ -216,15 +216,15 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
         at->cand[i].cfg = candidate_cfg(rt, site, k, base_cfg, i, configs[i].set);
         if (!at->cand[i].cfg)
             goto fail;
-        at->cand[i].set = tc__format("%s", configs[i].set ? configs[i].set : "");
+        at->cand[i].set = compile_format("%s", configs[i].set ? configs[i].set : "");
         at->cand[i].opts = tc_options_filled(configs[i].options);
         if (!at->cand[i].set) {
-            tcr_fail(rt, site, "out of memory");
+            cuda_fail(rt, site, "out of memory");
             goto fail;
         }
     }
-    if (!tcr_buffers_init(at, site, &opts) || !tcr_autotune_table_open(at, site, opts.table, opts.table_file) ||
-        !tcr_autotune_file_open(at, site, base_cfg, opts.cache_dir))
+    if (!cuda_buffers_init(at, site, &opts) || !cuda_autotune_table_open(at, site, opts.table, opts.table_file) ||
+        !cuda_autotune_file_open(at, site, base_cfg, opts.cache_dir))
         goto fail;
     pthread_mutex_lock(&rt->lock);
     at->next = rt->tuners;
@@ -264,7 +264,7 @@ static char *take_error(tc_runtime *rt)
 {
     const char *msg = tc_runtime_error(rt) ? tc_runtime_error(rt) : "failed", *p = strstr(msg, ": ");
     p = p ? strstr(p + 2, ": ") : NULL;
-    char *why = tc__format("%s", p ? p + 2 : msg);
+    char *why = compile_format("%s", p ? p + 2 : msg);
     tc_runtime_clear_error(rt);
     return why;
 }
@@ -286,13 +286,13 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
                          char **why)
 {
     tc_runtime *rt = at->rt;
-    const tc_driver *d = &rt->drv;
+    const cuda_driver *d = &rt->drv;
     int n = at->nconfigs, reps = at->repeats;
     for (int i = 0; i < n; i++) {
         if (ms[i] < 0)
             continue; /* pruned */
         for (int w = 0; w < at->warmup && ms[i] == 0; w++) {
-            if (!tcr_buffers_zero(at, site, stream, nargs, args))
+            if (!cuda_buffers_zero(at, site, stream, nargs, args))
                 return false;
             if (!launch_candidate(at, site, i, stream, nargs, args)) {
                 why[i] = take_error(rt);
@@ -307,10 +307,10 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
     float *t = calloc((size_t)reps, sizeof *t);
     bool ok = ev && t;
     if (!ok)
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
     size_t made = 0;
     for (; ok && made < nev; made++)
-        ok = tcr_check(rt, site, d->event_create(&ev[made], TCU_EVENT_DEFAULT), "cuEventCreate", NULL);
+        ok = cuda_check(rt, site, d->event_create(&ev[made], TCU_EVENT_DEFAULT), "cuEventCreate", NULL);
     tcu_event last = NULL; /* the last event recorded (a skipped config records none) */
     for (int r = 0; ok && r < reps; r++)
         for (int i = 0; ok && i < n; i++) {
@@ -318,22 +318,22 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
                 continue;
             tcu_event *e = &ev[2 * ((size_t)r * n + i)];
             last = e[1];
-            ok = tcr_buffers_zero(at, site, stream, nargs, args) &&
-                 tcr_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
+            ok = cuda_buffers_zero(at, site, stream, nargs, args) &&
+                 cuda_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
             if (ok && !launch_candidate(at, site, i, stream, nargs, args)) {
                 why[i] = take_error(rt); /* it ran in warm-up: a failure now is unusual */
                 ms[i] = -1;
             }
-            ok = ok && tcr_check(rt, site, d->event_record(e[1], (tcu_stream)stream), "cuEventRecord", NULL);
+            ok = ok && cuda_check(rt, site, d->event_record(e[1], (tcu_stream)stream), "cuEventRecord", NULL);
         }
     if (ok && last)
-        ok = tcr_check(rt, site, d->event_synchronize(last), "cuEventSynchronize", NULL);
+        ok = cuda_check(rt, site, d->event_synchronize(last), "cuEventSynchronize", NULL);
     for (int i = 0; ok && i < n; i++) {
         if (ms[i] < 0)
             continue;
         for (int r = 0; ok && r < reps; r++) {
             tcu_event *e = &ev[2 * ((size_t)r * n + i)];
-            ok = tcr_check(rt, site, d->event_elapsed_time(&t[r], e[0], e[1]), "cuEventElapsedTime", NULL);
+            ok = cuda_check(rt, site, d->event_elapsed_time(&t[r], e[0], e[1]), "cuEventElapsedTime", NULL);
         }
         if (ok) {
             qsort(t, (size_t)reps, sizeof *t, cmp_float);
@@ -392,9 +392,9 @@ static double seconds_now(void)
 static void print_choice(const tc_autotuner *at, const char *key, int best, double ms, double seconds)
 {
     bool print = false;
-    if (tl__env_bool("TRITONC_PRINT_AUTOTUNING", &print, NULL, 0) != TL_ENV_OK || !print)
+    if (base_env_bool("TRITONC_PRINT_AUTOTUNING", &print, NULL, 0) != TL_ENV_OK || !print)
         return;
-    const tcr_candidate *c = &at->cand[best];
+    const cuda_candidate *c = &at->cand[best];
     fprintf(stderr,
             "tritonc: autotuning kernel %s for key %s finished after %.2fs; best config %d: '%s' num_warps=%d "
             "num_stages=%d num_ctas=%d, %.4f ms\n",
@@ -402,39 +402,39 @@ static void print_choice(const tc_autotuner *at, const char *key, int best, doub
 }
 
 /* Times every config for key; returns the choice (NULL, error recorded, when none runs). */
-static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stream stream, int nargs,
-                        const tc_arg *args)
+static cuda_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stream stream, int nargs,
+                         const tc_arg *args)
 {
     tc_runtime *rt = at->rt;
     int status = TCU_STREAM_CAPTURE_STATUS_NONE;
-    if (!tcr_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
+    if (!cuda_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
         return NULL;
     if (status != TCU_STREAM_CAPTURE_STATUS_NONE) {
-        tcr_fail(rt, site,
-                 "kernel %s is not tuned yet for %s and the stream is capturing a CUDA graph: timing synchronizes, "
-                 "launch it once before the capture",
-                 at->k->name, key);
+        cuda_fail(rt, site,
+                  "kernel %s is not tuned yet for %s and the stream is capturing a CUDA graph: timing synchronizes, "
+                  "launch it once before the capture",
+                  at->k->name, key);
         return NULL;
     }
     if (at->repeats > TCR_MAX_REPEATS) {
-        tcr_fail(rt, site, "%d repeats: at most %d", at->repeats, TCR_MAX_REPEATS);
+        cuda_fail(rt, site, "%d repeats: at most %d", at->repeats, TCR_MAX_REPEATS);
         return NULL;
     }
     double *ms = calloc((size_t)at->nconfigs, sizeof *ms);
     char **why = calloc((size_t)at->nconfigs, sizeof *why);
     tcu_deviceptr *saved = calloc((size_t)(at->nrestore ? at->nrestore : 1), sizeof *saved);
-    tcr_choice *c = NULL;
+    cuda_choice *c = NULL;
     double started = seconds_now();
     if (!ms || !why || !saved) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
     } else if (prune(at, nargs, args, ms) == 0) {
-        tcr_fail(rt, site, "no config of kernel %s is left for %s after pruning", at->k->name, key);
+        cuda_fail(rt, site, "no config of kernel %s is left for %s after pruning", at->k->name, key);
     } else if ((at->nrestore == 0 ||
-                (tcr_check(rt, site, rt->drv.stream_synchronize((tcu_stream)stream), "cuStreamSynchronize", NULL) &&
-                 tcr_buffers_save(at, site, nargs, args, saved))) &&
+                (cuda_check(rt, site, rt->drv.stream_synchronize((tcu_stream)stream), "cuStreamSynchronize", NULL) &&
+                 cuda_buffers_save(at, site, nargs, args, saved))) &&
                time_configs(at, site, stream, nargs, args, ms, why) &&
                /* the timing is over (its last event waited for): the buffers as they were */
-               tcr_buffers_zero(at, site, stream, nargs, args) && tcr_buffers_restore(at, site, nargs, args, saved)) {
+               cuda_buffers_zero(at, site, stream, nargs, args) && cuda_buffers_restore(at, site, nargs, args, saved)) {
         int best = -1, first_failed = -1;
         for (int i = 0; i < at->nconfigs; i++) {
             if (ms[i] == -1 && first_failed < 0)
@@ -443,14 +443,14 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
                 best = i;
         }
         if (best < 0) {
-            tcr_fail(rt, site, "no config of kernel %s could be launched for %s (config %d: %s)", at->k->name, key,
-                     first_failed, first_failed >= 0 && why[first_failed] ? why[first_failed] : "?");
+            cuda_fail(rt, site, "no config of kernel %s could be launched for %s (config %d: %s)", at->k->name, key,
+                      first_failed, first_failed >= 0 && why[first_failed] ? why[first_failed] : "?");
         } else {
             double best_ms = ms[best];
             pthread_mutex_lock(&rt->lock);
-            c = tcr_find_choice(at, key); /* another thread may have tuned it meanwhile */
+            c = cuda_find_choice(at, key); /* another thread may have tuned it meanwhile */
             if (!c)
-                c = tcr_add_choice(at, key, best, best_ms, true);
+                c = cuda_add_choice(at, key, best, best_ms, true);
             free(at->timings);
             at->timings = ms; /* kept for tc_autotune_timings */
             for (int i = 0; i < at->nconfigs; i++)
@@ -458,15 +458,15 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
             ms = NULL;
             pthread_mutex_unlock(&rt->lock);
             if (!c)
-                tcr_fail(rt, site, "out of memory");
+                cuda_fail(rt, site, "out of memory");
             else
-                tcr_autotune_file_save(at, site, key, best, best_ms);
+                cuda_autotune_file_save(at, site, key, best, best_ms);
             if (c)
                 print_choice(at, key, best, best_ms, seconds_now() - started);
         }
     }
     if (saved) /* after a failure: the copies back, and freed (a no-op once restored) */
-        tcr_buffers_restore(at, site, nargs, args, saved);
+        cuda_buffers_restore(at, site, nargs, args, saved);
     free(saved);
     for (int i = 0; why && i < at->nconfigs; i++)
         free(why[i]);
@@ -479,17 +479,17 @@ static tcr_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stre
 
 bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args)
 {
-    if (!at || !tcr_ready(at->rt, site))
+    if (!at || !cuda_ready(at->rt, site))
         return false;
-    tcr_packed p; /* the argument checks of a launch, before reading the key arguments */
-    if (!tcr_pack_args(at->base, site, nargs, args, &p))
+    cuda_packed p; /* the argument checks of a launch, before reading the key arguments */
+    if (!cuda_pack_args(at->base, site, nargs, args, &p))
         return false;
     char key[1024];
     if (!key_text(at, args, key, sizeof key)) {
-        tcr_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
+        cuda_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
         return false;
     }
-    tcr_choice *c = tcr_find_choice(at, key);
+    cuda_choice *c = cuda_find_choice(at, key);
     if (!c) {
         c = tune(at, site, key, stream, nargs, args);
         if (!c)
@@ -501,22 +501,22 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
 
 bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args)
 {
-    if (!at || !tcr_ready(at->rt, site))
+    if (!at || !cuda_ready(at->rt, site))
         return false;
-    tcr_packed p;
-    if (!tcr_pack_args(at->base, site, nargs, args, &p))
+    cuda_packed p;
+    if (!cuda_pack_args(at->base, site, nargs, args, &p))
         return false;
     char key[1024];
     if (!key_text(at, args, key, sizeof key)) {
-        tcr_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
+        cuda_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
         return false;
     }
-    tcr_choice *c = tcr_find_choice(at, key);
+    cuda_choice *c = cuda_find_choice(at, key);
     if (!c) {
-        tcr_fail(at->rt, site,
-                 "kernel %s has no config chosen for %s (preparing times nothing): give it a table of winners, or "
-                 "launch it once before",
-                 at->k->name, key);
+        cuda_fail(at->rt, site,
+                  "kernel %s has no config chosen for %s (preparing times nothing): give it a table of winners, or "
+                  "launch it once before",
+                  at->k->name, key);
         return false;
     }
     tc_kernel *h = candidate_handle(at, site, c->best);
@@ -525,7 +525,7 @@ bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, cons
 
 int tc_autotune_best(const tc_autotuner *at, bool *timed, double *ms)
 {
-    const tcr_choice *c = at ? atomic_load_explicit(&((tc_autotuner *)at)->last, memory_order_acquire) : NULL;
+    const cuda_choice *c = at ? atomic_load_explicit(&((tc_autotuner *)at)->last, memory_order_acquire) : NULL;
     if (timed)
         *timed = c ? c->timed : false;
     if (ms)

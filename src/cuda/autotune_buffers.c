@@ -11,7 +11,7 @@ static int *indices(tc_autotuner *at, tl_site site, const char *what, int n, con
 {
     int *out = calloc((size_t)(n ? n : 1), sizeof *out);
     if (!out) {
-        tcr_fail(at->rt, site, "out of memory");
+        cuda_fail(at->rt, site, "out of memory");
         return NULL;
     }
     for (int i = 0; i < n; i++) {
@@ -19,8 +19,8 @@ static int *indices(tc_autotuner *at, tl_site site, const char *what, int n, con
         while (j < at->nparams && !(names[i] && strcmp(at->params[j].name, names[i]) == 0))
             j++;
         if (j == at->nparams || at->params[j].kind != TL_ARG_PTR) {
-            tcr_fail(at->rt, site, "kernel %s has no pointer argument '%s' to %s (its arguments: %s)", at->k->name,
-                     names[i] ? names[i] : "(null)", what, at->base->names);
+            cuda_fail(at->rt, site, "kernel %s has no pointer argument '%s' to %s (its arguments: %s)", at->k->name,
+                      names[i] ? names[i] : "(null)", what, at->base->names);
             free(out);
             return NULL;
         }
@@ -29,11 +29,11 @@ static int *indices(tc_autotuner *at, tl_site site, const char *what, int n, con
     return out;
 }
 
-bool tcr_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options *o)
+bool cuda_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options *o)
 {
     if (o->nreset < 0 || o->nrestore < 0 || (o->nreset && !o->reset_to_zero) ||
         (o->nrestore && !o->restore_value) || ((o->nreset || o->nrestore) && !o->arg_bytes)) {
-        tcr_fail(at->rt, site, "reset_to_zero and restore_value need their names and arg_bytes");
+        cuda_fail(at->rt, site, "reset_to_zero and restore_value need their names and arg_bytes");
         return false;
     }
     at->arg_bytes = o->arg_bytes;
@@ -52,41 +52,41 @@ static tcu_deviceptr pointer_of(const tc_arg *a)
     return (tcu_deviceptr)a->v.u;
 }
 
-bool tcr_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved)
+bool cuda_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved)
 {
-    const tc_driver *d = &at->rt->drv;
+    const cuda_driver *d = &at->rt->drv;
     for (int i = 0; i < at->nrestore; i++) {
         int a = at->restore_index[i];
         size_t bytes = at->arg_bytes(a, nargs, args, at->arg_bytes_user);
         saved[i] = 0;
         if (!bytes || !pointer_of(&args[a]))
             continue;
-        if (!tcr_check(at->rt, site, d->mem_alloc(&saved[i], bytes), "cuMemAlloc", "(a copy to restore after tuning)") ||
-            !tcr_check(at->rt, site, d->memcpy_dtod(saved[i], pointer_of(&args[a]), bytes), "cuMemcpyDtoD",
-                       "(a copy to restore after tuning)")) {
-            tcr_buffers_restore(at, site, nargs, args, saved); /* frees what was saved */
+        if (!cuda_check(at->rt, site, d->mem_alloc(&saved[i], bytes), "cuMemAlloc", "(a copy to restore after tuning)") ||
+            !cuda_check(at->rt, site, d->memcpy_dtod(saved[i], pointer_of(&args[a]), bytes), "cuMemcpyDtoD",
+                        "(a copy to restore after tuning)")) {
+            cuda_buffers_restore(at, site, nargs, args, saved); /* frees what was saved */
             return false;
         }
     }
     return true;
 }
 
-bool tcr_buffers_zero(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args)
+bool cuda_buffers_zero(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args)
 {
     for (int i = 0; i < at->nreset; i++) {
         int a = at->reset_index[i];
         size_t bytes = at->arg_bytes(a, nargs, args, at->arg_bytes_user);
         if (bytes && pointer_of(&args[a]) &&
-            !tcr_check(at->rt, site, at->rt->drv.memset_d8_async(pointer_of(&args[a]), 0, bytes, (tcu_stream)stream),
-                       "cuMemsetD8Async", "(reset_to_zero)"))
+            !cuda_check(at->rt, site, at->rt->drv.memset_d8_async(pointer_of(&args[a]), 0, bytes, (tcu_stream)stream),
+                        "cuMemsetD8Async", "(reset_to_zero)"))
             return false;
     }
     return true;
 }
 
-bool tcr_buffers_restore(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved)
+bool cuda_buffers_restore(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved)
 {
-    const tc_driver *d = &at->rt->drv;
+    const cuda_driver *d = &at->rt->drv;
     bool ok = true;
     for (int i = 0; i < at->nrestore; i++) {
         if (!saved[i])
@@ -94,8 +94,8 @@ bool tcr_buffers_restore(tc_autotuner *at, tl_site site, int nargs, const tc_arg
         int a = at->restore_index[i];
         size_t bytes = at->arg_bytes(a, nargs, args, at->arg_bytes_user);
         if (ok)
-            ok = tcr_check(at->rt, site, d->memcpy_dtod(pointer_of(&args[a]), saved[i], bytes), "cuMemcpyDtoD",
-                           "(restore_value)");
+            ok = cuda_check(at->rt, site, d->memcpy_dtod(pointer_of(&args[a]), saved[i], bytes), "cuMemcpyDtoD",
+                            "(restore_value)");
         d->mem_free(saved[i]);
         saved[i] = 0;
     }

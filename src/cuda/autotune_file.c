@@ -10,7 +10,7 @@
  * that does not parse, or whose header is another tuner's, is ignored and rewritten. A save reads
  * the file, merges its key in and writes it back under a lock (a write lock, fcntl, on the file
  * FILE.lock beside it, which stays there), so that no writer drops another's keys, and writes
- * through a temporary file renamed over the old one (tc__write_file_atomic), so that a reader,
+ * through a temporary file renamed over the old one (compile_write_file_atomic), so that a reader,
  * locked or not, sees a whole file. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -82,43 +82,43 @@ bad:
 static char *read_text(const char *path)
 {
     size_t size = 0;
-    unsigned char *data = tc__read_file(path, &size);
+    unsigned char *data = compile_read_file(path, &size);
     if (data && memchr(data, '\0', size)) { /* a binary file is corrupt */
         free(data);
-        return tc__format("corrupt");
+        return compile_format("corrupt");
     }
     return (char *)data;
 }
 
-bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg, const char *dir)
+bool cuda_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg, const char *dir)
 {
     /* What identifies the tuner: the kernel, its base config, every candidate, the key names. */
     char *base_text = tc_config_text(at->k, base_cfg);
-    uint64_t h = tc__hash_str(TL_FNV1A64_INIT, at->k->name);
-    h = tc__hash_str(h, base_text ? base_text : "");
+    uint64_t h = compile_hash_str(TL_FNV1A64_INIT, at->k->name);
+    h = compile_hash_str(h, base_text ? base_text : "");
     free(base_text);
     for (int i = 0; i < at->nconfigs; i++) {
-        char *opts = tc__options_text(at->cand[i].opts);
-        h = tc__hash_str(h, at->cand[i].set);
-        h = tc__hash_str(h, opts ? opts : "");
+        char *opts = compile_options_text(at->cand[i].opts);
+        h = compile_hash_str(h, at->cand[i].set);
+        h = compile_hash_str(h, opts ? opts : "");
         free(opts);
     }
     for (int i = 0; i < at->nkey; i++)
-        h = tc__hash_str(h, at->params[at->key_index[i]].name);
-    tc__hash_hex(h, at->hash);
+        h = compile_hash_str(h, at->params[at->key_index[i]].name);
+    compile_hash_hex(h, at->hash);
     if (dir && !*dir)
         return true; /* memory only */
     char *cache = NULL;
     if (!dir) {
         /* err NULL: no cache directory is an answer (memory only), not an error */
-        cache = tc__cache_dir(at->rt->has_env ? &at->rt->env : NULL, NULL);
+        cache = compile_cache_dir(at->rt->has_env ? &at->rt->env : NULL, NULL);
         if (!cache)
             return true; /* nowhere to keep it: memory only */
     }
-    at->file = tc__format("%s%s/%s-%s.autotune", dir ? dir : cache, dir ? "" : "/autotune", at->k->name, at->hash);
+    at->file = compile_format("%s%s/%s-%s.autotune", dir ? dir : cache, dir ? "" : "/autotune", at->k->name, at->hash);
     free(cache);
     if (!at->file) {
-        tcr_fail(at->rt, site, "out of memory");
+        cuda_fail(at->rt, site, "out of memory");
         return false;
     }
     char *text = read_text(at->file);
@@ -127,8 +127,8 @@ bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg
     if (text && parse(at, text, &e, &n)) {
         pthread_mutex_lock(&at->rt->lock);
         for (int i = 0; i < n; i++)
-            if (!tcr_find_choice(at, e[i].key))
-                tcr_add_choice(at, e[i].key, e[i].best, e[i].ms, false);
+            if (!cuda_find_choice(at, e[i].key))
+                cuda_add_choice(at, e[i].key, e[i].best, e[i].ms, false);
         pthread_mutex_unlock(&at->rt->lock);
     }
     free(e);
@@ -145,7 +145,7 @@ static pthread_mutex_t save_lock = PTHREAD_MUTEX_INITIALIZER;
 static int lock(const char *file)
 {
     pthread_mutex_lock(&save_lock);
-    char *path = tc__format("%s.lock", file);
+    char *path = compile_format("%s.lock", file);
     int fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644) : -1;
     free(path);
     if (fd < 0)
@@ -168,17 +168,17 @@ static void unlock(int fd)
     pthread_mutex_unlock(&save_lock);
 }
 
-void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms)
+void cuda_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms)
 {
     (void)site;
     if (!at->file)
         return;
-    char *dir = tc__format("%s", at->file);
+    char *dir = compile_format("%s", at->file);
     if (!dir)
         return;
     *strrchr(dir, '/') = '\0';
     /* err NULL: a file that cannot be written leaves the choice in memory, no error */
-    bool made = tc__make_dirs(dir, NULL);
+    bool made = compile_make_dirs(dir, NULL);
     free(dir);
     if (!made)
         return;
@@ -199,7 +199,7 @@ void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int
             if (strcmp(e[i].key, key) != 0)
                 len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", e[i].key, e[i].best, e[i].ms);
         len += (size_t)snprintf(out + len, size - len, "%s %d %.6g\n", key, best, ms);
-        tc__write_file_atomic(at->file, out, len, NULL);
+        compile_write_file_atomic(at->file, out, len, NULL);
     }
     unlock(fd);
     free(out);

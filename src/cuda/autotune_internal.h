@@ -8,22 +8,22 @@
 /* The most timed launches per config. */
 #define TCR_MAX_REPEATS 1000
 
-typedef struct tcr_candidate {
+typedef struct cuda_candidate {
     void *cfg;                 /* the base config with `set` applied */
     char *set;                 /* "BLOCK_M=128,..." as given */
     tc_options opts;           /* filled */
     tc_kernel *_Atomic handle; /* made on first use */
-} tcr_candidate;
+} cuda_candidate;
 
 /* The config chosen for one key tuple; published like loaded variants (append-only list). */
-typedef struct tcr_choice {
-    struct tcr_choice *_Atomic next;
+typedef struct cuda_choice {
+    struct cuda_choice *_Atomic next;
     int best;
     double ms;
     bool timed; /* timed by this process (else read from the file or a table) */
     bool table; /* from a table of winners (autotune_table.c) */
     char key[];
-} tcr_choice;
+} cuda_choice;
 
 struct tc_autotuner {
     tc_autotuner *next;
@@ -33,7 +33,7 @@ struct tc_autotuner {
     const tc_param *params;
     int nparams;
     int nconfigs;
-    tcr_candidate *cand;
+    cuda_candidate *cand;
     int nkey;
     int *key_index;
     tc_grid_fn grid;
@@ -48,34 +48,34 @@ struct tc_autotuner {
     char *file;         /* the persisted choices; NULL: memory only */
     char *configs_text; /* what the file's hash covers, one line per config */
     char hash[17];
-    tcr_choice *_Atomic choices;
-    tcr_choice *_Atomic last; /* the choice of the last launch (choices are never freed early) */
+    cuda_choice *_Atomic choices;
+    cuda_choice *_Atomic last; /* the choice of the last launch (choices are never freed early) */
 };
 
-tcr_choice *tcr_find_choice(tc_autotuner *at, const char *key);
+cuda_choice *cuda_find_choice(tc_autotuner *at, const char *key);
 /* Adds a choice; call with rt->lock held. NULL on out of memory. */
-tcr_choice *tcr_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed);
+cuda_choice *cuda_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed);
 
 /* Chooses the file (dir NULL: the compile cache's autotune/; "": none) and reads the choices it
  * holds; a corrupt or foreign file is ignored (and rewritten at the next save). false (error
  * recorded) only on out of memory. */
-bool tcr_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg, const char *dir);
+bool cuda_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cfg, const char *dir);
 /* Adds key -> best to the file (merged with what other processes wrote, through a temporary
  * file renamed over it). A failure to write is no error: the choice stays in memory. */
-void tcr_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms);
+void cuda_autotune_file_save(tc_autotuner *at, tl_site site, const char *key, int best, double ms);
 
 /* Adds the choices of the table text and of the table file at path (either may be NULL). false
  * (error recorded) when one does not parse or names a config the tuner does not have. */
-bool tcr_autotune_table_open(tc_autotuner *at, tl_site site, const char *text, const char *path);
+bool cuda_autotune_table_open(tc_autotuner *at, tl_site site, const char *text, const char *path);
 
 /* reset_to_zero and restore_value (autotune_buffers.c): the argument indices of the names
  * given, checked to be pointer arguments (false, error recorded, otherwise). */
-bool tcr_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options *o);
+bool cuda_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options *o);
 /* Saves the restore_value buffers (device copies in *saved, one per entry). */
-bool tcr_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved);
+bool cuda_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved);
 /* Zeroes the reset_to_zero buffers in stream (before a launch that times a config). */
-bool tcr_buffers_zero(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args);
+bool cuda_buffers_zero(tc_autotuner *at, tl_site site, tc_stream stream, int nargs, const tc_arg *args);
 /* Copies the saved buffers back and frees the copies (after the timing). */
-bool tcr_buffers_restore(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved);
+bool cuda_buffers_restore(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved);
 
 #endif

@@ -82,9 +82,9 @@ static int find_candidate(const tc_autotuner *at, const char *set, tc_options o)
  * it does not parse, is another kernel's, or names a config the tuner does not have. */
 static bool add_table(tc_autotuner *at, tl_site site, const char *where, const char *text)
 {
-    char *copy = tc__format("%s", text);
+    char *copy = compile_format("%s", text);
     if (!copy) {
-        tcr_fail(at->rt, site, "out of memory");
+        cuda_fail(at->rt, site, "out of memory");
         return false;
     }
     bool ok = true, magic = false, kernel = false;
@@ -100,8 +100,8 @@ static bool add_table(tc_autotuner *at, tl_site site, const char *where, const c
         if (!magic) {
             magic = strcmp(s, TCR_TABLE_MAGIC) == 0;
             if (!magic) {
-                tcr_fail(at->rt, site, "autotune table %s line %d: '%s' where '" TCR_TABLE_MAGIC "' begins a table",
-                         where, lineno, s);
+                cuda_fail(at->rt, site, "autotune table %s line %d: '%s' where '" TCR_TABLE_MAGIC "' begins a table",
+                          where, lineno, s);
                 ok = false;
             }
             continue;
@@ -109,8 +109,8 @@ static bool add_table(tc_autotuner *at, tl_site site, const char *where, const c
         if (!kernel) {
             kernel = strncmp(s, "kernel ", 7) == 0 && strcmp(trim(s + 7), at->k->name) == 0;
             if (!kernel) {
-                tcr_fail(at->rt, site, "autotune table %s line %d: '%s' where 'kernel %s' was expected", where,
-                         lineno, s, at->k->name);
+                cuda_fail(at->rt, site, "autotune table %s line %d: '%s' where 'kernel %s' was expected", where,
+                          lineno, s, at->k->name);
                 ok = false;
             }
             continue;
@@ -132,52 +132,52 @@ static bool add_table(tc_autotuner *at, tl_site site, const char *where, const c
         }
         if (nf < 3 || strchr(field[nf - 1], '|') || !parse_options(field[2], &o) || !*trim(field[0]) ||
             bad_ms) {
-            tcr_fail(at->rt, site, "autotune table %s line %d: not 'KEY | CONFIG | OPTIONS [| MS]'", where, lineno);
+            cuda_fail(at->rt, site, "autotune table %s line %d: not 'KEY | CONFIG | OPTIONS [| MS]'", where, lineno);
             ok = false;
             continue;
         }
         const char *key = trim(field[0]), *set = trim(field[1]);
         int best = find_candidate(at, set, o);
         if (best < 0) {
-            tcr_fail(at->rt, site,
-                     "autotune table %s line %d: config '%s' with num_warps=%d,num_stages=%d,num_ctas=%d is not one "
-                     "of the %d configs kernel %s is tuned over",
-                     where, lineno, set, o.num_warps, o.num_stages, o.num_ctas, at->nconfigs, at->k->name);
+            cuda_fail(at->rt, site,
+                      "autotune table %s line %d: config '%s' with num_warps=%d,num_stages=%d,num_ctas=%d is not one "
+                      "of the %d configs kernel %s is tuned over",
+                      where, lineno, set, o.num_warps, o.num_stages, o.num_ctas, at->nconfigs, at->k->name);
             ok = false;
             continue;
         }
         pthread_mutex_lock(&at->rt->lock);
-        tcr_choice *c = tcr_find_choice(at, key);
-        if (!c && (c = tcr_add_choice(at, key, best, ms < 0 ? 0 : ms, false)) != NULL)
+        cuda_choice *c = cuda_find_choice(at, key);
+        if (!c && (c = cuda_add_choice(at, key, best, ms < 0 ? 0 : ms, false)) != NULL)
             c->table = true;
         pthread_mutex_unlock(&at->rt->lock);
         if (!c) {
-            tcr_fail(at->rt, site, "out of memory");
+            cuda_fail(at->rt, site, "out of memory");
             ok = false;
         }
     }
     if (ok && !kernel)
-        tcr_fail(at->rt, site, "autotune table %s: empty (no '" TCR_TABLE_MAGIC "' and 'kernel %s' lines)", where,
-                 at->k->name);
+        cuda_fail(at->rt, site, "autotune table %s: empty (no '" TCR_TABLE_MAGIC "' and 'kernel %s' lines)", where,
+                  at->k->name);
     free(copy);
     return ok && kernel;
 }
 
-bool tcr_autotune_table_open(tc_autotuner *at, tl_site site, const char *text, const char *path)
+bool cuda_autotune_table_open(tc_autotuner *at, tl_site site, const char *text, const char *path)
 {
     if (text && !add_table(at, site, "(text)", text))
         return false;
     if (!path)
         return true;
     size_t size = 0;
-    char *data = (char *)tc__read_file(path, &size);
+    char *data = (char *)compile_read_file(path, &size);
     if (!data) {
-        tcr_fail(at->rt, site, "cannot read autotune table %s: %s", path, strerror(errno ? errno : ENOENT));
+        cuda_fail(at->rt, site, "cannot read autotune table %s: %s", path, strerror(errno ? errno : ENOENT));
         return false;
     }
     bool ok = !memchr(data, '\0', size);
     if (!ok)
-        tcr_fail(at->rt, site, "autotune table %s: not a text file", path);
+        cuda_fail(at->rt, site, "autotune table %s: not a text file", path);
     ok = ok && add_table(at, site, path, data);
     free(data);
     return ok;
@@ -185,47 +185,47 @@ bool tcr_autotune_table_open(tc_autotuner *at, tl_site site, const char *text, c
 
 static int by_key(const void *a, const void *b)
 {
-    return strcmp((*(const tcr_choice *const *)a)->key, (*(const tcr_choice *const *)b)->key);
+    return strcmp((*(const cuda_choice *const *)a)->key, (*(const cuda_choice *const *)b)->key);
 }
 
 bool tc_autotune_write_table_at(tl_site site, tc_autotuner *at, const char *path)
 {
-    if (!at || !tcr_ready(at->rt, site))
+    if (!at || !cuda_ready(at->rt, site))
         return false;
     if (!path) {
-        tcr_fail(at->rt, site, "no path to write the table to");
+        cuda_fail(at->rt, site, "no path to write the table to");
         return false;
     }
     pthread_mutex_lock(&at->rt->lock);
     size_t n = 0, size = 256;
-    for (tcr_choice *c = atomic_load(&at->choices); c; c = atomic_load(&c->next)) {
+    for (cuda_choice *c = atomic_load(&at->choices); c; c = atomic_load(&c->next)) {
         n++;
         size += strlen(c->key) + strlen(at->cand[c->best].set) + 128;
     }
-    tcr_choice **sorted = calloc(n ? n : 1, sizeof *sorted);
+    cuda_choice **sorted = calloc(n ? n : 1, sizeof *sorted);
     char *out = malloc(size);
     size_t i = 0, len = 0;
-    for (tcr_choice *c = atomic_load(&at->choices); sorted && c; c = atomic_load(&c->next))
+    for (cuda_choice *c = atomic_load(&at->choices); sorted && c; c = atomic_load(&c->next))
         sorted[i++] = c;
     pthread_mutex_unlock(&at->rt->lock);
     if (!sorted || !out) {
         free(sorted);
         free(out);
-        tcr_fail(at->rt, site, "out of memory");
+        cuda_fail(at->rt, site, "out of memory");
         return false;
     }
     qsort(sorted, n, sizeof *sorted, by_key);
     len += (size_t)snprintf(out, size, TCR_TABLE_MAGIC "\nkernel %s\n# KEY | CONFIG | OPTIONS | MS\n", at->k->name);
     for (i = 0; i < n; i++) {
-        const tcr_candidate *cand = &at->cand[sorted[i]->best];
+        const cuda_candidate *cand = &at->cand[sorted[i]->best];
         len += (size_t)snprintf(out + len, size - len, "%s | %s | num_warps=%d,num_stages=%d,num_ctas=%d | %.6g\n",
                                 sorted[i]->key, cand->set, cand->opts.num_warps, cand->opts.num_stages,
                                 cand->opts.num_ctas, sorted[i]->ms);
     }
     char *err = NULL;
-    bool ok = tc__write_file_atomic(path, out, len, &err);
+    bool ok = compile_write_file_atomic(path, out, len, &err);
     if (!ok)
-        tcr_fail(at->rt, site, "cannot write autotune table %s: %s", path, err ? err : "I/O error");
+        cuda_fail(at->rt, site, "cannot write autotune table %s: %s", path, err ? err : "I/O error");
     free(err);
     free(out);
     free(sorted);

@@ -7,6 +7,6 @@
 /* The statistics of n > 0 times (ms), sorted in place, into out: mean, median, min, max, and
  * one value per quantile (each in [0, 1]), as do_bench's _summarize_statistics and _quantile
  * give them. out's counts are left alone. */
-void tcr_bench_stats(float *times, int n, int nquantiles, const double *quantiles, tc_bench_result *out);
+void cuda_bench_stats(float *times, int n, int nquantiles, const double *quantiles, tc_bench_result *out);
 
 #endif

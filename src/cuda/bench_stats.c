@@ -12,7 +12,7 @@ static int compare_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void tcr_bench_stats(float *times, int n, int nquantiles, const double *quantiles, tc_bench_result *out)
+void cuda_bench_stats(float *times, int n, int nquantiles, const double *quantiles, tc_bench_result *out)
 {
     qsort(times, (size_t)n, sizeof *times, compare_float);
     double sum = 0;

@@ -7,7 +7,7 @@
 
 #include "cuda/driver.h"
 
-bool tc_driver_open(tc_driver *d, const char *path, char *why, size_t size)
+bool cuda_driver_open(cuda_driver *d, const char *path, char *why, size_t size)
 {
     memset(d, 0, sizeof *d);
     if (!path) {
@@ -27,7 +27,7 @@ bool tc_driver_open(tc_driver *d, const char *path, char *why, size_t size)
     if (!sym) {                                                                                   \
         snprintf(why, size, "the CUDA driver '%s' has no function %s (a driver older than CUDA 12?)", \
                  path, symbol);                                                                   \
-        tc_driver_close(d);                                                                       \
+        cuda_driver_close(d);                                                                     \
         return false;                                                                             \
     }                                                                                             \
     /* dlsym gives a data pointer; POSIX guarantees it converts to the function's. */             \
@@ -37,7 +37,7 @@ bool tc_driver_open(tc_driver *d, const char *path, char *why, size_t size)
     return true;
 }
 
-void tc_driver_close(tc_driver *d)
+void cuda_driver_close(cuda_driver *d)
 {
     if (d && d->dl)
         dlclose(d->dl);
@@ -45,7 +45,7 @@ void tc_driver_close(tc_driver *d)
         memset(d, 0, sizeof *d);
 }
 
-const char *tc_driver_error_text(const tc_driver *d, tcu_result r, char *buf, size_t size)
+const char *cuda_driver_error_text(const cuda_driver *d, tcu_result r, char *buf, size_t size)
 {
     const char *name = NULL, *text = NULL;
     if (d && d->get_error_name && d->get_error_name(r, &name) != TCU_SUCCESS)

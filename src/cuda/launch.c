@@ -20,7 +20,7 @@ static bool scratch_for(tc_kernel *k, tl_site site, tcu_context ctx, tc_stream s
     const char *which = profile ? "profile" : "global";
     bool ok = false;
     pthread_mutex_lock(&rt->lock);
-    tcr_scratch *s = rt->scratch;
+    cuda_scratch *s = rt->scratch;
     while (s && !(s->ctx == ctx && s->stream == stream && s->profile == profile))
         s = s->next;
     if (s && s->size >= need && (s->ptr & (align - 1)) == 0) {
@@ -29,19 +29,19 @@ static bool scratch_for(tc_kernel *k, tl_site site, tcu_context ctx, tc_stream s
         goto done;
     }
     int status = TCU_STREAM_CAPTURE_STATUS_NONE;
-    if (!tcr_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
+    if (!cuda_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
         goto done;
     if (status != TCU_STREAM_CAPTURE_STATUS_NONE) {
-        tcr_fail(rt, site,
-                 "kernel %s needs %zu bytes of %s scratch, more than this stream's buffer holds (%zu), while the "
-                 "stream is capturing a CUDA graph: launch it once with this grid before the capture",
-                 k->k->name, need, which, s ? s->size : (size_t)0);
+        cuda_fail(rt, site,
+                  "kernel %s needs %zu bytes of %s scratch, more than this stream's buffer holds (%zu), while the "
+                  "stream is capturing a CUDA graph: launch it once with this grid before the capture",
+                  k->k->name, need, which, s ? s->size : (size_t)0);
         goto done;
     }
     if (!s) {
         s = calloc(1, sizeof *s);
         if (!s) {
-            tcr_fail(rt, site, "out of memory");
+            cuda_fail(rt, site, "out of memory");
             goto done;
         }
         s->ctx = ctx;
@@ -52,7 +52,7 @@ static bool scratch_for(tc_kernel *k, tl_site site, tcu_context ctx, tc_stream s
     }
     if (s->alloc) {
         /* Launches already queued on the stream may still use the old buffer. */
-        if (!tcr_check(rt, site, rt->drv.stream_synchronize((tcu_stream)stream), "cuStreamSynchronize", NULL))
+        if (!cuda_check(rt, site, rt->drv.stream_synchronize((tcu_stream)stream), "cuStreamSynchronize", NULL))
             goto done;
         rt->drv.mem_free(s->alloc);
         s->alloc = s->ptr = 0;
@@ -62,7 +62,7 @@ static bool scratch_for(tc_kernel *k, tl_site site, tcu_context ctx, tc_stream s
     size_t extra = align > 256 ? align - 1 : 0;
     char what[96];
     snprintf(what, sizeof what, "(%zu bytes of %s scratch for kernel %s)", need + extra, which, k->k->name);
-    if (!tcr_check(rt, site, rt->drv.mem_alloc(&s->alloc, need + extra), "cuMemAlloc", what)) {
+    if (!cuda_check(rt, site, rt->drv.mem_alloc(&s->alloc, need + extra), "cuMemAlloc", what)) {
         s->alloc = 0;
         goto done;
     }
@@ -75,13 +75,13 @@ done:
     return ok;
 }
 
-void tcr_scratch_free_all(tc_runtime *rt)
+void cuda_scratch_free_all(tc_runtime *rt)
 {
     tcu_context saved = NULL;
     bool driver = rt->drv.dl != NULL;
     if (driver)
         rt->drv.ctx_get_current(&saved);
-    for (tcr_scratch *s = rt->scratch, *next; s; s = next) {
+    for (cuda_scratch *s = rt->scratch, *next; s; s = next) {
         next = s->next;
         if (driver && s->alloc && rt->drv.ctx_set_current(s->ctx) == TCU_SUCCESS)
             rt->drv.mem_free(s->alloc);
@@ -102,13 +102,13 @@ static bool scratch_size(size_t programs, unsigned num_ctas, int size, size_t *b
     return true;
 }
 
-static bool scratch_args(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_grid grid, tcu_context ctx,
+static bool scratch_args(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tcu_context ctx,
                          tc_stream stream, tcu_deviceptr *global, tcu_deviceptr *profile)
 {
     const tc_variant *v = l->variant;
     /* x * y fits 64 bits (each is below 2^32); times z may not. */
     if ((size_t)grid.x * grid.y > SIZE_MAX / grid.z) {
-        tcr_fail(k->rt, site, "grid %ux%ux%u is too large", grid.x, grid.y, grid.z);
+        cuda_fail(k->rt, site, "grid %ux%ux%u is too large", grid.x, grid.y, grid.z);
         return false;
     }
     size_t programs = (size_t)grid.x * grid.y * grid.z;
@@ -124,9 +124,9 @@ static bool scratch_args(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_gri
             continue;
         size_t bytes, align = kinds[i].align > 0 ? (size_t)kinds[i].align : 1;
         if ((align & (align - 1)) != 0 || !scratch_size(programs, l->num_ctas, kinds[i].size, &bytes)) {
-            tcr_fail(k->rt, site, "kernel %s: %s scratch of %d bytes aligned to %d for grid %ux%ux%u cannot be allocated",
-                     k->k->name, kinds[i].profile ? "profile" : "global", kinds[i].size, kinds[i].align, grid.x,
-                     grid.y, grid.z);
+            cuda_fail(k->rt, site, "kernel %s: %s scratch of %d bytes aligned to %d for grid %ux%ux%u cannot be allocated",
+                      k->k->name, kinds[i].profile ? "profile" : "global", kinds[i].size, kinds[i].align, grid.x,
+                      grid.y, grid.z);
             return false;
         }
         if (!scratch_for(k, site, ctx, stream, kinds[i].profile, bytes, align, kinds[i].out))
@@ -137,8 +137,8 @@ static bool scratch_args(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_gri
 
 /* ---- the launch ---------------------------------------------------------------------------------- */
 
-static bool launch_loaded(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_grid grid, tc_stream stream,
-                          tcr_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                          cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
 {
     tc_runtime *rt = k->rt;
     void *params[TC_MAX_ARGS + 2];
@@ -157,7 +157,7 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_gr
         /* Clusters of num_ctas CTAs along x, spread over the SMs: the grid's x is multiplied. */
         fn = "cuLaunchKernelEx";
         if (grid.x > UINT_MAX / l->num_ctas) {
-            tcr_fail(rt, site, "grid x %u times %u CTAs per program overflows", grid.x, l->num_ctas);
+            cuda_fail(rt, site, "grid x %u times %u CTAs per program overflows", grid.x, l->num_ctas);
             return false;
         }
         tcu_launch_attribute attrs[2];
@@ -184,7 +184,7 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const tcr_loaded *l, tc_gr
         char what[128];
         snprintf(what, sizeof what, "(kernel %s variant %s, grid %ux%ux%u)", k->k->name, l->key, grid.x, grid.y,
                  grid.z);
-        return tcr_check(rt, site, r, fn, what);
+        return cuda_check(rt, site, r, fn, what);
     }
     return true;
 }
@@ -194,30 +194,30 @@ static bool kernel_ready(tc_kernel *k, tl_site site)
 {
     if (!k)
         return false;
-    if (__builtin_expect(tcr_usable(k->rt), 1))
+    if (__builtin_expect(cuda_usable(k->rt), 1))
         return true;
-    return tcr_ready(k->rt, site);
+    return cuda_ready(k->rt, site);
 }
 
 bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args)
 {
     if (!kernel_ready(k, site))
         return false;
-    tcr_packed p;
-    if (!tcr_pack_args(k, site, nargs, args, &p))
+    cuda_packed p;
+    if (!cuda_pack_args(k, site, nargs, args, &p))
         return false;
     if (grid.x == 0 || grid.y == 0 || grid.z == 0)
         return true; /* as Triton's launcher: an empty grid launches nothing */
     tc_runtime *rt = k->rt;
     tcu_context ctx = NULL;
     if (rt->drv.ctx_get_current(&ctx) != TCU_SUCCESS || !ctx) {
-        ctx = tcr_current_context(rt, site);
+        ctx = cuda_current_context(rt, site);
         if (!ctx)
             return false;
     }
-    const tcr_loaded *l = tcr_find_loaded(k, p.key, ctx);
+    const cuda_loaded *l = cuda_find_loaded(k, p.key, ctx);
     if (!l) {
-        l = tcr_load(k, site, p.key, ctx, stream);
+        l = cuda_load(k, site, p.key, ctx, stream);
         if (!l)
             return false;
     }
@@ -231,12 +231,12 @@ const char *tc_kernel_key_at(tl_site site, tc_kernel *k, int nargs, const tc_arg
 {
     if (!kernel_ready(k, site))
         return NULL;
-    tcr_packed p;
-    if (!tcr_pack_args(k, site, nargs, args, &p))
+    cuda_packed p;
+    if (!cuda_pack_args(k, site, nargs, args, &p))
         return NULL;
     if (!key || size <= strlen(p.key)) {
-        tcr_fail(k->rt, site, "the key of kernel %s needs %zu bytes, got %zu", k->k->name, strlen(p.key) + 1,
-                 key ? size : (size_t)0);
+        cuda_fail(k->rt, site, "the key of kernel %s needs %zu bytes, got %zu", k->k->name, strlen(p.key) + 1,
+                  key ? size : (size_t)0);
         return NULL;
     }
     strcpy(key, p.key);
@@ -249,12 +249,12 @@ bool tc_kernel_prepare_at(tl_site site, tc_kernel *k, const char *key)
         return false;
     size_t n = key ? strlen(key) : 0;
     if (!key || n != (size_t)k->nparams || strspn(key, "1DN") != n) {
-        tcr_fail(k->rt, site, "kernel %s: key '%s' must have one letter 1, D or N per argument (%d: %s)", k->k->name,
-                 key ? key : "(null)", k->nparams, k->names);
+        cuda_fail(k->rt, site, "kernel %s: key '%s' must have one letter 1, D or N per argument (%d: %s)", k->k->name,
+                  key ? key : "(null)", k->nparams, k->names);
         return false;
     }
-    tcu_context ctx = tcr_current_context(k->rt, site);
+    tcu_context ctx = cuda_current_context(k->rt, site);
     if (!ctx)
         return false;
-    return tcr_find_loaded(k, key, ctx) || tcr_load(k, site, key, ctx, NULL);
+    return cuda_find_loaded(k, key, ctx) || cuda_load(k, site, key, ctx, NULL);
 }

@@ -12,14 +12,14 @@
 static bool variant_matches(const tc_variant *v, const tc_kernel *k, const char *key)
 {
     return strcmp(v->kernel, k->k->name) == 0 && strcmp(v->config, k->config_text) == 0 &&
-           strcmp(v->spec, key) == 0 && tcr_options_equal(v->options, k->opts);
+           strcmp(v->spec, key) == 0 && cuda_options_equal(v->options, k->opts);
 }
 
 /* Whether v, found by name, was compiled from k as it builds now: CURRENT; STALE (remembered in
  * *stale, skipped); FAILED (error recorded). */
-static tcr_ir_state vet(tc_kernel *k, tl_site site, const char *key, const tc_variant *v, const tc_variant **stale)
+static cuda_ir_state vet(tc_kernel *k, tl_site site, const char *key, const tc_variant *v, const tc_variant **stale)
 {
-    tcr_ir_state st = tcr_ir_check(k, site, key, v);
+    cuda_ir_state st = cuda_ir_check(k, site, key, v);
     if (st == TCR_IR_STALE && !*stale)
         *stale = v;
     return st;
@@ -31,13 +31,13 @@ static bool other_archs(tc_kernel *k, tl_site site, const char *key, const char 
 {
     char archs[256] = "";
     size_t n = 0;
-    for (tcr_variant_set *s = k->rt->sets; s; s = s->next)
+    for (cuda_variant_set *s = k->rt->sets; s; s = s->next)
         for (int i = 0; i < s->n; i++) {
             const tc_variant *v = &s->variants[i];
             tc_options o = v->options;
             o.arch = k->opts.arch;
             if (!variant_matches(&(tc_variant){.kernel = v->kernel, .config = v->config, .spec = v->spec, .options = o},
-                                 k, key) || tcr_options_equal(v->options, k->opts))
+                                 k, key) || cuda_options_equal(v->options, k->opts))
                 continue;
             char one[16];
             snprintf(one, sizeof one, "sm_%d", tc_options_filled(v->options).arch);
@@ -46,8 +46,8 @@ static bool other_archs(tc_kernel *k, tl_site site, const char *key, const char 
         }
     if (!n)
         return false;
-    tcr_fail(k->rt, site, "kernel %s has no variant for key %s on this device's architecture sm_%d (variants at hand: "
-             "%s); %s", k->k->name, key, k->opts.arch, archs, err ? err : "tc_compile failed");
+    cuda_fail(k->rt, site, "kernel %s has no variant for key %s on this device's architecture sm_%d (variants at hand: "
+              "%s); %s", k->k->name, key, k->opts.arch, archs, err ? err : "tc_compile failed");
     return true;
 }
 
@@ -59,16 +59,16 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
 {
     tc_runtime *rt = k->rt;
     const tc_variant *stale = NULL;
-    for (tcr_variant_set *s = rt->sets; s; s = s->next)
+    for (cuda_variant_set *s = rt->sets; s; s = s->next)
         for (int i = 0; i < s->n; i++)
             if (variant_matches(&s->variants[i], k, key)) {
-                tcr_ir_state st = vet(k, site, key, &s->variants[i], &stale);
+                cuda_ir_state st = vet(k, site, key, &s->variants[i], &stale);
                 if (st != TCR_IR_STALE)
                     return st == TCR_IR_CURRENT ? &s->variants[i] : NULL;
             }
-    for (tcr_compiled *c = rt->compiled; c; c = c->next)
+    for (cuda_compiled *c = rt->compiled; c; c = c->next)
         if (variant_matches(c->variant, k, key)) {
-            tcr_ir_state st = vet(k, site, key, c->variant, &stale);
+            cuda_ir_state st = vet(k, site, key, c->variant, &stale);
             if (st != TCR_IR_STALE)
                 return st == TCR_IR_CURRENT ? c->variant : NULL;
         }
@@ -76,27 +76,27 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
     tc_variant *v = tc_compile(k->k, k->cfg, key, k->opts, rt->has_env ? &rt->env : NULL, &err);
     if (!v) {
         if (stale)
-            tcr_fail(rt, site, "kernel %s: the variant at hand for key %s is %s, so it is not launched; %s",
-                     k->k->name, key,
-                     !stale->ir_hash ? "of unknown origin (it has no IR hash: made by an older tritonc, or by hand "
+            cuda_fail(rt, site, "kernel %s: the variant at hand for key %s is %s, so it is not launched; %s",
+                      k->k->name, key,
+                      !stale->ir_hash ? "of unknown origin (it has no IR hash: made by an older tritonc, or by hand "
                                        "without tc_ir_hash)"
                                      : "stale (compiled from another body of the kernel: rebuild what embeds it)",
                      err ? err : "tc_compile failed");
         else if (!other_archs(k, site, key, err))
-            tcr_fail(rt, site, "%s", err ? err : "tc_compile failed");
+            cuda_fail(rt, site, "%s", err ? err : "tc_compile failed");
         free(err);
         return NULL;
     }
-    tcr_compiled *c = calloc(1, sizeof *c);
+    cuda_compiled *c = calloc(1, sizeof *c);
     if (!c) {
         tc_variant_free(v);
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         return NULL;
     }
     c->variant = v;
     c->next = rt->compiled;
     rt->compiled = c;
-    tcr_ir_remember(k, key, v->ir_hash);
+    cuda_ir_remember(k, key, v->ir_hash);
     return v;
 }
 
@@ -108,73 +108,73 @@ static bool check_variant(tc_kernel *k, tl_site site, const tc_variant *v, const
     for (const char *c = key; *c; c++)
         kept += *c != '1';
     if (strcmp(v->kernel, k->k->name) != 0 || strcmp(v->spec, key) != 0) {
-        tcr_fail(k->rt, site, "kernel %s: the variant found is %s with key %s, not key %s", k->k->name, v->kernel,
-                 v->spec, key);
+        cuda_fail(k->rt, site, "kernel %s: the variant found is %s with key %s, not key %s", k->k->name, v->kernel,
+                  v->spec, key);
         return false;
     }
     int arch = v->arch ? v->arch : tc_options_filled(v->options).arch;
     if (arch != k->rt->arch) {
-        tcr_fail(k->rt, site,
-                 "kernel %s variant %s is compiled for sm_%d; the device is sm_%d: it is not launched (compile it "
-                 "with --arch %d, or leave tc_options.arch 0 for the device's)",
-                 k->k->name, key, arch, k->rt->arch, k->rt->arch);
+        cuda_fail(k->rt, site,
+                  "kernel %s variant %s is compiled for sm_%d; the device is sm_%d: it is not launched (compile it "
+                  "with --arch %d, or leave tc_options.arch 0 for the device's)",
+                  k->k->name, key, arch, k->rt->arch, k->rt->arch);
         return false;
     }
     if (v->nargs != kept) {
-        tcr_fail(k->rt, site, "kernel %s variant %s takes %d arguments, its key keeps %d", k->k->name, key, v->nargs,
-                 kept);
+        cuda_fail(k->rt, site, "kernel %s variant %s takes %d arguments, its key keeps %d", k->k->name, key, v->nargs,
+                  kept);
         return false;
     }
     if (!v->symbol || (!v->cubin && !v->ptx)) {
-        tcr_fail(k->rt, site, "kernel %s variant %s has no symbol or no cubin and no PTX", k->k->name, key);
+        cuda_fail(k->rt, site, "kernel %s variant %s has no symbol or no cubin and no PTX", k->k->name, key);
         return false;
     }
     return true;
 }
 
 /* Loads v into the current context (ctx) and sets the function attributes it needs. */
-static bool load_module(tc_kernel *k, tl_site site, const tc_variant *v, tcr_loaded *l)
+static bool load_module(tc_kernel *k, tl_site site, const tc_variant *v, cuda_loaded *l)
 {
     tc_runtime *rt = k->rt;
-    const tc_driver *d = &rt->drv;
+    const cuda_driver *d = &rt->drv;
     char what[256];
     snprintf(what, sizeof what, "(kernel %s variant %s, %s)", k->k->name, v->spec, v->cubin ? "cubin" : "PTX");
     /* A cubin first; PTX (NUL-terminated text) when there is none: the driver compiles it. */
     const void *image = v->cubin ? (const void *)v->cubin : (const void *)v->ptx;
-    if (!tcr_check(rt, site, d->module_load_data(&l->module, image), "cuModuleLoadData", what))
+    if (!cuda_check(rt, site, d->module_load_data(&l->module, image), "cuModuleLoadData", what))
         return false;
     snprintf(what, sizeof what, "(kernel %s variant %s, function %s)", k->k->name, v->spec, v->symbol);
-    if (!tcr_check(rt, site, d->module_get_function(&l->fn, l->module, v->symbol), "cuModuleGetFunction", what))
+    if (!cuda_check(rt, site, d->module_get_function(&l->fn, l->module, v->symbol), "cuModuleGetFunction", what))
         return false;
     if (v->shared > TCR_DEFAULT_SHARED_LIMIT) {
         tcu_device dev;
         int optin = 0, shared_static = 0;
-        if (!tcr_check(rt, site, d->ctx_get_device(&dev), "cuCtxGetDevice", what) ||
-            !tcr_check(rt, site,
-                       d->device_get_attribute(&optin, TCU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
-                       "cuDeviceGetAttribute", what))
+        if (!cuda_check(rt, site, d->ctx_get_device(&dev), "cuCtxGetDevice", what) ||
+            !cuda_check(rt, site,
+                        d->device_get_attribute(&optin, TCU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
+                        "cuDeviceGetAttribute", what))
             return false;
         if (v->shared > optin) {
-            tcr_fail(rt, site, "kernel %s variant %s needs %d bytes of shared memory; the device allows %d per block",
-                     k->k->name, v->spec, v->shared, optin);
+            cuda_fail(rt, site, "kernel %s variant %s needs %d bytes of shared memory; the device allows %d per block",
+                      k->k->name, v->spec, v->shared, optin);
             return false;
         }
         /* What Triton's loader does: prefer shared memory, and allow the device's opt-in
          * maximum less the function's static shared memory. */
-        if (!tcr_check(rt, site, d->func_set_cache_config(l->fn, TCU_FUNC_CACHE_PREFER_SHARED),
-                       "cuFuncSetCacheConfig", what) ||
-            !tcr_check(rt, site, d->func_get_attribute(&shared_static, TCU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, l->fn),
-                       "cuFuncGetAttribute", what) ||
-            !tcr_check(rt, site,
-                       d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                             optin - shared_static),
+        if (!cuda_check(rt, site, d->func_set_cache_config(l->fn, TCU_FUNC_CACHE_PREFER_SHARED),
+                        "cuFuncSetCacheConfig", what) ||
+            !cuda_check(rt, site, d->func_get_attribute(&shared_static, TCU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, l->fn),
+                        "cuFuncGetAttribute", what) ||
+            !cuda_check(rt, site,
+                        d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                              optin - shared_static),
                        "cuFuncSetAttribute", what))
             return false;
     }
     /* Clusters of 16 CTAs are non-portable: Triton's launcher allows them per function. */
     if (l->num_ctas == 16 &&
-        !tcr_check(rt, site, d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
-                   "cuFuncSetAttribute", what))
+        !cuda_check(rt, site, d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+                    "cuFuncSetAttribute", what))
         return false;
     return true;
 }
@@ -182,27 +182,27 @@ static bool load_module(tc_kernel *k, tl_site site, const tc_variant *v, tcr_loa
 static bool stream_capturing(tc_runtime *rt, tl_site site, tc_stream stream, bool *capturing)
 {
     int status = TCU_STREAM_CAPTURE_STATUS_NONE;
-    if (!tcr_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
+    if (!cuda_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
         return false;
     *capturing = status != TCU_STREAM_CAPTURE_STATUS_NONE;
     return true;
 }
 
-tcr_loaded *tcr_load(tc_kernel *k, tl_site site, const char *key, tcu_context ctx, tc_stream stream)
+cuda_loaded *cuda_load(tc_kernel *k, tl_site site, const char *key, tcu_context ctx, tc_stream stream)
 {
     tc_runtime *rt = k->rt;
     pthread_mutex_lock(&rt->lock);
-    tcr_loaded *l = tcr_find_loaded(k, key, ctx); /* another thread may have loaded it */
+    cuda_loaded *l = cuda_find_loaded(k, key, ctx); /* another thread may have loaded it */
     if (l)
         goto done;
     bool capturing = false;
     if (!stream_capturing(rt, site, stream, &capturing))
         goto done;
     if (capturing) {
-        tcr_fail(rt, site,
-                 "kernel %s variant %s is not loaded in this context and its stream is capturing a CUDA graph: "
-                 "launch it once before the capture (or tc_kernel_prepare it)",
-                 k->k->name, key);
+        cuda_fail(rt, site,
+                  "kernel %s variant %s is not loaded in this context and its stream is capturing a CUDA graph: "
+                  "launch it once before the capture (or tc_kernel_prepare it)",
+                  k->k->name, key);
         goto done;
     }
     const tc_variant *v = find_variant(k, site, key);
@@ -210,7 +210,7 @@ tcr_loaded *tcr_load(tc_kernel *k, tl_site site, const char *key, tcu_context ct
         goto done;
     l = calloc(1, sizeof *l);
     if (!l) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         goto done;
     }
     strcpy(l->key, key);
@@ -235,14 +235,14 @@ done:
     return l;
 }
 
-void tcr_unload_all(tc_kernel *k)
+void cuda_unload_all(tc_kernel *k)
 {
     tc_runtime *rt = k->rt;
     tcu_context saved = NULL;
     bool driver = rt->drv.dl != NULL;
     if (driver)
         rt->drv.ctx_get_current(&saved);
-    for (tcr_loaded *l = atomic_load(&k->loaded), *next; l; l = next) {
+    for (cuda_loaded *l = atomic_load(&k->loaded), *next; l; l = next) {
         next = atomic_load(&l->next);
         /* A module is unloaded in its own context (errors ignored: the user may have
          * destroyed that context already). */

@@ -4,39 +4,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile/compile_internal.h" /* tcir_sys_strdup */
+#include "compile/compile_internal.h" /* base_strdup */
 #include "cuda/runtime_internal.h"
 
 static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
 {
     char why[512];
-    if (!tc_driver_open(&rt->drv, opts ? opts->libcuda : NULL, why, sizeof why)) {
-        tcr_fail(rt, site, "%s", why);
+    if (!cuda_driver_open(&rt->drv, opts ? opts->libcuda : NULL, why, sizeof why)) {
+        cuda_fail(rt, site, "%s", why);
         return;
     }
-    const tc_driver *d = &rt->drv;
-    if (!tcr_check(rt, site, d->init(0), "cuInit", NULL))
+    const cuda_driver *d = &rt->drv;
+    if (!cuda_check(rt, site, d->init(0), "cuInit", NULL))
         return;
     int ordinal = opts ? opts->device : 0;
-    if (!tcr_check(rt, site, d->device_get(&rt->device, ordinal), "cuDeviceGet", NULL))
+    if (!cuda_check(rt, site, d->device_get(&rt->device, ordinal), "cuDeviceGet", NULL))
         return;
     int major = 0, minor = 0;
-    if (!tcr_check(rt, site, d->device_get_attribute(&major, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, rt->device),
-                   "cuDeviceGetAttribute", "(compute capability)") ||
-        !tcr_check(rt, site, d->device_get_attribute(&minor, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, rt->device),
-                   "cuDeviceGetAttribute", "(compute capability)"))
+    if (!cuda_check(rt, site, d->device_get_attribute(&major, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, rt->device),
+                    "cuDeviceGetAttribute", "(compute capability)") ||
+        !cuda_check(rt, site, d->device_get_attribute(&minor, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, rt->device),
+                    "cuDeviceGetAttribute", "(compute capability)"))
         return;
     rt->arch = major * 10 + minor;
-    if (!tcr_check(rt, site, d->device_primary_ctx_retain(&rt->primary, rt->device), "cuDevicePrimaryCtxRetain",
-                   NULL)) {
+    if (!cuda_check(rt, site, d->device_primary_ctx_retain(&rt->primary, rt->device), "cuDevicePrimaryCtxRetain",
+                    NULL)) {
         rt->primary = NULL;
         return;
     }
     tcu_context cur = NULL;
-    if (!tcr_check(rt, site, d->ctx_get_current(&cur), "cuCtxGetCurrent", NULL))
+    if (!cuda_check(rt, site, d->ctx_get_current(&cur), "cuCtxGetCurrent", NULL))
         return;
     if (!cur)
-        tcr_check(rt, site, d->ctx_set_current(rt->primary), "cuCtxSetCurrent", NULL);
+        cuda_check(rt, site, d->ctx_set_current(rt->primary), "cuCtxSetCurrent", NULL);
 }
 
 tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
@@ -46,15 +46,15 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
         return NULL;
     pthread_mutex_init(&rt->lock, NULL);
     pthread_mutex_init(&rt->error_lock, NULL);
-    tl__error_init(&rt->error, TL_ERROR_UNLIMITED);
+    base_error_init(&rt->error, TL_ERROR_UNLIMITED);
     if (opts && opts->compile) {
         rt->has_env = true;
         rt->env = *opts->compile;
-        rt->env_cache_dir = tcir_sys_strdup(opts->compile->cache_dir);
-        rt->env_compiler = tcir_sys_strdup(opts->compile->compiler);
+        rt->env_cache_dir = base_strdup(opts->compile->cache_dir);
+        rt->env_compiler = base_strdup(opts->compile->compiler);
         rt->env.cache_dir = rt->env_cache_dir;
         rt->env.compiler = rt->env_compiler;
-        rt->env_from = tcir_sys_strdup(opts->compile->from);
+        rt->env_from = base_strdup(opts->compile->from);
         rt->env.from = rt->env_from;
     }
     start(rt, site, opts);
@@ -70,82 +70,82 @@ void tc_runtime_destroy(tc_runtime *rt)
 {
     if (!rt)
         return;
-    tcr_autotuner_free_all(rt);
+    cuda_autotuner_free_all(rt);
     for (tc_kernel *k = rt->kernels, *next; k; k = next) {
         next = k->next;
-        tcr_unload_all(k);
-        tcr_ir_forget_all(k);
+        cuda_unload_all(k);
+        cuda_ir_forget_all(k);
         free(k->cfg);
         free(k->config_text);
         free(k->params);
         free(k->names);
         free(k);
     }
-    tcr_scratch_free_all(rt);
-    for (tcr_compiled *c = rt->compiled, *next; c; c = next) {
+    cuda_scratch_free_all(rt);
+    for (cuda_compiled *c = rt->compiled, *next; c; c = next) {
         next = c->next;
         tc_variant_free(c->variant);
         free(c);
     }
-    for (tcr_variant_set *s = rt->sets, *next; s; s = next) {
+    for (cuda_variant_set *s = rt->sets, *next; s; s = next) {
         next = s->next;
         free(s);
     }
     if (rt->primary && rt->drv.dl)
         rt->drv.device_primary_ctx_release(rt->device);
-    tc_driver_close(&rt->drv);
+    cuda_driver_close(&rt->drv);
     free(rt->env_cache_dir);
     free(rt->env_compiler);
     free(rt->env_from);
-    tl__error_clear(&rt->error);
+    base_error_clear(&rt->error);
     pthread_mutex_destroy(&rt->lock);
     pthread_mutex_destroy(&rt->error_lock);
     free(rt);
 }
 
-tcu_context tcr_current_context(tc_runtime *rt, tl_site site)
+tcu_context cuda_current_context(tc_runtime *rt, tl_site site)
 {
     tcu_context ctx = NULL;
     tcu_result r = rt->drv.ctx_get_current(&ctx);
     if (r != TCU_SUCCESS) {
-        tcr_check(rt, site, r, "cuCtxGetCurrent", NULL);
+        cuda_check(rt, site, r, "cuCtxGetCurrent", NULL);
         return NULL;
     }
     if (ctx)
         return ctx;
     /* A thread that never made a context current: use the runtime's, as Triton's launcher
      * does with the device's primary context. */
-    if (!tcr_check(rt, site, rt->drv.ctx_set_current(rt->primary), "cuCtxSetCurrent", NULL))
+    if (!cuda_check(rt, site, rt->drv.ctx_set_current(rt->primary), "cuCtxSetCurrent", NULL))
         return NULL;
     return rt->primary;
 }
 
 bool tc_runtime_add_variants_at(tl_site site, tc_runtime *rt, int n, const tc_variant *variants)
 {
-    if (!tcr_ready(rt, site))
+    if (!cuda_ready(rt, site))
         return false;
     if (n < 0 || (n > 0 && !variants)) {
-        tcr_fail(rt, site, "%d variants at %p: expected a count >= 0 and an array", n, (const void *)variants);
+        cuda_fail(rt, site, "%d variants at %p: expected a count >= 0 and an array", n, (const void *)variants);
         return false;
     }
     for (int i = 0; i < n; i++) {
         const tc_variant *v = &variants[i];
         if (!v->kernel || !v->config || !v->spec || !v->symbol || (!v->cubin && !v->ptx)) {
-            tcr_fail(rt, site, "variant %d of %d is incomplete (kernel, config, spec, symbol and a cubin or PTX are needed)",
-                     i, n);
+            cuda_fail(rt, site, "variant %d of %d is incomplete (kernel, config, spec, symbol and a cubin or PTX are needed)",
+                      i, n);
             return false;
         }
     }
-    tcr_variant_set *s = calloc(1, sizeof *s);
+    cuda_variant_set *s = calloc(1, sizeof *s);
     if (!s) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         return false;
     }
     s->n = n;
     s->variants = variants;
     pthread_mutex_lock(&rt->lock);
     /* Appended: the variants added first are found first. */
-    tcr_variant_set **tail = &rt->sets;
+    cuda_variant_set **tail = &rt->sets;
     while (*tail)
         tail = &(*tail)->next;
     *tail = s;
@@ -157,21 +157,21 @@ bool tc_runtime_add_variants_at(tl_site site, tc_runtime *rt, int n, const tc_va
 
 tc_deviceptr tc_alloc_at(tl_site site, tc_runtime *rt, size_t bytes)
 {
-    if (!tcr_ready(rt, site) || !tcr_current_context(rt, site))
+    if (!cuda_ready(rt, site) || !cuda_current_context(rt, site))
         return 0;
     tcu_deviceptr p = 0;
     char what[64];
     snprintf(what, sizeof what, "(%zu bytes)", bytes);
-    if (!tcr_check(rt, site, rt->drv.mem_alloc(&p, bytes ? bytes : 1), "cuMemAlloc", what))
+    if (!cuda_check(rt, site, rt->drv.mem_alloc(&p, bytes ? bytes : 1), "cuMemAlloc", what))
         return 0;
     return p;
 }
 
 void tc_free_at(tl_site site, tc_runtime *rt, tc_deviceptr p)
 {
-    if (!p || !tcr_ready(rt, site) || !tcr_current_context(rt, site))
+    if (!p || !cuda_ready(rt, site) || !cuda_current_context(rt, site))
         return;
-    tcr_check(rt, site, rt->drv.mem_free(p), "cuMemFree", NULL);
+    cuda_check(rt, site, rt->drv.mem_free(p), "cuMemFree", NULL);
 }
 
 /* A synchronous copy: host src_host to device dst_dev (to_device), or device src_dev to host
@@ -179,18 +179,18 @@ void tc_free_at(tl_site site, tc_runtime *rt, tc_deviceptr p)
 static bool copy(tc_runtime *rt, tl_site site, bool to_device, tc_deviceptr dst_dev, void *dst_host,
                  tc_deviceptr src_dev, const void *src_host, size_t bytes)
 {
-    if (!tcr_ready(rt, site) || !tcr_current_context(rt, site))
+    if (!cuda_ready(rt, site) || !cuda_current_context(rt, site))
         return false;
     if (bytes == 0)
         return true;
     bool no_src = to_device ? !src_host : !src_dev, no_dst = to_device ? !dst_dev : !dst_host;
     if (no_src || no_dst) {
-        tcr_fail(rt, site, "NULL %s", no_src ? "source" : "destination");
+        cuda_fail(rt, site, "NULL %s", no_src ? "source" : "destination");
         return false;
     }
     if (to_device)
-        return tcr_check(rt, site, rt->drv.memcpy_htod(dst_dev, src_host, bytes), "cuMemcpyHtoD", NULL);
-    return tcr_check(rt, site, rt->drv.memcpy_dtoh(dst_host, src_dev, bytes), "cuMemcpyDtoH", NULL);
+        return cuda_check(rt, site, rt->drv.memcpy_htod(dst_dev, src_host, bytes), "cuMemcpyHtoD", NULL);
+    return cuda_check(rt, site, rt->drv.memcpy_dtoh(dst_host, src_dev, bytes), "cuMemcpyDtoH", NULL);
 }
 
 bool tc_copy_to_device_at(tl_site site, tc_runtime *rt, tc_deviceptr dst, const void *src, size_t bytes)
@@ -205,7 +205,7 @@ bool tc_copy_to_host_at(tl_site site, tc_runtime *rt, void *dst, tc_deviceptr sr
 
 bool tc_synchronize_at(tl_site site, tc_runtime *rt)
 {
-    if (!tcr_ready(rt, site) || !tcr_current_context(rt, site))
+    if (!cuda_ready(rt, site) || !cuda_current_context(rt, site))
         return false;
-    return tcr_check(rt, site, rt->drv.ctx_synchronize(), "cuCtxSynchronize", NULL);
+    return cuda_check(rt, site, rt->drv.ctx_synchronize(), "cuCtxSynchronize", NULL);
 }

@@ -20,8 +20,8 @@
 #include "tritonc/cuda.h"
 
 /* One variant loaded in one context for one kernel handle: what a launch needs. */
-typedef struct tcr_loaded {
-    struct tcr_loaded *_Atomic next;
+typedef struct cuda_loaded {
+    struct cuda_loaded *_Atomic next;
     char key[TC_MAX_ARGS + 1];
     tcu_context ctx;
     tcu_module module;
@@ -31,47 +31,47 @@ typedef struct tcr_loaded {
     unsigned shared;    /* dynamic shared memory bytes */
     unsigned num_ctas;
     bool needs_scratch; /* global or profile scratch size > 0 */
-} tcr_loaded;
+} cuda_loaded;
 
 /* A scratch buffer for launches in one (context, stream): grown when a launch needs more;
  * launches in one stream run in order, so they can share it. */
-typedef struct tcr_scratch {
-    struct tcr_scratch *next;
+typedef struct cuda_scratch {
+    struct cuda_scratch *next;
     tcu_context ctx;
     tc_stream stream;
     bool profile; /* profile scratch (else global) */
     tcu_deviceptr ptr;   /* aligned start */
     tcu_deviceptr alloc; /* what cuMemAlloc gave */
     size_t size;         /* usable bytes from ptr */
-} tcr_scratch;
+} cuda_scratch;
 
 /* A variant compiled (tc_compile) by this runtime, owned by it. */
-typedef struct tcr_compiled {
-    struct tcr_compiled *next;
+typedef struct cuda_compiled {
+    struct cuda_compiled *next;
     tc_variant *variant;
-} tcr_compiled;
+} cuda_compiled;
 
-typedef struct tcr_variant_set {
-    struct tcr_variant_set *next;
+typedef struct cuda_variant_set {
+    struct cuda_variant_set *next;
     int n;
     const tc_variant *variants;
-} tcr_variant_set;
+} cuda_variant_set;
 
 /* The IR hash (tc_ir_hash) of a handle's kernel for one key, worked out once (stale.c). */
-typedef struct tcr_ir_hash {
-    struct tcr_ir_hash *next;
+typedef struct cuda_ir_hash {
+    struct cuda_ir_hash *next;
     char key[TC_MAX_ARGS + 1];
     uint64_t hash;
-} tcr_ir_hash;
+} cuda_ir_hash;
 
 /* What a launch checks and packs for one declared argument, worked out once per handle. */
-typedef enum tcr_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } tcr_class;
-typedef struct tcr_param_class {
-    uint8_t cls;   /* tcr_class */
+typedef enum cuda_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } cuda_class;
+typedef struct cuda_param_class {
+    uint8_t cls;   /* cuda_class */
     uint8_t bits;  /* integers and floats */
     bool dns;      /* do_not_specialize */
     tl_dtype dtype;
-} tcr_param_class;
+} cuda_param_class;
 
 struct tc_kernel {
     struct tc_kernel *next;
@@ -82,112 +82,112 @@ struct tc_kernel {
     tc_options opts;   /* filled */
     int nparams;
     tc_param *params;
-    tcr_param_class cls[TC_MAX_ARGS];
+    cuda_param_class cls[TC_MAX_ARGS];
     char *names;       /* "x_ptr, y_ptr, ..." for messages */
-    tcr_loaded *_Atomic loaded;
-    tcr_ir_hash *ir_hashes; /* under rt->lock */
+    cuda_loaded *_Atomic loaded;
+    cuda_ir_hash *ir_hashes; /* under rt->lock */
 };
 
 struct tc_runtime {
-    tc_driver drv;
+    cuda_driver drv;
     pthread_mutex_t lock;       /* see above */
     pthread_mutex_t error_lock; /* the error alone (recorded with or without lock held) */
-    tl_error error;             /* recorded and cleared under error_lock; read without it */
+    base_error error;             /* recorded and cleared under error_lock; read without it */
     tcu_device device;
     int arch;            /* the device's compute capability, 90 for 9.0: the variants launched */
     tcu_context primary; /* retained; NULL when not */
     bool has_env;
     tc_compile_env env;
     char *env_cache_dir, *env_compiler, *env_from;
-    tcr_variant_set *sets;
-    tcr_compiled *compiled;
+    cuda_variant_set *sets;
+    cuda_compiled *compiled;
     tc_kernel *kernels;
-    tcr_scratch *scratch;
+    cuda_scratch *scratch;
     tc_autotuner *tuners;
 };
 
 /* ---- errors (runtime_error.c) ------------------------------------------------------------ */
 
 /* Records the first error ("file:line: func: message"); later ones are dropped. Thread-safe. */
-void tcr_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
+void cuda_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 /* Records "FN failed: CUDA_ERROR_... (N: text)" plus what, when r is not success; returns
  * r == success. */
-bool tcr_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const char *what);
+bool cuda_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const char *what);
 /* True when rt can be used: not NULL, driver open, no error recorded. */
-static inline bool tcr_usable(const tc_runtime *rt)
+static inline bool cuda_usable(const tc_runtime *rt)
 {
-    return rt && !tl__error_is_set(&rt->error) && rt->drv.dl;
+    return rt && !base_error_is_set(&rt->error) && rt->drv.dl;
 }
-/* tcr_usable, recording "the CUDA driver is not loaded" when the error was cleared after the
+/* cuda_usable, recording "the CUDA driver is not loaded" when the error was cleared after the
  * driver failed to open. */
-bool tcr_ready(tc_runtime *rt, tl_site site);
+bool cuda_ready(tc_runtime *rt, tl_site site);
 
 /* ---- contexts (runtime.c) ----------------------------------------------------------------- */
 
 /* The context current on this thread; when none, the runtime's primary one is made current.
  * NULL (error recorded) on failure. */
-tcu_context tcr_current_context(tc_runtime *rt, tl_site site);
+tcu_context cuda_current_context(tc_runtime *rt, tl_site site);
 
 /* ---- arguments (args.c) ------------------------------------------------------------------- */
 
 /* The arguments of one launch, checked and packed for the compiled function. */
-typedef struct tcr_packed {
+typedef struct cuda_packed {
     char key[TC_MAX_ARGS + 1];
     int n;                        /* arguments kept (not '1') */
     uint64_t slot[TC_MAX_ARGS];   /* their values, each at the start of its slot */
-} tcr_packed;
+} cuda_packed;
 
 /* The class of a declared argument (args.c). */
-tcr_param_class tcr_classify(const tc_param *p);
+cuda_param_class cuda_classify(const tc_param *p);
 /* Checks args against k's declaration, computes the key and packs the kept arguments. false
  * (error recorded at site) on a mismatch. */
-bool tcr_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, tcr_packed *out);
+bool cuda_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, cuda_packed *out);
 /* IEEE half and bfloat16 bits of a float (round to nearest even). */
-uint16_t tcr_f16_bits(float f);
-uint16_t tcr_bf16_bits(float f);
+uint16_t cuda_f16_bits(float f);
+uint16_t cuda_bf16_bits(float f);
 
 /* ---- variants and modules (module.c) ------------------------------------------------------- */
 
 /* Options equal once both are filled with the defaults (runtime_kernel.c). */
-bool tcr_options_equal(tc_options a, tc_options b);
+bool cuda_options_equal(tc_options a, tc_options b);
 
 /* The loaded variant of k for key in ctx: found, else looked up (embedded, memory,
  * tc_compile), loaded and published. Takes rt->lock. NULL (error recorded) on failure. */
-tcr_loaded *tcr_load(tc_kernel *k, tl_site site, const char *key, tcu_context ctx, tc_stream stream);
-/* Lock-free lookup of what tcr_load published. */
-static inline tcr_loaded *tcr_find_loaded(tc_kernel *k, const char *key, tcu_context ctx)
+cuda_loaded *cuda_load(tc_kernel *k, tl_site site, const char *key, tcu_context ctx, tc_stream stream);
+/* Lock-free lookup of what cuda_load published. */
+static inline cuda_loaded *cuda_find_loaded(tc_kernel *k, const char *key, tcu_context ctx)
 {
-    for (tcr_loaded *l = atomic_load_explicit(&k->loaded, memory_order_acquire); l;
+    for (cuda_loaded *l = atomic_load_explicit(&k->loaded, memory_order_acquire); l;
          l = atomic_load_explicit(&l->next, memory_order_acquire))
         if (l->ctx == ctx && strcmp(l->key, key) == 0)
             return l;
     return NULL;
 }
 /* Unloads every module and frees every loaded entry of k (at runtime destroy). */
-void tcr_unload_all(tc_kernel *k);
+void cuda_unload_all(tc_kernel *k);
 
 /* ---- stale variants (stale.c) --------------------------------------------------------------- */
 
-typedef enum tcr_ir_state { TCR_IR_CURRENT, TCR_IR_STALE, TCR_IR_FAILED } tcr_ir_state;
+typedef enum cuda_ir_state { TCR_IR_CURRENT, TCR_IR_STALE, TCR_IR_FAILED } cuda_ir_state;
 /* Whether v was compiled from k's kernel as it builds now for key (its ir_hash; 0 is never
  * current). FAILED (error recorded) when the kernel does not build. Called with rt->lock held. */
-tcr_ir_state tcr_ir_check(tc_kernel *k, tl_site site, const char *key, const tc_variant *v);
+cuda_ir_state cuda_ir_check(tc_kernel *k, tl_site site, const char *key, const tc_variant *v);
 /* Remembers the hash of k for key (a variant just compiled for it), so that no check emits it. */
-void tcr_ir_remember(tc_kernel *k, const char *key, uint64_t hash);
+void cuda_ir_remember(tc_kernel *k, const char *key, uint64_t hash);
 /* Frees what was remembered (at runtime destroy). */
-void tcr_ir_forget_all(tc_kernel *k);
+void cuda_ir_forget_all(tc_kernel *k);
 
 /* ---- scratch (launch.c) -------------------------------------------------------------------- */
 
 /* Frees every scratch buffer (at runtime destroy). */
-void tcr_scratch_free_all(tc_runtime *rt);
+void cuda_scratch_free_all(tc_runtime *rt);
 
 /* ---- autotuning (autotune.c) ---------------------------------------------------------------- */
 
-void tcr_autotuner_free_all(tc_runtime *rt);
+void cuda_autotuner_free_all(tc_runtime *rt);
 
 #endif

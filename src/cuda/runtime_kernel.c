@@ -35,12 +35,12 @@ static tc_kernel *make_kernel(tc_runtime *rt, tl_site site, const tl_kernel *k, 
     int n = 0;
     tc_param *params = tc_kernel_params(k, cfg, &n, &err);
     if (!params) {
-        tcr_fail(rt, site, "kernel %s: %s", k->name, err ? err : "cannot read its arguments");
+        cuda_fail(rt, site, "kernel %s: %s", k->name, err ? err : "cannot read its arguments");
         free(err);
         return NULL;
     }
     if (n > TC_MAX_ARGS) {
-        tcr_fail(rt, site, "kernel %s declares %d arguments: a launch passes at most %d", k->name, n, TC_MAX_ARGS);
+        cuda_fail(rt, site, "kernel %s declares %d arguments: a launch passes at most %d", k->name, n, TC_MAX_ARGS);
         free(params);
         return NULL;
     }
@@ -48,7 +48,7 @@ static tc_kernel *make_kernel(tc_runtime *rt, tl_site site, const tl_kernel *k, 
     char *names = join_names(params, n);
     void *cfg_copy = k->cfg_size ? malloc(k->cfg_size) : NULL;
     if (!h || !names || (k->cfg_size && !cfg_copy)) {
-        tcr_fail(rt, site, "out of memory");
+        cuda_fail(rt, site, "out of memory");
         free(h);
         free(names);
         free(cfg_copy);
@@ -65,7 +65,7 @@ static tc_kernel *make_kernel(tc_runtime *rt, tl_site site, const tl_kernel *k, 
     h->nparams = n;
     h->params = params;
     for (int i = 0; i < n; i++)
-        h->cls[i] = tcr_classify(&params[i]);
+        h->cls[i] = cuda_classify(&params[i]);
     h->names = names;
     atomic_init(&h->loaded, NULL);
     return h;
@@ -73,21 +73,21 @@ static tc_kernel *make_kernel(tc_runtime *rt, tl_site site, const tl_kernel *k, 
 
 tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg, tc_options opts)
 {
-    if (!tcr_ready(rt, site))
+    if (!cuda_ready(rt, site))
         return NULL;
     if (!k || !k->name || !k->run) {
-        tcr_fail(rt, site, "NULL kernel, or a kernel without name or run body");
+        cuda_fail(rt, site, "NULL kernel, or a kernel without name or run body");
         return NULL;
     }
     if (!cfg)
         cfg = k->cfg_default;
     if (!cfg && k->cfg_size) {
-        tcr_fail(rt, site, "kernel %s: no config given and the kernel has no default", k->name);
+        cuda_fail(rt, site, "kernel %s: no config given and the kernel has no default", k->name);
         return NULL;
     }
     char *text = tc_config_text(k, cfg);
     if (!text) {
-        tcr_fail(rt, site, "kernel %s: cannot write its config text", k->name);
+        cuda_fail(rt, site, "kernel %s: cannot write its config text", k->name);
         return NULL;
     }
     if (!opts.arch)
@@ -119,7 +119,7 @@ const tc_param *tc_kernel_params_of(const tc_kernel *k, int *n)
     return k ? k->params : NULL;
 }
 
-bool tcr_options_equal(tc_options a, tc_options b)
+bool cuda_options_equal(tc_options a, tc_options b)
 {
     return options_equal(tc_options_filled(a), tc_options_filled(b));
 }

@@ -11,19 +11,19 @@
 #include "cuda/runtime_internal.h"
 
 /* The remembered hash of k for key, or NULL. */
-static tcr_ir_hash *remembered(tc_kernel *k, const char *key)
+static cuda_ir_hash *remembered(tc_kernel *k, const char *key)
 {
-    for (tcr_ir_hash *h = k->ir_hashes; h; h = h->next)
+    for (cuda_ir_hash *h = k->ir_hashes; h; h = h->next)
         if (strcmp(h->key, key) == 0)
             return h;
     return NULL;
 }
 
-void tcr_ir_remember(tc_kernel *k, const char *key, uint64_t hash)
+void cuda_ir_remember(tc_kernel *k, const char *key, uint64_t hash)
 {
     if (remembered(k, key) || strlen(key) > TC_MAX_ARGS)
         return;
-    tcr_ir_hash *h = calloc(1, sizeof *h);
+    cuda_ir_hash *h = calloc(1, sizeof *h);
     if (!h)
         return; /* worked out again next time */
     strcpy(h->key, key);
@@ -32,26 +32,26 @@ void tcr_ir_remember(tc_kernel *k, const char *key, uint64_t hash)
     k->ir_hashes = h;
 }
 
-tcr_ir_state tcr_ir_check(tc_kernel *k, tl_site site, const char *key, const tc_variant *v)
+cuda_ir_state cuda_ir_check(tc_kernel *k, tl_site site, const char *key, const tc_variant *v)
 {
-    tcr_ir_hash *h = remembered(k, key);
+    cuda_ir_hash *h = remembered(k, key);
     uint64_t now = h ? h->hash : 0;
     if (!h) {
         char *err = NULL;
         now = tc_ir_hash(k->k, k->cfg, key, k->opts, &err);
         if (!now) {
-            tcr_fail(k->rt, site, "kernel %s: %s", k->k->name, err ? err : "cannot emit its TTIR");
+            cuda_fail(k->rt, site, "kernel %s: %s", k->k->name, err ? err : "cannot emit its TTIR");
             free(err);
             return TCR_IR_FAILED;
         }
-        tcr_ir_remember(k, key, now);
+        cuda_ir_remember(k, key, now);
     }
     return v->ir_hash == now ? TCR_IR_CURRENT : TCR_IR_STALE;
 }
 
-void tcr_ir_forget_all(tc_kernel *k)
+void cuda_ir_forget_all(tc_kernel *k)
 {
-    for (tcr_ir_hash *h = k->ir_hashes, *next; h; h = next) {
+    for (cuda_ir_hash *h = k->ir_hashes, *next; h; h = next) {
         next = h->next;
         free(h);
     }

@@ -31,7 +31,7 @@ static bool run(bench *b, const char *phase, int i)
 {
     bool ok = b->fn(b->stream, b->user);
     if (!ok && !tc_runtime_failed(b->rt))
-        tcr_fail(b->rt, b->site, "the benchmarked function failed (%s run %d)", phase, i + 1);
+        cuda_fail(b->rt, b->site, "the benchmarked function failed (%s run %d)", phase, i + 1);
     return ok && !tc_runtime_failed(b->rt);
 }
 
@@ -40,20 +40,20 @@ static bool flush(bench *b)
 {
     if (!b->flush)
         return true;
-    return tcr_check(b->rt, b->site, b->rt->drv.memset_d32_async(b->flush, 0, b->flush_words, (tcu_stream)b->stream),
-                     "cuMemsetD32Async", "(the L2 flush)");
+    return cuda_check(b->rt, b->site, b->rt->drv.memset_d32_async(b->flush, 0, b->flush_words, (tcu_stream)b->stream),
+                      "cuMemsetD32Async", "(the L2 flush)");
 }
 
 static bool record(bench *b, int e)
 {
-    return tcr_check(b->rt, b->site, b->rt->drv.event_record(b->events[e], (tcu_stream)b->stream), "cuEventRecord",
-                     NULL);
+    return cuda_check(b->rt, b->site, b->rt->drv.event_record(b->events[e], (tcu_stream)b->stream), "cuEventRecord",
+                      NULL);
 }
 
 static bool elapsed(bench *b, int start, float *ms)
 {
-    return tcr_check(b->rt, b->site, b->rt->drv.event_elapsed_time(ms, b->events[start], b->events[start + 1]),
-                     "cuEventElapsedTime", NULL);
+    return cuda_check(b->rt, b->site, b->rt->drv.event_elapsed_time(ms, b->events[start], b->events[start + 1]),
+                      "cuEventElapsedTime", NULL);
 }
 
 /* n events (the ones before destroyed); false (error recorded) on failure. */
@@ -65,12 +65,12 @@ static bool make_events(bench *b, int n)
     b->nevents = 0;
     b->events = calloc((size_t)n, sizeof *b->events);
     if (!b->events) {
-        tcr_fail(b->rt, b->site, "out of memory (%d events)", n);
+        cuda_fail(b->rt, b->site, "out of memory (%d events)", n);
         return false;
     }
     for (; b->nevents < n; b->nevents++)
-        if (!tcr_check(b->rt, b->site, b->rt->drv.event_create(&b->events[b->nevents], TCU_EVENT_DEFAULT),
-                       "cuEventCreate", NULL))
+        if (!cuda_check(b->rt, b->site, b->rt->drv.event_create(&b->events[b->nevents], TCU_EVENT_DEFAULT),
+                        "cuEventCreate", NULL))
             return false;
     return true;
 }
@@ -87,22 +87,22 @@ static bool check_options(tc_runtime *rt, tl_site site, tc_bench_fn fn, const tc
                           const tc_bench_result *out)
 {
     if (!fn || !out) {
-        tcr_fail(rt, site, "NULL %s", !fn ? "function to benchmark" : "result");
+        cuda_fail(rt, site, "NULL %s", !fn ? "function to benchmark" : "result");
         return false;
     }
     if (!(o->warmup_ms >= 0 && o->warmup_ms < INFINITY) || !(o->rep_ms >= 0 && o->rep_ms < INFINITY)) {
-        tcr_fail(rt, site, "warmup_ms %g and rep_ms %g must be finite and >= 0 (0: 25 and 100)", o->warmup_ms,
-                 o->rep_ms);
+        cuda_fail(rt, site, "warmup_ms %g and rep_ms %g must be finite and >= 0 (0: 25 and 100)", o->warmup_ms,
+                  o->rep_ms);
         return false;
     }
     if (o->nquantiles < 0 || o->nquantiles > TC_BENCH_MAX_QUANTILES || (o->nquantiles && !o->quantiles)) {
-        tcr_fail(rt, site, "%d quantiles%s: from 0 to %d", o->nquantiles,
-                 o->nquantiles > 0 && !o->quantiles ? " at NULL" : "", TC_BENCH_MAX_QUANTILES);
+        cuda_fail(rt, site, "%d quantiles%s: from 0 to %d", o->nquantiles,
+                  o->nquantiles > 0 && !o->quantiles ? " at NULL" : "", TC_BENCH_MAX_QUANTILES);
         return false;
     }
     for (int i = 0; i < o->nquantiles; i++) {
         if (!(o->quantiles[i] >= 0 && o->quantiles[i] <= 1)) {
-            tcr_fail(rt, site, "quantile %g is not in [0, 1]", o->quantiles[i]);
+            cuda_fail(rt, site, "quantile %g is not in [0, 1]", o->quantiles[i]);
             return false;
         }
     }
@@ -113,15 +113,15 @@ static bool check_options(tc_runtime *rt, tl_site site, tc_bench_fn fn, const tc
 static bool measure(bench *b, const tc_bench_opts *o, tc_bench_result *out)
 {
     tc_runtime *rt = b->rt;
-    const tc_driver *d = &rt->drv;
-    if (!run(b, "first", 0) || !tcr_check(rt, b->site, d->stream_synchronize((tcu_stream)b->stream),
-                                          "cuStreamSynchronize", NULL))
+    const cuda_driver *d = &rt->drv;
+    if (!run(b, "first", 0) || !cuda_check(rt, b->site, d->stream_synchronize((tcu_stream)b->stream),
+                                           "cuStreamSynchronize", NULL))
         return false;
     if (!o->no_flush) {
         size_t bytes = o->flush_bytes ? o->flush_bytes : TCR_BENCH_FLUSH_BYTES;
         b->flush_words = (bytes + 3) / 4;
-        if (!tcr_check(rt, b->site, d->mem_alloc(&b->flush, b->flush_words * 4), "cuMemAlloc",
-                       "(the L2 flush buffer)"))
+        if (!cuda_check(rt, b->site, d->mem_alloc(&b->flush, b->flush_words * 4), "cuMemAlloc",
+                        "(the L2 flush buffer)"))
             return false;
     }
     /* the estimate */
@@ -131,7 +131,7 @@ static bool measure(bench *b, const tc_bench_opts *o, tc_bench_result *out)
         if (!flush(b) || !run(b, "estimate", i))
             return false;
     float ms = 0;
-    if (!record(b, 1) || !tcr_check(rt, b->site, d->event_synchronize(b->events[1]), "cuEventSynchronize", NULL) ||
+    if (!record(b, 1) || !cuda_check(rt, b->site, d->event_synchronize(b->events[1]), "cuEventSynchronize", NULL) ||
         !elapsed(b, 0, &ms))
         return false;
     out->estimate_ms = (double)ms / TCR_BENCH_ESTIMATE_RUNS;
@@ -146,18 +146,18 @@ static bool measure(bench *b, const tc_bench_opts *o, tc_bench_result *out)
     for (int i = 0; i < out->runs; i++)
         if (!flush(b) || !record(b, 2 * i) || !run(b, "timed", i) || !record(b, 2 * i + 1))
             return false;
-    if (!tcr_check(rt, b->site, d->stream_synchronize((tcu_stream)b->stream), "cuStreamSynchronize", NULL))
+    if (!cuda_check(rt, b->site, d->stream_synchronize((tcu_stream)b->stream), "cuStreamSynchronize", NULL))
         return false;
     float *times = malloc((size_t)out->runs * sizeof *times);
     if (!times) {
-        tcr_fail(rt, b->site, "out of memory (%d times)", out->runs);
+        cuda_fail(rt, b->site, "out of memory (%d times)", out->runs);
         return false;
     }
     bool ok = true;
     for (int i = 0; ok && i < out->runs; i++)
         ok = elapsed(b, 2 * i, &times[i]);
     if (ok)
-        tcr_bench_stats(times, out->runs, o->nquantiles, o->quantiles, out);
+        cuda_bench_stats(times, out->runs, o->nquantiles, o->quantiles, out);
     free(times);
     return ok;
 }
@@ -165,16 +165,16 @@ static bool measure(bench *b, const tc_bench_opts *o, tc_bench_result *out)
 bool tc_bench_at(tl_site site, tc_runtime *rt, tc_stream stream, tc_bench_fn fn, void *user, tc_bench_opts opts,
                  tc_bench_result *out)
 {
-    if (!tcr_ready(rt, site) || !check_options(rt, site, fn, &opts, out))
+    if (!cuda_ready(rt, site) || !check_options(rt, site, fn, &opts, out))
         return false;
     tcu_context ctx = NULL;
-    if ((rt->drv.ctx_get_current(&ctx) != TCU_SUCCESS || !ctx) && !tcr_current_context(rt, site))
+    if ((rt->drv.ctx_get_current(&ctx) != TCU_SUCCESS || !ctx) && !cuda_current_context(rt, site))
         return false;
     int status = TCU_STREAM_CAPTURE_STATUS_NONE;
-    if (!tcr_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
+    if (!cuda_check(rt, site, rt->drv.stream_is_capturing((tcu_stream)stream, &status), "cuStreamIsCapturing", NULL))
         return false;
     if (status != TCU_STREAM_CAPTURE_STATUS_NONE) {
-        tcr_fail(rt, site, "the stream is capturing a CUDA graph: benchmarking synchronizes it");
+        cuda_fail(rt, site, "the stream is capturing a CUDA graph: benchmarking synchronizes it");
         return false;
     }
     tc_bench_result r = {0};

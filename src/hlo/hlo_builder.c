@@ -20,8 +20,8 @@ th_builder *th_builder_create_at(th_site site, const char *name)
         free(b);
         return NULL;
     }
-    tl__error_init(&b->error, TH_ERROR_MAX);
-    if (name && !tcir_is_identifier(name))
+    base_error_init(&b->error, TH_ERROR_MAX);
+    if (name && !base_is_identifier(name))
         th_builder_fail(b, site, "invalid module name '%s' (want [A-Za-z_][A-Za-z0-9_$.]*)", name);
     else if (name)
         b->name = tcir_strdup(b->ctx, name, strlen(name));
@@ -33,7 +33,7 @@ void th_builder_destroy(th_builder *b)
     if (!b)
         return;
     tcir_context_destroy(b->ctx);
-    tl__error_clear(&b->error);
+    base_error_clear(&b->error);
     free(b);
 }
 
@@ -44,30 +44,30 @@ th_value th_builder_fail(th_builder *b, th_site site, const char *fmt, ...)
         return poison;
     va_list ap;
     va_start(ap, fmt);
-    tl__error_vset(&b->error, site, fmt, ap);
+    base_error_vset(&b->error, site, fmt, ap);
     va_end(ap);
     return poison;
 }
 
-bool th_builder_failed(const th_builder *b) { return !b || tl__error_is_set(&b->error); }
+bool th_builder_failed(const th_builder *b) { return !b || base_error_is_set(&b->error); }
 
 const char *th_builder_error(const th_builder *b)
 {
     if (!b)
         return "tritonc: NULL builder";
-    return tl__error_text(&b->error);
+    return base_error_text(&b->error);
 }
 
-bool th__usable(const th_builder *b) { return b && !tl__error_is_set(&b->error); }
+bool hlo_usable(const th_builder *b) { return b && !base_error_is_set(&b->error); }
 
 /* ---- values ------------------------------------------------------------------------------ */
 
-const th_val *th__val(const th_builder *b, int32_t id)
+const hlo_val *hlo_val_at(const th_builder *b, int32_t id)
 {
     return b && id > 0 && id <= b->nvals ? &b->vals[id - 1] : NULL;
 }
 
-bool th__check_value(th_builder *b, th_site site, th_value v, const char *what)
+bool hlo_check_value(th_builder *b, th_site site, th_value v, const char *what)
 {
     if (th_value_is_absent(v)) {
         th_builder_fail(b, site, "%s is absent (a th_value left zero)", what);
@@ -80,7 +80,7 @@ bool th__check_value(th_builder *b, th_site site, th_value v, const char *what)
             th_builder_fail(b, site, "%s belongs to another builder", what);
         return false;
     }
-    if (th_value_is_poison(v) || !th__val(b, v.id)) {
+    if (th_value_is_poison(v) || !hlo_val_at(b, v.id)) {
         th_builder_fail(b, site, "%s is not a value of this builder", what);
         return false;
     }
@@ -89,7 +89,7 @@ bool th__check_value(th_builder *b, th_site site, th_value v, const char *what)
 
 th_shape th_value_shape(th_value v)
 {
-    const th_val *x = th__val(v.b, v.id);
+    const hlo_val *x = hlo_val_at(v.b, v.id);
     th_shape none = {TL_DTYPE_INVALID, -1, {0}};
     return x ? x->shape : none;
 }
@@ -112,11 +112,11 @@ static void grow(th_builder *b, void **arr, int *cap, int need, size_t elem)
 static int32_t add_value(th_builder *b, th_shape shape, int op, int index)
 {
     grow(b, (void **)&b->vals, &b->vals_cap, b->nvals + 1, sizeof *b->vals);
-    b->vals[b->nvals++] = (th_val){shape, op, index};
+    b->vals[b->nvals++] = (hlo_val){shape, op, index};
     return b->nvals;
 }
 
-int32_t th__add_op(th_builder *b, th_op op, int nresults, const th_shape *result_shapes)
+int32_t hlo_add_op(th_builder *b, hlo_op op, int nresults, const th_shape *result_shapes)
 {
     grow(b, (void **)&b->ops, &b->ops_cap, b->nops + 1, sizeof *b->ops);
     int32_t *operands = NULL;
@@ -136,7 +136,7 @@ int32_t th__add_op(th_builder *b, th_op op, int nresults, const th_shape *result
 /* Whether b takes a new op or parameter at site: usable and main not yet returned. */
 static bool can_build(th_builder *b, th_site site)
 {
-    if (!th__usable(b))
+    if (!hlo_usable(b))
         return false;
     if (b->returned) {
         th_builder_fail(b, site, "main has already returned (th_return ends the program)");
@@ -147,7 +147,7 @@ static bool can_build(th_builder *b, th_site site)
 
 static bool check_shape(th_builder *b, th_site site, th_shape s, const char *what)
 {
-    const char *problem = th__shape_problem(s);
+    const char *problem = hlo_shape_problem(s);
     if (!problem)
         return true;
     th_builder_fail(b, site, "%s has %s (dtype %s, rank %d)", what, problem, tl_dtype_name(s.dtype), s.rank);
@@ -172,8 +172,8 @@ static th_value constant(th_site site, th_builder *b, th_shape shape, bool is_in
     th_value poison = {b, -1};
     if (!can_build(b, site) || !check_shape(b, site, shape, "the constant's shape"))
         return poison;
-    th_op op = {.kind = TH_OP_CONSTANT, .is_int = is_int, .ival = iv, .fval = fv};
-    return (th_value){b, th__add_op(b, op, 1, &shape)};
+    hlo_op op = {.kind = TH_OP_CONSTANT, .is_int = is_int, .ival = iv, .fval = fv};
+    return (th_value){b, hlo_add_op(b, op, 1, &shape)};
 }
 
 static double pow2(unsigned n)
@@ -210,7 +210,7 @@ static bool int_fits(long long v, tl_dtype d)
 
 th_value th_constant_at(th_site site, th_builder *b, double v, th_shape shape)
 {
-    if (th__usable(b) && tl_dtype_is_int(shape.dtype)) {
+    if (hlo_usable(b) && tl_dtype_is_int(shape.dtype)) {
         if (!double_fits(v, shape.dtype))
             return th_builder_fail(b, site, "%g is not a value of %s", v, tl_dtype_name(shape.dtype));
         /* Above 2^63 only u64 takes it: keep its bits. */
@@ -222,7 +222,7 @@ th_value th_constant_at(th_site site, th_builder *b, double v, th_shape shape)
 
 th_value th_constant_int_at(th_site site, th_builder *b, long long v, th_shape shape)
 {
-    if (th__usable(b) && tl_dtype_is_int(shape.dtype) && !int_fits(v, shape.dtype))
+    if (hlo_usable(b) && tl_dtype_is_int(shape.dtype) && !int_fits(v, shape.dtype))
         return th_builder_fail(b, site, "%lld is not a value of %s", v, tl_dtype_name(shape.dtype));
     if (tl_dtype_is_int(shape.dtype))
         return constant(site, b, shape, true, v, (double)v);
@@ -234,12 +234,12 @@ th_value th_constant_int_at(th_site site, th_builder *b, long long v, th_shape s
 /* The builder of an op's operands: the first one's, else the second's. */
 static th_builder *builder_of(th_value x, th_value y) { return x.b ? x.b : y.b; }
 
-static th_value binary(th_site site, th_op_kind kind, th_value x, th_value y)
+static th_value binary(th_site site, hlo_op_kind kind, th_value x, th_value y)
 {
     th_builder *b = builder_of(x, y);
     th_value poison = {b, -1};
-    if (!can_build(b, site) || !th__check_value(b, site, x, "the first operand") ||
-        !th__check_value(b, site, y, "the second operand"))
+    if (!can_build(b, site) || !hlo_check_value(b, site, x, "the first operand") ||
+        !hlo_check_value(b, site, y, "the second operand"))
         return poison;
     th_shape sx = th_value_shape(x), sy = th_value_shape(y);
     if (!th_shape_equal(sx, sy)) {
@@ -250,8 +250,8 @@ static th_value binary(th_site site, th_op_kind kind, th_value x, th_value y)
                                tx, ty);
     }
     int32_t operands[2] = {x.id, y.id};
-    th_op op = {.kind = kind, .noperands = 2, .operands = operands};
-    return (th_value){b, th__add_op(b, op, 1, &sx)};
+    hlo_op op = {.kind = kind, .noperands = 2, .operands = operands};
+    return (th_value){b, hlo_add_op(b, op, 1, &sx)};
 }
 
 th_value th_add_at(th_site site, th_value x, th_value y) { return binary(site, TH_OP_ADD, x, y); }
@@ -262,7 +262,7 @@ th_value th_relu_at(th_site site, th_value x)
 {
     th_builder *b = x.b;
     th_value poison = {b, -1};
-    if (!can_build(b, site) || !th__check_value(b, site, x, "the operand"))
+    if (!can_build(b, site) || !hlo_check_value(b, site, x, "the operand"))
         return poison;
     th_value zero = constant(site, b, th_value_shape(x), tl_dtype_is_int(th_value_shape(x).dtype), 0, 0.0);
     return binary(site, TH_OP_MAXIMUM, x, zero);
@@ -272,14 +272,14 @@ th_value th_convert_at(th_site site, th_value x, tl_dtype to)
 {
     th_builder *b = x.b;
     th_value poison = {b, -1};
-    if (!can_build(b, site) || !th__check_value(b, site, x, "the operand"))
+    if (!can_build(b, site) || !hlo_check_value(b, site, x, "the operand"))
         return poison;
-    if (!th__elem_str(to))
+    if (!hlo_elem_str(to))
         return th_builder_fail(b, site, "cannot convert to an invalid dtype (%d)", (int)to);
     th_shape s = th_value_shape(x);
     s.dtype = to;
-    th_op op = {.kind = TH_OP_CONVERT, .noperands = 1, .operands = &x.id};
-    return (th_value){b, th__add_op(b, op, 1, &s)};
+    hlo_op op = {.kind = TH_OP_CONVERT, .noperands = 1, .operands = &x.id};
+    return (th_value){b, hlo_add_op(b, op, 1, &s)};
 }
 
 /* ---- return and signature ------------------------------------------------------------------ */
@@ -295,7 +295,7 @@ void th_return_at(th_site site, th_builder *b, int n, const th_value *results)
     for (int i = 0; i < n; i++) {
         char what[32];
         snprintf(what, sizeof what, "result %d", i);
-        if (!th__check_value(b, site, results[i], what))
+        if (!hlo_check_value(b, site, results[i], what))
             return;
     }
     b->results = tcir_alloc(b->ctx, sizeof *b->results * (size_t)n);
@@ -311,11 +311,11 @@ int th_num_results(const th_builder *b) { return b ? b->nresults : 0; }
 th_shape th_parameter_shape(const th_builder *b, int i)
 {
     th_shape none = {TL_DTYPE_INVALID, -1, {0}};
-    return b && i >= 0 && i < b->nparams ? th__val(b, b->params[i])->shape : none;
+    return b && i >= 0 && i < b->nparams ? hlo_val_at(b, b->params[i])->shape : none;
 }
 
 th_shape th_result_shape(const th_builder *b, int i)
 {
     th_shape none = {TL_DTYPE_INVALID, -1, {0}};
-    return b && i >= 0 && i < b->nresults ? th__val(b, b->results[i])->shape : none;
+    return b && i >= 0 && i < b->nresults ? hlo_val_at(b, b->results[i])->shape : none;
 }

@@ -18,23 +18,23 @@
 #include <string.h>
 
 #include "hlo/hlo_internal.h"
-#include "base/alloc.h" /* tcir_sys_strdup */
+#include "base/alloc.h" /* base_strdup */
 
 #define TRITON_TARGET "__gpu$xla.gpu.triton"
 
 /* ---- output ------------------------------------------------------------------------------ */
 
-static void put_type(tcir_out *o, th_shape s)
+static void put_type(base_out *o, th_shape s)
 {
     char text[256];
     size_t n = th_shape_str(s, text, sizeof text);
-    tcir_out_put(o, text, n < sizeof text ? n : sizeof text - 1);
+    base_out_put(o, text, n < sizeof text ? n : sizeof text - 1);
 }
 
 /* ---- names ------------------------------------------------------------------------------- */
 
 typedef struct printer {
-    tcir_out o;
+    base_out o;
     const th_builder *b;
     bool generic;
     /* Per value (id - 1): its name ("arg0", "cst_1", "4"); the text after '%'. */
@@ -61,8 +61,8 @@ static bool name_values(printer *p)
     int next_id = 0, conflict = 0;
     char buf[48];
     for (int i = 0; i < b->nvals; i++) {
-        const th_val *v = &b->vals[i];
-        const th_op *op = v->op >= 0 ? &b->ops[v->op] : NULL;
+        const hlo_val *v = &b->vals[i];
+        const hlo_op *op = v->op >= 0 ? &b->ops[v->op] : NULL;
         if (!op) {
             snprintf(buf, sizeof buf, "arg%d", v->index);
         } else if (!p->generic && op->kind == TH_OP_CONSTANT) {
@@ -77,7 +77,7 @@ static bool name_values(printer *p)
             /* Every result of an op has its first result's name (%3:2 = ..., used as %3#1). */
             snprintf(buf, sizeof buf, "%s", p->names[i - v->index]);
         }
-        if (!(p->names[i] = tcir_sys_strdup(buf)))
+        if (!(p->names[i] = base_strdup(buf)))
             return false;
     }
     return true;
@@ -86,30 +86,30 @@ static bool name_values(printer *p)
 /* The name of a use: %arg0, %cst_1, %4, or %3#1 for a result of an op with several. */
 static void put_value(printer *p, int32_t id)
 {
-    tcir_out_put(&p->o, "%", 1);
-    tcir_out_puts(&p->o, id > 0 && id <= p->nnames ? p->names[id - 1] : "<<UNKNOWN VALUE>>");
-    const th_val *v = th__val(p->b, id);
+    base_out_put(&p->o, "%", 1);
+    base_out_puts(&p->o, id > 0 && id <= p->nnames ? p->names[id - 1] : "<<UNKNOWN VALUE>>");
+    const hlo_val *v = hlo_val_at(p->b, id);
     if (v && v->op >= 0 && p->b->ops[v->op].nresults > 1) {
-        tcir_out_put(&p->o, "#", 1);
-        tcir_out_int(&p->o, v->index);
+        base_out_put(&p->o, "#", 1);
+        base_out_int(&p->o, v->index);
     }
 }
 
 /* The name an op's results are defined under: %3 in %3:2 = ... */
 static void put_result_name(printer *p, int32_t id)
 {
-    tcir_out_put(&p->o, "%", 1);
-    tcir_out_puts(&p->o, p->names[id - 1]);
+    base_out_put(&p->o, "%", 1);
+    base_out_puts(&p->o, p->names[id - 1]);
 }
 
-static th_shape shape_of(const printer *p, int32_t id) { return th__val(p->b, id)->shape; }
+static th_shape shape_of(const printer *p, int32_t id) { return hlo_val_at(p->b, id)->shape; }
 
 /* "%a, %b" */
 static void put_value_list(printer *p, int n, const int32_t *ids)
 {
     for (int i = 0; i < n; i++) {
         if (i)
-            tcir_out_puts(&p->o, ", ");
+            base_out_puts(&p->o, ", ");
         put_value(p, ids[i]);
     }
 }
@@ -119,39 +119,39 @@ static void put_type_list(printer *p, int n, const int32_t *ids)
 {
     for (int i = 0; i < n; i++) {
         if (i)
-            tcir_out_puts(&p->o, ", ");
+            base_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, ids[i]));
     }
 }
 
 /* %0 = , %3:2 = , or nothing for an op without results. */
-static void put_results(printer *p, const th_op *op)
+static void put_results(printer *p, const hlo_op *op)
 {
     if (!op->nresults)
         return;
     put_result_name(p, op->first_result);
     if (op->nresults > 1) {
-        tcir_out_put(&p->o, ":", 1);
-        tcir_out_int(&p->o, op->nresults);
+        base_out_put(&p->o, ":", 1);
+        base_out_int(&p->o, op->nresults);
     }
-    tcir_out_puts(&p->o, " = ");
+    base_out_puts(&p->o, " = ");
 }
 
-static void put_operands(printer *p, const th_op *op)
+static void put_operands(printer *p, const hlo_op *op)
 {
     for (int i = 0; i < op->noperands; i++) {
         if (i)
-            tcir_out_puts(&p->o, ", ");
+            base_out_puts(&p->o, ", ");
         put_value(p, op->operands[i]);
     }
 }
 
 /* T1, T2 (operand types, or result types) */
-static void put_operand_types(printer *p, const th_op *op)
+static void put_operand_types(printer *p, const hlo_op *op)
 {
     for (int i = 0; i < op->noperands; i++) {
         if (i)
-            tcir_out_puts(&p->o, ", ");
+            base_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, op->operands[i]));
     }
 }
@@ -160,22 +160,22 @@ static void put_operand_types(printer *p, const th_op *op)
 static void put_result_types(printer *p, int n, const int32_t *ids, int32_t first)
 {
     if (n != 1)
-        tcir_out_put(&p->o, "(", 1);
+        base_out_put(&p->o, "(", 1);
     for (int i = 0; i < n; i++) {
         if (i)
-            tcir_out_puts(&p->o, ", ");
+            base_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, ids ? ids[i] : first + i));
     }
     if (n != 1)
-        tcir_out_put(&p->o, ")", 1);
+        base_out_put(&p->o, ")", 1);
 }
 
 /* : (A, B) -> R */
-static void put_functional_type(printer *p, const th_op *op)
+static void put_functional_type(printer *p, const hlo_op *op)
 {
-    tcir_out_puts(&p->o, " : (");
+    base_out_puts(&p->o, " : (");
     put_operand_types(p, op);
-    tcir_out_puts(&p->o, ") -> ");
+    base_out_puts(&p->o, ") -> ");
     put_result_types(p, op->nresults, NULL, op->first_result);
 }
 
@@ -197,10 +197,10 @@ static tcir_float_kind float_kind(tl_dtype d)
 }
 
 /* dense<v> : tensor<...> of a splat constant. */
-static void put_dense(printer *p, const th_op *op)
+static void put_dense(printer *p, const hlo_op *op)
 {
     th_shape s = shape_of(p, op->first_result);
-    tcir_out_puts(&p->o, "dense<");
+    base_out_puts(&p->o, "dense<");
     if (op->is_int) {
         unsigned bits = tl_dtype_bits(s.dtype);
         uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1);
@@ -212,120 +212,120 @@ static void put_dense(printer *p, const th_op *op)
             snprintf(d, sizeof d, "%" PRIu64, u);
         else /* sign-extended from its width, as MLIR prints a signless integer */
             snprintf(d, sizeof d, "%lld", (long long)op->ival);
-        tcir_out_puts(&p->o, d);
+        base_out_puts(&p->o, d);
     } else {
         char d[64];
         size_t n = tcir_float_str(op->fval, float_kind(s.dtype), d, sizeof d);
-        tcir_out_put(&p->o, d, n < sizeof d ? n : sizeof d - 1);
+        base_out_put(&p->o, d, n < sizeof d ? n : sizeof d - 1);
     }
-    tcir_out_puts(&p->o, "> : ");
+    base_out_puts(&p->o, "> : ");
     put_type(&p->o, s);
 }
 
 /* dense<[r-1, ..., 0]> : tensor<rxindex>: the row-major layout (minor to major). */
-static void put_layout(tcir_out *o, int rank)
+static void put_layout(base_out *o, int rank)
 {
-    tcir_out_puts(o, "dense<");
+    base_out_puts(o, "dense<");
     if (rank > 1)
-        tcir_out_put(o, "[", 1);
+        base_out_put(o, "[", 1);
     for (int i = rank - 1; i >= 0; i--) {
-        tcir_out_int(o, i);
+        base_out_int(o, i);
         if (i)
-            tcir_out_puts(o, ", ");
+            base_out_puts(o, ", ");
     }
     if (rank > 1)
-        tcir_out_put(o, "]", 1);
-    tcir_out_puts(o, "> : tensor<");
-    tcir_out_int(o, rank);
-    tcir_out_puts(o, "xindex>");
+        base_out_put(o, "]", 1);
+    base_out_puts(o, "> : tensor<");
+    base_out_int(o, rank);
+    base_out_puts(o, "xindex>");
 }
 
-static void put_i32(tcir_out *o, const char *name, long long v)
+static void put_i32(base_out *o, const char *name, long long v)
 {
-    tcir_out_puts(o, name);
-    tcir_out_puts(o, " = ");
-    tcir_out_int(o, v);
-    tcir_out_puts(o, " : i32");
+    base_out_puts(o, name);
+    base_out_puts(o, " = ");
+    base_out_int(o, v);
+    base_out_puts(o, " : i32");
 }
 
 /* The call's attributes, sorted by name as MLIR prints a dictionary; call_target_name only
  * in generic form (pretty form writes it as @__gpu$xla.gpu.triton). */
-static void put_call_attrs(printer *p, const th_op *op)
+static void put_call_attrs(printer *p, const hlo_op *op)
 {
-    const th_triton_call *c = op->call;
-    tcir_out *o = &p->o;
+    const hlo_triton_call *c = op->call;
+    base_out *o = &p->o;
     put_i32(o, "api_version", 4);
-    tcir_out_puts(o, ", backend_config = {");
+    base_out_puts(o, ", backend_config = {");
     if (c->debug)
-        tcir_out_puts(o, "debug = true, ");
+        base_out_puts(o, "debug = true, ");
     if (c->global_scratch_memory_size) {
-        tcir_out_puts(o, "global_scratch_memory_size = ");
-        tcir_out_int(o, (long long)c->global_scratch_memory_size);
-        tcir_out_puts(o, " : i64, ");
+        base_out_puts(o, "global_scratch_memory_size = ");
+        base_out_int(o, (long long)c->global_scratch_memory_size);
+        base_out_puts(o, " : i64, ");
     }
     put_i32(o, "grid_x", c->grid[0]);
-    tcir_out_puts(o, ", ");
+    base_out_puts(o, ", ");
     put_i32(o, "grid_y", c->grid[1]);
-    tcir_out_puts(o, ", ");
+    base_out_puts(o, ", ");
     put_i32(o, "grid_z", c->grid[2]);
-    tcir_out_puts(o, ", ir = ");
-    tcir_out_quoted(o, c->ir);
+    base_out_puts(o, ", ir = ");
+    base_out_quoted(o, c->ir);
     if (c->is_tma_allowed)
-        tcir_out_puts(o, ", is_tma_allowed = true");
-    tcir_out_puts(o, ", name = ");
-    tcir_out_quoted(o, c->name);
-    tcir_out_puts(o, ", ");
+        base_out_puts(o, ", is_tma_allowed = true");
+    base_out_puts(o, ", name = ");
+    base_out_quoted(o, c->name);
+    base_out_puts(o, ", ");
     put_i32(o, "num_stages", c->num_stages);
-    tcir_out_puts(o, ", ");
+    base_out_puts(o, ", ");
     put_i32(o, "num_warps", c->num_warps);
     if (c->nzeroed) {
         /* XLA reads these as positions among the kernel's buffer arguments (its operands, then
          * its results), not as result numbers: output j is argument noperands + j. */
-        tcir_out_puts(o, ", zeroed_outputs = [");
+        base_out_puts(o, ", zeroed_outputs = [");
         for (int i = 0; i < c->nzeroed; i++) {
             if (i)
-                tcir_out_puts(o, ", ");
-            tcir_out_int(o, op->noperands + c->zeroed[i]);
+                base_out_puts(o, ", ");
+            base_out_int(o, op->noperands + c->zeroed[i]);
         }
-        tcir_out_put(o, "]", 1);
+        base_out_put(o, "]", 1);
     }
-    tcir_out_put(o, "}", 1);
+    base_out_put(o, "}", 1);
     if (p->generic)
-        tcir_out_puts(o, ", call_target_name = \"" TRITON_TARGET "\"");
-    tcir_out_puts(o, ", operand_layouts = [");
+        base_out_puts(o, ", call_target_name = \"" TRITON_TARGET "\"");
+    base_out_puts(o, ", operand_layouts = [");
     for (int i = 0; i < op->noperands; i++) {
         if (i)
-            tcir_out_puts(o, ", ");
+            base_out_puts(o, ", ");
         put_layout(o, shape_of(p, op->operands[i]).rank);
     }
-    tcir_out_put(o, "]", 1);
+    base_out_put(o, "]", 1);
     if (c->naliases) {
-        tcir_out_puts(o, ", output_operand_aliases = [");
+        base_out_puts(o, ", output_operand_aliases = [");
         for (int i = 0; i < c->naliases; i++) {
             if (i)
-                tcir_out_puts(o, ", ");
+                base_out_puts(o, ", ");
             /* With one result the alias names no tuple index: the result is the output. */
-            tcir_out_puts(o, "#stablehlo.output_operand_alias<output_tuple_indices = [");
+            base_out_puts(o, "#stablehlo.output_operand_alias<output_tuple_indices = [");
             if (op->nresults > 1)
-                tcir_out_int(o, c->aliases[i].output_index);
-            tcir_out_puts(o, "], operand_index = ");
-            tcir_out_int(o, c->aliases[i].operand_index);
-            tcir_out_puts(o, ", operand_tuple_indices = []>");
+                base_out_int(o, c->aliases[i].output_index);
+            base_out_puts(o, "], operand_index = ");
+            base_out_int(o, c->aliases[i].operand_index);
+            base_out_puts(o, ", operand_tuple_indices = []>");
         }
-        tcir_out_put(o, "]", 1);
+        base_out_put(o, "]", 1);
     }
-    tcir_out_puts(o, ", result_layouts = [");
+    base_out_puts(o, ", result_layouts = [");
     for (int i = 0; i < op->nresults; i++) {
         if (i)
-            tcir_out_puts(o, ", ");
+            base_out_puts(o, ", ");
         put_layout(o, shape_of(p, op->first_result + i).rank);
     }
-    tcir_out_put(o, "]", 1);
+    base_out_put(o, "]", 1);
 }
 
 /* ---- ops ------------------------------------------------------------------------------------ */
 
-static const char *op_name(th_op_kind k)
+static const char *op_name(hlo_op_kind k)
 {
     switch (k) {
     case TH_OP_CONSTANT: return "stablehlo.constant";
@@ -338,31 +338,31 @@ static const char *op_name(th_op_kind k)
     return "stablehlo.unknown";
 }
 
-static void print_pretty_op(printer *p, const th_op *op)
+static void print_pretty_op(printer *p, const hlo_op *op)
 {
-    tcir_out *o = &p->o;
+    base_out *o = &p->o;
     put_results(p, op);
-    tcir_out_puts(o, op_name(op->kind));
+    base_out_puts(o, op_name(op->kind));
     switch (op->kind) {
     case TH_OP_CONSTANT:
-        tcir_out_put(o, " ", 1);
+        base_out_put(o, " ", 1);
         put_dense(p, op);
         break;
     case TH_OP_ADD:
     case TH_OP_MULTIPLY:
     case TH_OP_MAXIMUM:
-        tcir_out_put(o, " ", 1);
+        base_out_put(o, " ", 1);
         put_operands(p, op);
-        tcir_out_puts(o, " : ");
+        base_out_puts(o, " : ");
         put_type(o, shape_of(p, op->first_result));
         break;
     case TH_OP_CONVERT: {
         /* One type when operand and result agree, else the functional type. */
         th_shape from = shape_of(p, op->operands[0]), to = shape_of(p, op->first_result);
-        tcir_out_put(o, " ", 1);
+        base_out_put(o, " ", 1);
         put_operands(p, op);
         if (th_shape_equal(from, to)) {
-            tcir_out_puts(o, " : ");
+            base_out_puts(o, " : ");
             put_type(o, to);
         } else {
             put_functional_type(p, op);
@@ -370,33 +370,33 @@ static void print_pretty_op(printer *p, const th_op *op)
         break;
     }
     case TH_OP_TRITON_CALL:
-        tcir_out_puts(o, " @" TRITON_TARGET "(");
+        base_out_puts(o, " @" TRITON_TARGET "(");
         put_operands(p, op);
-        tcir_out_puts(o, ") {");
+        base_out_puts(o, ") {");
         put_call_attrs(p, op);
-        tcir_out_put(o, "}", 1);
+        base_out_put(o, "}", 1);
         put_functional_type(p, op);
         break;
     }
 }
 
-static void print_generic_op(printer *p, const th_op *op)
+static void print_generic_op(printer *p, const hlo_op *op)
 {
-    tcir_out *o = &p->o;
+    base_out *o = &p->o;
     put_results(p, op);
-    tcir_out_put(o, "\"", 1);
-    tcir_out_puts(o, op_name(op->kind));
-    tcir_out_puts(o, "\"(");
+    base_out_put(o, "\"", 1);
+    base_out_puts(o, op_name(op->kind));
+    base_out_puts(o, "\"(");
     put_operands(p, op);
-    tcir_out_put(o, ")", 1);
+    base_out_put(o, ")", 1);
     if (op->kind == TH_OP_CONSTANT) {
-        tcir_out_puts(o, " <{value = ");
+        base_out_puts(o, " <{value = ");
         put_dense(p, op);
-        tcir_out_puts(o, "}>");
+        base_out_puts(o, "}>");
     } else if (op->kind == TH_OP_TRITON_CALL) {
-        tcir_out_puts(o, " <{");
+        base_out_puts(o, " <{");
         put_call_attrs(p, op);
-        tcir_out_puts(o, "}>");
+        base_out_puts(o, "}>");
     }
     put_functional_type(p, op);
 }
@@ -407,89 +407,89 @@ static void print_generic_op(printer *p, const th_op *op)
 static void put_main_type(printer *p)
 {
     const th_builder *b = p->b;
-    tcir_out_put(&p->o, "(", 1);
+    base_out_put(&p->o, "(", 1);
     for (int i = 0; i < b->nparams; i++) {
         if (i)
-            tcir_out_puts(&p->o, ", ");
+            base_out_puts(&p->o, ", ");
         put_type(&p->o, shape_of(p, b->params[i]));
     }
-    tcir_out_puts(&p->o, ") -> ");
+    base_out_puts(&p->o, ") -> ");
     put_result_types(p, b->nresults, b->results, 0);
 }
 
 static void print_pretty(printer *p)
 {
     const th_builder *b = p->b;
-    tcir_out *o = &p->o;
-    tcir_out_puts(o, "module ");
+    base_out *o = &p->o;
+    base_out_puts(o, "module ");
     if (b->name) {
-        tcir_out_put(o, "@", 1);
-        tcir_out_puts(o, b->name);
-        tcir_out_put(o, " ", 1);
+        base_out_put(o, "@", 1);
+        base_out_puts(o, b->name);
+        base_out_put(o, " ", 1);
     }
-    tcir_out_puts(o, "{\n  func.func public @main(");
+    base_out_puts(o, "{\n  func.func public @main(");
     for (int i = 0; i < b->nparams; i++) {
         if (i)
-            tcir_out_puts(o, ", ");
+            base_out_puts(o, ", ");
         put_value(p, b->params[i]);
-        tcir_out_puts(o, ": ");
+        base_out_puts(o, ": ");
         put_type(o, shape_of(p, b->params[i]));
     }
-    tcir_out_puts(o, ") -> ");
+    base_out_puts(o, ") -> ");
     put_result_types(p, b->nresults, b->results, 0);
-    tcir_out_puts(o, " {\n");
+    base_out_puts(o, " {\n");
     for (int i = 0; i < b->nops; i++) {
-        tcir_out_puts(o, "    ");
+        base_out_puts(o, "    ");
         print_pretty_op(p, &b->ops[i]);
-        tcir_out_put(o, "\n", 1);
+        base_out_put(o, "\n", 1);
     }
     /* func.func's region defaults to the func dialect: func.return prints as `return`. */
-    tcir_out_puts(o, "    return ");
+    base_out_puts(o, "    return ");
     put_value_list(p, b->nresults, b->results);
-    tcir_out_puts(o, " : ");
+    base_out_puts(o, " : ");
     put_type_list(p, b->nresults, b->results);
-    tcir_out_puts(o, "\n  }\n}\n");
+    base_out_puts(o, "\n  }\n}\n");
 }
 
 static void print_generic(printer *p)
 {
     const th_builder *b = p->b;
-    tcir_out *o = &p->o;
-    tcir_out_puts(o, "\"builtin.module\"() ");
+    base_out *o = &p->o;
+    base_out_puts(o, "\"builtin.module\"() ");
     if (b->name) {
-        tcir_out_puts(o, "<{sym_name = ");
-        tcir_out_quoted(o, b->name);
-        tcir_out_puts(o, "}> ");
+        base_out_puts(o, "<{sym_name = ");
+        base_out_quoted(o, b->name);
+        base_out_puts(o, "}> ");
     }
-    tcir_out_puts(o, "({\n  \"func.func\"() <{function_type = ");
+    base_out_puts(o, "({\n  \"func.func\"() <{function_type = ");
     put_main_type(p);
-    tcir_out_puts(o, ", sym_name = \"main\", sym_visibility = \"public\"}> ({\n");
+    base_out_puts(o, ", sym_name = \"main\", sym_visibility = \"public\"}> ({\n");
     if (b->nparams) {
-        tcir_out_puts(o, "  ^bb0(");
+        base_out_puts(o, "  ^bb0(");
         for (int i = 0; i < b->nparams; i++) {
             if (i)
-                tcir_out_puts(o, ", ");
+                base_out_puts(o, ", ");
             put_value(p, b->params[i]);
-            tcir_out_puts(o, ": ");
+            base_out_puts(o, ": ");
             put_type(o, shape_of(p, b->params[i]));
         }
-        tcir_out_puts(o, "):\n");
+        base_out_puts(o, "):\n");
     }
     for (int i = 0; i < b->nops; i++) {
-        tcir_out_puts(o, "    ");
+        base_out_puts(o, "    ");
         print_generic_op(p, &b->ops[i]);
-        tcir_out_put(o, "\n", 1);
+        base_out_put(o, "\n", 1);
     }
-    tcir_out_puts(o, "    \"func.return\"(");
+    base_out_puts(o, "    \"func.return\"(");
     put_value_list(p, b->nresults, b->results);
-    tcir_out_puts(o, ") : (");
+    base_out_puts(o, ") : (");
     put_type_list(p, b->nresults, b->results);
-    tcir_out_puts(o, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
+    base_out_puts(o, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
 }
 
 char *th_print_at(th_site site, th_builder *b, th_print_opts opts)
 {
-    if (!th__usable(b))
+    if (!hlo_usable(b))
         return NULL;
     if (!b->returned) {
         th_builder_fail(b, site, "main has no return yet (call th_return first)");
@@ -506,7 +506,7 @@ char *th_print_at(th_site site, th_builder *b, th_print_opts opts)
     for (int i = 0; i < p.nnames; i++)
         free(p.names[i]);
     free(p.names);
-    char *text = named ? tcir_out_text(&p.o) : NULL;
+    char *text = named ? base_out_text(&p.o) : NULL;
     if (!text) {
         free(p.o.buf);
         th_builder_fail(b, site, "out of memory");

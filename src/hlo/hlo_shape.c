@@ -4,7 +4,7 @@
 
 #include "hlo/hlo_internal.h"
 
-const char *th__elem_str(tl_dtype d)
+const char *hlo_elem_str(tl_dtype d)
 {
     switch (d) {
     case TL_I1: return "i1";
@@ -30,9 +30,9 @@ const char *th__elem_str(tl_dtype d)
     }
 }
 
-const char *th__shape_problem(th_shape s)
+const char *hlo_shape_problem(th_shape s)
 {
-    if (!th__elem_str(s.dtype))
+    if (!hlo_elem_str(s.dtype))
         return "an invalid dtype";
     if (s.rank < 0 || s.rank > TH_MAX_RANK)
         return "a rank outside 0..8";
@@ -44,7 +44,7 @@ const char *th__shape_problem(th_shape s)
 
 int64_t th_shape_numel(th_shape s)
 {
-    if (th__shape_problem(s))
+    if (hlo_shape_problem(s))
         return 0;
     int64_t n = 1;
     for (int i = 0; i < s.rank; i++)
@@ -64,7 +64,7 @@ bool th_shape_equal(th_shape a, th_shape b)
 
 size_t th_shape_str(th_shape s, char *buf, size_t size)
 {
-    if (th__shape_problem(s))
+    if (hlo_shape_problem(s))
         return (size_t)snprintf(buf, size, "<invalid shape>");
     char text[16 + TH_MAX_RANK * 21];
     size_t n = 0;
@@ -72,6 +72,6 @@ size_t th_shape_str(th_shape s, char *buf, size_t size)
     n = 7;
     for (int i = 0; i < s.rank; i++)
         n += (size_t)snprintf(text + n, sizeof text - n, "%lldx", (long long)s.dims[i]);
-    n += (size_t)snprintf(text + n, sizeof text - n, "%s>", th__elem_str(s.dtype));
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s>", hlo_elem_str(s.dtype));
     return (size_t)snprintf(buf, size, "%s", text);
 }

@@ -68,7 +68,7 @@ bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kerne
                              th_value *results)
 {
     set_poison(b, nout, results);
-    if (!th__usable(b))
+    if (!hlo_usable(b))
         return false;
     if (!kernel || !kernel->name) {
         th_builder_fail(b, site, "NULL kernel, or a kernel without a name");
@@ -107,7 +107,7 @@ static bool check_inputs(th_builder *b, th_site site, const tl_kernel *k, const 
         }
         char what[160];
         snprintf(what, sizeof what, "%s: %s '%s'", k->name, role, operand_name(k, i));
-        if (!th__check_value(b, site, inputs[i], what))
+        if (!hlo_check_value(b, site, inputs[i], what))
             return false;
     }
     return true;
@@ -122,7 +122,7 @@ static bool check_outputs(th_builder *b, th_site site, const tl_kernel *k, const
                             name_at(k->outputs, i));
             return false;
         }
-        const char *problem = th__shape_problem(s);
+        const char *problem = hlo_shape_problem(s);
         if (problem) {
             th_builder_fail(b, site, "%s: output '%s' has %s (dtype %s, rank %d)", k->name, name_at(k->outputs, i),
                             problem, tl_dtype_name(s.dtype), s.rank);
@@ -333,7 +333,7 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
 {
     int nout = kernel ? kernel->outputs.n : 0, nio = kernel ? kernel->inouts.n : 0;
     set_poison(b, nout + nio, results);
-    if (!th__usable(b))
+    if (!hlo_usable(b))
         return false;
     if (b->returned) {
         th_builder_fail(b, site, "main has already returned (th_return ends the program)");
@@ -373,7 +373,7 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
         return false;
     }
 
-    th_triton_call *call = tcir_alloc(b->ctx, sizeof *call);
+    hlo_triton_call *call = tcir_alloc(b->ctx, sizeof *call);
     call->name = arena_copy(b, kernel->name);
     call->ir = arena_copy(b, ttir);
     free(ttir);
@@ -413,8 +413,8 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
         operands[i] = inputs[i].id;
     for (int i = 0; i < nres; i++)
         shapes[i] = i < nout ? outputs[i] : th_value_shape(inputs[nin + i - nout]);
-    th_op op = {.kind = TH_OP_TRITON_CALL, .noperands = nops, .operands = operands, .call = call};
-    int32_t first = th__add_op(b, op, nres, shapes);
+    hlo_op op = {.kind = TH_OP_TRITON_CALL, .noperands = nops, .operands = operands, .call = call};
+    int32_t first = hlo_add_op(b, op, nres, shapes);
     for (int i = 0; i < nres; i++)
         results[i] = (th_value){b, first + i};
     return true;

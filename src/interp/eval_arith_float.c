@@ -8,8 +8,8 @@
 
 #include "interp/interp_internal.h"
 
-static ti_tensor *result(ti_run *r, tcir_op *op) { return ti_new(r, tcir_value_type(tcir_op_result(op, 0))); }
-static ti_tensor *operand(ti_run *r, tcir_op *op, int i) { return ti_get(r, tcir_op_operand(op, i)); }
+static interp_tensor *result(interp_run *r, tcir_op *op) { return interp_new(r, tcir_value_type(tcir_op_result(op, 0))); }
+static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
 typedef enum fop { F_ADD, F_SUB, F_MUL, F_DIV, F_REM, F_MAXIMUM, F_MINIMUM, F_MAXNUM, F_MINNUM, F_PDIV } fop;
 /* Each op's kind, by opcode (dispatch.c sends only these here; another would read as F_ADD). */
@@ -42,15 +42,15 @@ static double float_binary(fop k, double a, double b)
     return NAN;
 }
 
-TI_HANDLER(ti_op_float_binary)
+TI_HANDLER(interp_op_float_binary)
 {
     fop k = fop_of[tcir_op_opcode(op)];
-    ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op);
+    interp_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op);
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++)
-        t->d[i] = ti_fencode(float_binary(k, ti_fdecode(a->d[i], t->elem), ti_fdecode(b->d[i], t->elem)), t->elem, false);
-    return ti_set(r, tcir_op_result(op, 0), t);
+        t->d[i] = interp_fencode(float_binary(k, interp_fdecode(a->d[i], t->elem), interp_fdecode(b->d[i], t->elem)), t->elem, false);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 typedef enum uop { U_NEG, U_ABS, U_SQRT, U_PSQRT, U_RSQRT, U_EXP, U_EXP2, U_LOG, U_LOG2, U_SIN, U_COS, U_ERF, U_FLOOR, U_CEIL } uop;
@@ -85,50 +85,50 @@ static double float_unary(uop k, double x, bool f64)
     return NAN;
 }
 
-TI_HANDLER(ti_op_float_unary)
+TI_HANDLER(interp_op_float_unary)
 {
     uop k = uop_of[tcir_op_opcode(op)];
-    ti_tensor *a = operand(r, op, 0), *t = result(r, op);
+    interp_tensor *a = operand(r, op, 0), *t = result(r, op);
     if (!t)
         return false;
     bool f64 = tcir_type_float_kind(t->elem) == TCIR_F64;
     for (int64_t i = 0; i < t->n; i++) {
-        double x = ti_fdecode(a->d[i], t->elem);
+        double x = interp_fdecode(a->d[i], t->elem);
         /* a float result rounds to f32 first: what the float function returned */
         double y = float_unary(k, x, f64);
-        t->d[i] = ti_fencode(f64 ? y : (double)(float)y, t->elem, false);
+        t->d[i] = interp_fencode(f64 ? y : (double)(float)y, t->elem, false);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
-TI_HANDLER(ti_op_fma)
+TI_HANDLER(interp_op_fma)
 {
-    ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *c = operand(r, op, 2), *t = result(r, op);
+    interp_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *c = operand(r, op, 2), *t = result(r, op);
     if (!t)
         return false;
     bool f64 = tcir_type_float_kind(t->elem) == TCIR_F64;
     for (int64_t i = 0; i < t->n; i++) {
-        double x = ti_fdecode(a->d[i], t->elem), y = ti_fdecode(b->d[i], t->elem), z = ti_fdecode(c->d[i], t->elem);
-        t->d[i] = ti_fencode(f64 ? fma(x, y, z) : (double)fmaf((float)x, (float)y, (float)z), t->elem, false);
+        double x = interp_fdecode(a->d[i], t->elem), y = interp_fdecode(b->d[i], t->elem), z = interp_fdecode(c->d[i], t->elem);
+        t->d[i] = interp_fencode(f64 ? fma(x, y, z) : (double)fmaf((float)x, (float)y, (float)z), t->elem, false);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* tt.clampf x, lo, hi: min(max(x, lo), hi); propagateNan = all turns a NaN x into NaN,
  * otherwise a NaN x gives lo (maxnum). */
-TI_HANDLER(ti_op_clampf)
+TI_HANDLER(interp_op_clampf)
 {
-    ti_tensor *a = operand(r, op, 0), *lo = operand(r, op, 1), *hi = operand(r, op, 2), *t = result(r, op);
+    interp_tensor *a = operand(r, op, 0), *lo = operand(r, op, 1), *hi = operand(r, op, 2), *t = result(r, op);
     if (!t)
         return false;
-    const char *pn = ti_attr_keyword(op, "propagateNan");
+    const char *pn = interp_attr_keyword(op, "propagateNan");
     bool prop = pn && strcmp(pn, "all") == 0;
     for (int64_t i = 0; i < t->n; i++) {
-        double x = ti_fdecode(a->d[i], t->elem), l = ti_fdecode(lo->d[i], t->elem), h = ti_fdecode(hi->d[i], t->elem);
+        double x = interp_fdecode(a->d[i], t->elem), l = interp_fdecode(lo->d[i], t->elem), h = interp_fdecode(hi->d[i], t->elem);
         double y = prop && isnan(x) ? NAN : float_binary(F_MINNUM, float_binary(F_MAXNUM, x, l), h);
-        t->d[i] = ti_fencode(y, t->elem, false);
+        t->d[i] = interp_fencode(y, t->elem, false);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 static bool ordered_pred(int p, double x, double y)
@@ -147,22 +147,22 @@ static bool ordered_pred(int p, double x, double y)
 
 /* The predicates in MLIR's order: false oeq ogt oge olt ole one ord, then the unordered
  * ueq ugt uge ult ule une uno true (true when either operand is NaN). */
-TI_HANDLER(ti_op_cmpf)
+TI_HANDLER(interp_op_cmpf)
 {
     static const char *const preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
                                         "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
-    const char *kw = ti_attr_keyword(op, "predicate");
+    const char *kw = interp_attr_keyword(op, "predicate");
     int p = -1;
     for (int i = 0; kw && i < 16; i++)
         if (strcmp(kw, preds[i]) == 0)
             p = i;
     if (p < 0)
-        return ti_fail(r, op, "unknown predicate '%s'", kw ? kw : "");
-    ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op);
+        return interp_fail(r, op, "unknown predicate '%s'", kw ? kw : "");
+    interp_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op);
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++) {
-        double x = ti_fdecode(a->d[i], a->elem), y = ti_fdecode(b->d[i], a->elem);
+        double x = interp_fdecode(a->d[i], a->elem), y = interp_fdecode(b->d[i], a->elem);
         bool nan = isnan(x) || isnan(y);
         bool c;
         if (p < 8)
@@ -173,5 +173,5 @@ TI_HANDLER(ti_op_cmpf)
             c = nan || ordered_pred(p - 7, x, y);
         t->d[i] = c;
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

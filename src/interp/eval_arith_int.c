@@ -5,12 +5,12 @@
 
 #include "interp/interp_internal.h"
 
-static ti_tensor *result(ti_run *r, tcir_op *op, int i) { return ti_new(r, tcir_value_type(tcir_op_result(op, i))); }
-static ti_tensor *operand(ti_run *r, tcir_op *op, int i) { return ti_get(r, tcir_op_operand(op, i)); }
+static interp_tensor *result(interp_run *r, tcir_op *op, int i) { return interp_new(r, tcir_value_type(tcir_op_result(op, i))); }
+static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
-TI_HANDLER(ti_op_constant)
+TI_HANDLER(interp_op_constant)
 {
-    ti_tensor *t = result(r, op, 0);
+    interp_tensor *t = result(r, op, 0);
     if (!t)
         return false;
     const tcir_attr *a = tcir_op_attr(op, "value");
@@ -18,16 +18,16 @@ TI_HANDLER(ti_op_constant)
         a = tcir_attr_dense_elem(a);
     uint64_t bits;
     if (a && tcir_attr_get_kind(a) == TCIR_ATTR_FLOAT && tcir_type_is_float(t->elem))
-        bits = ti_fencode(tcir_attr_float_value(a), t->elem, false);
+        bits = interp_fencode(tcir_attr_float_value(a), t->elem, false);
     else if (a && (tcir_attr_get_kind(a) == TCIR_ATTR_INT || tcir_attr_get_kind(a) == TCIR_ATTR_BOOL))
-        bits = ti_mask((uint64_t)tcir_attr_int_value(a), ti_width(t->elem));
+        bits = interp_mask((uint64_t)tcir_attr_int_value(a), interp_width(t->elem));
     else {
-        ti_unref(t);
-        return ti_fail(r, op, "a constant of this kind is not supported");
+        interp_unref(t);
+        return interp_fail(r, op, "a constant of this kind is not supported");
     }
     for (int64_t i = 0; i < t->n; i++)
         t->d[i] = bits;
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 typedef enum iop {
@@ -64,7 +64,7 @@ static int64_t ashr(int64_t v, unsigned s) { return v < 0 ? ~(int64_t)(~(uint64_
  * dividend (remainder); the signed minimum divided by -1 wraps to itself, remainder 0. */
 static uint64_t int_binary(iop k, uint64_t a, uint64_t b, unsigned w)
 {
-    int64_t sa = ti_sext(a, w), sb = ti_sext(b, w);
+    int64_t sa = interp_sext(a, w), sb = interp_sext(b, w);
     int64_t smin = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
     bool overflow = sa == smin && sb == -1;
     switch (k) {
@@ -104,48 +104,48 @@ static uint64_t int_binary(iop k, uint64_t a, uint64_t b, unsigned w)
     return 0;
 }
 
-TI_HANDLER(ti_op_int_binary)
+TI_HANDLER(interp_op_int_binary)
 {
     iop k = iop_of[tcir_op_opcode(op)];
-    ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op, 0);
+    interp_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op, 0);
     if (!t)
         return false;
-    unsigned w = ti_width(t->elem);
+    unsigned w = interp_width(t->elem);
     for (int64_t i = 0; i < t->n; i++)
-        t->d[i] = ti_mask(int_binary(k, a->d[i], b->d[i], w), w);
-    return ti_set(r, tcir_op_result(op, 0), t);
+        t->d[i] = interp_mask(int_binary(k, a->d[i], b->d[i], w), w);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
-TI_HANDLER(ti_op_absi)
+TI_HANDLER(interp_op_absi)
 {
-    ti_tensor *a = operand(r, op, 0), *t = result(r, op, 0);
+    interp_tensor *a = operand(r, op, 0), *t = result(r, op, 0);
     if (!t)
         return false;
-    unsigned w = ti_width(t->elem);
+    unsigned w = interp_width(t->elem);
     for (int64_t i = 0; i < t->n; i++) {
-        int64_t v = ti_sext(a->d[i], w);
-        t->d[i] = ti_mask(v < 0 ? 0 - (uint64_t)v : (uint64_t)v, w); /* the minimum stays itself */
+        int64_t v = interp_sext(a->d[i], w);
+        t->d[i] = interp_mask(v < 0 ? 0 - (uint64_t)v : (uint64_t)v, w); /* the minimum stays itself */
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
-TI_HANDLER(ti_op_cmpi)
+TI_HANDLER(interp_op_cmpi)
 {
     static const char *const preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
-    const char *kw = ti_attr_keyword(op, "predicate");
+    const char *kw = interp_attr_keyword(op, "predicate");
     int p = -1;
     for (int i = 0; kw && i < 10; i++)
         if (strcmp(kw, preds[i]) == 0)
             p = i;
     if (p < 0)
-        return ti_fail(r, op, "unknown predicate '%s'", kw ? kw : "");
-    ti_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op, 0);
+        return interp_fail(r, op, "unknown predicate '%s'", kw ? kw : "");
+    interp_tensor *a = operand(r, op, 0), *b = operand(r, op, 1), *t = result(r, op, 0);
     if (!t)
         return false;
-    unsigned w = ti_width(a->elem);
+    unsigned w = interp_width(a->elem);
     for (int64_t i = 0; i < t->n; i++) {
         uint64_t x = a->d[i], y = b->d[i];
-        int64_t sx = ti_sext(x, w), sy = ti_sext(y, w);
+        int64_t sx = interp_sext(x, w), sy = interp_sext(y, w);
         bool c = false;
         switch (p) {
         case 0: c = x == y; break;
@@ -161,16 +161,16 @@ TI_HANDLER(ti_op_cmpi)
         }
         t->d[i] = c;
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* arith.select: a scalar condition picks a whole operand. */
-TI_HANDLER(ti_op_select)
+TI_HANDLER(interp_op_select)
 {
-    ti_tensor *c = operand(r, op, 0), *a = operand(r, op, 1), *b = operand(r, op, 2), *t = result(r, op, 0);
+    interp_tensor *c = operand(r, op, 0), *a = operand(r, op, 1), *b = operand(r, op, 2), *t = result(r, op, 0);
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++)
-        t->d[i] = (ti_lane(c, i) & 1) ? a->d[i] : b->d[i];
-    return ti_set(r, tcir_op_result(op, 0), t);
+        t->d[i] = (interp_lane(c, i) & 1) ? a->d[i] : b->d[i];
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

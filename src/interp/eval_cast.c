@@ -32,55 +32,55 @@ static uint64_t float_to_int(double x, unsigned w, bool is_signed)
     if (is_signed) {
         double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1); /* hi itself is out */
         if (x <= lo)
-            return ti_mask((uint64_t)1 << (w - 1), w);
+            return interp_mask((uint64_t)1 << (w - 1), w);
         if (x >= hi)
-            return ti_mask(((uint64_t)1 << (w - 1)) - 1, w);
-        return ti_mask((uint64_t)(int64_t)x, w);
+            return interp_mask(((uint64_t)1 << (w - 1)) - 1, w);
+        return interp_mask((uint64_t)(int64_t)x, w);
     }
     double hi = ldexp(1.0, (int)w);
     if (x <= 0)
         return 0;
     if (x >= hi)
-        return ti_mask(~(uint64_t)0, w);
+        return interp_mask(~(uint64_t)0, w);
     return (uint64_t)x;
 }
 
-TI_HANDLER(ti_op_cast)
+TI_HANDLER(interp_op_cast)
 {
     cop k = cast_kind(tcir_op_opcode(op));
-    ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
-    unsigned win = ti_width(a->elem), wout = ti_width(t->elem);
-    const char *rounding = ti_attr_keyword(op, "rounding");
+    unsigned win = interp_width(a->elem), wout = interp_width(t->elem);
+    const char *rounding = interp_attr_keyword(op, "rounding");
     bool rtz = rounding && strcmp(rounding, "rtz") == 0;
     for (int64_t i = 0; i < t->n; i++) {
         uint64_t x = a->d[i];
         switch (k) {
         case C_EXTSI:
-        case C_INDEX: t->d[i] = ti_mask((uint64_t)ti_sext(x, win), wout); break;
+        case C_INDEX: t->d[i] = interp_mask((uint64_t)interp_sext(x, win), wout); break;
         case C_EXTUI: t->d[i] = x; break;
-        case C_TRUNCI: t->d[i] = ti_mask(x, wout); break;
+        case C_TRUNCI: t->d[i] = interp_mask(x, wout); break;
         case C_SITOFP: {
-            int64_t v = ti_sext(x, win);
-            t->d[i] = ti_fencode_int(v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, t->elem, false);
+            int64_t v = interp_sext(x, win);
+            t->d[i] = interp_fencode_int(v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, t->elem, false);
             break;
         }
-        case C_UITOFP: t->d[i] = ti_fencode_int(false, x, t->elem, false); break;
-        case C_FPTOSI: t->d[i] = float_to_int(ti_fdecode(x, a->elem), wout, true); break;
-        case C_FPTOUI: t->d[i] = float_to_int(ti_fdecode(x, a->elem), wout, false); break;
-        case C_FPFP: t->d[i] = ti_fencode(ti_fdecode(x, a->elem), t->elem, rtz); break;
+        case C_UITOFP: t->d[i] = interp_fencode_int(false, x, t->elem, false); break;
+        case C_FPTOSI: t->d[i] = float_to_int(interp_fdecode(x, a->elem), wout, true); break;
+        case C_FPTOUI: t->d[i] = float_to_int(interp_fdecode(x, a->elem), wout, false); break;
+        case C_FPFP: t->d[i] = interp_fencode(interp_fdecode(x, a->elem), t->elem, rtz); break;
         }
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* tt.bitcast: the same bits under another type of the same width (pointers keep their buffer). */
-TI_HANDLER(ti_op_bitcast)
+TI_HANDLER(interp_op_bitcast)
 {
-    ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     memcpy(t->d, a->d, (size_t)t->n * sizeof t->d[0]);
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

@@ -10,32 +10,32 @@
 
 static void print_value(FILE *f, uint64_t v, const tcir_type *elem, bool is_signed, bool hex)
 {
-    unsigned w = ti_width(elem);
+    unsigned w = interp_width(elem);
     if (tcir_type_is_ptr(elem))
         fprintf(f, "0x%" PRIx64, v);
     else if (hex)
-        fprintf(f, "0x%" PRIx64, ti_mask(v, w));
+        fprintf(f, "0x%" PRIx64, interp_mask(v, w));
     else if (tcir_type_is_float(elem))
-        fprintf(f, "%f", ti_fdecode(v, elem));
+        fprintf(f, "%f", interp_fdecode(v, elem));
     else if (is_signed)
-        fprintf(f, "%" PRId64, ti_sext(v, w));
+        fprintf(f, "%" PRId64, interp_sext(v, w));
     else
-        fprintf(f, "%" PRIu64, ti_mask(v, w));
+        fprintf(f, "%" PRIu64, interp_mask(v, w));
 }
 
-TI_HANDLER(ti_op_print)
+TI_HANDLER(interp_op_print)
 {
     FILE *f = r->ip->print;
     if (!f)
         return true;
-    const char *prefix = ti_attr_keyword(op, "prefix");
+    const char *prefix = interp_attr_keyword(op, "prefix");
     const tcir_attr *signs = tcir_op_attr(op, "isSigned");
-    bool hex = ti_attr_int(op, "hex", 0) != 0;
+    bool hex = interp_attr_int(op, "hex", 0) != 0;
     int n = tcir_op_noperands(op);
     if (n == 0)
         fprintf(f, "pid (%u, %u, %u) idx ()%s\n", r->pid[0], r->pid[1], r->pid[2], prefix ? prefix : "");
     for (int k = 0; k < n; k++) {
-        ti_tensor *t = ti_get(r, tcir_op_operand(op, k));
+        interp_tensor *t = interp_get(r, tcir_op_operand(op, k));
         bool is_signed = signs && tcir_attr_get_kind(signs) == TCIR_ATTR_ARRAY_I32 &&
                          k < tcir_attr_array_size(signs) && tcir_attr_array_i32_at(signs, k);
         for (int64_t i = 0; i < t->n; i++) {
@@ -57,13 +57,13 @@ TI_HANDLER(ti_op_print)
     return true;
 }
 
-TI_HANDLER(ti_op_assert)
+TI_HANDLER(interp_op_assert)
 {
-    ti_tensor *c = ti_get(r, tcir_op_operand(op, 0));
-    const char *msg = ti_attr_keyword(op, "message");
+    interp_tensor *c = interp_get(r, tcir_op_operand(op, 0));
+    const char *msg = interp_attr_keyword(op, "message");
     for (int64_t i = 0; i < c->n; i++)
         if (!(c->d[i] & 1))
-            return ti_fail(r, op, "device_assert failed: program (%u, %u, %u), lane %" PRId64 ": %s", r->pid[0],
-                           r->pid[1], r->pid[2], i, msg ? msg : "");
+            return interp_fail(r, op, "device_assert failed: program (%u, %u, %u), lane %" PRId64 ": %s", r->pid[0],
+                               r->pid[1], r->pid[2], i, msg ? msg : "");
     return true;
 }

@@ -14,38 +14,38 @@ static double input(uint64_t bits, const tcir_type *elem, bool tf32)
 {
     if (tf32 && tcir_type_float_kind(elem) == TCIR_F32)
         bits &= ~(uint64_t)0x1fff;
-    return ti_fdecode(bits, elem);
+    return interp_fdecode(bits, elem);
 }
 
-TI_HANDLER(ti_op_dot)
+TI_HANDLER(interp_op_dot)
 {
-    ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *b = ti_get(r, tcir_op_operand(op, 1));
-    ti_tensor *c = ti_get(r, tcir_op_operand(op, 2));
+    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *b = interp_get(r, tcir_op_operand(op, 1));
+    interp_tensor *c = interp_get(r, tcir_op_operand(op, 2));
     int rank = a->rank;
     if (rank < 2 || rank > 3 || b->rank != rank || c->rank != rank)
-        return ti_fail(r, op, "dot of rank %d: not supported", rank);
+        return interp_fail(r, op, "dot of rank %d: not supported", rank);
     int64_t batch = rank == 3 ? a->dims[0] : 1, M = a->dims[rank - 2], K = a->dims[rank - 1], N = b->dims[rank - 1];
     if (b->dims[rank - 2] != K || c->dims[rank - 2] != M || c->dims[rank - 1] != N)
-        return ti_fail(r, op, "dot shapes do not agree");
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+        return interp_fail(r, op, "dot shapes do not agree");
+    interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
-    const char *prec = ti_attr_keyword(op, "inputPrecision");
+    const char *prec = interp_attr_keyword(op, "inputPrecision");
     bool tf32 = prec && strcmp(prec, "tf32") == 0;
     bool ints = tcir_type_is_int(a->elem);
-    unsigned wa = ti_width(a->elem), wb = ti_width(b->elem), wd = ti_width(t->elem);
+    unsigned wa = interp_width(a->elem), wb = interp_width(b->elem), wd = interp_width(t->elem);
     /* Float inputs are decoded once (B transposed, so that k runs through memory): every
      * input format is exact in a double and so is a product of two, so f32(a * b) is the
      * product rounded once, as before; decoding in the inner loop cost 20x. */
     double *ad = NULL, *bt = NULL;
     if (!ints) {
-        ad = tcir_sys_malloc(sizeof *ad * (size_t)(M * K + 1));
-        bt = tcir_sys_malloc(sizeof *bt * (size_t)(K * N + 1));
+        ad = base_malloc(sizeof *ad * (size_t)(M * K + 1));
+        bt = base_malloc(sizeof *bt * (size_t)(K * N + 1));
         if (!ad || !bt) {
             free(ad);
             free(bt);
-            ti_unref(t);
-            return ti_oom(r);
+            interp_unref(t);
+            return interp_oom(r);
         }
     }
     for (int64_t z = 0; z < batch; z++) {
@@ -63,20 +63,20 @@ TI_HANDLER(ti_op_dot)
                 if (ints) {
                     uint64_t s = C[i * N + j];
                     for (int64_t k = 0; k < K; k++)
-                        s += (uint64_t)ti_sext(A[i * K + k], wa) * (uint64_t)ti_sext(B[k * N + j], wb);
-                    D[i * N + j] = ti_mask(s, wd);
+                        s += (uint64_t)interp_sext(A[i * K + k], wa) * (uint64_t)interp_sext(B[k * N + j], wb);
+                    D[i * N + j] = interp_mask(s, wd);
                     continue;
                 }
-                float s = (float)ti_fdecode(C[i * N + j], c->elem);
+                float s = (float)interp_fdecode(C[i * N + j], c->elem);
                 const double *ar = ad + i * K, *bc = bt + j * K;
                 for (int64_t k = 0; k < K; k++) {
                     float p = (float)(ar[k] * bc[k]);
                     s = s + p;
                 }
-                D[i * N + j] = ti_fencode(s, t->elem, false);
+                D[i * N + j] = interp_fencode(s, t->elem, false);
             }
     }
     free(ad);
     free(bt);
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

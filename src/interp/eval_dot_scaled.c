@@ -25,7 +25,7 @@ static double e2m1(unsigned nib)
 }
 
 typedef struct side {
-    const ti_tensor *t, *scale; /* scale NULL: 1 */
+    const interp_tensor *t, *scale; /* scale NULL: 1 */
     bool fp4, k_pack;
     int64_t group;
 } side;
@@ -36,7 +36,7 @@ static double elem(const side *s, bool is_b, int64_t row, int64_t k)
     double v;
     if (!s->fp4) {
         int64_t i = is_b ? k * s->t->dims[1] + row : row * s->t->dims[1] + k;
-        v = ti_fdecode(s->t->d[i], s->t->elem);
+        v = interp_fdecode(s->t->d[i], s->t->elem);
     } else {
         /* the packed coordinate and which nibble */
         int64_t r = row, c = k;
@@ -55,7 +55,7 @@ static double elem(const side *s, bool is_b, int64_t row, int64_t k)
         return v;
     uint64_t sb = s->scale->d[row * s->scale->dims[1] + k / s->group];
     if (tcir_type_is_float(s->scale->elem))
-        return v * ti_fdecode(sb, s->scale->elem);
+        return v * interp_fdecode(sb, s->scale->elem);
     sb &= 0xFF;
     return sb == 0xFF ? NAN : v * ldexp(1.0, (int)sb - 127);
 }
@@ -67,20 +67,20 @@ static bool has_segment(const tcir_op *op, int i)
     return a && tcir_attr_array_size(a) == 5 && tcir_attr_array_i32_at(a, i) == 1;
 }
 
-TI_HANDLER(ti_op_dot_scaled)
+TI_HANDLER(interp_op_dot_scaled)
 {
-    ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *b = ti_get(r, tcir_op_operand(op, 1));
-    ti_tensor *c = ti_get(r, tcir_op_operand(op, 2));
+    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *b = interp_get(r, tcir_op_operand(op, 1));
+    interp_tensor *c = interp_get(r, tcir_op_operand(op, 2));
     if (a->rank != 2 || b->rank != 2 || c->rank != 2)
-        return ti_fail(r, op, "dot_scaled of rank %d is not supported by the interpreter (2-D only)", a->rank);
+        return interp_fail(r, op, "dot_scaled of rank %d is not supported by the interpreter (2-D only)", a->rank);
     int next = 3;
-    ti_tensor *sa = has_segment(op, 3) ? ti_get(r, tcir_op_operand(op, next++)) : NULL;
-    ti_tensor *sb = has_segment(op, 4) ? ti_get(r, tcir_op_operand(op, next++)) : NULL;
-    const char *fa = ti_attr_keyword(op, "a_elem_type"), *fb = ti_attr_keyword(op, "b_elem_type");
+    interp_tensor *sa = has_segment(op, 3) ? interp_get(r, tcir_op_operand(op, next++)) : NULL;
+    interp_tensor *sb = has_segment(op, 4) ? interp_get(r, tcir_op_operand(op, next++)) : NULL;
+    const char *fa = interp_attr_keyword(op, "a_elem_type"), *fb = interp_attr_keyword(op, "b_elem_type");
     if (!fa || !fb)
-        return ti_fail(r, op, "no element formats");
-    side A = {a, sa, strcmp(fa, "e2m1") == 0, ti_attr_int(op, "lhs_k_pack", 1) != 0, 1};
-    side B = {b, sb, strcmp(fb, "e2m1") == 0, ti_attr_int(op, "rhs_k_pack", 1) != 0, 1};
+        return interp_fail(r, op, "no element formats");
+    side A = {a, sa, strcmp(fa, "e2m1") == 0, interp_attr_int(op, "lhs_k_pack", 1) != 0, 1};
+    side B = {b, sb, strcmp(fb, "e2m1") == 0, interp_attr_int(op, "rhs_k_pack", 1) != 0, 1};
     int64_t M = c->dims[0], N = c->dims[1];
     int64_t K = A.fp4 && A.k_pack ? 2 * a->dims[1] : a->dims[1];
     int64_t KB = B.fp4 && B.k_pack ? 2 * b->dims[0] : b->dims[0];
@@ -88,20 +88,20 @@ TI_HANDLER(ti_op_dot_scaled)
     int64_t NB = B.fp4 && !B.k_pack ? 2 * b->dims[1] : b->dims[1];
     if (K != KB || MA != M || NB != N || (sa && (sa->rank != 2 || sa->dims[0] != M)) ||
         (sb && (sb->rank != 2 || sb->dims[0] != N)))
-        return ti_fail(r, op, "dot_scaled shapes do not agree");
+        return interp_fail(r, op, "dot_scaled shapes do not agree");
     if ((sa && (sa->dims[1] == 0 || K % sa->dims[1])) || (sb && (sb->dims[1] == 0 || K % sb->dims[1])))
-        return ti_fail(r, op, "dot_scaled scales do not divide K = %lld", (long long)K);
+        return interp_fail(r, op, "dot_scaled scales do not divide K = %lld", (long long)K);
     A.group = sa ? K / sa->dims[1] : 1;
     B.group = sb ? K / sb->dims[1] : 1;
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     for (int64_t i = 0; i < M; i++)
         for (int64_t j = 0; j < N; j++) {
-            float s = (float)ti_fdecode(c->d[i * N + j], c->elem);
+            float s = (float)interp_fdecode(c->d[i * N + j], c->elem);
             for (int64_t k = 0; k < K; k++)
                 s = s + (float)(elem(&A, false, i, k) * elem(&B, true, j, k));
-            t->d[i * N + j] = ti_fencode(s, t->elem, false);
+            t->d[i * N + j] = interp_fencode(s, t->elem, false);
         }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

@@ -100,7 +100,7 @@ static const fnn named[] = {
 };
 
 /* Runs op when base is one of named: false with *found unset otherwise. */
-static bool run_named(ti_run *r, tcir_op *op, const char *base, ti_tensor *t, bool *found)
+static bool run_named(interp_run *r, tcir_op *op, const char *base, interp_tensor *t, bool *found)
 {
     int nin = tcir_op_noperands(op);
     const fnn *e = NULL;
@@ -110,16 +110,16 @@ static bool run_named(ti_run *r, tcir_op *op, const char *base, ti_tensor *t, bo
     *found = e != NULL;
     if (!e)
         return false;
-    ti_tensor *in[4];
+    interp_tensor *in[4];
     for (int k = 0; k < nin; k++)
-        in[k] = ti_get(r, tcir_op_operand(op, k));
+        in[k] = interp_get(r, tcir_op_operand(op, k));
     for (int64_t i = 0; i < t->n; i++) {
         double a[4];
         for (int k = 0; k < nin; k++)
-            a[k] = ti_fdecode(ti_lane(in[k], i), in[k]->elem);
-        t->d[i] = ti_fencode(e->fn(a), t->elem, false);
+            a[k] = interp_fdecode(interp_lane(in[k], i), in[k]->elem);
+        t->d[i] = interp_fencode(e->fn(a), t->elem, false);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* Finds base (a name without __nv_) in names (n entries of size bytes, the name first): as
@@ -140,18 +140,18 @@ static int find(const char *base, const void *names, size_t n, size_t size, bool
     return -1;
 }
 
-TI_HANDLER(ti_op_extern)
+TI_HANDLER(interp_op_extern)
 {
-    const char *sym = ti_attr_keyword(op, "symbol");
+    const char *sym = interp_attr_keyword(op, "symbol");
     bool handled;
-    bool done = ti_extern_int(r, op, sym, &handled);
+    bool done = interp_extern_int(r, op, sym, &handled);
     if (!handled)
-        done = ti_extern_round(r, op, sym, &handled);
+        done = interp_extern_round(r, op, sym, &handled);
     if (!handled)
-        done = ti_extern_special(r, op, sym, &handled);
+        done = interp_extern_special(r, op, sym, &handled);
     if (handled)
         return done;
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     bool ok = sym && strncmp(sym, "__nv_", 5) == 0 && tcir_type_is_float(t->elem);
@@ -165,22 +165,22 @@ TI_HANDLER(ti_op_extern)
     }
     int k = ok && nin == 1 ? find(base, unary, sizeof unary / sizeof unary[0], sizeof unary[0], &f) : -1;
     if (k >= 0) {
-        ti_tensor *a = ti_get(r, tcir_op_operand(op, 0));
+        interp_tensor *a = interp_get(r, tcir_op_operand(op, 0));
         for (int64_t i = 0; i < t->n; i++) {
-            double x = ti_fdecode(a->d[i], a->elem);
-            t->d[i] = ti_fencode(f ? (double)unary[k].f((float)x) : unary[k].d(x), t->elem, false);
+            double x = interp_fdecode(a->d[i], a->elem);
+            t->d[i] = interp_fencode(f ? (double)unary[k].f((float)x) : unary[k].d(x), t->elem, false);
         }
-        return ti_set(r, tcir_op_result(op, 0), t);
+        return interp_set(r, tcir_op_result(op, 0), t);
     }
     k = ok && nin == 2 ? find(base, binary, sizeof binary / sizeof binary[0], sizeof binary[0], &f) : -1;
     if (k >= 0) {
-        ti_tensor *a = ti_get(r, tcir_op_operand(op, 0)), *b = ti_get(r, tcir_op_operand(op, 1));
+        interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *b = interp_get(r, tcir_op_operand(op, 1));
         for (int64_t i = 0; i < t->n; i++) {
-            double x = ti_fdecode(a->d[i], a->elem), y = ti_fdecode(b->d[i], b->elem);
-            t->d[i] = ti_fencode(f ? (double)binary[k].f((float)x, (float)y) : binary[k].d(x, y), t->elem, false);
+            double x = interp_fdecode(a->d[i], a->elem), y = interp_fdecode(b->d[i], b->elem);
+            t->d[i] = interp_fencode(f ? (double)binary[k].f((float)x, (float)y) : binary[k].d(x, y), t->elem, false);
         }
-        return ti_set(r, tcir_op_result(op, 0), t);
+        return interp_set(r, tcir_op_result(op, 0), t);
     }
-    ti_unref(t);
-    return ti_fail(r, op, "libdevice function '%s' is not supported by the interpreter", sym ? sym : "?");
+    interp_unref(t);
+    return interp_fail(r, op, "libdevice function '%s' is not supported by the interpreter", sym ? sym : "?");
 }

@@ -13,88 +13,88 @@
 #include "interp/interp_internal.h"
 
 
-size_t ti_elem_bytes(const tcir_type *t)
+size_t interp_elem_bytes(const tcir_type *t)
 {
     if (tcir_type_is_ptr(t))
         return 8;
-    unsigned w = ti_width(t);
+    unsigned w = interp_width(t);
     return w < 8 ? 1 : w / 8;
 }
 
-static ti_tensor *result(ti_run *r, tcir_op *op) { return ti_new(r, tcir_value_type(tcir_op_result(op, 0))); }
-static ti_tensor *operand(ti_run *r, tcir_op *op, int i) { return ti_get(r, tcir_op_operand(op, i)); }
+static interp_tensor *result(interp_run *r, tcir_op *op) { return interp_new(r, tcir_value_type(tcir_op_result(op, 0))); }
+static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
-TI_HANDLER(ti_op_program_id)
+TI_HANDLER(interp_op_program_id)
 {
-    ti_tensor *t = result(r, op);
+    interp_tensor *t = result(r, op);
     if (!t)
         return false;
-    int64_t axis = ti_attr_int(op, "axis", 0);
+    int64_t axis = interp_attr_int(op, "axis", 0);
     if (axis < 0 || axis > 2) {
-        ti_unref(t);
-        return ti_fail(r, op, "axis %" PRId64 " out of range", axis);
+        interp_unref(t);
+        return interp_fail(r, op, "axis %" PRId64 " out of range", axis);
     }
     bool num = tcir_op_opcode(op) == TCIR_OPC_TT_GET_NUM_PROGRAMS;
     t->d[0] = num ? r->ip->grid[axis] : r->pid[axis];
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
-TI_HANDLER(ti_op_addptr)
+TI_HANDLER(interp_op_addptr)
 {
-    ti_tensor *p = operand(r, op, 0), *off = operand(r, op, 1), *t = result(r, op);
+    interp_tensor *p = operand(r, op, 0), *off = operand(r, op, 1), *t = result(r, op);
     if (!t)
         return false;
-    size_t size = ti_elem_bytes(tcir_type_pointee(t->elem));
-    unsigned w = ti_width(off->elem);
+    size_t size = interp_elem_bytes(tcir_type_pointee(t->elem));
+    unsigned w = interp_width(off->elem);
     for (int64_t i = 0; i < t->n; i++) {
         uint64_t q = p->d[i];
-        int64_t o = (int64_t)((uint64_t)ti_ptr_offset(q) + (uint64_t)ti_sext(off->d[i], w) * size);
-        t->d[i] = ti_ptr_make(ti_ptr_buf(q), o);
+        int64_t o = (int64_t)((uint64_t)interp_ptr_offset(q) + (uint64_t)interp_sext(off->d[i], w) * size);
+        t->d[i] = interp_ptr_make(interp_ptr_buf(q), o);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 static uint64_t address_of(const tc_interp *ip, uint64_t p)
 {
-    unsigned b = ti_ptr_buf(p);
+    unsigned b = interp_ptr_buf(p);
     uint64_t base = b >= 1 && b <= (unsigned)ip->nargs ? (uint64_t)(uintptr_t)ip->args[b - 1].base : 0;
-    return base + (uint64_t)ti_ptr_offset(p);
+    return base + (uint64_t)interp_ptr_offset(p);
 }
 
-TI_HANDLER(ti_op_ptr_to_int)
+TI_HANDLER(interp_op_ptr_to_int)
 {
-    ti_tensor *p = operand(r, op, 0), *t = result(r, op);
+    interp_tensor *p = operand(r, op, 0), *t = result(r, op);
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++)
-        t->d[i] = ti_mask(address_of(r->ip, p->d[i]), ti_width(t->elem));
-    return ti_set(r, tcir_op_result(op, 0), t);
+        t->d[i] = interp_mask(address_of(r->ip, p->d[i]), interp_width(t->elem));
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* An address inside (or one past) a bound buffer points into it; any other has no buffer. */
-TI_HANDLER(ti_op_int_to_ptr)
+TI_HANDLER(interp_op_int_to_ptr)
 {
-    ti_tensor *a = operand(r, op, 0), *t = result(r, op);
+    interp_tensor *a = operand(r, op, 0), *t = result(r, op);
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         uint64_t addr = a->d[i];
-        t->d[i] = ti_ptr_make(0, (int64_t)addr);
+        t->d[i] = interp_ptr_make(0, (int64_t)addr);
         for (int k = 0; k < r->ip->nargs; k++) {
-            const ti_buffer *b = &r->ip->args[k];
+            const interp_buffer *b = &r->ip->args[k];
             uint64_t base = (uint64_t)(uintptr_t)b->base;
             if (b->is_ptr && b->base && addr >= base && addr - base <= b->extent) {
-                t->d[i] = ti_ptr_make((unsigned)k + 1, (int64_t)(addr - base));
+                t->d[i] = interp_ptr_make((unsigned)k + 1, (int64_t)(addr - base));
                 break;
             }
         }
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* ---- the bounds checker ------------------------------------------------------------------------ */
 
-static bool out_of_bounds(ti_run *r, tcir_op *op, const ti_tensor *ptrs, int64_t lane, size_t bytes, const char *why)
+static bool out_of_bounds(interp_run *r, tcir_op *op, const interp_tensor *ptrs, int64_t lane, size_t bytes, const char *why)
 {
     char where[160] = "";
     if (ptrs->rank >= 2) {
@@ -109,23 +109,23 @@ static bool out_of_bounds(ti_run *r, tcir_op *op, const ti_tensor *ptrs, int64_t
         if (n < sizeof where)
             snprintf(where + n, sizeof where - n, "])");
     }
-    return ti_fail(r, op, "out of bounds: program (%u, %u, %u), lane %" PRId64 "%s: %zu bytes at %s", r->pid[0],
-                   r->pid[1], r->pid[2], lane, where, bytes, why);
+    return interp_fail(r, op, "out of bounds: program (%u, %u, %u), lane %" PRId64 "%s: %zu bytes at %s", r->pid[0],
+                       r->pid[1], r->pid[2], lane, where, bytes, why);
 }
 
 /* Where lane's element lies, or NULL (error recorded) when it is outside its buffer. */
-static unsigned char *locate(ti_run *r, tcir_op *op, const ti_tensor *ptrs, int64_t lane, size_t bytes)
+static unsigned char *locate(interp_run *r, tcir_op *op, const interp_tensor *ptrs, int64_t lane, size_t bytes)
 {
     uint64_t p = ptrs->d[lane];
-    unsigned b = ti_ptr_buf(p);
-    int64_t off = ti_ptr_offset(p);
+    unsigned b = interp_ptr_buf(p);
+    int64_t off = interp_ptr_offset(p);
     char why[128];
     if (b == 0 || b > (unsigned)r->ip->nargs || !r->ip->args[b - 1].is_ptr) {
         snprintf(why, sizeof why, "address 0x%" PRIx64 ", in no argument's buffer", (uint64_t)off);
         out_of_bounds(r, op, ptrs, lane, bytes, why);
         return NULL;
     }
-    const ti_buffer *buf = &r->ip->args[b - 1];
+    const interp_buffer *buf = &r->ip->args[b - 1];
     if (off < 0 || (uint64_t)off > buf->extent || buf->extent - (uint64_t)off < bytes) {
         snprintf(why, sizeof why, "byte offset %" PRId64 " of argument %u (a %zu-byte buffer)", off, b - 1,
                  buf->extent);
@@ -135,10 +135,10 @@ static unsigned char *locate(ti_run *r, tcir_op *op, const ti_tensor *ptrs, int6
     return buf->base + off;
 }
 
-static bool lane_on(const ti_tensor *mask, int64_t lane) { return !mask || (ti_lane(mask, lane) & 1); }
+static bool lane_on(const interp_tensor *mask, int64_t lane) { return !mask || (interp_lane(mask, lane) & 1); }
 
 /* Checks every masked-in lane first, so that a failing op touches nothing. */
-static bool check_all(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, size_t bytes)
+static bool check_all(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, size_t bytes)
 {
     for (int64_t i = 0; i < ptrs->n; i++)
         if (lane_on(mask, i) && !locate(r, op, ptrs, i, bytes))
@@ -177,24 +177,24 @@ static void write_elem(unsigned char *p, size_t bytes, uint64_t v)
 static uint64_t loaded_pointer(const tc_interp *ip, uint64_t addr)
 {
     for (int k = 0; k < ip->nargs; k++) {
-        const ti_buffer *b = &ip->args[k];
+        const interp_buffer *b = &ip->args[k];
         uint64_t base = (uint64_t)(uintptr_t)b->base;
         if (b->is_ptr && b->base && addr >= base && addr - base <= b->extent)
-            return ti_ptr_make((unsigned)k + 1, (int64_t)(addr - base));
+            return interp_ptr_make((unsigned)k + 1, (int64_t)(addr - base));
     }
-    return ti_ptr_make(0, (int64_t)addr);
+    return interp_ptr_make(0, (int64_t)addr);
 }
 
-bool ti_load_into(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, const tcir_type *elem,
-                  const ti_tensor *other, uint64_t fill, ti_tensor *t)
+bool interp_load_into(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, const tcir_type *elem,
+                      const interp_tensor *other, uint64_t fill, interp_tensor *t)
 {
-    size_t bytes = ti_elem_bytes(elem);
+    size_t bytes = interp_elem_bytes(elem);
     bool is_bool = tcir_type_is_int(elem) && tcir_type_int_width(elem) == 1;
     if (!check_all(r, op, ptrs, mask, bytes))
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         if (!lane_on(mask, i)) {
-            t->d[i] = other ? ti_lane(other, i) : fill;
+            t->d[i] = other ? interp_lane(other, i) : fill;
             continue;
         }
         uint64_t v = read_elem(locate(r, op, ptrs, i, bytes), bytes, is_bool);
@@ -203,71 +203,71 @@ bool ti_load_into(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor
     return true;
 }
 
-bool ti_store_from(ti_run *r, tcir_op *op, const ti_tensor *ptrs, const ti_tensor *mask, const tcir_type *elem,
-                   const ti_tensor *val)
+bool interp_store_from(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, const tcir_type *elem,
+                       const interp_tensor *val)
 {
-    size_t bytes = ti_elem_bytes(elem);
+    size_t bytes = interp_elem_bytes(elem);
     if (!check_all(r, op, ptrs, mask, bytes))
         return false;
     for (int64_t i = 0; i < ptrs->n; i++) {
         if (!lane_on(mask, i))
             continue;
-        uint64_t v = ti_lane(val, i);
+        uint64_t v = interp_lane(val, i);
         write_elem(locate(r, op, ptrs, i, bytes), bytes, tcir_type_is_ptr(elem) ? address_of(r->ip, v) : v);
     }
     return true;
 }
 
-static bool is_block_pointer(const ti_tensor *ptrs)
+static bool is_block_pointer(const interp_tensor *ptrs)
 {
     return tcir_type_is_ptr(ptrs->elem) && tcir_type_is_tensor(tcir_type_pointee(ptrs->elem));
 }
 
 /* tt.load ptr[, mask[, other]]: a masked-off lane gives other, or 0 without one. */
-TI_HANDLER(ti_op_load)
+TI_HANDLER(interp_op_load)
 {
     int n = tcir_op_noperands(op);
-    ti_tensor *ptrs = operand(r, op, 0), *mask = n > 1 ? operand(r, op, 1) : NULL;
-    ti_tensor *other = n > 2 ? operand(r, op, 2) : NULL;
+    interp_tensor *ptrs = operand(r, op, 0), *mask = n > 1 ? operand(r, op, 1) : NULL;
+    interp_tensor *other = n > 2 ? operand(r, op, 2) : NULL;
     if (is_block_pointer(ptrs))
-        return ti_block_load(r, op, ptrs);
-    ti_tensor *t = result(r, op);
+        return interp_block_load(r, op, ptrs);
+    interp_tensor *t = result(r, op);
     if (!t)
         return false;
-    if (!ti_load_into(r, op, ptrs, mask, tcir_type_pointee(ptrs->elem), other, 0, t)) {
-        ti_unref(t);
+    if (!interp_load_into(r, op, ptrs, mask, tcir_type_pointee(ptrs->elem), other, 0, t)) {
+        interp_unref(t);
         return false;
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* tt.store ptr, value[, mask]. */
-TI_HANDLER(ti_op_store)
+TI_HANDLER(interp_op_store)
 {
-    ti_tensor *ptrs = operand(r, op, 0), *val = operand(r, op, 1);
-    ti_tensor *mask = tcir_op_noperands(op) > 2 ? operand(r, op, 2) : NULL;
+    interp_tensor *ptrs = operand(r, op, 0), *val = operand(r, op, 1);
+    interp_tensor *mask = tcir_op_noperands(op) > 2 ? operand(r, op, 2) : NULL;
     if (is_block_pointer(ptrs))
-        return ti_block_store(r, op, ptrs, val);
-    return ti_store_from(r, op, ptrs, mask, tcir_type_pointee(ptrs->elem), val);
+        return interp_block_store(r, op, ptrs, val);
+    return interp_store_from(r, op, ptrs, mask, tcir_type_pointee(ptrs->elem), val);
 }
 
 /* ---- atomics ----------------------------------------------------------------------------------- */
 
 static uint64_t rmw(const char *kind, uint64_t old, uint64_t v, const tcir_type *elem, bool *ok)
 {
-    unsigned w = ti_width(elem);
+    unsigned w = interp_width(elem);
     *ok = true;
     if (strcmp(kind, "fadd") == 0)
-        return ti_fencode(ti_fdecode(old, elem) + ti_fdecode(v, elem), elem, false);
+        return interp_fencode(interp_fdecode(old, elem) + interp_fdecode(v, elem), elem, false);
     if (strcmp(kind, "exch") == 0)
         return v;
     if (!tcir_type_is_int(elem)) {
         *ok = false;
         return old;
     }
-    int64_t so = ti_sext(old, w), sv = ti_sext(v, w);
+    int64_t so = interp_sext(old, w), sv = interp_sext(v, w);
     if (strcmp(kind, "add") == 0)
-        return ti_mask(old + v, w);
+        return interp_mask(old + v, w);
     if (strcmp(kind, "and") == 0)
         return old & v;
     if (strcmp(kind, "or") == 0)
@@ -288,18 +288,18 @@ static uint64_t rmw(const char *kind, uint64_t old, uint64_t v, const tcir_type 
 
 /* tt.atomic_rmw ptr, val[, mask]: each masked-in lane in turn; the result is the old value
  * (0 in a masked-off lane). */
-TI_HANDLER(ti_op_atomic_rmw)
+TI_HANDLER(interp_op_atomic_rmw)
 {
-    ti_tensor *ptrs = operand(r, op, 0), *val = operand(r, op, 1);
-    ti_tensor *mask = tcir_op_noperands(op) > 2 ? operand(r, op, 2) : NULL;
-    const char *kind = ti_attr_keyword(op, "atomic_rmw_op");
+    interp_tensor *ptrs = operand(r, op, 0), *val = operand(r, op, 1);
+    interp_tensor *mask = tcir_op_noperands(op) > 2 ? operand(r, op, 2) : NULL;
+    const char *kind = interp_attr_keyword(op, "atomic_rmw_op");
     const tcir_type *elem = tcir_type_pointee(ptrs->elem);
-    size_t bytes = ti_elem_bytes(elem);
+    size_t bytes = interp_elem_bytes(elem);
     if (!kind)
-        return ti_fail(r, op, "no atomic_rmw_op");
+        return interp_fail(r, op, "no atomic_rmw_op");
     if (!check_all(r, op, ptrs, mask, bytes))
         return false;
-    ti_tensor *t = result(r, op);
+    interp_tensor *t = result(r, op);
     if (!t)
         return false;
     for (int64_t i = 0; i < ptrs->n; i++) {
@@ -308,33 +308,33 @@ TI_HANDLER(ti_op_atomic_rmw)
         unsigned char *p = locate(r, op, ptrs, i, bytes);
         uint64_t old = read_elem(p, bytes, false);
         bool ok;
-        uint64_t nv = rmw(kind, old, ti_lane(val, i), elem, &ok);
+        uint64_t nv = rmw(kind, old, interp_lane(val, i), elem, &ok);
         if (!ok) {
-            ti_unref(t);
-            return ti_fail(r, op, "atomic '%s' on this type is not supported", kind);
+            interp_unref(t);
+            return interp_fail(r, op, "atomic '%s' on this type is not supported", kind);
         }
         write_elem(p, bytes, nv);
         t->d[i] = old;
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }
 
 /* tt.atomic_cas ptr, cmp, val: writes val where the old bits equal cmp's; gives the old value. */
-TI_HANDLER(ti_op_atomic_cas)
+TI_HANDLER(interp_op_atomic_cas)
 {
-    ti_tensor *ptrs = operand(r, op, 0), *cmp = operand(r, op, 1), *val = operand(r, op, 2);
-    size_t bytes = ti_elem_bytes(tcir_type_pointee(ptrs->elem));
+    interp_tensor *ptrs = operand(r, op, 0), *cmp = operand(r, op, 1), *val = operand(r, op, 2);
+    size_t bytes = interp_elem_bytes(tcir_type_pointee(ptrs->elem));
     if (!check_all(r, op, ptrs, NULL, bytes))
         return false;
-    ti_tensor *t = result(r, op);
+    interp_tensor *t = result(r, op);
     if (!t)
         return false;
     for (int64_t i = 0; i < ptrs->n; i++) {
         unsigned char *p = locate(r, op, ptrs, i, bytes);
         uint64_t old = read_elem(p, bytes, false);
-        if (old == ti_lane(cmp, i))
-            write_elem(p, bytes, ti_lane(val, i));
+        if (old == interp_lane(cmp, i))
+            write_elem(p, bytes, interp_lane(val, i));
         t->d[i] = old;
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

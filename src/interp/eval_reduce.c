@@ -18,7 +18,7 @@ typedef struct axis_split {
     int64_t outer, len, inner;
 } axis_split;
 
-static axis_split split_at(const ti_tensor *t, int axis)
+static axis_split split_at(const interp_tensor *t, int axis)
 {
     axis_split s = {1, t->dims[axis], 1};
     for (int d = 0; d < axis; d++)
@@ -30,68 +30,68 @@ static axis_split split_at(const ti_tensor *t, int axis)
 
 /* Runs the combine region on lhs and rhs (k scalars each) and puts its k results in out
  * (references taken). */
-static bool combine(ti_run *r, tcir_op *op, int k, ti_tensor **lhs, ti_tensor **rhs, ti_tensor **out)
+static bool combine(interp_run *r, tcir_op *op, int k, interp_tensor **lhs, interp_tensor **rhs, interp_tensor **out)
 {
-    ti_tensor *args[2 * MAX_OPERANDS];
+    interp_tensor *args[2 * MAX_OPERANDS];
     for (int j = 0; j < k; j++) {
         args[j] = lhs[j];
         args[k + j] = rhs[j];
     }
     tcir_block *body = tcir_region_first_block(tcir_op_region(op, 0));
-    if (!ti_run_block(r, body, 2 * k, args))
+    if (!interp_run_block(r, body, 2 * k, args))
         return false;
     if (tcir_op_noperands(r->term) != k)
-        return ti_fail(r, op, "the combine region returns %d values, not %d", tcir_op_noperands(r->term), k);
+        return interp_fail(r, op, "the combine region returns %d values, not %d", tcir_op_noperands(r->term), k);
     for (int j = 0; j < k; j++)
-        out[j] = ti_ref(ti_get(r, tcir_op_operand(r->term, j)));
+        out[j] = interp_ref(interp_get(r, tcir_op_operand(r->term, j)));
     return true;
 }
 
-static ti_tensor *scalar_of(ti_run *r, const ti_tensor *t, int64_t i)
+static interp_tensor *scalar_of(interp_run *r, const interp_tensor *t, int64_t i)
 {
-    ti_tensor *s = ti_new_shape(r, t->elem, 0, NULL);
+    interp_tensor *s = interp_new_shape(r, t->elem, 0, NULL);
     if (s)
         s->d[0] = t->d[i];
     return s;
 }
 
-static void unref_all(ti_tensor **v, int64_t n)
+static void unref_all(interp_tensor **v, int64_t n)
 {
     for (int64_t i = 0; i < n; i++)
-        ti_unref(v[i]);
+        interp_unref(v[i]);
 }
 
 /* Checks the operands and prepares the results (same shape as the inputs for a scan, the axis
  * removed for a reduce). */
-static bool setup(ti_run *r, tcir_op *op, ti_tensor **in, ti_tensor **res, int *k, int *axis)
+static bool setup(interp_run *r, tcir_op *op, interp_tensor **in, interp_tensor **res, int *k, int *axis)
 {
     *k = tcir_op_noperands(op);
     if (*k < 1 || *k > MAX_OPERANDS || tcir_op_nresults(op) != *k)
-        return ti_fail(r, op, "%d operands: not supported", *k);
+        return interp_fail(r, op, "%d operands: not supported", *k);
     for (int j = 0; j < *k; j++)
-        in[j] = ti_get(r, tcir_op_operand(op, j));
-    *axis = (int)ti_attr_int(op, "axis", 0);
+        in[j] = interp_get(r, tcir_op_operand(op, j));
+    *axis = (int)interp_attr_int(op, "axis", 0);
     if (*axis < 0 || *axis >= in[0]->rank)
-        return ti_fail(r, op, "axis %d out of range", *axis);
+        return interp_fail(r, op, "axis %d out of range", *axis);
     for (int j = 0; j < *k; j++)
-        if (!(res[j] = ti_new(r, tcir_value_type(tcir_op_result(op, j))))) {
+        if (!(res[j] = interp_new(r, tcir_value_type(tcir_op_result(op, j))))) {
             unref_all(res, j);
             return false;
         }
     return true;
 }
 
-TI_HANDLER(ti_op_reduce)
+TI_HANDLER(interp_op_reduce)
 {
-    ti_tensor *in[MAX_OPERANDS], *res[MAX_OPERANDS];
+    interp_tensor *in[MAX_OPERANDS], *res[MAX_OPERANDS];
     int k, axis;
     if (!setup(r, op, in, res, &k, &axis))
         return false;
     axis_split s = split_at(in[0], axis);
-    ti_tensor **v = tcir_sys_calloc((size_t)(s.len * k), sizeof *v);
+    interp_tensor **v = base_calloc((size_t)(s.len * k), sizeof *v);
     bool ok = v != NULL;
     if (!v)
-        ti_oom(r);
+        interp_oom(r);
     for (int64_t o = 0; ok && o < s.outer; o++)
         for (int64_t c = 0; ok && c < s.inner; c++) {
             for (int64_t i = 0; ok && i < s.len; i++)
@@ -100,7 +100,7 @@ TI_HANDLER(ti_op_reduce)
             for (int64_t n = s.len; ok && n > 1;) {
                 int64_t h = (n + 1) / 2;
                 for (int64_t i = 0; ok && i < n - h; i++) {
-                    ti_tensor *out[MAX_OPERANDS];
+                    interp_tensor *out[MAX_OPERANDS];
                     ok = combine(r, op, k, &v[i * k], &v[(i + h) * k], out);
                     if (ok) {
                         unref_all(&v[i * k], k);
@@ -121,32 +121,32 @@ TI_HANDLER(ti_op_reduce)
         }
     free(v);
     for (int j = 0; j < k; j++)
-        ok = ti_set(r, tcir_op_result(op, j), ok ? res[j] : (ti_unref(res[j]), NULL)) && ok;
+        ok = interp_set(r, tcir_op_result(op, j), ok ? res[j] : (interp_unref(res[j]), NULL)) && ok;
     return ok;
 }
 
-TI_HANDLER(ti_op_scan)
+TI_HANDLER(interp_op_scan)
 {
-    ti_tensor *in[MAX_OPERANDS], *res[MAX_OPERANDS];
+    interp_tensor *in[MAX_OPERANDS], *res[MAX_OPERANDS];
     int k, axis;
     if (!setup(r, op, in, res, &k, &axis))
         return false;
-    bool reverse = ti_attr_int(op, "reverse", 0) != 0;
+    bool reverse = interp_attr_int(op, "reverse", 0) != 0;
     axis_split s = split_at(in[0], axis);
     bool ok = true;
     for (int64_t o = 0; ok && o < s.outer; o++)
         for (int64_t c = 0; ok && c < s.inner; c++) {
-            ti_tensor *acc[MAX_OPERANDS] = {0};
+            interp_tensor *acc[MAX_OPERANDS] = {0};
             for (int64_t step = 0; ok && step < s.len; step++) {
                 int64_t i = reverse ? s.len - 1 - step : step, at = (o * s.len + i) * s.inner + c;
-                ti_tensor *x[MAX_OPERANDS] = {0};
+                interp_tensor *x[MAX_OPERANDS] = {0};
                 for (int j = 0; j < k; j++)
                     ok = ok && (x[j] = scalar_of(r, in[j], at));
                 if (ok && step == 0) {
                     for (int j = 0; j < k; j++)
-                        acc[j] = ti_ref(x[j]);
+                        acc[j] = interp_ref(x[j]);
                 } else if (ok) {
-                    ti_tensor *out[MAX_OPERANDS];
+                    interp_tensor *out[MAX_OPERANDS];
                     ok = combine(r, op, k, acc, x, out);
                     if (ok) {
                         unref_all(acc, k);
@@ -161,6 +161,6 @@ TI_HANDLER(ti_op_scan)
             unref_all(acc, k);
         }
     for (int j = 0; j < k; j++)
-        ok = ti_set(r, tcir_op_result(op, j), ok ? res[j] : (ti_unref(res[j]), NULL)) && ok;
+        ok = interp_set(r, tcir_op_result(op, j), ok ? res[j] : (interp_unref(res[j]), NULL)) && ok;
     return ok;
 }

@@ -167,10 +167,10 @@ static double decode(uint64_t bits, tcir_float_kind k)
 uint64_t tc_interp_float_bits(double v, tcir_float_kind kind, bool rtz) { return encode(v, kind, rtz); }
 double tc_interp_float_value(uint64_t bits, tcir_float_kind kind) { return decode(bits, kind); }
 
-double ti_fdecode(uint64_t bits, const tcir_type *t) { return decode(bits, tcir_type_float_kind(t)); }
-uint64_t ti_fencode(double v, const tcir_type *t, bool rtz) { return encode(v, tcir_type_float_kind(t), rtz); }
+double interp_fdecode(uint64_t bits, const tcir_type *t) { return decode(bits, tcir_type_float_kind(t)); }
+uint64_t interp_fencode(double v, const tcir_type *t, bool rtz) { return encode(v, tcir_type_float_kind(t), rtz); }
 
-uint64_t ti_fencode_int(bool neg, uint64_t mag, const tcir_type *t, bool rtz)
+uint64_t interp_fencode_int(bool neg, uint64_t mag, const tcir_type *t, bool rtz)
 {
     fmt f = fmt_of(tcir_type_float_kind(t));
     return round_parts(&f, neg, mag, 0, rtz);

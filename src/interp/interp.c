@@ -11,19 +11,19 @@
 
 /* "FILE:LINE: op: text" where the op has a location, else "tc_interp: op: text" or
  * "tc_interp: text"; the text is cut to 511 bytes and the line to 767. */
-bool ti_failv(tc_interp *ip, tcir_op *op, const char *fmt, va_list ap)
+bool interp_failv(tc_interp *ip, tcir_op *op, const char *fmt, va_list ap)
 {
-    if (tl__error_is_set(&ip->error))
+    if (base_error_is_set(&ip->error))
         return false;
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
     tcir_loc loc = op ? tcir_op_loc(op) : (tcir_loc){0};
     if (op && loc.file)
-        tl__error_set(&ip->error, (tl_site){.file = loc.file, .line = loc.line, .func = tcir_op_name(op)}, "%s", msg);
+        base_error_set(&ip->error, (tl_site){.file = loc.file, .line = loc.line, .func = tcir_op_name(op)}, "%s", msg);
     else if (op)
-        tl__error_set(&ip->error, TL__BARE_SITE, "tc_interp: %s: %s", tcir_op_name(op), msg);
+        base_error_set(&ip->error, BASE_ERROR_BARE_SITE, "tc_interp: %s: %s", tcir_op_name(op), msg);
     else
-        tl__error_set(&ip->error, TL__BARE_SITE, "tc_interp: %s", msg);
+        base_error_set(&ip->error, BASE_ERROR_BARE_SITE, "tc_interp: %s", msg);
     return false;
 }
 
@@ -31,42 +31,42 @@ static bool fail(tc_interp *ip, tcir_op *op, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    ti_failv(ip, op, fmt, ap);
+    interp_failv(ip, op, fmt, ap);
     va_end(ap);
     return false;
 }
 
-bool ti_fail(ti_run *r, tcir_op *op, const char *fmt, ...)
+bool interp_fail(interp_run *r, tcir_op *op, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    ti_failv(r->ip, op, fmt, ap);
+    interp_failv(r->ip, op, fmt, ap);
     va_end(ap);
     return false;
 }
 
-bool ti_libdevice_unsupported(ti_run *r, tcir_op *op, const char *sym, int nargs)
+bool interp_libdevice_unsupported(interp_run *r, tcir_op *op, const char *sym, int nargs)
 {
-    return ti_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter", sym,
-                   nargs);
+    return interp_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter", sym,
+                       nargs);
 }
 
-bool ti_interp_oom(tc_interp *ip)
+bool interp_interp_oom(tc_interp *ip)
 {
     /* Short enough for the record itself: recorded without allocating. */
-    tl__error_set(&ip->error, TL__BARE_SITE, "tc_interp: out of memory");
+    base_error_set(&ip->error, BASE_ERROR_BARE_SITE, "tc_interp: out of memory");
     return false;
 }
 
-bool ti_oom(ti_run *r) { return ti_interp_oom(r->ip); }
+bool interp_oom(interp_run *r) { return interp_interp_oom(r->ip); }
 
-bool tc_interp_failed(const tc_interp *ip) { return !ip || tl__error_is_set(&ip->error); }
+bool tc_interp_failed(const tc_interp *ip) { return !ip || base_error_is_set(&ip->error); }
 
 const char *tc_interp_error(const tc_interp *ip)
 {
     if (!ip)
         return "tc_interp: NULL interpreter";
-    return tl__error_text(&ip->error);
+    return base_error_text(&ip->error);
 }
 
 /* ---- creating: number the values, find every op's handler ------------------------------------ */
@@ -75,12 +75,12 @@ static bool number_region(tc_interp *ip, tcir_region *reg);
 
 static bool number_value(tc_interp *ip, tcir_value *v)
 {
-    return ti_map_put(&ip->ids, v, ip->nslots++) || ti_interp_oom(ip);
+    return interp_map_put(&ip->ids, v, ip->nslots++) || interp_interp_oom(ip);
 }
 
 static bool number_op(tc_interp *ip, tcir_op *op)
 {
-    if (!ti_handler_of(tcir_op_opcode(op)))
+    if (!interp_handler_of(tcir_op_opcode(op)))
         return fail(ip, op, "op not supported by the interpreter");
     for (int i = 0; i < tcir_op_nresults(op); i++)
         if (!number_value(ip, tcir_op_result(op, i)))
@@ -121,10 +121,10 @@ static tcir_op *find_func(const tcir_op *op)
 
 tc_interp *tc_interp_create(const tcir_op *func)
 {
-    tc_interp *ip = tcir_sys_calloc(1, sizeof *ip);
+    tc_interp *ip = base_calloc(1, sizeof *ip);
     if (!ip)
         return NULL;
-    tl__error_init(&ip->error, 767);
+    base_error_init(&ip->error, 767);
     ip->grid[0] = ip->grid[1] = ip->grid[2] = 1;
     ip->print = stdout;
     ip->func = find_func(func);
@@ -141,9 +141,9 @@ tc_interp *tc_interp_create(const tcir_op *func)
         return ip;
     }
     ip->nargs = tcir_block_nargs(entry);
-    ip->args = tcir_sys_calloc((size_t)(ip->nargs ? ip->nargs : 1), sizeof *ip->args);
+    ip->args = base_calloc((size_t)(ip->nargs ? ip->nargs : 1), sizeof *ip->args);
     if (!ip->args) {
-        ti_interp_oom(ip);
+        interp_interp_oom(ip);
         return ip;
     }
     for (int i = 0; i < ip->nargs; i++) {
@@ -160,9 +160,9 @@ void tc_interp_destroy(tc_interp *ip)
 {
     if (!ip)
         return;
-    ti_map_free(&ip->ids);
+    interp_map_free(&ip->ids);
     free(ip->args);
-    tl__error_clear(&ip->error);
+    base_error_clear(&ip->error);
     free(ip);
 }
 
@@ -207,10 +207,10 @@ void tc_interp_bind_int(tc_interp *ip, int i, int64_t v)
         return;
     const tcir_type *t = arg_type(ip, i);
     if (tcir_type_is_float(t)) {
-        ip->args[i].scalar = ti_fencode((double)v, t, false);
+        ip->args[i].scalar = interp_fencode((double)v, t, false);
     } else {
-        unsigned w = ti_width(t);
-        ip->args[i].scalar = w == 1 ? (v != 0) : ti_mask((uint64_t)v, w);
+        unsigned w = interp_width(t);
+        ip->args[i].scalar = w == 1 ? (v != 0) : interp_mask((uint64_t)v, w);
     }
     ip->args[i].bound = true;
 }
@@ -224,7 +224,7 @@ void tc_interp_bind_float(tc_interp *ip, int i, double v)
         fail(ip, NULL, "tc_interp_bind_float: argument %d is not a float", i);
         return;
     }
-    ip->args[i].scalar = ti_fencode(v, t, false);
+    ip->args[i].scalar = interp_fencode(v, t, false);
     ip->args[i].bound = true;
 }
 
@@ -271,22 +271,22 @@ bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const 
 
 /* ---- running -------------------------------------------------------------------------------- */
 
-ti_tensor *ti_get(ti_run *r, tcir_value *v)
+interp_tensor *interp_get(interp_run *r, tcir_value *v)
 {
-    int slot = ti_map_get(&r->ip->ids, v);
+    int slot = interp_map_get(&r->ip->ids, v);
     return slot >= 0 ? r->slots[slot] : NULL;
 }
 
-bool ti_set(ti_run *r, tcir_value *v, ti_tensor *t)
+bool interp_set(interp_run *r, tcir_value *v, interp_tensor *t)
 {
     if (!t)
         return false;
-    int slot = ti_map_get(&r->ip->ids, v);
+    int slot = interp_map_get(&r->ip->ids, v);
     if (slot < 0) {
-        ti_unref(t);
+        interp_unref(t);
         return false;
     }
-    ti_unref(r->slots[slot]);
+    interp_unref(r->slots[slot]);
     r->slots[slot] = t;
     return true;
 }
@@ -298,14 +298,14 @@ static bool is_terminator(int opcode)
     return (tcir_opcode_flags(opcode) & TCIR_OPF_TERMINATOR) != 0;
 }
 
-bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
+bool interp_run_block(interp_run *r, tcir_block *b, int nargs, interp_tensor *const *args)
 {
     if (nargs != tcir_block_nargs(b))
-        return ti_fail(r, tcir_block_first(b), "block given %d arguments, it takes %d", nargs, tcir_block_nargs(b));
+        return interp_fail(r, tcir_block_first(b), "block given %d arguments, it takes %d", nargs, tcir_block_nargs(b));
     for (int i = 0; i < nargs; i++) /* all first: a slot rebound below may hold a later argument */
-        ti_ref(args[i]);
+        interp_ref(args[i]);
     for (int i = 0; i < nargs; i++)
-        ti_set(r, tcir_block_arg(b, i), args[i]);
+        interp_set(r, tcir_block_arg(b, i), args[i]);
     r->term = NULL;
     for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
         int opcode = tcir_op_opcode(op);
@@ -317,28 +317,28 @@ bool ti_run_block(ti_run *r, tcir_block *b, int nargs, ti_tensor *const *args)
             return true;
         }
         if (r->ip->step_limit && ++r->steps > r->ip->step_limit)
-            return ti_fail(r, op, "step limit of %llu ops reached in program (%u, %u, %u)",
-                           (unsigned long long)r->ip->step_limit, r->pid[0], r->pid[1], r->pid[2]);
+            return interp_fail(r, op, "step limit of %llu ops reached in program (%u, %u, %u)",
+                               (unsigned long long)r->ip->step_limit, r->pid[0], r->pid[1], r->pid[2]);
         if (empty) {
             r->term = op;
             return true;
         }
         for (int i = 0; i < tcir_op_noperands(op); i++)
-            if (!ti_get(r, tcir_op_operand(op, i)))
-                return ti_fail(r, op, "operand %d has no value", i);
-        if (!ti_handler_of(opcode)(r, op) || tc_interp_failed(r->ip))
+            if (!interp_get(r, tcir_op_operand(op, i)))
+                return interp_fail(r, op, "operand %d has no value", i);
+        if (!interp_handler_of(opcode)(r, op) || tc_interp_failed(r->ip))
             return false;
     }
-    return ti_fail(r, NULL, "a block ends without a terminator");
+    return interp_fail(r, NULL, "a block ends without a terminator");
 }
 
-bool ti_run_region(ti_run *r, tcir_region *reg, int nargs, ti_tensor *const *args)
+bool interp_run_region(interp_run *r, tcir_region *reg, int nargs, interp_tensor *const *args)
 {
     tcir_block *b = tcir_region_first_block(reg);
     enum { MAX_BRANCH_ARGS = 64 };
-    ti_tensor *next[MAX_BRANCH_ARGS];
+    interp_tensor *next[MAX_BRANCH_ARGS];
     while (b) {
-        if (!ti_run_block(r, b, nargs, args))
+        if (!interp_run_block(r, b, nargs, args))
             return false;
         tcir_op *t = r->term;
         int opcode = tcir_op_opcode(t);
@@ -348,7 +348,7 @@ bool ti_run_region(ti_run *r, tcir_region *reg, int nargs, ti_tensor *const *arg
             to = tcir_op_successor(t, 0);
             first = 0;
         } else if (opcode == TCIR_OPC_CF_COND_BR) {
-            bool c = ti_get(r, tcir_op_operand(t, 0))->d[0] & 1;
+            bool c = interp_get(r, tcir_op_operand(t, 0))->d[0] & 1;
             tcir_block *tb = tcir_op_successor(t, 0);
             to = c ? tb : tcir_op_successor(t, 1);
             first = c ? 1 : 1 + tcir_block_nargs(tb);
@@ -357,40 +357,40 @@ bool ti_run_region(ti_run *r, tcir_region *reg, int nargs, ti_tensor *const *arg
         }
         int n = tcir_block_nargs(to);
         if (n > MAX_BRANCH_ARGS || first + n > tcir_op_noperands(t))
-            return ti_fail(r, t, "branch to a block of %d arguments: not supported", n);
+            return interp_fail(r, t, "branch to a block of %d arguments: not supported", n);
         for (int i = 0; i < n; i++)
-            if (!(next[i] = ti_get(r, tcir_op_operand(t, first + i))))
-                return ti_fail(r, t, "operand %d has no value", first + i);
+            if (!(next[i] = interp_get(r, tcir_op_operand(t, first + i))))
+                return interp_fail(r, t, "operand %d has no value", first + i);
         b = to;
         nargs = n;
         args = next;
     }
-    return ti_fail(r, NULL, "a region without blocks");
+    return interp_fail(r, NULL, "a region without blocks");
 }
 
-static bool run_program(ti_run *r)
+static bool run_program(interp_run *r)
 {
     tc_interp *ip = r->ip;
     tcir_block *entry = tcir_region_first_block(tcir_op_region(ip->func, 0));
-    ti_tensor *args[256];
+    interp_tensor *args[256];
     int n = ip->nargs;
     if (n > 256)
         return fail(ip, ip->func, "more than 256 arguments");
     bool ok = true;
     for (int i = 0; i < n && ok; i++) {
         const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
-        args[i] = ti_new(r, t);
+        args[i] = interp_new(r, t);
         if (!args[i]) {
             n = i;
             ok = false;
             break;
         }
-        args[i]->d[0] = ip->args[i].is_ptr ? ti_ptr_make((unsigned)i + 1, 0) : ip->args[i].scalar;
+        args[i]->d[0] = ip->args[i].is_ptr ? interp_ptr_make((unsigned)i + 1, 0) : ip->args[i].scalar;
     }
     if (ok)
-        ok = ti_run_region(r, tcir_op_region(ip->func, 0), n, args);
+        ok = interp_run_region(r, tcir_op_region(ip->func, 0), n, args);
     for (int i = 0; i < n; i++)
-        ti_unref(args[i]);
+        interp_unref(args[i]);
     if (ok && tcir_op_opcode(r->term) != TCIR_OPC_TT_RETURN)
         return fail(ip, r->term, "the function ends in %s, not tt.return", tcir_op_name(r->term));
     return ok;
@@ -403,10 +403,10 @@ bool tc_interp_run(tc_interp *ip)
     for (int i = 0; i < ip->nargs; i++)
         if (!ip->args[i].bound)
             return fail(ip, NULL, "argument %d is not bound", i);
-    ti_run r = {.ip = ip};
-    r.slots = tcir_sys_calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);
+    interp_run r = {.ip = ip};
+    r.slots = base_calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);
     if (!r.slots)
-        return ti_interp_oom(ip);
+        return interp_interp_oom(ip);
     bool ok = true;
     for (unsigned z = 0; z < ip->grid[2] && ok; z++)
         for (unsigned y = 0; y < ip->grid[1] && ok; y++)
@@ -414,7 +414,7 @@ bool tc_interp_run(tc_interp *ip)
                 r.pid[0] = x, r.pid[1] = y, r.pid[2] = z;
                 ok = run_program(&r);
                 for (int i = 0; i < ip->nslots; i++) {
-                    ti_unref(r.slots[i]);
+                    interp_unref(r.slots[i]);
                     r.slots[i] = NULL;
                 }
             }

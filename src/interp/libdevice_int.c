@@ -57,7 +57,7 @@ static const entry table[] = {
 static uint64_t mul_hi(uint64_t a, uint64_t b, unsigned w, bool sgn)
 {
     if (w < 64) {
-        uint64_t p = sgn ? (uint64_t)(ti_sext(a, w) * ti_sext(b, w)) : a * b;
+        uint64_t p = sgn ? (uint64_t)(interp_sext(a, w) * interp_sext(b, w)) : a * b;
         return p >> w;
     }
     uint64_t al = a & 0xFFFFFFFFu, ah = a >> 32, bl = b & 0xFFFFFFFFu, bh = b >> 32;
@@ -85,20 +85,20 @@ static uint64_t float_to_int(double x, fn mode, unsigned w, bool sgn)
                          : ceil(x);
     double lo = sgn ? -ldexp(1.0, (int)w - 1) : 0.0, hi = ldexp(1.0, sgn ? (int)w - 1 : (int)w);
     if (x < lo)
-        return ti_mask(sgn ? 1ull << (w - 1) : 0, w);
+        return interp_mask(sgn ? 1ull << (w - 1) : 0, w);
     if (x >= hi)
-        return ti_mask(sgn ? (1ull << (w - 1)) - 1 : ~0ull, w);
-    return ti_mask(x < 0 ? (uint64_t)(int64_t)x : (uint64_t)x, w);
+        return interp_mask(sgn ? (1ull << (w - 1)) - 1 : ~0ull, w);
+    return interp_mask(x < 0 ? (uint64_t)(int64_t)x : (uint64_t)x, w);
 }
 
 /* One element: the operands' bits in a (their types in ts), the result's type rt. */
 static uint64_t apply(const entry *e, const uint64_t *a, const tcir_type *const *ts, const tcir_type *rt)
 {
-    unsigned w = ti_width(ts[0]), rw = ti_width(rt);
+    unsigned w = interp_width(ts[0]), rw = interp_width(rt);
     bool s = e->is_signed;
-    int64_t x = ti_sext(a[0], w), y = ts[1] ? ti_sext(a[1], ti_width(ts[1])) : 0;
-    uint64_t ux = ti_mask(a[0], w), uy = ts[1] ? ti_mask(a[1], ti_width(ts[1])) : 0;
-    double fx = tcir_type_is_float(ts[0]) ? ti_fdecode(a[0], ts[0]) : 0;
+    int64_t x = interp_sext(a[0], w), y = ts[1] ? interp_sext(a[1], interp_width(ts[1])) : 0;
+    uint64_t ux = interp_mask(a[0], w), uy = ts[1] ? interp_mask(a[1], interp_width(ts[1])) : 0;
+    double fx = tcir_type_is_float(ts[0]) ? interp_fdecode(a[0], ts[0]) : 0;
     unsigned n = 0;
     switch (e->f) {
     case CLZ:
@@ -121,27 +121,27 @@ static uint64_t apply(const entry *e, const uint64_t *a, const tcir_type *const 
         while (!(ux >> n & 1))
             n++;
         return n + 1;
-    case ABS: return ti_mask(x < 0 ? 0 - ux : ux, w);
-    case MULHI: return ti_mask(mul_hi(ux, uy, w, s), w);
+    case ABS: return interp_mask(x < 0 ? 0 - ux : ux, w);
+    case MULHI: return interp_mask(mul_hi(ux, uy, w, s), w);
     case MUL24: {
-        uint64_t p = s ? (uint64_t)(ti_sext(ux, 24) * ti_sext(uy, 24)) : ti_mask(ux, 24) * ti_mask(uy, 24);
-        return ti_mask(p, 32);
+        uint64_t p = s ? (uint64_t)(interp_sext(ux, 24) * interp_sext(uy, 24)) : interp_mask(ux, 24) * interp_mask(uy, 24);
+        return interp_mask(p, 32);
     }
     /* averages in 64 bits (the operands are 32-bit), so the sum cannot overflow */
-    case HADD: return ti_mask(s ? (uint64_t)((x + y) >> 1) : (ux + uy) >> 1, w);
-    case RHADD: return ti_mask(s ? (uint64_t)((x + y + 1) >> 1) : (ux + uy + 1) >> 1, w);
+    case HADD: return interp_mask(s ? (uint64_t)((x + y) >> 1) : (ux + uy) >> 1, w);
+    case RHADD: return interp_mask(s ? (uint64_t)((x + y + 1) >> 1) : (ux + uy + 1) >> 1, w);
     case SAD: {
         uint64_t d = s ? (uint64_t)(x > y ? x - y : y - x) : (ux > uy ? ux - uy : uy - ux);
-        return ti_mask(d + ti_mask(a[2], ti_width(ts[2])), 32);
+        return interp_mask(d + interp_mask(a[2], interp_width(ts[2])), 32);
     }
     case BYTE_PERM: {
-        uint64_t in = uy << 32 | ux, sel = ti_mask(a[2], 32), v = 0;
+        uint64_t in = uy << 32 | ux, sel = interp_mask(a[2], 32), v = 0;
         for (unsigned i = 0; i < 4; i++)
             v |= (in >> (8 * (sel >> (4 * i) & 7)) & 0xFF) << (8 * i);
         return v;
     }
-    case MIN: return ti_mask(s ? (uint64_t)(x < y ? x : y) : (ux < uy ? ux : uy), w);
-    case MAX: return ti_mask(s ? (uint64_t)(x > y ? x : y) : (ux > uy ? ux : uy), w);
+    case MIN: return interp_mask(s ? (uint64_t)(x < y ? x : y) : (ux < uy ? ux : uy), w);
+    case MAX: return interp_mask(s ? (uint64_t)(x > y ? x : y) : (ux > uy ? ux : uy), w);
     case ISINF: return isinf(fx) ? 1 : 0;
     case ISNAN: return isnan(fx) ? 1 : 0;
     case SIGNBIT: return a[0] >> (w - 1) & 1;
@@ -149,19 +149,19 @@ static uint64_t apply(const entry *e, const uint64_t *a, const tcir_type *const 
     case ILOGB: /* CUDA: ilogb(0) and ilogb(NaN) are INT_MIN, ilogb(inf) INT_MAX */
         if (fx == 0 || isnan(fx))
             return 0x80000000u;
-        return isinf(fx) ? 0x7FFFFFFFu : ti_mask((uint64_t)(int64_t)ilogb(fx), 32);
+        return isinf(fx) ? 0x7FFFFFFFu : interp_mask((uint64_t)(int64_t)ilogb(fx), 32);
     case F2I_RN:
     case F2I_RZ:
     case F2I_RD:
     case F2I_RU:
     case F2I_RA: return float_to_int(fx, e->f, rw, s);
-    case AS_BITS: return ti_mask(a[0], rw);
+    case AS_BITS: return interp_mask(a[0], rw);
     case HI_INT: return a[0] >> 32;
     case LO_INT: return a[0] & 0xFFFFFFFFu;
     case HILO_DOUBLE: return ux << 32 | uy;
     case LDEXP: /* y clamped so that ldexp's int argument cannot overflow; the result is the same */
-        return ti_fencode(ldexp(fx, y < -100000 ? -100000 : y > 100000 ? 100000 : (int)y), rt, false);
-    case POWI: return ti_fencode(pow(fx, (double)y), rt, false); /* pow, rounded once to rt */
+        return interp_fencode(ldexp(fx, y < -100000 ? -100000 : y > 100000 ? 100000 : (int)y), rt, false);
+    case POWI: return interp_fencode(pow(fx, (double)y), rt, false); /* pow, rounded once to rt */
     }
     return 0;
 }
@@ -211,7 +211,7 @@ static bool types_ok(fn f, const tcir_type *const *ts, const tcir_type *rt)
 }
 
 /* Runs op when its symbol is one of this file's: *handled says whether it was. */
-bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled)
+bool interp_extern_int(interp_run *r, tcir_op *op, const char *sym, bool *handled)
 {
     *handled = false;
     if (!sym || strncmp(sym, "__nv_", 5) != 0)
@@ -224,23 +224,23 @@ bool ti_extern_int(ti_run *r, tcir_op *op, const char *sym, bool *handled)
         return true;
     *handled = true;
     int nin = tcir_op_noperands(op);
-    ti_tensor *in[3] = {NULL, NULL, NULL};
+    interp_tensor *in[3] = {NULL, NULL, NULL};
     const tcir_type *ts[3] = {NULL, NULL, NULL};
     for (int i = 0; i < nin && i < 3; i++) {
-        in[i] = ti_get(r, tcir_op_operand(op, i));
+        in[i] = interp_get(r, tcir_op_operand(op, i));
         ts[i] = in[i]->elem;
     }
     const tcir_type *rt = tcir_type_elem(tcir_value_type(tcir_op_result(op, 0)));
     if (nin != arity(e->f) || !types_ok(e->f, ts, rt))
-        return ti_libdevice_unsupported(r, op, sym, nin);
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+        return interp_libdevice_unsupported(r, op, sym, nin);
+    interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         uint64_t a[3] = {0, 0, 0};
         for (int k = 0; k < nin; k++)
-            a[k] = ti_lane(in[k], i);
+            a[k] = interp_lane(in[k], i);
         t->d[i] = apply(e, a, ts, t->elem);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

@@ -37,7 +37,7 @@ static uint64_t directed(double c, int sigma, char mode, const tcir_type *t)
 {
     double to = 0;
     if (sigma == 0 || isnan(c))
-        return ti_fencode(c, t, false);
+        return interp_fencode(c, t, false);
     if (mode == 'u' && sigma > 0)
         to = INFINITY;
     else if (mode == 'd' && sigma < 0)
@@ -45,9 +45,9 @@ static uint64_t directed(double c, int sigma, char mode, const tcir_type *t)
     else if (mode == 'z' && c != 0 && sigma != sign_of(c))
         to = 0;
     else
-        return ti_fencode(c, t, false);
-    return ti_width(t) == 32 ? ti_fencode(nextafterf((float)c, (float)to), t, false)
-                             : ti_fencode(nextafter(c, to), t, false);
+        return interp_fencode(c, t, false);
+    return interp_width(t) == 32 ? interp_fencode(nextafterf((float)c, (float)to), t, false)
+                             : interp_fencode(nextafter(c, to), t, false);
 }
 
 /* The double s of an exact value s + e (sign se of e) rounded by mode into t; overflow: s is
@@ -55,13 +55,13 @@ static uint64_t directed(double c, int sigma, char mode, const tcir_type *t)
 static uint64_t round_pair(double s, int se, bool overflow, char mode, const tcir_type *t)
 {
     if (overflow) /* the largest finite value, or the infinity past it (directed() decides) */
-        return directed(ti_width(t) == 64 ? copysign(0x1.fffffffffffffp1023, s) : copysign(0x1.fffffep127, s),
+        return directed(interp_width(t) == 64 ? copysign(0x1.fffffffffffffp1023, s) : copysign(0x1.fffffep127, s),
                         sign_of(s), mode, t);
     if (!isfinite(s))
-        return ti_fencode(s, t, false);
-    if (ti_width(t) == 64)
+        return interp_fencode(s, t, false);
+    if (interp_width(t) == 64)
         return directed(s, se, mode, t);
-    double c = ti_fdecode(ti_fencode(s, t, true), t); /* s toward zero in f32 */
+    double c = interp_fdecode(interp_fencode(s, t, true), t); /* s toward zero in f32 */
     return directed(c, s != c ? sign_of(s - c) : se, mode, t);
 }
 
@@ -108,18 +108,18 @@ static uint64_t arith(rop o, const double *a, int nin, char mode, const tcir_typ
 /* An integer (signed or not, of width w, bits v) rounded by mode into t. */
 static uint64_t from_int(uint64_t v, unsigned w, bool sgn, char mode, const tcir_type *t)
 {
-    bool neg = sgn && ti_sext(v, w) < 0;
-    uint64_t mag = neg ? 0 - (uint64_t)ti_sext(v, w) : ti_mask(v, w);
+    bool neg = sgn && interp_sext(v, w) < 0;
+    uint64_t mag = neg ? 0 - (uint64_t)interp_sext(v, w) : interp_mask(v, w);
     if (mode == 'n')
-        return ti_fencode_int(neg, mag, t, false);
-    uint64_t cz = ti_fencode_int(neg, mag, t, true);
-    double c = ti_fdecode(cz, t);
+        return interp_fencode_int(neg, mag, t, false);
+    uint64_t cz = interp_fencode_int(neg, mag, t, true);
+    double c = interp_fdecode(cz, t);
     uint64_t cmag = (uint64_t)fabs(c); /* below 2^64: toward zero never rounds up */
     int sigma = cmag == mag ? 0 : neg ? -1 : 1;
     return directed(c, sigma, mode, t);
 }
 
-bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled)
+bool interp_extern_round(interp_run *r, tcir_op *op, const char *sym, bool *handled)
 {
     *handled = false;
     size_t len = sym ? strlen(sym) : 0;
@@ -138,26 +138,26 @@ bool ti_extern_round(ti_run *r, tcir_op *op, const char *sym, bool *handled)
     *handled = true;
     int nin = tcir_op_noperands(op);
     const tcir_type *rt = tcir_type_elem(tcir_value_type(tcir_op_result(op, 0)));
-    ti_tensor *in[3] = {NULL, NULL, NULL};
+    interp_tensor *in[3] = {NULL, NULL, NULL};
     bool ok = nin == e->nargs && tcir_type_is_float(rt);
     for (int k = 0; ok && k < nin; k++) {
-        in[k] = ti_get(r, tcir_op_operand(op, k));
+        in[k] = interp_get(r, tcir_op_operand(op, k));
         ok = tcir_type_is_float(in[k]->elem) != (e->o == I2F || e->o == U2F);
     }
     if (!ok)
-        return ti_libdevice_unsupported(r, op, sym, nin);
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+        return interp_libdevice_unsupported(r, op, sym, nin);
+    interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         if (e->o == I2F || e->o == U2F) {
-            t->d[i] = from_int(ti_lane(in[0], i), ti_width(in[0]->elem), e->o == I2F, mode, t->elem);
+            t->d[i] = from_int(interp_lane(in[0], i), interp_width(in[0]->elem), e->o == I2F, mode, t->elem);
             continue;
         }
         double a[3] = {0, 0, 0};
         for (int k = 0; k < nin; k++)
-            a[k] = ti_fdecode(ti_lane(in[k], i), in[k]->elem);
-        t->d[i] = mode == 'n' ? ti_fencode(a[0], t->elem, false) : arith(e->o, a, nin, mode, t->elem);
+            a[k] = interp_fdecode(interp_lane(in[k], i), in[k]->elem);
+        t->d[i] = mode == 'n' ? interp_fencode(a[0], t->elem, false) : arith(e->o, a, nin, mode, t->elem);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

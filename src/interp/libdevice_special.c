@@ -71,7 +71,7 @@ static const fn1 unary[] = {
     {"y0", y0},           {"y1", y1},             {"cyl_bessel_i0", i0_d},      {"cyl_bessel_i1", i1_d},
 };
 
-bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled)
+bool interp_extern_special(interp_run *r, tcir_op *op, const char *sym, bool *handled)
 {
     *handled = false;
     if (!sym || strncmp(sym, "__nv_", 5) != 0)
@@ -92,25 +92,25 @@ bool ti_extern_special(ti_run *r, tcir_op *op, const char *sym, bool *handled)
     if (!e && !is_n)
         return true;
     *handled = true;
-    ti_tensor *a = nin >= 1 ? ti_get(r, tcir_op_operand(op, 0)) : NULL;
-    ti_tensor *x = nin == 2 ? ti_get(r, tcir_op_operand(op, 1)) : NULL;
+    interp_tensor *a = nin >= 1 ? interp_get(r, tcir_op_operand(op, 0)) : NULL;
+    interp_tensor *x = nin == 2 ? interp_get(r, tcir_op_operand(op, 1)) : NULL;
     bool ok = tcir_type_is_float(rt) && (is_n ? nin == 2 && !tcir_type_is_float(a->elem) && tcir_type_is_float(x->elem)
                                               : nin == 1 && tcir_type_is_float(a->elem));
     if (!ok)
-        return ti_libdevice_unsupported(r, op, sym, nin);
-    ti_tensor *t = ti_new(r, tcir_value_type(tcir_op_result(op, 0)));
+        return interp_libdevice_unsupported(r, op, sym, nin);
+    interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++) {
         double v;
         if (is_n) {
-            int n = (int)ti_sext(ti_lane(a, i), ti_width(a->elem));
-            double xv = ti_fdecode(ti_lane(x, i), x->elem);
+            int n = (int)interp_sext(interp_lane(a, i), interp_width(a->elem));
+            double xv = interp_fdecode(interp_lane(x, i), x->elem);
             v = base[0] == 'j' ? jn(n, xv) : yn(n, xv);
         } else {
-            v = e->d(ti_fdecode(ti_lane(a, i), a->elem));
+            v = e->d(interp_fdecode(interp_lane(a, i), a->elem));
         }
-        t->d[i] = ti_fencode(v, t->elem, false);
+        t->d[i] = interp_fencode(v, t->elem, false);
     }
-    return ti_set(r, tcir_op_result(op, 0), t);
+    return interp_set(r, tcir_op_result(op, 0), t);
 }

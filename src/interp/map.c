@@ -14,11 +14,11 @@ static size_t hash(const void *p, size_t cap)
     return (size_t)x & (cap - 1);
 }
 
-static bool grow(ti_map *m)
+static bool grow(interp_map *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 256;
-    const void **keys = tcir_sys_calloc(cap, sizeof *keys);
-    int *vals = tcir_sys_calloc(cap, sizeof *vals);
+    const void **keys = base_calloc(cap, sizeof *keys);
+    int *vals = base_calloc(cap, sizeof *vals);
     if (!keys || !vals) {
         free(keys);
         free(vals);
@@ -40,7 +40,7 @@ static bool grow(ti_map *m)
     return true;
 }
 
-bool ti_map_put(ti_map *m, const void *key, int val)
+bool interp_map_put(interp_map *m, const void *key, int val)
 {
     if ((m->count + 1) * 2 > m->cap && !grow(m))
         return false;
@@ -54,7 +54,7 @@ bool ti_map_put(ti_map *m, const void *key, int val)
     return true;
 }
 
-int ti_map_get(const ti_map *m, const void *key)
+int interp_map_get(const interp_map *m, const void *key)
 {
     if (!m->cap || !key)
         return -1;
@@ -67,9 +67,9 @@ int ti_map_get(const ti_map *m, const void *key)
     return -1;
 }
 
-void ti_map_free(ti_map *m)
+void interp_map_free(interp_map *m)
 {
     free(m->keys);
     free(m->vals);
-    *m = (ti_map){0};
+    *m = (interp_map){0};
 }

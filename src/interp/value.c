@@ -6,16 +6,16 @@
 #include "base/alloc.h"
 #include "interp/interp_internal.h"
 
-ti_tensor *ti_new_shape(ti_run *r, const tcir_type *elem, int rank, const int64_t *dims)
+interp_tensor *interp_new_shape(interp_run *r, const tcir_type *elem, int rank, const int64_t *dims)
 {
     int64_t n = 1;
     for (int i = 0; i < rank; i++)
         n *= dims[i];
-    ti_tensor *t = NULL;
+    interp_tensor *t = NULL;
     if (n >= 0 && n <= ((int64_t)1 << 24))
-        t = tcir_sys_calloc(1, sizeof *t + (size_t)n * sizeof(uint64_t));
+        t = base_calloc(1, sizeof *t + (size_t)n * sizeof(uint64_t));
     if (!t) {
-        ti_oom(r);
+        interp_oom(r);
         return NULL;
     }
     t->rc = 1;
@@ -27,25 +27,25 @@ ti_tensor *ti_new_shape(ti_run *r, const tcir_type *elem, int rank, const int64_
     return t;
 }
 
-ti_tensor *ti_new(ti_run *r, const tcir_type *t)
+interp_tensor *interp_new(interp_run *r, const tcir_type *t)
 {
-    return ti_new_shape(r, tcir_type_elem(t), tcir_type_rank(t), tcir_type_dims(t));
+    return interp_new_shape(r, tcir_type_elem(t), tcir_type_rank(t), tcir_type_dims(t));
 }
 
-ti_tensor *ti_ref(ti_tensor *t)
+interp_tensor *interp_ref(interp_tensor *t)
 {
     if (t)
         t->rc++;
     return t;
 }
 
-void ti_unref(ti_tensor *t)
+void interp_unref(interp_tensor *t)
 {
     if (t && --t->rc == 0)
         free(t);
 }
 
-void ti_strides(const ti_tensor *t, int64_t *strides)
+void interp_strides(const interp_tensor *t, int64_t *strides)
 {
     int64_t s = 1;
     for (int i = t->rank - 1; i >= 0; i--) {
@@ -54,7 +54,7 @@ void ti_strides(const ti_tensor *t, int64_t *strides)
     }
 }
 
-unsigned ti_width(const tcir_type *elem)
+unsigned interp_width(const tcir_type *elem)
 {
     if (tcir_type_is_int(elem))
         return tcir_type_int_width(elem);
@@ -63,7 +63,7 @@ unsigned ti_width(const tcir_type *elem)
     return 64; /* pointers, index */
 }
 
-int64_t ti_attr_int(const tcir_op *op, const char *name, int64_t dflt)
+int64_t interp_attr_int(const tcir_op *op, const char *name, int64_t dflt)
 {
     const tcir_attr *a = tcir_op_attr(op, name);
     if (!a)
@@ -76,7 +76,7 @@ int64_t ti_attr_int(const tcir_op *op, const char *name, int64_t dflt)
     return dflt;
 }
 
-const char *ti_attr_keyword(const tcir_op *op, const char *name)
+const char *interp_attr_keyword(const tcir_op *op, const char *name)
 {
     const tcir_attr *a = tcir_op_attr(op, name);
     if (!a)

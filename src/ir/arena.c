@@ -20,41 +20,41 @@ tcir_context *tcir_context_create(void)
 {
     /* The reserve trails the context, in the same allocation: it cannot fail later. Only the
      * context is cleared: what the reserve serves is cleared when served (tcir_alloc). */
-    tcir_context *ctx = tcir_sys_malloc(sizeof(tcir_context) + TCIR_OOM_RESERVE);
+    tcir_context *ctx = base_malloc(sizeof(tcir_context) + TCIR_OOM_RESERVE);
     if (ctx)
         memset(ctx, 0, sizeof *ctx);
     return ctx;
 }
 
-bool (tcir_context_oom)(const tcir_context *ctx) { return tcir__context_oom(ctx); }
+bool (tcir_context_oom)(const tcir_context *ctx) { return ir_context_oom(ctx); }
 
 void tcir_context_destroy(tcir_context *ctx)
 {
     if (!ctx)
         return;
-    for (tcir_chunk *c = ctx->chunks, *next; c; c = next) {
+    for (ir_chunk *c = ctx->chunks, *next; c; c = next) {
         next = c->next;
-        tcir_sys_free_chunk(c, sizeof(tcir_chunk) + c->size);
+        base_free_chunk(c, sizeof(ir_chunk) + c->size);
     }
     free(ctx);
 }
 
 /* Adds a chunk with room for at least size bytes (the slow path of arena_take); NULL when
  * memory is out. */
-static TCIR_COLD tcir_chunk *add_chunk(tcir_context *ctx, size_t size)
+static TCIR_COLD ir_chunk *add_chunk(tcir_context *ctx, size_t size)
 {
-    tcir_chunk *c = ctx->chunks;
+    ir_chunk *c = ctx->chunks;
     size_t want = size > TCIR_CHUNK_MIN ? size : TCIR_CHUNK_MIN;
     /* Each new chunk doubles, so big kernels need few mallocs. */
     if (c && want < c->size * 2)
         want = c->size * 2;
-    if (want > SIZE_MAX - sizeof(tcir_chunk))
+    if (want > SIZE_MAX - sizeof(ir_chunk))
         return NULL;
     size_t got;
-    tcir_chunk *n = tcir_sys_malloc_chunk(sizeof(tcir_chunk) + want, &got);
+    ir_chunk *n = base_malloc_chunk(sizeof(ir_chunk) + want, &got);
     if (!n)
         return NULL;
-    n->size = got - sizeof(tcir_chunk);
+    n->size = got - sizeof(ir_chunk);
     n->used = 0;
     n->next = c;
     ctx->chunks = n;
@@ -77,14 +77,14 @@ static TCIR_COLD void *reserve_take(tcir_context *ctx, size_t size)
  * allocation point of the library fail. */
 static void *arena_take(tcir_context *ctx, size_t size)
 {
-    if (ctx->oom || !tcir_may_allocate(size))
+    if (ctx->oom || !base_may_allocate(size))
         return reserve_take(ctx, size);
-    tcir_chunk *c = ctx->chunks;
+    ir_chunk *c = ctx->chunks;
     if (!c || c->size - c->used < size)
         c = add_chunk(ctx, size);
     if (!c)
         return reserve_take(ctx, size);
-    return tcir__chunk_take(ctx, c, size);
+    return ir_chunk_take(ctx, c, size);
 }
 
 /* size rounded up to 16, or 0 when that overflows (a request no arena can serve). */
@@ -100,7 +100,7 @@ void *(tcir_alloc)(tcir_context *ctx, size_t size)
     return p ? memset(p, 0, n) : NULL;
 }
 
-void *(tcir_alloc_raw)(tcir_context *ctx, size_t size)
+void *(ir_alloc_raw)(tcir_context *ctx, size_t size)
 {
     size_t n = rounded(size);
     return n || !size ? arena_take(ctx, n) : reserve_take(ctx, SIZE_MAX);
@@ -108,7 +108,7 @@ void *(tcir_alloc_raw)(tcir_context *ctx, size_t size)
 
 const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n)
 {
-    char *d = n < SIZE_MAX ? tcir_alloc_raw(ctx, n + 1) : NULL; /* every byte is written: no clearing */
+    char *d = n < SIZE_MAX ? ir_alloc_raw(ctx, n + 1) : NULL; /* every byte is written: no clearing */
     if (!d)
         return NULL;
     memcpy(d, s, n);
@@ -144,7 +144,7 @@ static uint32_t str_hash(const char *s, size_t n)
 static void strs_grow(tcir_context *ctx)
 {
     uint32_t cap = ctx->strs_cap ? ctx->strs_cap * 2 : 64;
-    tcir_istr *t = tcir_alloc(ctx, sizeof *t * cap);
+    ir_istr *t = tcir_alloc(ctx, sizeof *t * cap);
     if (!t)
         return;
     for (uint32_t i = 0; i < ctx->strs_cap; i++) {
@@ -175,7 +175,7 @@ static TCIR_COLD const char *intern_text(tcir_context *ctx, const char *s)
     const char *copy = tcir_strdup(ctx, s, len);
     if (!copy)
         return NULL;
-    ctx->strs[i] = (tcir_istr){copy, h, len};
+    ctx->strs[i] = (ir_istr){copy, h, len};
     ctx->strs_count++;
     return copy;
 }
@@ -197,7 +197,7 @@ static bool memo_holds(const tcir_context *ctx, int slot, const char *s)
 /* The memo slot of s after interning it (-1 when out of memory). Callers pass the same
  * literals again and again (op names, __FILE__): a memo by address skips the hashing. The
  * text is compared all the same, as a caller may reuse a buffer. A slot that holds a
- * registry name (tcir_intern_op_name) is no answer here: interned strings compare by
+ * registry name (ir_intern_op_name) is no answer here: interned strings compare by
  * pointer, so this text must be the table's copy. */
 static int memo_slot(tcir_context *ctx, const char *s)
 {
@@ -214,7 +214,7 @@ static int memo_slot(tcir_context *ctx, const char *s)
     return slot;
 }
 
-const char *tcir_intern(tcir_context *ctx, const char *s)
+const char *ir_intern(tcir_context *ctx, const char *s)
 {
     int slot = s ? memo_slot(ctx, s) : -1;
     return slot < 0 ? NULL : ctx->recent[slot].out;
@@ -223,7 +223,7 @@ const char *tcir_intern(tcir_context *ctx, const char *s)
 /* A registered op's name is the registry's own string, which outlives every context: it needs
  * no copy, no hash and no table slot (most of an op's first sight in a kernel). Other names
  * are interned. */
-const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode)
+const char *ir_intern_op_name(tcir_context *ctx, const char *s, int *opcode)
 {
     if (!s) {
         *opcode = tcir_opcode_of(NULL);
@@ -241,7 +241,7 @@ const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode)
         ctx->recent[slot].out = name;
         ctx->recent[slot].opcode = opc;
         ctx->recent[slot].registry = opc != TCIR_OPC_UNREGISTERED;
-    } else if (ctx->recent[slot].opcode < 0) { /* interned by tcir_intern first */
+    } else if (ctx->recent[slot].opcode < 0) { /* interned by ir_intern first */
         ctx->recent[slot].opcode = tcir_opcode_of(ctx->recent[slot].out);
     }
     *opcode = ctx->recent[slot].opcode;

@@ -31,8 +31,8 @@ static size_t attr_memo_slot(const tcir_attr *k)
      * addresses that differ from one build to the next, and the hits (so the allocations a
      * build makes) must not - the allocation sweep fails the n-th allocation of a build it
      * counted before. (Equality still compares the pointers.) */
-    h = tl__fnv1a64_str(h, k->s);
-    h = tl__fnv1a64_str(h, k->kind == TCIR_ATTR_ENUM ? k->generic : NULL);
+    h = base_fnv1a64_str(h, k->s);
+    h = base_fnv1a64_str(h, k->kind == TCIR_ATTR_ENUM ? k->generic : NULL);
     h *= 0xc4ceb9fe1a85ec53u;
     return (size_t)(h >> 40) % TCIR_ATTR_MEMO;
 }
@@ -133,7 +133,7 @@ const tcir_attr *tcir_attr_array_i32(tcir_context *ctx, int n, const int32_t *v)
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY_I32);
     if (!a)
         return NULL;
-    int32_t *copy = tcir_alloc_raw(ctx, sizeof(int32_t) * (size_t)(n ? n : 1));
+    int32_t *copy = ir_alloc_raw(ctx, sizeof(int32_t) * (size_t)(n ? n : 1));
     if (!copy)
         return NULL;
     if (n)
@@ -150,7 +150,7 @@ const tcir_attr *tcir_attr_array(tcir_context *ctx, int n, const tcir_attr *cons
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_ARRAY);
     if (!a)
         return NULL;
-    const tcir_attr **copy = tcir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    const tcir_attr **copy = ir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
     if (!copy)
         return NULL;
     if (n)
@@ -170,7 +170,7 @@ const tcir_attr *tcir_attr_dict(tcir_context *ctx, int n, const tcir_named_attr 
     tcir_attr *a = attr_new(ctx, TCIR_ATTR_DICT);
     if (!a)
         return NULL;
-    tcir_named_attr *copy = tcir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
+    tcir_named_attr *copy = ir_alloc_raw(ctx, sizeof(*copy) * (size_t)(n ? n : 1));
     if (!copy)
         return NULL;
     for (int i = 0; i < n; i++) {
@@ -194,10 +194,10 @@ const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *name)
 
 const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic)
 {
-    return tcir_attr_enum_static(ctx, dup(ctx, keyword), dup(ctx, generic));
+    return ir_attr_enum_static(ctx, dup(ctx, keyword), dup(ctx, generic));
 }
 
-const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic)
+const tcir_attr *ir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic)
 {
     return simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_ENUM, .s = keyword, .generic = generic});
 }
@@ -211,15 +211,15 @@ const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)
     return a;
 }
 
-tcir_attr_kind (tcir_attr_get_kind)(const tcir_attr *a) { return tcir__attr_get_kind(a); }
-int64_t (tcir_attr_int_value)(const tcir_attr *a) { return tcir__attr_int_value(a); }
-double (tcir_attr_float_value)(const tcir_attr *a) { return tcir__attr_float_value(a); }
-const char *(tcir_attr_str)(const tcir_attr *a) { return tcir__attr_str(a); }
+tcir_attr_kind (tcir_attr_get_kind)(const tcir_attr *a) { return ir_attr_get_kind(a); }
+int64_t (tcir_attr_int_value)(const tcir_attr *a) { return ir_attr_int_value(a); }
+double (tcir_attr_float_value)(const tcir_attr *a) { return ir_attr_float_value(a); }
+const char *(tcir_attr_str)(const tcir_attr *a) { return ir_attr_str(a); }
 const char *tcir_attr_enum_generic(const tcir_attr *a) { return a->kind == TCIR_ATTR_ENUM ? a->generic : NULL; }
-const tcir_type *(tcir_attr_get_type)(const tcir_attr *a) { return tcir__attr_get_type(a); }
-const tcir_attr *(tcir_attr_dense_elem)(const tcir_attr *a) { return tcir__attr_dense_elem(a); }
-int (tcir_attr_array_size)(const tcir_attr *a) { return tcir__attr_array_size(a); }
-int32_t (tcir_attr_array_i32_at)(const tcir_attr *a, int i) { return tcir__attr_array_i32_at(a, i); }
+const tcir_type *(tcir_attr_get_type)(const tcir_attr *a) { return ir_attr_get_type(a); }
+const tcir_attr *(tcir_attr_dense_elem)(const tcir_attr *a) { return ir_attr_dense_elem(a); }
+int (tcir_attr_array_size)(const tcir_attr *a) { return ir_attr_array_size(a); }
+int32_t (tcir_attr_array_i32_at)(const tcir_attr *a, int i) { return ir_attr_array_i32_at(a, i); }
 const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i) { return a->items[i]; }
 int tcir_attr_dict_size(const tcir_attr *a) { return a->n; }
 const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i) { return &a->entries[i]; }

@@ -19,13 +19,13 @@ static const tcir_attr *lookup(tcir_context *ctx, const enum_case *cases, size_t
         return NULL;
     for (size_t i = 0; i < n; i++)
         if (strcmp(cases[i].keyword, keyword) == 0)
-            return tcir_attr_enum_static(ctx, cases[i].keyword, cases[i].generic);
+            return ir_attr_enum_static(ctx, cases[i].keyword, cases[i].generic);
     return NULL;
 }
 
 #define LOOKUP(cases, kw) lookup(ctx, cases, sizeof cases / sizeof cases[0], kw)
 
-const tcir_attr *tcir_enum_cmpi(tcir_context *ctx, const char *keyword)
+const tcir_attr *ir_enum_cmpi(tcir_context *ctx, const char *keyword)
 {
     static const enum_case cases[] = {
         {"eq", "0 : i64"},  {"ne", "1 : i64"},  {"slt", "2 : i64"}, {"sle", "3 : i64"}, {"sgt", "4 : i64"},
@@ -34,7 +34,7 @@ const tcir_attr *tcir_enum_cmpi(tcir_context *ctx, const char *keyword)
     return LOOKUP(cases, keyword);
 }
 
-const tcir_attr *tcir_enum_cmpf(tcir_context *ctx, const char *keyword)
+const tcir_attr *ir_enum_cmpf(tcir_context *ctx, const char *keyword)
 {
     static const enum_case cases[] = {
         {"false", "0 : i64"}, {"oeq", "1 : i64"},  {"ogt", "2 : i64"},  {"oge", "3 : i64"},
@@ -45,27 +45,27 @@ const tcir_attr *tcir_enum_cmpf(tcir_context *ctx, const char *keyword)
     return LOOKUP(cases, keyword);
 }
 
-const tcir_attr *tcir_enum_axis(tcir_context *ctx, int axis)
+const tcir_attr *ir_enum_axis(tcir_context *ctx, int axis)
 {
     static const enum_case cases[] = {{"x", "0 : i32"}, {"y", "1 : i32"}, {"z", "2 : i32"}};
     if (!ctx || axis < 0 || axis > 2)
         return NULL;
-    return tcir_attr_enum_static(ctx, cases[axis].keyword, cases[axis].generic);
+    return ir_attr_enum_static(ctx, cases[axis].keyword, cases[axis].generic);
 }
 
-const tcir_attr *tcir_enum_rounding(tcir_context *ctx, const char *keyword)
+const tcir_attr *ir_enum_rounding(tcir_context *ctx, const char *keyword)
 {
     static const enum_case cases[] = {{"rtz", "0 : i32"}, {"rtne", "1 : i32"}};
     return LOOKUP(cases, keyword);
 }
 
-const tcir_attr *tcir_enum_propagate_nan(tcir_context *ctx, const char *keyword)
+const tcir_attr *ir_enum_propagate_nan(tcir_context *ctx, const char *keyword)
 {
     static const enum_case cases[] = {{"none", "0 : i32"}, {"all", "65535 : i32"}};
     return LOOKUP(cases, keyword);
 }
 
-const tcir_attr *tcir_enum_cache(tcir_context *ctx, const char *keyword)
+const tcir_attr *ir_enum_cache(tcir_context *ctx, const char *keyword)
 {
     static const enum_case cases[] = {
         {"none", "1 : i32"}, {"ca", "2 : i32"}, {"cg", "3 : i32"}, {"wb", "4 : i32"},
@@ -74,7 +74,7 @@ const tcir_attr *tcir_enum_cache(tcir_context *ctx, const char *keyword)
     return LOOKUP(cases, keyword);
 }
 
-const tcir_attr *tcir_enum_evict(tcir_context *ctx, const char *keyword)
+const tcir_attr *ir_enum_evict(tcir_context *ctx, const char *keyword)
 {
     static const enum_case cases[] = {
         {"evict_normal", "1 : i32"}, {"evict_first", "2 : i32"}, {"evict_last", "3 : i32"}};

@@ -5,11 +5,11 @@
 #include "tritonc/ir.h"
 
 /* Arena: a chain of chunks; allocation bumps a pointer. */
-typedef struct tcir_chunk {
-    struct tcir_chunk *next;
+typedef struct ir_chunk {
+    struct ir_chunk *next;
     size_t size, used;
     _Alignas(16) unsigned char data[];
-} tcir_chunk;
+} ir_chunk;
 
 struct tcir_type {
     tcir_type_kind kind;
@@ -53,17 +53,17 @@ struct tcir_attr {
  * reads them. */
 struct tcir_value {
     const tcir_type *type;
-    tcir_op *def;              /* NULL for a block argument (a tcir_arg_value) */
+    tcir_op *def;              /* NULL for a block argument (a ir_arg_value) */
     int index;
     uint32_t serial;           /* its number in the context (tcir_serial_of_value) */
 };
 
 /* A block argument: the value, then what only arguments have. */
-typedef struct tcir_arg_value {
+typedef struct ir_arg_value {
     tcir_value v;
     tcir_block *block;         /* its owner */
     tcir_loc loc;
-} tcir_arg_value;
+} ir_arg_value;
 
 /* 96 bytes, no padding (64-bit targets), so that most ops and their arrays take a cache line
  * fewer: every pass over a finished kernel reads them all. What every pass reads (name,
@@ -102,10 +102,10 @@ struct tcir_region {
 };
 
 /* A slot of the context's string table: an arena copy, its hash and length (s NULL: empty). */
-typedef struct tcir_istr {
+typedef struct ir_istr {
     const char *s;
     uint32_t hash, len;
-} tcir_istr;
+} ir_istr;
 
 enum {
     TCIR_RECENT_STRS = 256,
@@ -120,7 +120,7 @@ enum {
 enum { TCIR_OOM_RESERVE = 32 * 1024 };
 
 struct tcir_context {
-    tcir_chunk *chunks;
+    ir_chunk *chunks;
     /* Every op, block and value made gets the next number (from 1): passes over the IR index
      * dense arrays by it (print.c, verify.c) instead of hashing pointers. */
     uint32_t serials;
@@ -130,7 +130,7 @@ struct tcir_context {
      * for at every constant and every cast, they skip the list. */
     const tcir_type *int_types[TCIR_MEMO_INT_WIDTHS];
     const tcir_type *float_types[TCIR_MEMO_FLOAT_KINDS];
-    tcir_istr *strs;           /* interned strings: open addressing, linear probing */
+    ir_istr *strs;           /* interned strings: open addressing, linear probing */
     uint32_t strs_cap, strs_count; /* cap is 0 or a power of two */
     struct {
         const char *in, *out;  /* a caller's string and its interned copy */
@@ -145,24 +145,24 @@ struct tcir_context {
 };
 
 /* The next serial number of ctx (0 once 2^32 - 1 are given: then passes fall back on hashing). */
-static inline uint32_t tcir_next_serial(tcir_context *ctx)
+static inline uint32_t ir_next_serial(tcir_context *ctx)
 {
     return ctx->serials == UINT32_MAX ? 0 : ++ctx->serials;
 }
 
 /* An op's name to keep: a registered op's is the registry's own string, any other's is
- * tcir_intern's copy; its opcode in *opcode (memoized with it). NULL out of memory. */
-const char *tcir_intern_op_name(tcir_context *ctx, const char *s, int *opcode);
+ * ir_intern's copy; its opcode in *opcode (memoized with it). NULL out of memory. */
+const char *ir_intern_op_name(tcir_context *ctx, const char *s, int *opcode);
 
 /* Like tcir_alloc but not zero-filled, for callers that set every field themselves. */
-void *tcir_alloc_raw(tcir_context *ctx, size_t size);
+void *ir_alloc_raw(tcir_context *ctx, size_t size);
 
 /* tcir_attr_enum for texts that outlive the context (string literals): not copied. */
-const tcir_attr *tcir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic);
+const tcir_attr *ir_attr_enum_static(tcir_context *ctx, const char *keyword, const char *generic);
 
 /* The context's one copy of s (NULL stays NULL): op names, attribute names and location
  * files are interned, so a kernel stores each once and equal names are equal pointers
  * (tcir_op_set_attr compares attribute names by pointer). */
-const char *tcir_intern(tcir_context *ctx, const char *s);
+const char *ir_intern(tcir_context *ctx, const char *s);
 
 #endif

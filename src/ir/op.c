@@ -30,15 +30,15 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
                   sizeof(tcir_named_attr) * (size_t)st->nattrs + sizeof(tcir_value) * (size_t)st->nresults;
     /* Not cleared: every field and every array element is written below (the op's arrays
      * are most of its bytes, and writing them twice was a tenth of creating it). */
-    unsigned char *mem = tcir_alloc_raw(ctx, size);
+    unsigned char *mem = ir_alloc_raw(ctx, size);
     if (!mem)
         return NULL; /* out of memory and of reserve */
     tcir_op *op = (tcir_op *)mem;
     mem += sizeof *op;
     int opcode;
-    const char *name = tcir_intern_op_name(ctx, st->name, &opcode);
-    uint32_t serial = tcir_next_serial(ctx);
-    const char *file = tcir_intern(ctx, st->loc.file);
+    const char *name = ir_intern_op_name(ctx, st->name, &opcode);
+    uint32_t serial = ir_next_serial(ctx);
+    const char *file = ir_intern(ctx, st->loc.file);
     *op = (tcir_op){
         .name = name,
         .serial = serial,
@@ -68,21 +68,21 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
         op->results[i].type = st->result_types[i];
         op->results[i].def = op;
         op->results[i].index = i;
-        op->results[i].serial = tcir_next_serial(ctx);
+        op->results[i].serial = ir_next_serial(ctx);
     }
     return op;
 }
 
-const char *(tcir_op_name)(const tcir_op *op) { return tcir__op_name(op); }
-int (tcir_op_opcode)(const tcir_op *op) { return tcir__op_opcode(op); }
-void *(tcir_op_aux)(const tcir_op *op) { return tcir__op_aux(op); }
-uint32_t (tcir_op_serial)(const tcir_op *op) { return tcir__op_serial(op); }
-uint32_t (tcir_block_serial)(const tcir_block *b) { return tcir__block_serial(b); }
-int32_t (tcir_block_mark)(const tcir_block *b) { return tcir__block_mark(b); }
-void (tcir_block_set_mark)(tcir_block *b, int32_t mark) { tcir__block_set_mark(b, mark); }
-uint32_t (tcir_value_serial)(const tcir_value *v) { return tcir__value_serial(v); }
+const char *(tcir_op_name)(const tcir_op *op) { return ir_op_name(op); }
+int (tcir_op_opcode)(const tcir_op *op) { return ir_op_opcode(op); }
+void *(tcir_op_aux)(const tcir_op *op) { return ir_op_aux(op); }
+uint32_t (tcir_op_serial)(const tcir_op *op) { return ir_op_serial(op); }
+uint32_t (tcir_block_serial)(const tcir_block *b) { return ir_block_serial(b); }
+int32_t (tcir_block_mark)(const tcir_block *b) { return ir_block_mark(b); }
+void (tcir_block_set_mark)(tcir_block *b, int32_t mark) { ir_block_set_mark(b, mark); }
+uint32_t (tcir_value_serial)(const tcir_value *v) { return ir_value_serial(v); }
 
-void (tcir_op_set_aux)(tcir_op *op, void *aux) { tcir__op_set_aux(op, aux); }
+void (tcir_op_set_aux)(tcir_op *op, void *aux) { ir_op_set_aux(op, aux); }
 
 void tcir_op_detach(tcir_op *op)
 {
@@ -100,22 +100,22 @@ void tcir_op_detach(tcir_op *op)
     op->prev = op->next = NULL;
     op->block = NULL;
 }
-tcir_loc (tcir_op_loc)(const tcir_op *op) { return tcir__op_loc(op); }
+tcir_loc (tcir_op_loc)(const tcir_op *op) { return ir_op_loc(op); }
 void tcir_op_set_loc(tcir_op *op, tcir_loc loc) { op->loc = loc; }
-int (tcir_op_noperands)(const tcir_op *op) { return tcir__op_noperands(op); }
-tcir_value *(tcir_op_operand)(const tcir_op *op, int i) { return tcir__op_operand(op, i); }
-void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { tcir__op_operands(op)[i] = v; }
-int (tcir_op_nresults)(const tcir_op *op) { return tcir__op_nresults(op); }
-tcir_value *(tcir_op_result)(tcir_op *op, int i) { return tcir__op_result(op, i); }
-int (tcir_op_nattrs)(const tcir_op *op) { return tcir__op_nattrs(op); }
-const tcir_named_attr *(tcir_op_attr_at)(const tcir_op *op, int i) { return tcir__op_attr_at(op, i); }
-int (tcir_op_nregions)(const tcir_op *op) { return tcir__op_nregions(op); }
-tcir_region *(tcir_op_region)(tcir_op *op, int i) { return tcir__op_region(op, i); }
-int (tcir_op_nsuccessors)(const tcir_op *op) { return tcir__op_nsuccessors(op); }
-tcir_block *(tcir_op_successor)(const tcir_op *op, int i) { return tcir__op_successor(op, i); }
-tcir_block *(tcir_op_block)(const tcir_op *op) { return tcir__op_block(op); }
-tcir_op *(tcir_op_next)(const tcir_op *op) { return tcir__op_next(op); }
-tcir_op *(tcir_op_prev)(const tcir_op *op) { return tcir__op_prev(op); }
+int (tcir_op_noperands)(const tcir_op *op) { return ir_op_noperands(op); }
+tcir_value *(tcir_op_operand)(const tcir_op *op, int i) { return ir_op_operand(op, i); }
+void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { ir_op_operands(op)[i] = v; }
+int (tcir_op_nresults)(const tcir_op *op) { return ir_op_nresults(op); }
+tcir_value *(tcir_op_result)(tcir_op *op, int i) { return ir_op_result(op, i); }
+int (tcir_op_nattrs)(const tcir_op *op) { return ir_op_nattrs(op); }
+const tcir_named_attr *(tcir_op_attr_at)(const tcir_op *op, int i) { return ir_op_attr_at(op, i); }
+int (tcir_op_nregions)(const tcir_op *op) { return ir_op_nregions(op); }
+tcir_region *(tcir_op_region)(tcir_op *op, int i) { return ir_op_region(op, i); }
+int (tcir_op_nsuccessors)(const tcir_op *op) { return ir_op_nsuccessors(op); }
+tcir_block *(tcir_op_successor)(const tcir_op *op, int i) { return ir_op_successor(op, i); }
+tcir_block *(tcir_op_block)(const tcir_op *op) { return ir_op_block(op); }
+tcir_op *(tcir_op_next)(const tcir_op *op) { return ir_op_next(op); }
+tcir_op *(tcir_op_prev)(const tcir_op *op) { return ir_op_prev(op); }
 
 tcir_op *tcir_op_parent_op(const tcir_op *op)
 {
@@ -133,7 +133,7 @@ const tcir_attr *tcir_op_attr(const tcir_op *op, const char *name)
 
 void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tcir_attr *a, bool inherent)
 {
-    name = tcir_intern(ctx, name); /* attribute names are interned: compare pointers */
+    name = ir_intern(ctx, name); /* attribute names are interned: compare pointers */
     for (int i = 0; i < op->nattrs; i++) {
         if (op->attrs[i].name == name) {
             op->attrs[i].attr = a;
@@ -143,7 +143,7 @@ void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tc
     }
     if (op->nattrs == op->attrs_cap) {
         int cap = op->attrs_cap ? op->attrs_cap * 2 : 4;
-        tcir_named_attr *grown = tcir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
+        tcir_named_attr *grown = ir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
         if (!grown)
             return; /* out of memory: the attribute is not set */
         if (op->nattrs)
@@ -156,12 +156,12 @@ void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tc
 
 /* ---- values ------------------------------------------------------------------------ */
 
-const tcir_type *(tcir_value_type)(const tcir_value *v) { return tcir__value_type(v); }
-tcir_op *(tcir_value_def)(const tcir_value *v) { return tcir__value_def(v); }
-bool (tcir_value_is_arg)(const tcir_value *v) { return tcir__value_is_arg(v); }
-int (tcir_value_index)(const tcir_value *v) { return tcir__value_index(v); }
+const tcir_type *(tcir_value_type)(const tcir_value *v) { return ir_value_type(v); }
+tcir_op *(tcir_value_def)(const tcir_value *v) { return ir_value_def(v); }
+bool (tcir_value_is_arg)(const tcir_value *v) { return ir_value_is_arg(v); }
+int (tcir_value_index)(const tcir_value *v) { return ir_value_index(v); }
 
-tcir_block *(tcir_value_block)(const tcir_value *v) { return tcir__value_block(v); }
+tcir_block *(tcir_value_block)(const tcir_value *v) { return ir_value_block(v); }
 
 /* ---- regions and blocks ------------------------------------------------------------ */
 
@@ -171,7 +171,7 @@ tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r)
     if (!b)
         return NULL;
     b->region = r;
-    b->serial = tcir_next_serial(ctx);
+    b->serial = ir_next_serial(ctx);
     if (r->last)
         r->last->next = b;
     else
@@ -180,21 +180,21 @@ tcir_block *tcir_region_add_block(tcir_context *ctx, tcir_region *r)
     return b;
 }
 
-tcir_block *(tcir_region_first_block)(const tcir_region *r) { return tcir__region_first_block(r); }
-tcir_op *(tcir_region_parent)(const tcir_region *r) { return tcir__region_parent(r); }
-tcir_block *(tcir_block_next)(const tcir_block *b) { return tcir__block_next(b); }
-tcir_region *(tcir_block_region)(const tcir_block *b) { return tcir__block_region(b); }
-int (tcir_block_nargs)(const tcir_block *b) { return tcir__block_nargs(b); }
-tcir_value *(tcir_block_arg)(const tcir_block *b, int i) { return tcir__block_arg(b, i); }
-tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return ((const tcir_arg_value *)b->args[i])->loc; }
-tcir_op *(tcir_block_first)(const tcir_block *b) { return tcir__block_first(b); }
-tcir_op *(tcir_block_last)(const tcir_block *b) { return tcir__block_last(b); }
+tcir_block *(tcir_region_first_block)(const tcir_region *r) { return ir_region_first_block(r); }
+tcir_op *(tcir_region_parent)(const tcir_region *r) { return ir_region_parent(r); }
+tcir_block *(tcir_block_next)(const tcir_block *b) { return ir_block_next(b); }
+tcir_region *(tcir_block_region)(const tcir_block *b) { return ir_block_region(b); }
+int (tcir_block_nargs)(const tcir_block *b) { return ir_block_nargs(b); }
+tcir_value *(tcir_block_arg)(const tcir_block *b, int i) { return ir_block_arg(b, i); }
+tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return ((const ir_arg_value *)b->args[i])->loc; }
+tcir_op *(tcir_block_first)(const tcir_block *b) { return ir_block_first(b); }
+tcir_op *(tcir_block_last)(const tcir_block *b) { return ir_block_last(b); }
 
 tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type *t, tcir_loc loc)
 {
     if (b->nargs == b->args_cap) {
         int cap = b->args_cap ? b->args_cap * 2 : 8;
-        tcir_value **grown = tcir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
+        tcir_value **grown = ir_alloc_raw(ctx, sizeof(*grown) * (size_t)cap);
         if (!grown)
             return NULL;
         if (b->nargs)
@@ -202,14 +202,14 @@ tcir_value *tcir_block_add_arg(tcir_context *ctx, tcir_block *b, const tcir_type
         b->args = grown;
         b->args_cap = cap;
     }
-    tcir_arg_value *a = tcir_alloc(ctx, sizeof *a);
+    ir_arg_value *a = tcir_alloc(ctx, sizeof *a);
     if (!a)
         return NULL;
     a->v.type = t;
     a->v.index = b->nargs;
-    a->v.serial = tcir_next_serial(ctx);
+    a->v.serial = ir_next_serial(ctx);
     a->block = b;
-    a->loc = (tcir_loc){tcir_intern(ctx, loc.file), loc.line, loc.col};
+    a->loc = (tcir_loc){ir_intern(ctx, loc.file), loc.line, loc.col};
     b->args[b->nargs++] = &a->v;
     return &a->v;
 }
@@ -228,7 +228,7 @@ void tcir_block_permute_args(tcir_block *b, const int *order)
 
 void (tcir_block_insert_before)(tcir_block *b, tcir_op *before, tcir_op *op)
 {
-    tcir__block_insert_before(b, before, op);
+    ir_block_insert_before(b, before, op);
 }
 
 void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after)

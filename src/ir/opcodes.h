@@ -7,12 +7,12 @@
 
 #include "tritonc/ir.h"
 
-typedef enum tcir_opcode {
+typedef enum ir_opcode {
     TCIR_OPC_UNREGISTERED = TCIR_OPCODE_UNREGISTERED,
 #define OP(id, name, flags, pretty, check) TCIR_OPC_##id,
 #include "ir/ops.h"
 #undef OP
     TCIR_OPC_COUNT
-} tcir_opcode;
+} ir_opcode;
 
 #endif

@@ -15,9 +15,9 @@
  * flags   what the op does besides giving its results (TCIR_OPF_* of tritonc/ir.h, short
  *         names below); 0: structure and control flow, and tt.call (its callee's effects).
  *         The order engine (src/builder/order/place.c) moves only pure ops.
- * pretty  its custom form, tcir_pretty_<pretty> (print_pretty_*.c), or generic: generic form
+ * pretty  its custom form, print_pretty_<pretty> (print_pretty_*.c), or generic: generic form
  *         always (as MLIR prints tt.reduce and tt.scan).
- * check   its verifier rule, tcir_check_<check> (verify_*.c), or generic: only the checks
+ * check   its verifier rule, verify_check_<check> (verify_*.c), or generic: only the checks
  *         every op gets (operands defined and dominating, terminators, regions).
  */
 #define F_PURE TCIR_OPF_PURE

@@ -6,14 +6,14 @@
 #include "ir/registry.h"
 #include "base/hash.h"
 
-const char *const tcir__opcode_names[TCIR_OPC_COUNT] = {
+const char *const ir_opcode_names[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = NULL,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = name,
 #include "ir/ops.h"
 #undef OP
 };
 
-const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT] = {
+const unsigned ir_opcode_flags_of[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = 0,
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = (flags),
 #include "ir/ops.h"
@@ -22,9 +22,9 @@ const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT] = {
 
 int tcir_opcode_count(void) { return TCIR_OPC_COUNT; }
 
-const char *(tcir_opcode_name)(int opcode) { return tcir__opcode_name(opcode); }
+const char *(tcir_opcode_name)(int opcode) { return ir_opcode_name(opcode); }
 
-unsigned (tcir_opcode_flags)(int opcode) { return tcir__opcode_flags(opcode); }
+unsigned (tcir_opcode_flags)(int opcode) { return ir_opcode_flags(opcode); }
 
 /* ---- lookup by name ----------------------------------------------------------------------
  * Op creation looks each name up once per kernel; a binary search of the names (seven or eight
@@ -38,12 +38,12 @@ static unsigned short name_slots[NAME_SLOTS]; /* an opcode, 0: empty */
 static atomic_int name_table_state;           /* 0: not built, 1: being built, 2: ready */
 
 /* FNV-1a over every byte: names are a dozen bytes, many sharing a prefix. */
-static uint32_t opcode_name_hash(const char *s) { return tl__fnv1a32_str(TL_FNV1A32_INIT, s); }
+static uint32_t opcode_name_hash(const char *s) { return base_fnv1a32_str(TL_FNV1A32_INIT, s); }
 
 static void build_name_table(void)
 {
     for (int opc = 1; opc < TCIR_OPC_COUNT; opc++) {
-        uint32_t at = opcode_name_hash(tcir__opcode_names[opc]) & (NAME_SLOTS - 1);
+        uint32_t at = opcode_name_hash(ir_opcode_names[opc]) & (NAME_SLOTS - 1);
         while (name_slots[at])
             at = (at + 1) & (NAME_SLOTS - 1);
         name_slots[at] = (unsigned short)opc;
@@ -72,7 +72,7 @@ int tcir_opcode_of(const char *name)
     name_table_ready();
     for (uint32_t at = opcode_name_hash(name) & (NAME_SLOTS - 1);; at = (at + 1) & (NAME_SLOTS - 1)) {
         int opc = name_slots[at];
-        if (!opc || strcmp(name, tcir__opcode_names[opc]) == 0)
+        if (!opc || strcmp(name, ir_opcode_names[opc]) == 0)
             return opc; /* an empty slot ends the probe: TCIR_OPC_UNREGISTERED */
     }
 }

@@ -12,26 +12,26 @@
 #include "ir/opcodes.h"
 
 /* Each opcode's name (registry.c), read inline: the language names the ops it emits by opcode. */
-extern const char *const tcir__opcode_names[TCIR_OPC_COUNT];
-static inline const char *tcir__opcode_name(int opcode)
+extern const char *const ir_opcode_names[TCIR_OPC_COUNT];
+static inline const char *ir_opcode_name(int opcode)
 {
-    return opcode > 0 && opcode < TCIR_OPC_COUNT ? tcir__opcode_names[opcode] : NULL;
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? ir_opcode_names[opcode] : NULL;
 }
-#define tcir_opcode_name(opcode) tcir__opcode_name(opcode)
+#define tcir_opcode_name(opcode) ir_opcode_name(opcode)
 
 /* Each opcode's flags (registry.c), read inline: placing an op and verifying it ask. */
-extern const unsigned tcir__opcode_flags_of[TCIR_OPC_COUNT];
-static inline unsigned tcir__opcode_flags(int opcode)
+extern const unsigned ir_opcode_flags_of[TCIR_OPC_COUNT];
+static inline unsigned ir_opcode_flags(int opcode)
 {
-    return opcode > 0 && opcode < TCIR_OPC_COUNT ? tcir__opcode_flags_of[opcode] : 0;
+    return opcode > 0 && opcode < TCIR_OPC_COUNT ? ir_opcode_flags_of[opcode] : 0;
 }
 #ifndef TRITONC_NO_INLINE_SHADOWS
-#define tcir_opcode_flags(opcode) tcir__opcode_flags(opcode)
+#define tcir_opcode_flags(opcode) ir_opcode_flags(opcode)
 #endif
 
 /* Whether the opcode has a pretty form (print_pretty.c) and a verifier rule of its own
  * (verify.c), rather than the table's "generic" marker; false for unregistered. */
-bool tcir_opcode_has_pretty(int opcode);
-bool tcir_opcode_has_check(int opcode);
+bool print_opcode_has_pretty(int opcode);
+bool verify_opcode_has_check(int opcode);
 
 #endif

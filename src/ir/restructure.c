@@ -13,7 +13,7 @@ void tcir_op_set_result_types(tcir_context *ctx, tcir_op *op, int n, const tcir_
         op->results[i].type = types[i];
         op->results[i].def = op;
         op->results[i].index = i;
-        op->results[i].serial = tcir_next_serial(ctx);
+        op->results[i].serial = ir_next_serial(ctx);
     }
     op->nresults = n;
 }

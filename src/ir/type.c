@@ -70,10 +70,10 @@ static const tcir_type *intern(tcir_context *ctx, const tcir_type *proto)
             return t;
         }
     }
-    tcir_type *t = tcir_alloc_raw(ctx, sizeof *t); /* copied whole: no clearing */
-    int64_t *dims = proto->rank ? tcir_alloc_raw(ctx, sizeof(int64_t) * (size_t)proto->rank) : NULL;
-    const tcir_type **in = proto->ninputs ? tcir_alloc_raw(ctx, sizeof(*in) * (size_t)proto->ninputs) : NULL;
-    const tcir_type **out = proto->nresults ? tcir_alloc_raw(ctx, sizeof(*out) * (size_t)proto->nresults) : NULL;
+    tcir_type *t = ir_alloc_raw(ctx, sizeof *t); /* copied whole: no clearing */
+    int64_t *dims = proto->rank ? ir_alloc_raw(ctx, sizeof(int64_t) * (size_t)proto->rank) : NULL;
+    const tcir_type **in = proto->ninputs ? ir_alloc_raw(ctx, sizeof(*in) * (size_t)proto->ninputs) : NULL;
+    const tcir_type **out = proto->nresults ? ir_alloc_raw(ctx, sizeof(*out) * (size_t)proto->nresults) : NULL;
     if (!t || (proto->rank && !dims) || (proto->ninputs && !in) || (proto->nresults && !out))
         return NULL; /* out of memory and of reserve */
     *t = *proto;
@@ -187,31 +187,31 @@ const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type 
                                     .nresults = nresults, .results = results});
 }
 
-tcir_type_kind (tcir_type_get_kind)(const tcir_type *t) { return tcir__type_get_kind(t); }
-unsigned (tcir_type_int_width)(const tcir_type *t) { return tcir__type_int_width(t); }
-tcir_float_kind (tcir_type_float_kind)(const tcir_type *t) { return tcir__type_float_kind(t); }
-unsigned (tcir_type_float_width)(const tcir_type *t) { return tcir__type_float_width(t); }
-const tcir_type *(tcir_type_pointee)(const tcir_type *t) { return tcir__type_pointee(t); }
+tcir_type_kind (tcir_type_get_kind)(const tcir_type *t) { return ir_type_get_kind(t); }
+unsigned (tcir_type_int_width)(const tcir_type *t) { return ir_type_int_width(t); }
+tcir_float_kind (tcir_type_float_kind)(const tcir_type *t) { return ir_type_float_kind(t); }
+unsigned (tcir_type_float_width)(const tcir_type *t) { return ir_type_float_width(t); }
+const tcir_type *(tcir_type_pointee)(const tcir_type *t) { return ir_type_pointee(t); }
 int tcir_type_address_space(const tcir_type *t) { return t->address_space; }
-int (tcir_type_rank)(const tcir_type *t) { return tcir__type_rank(t); }
-const int64_t *(tcir_type_dims)(const tcir_type *t) { return tcir__type_dims(t); }
+int (tcir_type_rank)(const tcir_type *t) { return ir_type_rank(t); }
+const int64_t *(tcir_type_dims)(const tcir_type *t) { return ir_type_dims(t); }
 const tcir_type *tcir_type_desc_block(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSORDESC ? t->elem : NULL; }
 tcir_signedness tcir_type_desc_signedness(const tcir_type *t)
 {
     return t->kind == TCIR_TYPE_TENSORDESC ? t->signedness : TCIR_SIGNLESS;
 }
-bool (tcir_type_is_int)(const tcir_type *t) { return tcir__type_is_int(t); }
-bool (tcir_type_is_float)(const tcir_type *t) { return tcir__type_is_float(t); }
-bool (tcir_type_is_ptr)(const tcir_type *t) { return tcir__type_is_ptr(t); }
-bool (tcir_type_is_tensor)(const tcir_type *t) { return tcir__type_is_tensor(t); }
+bool (tcir_type_is_int)(const tcir_type *t) { return ir_type_is_int(t); }
+bool (tcir_type_is_float)(const tcir_type *t) { return ir_type_is_float(t); }
+bool (tcir_type_is_ptr)(const tcir_type *t) { return ir_type_is_ptr(t); }
+bool (tcir_type_is_tensor)(const tcir_type *t) { return ir_type_is_tensor(t); }
 int tcir_type_func_ninputs(const tcir_type *t) { return t->ninputs; }
 const tcir_type *tcir_type_func_input(const tcir_type *t, int i) { return t->inputs[i]; }
 int tcir_type_func_nresults(const tcir_type *t) { return t->nresults; }
 const tcir_type *tcir_type_func_result(const tcir_type *t, int i) { return t->results[i]; }
 
-int64_t (tcir_type_numel)(const tcir_type *t) { return tcir__type_numel(t); }
+int64_t (tcir_type_numel)(const tcir_type *t) { return ir_type_numel(t); }
 
-const tcir_type *(tcir_type_elem)(const tcir_type *t) { return tcir__type_elem(t); }
+const tcir_type *(tcir_type_elem)(const tcir_type *t) { return ir_type_elem(t); }
 
 const tcir_type *tcir_type_with_elem(tcir_context *ctx, const tcir_type *t, const tcir_type *elem)
 {

@@ -44,7 +44,7 @@ static void kernel_fail(char **err, tl_site site, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    *err = tl__error_vline(site, fmt, ap);
+    *err = base_error_vline(site, fmt, ap);
     va_end(ap);
 }
 
@@ -81,19 +81,19 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     if (err)
         *err = NULL;
     if (!k || !k->run || !k->name) {
-        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: NULL kernel, or a kernel without name or run body");
+        kernel_fail(err, BASE_ERROR_BARE_SITE, "tl_kernel_emit: NULL kernel, or a kernel without name or run body");
         return NULL;
     }
     if (!cfg)
         cfg = k->cfg_default;
     if (!cfg && k->cfg_size) {
-        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: no config given and the kernel has no default");
+        kernel_fail(err, BASE_ERROR_BARE_SITE, "tl_kernel_emit: no config given and the kernel has no default");
         return NULL;
     }
     tl_site site = {.file = k->source, .line = k->source_line, .func = "tl_kernel_emit"};
     tl_builder *b = tl_builder_create_at(site, k->name);
     if (!b) {
-        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: out of memory");
+        kernel_fail(err, BASE_ERROR_BARE_SITE, "tl_kernel_emit: out of memory");
         return NULL;
     }
     tl_builder_set_locations(b, !opts.no_locations);
@@ -109,10 +109,10 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     }
     int nin = k->inputs.n, nio = k->inouts.n, nout = k->outputs.n;
     int norder = nin + 2 * nio + nout;
-    const char **order = opts.xla_order ? tcir_sys_malloc(sizeof *order * (size_t)(norder ? norder : 1)) : NULL;
+    const char **order = opts.xla_order ? base_malloc(sizeof *order * (size_t)(norder ? norder : 1)) : NULL;
     if (opts.xla_order && !order) {
         tl_builder_destroy(b);
-        kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: out of memory");
+        kernel_fail(err, BASE_ERROR_BARE_SITE, "tl_kernel_emit: out of memory");
         return NULL;
     }
     for (int i = 0; order && i < norder; i++)
@@ -128,9 +128,9 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
     free(order);
     if (!ttir) {
         if (err && tl_builder_error(b))
-            *err = tcir_sys_strdup(tl_builder_error(b)); /* recorded by the builder */
+            *err = base_strdup(tl_builder_error(b)); /* recorded by the builder */
         else
-            kernel_fail(err, TL__BARE_SITE, "tl_kernel_emit: unknown error");
+            kernel_fail(err, BASE_ERROR_BARE_SITE, "tl_kernel_emit: unknown error");
         tl_builder_destroy(b);
         return NULL;
     }
@@ -185,14 +185,14 @@ static bool set_failed(char *err, size_t errsize, const char *fmt, ...)
 {
     if (!err || !errsize)
         return false;
-    tl_error e = {0};
-    tl__error_init(&e, errsize - 1); /* what err holds (a record of its own for up to 511 bytes) */
+    base_error e = {0};
+    base_error_init(&e, errsize - 1); /* what err holds (a record of its own for up to 511 bytes) */
     va_list ap;
     va_start(ap, fmt);
-    tl__error_vset(&e, TL__BARE_SITE, fmt, ap);
+    base_error_vset(&e, BASE_ERROR_BARE_SITE, fmt, ap);
     va_end(ap);
-    snprintf(err, errsize, "%s", tl__error_text(&e));
-    tl__error_clear(&e);
+    snprintf(err, errsize, "%s", base_error_text(&e));
+    base_error_clear(&e);
     return false;
 }
 

@@ -6,7 +6,7 @@
 
 #include "lang/lang_internal.h"
 
-static tl_value emit2(tl_site s, tl_builder *b, tcir_opcode opc, lang_opnd *l, lang_opnd *r)
+static tl_value emit2(tl_site s, tl_builder *b, ir_opcode opc, lang_opnd *l, lang_opnd *r)
 {
     tl_value ops[2] = {lang_value_like(s, b, l, r), lang_value_like(s, b, r, l)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))

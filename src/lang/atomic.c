@@ -18,7 +18,7 @@ static const enum_text sem_texts[] = {
     [TL_SEM_RELEASE] = {"release", "3 : i32"},
     [TL_SEM_RELAXED] = {"relaxed", "1 : i32"},
 };
-static const enum_text scope_texts[] = {
+static const enum_text lang_scope_texts[] = {
     [TL_SCOPE_GPU] = {"gpu", "1 : i32"},
     [TL_SCOPE_CTA] = {"cta", "2 : i32"},
     [TL_SCOPE_SYS] = {"sys", "3 : i32"},
@@ -52,12 +52,12 @@ static bool sem_scope(tl_site s, tl_builder *b, tl_sem sem, tl_mem_scope scope, 
         tl_builder_fail(b, s, "Memory semantic %d not supported", (int)sem);
         return false;
     }
-    if ((unsigned)scope >= sizeof scope_texts / sizeof scope_texts[0]) {
+    if ((unsigned)scope >= sizeof lang_scope_texts / sizeof lang_scope_texts[0]) {
         tl_builder_fail(b, s, "Memory scope %d not supported", (int)scope);
         return false;
     }
     out[0] = lang_attr("sem", enum_attr(b, sem_texts[sem]));
-    out[1] = lang_attr("scope", enum_attr(b, scope_texts[scope]));
+    out[1] = lang_attr("scope", enum_attr(b, lang_scope_texts[scope]));
     return true;
 }
 

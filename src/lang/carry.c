@@ -33,7 +33,7 @@ static void var_names(tl_builder *b, tl_vars vars, const char **out)
         const char *end = p;
         while (end > start && is_space(end[-1]))
             end--;
-        const char *name = tcir_strdup(scope_ctx(b), start, (size_t)(end - start));
+        const char *name = tcir_strdup(lang_scope_ctx(b), start, (size_t)(end - start));
         out[i++] = name ? name : "(a variable)"; /* names only serve messages */
         if (*p == ',')
             p++;
@@ -41,7 +41,7 @@ static void var_names(tl_builder *b, tl_vars vars, const char **out)
     for (; i < vars.n; i++) {
         char num[16];
         int len = snprintf(num, sizeof num, "#%d", i);
-        const char *name = tcir_strdup(scope_ctx(b), num, (size_t)len);
+        const char *name = tcir_strdup(lang_scope_ctx(b), num, (size_t)len);
         out[i] = name ? name : "(a variable)";
     }
 }
@@ -61,8 +61,8 @@ static bool valid_var_value(tl_site s, tl_builder *b, tl_value v, const char *na
 
 /* Checks a .carry list and records it in Python's carried order (each variable's place is its
  * value's def_order; equal places keep the list's order). The values are made strong later
- * (carry_values), where the explicit form makes its inits, so that constants keep their order. */
-tl_carry *carry_open(tl_site s, tl_builder *b, tl_vars vars)
+ * (lang_carry_values), where the explicit form makes its inits, so that constants keep their order. */
+tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars)
 {
     int n = vars.n;
     if (n < 0 || (n && !vars.v)) {
@@ -73,7 +73,7 @@ tl_carry *carry_open(tl_site s, tl_builder *b, tl_vars vars)
         tl_builder_fail(b, s, "carry: %d variables, at most %d", n, TL_MAX_CARRIED);
         return NULL;
     }
-    const char **names = scope_array(s, b, n, sizeof(*names));
+    const char **names = lang_scope_array(s, b, n, sizeof(*names));
     if (!names)
         return NULL;
     var_names(b, vars, names);
@@ -98,9 +98,9 @@ tl_carry *carry_open(tl_site s, tl_builder *b, tl_vars vars)
             return NULL;
         }
     }
-    tl_carry *c = scope_array(s, b, 1, sizeof *c);
-    if (!c || !(c->var = scope_array(s, b, n, sizeof(*c->var))) ||
-        !(c->name = scope_array(s, b, n, sizeof(*c->name))) || !(c->init = scope_values(s, b, n)))
+    tl_carry *c = lang_scope_array(s, b, 1, sizeof *c);
+    if (!c || !(c->var = lang_scope_array(s, b, n, sizeof(*c->var))) ||
+        !(c->name = lang_scope_array(s, b, n, sizeof(*c->name))) || !(c->init = lang_scope_values(s, b, n)))
         return NULL;
     c->n = n;
     /* insertion sort by def_order: stable, and lists are short */
@@ -117,10 +117,10 @@ tl_carry *carry_open(tl_site s, tl_builder *b, tl_vars vars)
 }
 
 /* The variables' values at open, as values of b (a literal becomes a constant). */
-bool carry_values(tl_site s, tl_builder *b, tl_carry *c)
+bool lang_carry_values(tl_site s, tl_builder *b, tl_carry *c)
 {
     for (int i = 0; i < c->n; i++) {
-        c->init[i] = scope_strong(s, b, *c->var[i]);
+        c->init[i] = lang_scope_strong(s, b, *c->var[i]);
         if (tl_value_is_poison(c->init[i]))
             return false;
     }
@@ -133,7 +133,7 @@ static bool current_value(tl_site s, tl_builder *b, const tl_carry *c, int i, co
     tl_value v = *c->var[i];
     if (!valid_var_value(s, b, v, c->name[i]))
         return false;
-    *out = scope_strong(s, b, v);
+    *out = lang_scope_strong(s, b, v);
     if (tl_value_is_poison(*out))
         return false;
     const tcir_type *t = tl_value_type(*out), *want = tl_value_type(c->init[i]);
@@ -148,7 +148,7 @@ static bool current_value(tl_site s, tl_builder *b, const tl_carry *c, int i, co
     return true;
 }
 
-bool carry_current(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out)
+bool lang_carry_current(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out)
 {
     for (int i = 0; i < c->n; i++)
         if (!current_value(s, b, c, i, where, &out[i]))
@@ -156,14 +156,14 @@ bool carry_current(tl_site s, tl_builder *b, const tl_carry *c, const char *wher
     return true;
 }
 
-void carry_bind(const tl_carry *c, const tl_value *v)
+void lang_carry_bind(const tl_carry *c, const tl_value *v)
 {
     for (int i = 0; i < c->n; i++)
         *c->var[i] = v[i];
 }
 
 /* Values given to a call that takes the carried variables instead. */
-bool carry_no_values(tl_site s, tl_builder *b, const tl_scope *scope, tl_values values)
+bool lang_carry_no_values(tl_site s, tl_builder *b, const tl_scope *scope, tl_values values)
 {
     if (scope->carry && values.n) {
         tl_builder_fail(b, s, "this scope carries C variables (.carry): give no values, the variables are the yield");
@@ -173,7 +173,7 @@ bool carry_no_values(tl_site s, tl_builder *b, const tl_scope *scope, tl_values 
 }
 
 /* The values at `keep`, in order; returns how many. */
-int carry_kept(int n, const bool *keep, const tl_value *v, tl_value *out)
+int lang_carry_kept(int n, const bool *keep, const tl_value *v, tl_value *out)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -183,7 +183,7 @@ int carry_kept(int n, const bool *keep, const tl_value *v, tl_value *out)
 }
 
 /* After close: kept variables take the op's results, the others `other`. */
-void carry_write_back(const tl_carry *c, const bool *keep, const tl_value *results, const tl_value *other)
+void lang_carry_write_back(const tl_carry *c, const bool *keep, const tl_value *results, const tl_value *other)
 {
     for (int i = 0, k = 0; i < c->n; i++)
         *c->var[i] = keep[i] ? results[k++] : other[i];

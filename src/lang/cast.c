@@ -41,7 +41,7 @@ static void note_source(tl_site s, tl_builder *b, const lang_opnd *o)
 }
 
 /* One cast op on o: folded for a literal where Triton folds it, emitted otherwise. */
-static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, tl_dtype dst, const char *rounding)
+static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, ir_opcode opc, tl_dtype dst, const char *rounding)
 {
     if (tl_value_is_lit(o->v)) {
         bool folds = true;
@@ -67,7 +67,7 @@ static bool cast_op(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, tl_
     }
     tcir_named_attr attr;
     if (rounding)
-        attr = lang_attr("rounding", tcir_enum_rounding(tl_builder_context(b), rounding));
+        attr = lang_attr("rounding", ir_enum_rounding(tl_builder_context(b), rounding));
     return lang_emit_unary(s, b, opc, o, dst, rounding ? 1 : 0, rounding ? &attr : NULL);
 }
 

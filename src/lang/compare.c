@@ -27,7 +27,7 @@ tl_value lang_compare(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_
     tcir_context *ctx = tl_builder_context(b);
     bool f = tl_dtype_is_float(l->dtype);
     const char *pred = predicate(op, l->dtype);
-    tcir_named_attr a = lang_attr("predicate", f ? tcir_enum_cmpf(ctx, pred) : tcir_enum_cmpi(ctx, pred));
+    tcir_named_attr a = lang_attr("predicate", f ? ir_enum_cmpf(ctx, pred) : ir_enum_cmpi(ctx, pred));
     tl_value ops[2] = {lang_value(s, b, l), lang_value(s, b, r)};
     if (tl_value_is_poison(ops[0]) || tl_value_is_poison(ops[1]))
         return TL_POISON;
@@ -57,7 +57,7 @@ static tl_value elementwise_min_max(tl_site s, tl_value a, tl_value c, tl_minmax
     lang_strong(&y);
     if (!bf16_to_f32(s, b, &x) || !bf16_to_f32(s, b, &y) || !lang_binary_operands(s, b, &x, &y, 0))
         return TL_POISON;
-    tcir_opcode opc;
+    ir_opcode opc;
     if (tl_dtype_is_float(x.dtype))
         opc = o.propagate_nan == TL_NAN_ALL ? (is_max ? TCIR_OPC_ARITH_MAXIMUMF : TCIR_OPC_ARITH_MINIMUMF)
                                             : (is_max ? TCIR_OPC_ARITH_MAXNUMF : TCIR_OPC_ARITH_MINNUMF);
@@ -101,7 +101,7 @@ tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_
     if (!tl_dtype_is_float(v.dtype))
         return tl_builder_fail(b, s, "unexpected dtype %s: only floating-point clamp is supported",
                                tl_dtype_name(v.dtype));
-    tcir_named_attr a = lang_attr("propagateNan", tcir_enum_propagate_nan(tl_builder_context(b),
+    tcir_named_attr a = lang_attr("propagateNan", ir_enum_propagate_nan(tl_builder_context(b),
                                                                          o.propagate_nan == TL_NAN_ALL ? "all" : "none"));
     tl_value ops[3] = {lang_value(s, b, &v), lang_value(s, b, &mn), lang_value(s, b, &mx)};
     for (int i = 0; i < 3; i++)

@@ -139,8 +139,8 @@ static bool offsets_of(tl_site s, tl_builder *b, tl_values offsets, int rank, tl
 static void cache_evict(tl_builder *b, tcir_named_attr *out)
 {
     tcir_context *ctx = tl_builder_context(b);
-    out[0] = lang_attr("cache", tcir_enum_cache(ctx, "none"));
-    out[1] = lang_attr("evict", tcir_enum_evict(ctx, "evict_normal"));
+    out[0] = lang_attr("cache", ir_enum_cache(ctx, "none"));
+    out[1] = lang_attr("evict", ir_enum_evict(ctx, "evict_normal"));
 }
 
 tl_value tl_descriptor_load_at(tl_site s, tl_value desc, tl_values offsets)

@@ -88,7 +88,7 @@ static tcir_op *emit_op(tl_site s, tl_builder *b, const char *name, int n, const
     return tl_op_at_ref(&s, b, &spec);
 }
 
-tcir_op *lang_op(tl_site s, tl_builder *b, tcir_opcode opc, tl_raw_op spec)
+tcir_op *lang_op(tl_site s, tl_builder *b, ir_opcode opc, tl_raw_op spec)
 {
     spec.name = tcir_opcode_name(opc);
     return tl_op_at_ref(&s, b, &spec);
@@ -110,19 +110,19 @@ tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, cons
     return r;
 }
 
-tl_value lang_emit(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, const tcir_type *rt,
+tl_value lang_emit(tl_site s, tl_builder *b, ir_opcode opc, int n, const tl_value *ops, const tcir_type *rt,
                    tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs)
 {
     return lang_emit_named(s, b, tcir_opcode_name(opc), n, ops, rt, rdt, rptr, nattrs, attrs);
 }
 
-bool lang_emit0(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, int nattrs,
+bool lang_emit0(tl_site s, tl_builder *b, ir_opcode opc, int n, const tl_value *ops, int nattrs,
                 const tcir_named_attr *attrs)
 {
     return emit_op(s, b, tcir_opcode_name(opc), n, ops, 0, NULL, TL_DTYPE_INVALID, nattrs, attrs) != NULL;
 }
 
-bool lang_emit_unary(tl_site s, tl_builder *b, tcir_opcode opc, lang_opnd *o, tl_dtype dt, int nattrs,
+bool lang_emit_unary(tl_site s, tl_builder *b, ir_opcode opc, lang_opnd *o, tl_dtype dt, int nattrs,
                      const tcir_named_attr *attrs)
 {
     tl_value x = lang_value(s, b, o);

@@ -50,18 +50,18 @@ const tcir_type *lang_opnd_type(tl_builder *b, const lang_opnd *o);
 /* Emits the op of opcode opc (ir/registry.h: TCIR_OPC_TT_LOAD...) with one result of type rt
  * (dtype rdt, pointer when rptr). Attributes are inherent. Returns poison after an error. The
  * language names every op it emits by its opcode, so that a misspelled op does not compile. */
-tl_value lang_emit(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, const tcir_type *rt,
+tl_value lang_emit(tl_site s, tl_builder *b, ir_opcode opc, int n, const tl_value *ops, const tcir_type *rt,
                    tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);
 /* The same for an op without results; false after an error. */
-bool lang_emit0(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *ops, int nattrs,
+bool lang_emit0(tl_site s, tl_builder *b, ir_opcode opc, int n, const tl_value *ops, int nattrs,
                 const tcir_named_attr *attrs);
 /* Emits opc on operand o (a value) with result element dtype dt, shape unchanged; o becomes
  * the result. */
-bool lang_emit_unary(tl_site s, tl_builder *b, tcir_opcode opc, lang_opnd *o, tl_dtype dt, int nattrs,
+bool lang_emit_unary(tl_site s, tl_builder *b, ir_opcode opc, lang_opnd *o, tl_dtype dt, int nattrs,
                      const tcir_named_attr *attrs);
 /* tl_op_at for the op of opcode opc (spec.name is set from it): the ops with regions or
  * successors, and those of several results. */
-tcir_op *lang_op(tl_site s, tl_builder *b, tcir_opcode opc, tl_raw_op spec);
+tcir_op *lang_op(tl_site s, tl_builder *b, ir_opcode opc, tl_raw_op spec);
 /* lang_emit for an op name that is the user's data (tl_same_type_op_at), registered or not. */
 tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops,
                          const tcir_type *rt, tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);

@@ -406,7 +406,7 @@ int64_t lang_numel(int rank, const int64_t *dims)
 }
 
 /* o becomes a value of the same dtype and the given shape through op `opc`. */
-static bool reshape_value(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, int rank, const int64_t *dims,
+static bool reshape_value(tl_site s, tl_builder *b, lang_opnd *o, ir_opcode opc, int rank, const int64_t *dims,
                           int nattrs, const tcir_named_attr *attrs)
 {
     if (tl_value_is_lit(o->v)) {

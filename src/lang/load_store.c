@@ -59,8 +59,8 @@ static bool memory_attrs(tl_site s, tl_builder *b, tl_cache cache, tl_evict evic
     }
     tcir_context *ctx = tl_builder_context(b);
     out[0] = lang_attr("boundaryCheck", tcir_attr_array_i32(ctx, 0, NULL));
-    out[1] = lang_attr("cache", tcir_enum_cache(ctx, cache_names[cache]));
-    out[2] = lang_attr("evict", tcir_enum_evict(ctx, evict_names[evict]));
+    out[1] = lang_attr("cache", ir_enum_cache(ctx, cache_names[cache]));
+    out[2] = lang_attr("evict", ir_enum_evict(ctx, evict_names[evict]));
     return true;
 }
 

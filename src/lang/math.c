@@ -32,7 +32,7 @@ static const tl_dtype F32_F64[] = {TL_F32, TL_F64};
 static const tl_dtype F32_ONLY[] = {TL_F32};
 
 static const struct {
-    tcir_opcode opc;
+    ir_opcode opc;
     bool f32_only;
 } unary_ops[] = {
     [TL_MATH_EXP] = {TCIR_OPC_MATH_EXP, false},   [TL_MATH_EXP2] = {TCIR_OPC_MATH_EXP2, false},
@@ -87,7 +87,7 @@ tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
     return v.v;
 }
 
-static tl_value emit_n(tl_site s, tl_builder *b, tcir_opcode opc, int n, lang_opnd *o)
+static tl_value emit_n(tl_site s, tl_builder *b, ir_opcode opc, int n, lang_opnd *o)
 {
     tl_value ops[3];
     for (int i = 0; i < n; i++) {

@@ -45,17 +45,17 @@ static void move_ops(tcir_block *from, tcir_block *to, const tcir_op *except)
 static tcir_block *block_like(tl_site s, tl_builder *b, tcir_op *op, int r, tcir_block *old, int fixed, int n,
                               const bool *keep, const tl_value *dropped_to, tcir_value **from, tcir_value **to)
 {
-    tcir_block *blk = op ? tcir_region_add_block(scope_ctx(b), tcir_op_region(op, r)) : NULL;
+    tcir_block *blk = op ? tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(op, r)) : NULL;
     for (int i = 0; blk && i < fixed + n; i++) {
         from[i] = tcir_block_arg(old, i);
         bool keep_it = i < fixed || keep[i - fixed];
-        to[i] = keep_it ? tcir_block_add_arg(scope_ctx(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
+        to[i] = keep_it ? tcir_block_add_arg(lang_scope_ctx(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
                         : dropped_to[i - fixed].ir;
         if (!to[i])
             blk = NULL;
     }
     if (!blk)
-        scope_out_of_memory(s, b);
+        lang_scope_out_of_memory(s, b);
     return blk;
 }
 
@@ -82,7 +82,7 @@ static void replace_op(tcir_op *old, tcir_op *now)
 static tcir_named_attr *attrs_of(tl_site s, tl_builder *b, const tcir_op *op)
 {
     int n = tcir_op_nattrs(op);
-    tcir_named_attr *a = scope_array(s, b, n, sizeof(*a));
+    tcir_named_attr *a = lang_scope_array(s, b, n, sizeof(*a));
     for (int i = 0; a && i < n; i++)
         a[i] = *tcir_op_attr_at(op, i);
     return a;
@@ -90,13 +90,13 @@ static tcir_named_attr *attrs_of(tl_site s, tl_builder *b, const tcir_op *op)
 
 /* The scope's op made again with only the carried values at keep (its body moved over). Every
  * new piece is made before anything moves, so running out of memory changes nothing. */
-bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
+bool lang_rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
 {
     const tl_carry *c = scope->carry;
     tcir_op *old = scope->op;
     int n = c->n, nk = 0;
-    tcir_value **operands = scope_irs(s, b, 3 + n), **from = scope_irs(s, b, 1 + n), **to = scope_irs(s, b, 1 + n);
-    const tcir_type **types = scope_types(s, b, n);
+    tcir_value **operands = lang_scope_irs(s, b, 3 + n), **from = lang_scope_irs(s, b, 1 + n), **to = lang_scope_irs(s, b, 1 + n);
+    const tcir_type **types = lang_scope_types(s, b, n);
     tcir_named_attr *attrs = attrs_of(s, b, old);
     if (!operands || !from || !to || !types || !attrs)
         return false;
@@ -107,7 +107,7 @@ bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, in
             types[nk] = tcir_value_type(tcir_op_result(old, i));
             operands[3 + nk++] = tcir_op_operand(old, 3 + i);
         }
-    tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_FOR),
+    tcir_op *now = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_FOR),
                                                                  .loc = tcir_op_loc(old),
                                                                  .noperands = 3 + nk,
                                                                  .operands = operands,
@@ -130,15 +130,15 @@ bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, in
 }
 
 /* The same for a while: both regions, and the condition's forwarded values. */
-bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
+bool lang_rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield)
 {
     const tl_carry *c = scope->carry;
     tcir_op *old = scope->op;
     int n = c->n, nk = 0;
-    tcir_value **operands = scope_irs(s, b, n), **forwarded = scope_irs(s, b, 1 + n);
-    tcir_value **from_before = scope_irs(s, b, n), **to_before = scope_irs(s, b, n);
-    tcir_value **from_after = scope_irs(s, b, n), **to_after = scope_irs(s, b, n);
-    const tcir_type **types = scope_types(s, b, n);
+    tcir_value **operands = lang_scope_irs(s, b, n), **forwarded = lang_scope_irs(s, b, 1 + n);
+    tcir_value **from_before = lang_scope_irs(s, b, n), **to_before = lang_scope_irs(s, b, n);
+    tcir_value **from_after = lang_scope_irs(s, b, n), **to_after = lang_scope_irs(s, b, n);
+    const tcir_type **types = lang_scope_types(s, b, n);
     if (!operands || !forwarded || !from_before || !to_before || !from_after || !to_after || !types)
         return false;
     tcir_block *old_before = tcir_region_first_block(tcir_op_region(old, 0));
@@ -150,14 +150,14 @@ bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, 
             operands[nk] = tcir_op_operand(old, i);
             forwarded[1 + nk++] = tcir_op_operand(old_cond, 1 + i);
         }
-    tcir_op *now = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_WHILE),
+    tcir_op *now = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_WHILE),
                                                                  .loc = tcir_op_loc(old),
                                                                  .noperands = nk,
                                                                  .operands = operands,
                                                                  .nresults = nk,
                                                                  .result_types = types,
                                                                  .nregions = 2});
-    tcir_op *cond = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_CONDITION),
+    tcir_op *cond = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_CONDITION),
                                                                   .loc = tcir_op_loc(old_cond),
                                                                   .noperands = 1 + nk,
                                                                   .operands = forwarded});
@@ -167,7 +167,7 @@ bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, 
     if (before)
         after = block_like(s, b, now, 1, scope->block, 0, n, keep, c->init, from_after, to_after);
     if (!after)
-        return tl_builder_failed(b) ? false : scope_out_of_memory(s, b);
+        return tl_builder_failed(b) ? false : lang_scope_out_of_memory(s, b);
     move_ops(old_before, before, old_cond);
     tcir_op_set_aux(cond, tcir_op_aux(old_cond)); /* its source-order key */
     tcir_block_append(before, cond);
@@ -184,7 +184,7 @@ bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, 
 
 /* An if whose else branch is empty (no ops, nothing yielded) made again without it, as Triton's
  * canonicalizer leaves it. */
-void rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
+void lang_rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
 {
     tcir_op *old = scope->op;
     tcir_block *other = tcir_region_first_block(tcir_op_region(old, 1));
@@ -193,7 +193,7 @@ void rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
         return;
     tcir_value *cond = tcir_op_operand(old, 0);
     tcir_named_attr *attrs = attrs_of(s, b, old);
-    tcir_op *now = attrs ? tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
+    tcir_op *now = attrs ? tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
                                                                          .loc = tcir_op_loc(old),
                                                                          .noperands = 1,
                                                                          .operands = &cond,
@@ -201,7 +201,7 @@ void rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
                                                                          .attrs = attrs,
                                                                          .nregions = 2})
                          : NULL;
-    tcir_block *then = now ? tcir_region_add_block(scope_ctx(b), tcir_op_region(now, 0)) : NULL;
+    tcir_block *then = now ? tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(now, 0)) : NULL;
     if (!then) { /* keeping the empty else is still a valid kernel */
         return;
     }

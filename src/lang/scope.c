@@ -1,6 +1,6 @@
 /* Control flow as scopes (control.h): what every scope shares. The scopes themselves are made
- * in scope_for.c (scf.for), scope_if.c (scf.if and its else), scope_while.c (scf.while) and
- * scope_return.c (early returns); this file has their memory and values, the checks of their
+ * in lang_scope_for.c (scf.for), lang_scope_if.c (scf.if and its else), lang_scope_while.c (scf.while) and
+ * lang_scope_return.c (early returns); this file has their memory and values, the checks of their
  * calls, the results an op learns from its first yield, the common end of a loop that carries C
  * variables, and tl_yield (tl_end), which closes any of them.
  *
@@ -25,85 +25,85 @@
 #define P1 {.poison = 1}
 #define P8 P1, P1, P1, P1, P1, P1, P1, P1
 #define P64 P8, P8, P8, P8, P8, P8, P8, P8
-const tl_value scope_poison[TL_MAX_CARRIED] = {P64, P64};
+const tl_value lang_scope_poison[TL_MAX_CARRIED] = {P64, P64};
 #undef P1
 #undef P8
 #undef P64
 
-int scope_clamp_count(int n)
+int lang_scope_clamp_count(int n)
 {
     return n < 0 ? 0 : n > TL_MAX_CARRIED ? TL_MAX_CARRIED : n;
 }
 
 /* The result of a scope call that failed: nothing open, n poison args and results to read. */
-tl_scope scope_failed(tl_builder *b, tl_site s, int n)
+tl_scope lang_scope_failed(tl_builder *b, tl_site s, int n)
 {
-    n = scope_clamp_count(n);
-    return (tl_scope){.b = b, .opened = s, .n = n, .args = scope_poison, .nresults = n, .results = scope_poison};
+    n = lang_scope_clamp_count(n);
+    return (tl_scope){.b = b, .opened = s, .n = n, .args = lang_scope_poison, .nresults = n, .results = lang_scope_poison};
 }
 
-void *scope_array(tl_site s, tl_builder *b, int n, size_t each)
+void *lang_scope_array(tl_site s, tl_builder *b, int n, size_t each)
 {
-    void *p = tcir_alloc(scope_ctx(b), each * (size_t)(n > 0 ? n : 1));
+    void *p = tcir_alloc(lang_scope_ctx(b), each * (size_t)(n > 0 ? n : 1));
     if (!p)
         tl_builder_fail(b, s, "out of memory");
     return p;
 }
 
-void *scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, size_t small_bytes)
+void *lang_scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, size_t small_bytes)
 {
     if (n > 0 && each * (size_t)n <= small_bytes)
         return memset(small, 0, each * (size_t)n);
-    return scope_array(s, b, n, each);
+    return lang_scope_array(s, b, n, each);
 }
 
-bool scope_out_of_memory(tl_site s, tl_builder *b)
+bool lang_scope_out_of_memory(tl_site s, tl_builder *b)
 {
     tl_builder_fail(b, s, "out of memory");
     return false;
 }
 
-tl_value *scope_values(tl_site s, tl_builder *b, int n)
+tl_value *lang_scope_values(tl_site s, tl_builder *b, int n)
 {
-    return scope_array(s, b, n, sizeof(tl_value));
+    return lang_scope_array(s, b, n, sizeof(tl_value));
 }
 
-const tcir_type **scope_types(tl_site s, tl_builder *b, int n)
+const tcir_type **lang_scope_types(tl_site s, tl_builder *b, int n)
 {
-    return scope_array(s, b, n, sizeof(const tcir_type *));
+    return lang_scope_array(s, b, n, sizeof(const tcir_type *));
 }
 
-bool *scope_flags(tl_site s, tl_builder *b, int n)
+bool *lang_scope_flags(tl_site s, tl_builder *b, int n)
 {
-    return scope_array(s, b, n, sizeof(bool));
+    return lang_scope_array(s, b, n, sizeof(bool));
 }
 
-tcir_value **scope_irs(tl_site s, tl_builder *b, int n)
+tcir_value **lang_scope_irs(tl_site s, tl_builder *b, int n)
 {
-    return scope_array(s, b, n, sizeof(tcir_value *));
+    return lang_scope_array(s, b, n, sizeof(tcir_value *));
 }
 
 /* n poison values of b: a scope's results before it closes. Unlike the static ones they name
  * their builder, so using one is an error at that call. */
-const tl_value *scope_unready_results(tl_site s, tl_builder *b, int n)
+const tl_value *lang_scope_unready_results(tl_site s, tl_builder *b, int n)
 {
-    tl_value *v = scope_values(s, b, n);
+    tl_value *v = lang_scope_values(s, b, n);
     if (!v)
-        return scope_poison;
+        return lang_scope_poison;
     for (int i = 0; i < n; i++)
         v[i] = (tl_value){.b = b, .poison = 1};
     return v;
 }
 
 /* A carried value as a value of b: a literal becomes a constant of its Python type. */
-tl_value scope_strong(tl_site s, tl_builder *b, tl_value v)
+tl_value lang_scope_strong(tl_site s, tl_builder *b, tl_value v)
 {
     lang_opnd o = lang_opnd_of(b, v);
     lang_strong(&o);
     return lang_value(s, b, &o);
 }
 
-bool scope_carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out)
+bool lang_scope_carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out)
 {
     if (tl_value_is_absent(v) || tl_value_is_poison(v)) {
         if (!tl_builder_failed(b))
@@ -114,7 +114,7 @@ bool scope_carried_value(tl_site s, tl_builder *b, tl_value v, const char *what,
         tl_builder_fail(b, s, "%s #%d belongs to another builder", what, i);
         return false;
     }
-    *out = scope_strong(s, b, v);
+    *out = lang_scope_strong(s, b, v);
     return !tl_value_is_poison(*out);
 }
 
@@ -127,17 +127,17 @@ static tl_value rebound(tl_builder *b, tcir_value *v, tl_value like)
 }
 
 /* The block's arguments first..first+n as values typed like `like`. */
-void scope_wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out)
+void lang_scope_wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out)
 {
     for (int i = 0; i < n; i++)
         out[i] = rebound(b, tcir_block_arg(blk, first + i), like[i]);
 }
 
 /* Adds n arguments to blk, typed like v[i] (or types[i] when v is NULL), located at s. */
-bool scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v, const tcir_type *const *types)
+bool lang_scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v, const tcir_type *const *types)
 {
     for (int i = 0; i < n; i++)
-        if (!tcir_block_add_arg(scope_ctx(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
+        if (!tcir_block_add_arg(lang_scope_ctx(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
             tl_builder_fail(b, s, "out of memory");
             return false;
         }
@@ -145,18 +145,18 @@ bool scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_v
 }
 
 /* The op's results as values typed like `like` (poison when memory runs out). */
-const tl_value *scope_wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like)
+const tl_value *lang_scope_wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like)
 {
-    tl_value *out = scope_values(s, b, n);
+    tl_value *out = lang_scope_values(s, b, n);
     if (!out)
-        return scope_poison;
+        return lang_scope_poison;
     for (int i = 0; i < n; i++)
         out[i] = rebound(b, tcir_op_result(op, i), like[i]);
     return out;
 }
 
 /* A condition: an i1 scalar (other scalars are compared with zero, as Python's .to(int1)). */
-bool scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out)
+bool lang_scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out)
 {
     if (tl_value_is_lit(cond)) {
         tl_builder_fail(b, s, "the condition is a C constant: decide it with a C if");
@@ -179,13 +179,13 @@ bool scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out)
 }
 
 /* Emits the terminator `opc` (scf.yield, scf.condition...) with operands into the current block. */
-bool scope_terminate(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *v)
+bool lang_scope_terminate(tl_site s, tl_builder *b, ir_opcode opc, int n, const tl_value *v)
 {
     return lang_op(s, b, opc, (tl_raw_op){.noperands = n, .operands = v}) != NULL;
 }
 
 /* The scope must be the innermost open one, in the expected phase. */
-bool scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call)
+bool lang_scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call)
 {
     tl_builder *b = scope ? scope->b : NULL;
     if (!b) /* a NULL or never-opened scope names no builder; its open, if any, is reported at finish */
@@ -214,7 +214,7 @@ bool scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const ch
 
 /* Checks that `values` match `types` (the carried or result types) one for one, and makes them
  * values; literals become constants. */
-bool scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, const tcir_type *const *types,
+bool lang_scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, const tcir_type *const *types,
                             const char *what, tl_value *out)
 {
     if (values.n != n) {
@@ -226,7 +226,7 @@ bool scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, co
         return false;
     }
     for (int i = 0; i < n; i++) {
-        if (!scope_carried_value(s, b, values.v[i], "value", i, &out[i]))
+        if (!lang_scope_carried_value(s, b, values.v[i], "value", i, &out[i]))
             return false;
         const tcir_type *t = tl_value_type(out[i]);
         if (types && t != types[i]) {
@@ -240,7 +240,7 @@ bool scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, co
     return true;
 }
 
-bool scope_good_list(tl_site s, tl_builder *b, tl_values v, const char *what)
+bool lang_scope_good_list(tl_site s, tl_builder *b, tl_values v, const char *what)
 {
     if (v.n < 0 || (v.n && !v.v)) {
         tl_builder_fail(b, s, "%s: bad value list", what);
@@ -254,7 +254,7 @@ bool scope_good_list(tl_site s, tl_builder *b, tl_values v, const char *what)
 }
 
 /* .carry or .inits, not both. */
-bool scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits)
+bool lang_scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits)
 {
     if (carry.n && inits.n) {
         tl_builder_fail(b, s, "give .carry (C variables) or .inits (values), not both");
@@ -265,69 +265,69 @@ bool scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits)
 
 /* The op's results take the types of the first values it yields (scf.if's then-branch,
  * scf.while's condition). */
-bool scope_set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
+bool lang_scope_set_results(tl_site s, tl_scope *scope, int n, const tl_value *v)
 {
     tl_builder *b = scope->b;
     const tcir_type *types_small[SCOPE_SMALL];
-    const tcir_type **types = scope_scratch(s, b, n, sizeof(const tcir_type *), types_small, sizeof types_small);
+    const tcir_type **types = lang_scope_scratch(s, b, n, sizeof(const tcir_type *), types_small, sizeof types_small);
     if (!types)
         return false;
     for (int i = 0; i < n; i++)
         types[i] = tl_value_type(v[i]);
-    tcir_op_set_result_types(scope_ctx(b), scope->op, n, types); /* copies them */
+    tcir_op_set_result_types(lang_scope_ctx(b), scope->op, n, types); /* copies them */
     scope->nresults = n;
-    scope->results = scope_unready_results(s, b, n);
-    scope->pending = scope_wrap_results(s, b, scope->op, n, v); /* published when the scope closes */
+    scope->results = lang_scope_unready_results(s, b, n);
+    scope->pending = lang_scope_wrap_results(s, b, scope->op, n, v); /* published when the scope closes */
     return !tl_builder_failed(b);
 }
 
 /* ---- closing ------------------------------------------------------------------------------------- */
 
 /* Makes the arrays and reads the variables' current values; false after an error. */
-bool scope_loop_close_begin(tl_site s, tl_scope *scope, scope_loop_close *lc)
+bool lang_scope_loop_close_begin(tl_site s, tl_scope *scope, lang_scope_loop_close *lc)
 {
     tl_builder *b = scope->b;
     int n = scope->carry->n;
-    lc->now = scope_values(s, b, n);
-    lc->yield = scope_values(s, b, n);
-    lc->like = scope_values(s, b, n);
-    lc->keep = scope_flags(s, b, n);
-    return lc->now && lc->yield && lc->like && lc->keep && carry_current(s, b, scope->carry, "loop", lc->now);
+    lc->now = lang_scope_values(s, b, n);
+    lc->yield = lang_scope_values(s, b, n);
+    lc->like = lang_scope_values(s, b, n);
+    lc->keep = lang_scope_flags(s, b, n);
+    return lc->now && lc->yield && lc->like && lc->keep && lang_carry_current(s, b, scope->carry, "loop", lc->now);
 }
 
 /* Once lc->keep is decided: makes the loop again without the variables it does not carry
  * (rebuild), yields the rest, closes the body and writes the results back. */
-void scope_loop_close_end(tl_site s, tl_scope *scope, scope_loop_close *lc, scope_loop_rebuild rebuild)
+void lang_scope_loop_close_end(tl_site s, tl_scope *scope, lang_scope_loop_close *lc, lang_scope_loop_rebuild rebuild)
 {
     tl_builder *b = scope->b;
     const tl_carry *c = scope->carry;
     int n = c->n;
-    int nk = carry_kept(n, lc->keep, lc->now, lc->yield);
+    int nk = lang_carry_kept(n, lc->keep, lc->now, lc->yield);
     if (nk < n && !rebuild(s, b, scope, lc->keep, nk, lc->yield))
         return;
-    if (!scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, lc->yield))
+    if (!lang_scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, lc->yield))
         return;
-    scope_check_unused(s, scope);
+    lang_scope_check_unused(s, scope);
     tl_pop_block_at(s, b);
-    carry_kept(n, lc->keep, c->init, lc->like);
+    lang_carry_kept(n, lc->keep, c->init, lc->like);
     scope->n = scope->nresults = nk;
-    scope->results = scope_wrap_results(s, b, scope->op, nk, lc->like);
-    scope->args = scope_poison; /* the body's arguments are gone with it */
-    carry_write_back(c, lc->keep, scope->results, c->init);
+    scope->results = lang_scope_wrap_results(s, b, scope->op, nk, lc->like);
+    scope->args = lang_scope_poison; /* the body's arguments are gone with it */
+    lang_carry_write_back(c, lc->keep, scope->results, c->init);
 }
 
 void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
 {
-    if (!scope_is_innermost(s, scope, TL_SCOPE_NONE, s.func))
+    if (!lang_scope_is_innermost(s, scope, TL_SCOPE_NONE, s.func))
         return;
     tl_builder *b = scope->b;
-    if (!carry_no_values(s, b, scope, values))
+    if (!lang_carry_no_values(s, b, scope, values))
         return;
     switch (scope->kind) {
-    case TL_SCOPE_FOR: scope_close_for(s, scope, values); break;
-    case TL_SCOPE_IF: scope_close_if(s, scope, values); break;
-    case TL_SCOPE_WHILE: scope_close_while(s, scope, values); break;
-    case TL_SCOPE_RETURN_IF: scope_close_return_if(s, scope, values); break;
+    case TL_SCOPE_FOR: lang_scope_close_for(s, scope, values); break;
+    case TL_SCOPE_IF: lang_scope_close_if(s, scope, values); break;
+    case TL_SCOPE_WHILE: lang_scope_close_while(s, scope, values); break;
+    case TL_SCOPE_RETURN_IF: lang_scope_close_return_if(s, scope, values); break;
     default: return;
     }
     if (!tl_builder_failed(b))

@@ -10,12 +10,12 @@
 
 #include "lang/scope_internal.h"
 
-bool scope_const_true(tl_value v)
+bool lang_scope_const_true(tl_value v)
 {
     return v.lit == TL_LIT_FLOAT ? v.lit_val.f != 0.0 : v.lit_val.i != 0;
 }
 
-tl_builder *scope_const_builder(tl_site s, const char *call, tl_vars carry)
+tl_builder *lang_scope_const_builder(tl_site s, const char *call, tl_vars carry)
 {
     for (int i = 0; i < carry.n && carry.v; i++) /* a carried variable's builder, when it has one */
         if (carry.v[i] && !tl_value_is_lit(*carry.v[i]) && carry.v[i]->b)
@@ -29,19 +29,19 @@ tl_builder *scope_const_builder(tl_site s, const char *call, tl_vars carry)
 static tcir_block *holder_block(tl_site s, tl_builder *b, tcir_op **holder)
 {
     if (!*holder)
-        *holder = tcir_op_create(scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
+        *holder = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
                                                                  .loc = {s.file, s.line, 0},
                                                                  .nregions = 2});
     tcir_block *blk = NULL;
     for (int r = 0; *holder && r < 2 && !blk; r++)
         if (!tcir_region_first_block(tcir_op_region(*holder, r)))
-            blk = tcir_region_add_block(scope_ctx(b), tcir_op_region(*holder, r));
-    if (!blk || tcir_context_oom(scope_ctx(b)))
-        scope_out_of_memory(s, b);
+            blk = tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(*holder, r));
+    if (!blk || tcir_context_oom(lang_scope_ctx(b)))
+        lang_scope_out_of_memory(s, b);
     return blk;
 }
 
-bool scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value cond)
+bool lang_scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value cond)
 {
     tcir_block *blk = holder_block(s, b, &scope->op);
     if (!blk)
@@ -49,22 +49,22 @@ bool scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value cond)
     tl_push_block_at(s, b, blk);
     if (tl_builder_failed(b))
         return false;
-    scope->decided = scope_const_true(cond) ? 1 : 2;
+    scope->decided = lang_scope_const_true(cond) ? 1 : 2;
     scope->depth = tl_scope_depth(b);
     scope->block = blk;
     scope->const_mark = tl_const_mark(b);
     return true;
 }
 
-bool scope_const_branch_taken(const tl_scope *scope)
+bool lang_scope_const_branch_taken(const tl_scope *scope)
 {
     return (scope->decided == 1) == (scope->phase == 0);
 }
 
-bool scope_const_else(tl_site s, tl_scope *scope)
+bool lang_scope_const_else(tl_site s, tl_scope *scope)
 {
     tl_builder *b = scope->b;
-    if (!scope_const_branch_taken(scope))
+    if (!lang_scope_const_branch_taken(scope))
         tl_consts_droppable_since(b, scope->const_mark);
     tl_pop_block_at(s, b);
     tcir_block *other = holder_block(s, b, &scope->op);
@@ -90,10 +90,10 @@ static void move_to_current(tl_builder *b, tcir_block *blk)
     }
 }
 
-void scope_const_close(tl_site s, tl_scope *scope)
+void lang_scope_const_close(tl_site s, tl_scope *scope)
 {
     tl_builder *b = scope->b;
-    if (!scope_const_branch_taken(scope))
+    if (!lang_scope_const_branch_taken(scope))
         tl_consts_droppable_since(b, scope->const_mark);
     tl_pop_block_at(s, b);
     /* the taken branch: the then-block (then taken) or the open one (else taken) */
@@ -104,9 +104,9 @@ void scope_const_close(tl_site s, tl_scope *scope)
         move_to_current(b, taken);
 }
 
-void scope_end_body(tl_site s, tl_builder *b)
+void lang_scope_end_body(tl_site s, tl_builder *b)
 {
-    if (!scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL))
+    if (!lang_scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL))
         return;
     tcir_op *holder = NULL;
     tcir_block *dead = holder_block(s, b, &holder);

@@ -1,5 +1,5 @@
 /* Private: what the files of control flow share. scope.c has what every scope shares (memory,
- * values, checks, closing); scope_for.c, scope_if.c, scope_while.c and scope_return.c make the
+ * values, checks, closing); lang_scope_for.c, lang_scope_if.c, lang_scope_while.c and lang_scope_return.c make the
  * scopes (for, if, while, early returns); carry.c keeps the C variables a scope carries (their
  * list, Python's order, their values); rebuild.c makes a scope's op again without the variables
  * its body left unchanged. Built on the public API, as the rest of src/lang/. */
@@ -12,116 +12,116 @@
 /* ---- memory and values (scope.c) --------------------------------------------------------- */
 
 /* TL_MAX_CARRIED poison values naming no builder: the args and results of a failed scope. */
-extern const tl_value scope_poison[TL_MAX_CARRIED];
+extern const tl_value lang_scope_poison[TL_MAX_CARRIED];
 
-static inline tcir_context *scope_ctx(tl_builder *b)
+static inline tcir_context *lang_scope_ctx(tl_builder *b)
 {
     return tl_builder_context(b);
 }
 /* n elements of `each` bytes from b's arena (at least one); NULL, with the builder in error,
  * when memory runs out. Every caller checks. */
-void *scope_array(tl_site s, tl_builder *b, int n, size_t each);
-tl_value *scope_values(tl_site s, tl_builder *b, int n);
-const tcir_type **scope_types(tl_site s, tl_builder *b, int n);
-bool *scope_flags(tl_site s, tl_builder *b, int n);
-tcir_value **scope_irs(tl_site s, tl_builder *b, int n);
-/* Like scope_array, but in `small` (small_bytes of the caller's frame, cleared here) when the n
+void *lang_scope_array(tl_site s, tl_builder *b, int n, size_t each);
+tl_value *lang_scope_values(tl_site s, tl_builder *b, int n);
+const tcir_type **lang_scope_types(tl_site s, tl_builder *b, int n);
+bool *lang_scope_flags(tl_site s, tl_builder *b, int n);
+tcir_value **lang_scope_irs(tl_site s, tl_builder *b, int n);
+/* Like lang_scope_array, but in `small` (small_bytes of the caller's frame, cleared here) when the n
  * elements fit: for the working arrays that do not outlive the call, which would otherwise
  * stay in the arena for the life of the kernel (a loop with an if left ~1 KB there). */
 enum { SCOPE_SMALL = 8 };
-void *scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, size_t small_bytes);
+void *lang_scope_scratch(tl_site s, tl_builder *b, int n, size_t each, void *small, size_t small_bytes);
 /* Records "out of memory" at s; returns false. */
-bool scope_out_of_memory(tl_site s, tl_builder *b);
+bool lang_scope_out_of_memory(tl_site s, tl_builder *b);
 /* v as a value of b: a literal becomes a constant of its Python type. */
-tl_value scope_strong(tl_site s, tl_builder *b, tl_value v);
+tl_value lang_scope_strong(tl_site s, tl_builder *b, tl_value v);
 /* n clamped to [0, TL_MAX_CARRIED]: how many poison args and results a failed scope has. */
-int scope_clamp_count(int n);
+int lang_scope_clamp_count(int n);
 /* The result of a scope call that failed: nothing open, n poison args and results to read. */
-tl_scope scope_failed(tl_builder *b, tl_site s, int n);
+tl_scope lang_scope_failed(tl_builder *b, tl_site s, int n);
 /* n poison values of b: a scope's results before it closes. Unlike the static ones they name
  * their builder, so using one is an error at that call. */
-const tl_value *scope_unready_results(tl_site s, tl_builder *b, int n);
+const tl_value *lang_scope_unready_results(tl_site s, tl_builder *b, int n);
 /* The i-th value given (`what` names it in messages) as a value of b, into out; false after an
  * error. */
-bool scope_carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out);
+bool lang_scope_carried_value(tl_site s, tl_builder *b, tl_value v, const char *what, int i, tl_value *out);
 /* The block's arguments first..first+n as values typed like `like`. */
-void scope_wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out);
+void lang_scope_wrap_args(tl_builder *b, tcir_block *blk, int first, int n, const tl_value *like, tl_value *out);
 /* Adds n arguments to blk, typed like v[i] (or types[i] when v is NULL), located at s. */
-bool scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v,
-                    const tcir_type *const *types);
+bool lang_scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v,
+                         const tcir_type *const *types);
 /* The op's results as values typed like `like` (poison when memory runs out). */
-const tl_value *scope_wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like);
+const tl_value *lang_scope_wrap_results(tl_site s, tl_builder *b, tcir_op *op, int n, const tl_value *like);
 /* The op's results take the types of the first values it yields (scf.if's then-branch,
  * scf.while's condition). */
-bool scope_set_results(tl_site s, tl_scope *scope, int n, const tl_value *v);
+bool lang_scope_set_results(tl_site s, tl_scope *scope, int n, const tl_value *v);
 
 /* ---- checks (scope.c) ----------------------------------------------------------------------- */
 
 /* A condition: an i1 scalar (other scalars are compared with zero, as Python's .to(int1)). */
-bool scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out);
+bool lang_scope_condition(tl_site s, tl_builder *b, tl_value cond, tl_value *out);
 /* The scope must be the innermost open one, of `kind` (TL_SCOPE_NONE: any); `call` names the
  * call in messages. */
-bool scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call);
+bool lang_scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, const char *call);
 /* Checks that `values` match `types` (the carried or result types) one for one, and makes them
  * values; literals become constants. */
-bool scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, const tcir_type *const *types,
-                           const char *what, tl_value *out);
+bool lang_scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, const tcir_type *const *types,
+                                const char *what, tl_value *out);
 /* A well-formed list of values (a count of 0 or more, the values given), at most TL_MAX_CARRIED;
  * `what` names it in messages. */
-bool scope_good_list(tl_site s, tl_builder *b, tl_values v, const char *what);
+bool lang_scope_good_list(tl_site s, tl_builder *b, tl_values v, const char *what);
 /* .carry or .inits, not both. */
-bool scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits);
+bool lang_scope_one_form(tl_site s, tl_builder *b, tl_vars carry, tl_values inits);
 
 /* ---- closing (scope.c; each scope's own in its file) ------------------------------------------ */
 
 /* Emits the terminator `opc` (scf.yield, scf.condition...) with operands into the current block. */
-bool scope_terminate(tl_site s, tl_builder *b, tcir_opcode opc, int n, const tl_value *v);
+bool lang_scope_terminate(tl_site s, tl_builder *b, ir_opcode opc, int n, const tl_value *v);
 /* The working arrays of closing a loop (for or while) that carries C variables: the variables'
  * values now, the values yielded, the results' inits, and which variables stay carried. */
-typedef struct scope_loop_close {
+typedef struct lang_scope_loop_close {
     tl_value *now, *yield, *like;
     bool *keep;
-} scope_loop_close;
+} lang_scope_loop_close;
 /* Makes the arrays and reads the variables' current values; false after an error. */
-bool scope_loop_close_begin(tl_site s, tl_scope *scope, scope_loop_close *lc);
-/* rebuild_for or rebuild_while. */
-typedef bool (*scope_loop_rebuild)(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield,
-                                   tl_value *yield);
+bool lang_scope_loop_close_begin(tl_site s, tl_scope *scope, lang_scope_loop_close *lc);
+/* lang_rebuild_for or lang_rebuild_while. */
+typedef bool (*lang_scope_loop_rebuild)(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield,
+                                        tl_value *yield);
 /* Once lc->keep is decided: makes the loop again without the variables it does not carry
  * (rebuild), yields the rest, closes the body and writes the results back. */
-void scope_loop_close_end(tl_site s, tl_scope *scope, scope_loop_close *lc, scope_loop_rebuild rebuild);
-/* tl_yield's work for each kind of scope, the scope checked innermost: scope_for.c, scope_if.c,
- * scope_while.c, scope_return.c. */
-void scope_close_for(tl_site s, tl_scope *scope, tl_values values);
-void scope_close_if(tl_site s, tl_scope *scope, tl_values values);
-void scope_close_while(tl_site s, tl_scope *scope, tl_values values);
-void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values);
+void lang_scope_loop_close_end(tl_site s, tl_scope *scope, lang_scope_loop_close *lc, lang_scope_loop_rebuild rebuild);
+/* tl_yield's work for each kind of scope, the scope checked innermost: lang_scope_for.c, lang_scope_if.c,
+ * lang_scope_while.c, lang_scope_return.c. */
+void lang_scope_close_for(tl_site s, tl_scope *scope, tl_values values);
+void lang_scope_close_if(tl_site s, tl_scope *scope, tl_values values);
+void lang_scope_close_while(tl_site s, tl_scope *scope, tl_values values);
+void lang_scope_close_return_if(tl_site s, tl_scope *scope, tl_values values);
 
-/* ---- conditions that are C numbers (scope_const.c) ------------------------------------------ */
+/* ---- conditions that are C numbers (lang_scope_const.c) ------------------------------------------ */
 
 /* The builder of a scope whose condition is a C number: a carried variable's, else the one
  * alive on this thread (NULL: none, or an error recorded). `call` names the call in messages. */
-tl_builder *scope_const_builder(tl_site s, const char *call, tl_vars carry);
+tl_builder *lang_scope_const_builder(tl_site s, const char *call, tl_vars carry);
 /* A C number as Python's truth value. */
-bool scope_const_true(tl_value v);
+bool lang_scope_const_true(tl_value v);
 /* Decides the scope on cond and opens its first branch in a block that is never placed. */
-bool scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value cond);
+bool lang_scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value cond);
 /* Whether the branch being filled is the one taken. */
-bool scope_const_branch_taken(const tl_scope *scope);
+bool lang_scope_const_branch_taken(const tl_scope *scope);
 /* Closes the first branch and opens the else. */
-bool scope_const_else(tl_site s, tl_scope *scope);
+bool lang_scope_const_else(tl_site s, tl_scope *scope);
 /* Closes the scope: the taken branch's ops move to the end of the block it stands in. */
-void scope_const_close(tl_site s, tl_scope *scope);
+void lang_scope_const_close(tl_site s, tl_scope *scope);
 /* A return that is always taken: tt.return here, and what follows goes into a block that is
  * never placed (Python's dead block after a `return`), its constants dropped at finish. */
-void scope_end_body(tl_site s, tl_builder *b);
+void lang_scope_end_body(tl_site s, tl_builder *b);
 
-/* ---- values a loop body makes and drops (scope_unused.c) ------------------------------------- */
+/* ---- values a loop body makes and drops (lang_scope_unused.c) ------------------------------------- */
 
 /* Before a loop body (the current block, its terminator made) is closed: a pure op computed
  * from a value from before the loop whose result nothing uses is an error at the line that
  * made it (a variable reassigned but not carried), unless the loop allows it. */
-void scope_check_unused(tl_site s, tl_scope *scope);
+void lang_scope_check_unused(tl_site s, tl_scope *scope);
 
 /* ---- carried C variables (carry.c) ---------------------------------------------------------- */
 
@@ -136,19 +136,19 @@ struct tl_carry {
 };
 
 /* Checks a .carry list and records it in Python's carried order; NULL after an error. */
-tl_carry *carry_open(tl_site s, tl_builder *b, tl_vars vars);
+tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars);
 /* The variables' values at open (c->init), as values of b. */
-bool carry_values(tl_site s, tl_builder *b, tl_carry *c);
+bool lang_carry_values(tl_site s, tl_builder *b, tl_carry *c);
 /* The variables' values now, each of its carried type (`where` names the region in messages). */
-bool carry_current(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out);
+bool lang_carry_current(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out);
 /* Sets the variables to v (in the carried order). */
-void carry_bind(const tl_carry *c, const tl_value *v);
+void lang_carry_bind(const tl_carry *c, const tl_value *v);
 /* An error when values are given to a call of a scope that carries variables. */
-bool carry_no_values(tl_site s, tl_builder *b, const tl_scope *scope, tl_values values);
+bool lang_carry_no_values(tl_site s, tl_builder *b, const tl_scope *scope, tl_values values);
 /* The values at `keep`, in order, into out; returns how many. */
-int carry_kept(int n, const bool *keep, const tl_value *v, tl_value *out);
+int lang_carry_kept(int n, const bool *keep, const tl_value *v, tl_value *out);
 /* After close: the kept variables take the op's results, the others `other`. */
-void carry_write_back(const tl_carry *c, const bool *keep, const tl_value *results, const tl_value *other);
+void lang_carry_write_back(const tl_carry *c, const bool *keep, const tl_value *results, const tl_value *other);
 
 /* ---- rebuilding (rebuild.c) ------------------------------------------------------------------- */
 
@@ -156,10 +156,10 @@ void carry_write_back(const tl_carry *c, const bool *keep, const tl_value *resul
  * moved over, uses of dropped arguments replaced by the values from before, the yield values
  * mapped too), in place of the old op; the builder continues in the new body. False (changing
  * nothing) when memory runs out. */
-bool rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield);
-bool rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield);
+bool lang_rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield);
+bool lang_rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *keep, int nyield, tl_value *yield);
 /* An scf.if without results whose else is empty made again without it (as Triton's
  * canonicalizer leaves it). */
-void rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope);
+void lang_rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope);
 
 #endif

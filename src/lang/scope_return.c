@@ -7,12 +7,12 @@
 static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *taken, tcir_block **cont)
 {
     tl_value c;
-    if (!scope_condition(s, b, cond, &c))
+    if (!lang_scope_condition(s, b, cond, &c))
         return false;
     tcir_region *body = tcir_block_region(tl_current_block(b)); /* the function's, or a dropped one */
-    *cont = tcir_region_add_block(scope_ctx(b), body);
+    *cont = tcir_region_add_block(lang_scope_ctx(b), body);
     if (!taken || !*cont)
-        return scope_out_of_memory(s, b);
+        return lang_scope_out_of_memory(s, b);
     tcir_block *succ[2] = {taken, *cont};
     return lang_op(s, b, TCIR_OPC_CF_COND_BR,
                    (tl_raw_op){.noperands = 1, .operands = &c, .nsuccessors = 2, .successors = succ}) != NULL;
@@ -38,15 +38,15 @@ static bool in_function_blocks(tl_builder *b)
 void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 {
     if (o.carry.n) {
-        tl_builder *b = cond.b ? cond.b : scope_const_builder(s, "tl_return_if", o.carry);
+        tl_builder *b = cond.b ? cond.b : lang_scope_const_builder(s, "tl_return_if", o.carry);
         if (b && !tl_builder_failed(b))
             tl_builder_fail(b, s, ".carry is for tl_return_if_open (tl_return_if has no branch to assign in)");
         return;
     }
     if (tl_value_is_lit(cond)) { /* decided here: Python's `if <constexpr>: return` */
-        tl_builder *b = scope_const_builder(s, "tl_return_if", (tl_vars){0, NULL, NULL});
-        if (b && !tl_builder_failed(b) && at_function_level(s, b) && scope_const_true(cond))
-            scope_end_body(s, b);
+        tl_builder *b = lang_scope_const_builder(s, "tl_return_if", (tl_vars){0, NULL, NULL});
+        if (b && !tl_builder_failed(b) && at_function_level(s, b) && lang_scope_const_true(cond))
+            lang_scope_end_body(s, b);
         return;
     }
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
@@ -56,7 +56,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
         o.inline_return = true; /* after a return always taken: dropped anyway */
     tcir_block *taken, *cont;
     if (o.inline_return) {
-        taken = tcir_region_add_block(scope_ctx(b), tcir_block_region(tl_current_block(b)));
+        taken = tcir_region_add_block(lang_scope_ctx(b), tcir_block_region(tl_current_block(b)));
     } else {
         taken = tl_exit_block_at(s, b);
     }
@@ -64,7 +64,7 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
         return;
     if (o.inline_return) {
         tl_push_block_at(s, b, taken);
-        scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL);
+        lang_scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL);
         tl_pop_block_at(s, b);
     }
     tl_set_block_at(s, b, cont);
@@ -73,28 +73,28 @@ void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o)
 tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
 {
     bool decided = tl_value_is_lit(cond);
-    tl_builder *b = decided ? scope_const_builder(s, "tl_return_if_open", o.carry)
+    tl_builder *b = decided ? lang_scope_const_builder(s, "tl_return_if_open", o.carry)
                             : lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b || tl_builder_failed(b) || !at_function_level(s, b))
-        return scope_failed(b ? b : cond.b, s, 0);
+        return lang_scope_failed(b ? b : cond.b, s, 0);
     /* the variables the branch may assign get their values back at tl_end: Python's
      * rebinding in a branch that returns dies with it */
-    tl_carry *c = o.carry.n ? carry_open(s, b, o.carry) : NULL;
-    if ((o.carry.n && !c) || (c && !carry_values(s, b, c)))
-        return scope_failed(b, s, 0);
-    tl_scope scope = scope_failed(b, s, 0);
+    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry) : NULL;
+    if ((o.carry.n && !c) || (c && !lang_carry_values(s, b, c)))
+        return lang_scope_failed(b, s, 0);
+    tl_scope scope = lang_scope_failed(b, s, 0);
     if (decided) {
-        if (!scope_const_open(s, b, &scope, cond))
-            return scope_failed(b, s, 0);
+        if (!lang_scope_const_open(s, b, &scope, cond))
+            return lang_scope_failed(b, s, 0);
     } else {
         if (!in_function_blocks(b))
             o.inline_return = true; /* after a return always taken: dropped anyway */
-        tcir_block *taken = tcir_region_add_block(scope_ctx(b), tcir_block_region(tl_current_block(b))), *cont;
+        tcir_block *taken = tcir_region_add_block(lang_scope_ctx(b), tcir_block_region(tl_current_block(b))), *cont;
         if (!branch_out(s, b, cond, taken, &cont))
-            return scope_failed(b, s, 0);
+            return lang_scope_failed(b, s, 0);
         tl_push_block_at(s, b, taken);
         if (tl_builder_failed(b))
-            return scope_failed(b, s, 0);
+            return lang_scope_failed(b, s, 0);
         /* The fall-through block is the one right after `taken` (close_return_if continues there). */
         scope.depth = tl_scope_depth(b);
         scope.block = taken;
@@ -105,7 +105,7 @@ tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
     return scope;
 }
 
-void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values)
+void lang_scope_close_return_if(tl_site s, tl_scope *scope, tl_values values)
 {
     tl_builder *b = scope->b;
     if (values.n) {
@@ -113,17 +113,17 @@ void scope_close_return_if(tl_site s, tl_scope *scope, tl_values values)
         return;
     }
     if (scope->carry)
-        carry_bind(scope->carry, scope->carry->init);
+        lang_carry_bind(scope->carry, scope->carry->init);
     if (scope->decided) {
-        bool taken = scope_const_branch_taken(scope);
-        scope_const_close(s, scope);
+        bool taken = lang_scope_const_branch_taken(scope);
+        lang_scope_const_close(s, scope);
         if (taken)
-            scope_end_body(s, b);
+            lang_scope_end_body(s, b);
         return;
     }
     tcir_block *cont = tcir_block_next(scope->block);
     if (scope->inline_return) {
-        if (!scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL))
+        if (!lang_scope_terminate(s, b, TCIR_OPC_TT_RETURN, 0, NULL))
             return;
     } else {
         tcir_block *exit = tl_exit_block_at(s, b);

@@ -55,7 +55,7 @@ static void carried_names(const tl_scope *scope, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, "&%s, ", scope->carry->name[i]);
 }
 
-void scope_check_unused(tl_site s, tl_scope *scope)
+void lang_scope_check_unused(tl_site s, tl_scope *scope)
 {
     tl_builder *b = scope->b;
     tcir_block *body = tl_current_block(b);
@@ -65,8 +65,8 @@ void scope_check_unused(tl_site s, tl_scope *scope)
     for (tcir_op *op = tcir_block_first(body); op; op = tcir_op_next(op))
         nops++;
     int nuses = collect_uses(body, NULL, 0);
-    tcir_value **uses = scope_array(s, b, nuses, sizeof *uses);
-    tcir_op **reach = scope_array(s, b, nops, sizeof *reach);
+    tcir_value **uses = lang_scope_array(s, b, nuses, sizeof *uses);
+    tcir_op **reach = lang_scope_array(s, b, nops, sizeof *reach);
     if (!uses || !reach)
         return;
     collect_uses(body, uses, 0);

@@ -6,61 +6,61 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
 {
     int hint = o.carry.n ? o.carry.n : o.inits.n;
     if (!b || !lang_builder(s, b, 0, NULL, NULL))
-        return scope_failed(b, s, hint);
-    if (!scope_one_form(s, b, o.carry, o.inits) || !scope_good_list(s, b, o.inits, "inits"))
-        return scope_failed(b, s, hint);
+        return lang_scope_failed(b, s, hint);
+    if (!lang_scope_one_form(s, b, o.carry, o.inits) || !lang_scope_good_list(s, b, o.inits, "inits"))
+        return lang_scope_failed(b, s, hint);
     tl_carry *c = NULL;
     int n = o.inits.n;
     if (o.carry.n) {
-        c = carry_open(s, b, o.carry);
+        c = lang_carry_open(s, b, o.carry);
         if (!c)
-            return scope_failed(b, s, hint);
+            return lang_scope_failed(b, s, hint);
         n = c->n;
     } else if (n && !lang_builder(s, b, n, o.inits.v, NULL)) {
-        return scope_failed(b, s, hint);
+        return lang_scope_failed(b, s, hint);
     }
-    tl_value *inits = c ? c->init : scope_values(s, b, n), *args = scope_values(s, b, n);
-    const tcir_type **types = scope_types(s, b, n);
-    if (!inits || !args || !types || (c && !carry_values(s, b, c)))
-        return scope_failed(b, s, hint);
+    tl_value *inits = c ? c->init : lang_scope_values(s, b, n), *args = lang_scope_values(s, b, n);
+    const tcir_type **types = lang_scope_types(s, b, n);
+    if (!inits || !args || !types || (c && !lang_carry_values(s, b, c)))
+        return lang_scope_failed(b, s, hint);
     for (int i = 0; i < n; i++) {
-        if (!c && !scope_carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
-            return scope_failed(b, s, hint);
+        if (!c && !lang_scope_carried_value(s, b, o.inits.v[i], "init", i, &inits[i]))
+            return lang_scope_failed(b, s, hint);
         types[i] = tl_value_type(inits[i]);
     }
     tcir_op *op = lang_op(s, b, TCIR_OPC_SCF_WHILE, (tl_raw_op){.noperands = n, .operands = inits, .nregions = 2});
     if (!op)
-        return scope_failed(b, s, hint);
-    tcir_block *before = tcir_region_add_block(scope_ctx(b), tcir_op_region(op, 0));
-    if (!before || !scope_add_args(s, b, before, n, NULL, types))
-        return scope_failed(b, s, hint);
+        return lang_scope_failed(b, s, hint);
+    tcir_block *before = tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(op, 0));
+    if (!before || !lang_scope_add_args(s, b, before, n, NULL, types))
+        return lang_scope_failed(b, s, hint);
     tl_push_block_at(s, b, before);
     if (tl_builder_failed(b))
-        return scope_failed(b, s, hint);
-    tl_scope scope = scope_failed(b, s, n);
+        return lang_scope_failed(b, s, hint);
+    tl_scope scope = lang_scope_failed(b, s, n);
     scope.kind = TL_SCOPE_WHILE;
     scope.depth = tl_scope_depth(b);
     scope.op = op;
     scope.block = before;
     scope.carry = c;
     scope.allow_unused = o.allow_unused;
-    scope_wrap_args(b, before, 0, n, inits, args);
+    lang_scope_wrap_args(b, before, 0, n, inits, args);
     scope.args = args;
     if (c)
-        carry_bind(c, args);
+        lang_carry_bind(c, args);
     return scope;
 }
 
 void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
 {
-    if (!scope_is_innermost(s, scope, TL_SCOPE_WHILE, "tl_do"))
+    if (!lang_scope_is_innermost(s, scope, TL_SCOPE_WHILE, "tl_do"))
         return;
     tl_builder *b = scope->b;
     if (scope->phase != 0) {
         tl_builder_fail(b, s, "the while's condition is already given");
         return;
     }
-    if (!carry_no_values(s, b, scope, values))
+    if (!lang_carry_no_values(s, b, scope, values))
         return;
     tl_carry *c = scope->carry;
     int n = scope->n;
@@ -69,35 +69,35 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
         return;
     }
     tl_value cv;
-    if (!scope_condition(s, b, cond, &cv))
+    if (!lang_scope_condition(s, b, cond, &cv))
         return;
-    tl_value *v = scope_values(s, b, n + 1), *args = scope_values(s, b, n);
+    tl_value *v = lang_scope_values(s, b, n + 1), *args = lang_scope_values(s, b, n);
     if (!v || !args)
         return;
     v[0] = cv;
     if (c) {
-        if (!carry_current(s, b, c, "condition", v + 1))
+        if (!lang_carry_current(s, b, c, "condition", v + 1))
             return;
         c->fwd = v + 1;
-    } else if (!scope_matching_values(s, b, values, n, NULL, "condition", v + 1)) {
+    } else if (!lang_scope_matching_values(s, b, values, n, NULL, "condition", v + 1)) {
         return;
     }
-    if (!scope_terminate(s, b, TCIR_OPC_SCF_CONDITION, n + 1, v) ||
-        !scope_set_results(s, scope, n, c ? c->init : v + 1))
+    if (!lang_scope_terminate(s, b, TCIR_OPC_SCF_CONDITION, n + 1, v) ||
+        !lang_scope_set_results(s, scope, n, c ? c->init : v + 1))
         return;
     tl_pop_block_at(s, b);
-    tcir_block *after = tcir_region_add_block(scope_ctx(b), tcir_op_region(scope->op, 1));
-    if (!after || !scope_add_args(s, b, after, n, v + 1, NULL))
+    tcir_block *after = tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(scope->op, 1));
+    if (!after || !lang_scope_add_args(s, b, after, n, v + 1, NULL))
         return;
     tl_push_block_at(scope->opened, b, after); /* a body left open is reported at its while */
     if (tl_builder_failed(b))
         return;
-    scope_wrap_args(b, after, 0, n, c ? c->init : v + 1, args);
+    lang_scope_wrap_args(b, after, 0, n, c ? c->init : v + 1, args);
     scope->args = args;
     scope->block = after;
     scope->phase = 1;
     if (c)
-        carry_bind(c, args);
+        lang_carry_bind(c, args);
 }
 
 /* Closes a while that carries C variables: those neither the condition nor the body changed
@@ -105,8 +105,8 @@ void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values)
 static void close_while_carry(tl_site s, tl_scope *scope)
 {
     const tl_carry *c = scope->carry;
-    scope_loop_close lc;
-    if (!scope_loop_close_begin(s, scope, &lc))
+    lang_scope_loop_close lc;
+    if (!lang_scope_loop_close_begin(s, scope, &lc))
         return;
     tcir_block *before = tcir_region_first_block(tcir_op_region(scope->op, 0));
     for (int i = 0; i < c->n; i++) {
@@ -114,10 +114,10 @@ static void close_while_carry(tl_site s, tl_scope *scope)
         bool cond_same = c->fwd[i].ir == tcir_block_arg(before, i) || c->fwd[i].ir == c->init[i].ir;
         lc.keep[i] = !(body_same && cond_same);
     }
-    scope_loop_close_end(s, scope, &lc, rebuild_while);
+    lang_scope_loop_close_end(s, scope, &lc, lang_rebuild_while);
 }
 
-void scope_close_while(tl_site s, tl_scope *scope, tl_values values)
+void lang_scope_close_while(tl_site s, tl_scope *scope, tl_values values)
 {
     tl_builder *b = scope->b;
     if (scope->phase != 1) {
@@ -128,16 +128,16 @@ void scope_close_while(tl_site s, tl_scope *scope, tl_values values)
         close_while_carry(s, scope);
         return;
     }
-    tl_value *inits = scope_values(s, b, scope->n);
-    const tcir_type **types = scope_types(s, b, scope->n);
+    tl_value *inits = lang_scope_values(s, b, scope->n);
+    const tcir_type **types = lang_scope_types(s, b, scope->n);
     if (!inits || !types)
         return;
     for (int i = 0; i < scope->n; i++)
         types[i] = tcir_value_type(tcir_op_operand(scope->op, i));
-    if (!scope_matching_values(s, b, values, scope->n, types, "while body", inits) ||
-        !scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, inits))
+    if (!lang_scope_matching_values(s, b, values, scope->n, types, "while body", inits) ||
+        !lang_scope_terminate(s, b, TCIR_OPC_SCF_YIELD, values.n, inits))
         return;
-    scope_check_unused(s, scope);
+    lang_scope_check_unused(s, scope);
     tl_pop_block_at(s, b);
     scope->results = scope->pending;
 }

@@ -6,7 +6,7 @@
 
 #include "lang/lang_internal.h"
 
-static tl_value grid_query(tl_site s, tl_builder *b, int axis, tcir_opcode opc, const char *what)
+static tl_value grid_query(tl_site s, tl_builder *b, int axis, ir_opcode opc, const char *what)
 {
     b = lang_builder(s, b, 0, NULL, NULL);
     if (!b)
@@ -14,7 +14,7 @@ static tl_value grid_query(tl_site s, tl_builder *b, int axis, tcir_opcode opc, 
     if (axis < 0 || axis > 2)
         return tl_builder_fail(b, s, "%s axis must be 0, 1, or 2 but got %d", what, axis);
     tcir_context *ctx = tl_builder_context(b);
-    tcir_named_attr a = lang_attr("axis", tcir_enum_axis(ctx, axis));
+    tcir_named_attr a = lang_attr("axis", ir_enum_axis(ctx, axis));
     return lang_emit(s, b, opc, 0, NULL, tl_dtype_ir(ctx, TL_I32), TL_I32, false, 1, &a);
 }
 

@@ -31,7 +31,7 @@ static bool tensor_operand(tl_site s, tl_builder *b, tl_value v, const char *wha
 }
 
 /* o becomes the result of a one-operand shape op `opc` of the given shape (element kept). */
-static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, tcir_opcode opc, int rank, const int64_t *dims,
+static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, ir_opcode opc, int rank, const int64_t *dims,
                      int nattrs, const tcir_named_attr *attrs)
 {
     tl_value r =

@@ -6,7 +6,7 @@
 
 #include "pjrt/pjrt_internal.h"
 
-PJRT_Buffer_Type tp_dtype_to_pjrt(tl_dtype d)
+PJRT_Buffer_Type pjrt_dtype_to_pjrt(tl_dtype d)
 {
     switch (d) {
     case TL_I1: return PJRT_Buffer_Type_PRED;
@@ -31,25 +31,25 @@ PJRT_Buffer_Type tp_dtype_to_pjrt(tl_dtype d)
     }
 }
 
-tl_dtype tp_dtype_from_pjrt(PJRT_Buffer_Type t)
+tl_dtype pjrt_dtype_from_pjrt(PJRT_Buffer_Type t)
 {
     for (int d = TL_DTYPE_INVALID + 1; d < TL_DTYPE_COUNT; d++)
-        if (tp_dtype_to_pjrt((tl_dtype)d) == t)
+        if (pjrt_dtype_to_pjrt((tl_dtype)d) == t)
             return (tl_dtype)d;
     return TL_DTYPE_INVALID;
 }
 
-size_t tp_dtype_size(tl_dtype d)
+size_t pjrt_dtype_size(tl_dtype d)
 {
-    if (tp_dtype_to_pjrt(d) == PJRT_Buffer_Type_INVALID)
+    if (pjrt_dtype_to_pjrt(d) == PJRT_Buffer_Type_INVALID)
         return 0;
     unsigned bits = tl_dtype_bits(d);
     return bits < 8 ? 1 : bits / 8;
 }
 
-bool tp_shape_bytes(th_shape s, size_t *bytes)
+bool pjrt_shape_bytes(th_shape s, size_t *bytes)
 {
-    size_t n = tp_dtype_size(s.dtype);
+    size_t n = pjrt_dtype_size(s.dtype);
     if (!n || s.rank < 0 || s.rank > TH_MAX_RANK)
         return false;
     for (int i = 0; i < s.rank; i++) {
@@ -61,7 +61,7 @@ bool tp_shape_bytes(th_shape s, size_t *bytes)
     return true;
 }
 
-const char *tp_shape_text(th_shape s, char *buf, size_t size)
+const char *pjrt_shape_text(th_shape s, char *buf, size_t size)
 {
     th_shape_str(s, buf, size);
     return buf;
@@ -69,30 +69,30 @@ const char *tp_shape_text(th_shape s, char *buf, size_t size)
 
 tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, const void *data)
 {
-    if (!tp_usable(rt))
+    if (!pjrt_usable(rt))
         return NULL;
     char text[96];
     size_t bytes;
-    if (!tp_shape_bytes(shape, &bytes)) {
-        tp_fail(rt, site, "cannot make a buffer of %s", tp_shape_text(shape, text, sizeof text));
+    if (!pjrt_shape_bytes(shape, &bytes)) {
+        pjrt_fail(rt, site, "cannot make a buffer of %s", pjrt_shape_text(shape, text, sizeof text));
         return NULL;
     }
     if (!data && bytes) {
-        tp_fail(rt, site, "NULL data for a buffer of %s", tp_shape_text(shape, text, sizeof text));
+        pjrt_fail(rt, site, "NULL data for a buffer of %s", pjrt_shape_text(shape, text, sizeof text));
         return NULL;
     }
     tp_buffer *b = calloc(1, sizeof *b);
     if (!b) {
-        tp_fail(rt, site, "out of memory");
+        pjrt_fail(rt, site, "out of memory");
         return NULL;
     }
     /* A zero-size tensor still needs a valid pointer. */
     static const unsigned char nothing[1];
     TP_ARGS(PJRT_Client_BufferFromHostBuffer_Args) a;
-    tp_args_init(rt, &a, TP_S_BUFFER_FROM_HOST);
+    pjrt_args_init(rt, &a, TP_S_BUFFER_FROM_HOST);
     a.a.client = rt->client;
     a.a.data = bytes ? data : nothing;
-    a.a.type = tp_dtype_to_pjrt(shape.dtype);
+    a.a.type = pjrt_dtype_to_pjrt(shape.dtype);
     a.a.dims = shape.dims;
     a.a.num_dims = (size_t)shape.rank;
     a.a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes;
@@ -100,16 +100,16 @@ tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, 
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_BufferFromHostBuffer(&a.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_BUFFER_FROM_HOST, &a.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_BUFFER_FROM_HOST, &a.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Client_BufferFromHostBuffer", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Client_BufferFromHostBuffer", err);
         free(b);
         return NULL;
     }
     /* The data may be read until this event: wait, so that the caller may free it. */
-    if (!tp_event_await(rt, site, "PJRT_Client_BufferFromHostBuffer (waiting for the copy)",
-                        a.a.done_with_host_buffer)) {
-        tp_pjrt_buffer_destroy(rt, a.a.buffer);
+    if (!pjrt_event_await(rt, site, "PJRT_Client_BufferFromHostBuffer (waiting for the copy)",
+                          a.a.done_with_host_buffer)) {
+        pjrt_buffer_destroy(rt, a.a.buffer);
         free(b);
         return NULL;
     }
@@ -122,34 +122,34 @@ tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, 
 
 bool tp_buffer_to_host_at(th_site site, tp_buffer *buf, void *data, size_t size)
 {
-    if (!buf || !tp_usable(buf->rt))
+    if (!buf || !pjrt_usable(buf->rt))
         return false;
     tp_runtime *rt = buf->rt;
     size_t bytes;
     char text[96];
-    if (!tp_shape_bytes(buf->shape, &bytes))
+    if (!pjrt_shape_bytes(buf->shape, &bytes))
         bytes = 0;
     if (size < bytes || (!data && bytes)) {
-        tp_fail(rt, site, "%zu bytes given to receive a buffer of %s (%zu bytes)", data ? size : 0,
-                tp_shape_text(buf->shape, text, sizeof text), bytes);
+        pjrt_fail(rt, site, "%zu bytes given to receive a buffer of %s (%zu bytes)", data ? size : 0,
+                  pjrt_shape_text(buf->shape, text, sizeof text), bytes);
         return false;
     }
     if (!bytes)
         return true;
     TP_ARGS(PJRT_Buffer_ToHostBuffer_Args) a;
-    tp_args_init(rt, &a, TP_S_BUFFER_TO_HOST);
+    pjrt_args_init(rt, &a, TP_S_BUFFER_TO_HOST);
     a.a.src = buf->buf;
     a.a.dst = data;
     a.a.dst_size = bytes;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Buffer_ToHostBuffer(&a.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_BUFFER_TO_HOST, &a.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_BUFFER_TO_HOST, &a.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Buffer_ToHostBuffer", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Buffer_ToHostBuffer", err);
         return false;
     }
-    return tp_event_await(rt, site, "PJRT_Buffer_ToHostBuffer (waiting for the copy)", a.a.event);
+    return pjrt_event_await(rt, site, "PJRT_Buffer_ToHostBuffer (waiting for the copy)", a.a.event);
 }
 
 th_shape tp_buffer_shape(const tp_buffer *buf)
@@ -163,7 +163,7 @@ void tp_buffer_destroy(tp_buffer *buf)
 {
     if (!buf)
         return;
-    tp_pjrt_buffer_destroy(buf->rt, buf->buf);
+    pjrt_buffer_destroy(buf->rt, buf->buf);
     buf->rt->live--;
     free(buf);
 }

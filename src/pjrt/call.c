@@ -50,7 +50,7 @@ static const struct {
                       SIZE(PJRT_LoadedExecutable_Execute_Args, execute_device)},
 };
 
-size_t tp_struct_size_ours(tp_struct id)
+size_t pjrt_struct_size_ours(pjrt_struct id)
 {
     return (unsigned)id < TP_S_COUNT ? structs[id].size : 0;
 }
@@ -88,12 +88,12 @@ static bool parse_size_complaint(const char *msg, size_t len, const char *name, 
     return false;
 }
 
-bool tp_call_retry(tp_runtime *rt, PJRT_Error **err, int n, const tp_sized *s)
+bool pjrt_call_retry(tp_runtime *rt, PJRT_Error **err, int n, const pjrt_sized *s)
 {
     if (!*err || !rt || !rt->api)
         return false;
     TP_ARGS(PJRT_Error_Message_Args) m;
-    tp_args_init(rt, &m, TP_S_ERROR_MESSAGE);
+    pjrt_args_init(rt, &m, TP_S_ERROR_MESSAGE);
     m.a.error = *err;
     rt->api->PJRT_Error_Message(&m.a);
     if (!m.a.message)
@@ -105,98 +105,98 @@ bool tp_call_retry(tp_runtime *rt, PJRT_Error **err, int n, const tp_sized *s)
         /* Only ever grows, within the spare room: the retries end. */
         if (want <= *s[i].struct_size || want > ours + TP_SPARE)
             return false;
-        tp_note(rt,
-                "the plugin wants %s of %zu bytes, tritonc declares %zu (PJRT C API %d.%d): "
-                "passed with the %zu unknown bytes zero",
-                structs[s[i].id].name, want, ours, TP_PJRT_API_MAJOR, TP_PJRT_API_MINOR, want - ours);
+        pjrt_note(rt,
+                  "the plugin wants %s of %zu bytes, tritonc declares %zu (PJRT C API %d.%d): "
+                  "passed with the %zu unknown bytes zero",
+                  structs[s[i].id].name, want, ours, TP_PJRT_API_MAJOR, TP_PJRT_API_MINOR, want - ours);
         rt->struct_size[s[i].id] = want;
         *s[i].struct_size = want;
-        tp_error_free(rt, *err);
+        pjrt_error_free(rt, *err);
         *err = NULL;
         return true;
     }
     return false;
 }
 
-void tp_event_destroy(tp_runtime *rt, PJRT_Event *ev)
+void pjrt_event_destroy(tp_runtime *rt, PJRT_Event *ev)
 {
     if (!ev || !rt || !rt->api)
         return;
     TP_ARGS(PJRT_Event_Destroy_Args) d;
-    tp_args_init(rt, &d, TP_S_EVENT_DESTROY);
+    pjrt_args_init(rt, &d, TP_S_EVENT_DESTROY);
     d.a.event = ev;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Event_Destroy(&d.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_EVENT_DESTROY, &d.a.struct_size}}));
-    tp_error_free(rt, err);
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_EVENT_DESTROY, &d.a.struct_size}}));
+    pjrt_error_free(rt, err);
 }
 
-bool tp_event_await(tp_runtime *rt, th_site site, const char *what, PJRT_Event *ev)
+bool pjrt_event_await(tp_runtime *rt, th_site site, const char *what, PJRT_Event *ev)
 {
     if (!ev)
         return true;
     TP_ARGS(PJRT_Event_Await_Args) w;
-    tp_args_init(rt, &w, TP_S_EVENT_AWAIT);
+    pjrt_args_init(rt, &w, TP_S_EVENT_AWAIT);
     w.a.event = ev;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Event_Await(&w.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_EVENT_AWAIT, &w.a.struct_size}}));
-    tp_event_destroy(rt, ev);
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_EVENT_AWAIT, &w.a.struct_size}}));
+    pjrt_event_destroy(rt, ev);
     if (err) {
-        tp_fail_pjrt(rt, site, what, err);
+        pjrt_fail_pjrt(rt, site, what, err);
         return false;
     }
     return true;
 }
 
-void tp_pjrt_buffer_destroy(tp_runtime *rt, PJRT_Buffer *buf)
+void pjrt_buffer_destroy(tp_runtime *rt, PJRT_Buffer *buf)
 {
     if (!buf || !rt || !rt->api)
         return;
     TP_ARGS(PJRT_Buffer_Destroy_Args) d;
-    tp_args_init(rt, &d, TP_S_BUFFER_DESTROY);
+    pjrt_args_init(rt, &d, TP_S_BUFFER_DESTROY);
     d.a.buffer = buf;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Buffer_Destroy(&d.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_BUFFER_DESTROY, &d.a.struct_size}}));
-    tp_error_free(rt, err);
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_BUFFER_DESTROY, &d.a.struct_size}}));
+    pjrt_error_free(rt, err);
 }
 
-th_shape tp_pjrt_buffer_shape(tp_runtime *rt, th_site site, PJRT_Buffer *buf)
+th_shape pjrt_buffer_shape(tp_runtime *rt, th_site site, PJRT_Buffer *buf)
 {
     th_shape bad = {TL_DTYPE_INVALID, -1, {0}};
     TP_ARGS(PJRT_Buffer_ElementType_Args) t;
-    tp_args_init(rt, &t, TP_S_BUFFER_ELEMENT_TYPE);
+    pjrt_args_init(rt, &t, TP_S_BUFFER_ELEMENT_TYPE);
     t.a.buffer = buf;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Buffer_ElementType(&t.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_BUFFER_ELEMENT_TYPE, &t.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_BUFFER_ELEMENT_TYPE, &t.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Buffer_ElementType", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Buffer_ElementType", err);
         return bad;
     }
     TP_ARGS(PJRT_Buffer_Dimensions_Args) d;
-    tp_args_init(rt, &d, TP_S_BUFFER_DIMENSIONS);
+    pjrt_args_init(rt, &d, TP_S_BUFFER_DIMENSIONS);
     d.a.buffer = buf;
     do
         err = rt->api->PJRT_Buffer_Dimensions(&d.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_BUFFER_DIMENSIONS, &d.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_BUFFER_DIMENSIONS, &d.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Buffer_Dimensions", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Buffer_Dimensions", err);
         return bad;
     }
-    th_shape s = {tp_dtype_from_pjrt(t.a.type), (int)d.a.num_dims, {0}};
+    th_shape s = {pjrt_dtype_from_pjrt(t.a.type), (int)d.a.num_dims, {0}};
     if (s.dtype == TL_DTYPE_INVALID) {
-        tp_fail(rt, site, "the plugin made a buffer of element type %d, which tritonc does not know",
-                (int)t.a.type);
+        pjrt_fail(rt, site, "the plugin made a buffer of element type %d, which tritonc does not know",
+                  (int)t.a.type);
         return bad;
     }
     if (d.a.num_dims > TH_MAX_RANK || (d.a.num_dims && !d.a.dims)) {
-        tp_fail(rt, site, "the plugin made a buffer of rank %zu (at most %d here)", d.a.num_dims, TH_MAX_RANK);
+        pjrt_fail(rt, site, "the plugin made a buffer of rank %zu (at most %d here)", d.a.num_dims, TH_MAX_RANK);
         return bad;
     }
     for (size_t i = 0; i < d.a.num_dims; i++)

@@ -38,7 +38,7 @@ static size_t put_int64_field(unsigned char *out, unsigned field, int64_t v)
     return n + put_varint(out + n, (uint64_t)v);
 }
 
-size_t tp_compile_options(unsigned char *out)
+size_t pjrt_compile_options(unsigned char *out)
 {
     unsigned char build[32];
     size_t nb = 0;

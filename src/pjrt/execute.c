@@ -9,21 +9,21 @@ static bool check_counts(tp_runtime *rt, th_site site, const tp_executable *exe,
                          bool out_given)
 {
     if (nin < 0 || (nin > 0 && !in_given)) {
-        tp_fail(rt, site, "bad inputs: %d of them, %s", nin, in_given ? "given" : "NULL");
+        pjrt_fail(rt, site, "bad inputs: %d of them, %s", nin, in_given ? "given" : "NULL");
         return false;
     }
     if (nout < 0 || (nout > 0 && !out_given)) {
-        tp_fail(rt, site, "bad outputs: %d of them, %s", nout, out_given ? "given" : "NULL");
+        pjrt_fail(rt, site, "bad outputs: %d of them, %s", nout, out_given ? "given" : "NULL");
         return false;
     }
     if (exe->nparams >= 0 && nin != exe->nparams) {
-        tp_fail(rt, site, "the program takes %d parameter%s; %d input%s given", exe->nparams,
-                exe->nparams == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
+        pjrt_fail(rt, site, "the program takes %d parameter%s; %d input%s given", exe->nparams,
+                  exe->nparams == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
         return false;
     }
     if (nout != exe->num_outputs) {
-        tp_fail(rt, site, "the program has %d result%s; %d output%s given", exe->num_outputs,
-                exe->num_outputs == 1 ? "" : "s", nout, nout == 1 ? "" : "s");
+        pjrt_fail(rt, site, "the program has %d result%s; %d output%s given", exe->num_outputs,
+                  exe->num_outputs == 1 ? "" : "s", nout, nout == 1 ? "" : "s");
         return false;
     }
     return true;
@@ -34,13 +34,13 @@ static bool check_input(tp_runtime *rt, th_site site, const tp_executable *exe, 
 {
     char a[96], b[96];
     size_t bytes;
-    if (!tp_shape_bytes(given, &bytes)) {
-        tp_fail(rt, site, "input %d: %s is no tensor type tritonc can pass", i, tp_shape_text(given, a, sizeof a));
+    if (!pjrt_shape_bytes(given, &bytes)) {
+        pjrt_fail(rt, site, "input %d: %s is no tensor type tritonc can pass", i, pjrt_shape_text(given, a, sizeof a));
         return false;
     }
     if (exe->nparams >= 0 && !th_shape_equal(given, exe->params[i])) {
-        tp_fail(rt, site, "input %d is %s; the program's parameter %d is %s", i, tp_shape_text(given, a, sizeof a),
-                i, tp_shape_text(exe->params[i], b, sizeof b));
+        pjrt_fail(rt, site, "input %d is %s; the program's parameter %d is %s", i, pjrt_shape_text(given, a, sizeof a),
+                  i, pjrt_shape_text(exe->params[i], b, sizeof b));
         return false;
     }
     return true;
@@ -51,14 +51,14 @@ static bool check_output(tp_runtime *rt, th_site site, const tp_executable *exe,
 {
     char a[96], b[96];
     size_t bytes;
-    if (!tp_shape_bytes(given, &bytes)) {
-        tp_fail(rt, site, "output %d: %s is no tensor type tritonc can receive", i,
-                tp_shape_text(given, a, sizeof a));
+    if (!pjrt_shape_bytes(given, &bytes)) {
+        pjrt_fail(rt, site, "output %d: %s is no tensor type tritonc can receive", i,
+                  pjrt_shape_text(given, a, sizeof a));
         return false;
     }
     if (exe->nparams >= 0 && !th_shape_equal(given, exe->results[i])) {
-        tp_fail(rt, site, "output %d is %s; the program's result %d is %s", i, tp_shape_text(given, a, sizeof a), i,
-                tp_shape_text(exe->results[i], b, sizeof b));
+        pjrt_fail(rt, site, "output %d is %s; the program's result %d is %s", i, pjrt_shape_text(given, a, sizeof a), i,
+                  pjrt_shape_text(exe->results[i], b, sizeof b));
         return false;
     }
     return true;
@@ -73,19 +73,19 @@ static bool execute(tp_executable *exe, th_site site, int nin, tp_buffer *const 
     if (!args || !results) {
         free(args);
         free(results);
-        tp_fail(rt, site, "out of memory");
+        pjrt_fail(rt, site, "out of memory");
         return false;
     }
     for (int i = 0; i < nin; i++)
         args[i] = in[i]->buf;
 
     TP_ARGS(PJRT_ExecuteOptions) o;
-    tp_args_init(rt, &o, TP_S_EXECUTE_OPTIONS);
+    pjrt_args_init(rt, &o, TP_S_EXECUTE_OPTIONS);
     PJRT_Buffer *const *arg_list = args; /* one device: one list of each */
     PJRT_Buffer **result_list = results;
     PJRT_Event *done = NULL;
     TP_ARGS(PJRT_LoadedExecutable_Execute_Args) e;
-    tp_args_init(rt, &e, TP_S_EXECUTE);
+    pjrt_args_init(rt, &e, TP_S_EXECUTE);
     e.a.executable = exe->loaded;
     e.a.options = &o.a;
     e.a.argument_lists = &arg_list;
@@ -96,28 +96,28 @@ static bool execute(tp_executable *exe, th_site site, int nin, tp_buffer *const 
     PJRT_Error *err;
     do
         err = rt->api->PJRT_LoadedExecutable_Execute(&e.a);
-    while (tp_call_retry(rt, &err, 2,
-                         (tp_sized[]){{TP_S_EXECUTE, &e.a.struct_size}, {TP_S_EXECUTE_OPTIONS, &o.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 2,
+                           (pjrt_sized[]){{TP_S_EXECUTE, &e.a.struct_size}, {TP_S_EXECUTE_OPTIONS, &o.a.struct_size}}));
     free(args);
     bool ok = true;
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_LoadedExecutable_Execute", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_LoadedExecutable_Execute", err);
         ok = false;
     } else {
-        ok = tp_event_await(rt, site, "PJRT_LoadedExecutable_Execute (waiting for the device)", done);
+        ok = pjrt_event_await(rt, site, "PJRT_LoadedExecutable_Execute (waiting for the device)", done);
     }
     for (int i = 0; i < nout; i++) {
         if (ok && !results[i]) {
-            tp_fail(rt, site, "PJRT_LoadedExecutable_Execute gave no buffer for result %d", i);
+            pjrt_fail(rt, site, "PJRT_LoadedExecutable_Execute gave no buffer for result %d", i);
             ok = false;
         }
         if (!ok || !results[i])
             continue;
         tp_buffer *b = calloc(1, sizeof *b);
-        th_shape s = b ? tp_pjrt_buffer_shape(rt, site, results[i]) : (th_shape){TL_DTYPE_INVALID, -1, {0}};
+        th_shape s = b ? pjrt_buffer_shape(rt, site, results[i]) : (th_shape){TL_DTYPE_INVALID, -1, {0}};
         if (!b || s.rank < 0) {
             if (!b)
-                tp_fail(rt, site, "out of memory");
+                pjrt_fail(rt, site, "out of memory");
             free(b);
             ok = false;
             continue;
@@ -130,7 +130,7 @@ static bool execute(tp_executable *exe, th_site site, int nin, tp_buffer *const 
         rt->live++;
     }
     for (int i = 0; i < nout; i++) {
-        tp_pjrt_buffer_destroy(rt, results[i]); /* those not handed out */
+        pjrt_buffer_destroy(rt, results[i]); /* those not handed out */
         if (!ok) {
             tp_buffer_destroy(out[i]);
             out[i] = NULL;
@@ -144,18 +144,18 @@ bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *
 {
     for (int i = 0; out && i < nout; i++)
         out[i] = NULL;
-    if (!exe || !tp_usable(exe->rt))
+    if (!exe || !pjrt_usable(exe->rt))
         return false;
     tp_runtime *rt = exe->rt;
     if (!check_counts(rt, site, exe, nin, in != NULL, nout, out != NULL))
         return false;
     for (int i = 0; i < nin; i++) {
         if (!in[i]) {
-            tp_fail(rt, site, "input %d is NULL", i);
+            pjrt_fail(rt, site, "input %d is NULL", i);
             return false;
         }
         if (in[i]->rt != rt) {
-            tp_fail(rt, site, "input %d is a buffer of another runtime", i);
+            pjrt_fail(rt, site, "input %d is a buffer of another runtime", i);
             return false;
         }
         if (!check_input(rt, site, exe, i, in[i]->shape))
@@ -166,7 +166,7 @@ bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *
 
 bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, int nout, const tp_output *out)
 {
-    if (!exe || !tp_usable(exe->rt))
+    if (!exe || !pjrt_usable(exe->rt))
         return false;
     tp_runtime *rt = exe->rt;
     if (!check_counts(rt, site, exe, nin, in != NULL, nout, out != NULL))
@@ -182,7 +182,7 @@ bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, in
     tp_buffer **outs = calloc(nout > 0 ? (size_t)nout : 1, sizeof *outs);
     bool ok = ins && outs;
     if (!ok)
-        tp_fail(rt, site, "out of memory");
+        pjrt_fail(rt, site, "out of memory");
     for (int i = 0; ok && i < nin; i++) {
         ins[i] = tp_buffer_from_host_at(site, rt, in[i].shape, in[i].data);
         ok = ins[i] != NULL;
@@ -191,13 +191,13 @@ bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, in
     for (int i = 0; ok && i < nout; i++) {
         char a[96], b[96];
         if (!th_shape_equal(outs[i]->shape, out[i].shape)) {
-            tp_fail(rt, site, "result %d is %s; output %d says %s", i, tp_shape_text(outs[i]->shape, a, sizeof a), i,
-                    tp_shape_text(out[i].shape, b, sizeof b));
+            pjrt_fail(rt, site, "result %d is %s; output %d says %s", i, pjrt_shape_text(outs[i]->shape, a, sizeof a), i,
+                      pjrt_shape_text(out[i].shape, b, sizeof b));
             ok = false;
             break;
         }
         size_t bytes = 0;
-        tp_shape_bytes(out[i].shape, &bytes);
+        pjrt_shape_bytes(out[i].shape, &bytes);
         ok = tp_buffer_to_host_at(site, outs[i], out[i].data, bytes);
     }
     for (int i = 0; ins && i < nin; i++)

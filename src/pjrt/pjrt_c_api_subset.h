@@ -15,7 +15,7 @@
  *   only appended to the table. So a table slot's position never moves, and a struct laid out
  *   as below is a prefix of the same struct in any later minor version. XLA's plugins reject
  *   an args struct whose struct_size is smaller than the one they were built with (see
- *   tp_call_retry in call.c for what the runtime does about a newer plugin).
+ *   pjrt_call_retry in call.c for what the runtime does about a newer plugin).
  * - Every function returns NULL or a PJRT_Error the caller owns and frees through the table.
  * - Table members we never call are declared as `void *` under their API names, so that the
  *   position of every member we do call is right; the table is declared only as far as the

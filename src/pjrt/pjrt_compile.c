@@ -7,69 +7,69 @@
 static void destroy_loaded(tp_runtime *rt, PJRT_LoadedExecutable *loaded)
 {
     TP_ARGS(PJRT_LoadedExecutable_Destroy_Args) d;
-    tp_args_init(rt, &d, TP_S_LOADED_EXECUTABLE_DESTROY);
+    pjrt_args_init(rt, &d, TP_S_LOADED_EXECUTABLE_DESTROY);
     d.a.executable = loaded;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_LoadedExecutable_Destroy(&d.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_LOADED_EXECUTABLE_DESTROY, &d.a.struct_size}}));
-    tp_error_free(rt, err);
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_LOADED_EXECUTABLE_DESTROY, &d.a.struct_size}}));
+    pjrt_error_free(rt, err);
 }
 
 /* The number of results, through the executable behind the loaded one; -1 on error. */
 static int count_outputs(tp_runtime *rt, th_site site, PJRT_LoadedExecutable *loaded)
 {
     TP_ARGS(PJRT_LoadedExecutable_GetExecutable_Args) g;
-    tp_args_init(rt, &g, TP_S_LOADED_EXECUTABLE_GET_EXECUTABLE);
+    pjrt_args_init(rt, &g, TP_S_LOADED_EXECUTABLE_GET_EXECUTABLE);
     g.a.loaded_executable = loaded;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_LoadedExecutable_GetExecutable(&g.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_LOADED_EXECUTABLE_GET_EXECUTABLE, &g.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_LOADED_EXECUTABLE_GET_EXECUTABLE, &g.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_LoadedExecutable_GetExecutable", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_LoadedExecutable_GetExecutable", err);
         return -1;
     }
     TP_ARGS(PJRT_Executable_NumOutputs_Args) n;
-    tp_args_init(rt, &n, TP_S_EXECUTABLE_NUM_OUTPUTS);
+    pjrt_args_init(rt, &n, TP_S_EXECUTABLE_NUM_OUTPUTS);
     n.a.executable = g.a.executable;
     do
         err = rt->api->PJRT_Executable_NumOutputs(&n.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_EXECUTABLE_NUM_OUTPUTS, &n.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_EXECUTABLE_NUM_OUTPUTS, &n.a.struct_size}}));
     int count = -1;
     if (err)
-        tp_fail_pjrt(rt, site, "PJRT_Executable_NumOutputs", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Executable_NumOutputs", err);
     else if (n.a.num_outputs > 1u << 20)
-        tp_fail(rt, site, "the plugin says the program has %zu results", n.a.num_outputs);
+        pjrt_fail(rt, site, "the plugin says the program has %zu results", n.a.num_outputs);
     else
         count = (int)n.a.num_outputs;
 
     TP_ARGS(PJRT_Executable_Destroy_Args) d;
-    tp_args_init(rt, &d, TP_S_EXECUTABLE_DESTROY);
+    pjrt_args_init(rt, &d, TP_S_EXECUTABLE_DESTROY);
     d.a.executable = g.a.executable;
     do
         err = rt->api->PJRT_Executable_Destroy(&d.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_EXECUTABLE_DESTROY, &d.a.struct_size}}));
-    tp_error_free(rt, err);
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_EXECUTABLE_DESTROY, &d.a.struct_size}}));
+    pjrt_error_free(rt, err);
     return count;
 }
 
 tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir)
 {
-    if (!tp_usable(rt))
+    if (!pjrt_usable(rt))
         return NULL;
     if (!mlir) {
-        tp_fail(rt, site, "NULL program text");
+        pjrt_fail(rt, site, "NULL program text");
         return NULL;
     }
     tp_executable *exe = calloc(1, sizeof *exe);
     if (!exe) {
-        tp_fail(rt, site, "out of memory");
+        pjrt_fail(rt, site, "out of memory");
         return NULL;
     }
     static const char format[] = "mlir";
     TP_ARGS(PJRT_Program) program;
-    tp_args_init(rt, &program, TP_S_PROGRAM);
+    pjrt_args_init(rt, &program, TP_S_PROGRAM);
     program.a.code = (char *)mlir; /* read only: the member is shared with calls that write it */
     program.a.code_size = strlen(mlir);
     program.a.format = format;
@@ -77,22 +77,22 @@ tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir)
 
     unsigned char options[TP_COMPILE_OPTIONS_MAX];
     TP_ARGS(PJRT_Client_Compile_Args) c;
-    tp_args_init(rt, &c, TP_S_CLIENT_COMPILE);
+    pjrt_args_init(rt, &c, TP_S_CLIENT_COMPILE);
     c.a.client = rt->client;
     c.a.program = &program.a;
     c.a.compile_options = (const char *)options;
-    c.a.compile_options_size = tp_compile_options(options);
+    c.a.compile_options_size = pjrt_compile_options(options);
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_Compile(&c.a);
-    while (tp_call_retry(rt, &err, 2,
-                         (tp_sized[]){{TP_S_CLIENT_COMPILE, &c.a.struct_size},
+    while (pjrt_call_retry(rt, &err, 2,
+                           (pjrt_sized[]){{TP_S_CLIENT_COMPILE, &c.a.struct_size},
                                       {TP_S_PROGRAM, &program.a.struct_size}}));
     if (err || !c.a.executable) {
         if (err)
-            tp_fail_pjrt(rt, site, "PJRT_Client_Compile", err);
+            pjrt_fail_pjrt(rt, site, "PJRT_Client_Compile", err);
         else
-            tp_fail(rt, site, "PJRT_Client_Compile gave no executable");
+            pjrt_fail(rt, site, "PJRT_Client_Compile gave no executable");
         free(exe);
         return NULL;
     }
@@ -115,7 +115,7 @@ static bool keep_signature(tp_executable *exe, th_site site, const th_builder *b
     exe->params = calloc(np > 0 ? (size_t)np : 1, sizeof *exe->params);
     exe->results = calloc(nr > 0 ? (size_t)nr : 1, sizeof *exe->results);
     if (!exe->params || !exe->results) {
-        tp_fail(exe->rt, site, "out of memory");
+        pjrt_fail(exe->rt, site, "out of memory");
         return false;
     }
     for (int i = 0; i < np; i++)
@@ -125,8 +125,8 @@ static bool keep_signature(tp_executable *exe, th_site site, const th_builder *b
     exe->nparams = np;
     exe->nresults = nr;
     if (nr != exe->num_outputs) {
-        tp_fail(exe->rt, site, "the program returns %d values but its executable has %d outputs", nr,
-                exe->num_outputs);
+        pjrt_fail(exe->rt, site, "the program returns %d values but its executable has %d outputs", nr,
+                  exe->num_outputs);
         return false;
     }
     return true;
@@ -134,20 +134,20 @@ static bool keep_signature(tp_executable *exe, th_site site, const th_builder *b
 
 tp_executable *tp_compile_builder_at(th_site site, tp_runtime *rt, th_builder *b)
 {
-    if (!tp_usable(rt))
+    if (!pjrt_usable(rt))
         return NULL;
     if (!b) {
-        tp_fail(rt, site, "NULL program builder");
+        pjrt_fail(rt, site, "NULL program builder");
         return NULL;
     }
     if (th_builder_failed(b)) {
-        tp_fail(rt, site, "the program was not built: %s", th_builder_error(b));
+        pjrt_fail(rt, site, "the program was not built: %s", th_builder_error(b));
         return NULL;
     }
     char *text = th_print_at(site, b, (th_print_opts){.generic = false});
     if (!text) {
-        tp_fail(rt, site, "the program cannot be printed: %s",
-                th_builder_error(b) ? th_builder_error(b) : "th_print failed");
+        pjrt_fail(rt, site, "the program cannot be printed: %s",
+                  th_builder_error(b) ? th_builder_error(b) : "th_print failed");
         return NULL;
     }
     tp_executable *exe = tp_compile_at(site, rt, text);

@@ -7,13 +7,13 @@
 
 #include "pjrt/pjrt_internal.h"
 
-void tp_fail(tp_runtime *rt, th_site site, const char *fmt, ...)
+void pjrt_fail(tp_runtime *rt, th_site site, const char *fmt, ...)
 {
     if (!rt)
         return;
     va_list ap;
     va_start(ap, fmt);
-    tl__error_vset(&rt->error, site, fmt, ap);
+    base_error_vset(&rt->error, site, fmt, ap);
     va_end(ap);
 }
 
@@ -27,77 +27,77 @@ static const char *code_name(PJRT_Error_Code c)
     return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
 }
 
-void tp_error_free(tp_runtime *rt, PJRT_Error *err)
+void pjrt_error_free(tp_runtime *rt, PJRT_Error *err)
 {
     if (!err || !rt || !rt->api)
         return;
     TP_ARGS(PJRT_Error_Destroy_Args) d;
-    tp_args_init(rt, &d, TP_S_ERROR_DESTROY);
+    pjrt_args_init(rt, &d, TP_S_ERROR_DESTROY);
     d.a.error = err;
     rt->api->PJRT_Error_Destroy(&d.a);
 }
 
-void tp_fail_pjrt(tp_runtime *rt, th_site site, const char *fn, PJRT_Error *err)
+void pjrt_fail_pjrt(tp_runtime *rt, th_site site, const char *fn, PJRT_Error *err)
 {
     if (!rt || !err)
         return;
-    if (tl__error_is_set(&rt->error) || !rt->api) {
-        tp_error_free(rt, err);
+    if (base_error_is_set(&rt->error) || !rt->api) {
+        pjrt_error_free(rt, err);
         return;
     }
     TP_ARGS(PJRT_Error_Message_Args) m;
-    tp_args_init(rt, &m, TP_S_ERROR_MESSAGE);
+    pjrt_args_init(rt, &m, TP_S_ERROR_MESSAGE);
     m.a.error = err;
     rt->api->PJRT_Error_Message(&m.a);
 
     /* GetCode itself may fail; its error is freed and the code left unknown. */
     TP_ARGS(PJRT_Error_GetCode_Args) c;
-    tp_args_init(rt, &c, TP_S_ERROR_GETCODE);
+    pjrt_args_init(rt, &c, TP_S_ERROR_GETCODE);
     c.a.error = err;
     c.a.code = PJRT_Error_Code_UNKNOWN;
     PJRT_Error *meta = rt->api->PJRT_Error_GetCode(&c.a);
     if (meta) {
-        tp_error_free(rt, meta);
+        pjrt_error_free(rt, meta);
         c.a.code = PJRT_Error_Code_UNKNOWN;
     }
     int len = m.a.message && m.a.message_size < 1u << 20 ? (int)m.a.message_size : 0;
-    tp_fail(rt, site, "%s failed: %s: %.*s", fn, code_name(c.a.code), len, len ? m.a.message : "");
-    tp_error_free(rt, err);
+    pjrt_fail(rt, site, "%s failed: %s: %.*s", fn, code_name(c.a.code), len, len ? m.a.message : "");
+    pjrt_error_free(rt, err);
 }
 
-void tp_note(tp_runtime *rt, const char *fmt, ...)
+void pjrt_note(tp_runtime *rt, const char *fmt, ...)
 {
     if (!rt)
         return;
     va_list ap;
     va_start(ap, fmt);
-    tcir_out_vprintf(&rt->notes, fmt, ap);
+    base_out_vprintf(&rt->notes, fmt, ap);
     va_end(ap);
-    tcir_out_printf(&rt->notes, "\n");
+    base_out_printf(&rt->notes, "\n");
 }
 
-bool tp_usable(const tp_runtime *rt)
+bool pjrt_usable(const tp_runtime *rt)
 {
-    return rt && !tl__error_is_set(&rt->error) && rt->api && rt->client;
+    return rt && !base_error_is_set(&rt->error) && rt->api && rt->client;
 }
 
 bool tp_runtime_failed(const tp_runtime *rt)
 {
-    return !rt || tl__error_is_set(&rt->error);
+    return !rt || base_error_is_set(&rt->error);
 }
 
 const char *tp_runtime_error(const tp_runtime *rt)
 {
     if (!rt)
         return "tritonc: NULL runtime";
-    return tl__error_text(&rt->error);
+    return base_error_text(&rt->error);
 }
 
 void tp_runtime_clear_error(tp_runtime *rt)
 {
     if (!rt)
         return;
-    tl__error_clear(&rt->error);
+    base_error_clear(&rt->error);
 }
 
 const char *tp_runtime_notes(const tp_runtime *rt)

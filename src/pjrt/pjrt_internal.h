@@ -13,8 +13,8 @@
 #include "tritonc/pjrt.h"
 
 /* Every args struct the runtime passes, by kind: its name in the plugin's messages and the
- * struct_size we declare (see tp_call_retry). */
-typedef enum tp_struct {
+ * struct_size we declare (see pjrt_call_retry). */
+typedef enum pjrt_struct {
     TP_S_ERROR_DESTROY,
     TP_S_ERROR_MESSAGE,
     TP_S_ERROR_GETCODE,
@@ -41,19 +41,19 @@ typedef enum tp_struct {
     TP_S_EXECUTE_OPTIONS,
     TP_S_EXECUTE,
     TP_S_COUNT
-} tp_struct;
+} pjrt_struct;
 
 /* Room left after each args struct we pass, zeroed: a newer plugin that wants a larger
- * struct_size reads members we do not know from here (see tp_call_retry). */
+ * struct_size reads members we do not know from here (see pjrt_call_retry). */
 #define TP_SPARE 128
-/* An args struct of type T with its spare room. Zero it with tp_args_init. */
+/* An args struct of type T with its spare room. Zero it with pjrt_args_init. */
 #define TP_ARGS(T)                                                                                \
     struct {                                                                                      \
         T a;                                                                                      \
         unsigned char spare[TP_SPARE];                                                            \
     }
 /* Zeroes a TP_ARGS(T) object and sets its struct_size (its first member) for this runtime. */
-#define tp_args_init(rt, w, id)                                                                   \
+#define pjrt_args_init(rt, w, id)                                                                 \
     (memset((w), 0, sizeof *(w)), (w)->a.struct_size = (rt)->struct_size[(id)], (void)0)
 
 struct tp_runtime {
@@ -64,8 +64,8 @@ struct tp_runtime {
     int api_major, api_minor; /* the plugin's version; -1 before loading */
     char *plugin_path;
     char *platform;           /* "cuda 13.0.0" */
-    tl_error error;           /* the first error */
-    tcir_out notes;           /* lines; buf NULL when none */
+    base_error error;           /* the first error */
+    base_out notes;           /* lines; buf NULL when none */
     char *describe;           /* tp_runtime_describe's buffer */
     /* The struct_size passed for each kind: ours, or the plugin's when it asked for more. */
     size_t struct_size[TP_S_COUNT];
@@ -92,34 +92,34 @@ struct tp_buffer {
 /* ---- errors (error.c) -------------------------------------------------------------------- */
 
 /* Records the first error ("file:line: func: message"); later ones are dropped. */
-void tp_fail(tp_runtime *rt, th_site site, const char *fmt, ...)
+void pjrt_fail(tp_runtime *rt, th_site site, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 /* Records the plugin's error err returned by PJRT function fn, then frees err. */
-void tp_fail_pjrt(tp_runtime *rt, th_site site, const char *fn, PJRT_Error *err);
+void pjrt_fail_pjrt(tp_runtime *rt, th_site site, const char *fn, PJRT_Error *err);
 /* Appends a line to the runtime's notes. */
-void tp_note(tp_runtime *rt, const char *fmt, ...)
+void pjrt_note(tp_runtime *rt, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* True when rt can be used: not NULL, loaded, no error recorded. */
-bool tp_usable(const tp_runtime *rt);
+bool pjrt_usable(const tp_runtime *rt);
 /* Frees a PJRT error (NULL is a no-op). */
-void tp_error_free(tp_runtime *rt, PJRT_Error *err);
+void pjrt_error_free(tp_runtime *rt, PJRT_Error *err);
 
 /* ---- calling the plugin (call.c) ----------------------------------------------------------- */
 
 /* One struct passed to a call: its kind and its struct_size member. */
-typedef struct tp_sized {
-    tp_struct id;
+typedef struct pjrt_sized {
+    pjrt_struct id;
     size_t *struct_size;
-} tp_sized;
+} pjrt_sized;
 
 /* The struct_size we declare for each kind. */
-size_t tp_struct_size_ours(tp_struct id);
+size_t pjrt_struct_size_ours(pjrt_struct id);
 
 /* To be called after a plugin call that returned *err, with the n structs it was given.
  * XLA's plugins refuse an args struct whose struct_size is below the size they were built
@@ -128,31 +128,31 @@ size_t tp_struct_size_ours(tp_struct id);
  * the runtime remembers N for that kind, notes it, sets the struct's struct_size to N (the
  * members we do not know are zero: absent, as a member added later must allow), frees *err,
  * sets it to NULL and returns true: call again. Otherwise returns false and leaves *err. */
-bool tp_call_retry(tp_runtime *rt, PJRT_Error **err, int n, const tp_sized *structs);
+bool pjrt_call_retry(tp_runtime *rt, PJRT_Error **err, int n, const pjrt_sized *structs);
 
 /* Small calls used everywhere, each recording its failure at site. */
-bool tp_event_await(tp_runtime *rt, th_site site, const char *what, PJRT_Event *ev); /* and destroys ev */
-void tp_event_destroy(tp_runtime *rt, PJRT_Event *ev);
-void tp_pjrt_buffer_destroy(tp_runtime *rt, PJRT_Buffer *buf);
+bool pjrt_event_await(tp_runtime *rt, th_site site, const char *what, PJRT_Event *ev); /* and destroys ev */
+void pjrt_event_destroy(tp_runtime *rt, PJRT_Event *ev);
+void pjrt_buffer_destroy(tp_runtime *rt, PJRT_Buffer *buf);
 /* The type of a plugin buffer; rank -1 (with the error recorded) on failure. */
-th_shape tp_pjrt_buffer_shape(tp_runtime *rt, th_site site, PJRT_Buffer *buf);
+th_shape pjrt_buffer_shape(tp_runtime *rt, th_site site, PJRT_Buffer *buf);
 
 /* ---- dtypes (buffer.c) --------------------------------------------------------------------- */
 
-PJRT_Buffer_Type tp_dtype_to_pjrt(tl_dtype d);
-tl_dtype tp_dtype_from_pjrt(PJRT_Buffer_Type t);
+PJRT_Buffer_Type pjrt_dtype_to_pjrt(tl_dtype d);
+tl_dtype pjrt_dtype_from_pjrt(PJRT_Buffer_Type t);
 /* Bytes per element on the host (a bool is one byte); 0 for an invalid dtype. */
-size_t tp_dtype_size(tl_dtype d);
+size_t pjrt_dtype_size(tl_dtype d);
 /* Bytes of a dense tensor of that shape; false when the shape is invalid or too large. */
-bool tp_shape_bytes(th_shape s, size_t *bytes);
+bool pjrt_shape_bytes(th_shape s, size_t *bytes);
 /* "tensor<4x8xf32>" into a caller's buffer, for messages. */
-const char *tp_shape_text(th_shape s, char *buf, size_t size);
+const char *pjrt_shape_text(th_shape s, char *buf, size_t size);
 
 /* ---- compile options (compile_options.c) ------------------------------------------------------ */
 
 /* Writes the serialized xla.CompileOptionsProto the runtime compiles with into out (at least
  * TP_COMPILE_OPTIONS_MAX bytes) and returns its length. */
 #define TP_COMPILE_OPTIONS_MAX 64
-size_t tp_compile_options(unsigned char *out);
+size_t pjrt_compile_options(unsigned char *out);
 
 #endif

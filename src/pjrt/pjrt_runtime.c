@@ -44,13 +44,13 @@ static bool load(tp_runtime *rt, th_site site)
     rt->dl = dlopen(rt->plugin_path, flags);
     if (!rt->dl) {
         const char *why = dlerror();
-        tp_fail(rt, site, "cannot load the PJRT plugin '%s': %s", rt->plugin_path, why ? why : "dlopen failed");
+        pjrt_fail(rt, site, "cannot load the PJRT plugin '%s': %s", rt->plugin_path, why ? why : "dlopen failed");
         return false;
     }
     void *sym = dlsym(rt->dl, TP_PJRT_GET_API_SYMBOL);
     if (!sym) {
-        tp_fail(rt, site, "'%s' is no PJRT plugin: it has no %s function", rt->plugin_path,
-                TP_PJRT_GET_API_SYMBOL);
+        pjrt_fail(rt, site, "'%s' is no PJRT plugin: it has no %s function", rt->plugin_path,
+                  TP_PJRT_GET_API_SYMBOL);
         return false;
     }
     /* dlsym gives a data pointer; POSIX guarantees it converts to the function's. */
@@ -59,35 +59,35 @@ static bool load(tp_runtime *rt, th_site site)
     memcpy(&get_api, &sym, sizeof get_api);
     const PJRT_Api *api = get_api();
     if (!api) {
-        tp_fail(rt, site, "the PJRT plugin '%s' gave no API table (%s returned NULL)", rt->plugin_path,
-                TP_PJRT_GET_API_SYMBOL);
+        pjrt_fail(rt, site, "the PJRT plugin '%s' gave no API table (%s returned NULL)", rt->plugin_path,
+                  TP_PJRT_GET_API_SYMBOL);
         return false;
     }
     if (api->struct_size < offsetof(PJRT_Api, pjrt_api_version) + sizeof(PJRT_Api_Version)) {
-        tp_fail(rt, site, "the PJRT plugin '%s' gave an API table of %zu bytes, too short to hold its version",
-                rt->plugin_path, api->struct_size);
+        pjrt_fail(rt, site, "the PJRT plugin '%s' gave an API table of %zu bytes, too short to hold its version",
+                  rt->plugin_path, api->struct_size);
         return false;
     }
     rt->api_major = api->pjrt_api_version.major_version;
     rt->api_minor = api->pjrt_api_version.minor_version;
     if (rt->api_major != TP_PJRT_API_MAJOR) {
-        tp_fail(rt, site,
-                "the PJRT plugin '%s' has PJRT C API version %d.%d; tritonc speaks version %d.x "
-                "(declared from %d.%d): refused",
-                rt->plugin_path, rt->api_major, rt->api_minor, TP_PJRT_API_MAJOR, TP_PJRT_API_MAJOR,
-                TP_PJRT_API_MINOR);
+        pjrt_fail(rt, site,
+                  "the PJRT plugin '%s' has PJRT C API version %d.%d; tritonc speaks version %d.x "
+                  "(declared from %d.%d): refused",
+                  rt->plugin_path, rt->api_major, rt->api_minor, TP_PJRT_API_MAJOR, TP_PJRT_API_MAJOR,
+                  TP_PJRT_API_MINOR);
         return false;
     }
     if (rt->api_minor > TP_PJRT_API_MINOR)
-        tp_note(rt, "the plugin's PJRT C API %d.%d is newer than tritonc's declarations (%d.%d): accepted",
-                rt->api_major, rt->api_minor, TP_PJRT_API_MAJOR, TP_PJRT_API_MINOR);
+        pjrt_note(rt, "the plugin's PJRT C API %d.%d is newer than tritonc's declarations (%d.%d): accepted",
+                  rt->api_major, rt->api_minor, TP_PJRT_API_MAJOR, TP_PJRT_API_MINOR);
     else if (rt->api_minor < TP_PJRT_API_MINOR)
-        tp_note(rt, "the plugin's PJRT C API %d.%d is older than tritonc's declarations (%d.%d): accepted",
-                rt->api_major, rt->api_minor, TP_PJRT_API_MAJOR, TP_PJRT_API_MINOR);
+        pjrt_note(rt, "the plugin's PJRT C API %d.%d is older than tritonc's declarations (%d.%d): accepted",
+                  rt->api_major, rt->api_minor, TP_PJRT_API_MAJOR, TP_PJRT_API_MINOR);
     if (api->struct_size < TABLE_NEEDS) {
-        tp_fail(rt, site,
-                "the PJRT plugin '%s' gave an API table of %zu bytes; tritonc calls functions up to byte %zu",
-                rt->plugin_path, api->struct_size, (size_t)TABLE_NEEDS);
+        pjrt_fail(rt, site,
+                  "the PJRT plugin '%s' gave an API table of %zu bytes; tritonc calls functions up to byte %zu",
+                  rt->plugin_path, api->struct_size, (size_t)TABLE_NEEDS);
         return false;
     }
     const struct {
@@ -119,7 +119,7 @@ static bool load(tp_runtime *rt, th_site site)
     };
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) {
         if (!needed[i].present) {
-            tp_fail(rt, site, "the PJRT plugin '%s' does not implement %s", rt->plugin_path, needed[i].name);
+            pjrt_fail(rt, site, "the PJRT plugin '%s' does not implement %s", rt->plugin_path, needed[i].name);
             return false;
         }
     }
@@ -130,13 +130,13 @@ static bool load(tp_runtime *rt, th_site site)
 static bool initialize(tp_runtime *rt, th_site site)
 {
     TP_ARGS(PJRT_Plugin_Initialize_Args) a;
-    tp_args_init(rt, &a, TP_S_PLUGIN_INITIALIZE);
+    pjrt_args_init(rt, &a, TP_S_PLUGIN_INITIALIZE);
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Plugin_Initialize(&a.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_PLUGIN_INITIALIZE, &a.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_PLUGIN_INITIALIZE, &a.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Plugin_Initialize", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Plugin_Initialize", err);
         return false;
     }
     return true;
@@ -145,7 +145,7 @@ static bool initialize(tp_runtime *rt, th_site site)
 static bool create_client(tp_runtime *rt, th_site site, const tp_options *opts)
 {
     TP_ARGS(PJRT_NamedValue) prealloc;
-    tp_args_init(rt, &prealloc, TP_S_NAMED_VALUE);
+    pjrt_args_init(rt, &prealloc, TP_S_NAMED_VALUE);
     prealloc.a.name = "preallocate";
     prealloc.a.name_size = strlen(prealloc.a.name);
     prealloc.a.type = PJRT_NamedValue_kBool;
@@ -153,7 +153,7 @@ static bool create_client(tp_runtime *rt, th_site site, const tp_options *opts)
     prealloc.a.value_size = 1;
 
     TP_ARGS(PJRT_Client_Create_Args) a;
-    tp_args_init(rt, &a, TP_S_CLIENT_CREATE);
+    pjrt_args_init(rt, &a, TP_S_CLIENT_CREATE);
     if (!(opts && opts->no_client_options)) {
         a.a.create_options = &prealloc.a;
         a.a.num_options = 1;
@@ -161,15 +161,15 @@ static bool create_client(tp_runtime *rt, th_site site, const tp_options *opts)
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_Create(&a.a);
-    while (tp_call_retry(rt, &err, 2,
-                         (tp_sized[]){{TP_S_CLIENT_CREATE, &a.a.struct_size},
+    while (pjrt_call_retry(rt, &err, 2,
+                           (pjrt_sized[]){{TP_S_CLIENT_CREATE, &a.a.struct_size},
                                       {TP_S_NAMED_VALUE, &prealloc.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Client_Create", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Client_Create", err);
         return false;
     }
     if (!a.a.client) {
-        tp_fail(rt, site, "PJRT_Client_Create gave no client");
+        pjrt_fail(rt, site, "PJRT_Client_Create gave no client");
         return false;
     }
     rt->client = a.a.client;
@@ -179,24 +179,24 @@ static bool create_client(tp_runtime *rt, th_site site, const tp_options *opts)
 static bool describe_platform(tp_runtime *rt, th_site site)
 {
     TP_ARGS(PJRT_Client_PlatformName_Args) n;
-    tp_args_init(rt, &n, TP_S_CLIENT_PLATFORM_NAME);
+    pjrt_args_init(rt, &n, TP_S_CLIENT_PLATFORM_NAME);
     n.a.client = rt->client;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_PlatformName(&n.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_CLIENT_PLATFORM_NAME, &n.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_CLIENT_PLATFORM_NAME, &n.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Client_PlatformName", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Client_PlatformName", err);
         return false;
     }
     TP_ARGS(PJRT_Client_PlatformVersion_Args) v;
-    tp_args_init(rt, &v, TP_S_CLIENT_PLATFORM_VERSION);
+    pjrt_args_init(rt, &v, TP_S_CLIENT_PLATFORM_VERSION);
     v.a.client = rt->client;
     do
         err = rt->api->PJRT_Client_PlatformVersion(&v.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_CLIENT_PLATFORM_VERSION, &v.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_CLIENT_PLATFORM_VERSION, &v.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Client_PlatformVersion", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Client_PlatformVersion", err);
         return false;
     }
     size_t nn = n.a.platform_name ? n.a.platform_name_size : 0;
@@ -211,18 +211,18 @@ static bool describe_platform(tp_runtime *rt, th_site site)
 static bool pick_device(tp_runtime *rt, th_site site)
 {
     TP_ARGS(PJRT_Client_AddressableDevices_Args) a;
-    tp_args_init(rt, &a, TP_S_CLIENT_ADDRESSABLE_DEVICES);
+    pjrt_args_init(rt, &a, TP_S_CLIENT_ADDRESSABLE_DEVICES);
     a.a.client = rt->client;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_AddressableDevices(&a.a);
-    while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_CLIENT_ADDRESSABLE_DEVICES, &a.a.struct_size}}));
+    while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_CLIENT_ADDRESSABLE_DEVICES, &a.a.struct_size}}));
     if (err) {
-        tp_fail_pjrt(rt, site, "PJRT_Client_AddressableDevices", err);
+        pjrt_fail_pjrt(rt, site, "PJRT_Client_AddressableDevices", err);
         return false;
     }
     if (a.a.num_addressable_devices == 0 || !a.a.addressable_devices || !a.a.addressable_devices[0]) {
-        tp_fail(rt, site, "the PJRT plugin's client has no device this process can use");
+        pjrt_fail(rt, site, "the PJRT plugin's client has no device this process can use");
         return false;
     }
     rt->device = a.a.addressable_devices[0];
@@ -234,16 +234,16 @@ tp_runtime *tp_runtime_create_at(th_site site, const tp_options *opts)
     tp_runtime *rt = calloc(1, sizeof *rt);
     if (!rt)
         return NULL;
-    tl__error_init(&rt->error, TL_ERROR_UNLIMITED);
+    base_error_init(&rt->error, TL_ERROR_UNLIMITED);
     rt->api_major = rt->api_minor = -1;
     for (int i = 0; i < TP_S_COUNT; i++)
-        rt->struct_size[i] = tp_struct_size_ours((tp_struct)i);
+        rt->struct_size[i] = pjrt_struct_size_ours((pjrt_struct)i);
     rt->plugin_path = choose_plugin(opts);
     if (!rt->plugin_path) {
-        tp_fail(rt, site,
-                "no PJRT plugin found: give its path (tp_options.plugin), set " TP_PLUGIN_ENV
-                ", or install jax's CUDA plugin (pip install 'jax[cuda13]'): it was looked for in the "
-                "site-packages of $VIRTUAL_ENV, of each python3 on $PATH, of ~/.local, /usr/local and /usr");
+        pjrt_fail(rt, site,
+                  "no PJRT plugin found: give its path (tp_options.plugin), set " TP_PLUGIN_ENV
+                  ", or install jax's CUDA plugin (pip install 'jax[cuda13]'): it was looked for in the "
+                  "site-packages of $VIRTUAL_ENV, of each python3 on $PATH, of ~/.local, /usr/local and /usr");
         return rt;
     }
     if (load(rt, site) && initialize(rt, site) && create_client(rt, site, opts) && describe_platform(rt, site))
@@ -257,19 +257,19 @@ void tp_runtime_destroy(tp_runtime *rt)
         return;
     if (rt->client) {
         TP_ARGS(PJRT_Client_Destroy_Args) a;
-        tp_args_init(rt, &a, TP_S_CLIENT_DESTROY);
+        pjrt_args_init(rt, &a, TP_S_CLIENT_DESTROY);
         a.a.client = rt->client;
         PJRT_Error *err;
         do
             err = rt->api->PJRT_Client_Destroy(&a.a);
-        while (tp_call_retry(rt, &err, 1, (tp_sized[]){{TP_S_CLIENT_DESTROY, &a.a.struct_size}}));
-        tp_error_free(rt, err);
+        while (pjrt_call_retry(rt, &err, 1, (pjrt_sized[]){{TP_S_CLIENT_DESTROY, &a.a.struct_size}}));
+        pjrt_error_free(rt, err);
     }
     if (rt->dl)
         dlclose(rt->dl);
     free(rt->plugin_path);
     free(rt->platform);
-    tl__error_clear(&rt->error);
+    base_error_clear(&rt->error);
     free(rt->notes.buf);
     free(rt->describe);
     free(rt);
@@ -284,9 +284,9 @@ const char *tp_runtime_describe(tp_runtime *rt)
         snprintf(version, sizeof version, "PJRT C API %d.%d", rt->api_major, rt->api_minor);
     const char *platform = rt->platform ? rt->platform : "unknown";
     const char *plugin = rt->plugin_path ? rt->plugin_path : "none found";
-    tcir_out text = {0};
-    tcir_out_printf(&text, "%s, platform %s, plugin %s", version, platform, plugin);
-    char *s = tcir_out_text(&text);
+    base_out text = {0};
+    base_out_printf(&text, "%s, platform %s, plugin %s", version, platform, plugin);
+    char *s = base_out_text(&text);
     if (!s)
         return "out of memory";
     free(rt->describe);

@@ -22,7 +22,7 @@ import sys
 IMPLEMENTATION = {
     "__COUNTER__", "__FILE__", "__LINE__", "__VA_ARGS__", "__VA_OPT__", "__func__", "__attribute__",
     "__extension__", "__auto_type", "__cplusplus", "__GNUC__", "__clang__", "__has_attribute",
-    "__has_include", "__typeof__", "__STDC_VERSION__", "__declspec",
+    "__has_include", "__typeof__", "__STDC_VERSION__", "__declspec", "__ELF__", "__linux__",
     "_Bool", "_Generic", "_Pragma", "_Static_assert", "_Alignas", "_Alignof", "_Noreturn",
     "_Thread_local", "_Atomic", "_Complex",
 }

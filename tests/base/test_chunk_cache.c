@@ -42,14 +42,14 @@ static void reused_memory_prints_the_same(void **state)
 {
     (void)state;
     tcir_set_chunk_cache_limit(0);
-    assert_int_equal(tcir__chunk_cache_bytes(), 0);
+    assert_int_equal(base_chunk_cache_bytes(), 0);
     tcir_set_chunk_cache_limit(512 * MIB);
     char *fresh = build_big();
-    size_t kept = tcir__chunk_cache_bytes();
+    size_t kept = base_chunk_cache_bytes();
     assert_true(kept >= 4 * MIB); /* its big chunks now wait */
     char *reused = build_big();
     assert_string_equal(fresh, reused);
-    assert_int_equal(tcir__chunk_cache_bytes(), kept); /* taken and given back, none added */
+    assert_int_equal(base_chunk_cache_bytes(), kept); /* taken and given back, none added */
     free(fresh);
     free(reused);
 }
@@ -59,19 +59,19 @@ static void the_limit_holds_and_zero_empties(void **state)
     (void)state;
     tcir_set_chunk_cache_limit(0);
     tcir_set_chunk_cache_limit(5 * MIB);
-    void *a = tcir_big_malloc(3 * MIB), *b = tcir_big_malloc(3 * MIB), *c = tcir_big_malloc(100 << 10);
+    void *a = base_big_malloc(3 * MIB), *b = base_big_malloc(3 * MIB), *c = base_big_malloc(100 << 10);
     assert_non_null(a);
     assert_non_null(b);
     assert_non_null(c);
-    tcir_big_free(a, 3 * MIB);
-    size_t one = tcir__chunk_cache_bytes();
+    base_big_free(a, 3 * MIB);
+    size_t one = base_chunk_cache_bytes();
     assert_true(one >= 3 * MIB && one <= 5 * MIB);
-    tcir_big_free(b, 3 * MIB); /* no room left: back to the system */
-    assert_int_equal(tcir__chunk_cache_bytes(), one);
-    tcir_big_free(c, 100 << 10); /* under 256 KiB: malloc's own */
-    assert_int_equal(tcir__chunk_cache_bytes(), one);
+    base_big_free(b, 3 * MIB); /* no room left: back to the system */
+    assert_int_equal(base_chunk_cache_bytes(), one);
+    base_big_free(c, 100 << 10); /* under 256 KiB: malloc's own */
+    assert_int_equal(base_chunk_cache_bytes(), one);
     tcir_set_chunk_cache_limit(MIB); /* lowering frees what is over */
-    assert_int_equal(tcir__chunk_cache_bytes(), 0);
+    assert_int_equal(base_chunk_cache_bytes(), 0);
     tcir_set_chunk_cache_limit(512 * MIB);
 }
 
@@ -79,51 +79,51 @@ static void big_arrays_keep_contents_and_zero(void **state)
 {
     (void)state;
     tcir_set_chunk_cache_limit(512 * MIB);
-    unsigned char *dirty = tcir_big_malloc(4 * MIB);
+    unsigned char *dirty = base_big_malloc(4 * MIB);
     assert_non_null(dirty);
     memset(dirty, 0xFF, 4 * MIB);
-    tcir_big_free(dirty, 4 * MIB); /* cached, dirty */
-    unsigned char *z = tcir_big_calloc(4 * MIB / 8, 8);
+    base_big_free(dirty, 4 * MIB); /* cached, dirty */
+    unsigned char *z = base_big_calloc(4 * MIB / 8, 8);
     assert_non_null(z);
     for (size_t i = 0; i < 4 * MIB; i += 4093)
         assert_int_equal(z[i], 0);
     assert_int_equal(z[4 * MIB - 1], 0);
-    tcir_big_free(z, 4 * MIB);
+    base_big_free(z, 4 * MIB);
 
     /* small -> big -> bigger -> small: the contents travel along */
-    int *p = tcir_big_realloc(NULL, 0, 1000 * sizeof(int));
+    int *p = base_big_realloc(NULL, 0, 1000 * sizeof(int));
     assert_non_null(p);
     for (int i = 0; i < 1000; i++)
         p[i] = i * 7;
-    p = tcir_big_realloc(p, 1000 * sizeof(int), 3 * MIB);
+    p = base_big_realloc(p, 1000 * sizeof(int), 3 * MIB);
     assert_non_null(p);
     for (int i = 1000; i < (int)(3 * MIB / sizeof(int)); i++)
         p[i] = i * 7;
-    p = tcir_big_realloc(p, 3 * MIB, 5 * MIB);
+    p = base_big_realloc(p, 3 * MIB, 5 * MIB);
     assert_non_null(p);
     for (int i = 0; i < (int)(3 * MIB / sizeof(int)); i += 997)
         assert_int_equal(p[i], i * 7);
-    p = tcir_big_realloc(p, 5 * MIB, 100 * sizeof(int));
+    p = base_big_realloc(p, 5 * MIB, 100 * sizeof(int));
     assert_non_null(p);
     for (int i = 0; i < 100; i++)
         assert_int_equal(p[i], i * 7);
-    tcir_big_free(p, 100 * sizeof(int));
-    tcir_big_free(NULL, 0);
+    base_big_free(p, 100 * sizeof(int));
+    base_big_free(NULL, 0);
 }
 
 static void the_hook_refuses_cached_chunks_too(void **state)
 {
     (void)state;
     tcir_set_chunk_cache_limit(512 * MIB);
-    tcir_big_free(tcir_big_malloc(3 * MIB), 3 * MIB);
-    assert_true(tcir__chunk_cache_bytes() >= 3 * MIB);
+    base_big_free(base_big_malloc(3 * MIB), 3 * MIB);
+    assert_true(base_chunk_cache_bytes() >= 3 * MIB);
     fake_failing_allocator refuse_all = {.fail_at = 1, .from_then_on = true};
     tcir_set_alloc_hook(fake_failing_allocator_hook, &refuse_all);
-    assert_null(tcir_big_malloc(3 * MIB));
+    assert_null(base_big_malloc(3 * MIB));
     tcir_set_alloc_hook(NULL, NULL);
-    void *p = tcir_big_malloc(3 * MIB);
+    void *p = base_big_malloc(3 * MIB);
     assert_non_null(p);
-    tcir_big_free(p, 3 * MIB);
+    base_big_free(p, 3 * MIB);
 }
 
 static void *build_in_thread(void *arg)

@@ -25,7 +25,7 @@ static tl_env_status bool_of(const char *text, bool *value, char *why, size_t si
         setenv(VAR, text, 1);
     else
         unsetenv(VAR);
-    return tl__env_bool(VAR, value, why, size);
+    return base_env_bool(VAR, value, why, size);
 }
 
 static void booleans(void **state)
@@ -65,22 +65,22 @@ static void integers(void **state)
     char why[256];
     long v = -7;
     setenv(VAR, "10", 1);
-    assert_int_equal(tl__env_int(VAR, 1, 100, &v, why, sizeof why), TL_ENV_OK);
+    assert_int_equal(base_env_int(VAR, 1, 100, &v, why, sizeof why), TL_ENV_OK);
     assert_int_equal(v, 10);
     setenv(VAR, "-3", 1);
-    assert_int_equal(tl__env_int(VAR, -5, 5, &v, why, sizeof why), TL_ENV_OK);
+    assert_int_equal(base_env_int(VAR, -5, 5, &v, why, sizeof why), TL_ENV_OK);
     assert_int_equal(v, -3);
     setenv(VAR, "", 1);
-    assert_int_equal(tl__env_int(VAR, 1, 100, &v, why, sizeof why), TL_ENV_UNSET);
+    assert_int_equal(base_env_int(VAR, 1, 100, &v, why, sizeof why), TL_ENV_UNSET);
     static const char *const bad[] = {"ten", "10s", " 10", "0x10", "0", "101", "99999999999999999999999", "+", "1.5"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         setenv(VAR, bad[i], 1);
         v = -7;
-        assert_int_equal(tl__env_int(VAR, 1, 100, &v, why, sizeof why), TL_ENV_BAD);
+        assert_int_equal(base_env_int(VAR, 1, 100, &v, why, sizeof why), TL_ENV_BAD);
         assert_int_equal(v, -7);
     }
     setenv(VAR, "ten", 1);
-    tl__env_int(VAR, 1, 86400, &v, why, sizeof why);
+    base_env_int(VAR, 1, 86400, &v, why, sizeof why);
     assert_string_equal(why, VAR "='ten' is not an integer from 1 to 86400");
     unsetenv(VAR);
 }
@@ -94,11 +94,11 @@ static int record_with(const char *value)
         if (null >= 0)
             dup2(null, 2); /* the abort's message, or the bad value's line */
         setenv("TRITONC_ABORT_ON_ERROR", value, 1);
-        tl_error e;
+        base_error e;
         memset(&e, 0, sizeof e);
-        tl__error_set(&e, TL__BARE_SITE, "an error");
-        tl__error_set(&e, TL__BARE_SITE, "another"); /* dropped: first wins */
-        tl__error_clear(&e);
+        base_error_set(&e, BASE_ERROR_BARE_SITE, "an error");
+        base_error_set(&e, BASE_ERROR_BARE_SITE, "another"); /* dropped: first wins */
+        base_error_clear(&e);
         _exit(0);
     }
     int status = 0;

@@ -17,7 +17,7 @@ static char *format(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = tcir_vformat(fmt, ap);
+    char *s = base_vformat(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -25,14 +25,14 @@ static char *format(const char *fmt, ...)
 static void grows_and_keeps_every_byte(void **state)
 {
     (void)state;
-    tcir_out o = {0};
+    base_out o = {0};
     for (int i = 0; i < 10000; i++)
-        tcir_out_printf(&o, "%d,", i % 10);
+        base_out_printf(&o, "%d,", i % 10);
     assert_false(o.oom);
     assert_int_equal(o.len, 20000);
     assert_memory_equal(o.buf + 19990, "5,6,7,8,9,", 10);
     assert_int_equal(o.buf[o.len], '\0');
-    char *text = tcir_out_text(&o);
+    char *text = base_out_text(&o);
     assert_int_equal(strlen(text), 20000);
     assert_null(o.buf); /* handed over */
     free(text);
@@ -41,8 +41,8 @@ static void grows_and_keeps_every_byte(void **state)
 static void empty_text(void **state)
 {
     (void)state;
-    tcir_out o = {0};
-    char *text = tcir_out_text(&o);
+    base_out o = {0};
+    char *text = base_out_text(&o);
     assert_string_equal(text, "");
     free(text);
 }
@@ -50,9 +50,9 @@ static void empty_text(void **state)
 static void quoted_as_mlir_writes_a_string(void **state)
 {
     (void)state;
-    tcir_out o = {0};
-    tcir_out_quoted(&o, "a\"b\\c\n\x7f" "d");
-    char *text = tcir_out_text(&o);
+    base_out o = {0};
+    base_out_quoted(&o, "a\"b\\c\n\x7f" "d");
+    char *text = base_out_text(&o);
     assert_string_equal(text, "\"a\\22b\\\\c\\0A\\7Fd\"");
     free(text);
 }
@@ -60,17 +60,17 @@ static void quoted_as_mlir_writes_a_string(void **state)
 static void identifiers(void **state)
 {
     (void)state;
-    assert_true(tcir_is_identifier("main"));
-    assert_true(tcir_is_identifier("_k$1.x"));
-    assert_false(tcir_is_identifier("1k"));
-    assert_false(tcir_is_identifier("a-b"));
-    assert_false(tcir_is_identifier(""));
-    assert_false(tcir_is_identifier(NULL));
-    tcir_out o = {0};
-    tcir_out_keyword_or_string(&o, "bare");
-    tcir_out_puts(&o, " ");
-    tcir_out_keyword_or_string(&o, "not bare");
-    char *text = tcir_out_text(&o);
+    assert_true(base_is_identifier("main"));
+    assert_true(base_is_identifier("_k$1.x"));
+    assert_false(base_is_identifier("1k"));
+    assert_false(base_is_identifier("a-b"));
+    assert_false(base_is_identifier(""));
+    assert_false(base_is_identifier(NULL));
+    base_out o = {0};
+    base_out_keyword_or_string(&o, "bare");
+    base_out_puts(&o, " ");
+    base_out_keyword_or_string(&o, "not bare");
+    char *text = base_out_text(&o);
     assert_string_equal(text, "bare \"not bare\"");
     free(text);
 }
@@ -89,10 +89,10 @@ static void out_of_memory(void **state)
     fake_failing_allocator none = {.fail_at = 1, .from_then_on = true}; /* refuses every one */
     tcir_set_alloc_hook(fake_failing_allocator_hook, &none);
     char *s = format("%d", 1);
-    tcir_out o = {0};
-    tcir_out_puts(&o, "lost");
+    base_out o = {0};
+    base_out_puts(&o, "lost");
     bool oom = o.oom;
-    char *text = tcir_out_text(&o);
+    char *text = base_out_text(&o);
     tcir_set_alloc_hook(NULL, NULL);
     assert_null(s);
     assert_true(oom);
@@ -104,18 +104,18 @@ static void out_of_memory(void **state)
 static void numbers(void **state)
 {
     (void)state;
-    tcir_out o = {0};
+    base_out o = {0};
     const uint64_t v[] = {0, 7, 9, 10, 42, 99, 100, 101, 109, 110, 999, 1000, 1009, 9999, 10000, 12345, 99999,
                           100000, 1234567, 4294967295u, 18446744073709551615u};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-        tcir_out_uint(&o, v[i]);
-        tcir_out_putc(&o, ' ');
+        base_out_uint(&o, v[i]);
+        base_out_putc(&o, ' ');
     }
-    tcir_out_int(&o, -1234);
-    tcir_out_putc(&o, ' ');
-    tcir_out_int(&o, INT64_MIN);
+    base_out_int(&o, -1234);
+    base_out_putc(&o, ' ');
+    base_out_int(&o, INT64_MIN);
     assert_false(o.oom);
-    char *text = tcir_out_text(&o);
+    char *text = base_out_text(&o);
     assert_string_equal(text, "0 7 9 10 42 99 100 101 109 110 999 1000 1009 9999 10000 12345 99999 100000 1234567 "
                               "4294967295 18446744073709551615 -1234 -9223372036854775808");
     free(text);

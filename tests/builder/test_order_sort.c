@@ -1,4 +1,4 @@
-/* The constant pool's final order found two ways (order/pool_sort.c, tl__pool_sort): the radix
+/* The constant pool's final order found two ways (order/pool_sort.c, order_pool_sort): the radix
  * sort of stamps that a kernel of many constants takes, and the merge sort of goes_above that it
  * falls back to. For generated kernels full of constants (folded offsets, loop bounds, helper
  * calls, casts of a load's other, constants inside loops and branches, early returns), both

@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "bundled.h"
-#include "cuda/runtime_internal.h" /* tcr_f16_bits, and the driver subset for the fake's types */
+#include "cuda/runtime_internal.h" /* cuda_f16_bits, and the driver subset for the fake's types */
 #include "tritonc/cuda.h"
 
 #ifndef FAKE_LIBCUDA
@@ -607,15 +607,15 @@ static void scalars_are_packed_by_type(void **state)
 static void half_precision_rounding(void **state)
 {
     (void)state;
-    assert_int_equal(tcr_f16_bits(0.0f), 0x0000);
-    assert_int_equal(tcr_f16_bits(-0.0f), 0x8000);
-    assert_int_equal(tcr_f16_bits(65504.0f), 0x7bff);
-    assert_int_equal(tcr_f16_bits(65520.0f), 0x7c00); /* rounds up to inf */
-    assert_int_equal(tcr_f16_bits(5.9604645e-08f), 0x0001); /* smallest subnormal */
-    assert_int_equal(tcr_f16_bits(1.0009765625f), 0x3c01);
-    assert_int_equal(tcr_f16_bits(1.00048828125f), 0x3c00); /* a tie: to even */
-    assert_int_equal(tcr_bf16_bits(1.0f), 0x3f80);
-    assert_int_equal(tcr_bf16_bits(3.140625f), 0x4049);
+    assert_int_equal(cuda_f16_bits(0.0f), 0x0000);
+    assert_int_equal(cuda_f16_bits(-0.0f), 0x8000);
+    assert_int_equal(cuda_f16_bits(65504.0f), 0x7bff);
+    assert_int_equal(cuda_f16_bits(65520.0f), 0x7c00); /* rounds up to inf */
+    assert_int_equal(cuda_f16_bits(5.9604645e-08f), 0x0001); /* smallest subnormal */
+    assert_int_equal(cuda_f16_bits(1.0009765625f), 0x3c01);
+    assert_int_equal(cuda_f16_bits(1.00048828125f), 0x3c00); /* a tie: to even */
+    assert_int_equal(cuda_bf16_bits(1.0f), 0x3f80);
+    assert_int_equal(cuda_bf16_bits(3.140625f), 0x4049);
 }
 
 /* ---- what Triton's launcher does -------------------------------------------------------------------------- */

@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "bundled.h"
-#include "compile/compile_internal.h" /* tc__remove_dir */
+#include "compile/compile_internal.h" /* compile_remove_dir */
 #include "test_abort.h"
 #include "cuda/runtime_internal.h"
 #include "tritonc/cuda.h"
@@ -66,7 +66,7 @@ static int reset(void **state)
 /* A directory of the test's own, emptied: a file left by an earlier run must not count. */
 static void fresh_dir(const char *dir)
 {
-    tc__remove_dir(dir);
+    compile_remove_dir(dir);
     mkdir(dir, 0755);
 }
 

@@ -242,10 +242,10 @@ static void the_median_of_an_even_count_is_the_mean_of_the_middle_two(void **sta
     float t[4] = {4, 1, 3, 2};
     const double q[1] = {0.5};
     tc_bench_result r = {0};
-    tcr_bench_stats(t, 4, 1, q, &r);
+    cuda_bench_stats(t, 4, 1, q, &r);
     assert_true(r.median == 2.5 && r.quantiles[0] == 2.5 && r.mean == 2.5 && r.min == 1 && r.max == 4);
     float one[1] = {7};
-    tcr_bench_stats(one, 1, 1, q, &r);
+    cuda_bench_stats(one, 1, 1, q, &r);
     assert_true(r.median == 7 && r.quantiles[0] == 7 && r.mean == 7);
 }
 

@@ -34,7 +34,7 @@
 #include "tritonc/cuda.h"
 
 /* The runtime's float -> IEEE half (src/cuda/args.c), for the random fp16 inputs. */
-uint16_t tcr_f16_bits(float f);
+uint16_t cuda_f16_bits(float f);
 
 #define CU(call)                                                                                  \
     do {                                                                                          \
@@ -311,7 +311,7 @@ static tc_deviceptr random_f16(size_t count, unsigned seed)
     uint16_t *h = malloc(count * 2);
     srand(seed);
     for (size_t i = 0; i < count; i++)
-        h[i] = tcr_f16_bits((float)(rand() % 2001 - 1000) / 1000.0f);
+        h[i] = cuda_f16_bits((float)(rand() % 2001 - 1000) / 1000.0f);
     tc_deviceptr d = tc_alloc(rt, count * 2);
     tc_copy_to_device(rt, d, h, count * 2);
     free(h);

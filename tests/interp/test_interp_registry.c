@@ -19,8 +19,8 @@ static void every_op_is_run_or_declared_unsupported(void **state)
     (void)state;
     int run = 0, unsupported = 0;
     for (int opc = 1; opc < tcir_opcode_count(); opc++) {
-        const char *name = tcir_opcode_name(opc), *why = ti_unsupported_why(opc);
-        bool has_handler = ti_handler_of(opc) != NULL;
+        const char *name = tcir_opcode_name(opc), *why = interp_unsupported_why(opc);
+        bool has_handler = interp_handler_of(opc) != NULL;
         if (!has_handler && !why)
             fail_msg("'%s' (src/ir/ops.h) has no interpreter handler and is not declared unsupported with its "
                      "reason (src/interp/dispatch.c)",
@@ -35,12 +35,12 @@ static void every_op_is_run_or_declared_unsupported(void **state)
     print_message("%d ops run, %d unsupported\n", run, unsupported);
     assert_int_equal(run + unsupported, tcir_opcode_count() - 1);
     /* nothing for an unregistered opcode, or one out of range */
-    assert_null(ti_handler_of(TCIR_OPCODE_UNREGISTERED));
-    assert_null(ti_unsupported_why(TCIR_OPCODE_UNREGISTERED));
-    assert_null(ti_handler_of(tcir_opcode_count()));
-    assert_null(ti_unsupported_why(tcir_opcode_count()));
-    assert_null(ti_handler_of(-1));
-    assert_null(ti_unsupported_why(-1));
+    assert_null(interp_handler_of(TCIR_OPCODE_UNREGISTERED));
+    assert_null(interp_unsupported_why(TCIR_OPCODE_UNREGISTERED));
+    assert_null(interp_handler_of(tcir_opcode_count()));
+    assert_null(interp_unsupported_why(tcir_opcode_count()));
+    assert_null(interp_handler_of(-1));
+    assert_null(interp_unsupported_why(-1));
 }
 
 /* The unsupported ops, exactly: a change to this list is a decision, made here too. */
@@ -50,7 +50,7 @@ static void the_unsupported_ops(void **state)
     static const char *const want[] = {"builtin.module", "tt.call", "tt.elementwise_inline_asm", "tt.func"};
     size_t n = 0;
     for (int opc = 1; opc < tcir_opcode_count(); opc++) {
-        if (!ti_unsupported_why(opc))
+        if (!interp_unsupported_why(opc))
             continue;
         if (n >= sizeof want / sizeof want[0] || strcmp(tcir_opcode_name(opc), want[n]) != 0)
             fail_msg("unsupported op #%zu is '%s'", n, tcir_opcode_name(opc));
@@ -65,7 +65,7 @@ static void unsupported_ops_fail_at_creation(void **state)
 {
     (void)state;
     for (int opc = 1; opc < tcir_opcode_count(); opc++) {
-        if (!ti_unsupported_why(opc))
+        if (!interp_unsupported_why(opc))
             continue;
         tcir_context *ctx = tcir_context_create();
         assert_non_null(ctx);

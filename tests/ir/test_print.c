@@ -109,7 +109,7 @@ static tcir_value *cdense_i(tcir_block *b, int64_t v, const tcir_type *tt)
 
 static tcir_value *cmp(tcir_block *b, const char *name, const char *pred, tcir_value *x, tcir_value *y)
 {
-    const tcir_attr *p = strcmp(name, "arith.cmpi") == 0 ? tcir_enum_cmpi(C, pred) : tcir_enum_cmpf(C, pred);
+    const tcir_attr *p = strcmp(name, "arith.cmpi") == 0 ? ir_enum_cmpi(C, pred) : ir_enum_cmpf(C, pred);
     return op1(b, name, tcir_type_with_elem(C, type_of(x), i1()), 2, V(x, y), "predicate", p);
 }
 
@@ -138,7 +138,7 @@ static void store(tcir_block *b, int n, tcir_value *const *ops) { op1(b, "tt.sto
 
 static tcir_value *program_id(tcir_block *b, const char *name, int axis)
 {
-    return op1(b, name, i32(), 0, NULL, "axis", tcir_enum_axis(C, axis));
+    return op1(b, name, i32(), 0, NULL, "axis", ir_enum_axis(C, axis));
 }
 
 static void ret(tcir_block *b, int n, tcir_value *const *ops) { op1(b, "tt.return", NULL, n, ops, NULL, NULL); }
@@ -321,7 +321,7 @@ static const char arith_float_ttir[] =
 
 static tcir_value *clampf(tcir_block *b, tcir_value *x, tcir_value *lo, tcir_value *hi, const char *nan)
 {
-    return op1(b, "tt.clampf", type_of(x), 3, V(x, lo, hi), "propagateNan", tcir_enum_propagate_nan(C, nan));
+    return op1(b, "tt.clampf", type_of(x), 3, V(x, lo, hi), "propagateNan", ir_enum_propagate_nan(C, nan));
 }
 
 /* Builds arith_float.ttir's kernel; returns its module. Calls are sequenced one per
@@ -903,13 +903,13 @@ static void ops_print_in_triton_form(void **state)
 
     tcir_value *l = op1(b, "tt.load", t32, 1, V(ptrs), NULL, NULL);
     tcir_op *lop = tcir_value_def(l);
-    tcir_op_set_attr(C, lop, "cache", tcir_enum_cache(C, "cg"), true);
-    tcir_op_set_attr(C, lop, "evict", tcir_enum_evict(C, "evict_last"), true);
+    tcir_op_set_attr(C, lop, "cache", ir_enum_cache(C, "cg"), true);
+    tcir_op_set_attr(C, lop, "evict", ir_enum_evict(C, "evict_last"), true);
     tcir_value *l2 = load(b, 3, V(ptrs, mask, splat(b, x, t32)));
     tcir_op *l2op = tcir_value_def(l2);
     tcir_op_set_attr(C, l2op, "isVolatile", tcir_attr_bool(C, true), true);
-    tcir_op_set_attr(C, l2op, "cache", tcir_enum_cache(C, "none"), true);
-    tcir_op_set_attr(C, l2op, "evict", tcir_enum_evict(C, "evict_normal"), true);
+    tcir_op_set_attr(C, l2op, "cache", ir_enum_cache(C, "none"), true);
+    tcir_op_set_attr(C, l2op, "evict", ir_enum_evict(C, "evict_normal"), true);
     tcir_op_set_attr(C, l2op, "boundaryCheck", tcir_attr_array_i32(C, 0, NULL), true);
     tcir_value *l3 = load(b, 2, V(ptrs, mask));
     tcir_op_set_attr(C, tcir_value_def(l3), "isVolatile", tcir_attr_bool(C, false), true);
@@ -917,8 +917,8 @@ static void ops_print_in_triton_form(void **state)
     store(b, 3, V(ptrs, l, mask));
     tcir_op *st = tcir_op_create(C, &(tcir_op_state){.name = "tt.store", .noperands = 2, .operands = V(ptrs, l2)});
     tcir_block_append(b, st);
-    tcir_op_set_attr(C, st, "cache", tcir_enum_cache(C, "wt"), true);
-    tcir_op_set_attr(C, st, "evict", tcir_enum_evict(C, "evict_first"), true);
+    tcir_op_set_attr(C, st, "cache", ir_enum_cache(C, "wt"), true);
+    tcir_op_set_attr(C, st, "evict", ir_enum_evict(C, "evict_first"), true);
     store(b, 2, V(p, s0));
 
     tcir_value *pid = program_id(b, "tt.get_program_id", 1);
@@ -926,8 +926,8 @@ static void ops_print_in_triton_form(void **state)
     program_id(b, "tt.get_num_programs", 0);
     tcir_value *h = conv(b, "arith.truncf", l, tensor1(32, f16));
     conv(b, "tt.fp_to_fp", l, tensor1(32, bf16));
-    op1(b, "tt.fp_to_fp", tensor1(32, f8), 1, V(l), "rounding", tcir_enum_rounding(C, "rtne"));
-    op1(b, "tt.fp_to_fp", tensor1(32, bf16), 1, V(l), "rounding", tcir_enum_rounding(C, "rtz"));
+    op1(b, "tt.fp_to_fp", tensor1(32, f8), 1, V(l), "rounding", ir_enum_rounding(C, "rtne"));
+    op1(b, "tt.fp_to_fp", tensor1(32, bf16), 1, V(l), "rounding", ir_enum_rounding(C, "rtz"));
     conv(b, "arith.extf", h, t32);
     tcir_value *e = op1(b, "tt.expand_dims", tensor2(32, 1, i32()), 1, V(offs), "axis", tcir_attr_int(C, 1, i32()));
     conv(b, "tt.broadcast", e, tensor2(32, 8, i32()));
@@ -1268,7 +1268,7 @@ static tcir_op *build_small_kernel(void)
     tcir_value *p = addptr(b, splat(b, arg(b, 0), tp), offs);
     tcir_value *mask = cmp(b, "arith.cmpi", "slt", offs, splat(b, arg(b, 1), tensor1(4, i32())));
     tcir_value *x = load(b, 3, V(p, mask, one));
-    tcir_op_set_attr(C, tcir_value_def(x), "cache", tcir_enum_cache(C, "cg"), true);
+    tcir_op_set_attr(C, tcir_value_def(x), "cache", ir_enum_cache(C, "cg"), true);
     store(b, 3, V(p, bin(b, "arith.addf", x, one), mask));
     ret(b, 0, NULL);
     (void)f;
@@ -1378,7 +1378,7 @@ static void unknown_ops_print_generic_with_every_attribute_kind(void **state)
         {"dict", tcir_attr_dict(C, 2, d), false},
         {"ai", tcir_attr_array_i32(C, 2, (int32_t[]){1, 0}), true},
         {"op", tcir_attr_opaque(C, "#foo<bar>"), false},
-        {"en", tcir_enum_cmpi(C, "sge"), true},
+        {"en", ir_enum_cmpi(C, "sge"), true},
         {"f64", tcir_attr_float(C, 0.25, tcir_type_float(C, TCIR_F64)), false},
         {"i1", tcir_attr_int(C, 1, i1()), false},
     };

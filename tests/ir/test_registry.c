@@ -76,16 +76,16 @@ static void every_entry_has_its_rules(void **state)
     static const char *const generic_forms[] = {"tt.reduce", "tt.scan"};
     for (int i = 1; i < tcir_opcode_count(); i++) {
         const char *name = tcir_opcode_name(i);
-        if (!tcir_opcode_has_check(i))
+        if (!verify_opcode_has_check(i))
             fail_msg("'%s' has no verifier rule (ops.h)", name);
         bool generic = false;
         for (size_t k = 0; k < sizeof generic_forms / sizeof generic_forms[0]; k++)
             generic |= strcmp(name, generic_forms[k]) == 0;
-        if (tcir_opcode_has_pretty(i) == generic)
+        if (print_opcode_has_pretty(i) == generic)
             fail_msg("'%s' %s a pretty form", name, generic ? "has" : "has no");
     }
-    assert_false(tcir_opcode_has_check(TCIR_OPCODE_UNREGISTERED));
-    assert_false(tcir_opcode_has_pretty(TCIR_OPCODE_UNREGISTERED));
+    assert_false(verify_opcode_has_check(TCIR_OPCODE_UNREGISTERED));
+    assert_false(print_opcode_has_pretty(TCIR_OPCODE_UNREGISTERED));
 }
 
 /* The flags agree with each other and with what MLIR and Triton say of a few ops. */
@@ -172,7 +172,7 @@ static void walk(const char *what, tcir_op *op, seen *s)
     int opc = tcir_op_opcode(op);
     if (opc == TCIR_OPCODE_UNREGISTERED)
         fail_msg("%s: '%s' is not in the op registry (src/ir/ops.h)", what, tcir_op_name(op));
-    if (!tcir_opcode_has_check(opc))
+    if (!verify_opcode_has_check(opc))
         fail_msg("%s: '%s' has no verifier rule", what, tcir_op_name(op));
     s->op[opc] = true;
     for (int r = 0; r < tcir_op_nregions(op); r++)

@@ -78,7 +78,7 @@ static tcir_value *bin(tcir_block *b, const char *name, tcir_value *x, tcir_valu
 
 static tcir_value *cmpi(tcir_block *b, const char *pred, tcir_value *x, tcir_value *y, const tcir_type *rt)
 {
-    return res(mk(b, "arith.cmpi", rt, 2, V(x, y), "predicate", tcir_enum_cmpi(C, pred), 0));
+    return res(mk(b, "arith.cmpi", rt, 2, V(x, y), "predicate", ir_enum_cmpi(C, pred), 0));
 }
 
 static tcir_value *cint(tcir_block *b, int64_t v, const tcir_type *t)
@@ -134,7 +134,7 @@ static void a_valid_kernel_passes(void **state)
     tcir_value *zero = res(mk(b, "arith.constant", tf, 0, NULL, "value",
                               tcir_attr_dense(C, tcir_attr_float(C, 0.0, f32()), tf), 0));
     tcir_value *c0 = cint(b, 0, i32()), *c1 = cint(b, 1, i32());
-    tcir_value *pid = res(mk(b, "tt.get_program_id", i32(), 0, NULL, "axis", tcir_enum_axis(C, 0), 0));
+    tcir_value *pid = res(mk(b, "tt.get_program_id", i32(), 0, NULL, "axis", ir_enum_axis(C, 0), 0));
     tcir_op *mr = mk(b, "tt.make_range", ti, 0, NULL, "start", tcir_attr_int(C, 0, i32()), 0);
     tcir_op_set_attr(C, mr, "end", tcir_attr_int(C, 64, i32()), true);
     tcir_value *offs = res(mr);

@@ -10,7 +10,7 @@
 #if defined(TRITONC_BUILDER_H) || defined(TRITONC_IR_H) || defined(TRITONC_KERNEL_H) || defined(TRITONC_HLO_H)
 #error "pjrt.h includes a builder's header"
 #endif
-#if defined(TL_SITE) || defined(TL__LIT) || defined(TL_MAX_RANK)
+#if defined(TL_SITE) || defined(TLX_LIT) || defined(TL_MAX_RANK)
 #error "pjrt.h defines the kernel builder's macros"
 #endif
 #if !defined(TH_SHAPE) || !defined(TH_SITE) || !defined(TH_MAX_RANK) || !defined(TP_PLUGIN_ENV)

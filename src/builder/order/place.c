@@ -1,5 +1,5 @@
 /* The order engine: where a new op goes in its block (docs/order.md says it for users).
- * Every op made through the API is placed here (tl__place_op); the builder itself only appends
+ * Every op made through the API is placed here (order_place_op); the builder itself only appends
  * the function's closing returns, and the pool (pool.c) its constants.
  *
  * THE RULE. Operations with effects keep the order in which the program issued them. Only
@@ -84,27 +84,27 @@ static bool movable_kind(const tcir_op *op)
  * NULL scope, and so passes and is passed by nothing). */
 static const void *key_scope(const tcir_op *op)
 {
-    const tl_op_key *k = tl__op_key(op);
+    const tl_op_key *k = order_op_key_of(op);
     return k ? k->scope : NULL;
 }
 static int key_epoch(const tcir_op *op)
 {
-    const tl_op_key *k = tl__op_key(op);
+    const tl_op_key *k = order_op_key_of(op);
     return k ? k->epoch : -1;
 }
 static int key_seq(const tcir_op *op)
 {
-    const tl_op_key *k = tl__op_key(op);
+    const tl_op_key *k = order_op_key_of(op);
     return k ? k->seq : 0;
 }
 static int key_line(const tcir_op *op)
 {
-    const tl_op_key *k = tl__op_key(op);
+    const tl_op_key *k = order_op_key_of(op);
     return k ? k->line : -1;
 }
 static bool key_movable(const tcir_op *op)
 {
-    const tl_op_key *k = tl__op_key(op);
+    const tl_op_key *k = order_op_key_of(op);
     return k && k->movable;
 }
 
@@ -130,25 +130,25 @@ static bool movable(tcir_op *op)
 
 /* ---- ordering scopes and passes -------------------------------------------------------------- */
 
-const void *tl__order_scope_find(tl_builder *b, tl_site site)
+const void *order_scope_find(tl_builder *b, tl_site site)
 {
     if (!site.scope)
         return NULL;
-    tl_order_scope *s = NULL;
+    order_scope *s = NULL;
     for (int i = 0; i < b->place.nscopes && !s; i++)
         if (b->place.scopes[i].func == site.scope && b->place.scopes[i].unit == site.unit)
             s = &b->place.scopes[i];
     if (!s) {
         if (b->place.nscopes == b->place.scopes_cap) {
             int cap = b->place.scopes_cap ? b->place.scopes_cap * 2 : 8;
-            tl_order_scope *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
+            order_scope *grown = tcir_alloc(b->ctx, sizeof(*grown) * (size_t)cap);
             for (int i = 0; i < b->place.nscopes; i++)
                 grown[i] = b->place.scopes[i];
             b->place.scopes = grown;
             b->place.scopes_cap = cap;
         }
         s = &b->place.scopes[b->place.nscopes++];
-        *s = (tl_order_scope){site.unit, site.scope, NULL};
+        *s = (order_scope){site.unit, site.scope, NULL};
         s->self = tcir_alloc(b->ctx, 1); /* the interned identity: an address of its own */
     }
     b->place.last_func = site.scope;
@@ -166,7 +166,7 @@ static uint32_t site_hash(const void *scope, int seq)
 static void seen_grow(tl_builder *b)
 {
     int cap = b->place.seen_cap ? b->place.seen_cap * 2 : 64;
-    tl_seen_entry *old = b->place.seen;
+    order_seen_entry *old = b->place.seen;
     int old_cap = b->place.seen_cap;
     b->place.seen = tcir_alloc(b->ctx, sizeof(*b->place.seen) * (size_t)cap);
     b->place.seen_cap = cap;
@@ -203,7 +203,7 @@ static inline TCIR_ALWAYS_INLINE void note_site(tl_builder *b, const void *scope
         }
         h = (h + 1) & mask;
     }
-    b->place.seen[h] = (tl_seen_entry){scope, seq, b->place.epoch};
+    b->place.seen[h] = (order_seen_entry){scope, seq, b->place.epoch};
     b->place.seen_count++;
 }
 
@@ -263,7 +263,7 @@ static const tl_frame *call_in(const tl_op_key *k, const tl_frame *level)
  * their keys tell (the same for every op of a run); the caller checks the data flow. */
 static bool keys_let_pass(tcir_op *op, tcir_op *later)
 {
-    const tl_op_key *a = tl__op_key(op), *c = tl__op_key(later);
+    const tl_op_key *a = order_op_key_of(op), *c = order_op_key_of(later);
     if (!a || !c)
         return false;
     keys_at_common_level(&a, &c);
@@ -292,12 +292,12 @@ static bool run_valid(const tl_builder *b, const tl_op_key *k)
  * valid, longer than `later` alone, in blk, and no op of it defines an operand of op. */
 static tcir_op *run_to_skip(const tl_builder *b, const tcir_op *op, const tcir_op *later, const tcir_block *blk)
 {
-    const tl_op_key *k = tl__op_key(later);
+    const tl_op_key *k = order_op_key_of(later);
     if (!run_valid(b, k) || k->run_first == later || tcir_op_block(k->run_first) != blk)
         return NULL;
     for (int i = 0; i < tcir_op_noperands(op); i++) {
         const tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
-        const tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        const tl_op_key *dk = d ? order_op_key_of(d) : NULL;
         if (run_valid(b, dk) && dk->run_first == k->run_first)
             return NULL;
     }
@@ -309,13 +309,13 @@ static tcir_op *run_to_skip(const tl_builder *b, const tcir_op *op, const tcir_o
 static void join_run(tl_builder *b, tcir_op *op)
 {
     tcir_op *prev = tcir_op_prev(op), *next = tcir_op_next(op);
-    const tl_op_key *pk = prev ? tl__op_key(prev) : NULL, *nk = next ? tl__op_key(next) : NULL;
+    const tl_op_key *pk = prev ? order_op_key_of(prev) : NULL, *nk = next ? order_op_key_of(next) : NULL;
     bool prev_run = run_valid(b, pk);
     if (prev_run && run_valid(b, nk) && nk->run_first == pk->run_first) {
         b->place.order_gen++;
         prev_run = false;
     }
-    tl_op_key *k = tl__op_key(op);
+    tl_op_key *k = order_op_key_of(op);
     if (!k || !k->movable || tcir_op_nregions(op))
         return;
     k->run_gen = b->place.order_gen;
@@ -394,7 +394,7 @@ typedef struct needed_set {
 
 static bool is_needed(const needed_set *s, const tcir_op *op)
 {
-    const tl_op_key *k = tl__op_key(op);
+    const tl_op_key *k = order_op_key_of(op);
     if (k)
         return k->mark == s->mark;
     for (int i = 0; i < s->nkeyless; i++)
@@ -412,7 +412,7 @@ static bool need_operands(const tcir_op *x, needed_set *s)
             continue;
         if (s->n == TL_EXPR_MAX_OPS)
             return false;
-        tl_op_key *k = tl__op_key(d);
+        tl_op_key *k = order_op_key_of(d);
         if (k)
             k->mark = s->mark;
         else
@@ -486,7 +486,7 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
 /* A new op's key, or NULL when out of memory (the op is then appended). */
 static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool move)
 {
-    tl_op_key *k = tcir_alloc_raw(b->ctx, sizeof *k); /* every field written below */
+    tl_op_key *k = ir_alloc_raw(b->ctx, sizeof *k); /* every field written below */
     if (k)
         *k = (tl_op_key){.frame = b->place.frame, .scope = scope, .seq = site.seq, .epoch = b->place.epoch,
                          .line = site.line, .movable = move};
@@ -518,7 +518,7 @@ static bool part_has_effect(tcir_op *d, tl_op_key *dk)
     bool effect = !movable(d);
     for (int i = 0; i < tcir_op_noperands(d) && !effect; i++) {
         tcir_op *o = tcir_value_def(tcir_op_operand(d, i));
-        tl_op_key *ok = o ? tl__op_key(o) : NULL;
+        tl_op_key *ok = o ? order_op_key_of(o) : NULL;
         const tl_frame *in;
         if (part_key(ok, dk, &in))
             effect = in ? in->effects : part_has_effect(o, ok);
@@ -540,7 +540,7 @@ static void check_expression(tl_builder *b, tcir_op *op, tl_op_key *k)
     const tl_frame *call = NULL;
     for (int i = 0; i < tcir_op_noperands(op); i++) {
         const tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
-        const tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        const tl_op_key *dk = d ? order_op_key_of(d) : NULL;
         const tl_frame *in;
         if (!part_key(dk, k, &in))
             continue;
@@ -557,7 +557,7 @@ static void check_expression(tl_builder *b, tcir_op *op, tl_op_key *k)
     bool effect = false;
     for (int i = 0; i < tcir_op_noperands(op) && !effect; i++) {
         tcir_op *d = tcir_value_def(tcir_op_operand(op, i));
-        tl_op_key *dk = d ? tl__op_key(d) : NULL;
+        tl_op_key *dk = d ? order_op_key_of(d) : NULL;
         const tl_frame *in;
         if (part_key(dk, k, &in))
             effect = in ? in->effects : part_has_effect(d, dk);
@@ -570,12 +570,12 @@ static void check_expression(tl_builder *b, tcir_op *op, tl_op_key *k)
                         "of its own");
 }
 
-void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
+void order_place_op(tl_builder *b, tcir_op *op, const tl_site *site)
 {
     tcir_block *blk = tl_current_block(b);
     tcir_op *before = NULL;
     if (ordered(*site)) {
-        const void *scope = tl__order_scope(b, *site);
+        const void *scope = builder_order_scope(b, *site);
         note_site(b, scope, site->seq);
         bool move = movable_kind(op);
         tl_op_key *k = new_key(b, *site, scope, move);
@@ -605,7 +605,7 @@ void tl__place_op(tl_builder *b, tcir_op *op, const tl_site *site)
         b->place.expr_gave_up = NULL; /* a walk from the end may now stop at op */
     join_run(b, op);
     if (!b->place.frame) /* (a helper call's ops come after the call, which counted) */
-        tl__pool_body_op(b, *site);
+        order_pool_body_op(b, *site);
 }
 
 /* ---- helper calls ---------------------------------------------------------------------------- */
@@ -626,17 +626,17 @@ static bool grow_spare(tl_builder *b, int depth)
     return true;
 }
 
-void tl__place_call_begin(tl_builder *b, tl_site site, int pool_depth)
+void order_place_call_begin(tl_builder *b, tl_site site, int pool_depth)
 {
     tl_frame *parent = b->place.frame;
     tl_frame *f = tcir_alloc(b->ctx, sizeof *f);
     int depth = parent ? parent->depth + 1 : 1;
     if (!f || (depth > b->place.nspare && !grow_spare(b, depth)))
         return; /* out of memory: the call's ops are placed as its caller's (reported later) */
-    const void *scope = ordered(site) ? tl__order_scope(b, site) : NULL;
+    const void *scope = ordered(site) ? builder_order_scope(b, site) : NULL;
     if (scope)
         note_site(b, scope, site.seq); /* the call is a site of its caller's level */
-    tl__pool_helper_call(b, site);
+    order_pool_helper_call(b, site);
     *f = (tl_frame){.parent = parent, .site = site, .depth = depth, .helper_depth = pool_depth};
     f->key = (tl_op_key){.frame = parent, .scope = scope, .seq = site.seq, .epoch = b->place.epoch,
                          .line = site.line, .movable = true};
@@ -658,7 +658,7 @@ void tl__place_call_begin(tl_builder *b, tl_site site, int pool_depth)
     b->place.calls_begun = true;
 }
 
-void tl__place_call_end(tl_builder *b, int pool_depth)
+void order_place_call_end(tl_builder *b, int pool_depth)
 {
     tl_frame *f = b->place.frame;
     if (!f || f->helper_depth != pool_depth)
@@ -808,11 +808,11 @@ static int gather(tl_builder *b, const op_set *p, const op_set *k, tcir_op **ord
 
 void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_value *pos, int nkw, const tl_value *kw)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return;
     if (!values_ok(b, site, npos, pos, "positional") || !values_ok(b, site, nkw, kw, "keyword") || !ordered(site))
         return;
-    const void *scope = tl__order_scope(b, site);
+    const void *scope = builder_order_scope(b, site);
     op_set p, k; /* (only the counts are cleared: the lists are 512 bytes each) */
     p.n = k.n = 0;
     p.overflow = k.overflow = false;
@@ -852,7 +852,7 @@ static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_se
                 continue;
             old_seq[next] = key_seq(order[i]);
             new_seq[next] = seqs[next];
-            tl__op_key(order[i])->seq = seqs[next];
+            order_op_key_of(order[i])->seq = seqs[next];
             if (is_k) {
                 tcir_op_detach(order[i]);
                 tcir_block_insert_before(tl_current_block(b), first_p, order[i]);
@@ -861,7 +861,7 @@ static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_se
         }
     }
     runs_moved(b);
-    tl__pool_remap(b, scope, n, old_seq, new_seq);
+    order_pool_remap(b, scope, n, old_seq, new_seq);
 }
 
 /* ---- a chain: p + a + b --------------------------------------------------------------------
@@ -889,11 +889,11 @@ static void collect_own(tl_builder *b, const void *scope, tl_site site, tcir_val
 
 void tl_order_chain_step_at(tl_site site, tl_builder *b, tl_value step, int nlater, const tl_value *later)
 {
-    if (!tl__usable(b, site))
+    if (!builder_usable(b, site))
         return;
     if (!values_ok(b, site, 1, &step, "step") || !values_ok(b, site, nlater, later, "later") || !ordered(site))
         return;
-    const void *scope = tl__order_scope(b, site);
+    const void *scope = builder_order_scope(b, site);
     op_set p, k;
     p.n = k.n = 0;
     p.overflow = k.overflow = false;

@@ -1,6 +1,6 @@
 /* The constant pool's re-keying: when place.c reorders the ops of one call (Python evaluates
  * keyword arguments first), the constants met at those ops' keys take the new keys and move to
- * match (tl__pool_remap). An index of the current pass's meetings by key finds them without a
+ * match (order_pool_remap). An index of the current pass's meetings by key finds them without a
  * walk over the pool. */
 #include <limits.h>
 #include <string.h>
@@ -22,7 +22,7 @@ static size_t met_slot(const tl_builder *b, const void *scope, int seq)
     uint64_t h = (uint64_t)(uintptr_t)scope * 0x9e3779b97f4a7c15u ^ (uint64_t)(uint32_t)seq * 0xc4ceb9fe1a85ec53u ^
                  (uint64_t)(uint32_t)b->place.epoch;
     size_t mask = (size_t)b->pool.met_heads_cap - 1;
-    size_t at = (size_t)tl__hash_mix(h) & mask;
+    size_t at = (size_t)builder_hash_mix(h) & mask;
     while (met_live(b, at) && !(b->pool.met_heads[at].scope == scope && b->pool.met_heads[at].seq == seq))
         at = (at + 1) & mask;
     return at;
@@ -40,9 +40,9 @@ static bool met_reserve(tl_builder *b)
     if (2 * (b->pool.nmet_keys + 1) <= b->pool.met_heads_cap)
         return true;
     int cap = b->pool.met_heads_cap ? b->pool.met_heads_cap * 2 : 64;
-    struct tl_met_key *old = b->pool.met_heads;
+    struct order_met_key *old = b->pool.met_heads;
     int old_cap = b->pool.met_heads_cap;
-    struct tl_met_key *grown = cap < INT_MAX / 2 ? tcir_big_calloc((size_t)cap, sizeof(*grown)) : NULL;
+    struct order_met_key *grown = cap < INT_MAX / 2 ? base_big_calloc((size_t)cap, sizeof(*grown)) : NULL;
     if (!grown) {
         b->out_of_memory = true;
         return false;
@@ -52,12 +52,12 @@ static bool met_reserve(tl_builder *b)
     for (int i = 0; i < old_cap; i++)
         if (old[i].head && old[i].epoch == b->place.epoch)
             b->pool.met_heads[met_slot(b, old[i].scope, old[i].seq)] = old[i];
-    tcir_big_free(old, sizeof(*old) * (size_t)old_cap);
+    base_big_free(old, sizeof(*old) * (size_t)old_cap);
     return true;
 }
 
 /* Notes that entry e was met at st (a stamp a remap may rewrite). */
-void tl__pool_log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
+void order_pool_log_meeting(tl_builder *b, const order_const_entry *e, order_stamp st)
 {
     /* a stamp without a scope is never remapped, nor one of an earlier pass; out of memory:
      * reported later */
@@ -65,7 +65,7 @@ void tl__pool_log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
         return;
     if (b->pool.nmet == b->pool.met_cap) {
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
-        struct tl_met_node *grown = cap < INT_MAX / 2 ? tcir_big_realloc(b->pool.met, sizeof(*grown) * (size_t)b->pool.met_cap, sizeof(*grown) * (size_t)cap) : NULL;
+        struct order_met_node *grown = cap < INT_MAX / 2 ? base_big_realloc(b->pool.met, sizeof(*grown) * (size_t)b->pool.met_cap, sizeof(*grown) * (size_t)cap) : NULL;
         if (!grown) {
             b->out_of_memory = true;
             return;
@@ -75,14 +75,14 @@ void tl__pool_log_meeting(tl_builder *b, const tl_const_entry *e, tl_stamp st)
     }
     size_t at = met_slot(b, st.scope, st.seq);
     if (!met_live(b, at)) {
-        b->pool.met_heads[at] = (struct tl_met_key){st.scope, st.seq, st.epoch, 0};
+        b->pool.met_heads[at] = (struct order_met_key){st.scope, st.seq, st.epoch, 0};
         b->pool.nmet_keys++;
     }
-    b->pool.met[b->pool.nmet] = (struct tl_met_node){e->index, b->pool.met_heads[at].head - 1};
+    b->pool.met[b->pool.nmet] = (struct order_met_node){e->index, b->pool.met_heads[at].head - 1};
     b->pool.met_heads[at].head = ++b->pool.nmet; /* nodes are numbered from 1 in the heads */
 }
 
-static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const int *old_seq, const int *new_seq)
+static void remap_stamp(order_stamp *st, int epoch, const void *scope, int n, const int *old_seq, const int *new_seq)
 {
     if (st->epoch != epoch || st->scope != scope)
         return;
@@ -94,7 +94,7 @@ static void remap_stamp(tl_stamp *st, int epoch, const void *scope, int n, const
     }
 }
 
-static bool remapped(tl_stamp st, int epoch, const void *scope, int n, const int *old_seq)
+static bool remapped(order_stamp st, int epoch, const void *scope, int n, const int *old_seq)
 {
     if (st.epoch != epoch || st.scope != scope)
         return false;
@@ -104,7 +104,7 @@ static bool remapped(tl_stamp st, int epoch, const void *scope, int n, const int
     return false;
 }
 
-void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq)
+void order_pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq, const int *new_seq)
 {
     /* When the function's first op is among the reordered ones, the keyword expressions now
      * come first: the constants of the first of their calls lead, those of the positional
@@ -119,7 +119,7 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
     for (int i = 0; b->pool.met_heads_cap && i < n; i++) {
         size_t at = met_slot(b, scope, old_seq[i]);
         for (int node = met_live(b, at) ? b->pool.met_heads[at].head : 0; node; node = b->pool.met[node - 1].next + 1) {
-            tl_const_entry *e = tl__pool_at(&b->pool, b->pool.met[node - 1].entry);
+            order_const_entry *e = order_pool_at(&b->pool, b->pool.met[node - 1].entry);
             if (e->remap_round == round)
                 continue;
             e->remap_round = round;
@@ -137,21 +137,21 @@ void tl__pool_remap(tl_builder *b, const void *scope, int n, const int *old_seq,
         }
     }
     for (int h = 0; h < nhits; h++) {
-        tl_const_entry *e = tl__pool_at(&b->pool, b->pool.remap_hits[h]);
-        bool moved = (e->caller || e->bound) && remapped(tl__pool_caller_key(e), b->place.epoch, scope, n, old_seq);
+        order_const_entry *e = order_pool_at(&b->pool, b->pool.remap_hits[h]);
+        bool moved = (e->caller || e->bound) && remapped(order_pool_caller_key(e), b->place.epoch, scope, n, old_seq);
         remap_stamp(&e->caller_at, b->place.epoch, scope, n, old_seq, new_seq);
         remap_stamp(&e->fold_at, b->place.epoch, scope, n, old_seq, new_seq);
         if (e->rare) /* a stamp it has not: all zero, of no scope, so nothing to remap */
             remap_stamp(&e->rare->bound_at, b->place.epoch, scope, n, old_seq, new_seq);
         if (e->caller)
-            tl__pool_log_meeting(b, e, e->caller_at);
+            order_pool_log_meeting(b, e, e->caller_at);
         if (e->folded)
-            tl__pool_log_meeting(b, e, e->fold_at);
+            order_pool_log_meeting(b, e, e->fold_at);
         if (e->bound)
-            tl__pool_log_meeting(b, e, tl__pool_rare_of(e)->bound_at);
+            order_pool_log_meeting(b, e, order_pool_rare_of(e)->bound_at);
         if (first_in_group && moved)
-            e->leading = tl__pool_caller_key(e).seq == lowest;
+            e->leading = order_pool_caller_key(e).seq == lowest;
         if (e->op)
-            tl__pool_position(b, e);
+            order_pool_position(b, e);
     }
 }

@@ -32,8 +32,8 @@
  * constants each, compared first (a lower rank goes higher); within a rank, as its comment says.
  * "First meeting" follows the source text (see tl_site), not the order calls ran.
  *
- * tl_finish asks for it twice: tl__pool_settle learns what only the finished function shows
- * (which constants only loops use, which nothing uses), then tl__pool_sort puts the constants,
+ * tl_finish asks for it twice: order_pool_settle learns what only the finished function shows
+ * (which constants only loops use, which nothing uses), then order_pool_sort puts the constants,
  * which pool.c kept in the order they were last placed, in this one. */
 #include <stdint.h>
 #include <string.h>
@@ -62,7 +62,7 @@ typedef enum pool_rank {
     POOL_RANK_HELPER_FIRST,
 } pool_rank;
 
-static pool_rank rank(const tl_const_entry *e)
+static pool_rank rank(const order_const_entry *e)
 {
     /* a constant the kernel only notes is dead before the helpers are inlined: a helper's */
     if (e->live || (e->caller && !e->folded && !e->bound && !e->helper))
@@ -72,15 +72,15 @@ static pool_rank rank(const tl_const_entry *e)
     return e->helper_first ? POOL_RANK_HELPER_FIRST : POOL_RANK_HELPER;
 }
 
-static tl_stamp later(tl_stamp a, tl_stamp b)
+static order_stamp later(order_stamp a, order_stamp b)
 {
-    return tl__pool_stamp_before(a, b) ? b : a;
+    return order_pool_stamp_before(a, b) ? b : a;
 }
 
 /* Where a folded constant stands: its last making by a fold (a dead bound's too). */
-static tl_stamp fold_key(const tl_const_entry *e)
+static order_stamp fold_key(const order_const_entry *e)
 {
-    const tl_const_rare *r = tl__pool_rare_of(e);
+    const order_const_rare *r = order_pool_rare_of(e);
     if (e->folded && e->bound)
         return later(e->fold_at, r->bound_at);
     return e->folded ? e->fold_at : r->bound_at;
@@ -95,18 +95,18 @@ typedef struct sort_rec {
     pool_rank rank;
     int helper_call, helper_at;
     bool helper_late;
-    tl_stamp helper_stamp;
-    tl_stamp key; /* FOLDED: fold_key; KERNEL and LEADING: caller_key; others: unused */
+    order_stamp helper_stamp;
+    order_stamp key; /* FOLDED: fold_key; KERNEL and LEADING: caller_key; others: unused */
 } sort_rec;
 
-static sort_rec sort_rec_of(const tl_const_entry *e, tcir_op *op)
+static sort_rec sort_rec_of(const order_const_entry *e, tcir_op *op)
 {
-    const tl_const_rare *rare = tl__pool_rare_of(e);
+    const order_const_rare *rare = order_pool_rare_of(e);
     sort_rec r = {op, rank(e), rare->helper_call, rare->helper_at, e->helper_late, rare->helper_stamp, {0, NULL, 0, 0}};
     if (r.rank == POOL_RANK_FOLDED)
         r.key = fold_key(e);
     else if (r.rank == POOL_RANK_KERNEL || r.rank == POOL_RANK_LEADING)
-        r.key = tl__pool_caller_key(e);
+        r.key = order_pool_caller_key(e);
     return r;
 }
 
@@ -115,10 +115,10 @@ static sort_rec sort_rec_of(const tl_const_entry *e, tcir_op *op)
  * say where in the helper, not where the call is) go by the order they ran. */
 static bool call_before(const tl_builder *b, const sort_rec *x, const sort_rec *y)
 {
-    tl_stamp a = x->helper_stamp, c = y->helper_stamp;
+    order_stamp a = x->helper_stamp, c = y->helper_stamp;
     if (a.epoch == c.epoch && a.scope && a.scope == c.scope && !(b->pool.body_started && b->pool.body_at.scope == a.scope))
         return x->helper_call < y->helper_call;
-    return tl__pool_stamp_before(a, c);
+    return order_pool_stamp_before(a, c);
 }
 
 /* True when constant x belongs above constant y. */
@@ -133,9 +133,9 @@ static bool goes_above(const tl_builder *b, const sort_rec *x, const sort_rec *y
         if (x->helper_late != y->helper_late)
             return y->helper_late;
         return x->helper_at < y->helper_at;
-    case POOL_RANK_FOLDED: return tl__pool_stamp_before(y->key, x->key);
-    case POOL_RANK_KERNEL: return tl__pool_stamp_before(y->key, x->key);
-    case POOL_RANK_LEADING: return tl__pool_stamp_before(x->key, y->key);
+    case POOL_RANK_FOLDED: return order_pool_stamp_before(y->key, x->key);
+    case POOL_RANK_KERNEL: return order_pool_stamp_before(y->key, x->key);
+    case POOL_RANK_LEADING: return order_pool_stamp_before(x->key, y->key);
     default: /* POOL_RANK_HELPER_FIRST: calls that stay where they were inlined: in call order,
               * each in its own order */
         if (x->helper_call != y->helper_call)
@@ -319,14 +319,14 @@ static bool sort_by_stamps(const sort_rec *recs, int n, int *order, uint64_t *ke
     return true;
 }
 
-bool tl__pool_sort(tl_builder *b)
+bool order_pool_sort(tl_builder *b)
 {
     int n = b->pool.nconst_ops;
     if (n < 2)
         return true;
     /* scratch, freed below: the keys (two arrays), the records, then two index arrays */
     size_t each = 2 * sizeof(uint64_t) + sizeof(sort_rec) + 2 * sizeof(int);
-    uint64_t *keys = (size_t)n <= SIZE_MAX / each ? tcir_big_malloc(each * (size_t)n) : NULL;
+    uint64_t *keys = (size_t)n <= SIZE_MAX / each ? base_big_malloc(each * (size_t)n) : NULL;
     if (!keys)
         return false;
     uint64_t *tmp_keys = keys + n;
@@ -339,23 +339,23 @@ bool tl__pool_sort(tl_builder *b)
     bool prefetch = n > TCIR_PREFETCH_OPS;
     for (int i = 0; i < n; i++, op = tcir_op_next(op)) {
         if (prefetch) {
-            tcir__prefetch_ahead(op);
+            ir_prefetch_ahead(op);
             if (tcir_op_next(op))
                 TCIR_PREFETCH(tcir_op_aux(tcir_op_next(op))); /* its key holds its entry's number */
         }
         recs[i].op = op;
-        other[i] = tl__pool_entry_of(op);
+        other[i] = order_pool_entry_of(op);
     }
     tcir_op *after = op; /* the first op after the constants */
     enum { ENTRIES_AHEAD = 8 };
     for (int i = 0; i < n; i++) {
         if (prefetch && i + ENTRIES_AHEAD < n) {
-            const char *e = (const char *)tl__pool_at(&b->pool, other[i + ENTRIES_AHEAD]);
+            const char *e = (const char *)order_pool_at(&b->pool, other[i + ENTRIES_AHEAD]);
             TCIR_PREFETCH(e);
             TCIR_PREFETCH(e + 64);
-            TCIR_PREFETCH(e + sizeof(tl_const_entry) - 1);
+            TCIR_PREFETCH(e + sizeof(order_const_entry) - 1);
         }
-        recs[i] = sort_rec_of(tl__pool_at(&b->pool, other[i]), recs[i].op);
+        recs[i] = sort_rec_of(order_pool_at(&b->pool, other[i]), recs[i].op);
     }
     for (int i = 0; i < n; i++)
         order[i] = other[i] = i;
@@ -378,7 +378,7 @@ bool tl__pool_sort(tl_builder *b)
         tcir_block_reorder_front(b->entry, ops, n, after);
     }
     b->pool.const_tail = recs[order[n - 1]].op;
-    tcir_big_free(keys, each * (size_t)n);
+    base_big_free(keys, each * (size_t)n);
     return true;
 }
 
@@ -390,8 +390,8 @@ static void mark_uses(tl_builder *b, tcir_block *blk, int for_opcode, bool *boun
         bool loop = tcir_op_opcode(op) == for_opcode;
         for (int i = 0; i < tcir_op_noperands(op); i++) {
             tcir_op *def = tcir_value_def(tcir_op_operand(op, i));
-            int k = tl__pool_entry_of(def);
-            if (k >= 0 && k < b->pool.nconsts && tl__pool_at(&b->pool, k)->op == def)
+            int k = order_pool_entry_of(def);
+            if (k >= 0 && k < b->pool.nconsts && order_pool_at(&b->pool, k)->op == def)
                 (loop && i < 3 ? bound : other)[k] = true;
         }
         for (int r = 0; r < tcir_op_nregions(op); r++)
@@ -402,7 +402,7 @@ static void mark_uses(tl_builder *b, tcir_block *blk, int for_opcode, bool *boun
 
 /* Whether settling can change entry e: a helper's constant not yet below the others (a loop
  * bound nothing else uses goes there) or one finish drops when nothing uses it. */
-static bool may_settle(const tl_const_entry *e)
+static bool may_settle(const order_const_entry *e)
 {
     return e->op && ((rank(e) == POOL_RANK_HELPER && !e->helper_late) || e->droppable);
 }
@@ -411,17 +411,17 @@ static bool may_settle(const tl_const_entry *e)
  * op in source order (whichever op C ran first): the call was then inlined before any other op. */
 static void settle_sited_calls(tl_builder *b)
 {
-    const tl_stamp first = b->pool.body_at;
+    const order_stamp first = b->pool.body_at;
     for (int k = 0; k < b->pool.nconsts; k++) {
-        tl_const_entry *e = tl__pool_at(&b->pool, k);
-        const tl_const_rare *r = tl__pool_rare_of(e);
+        order_const_entry *e = order_pool_at(&b->pool, k);
+        const order_const_rare *r = order_pool_rare_of(e);
         if (e->helper && r->helper_sited)
             e->helper_first = b->pool.body_started && r->helper_stamp.epoch == first.epoch &&
                               r->helper_stamp.scope == first.scope && r->helper_stamp.seq == first.seq;
     }
 }
 
-void tl__pool_settle(tl_builder *b)
+void order_pool_settle(tl_builder *b)
 {
     if (b->pool.sited_calls)
         settle_sited_calls(b);
@@ -429,7 +429,7 @@ void tl__pool_settle(tl_builder *b)
      * change nothing: the scan of the entries costs less. */
     bool any = false;
     for (int k = 0; k < b->pool.nconsts && !any; k++)
-        any = may_settle(tl__pool_at(&b->pool, k));
+        any = may_settle(order_pool_at(&b->pool, k));
     if (!any)
         return;
     bool *bound = tcir_alloc(b->ctx, sizeof(bool) * (size_t)b->pool.nconsts);
@@ -442,14 +442,14 @@ void tl__pool_settle(tl_builder *b)
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_uses(b, blk, for_opcode, bound, other);
     for (int k = 0; k < b->pool.nconsts; k++)
-        tl__pool_at(&b->pool, k)->used = bound[k] || other[k];
+        order_pool_at(&b->pool, k)->used = bound[k] || other[k];
     /* a helper's constant that only loops use as a bound: the helper's canonicalization folds
      * the bitcast of it, making it again on top (seen with flash attention's `lo = 0`) */
     for (int k = 0; k < b->pool.nconsts; k++) {
-        tl_const_entry *e = tl__pool_at(&b->pool, k);
+        order_const_entry *e = order_pool_at(&b->pool, k);
         if (e->op && rank(e) == POOL_RANK_HELPER && bound[k] && !other[k] && !e->helper_late) {
             e->helper_late = true;
-            tl__pool_position(b, e);
+            order_pool_position(b, e);
         }
     }
 }

@@ -7,8 +7,8 @@
 
 size_t tcir_float_str(double v, tcir_float_kind kind, char *buf, size_t size)
 {
-    tcir_out out = {0};
-    tcir_format_float(&out, v, kind);
+    base_out out = {0};
+    print_format_float(&out, v, kind);
     size_t n = out.oom ? 0 : out.len;
     if (size > 0) {
         size_t k = n < size - 1 ? n : size - 1;

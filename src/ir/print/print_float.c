@@ -418,7 +418,7 @@ static bool reads_back(const fsem *s, const fval *v, uint64_t dm, int e10)
     return !(c < 0 || (c == 0 && odd));
 }
 
-bool tcir_format_float(tcir_out *out, double value, tcir_float_kind kind)
+bool print_format_float(base_out *out, double value, tcir_float_kind kind)
 {
     if ((unsigned)kind >= sizeof sems / sizeof sems[0])
         kind = TCIR_F64;
@@ -427,8 +427,8 @@ bool tcir_format_float(tcir_out *out, double value, tcir_float_kind kind)
     char str[64];
     if (v.kind == FV_ZERO) {
         if (v.neg)
-            tcir_out_putc(out, '-');
-        tcir_out_puts(out, "0.000000e+00");
+            base_out_putc(out, '-');
+        base_out_puts(out, "0.000000e+00");
         return false;
     }
     if (v.kind == FV_FINITE) {
@@ -437,12 +437,12 @@ bool tcir_format_float(tcir_out *out, double value, tcir_float_kind kind)
         int exp = v.e - (s->p - 1);
         size_t n = to_string(str, v.neg, exp, v.sig, s->p, 6, 0, false, &dm, &e10);
         if (reads_back(s, &v, dm, e10)) {
-            tcir_out_put(out, str, n);
+            base_out_put(out, str, n);
             return false;
         }
         n = to_string(str, v.neg, exp, v.sig, s->p, 0, 3, true, NULL, NULL);
         if (memchr(str, '.', n)) {
-            tcir_out_put(out, str, n);
+            base_out_put(out, str, n);
             return false;
         }
     }
@@ -454,8 +454,8 @@ bool tcir_format_float(tcir_out *out, double value, tcir_float_kind kind)
         h[nh++] = hex[bits & 15];
         bits >>= 4;
     } while (bits);
-    tcir_out_put(out, "0x", 2);
+    base_out_put(out, "0x", 2);
     while (nh)
-        tcir_out_putc(out, h[--nh]);
+        base_out_putc(out, h[--nh]);
     return true;
 }

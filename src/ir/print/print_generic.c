@@ -11,43 +11,43 @@
 
 /* ---- attributes ------------------------------------------------------------------------- */
 
-static void print_scalar_elem(tcir_printer *p, const tcir_attr *e, const tcir_type *elem_type)
+static void print_scalar_elem(print_state *p, const tcir_attr *e, const tcir_type *elem_type)
 {
     switch (tcir_attr_get_kind(e)) {
-    case TCIR_ATTR_BOOL: tcir_out_puts(&p->out, tcir_attr_int_value(e) ? "true" : "false"); break;
+    case TCIR_ATTR_BOOL: base_out_puts(&p->out, tcir_attr_int_value(e) ? "true" : "false"); break;
     case TCIR_ATTR_INT: {
         unsigned w = elem_type ? tcir_type_int_width(elem_type) : 0;
-        int64_t v = tcir_int_normalize(tcir_attr_int_value(e), w);
+        int64_t v = print_int_normalize(tcir_attr_int_value(e), w);
         if (w == 1)
-            tcir_out_puts(&p->out, v ? "true" : "false");
+            base_out_puts(&p->out, v ? "true" : "false");
         else
-            tcir_out_int(&p->out, v);
+            base_out_int(&p->out, v);
         break;
     }
     case TCIR_ATTR_FLOAT: {
         const tcir_type *t = elem_type && tcir_type_is_float(elem_type) ? elem_type : tcir_attr_get_type(e);
-        tcir_format_float(&p->out, tcir_attr_float_value(e),
-                          t && tcir_type_is_float(t) ? tcir_type_float_kind(t) : TCIR_F64);
+        print_format_float(&p->out, tcir_attr_float_value(e),
+                           t && tcir_type_is_float(t) ? tcir_type_float_kind(t) : TCIR_F64);
         break;
     }
-    default: tcir_print_attr(p, e, true); break;
+    default: print_attr(p, e, true); break;
     }
 }
 
-void tcir_print_named(tcir_printer *p, const char *name, const tcir_attr *a)
+void print_named(print_state *p, const char *name, const tcir_attr *a)
 {
-    tcir_out_keyword_or_string(&p->out, name);
+    base_out_keyword_or_string(&p->out, name);
     if (a && tcir_attr_get_kind(a) == TCIR_ATTR_UNIT)
         return;
-    tcir_out_put(&p->out, " = ", 3);
-    tcir_print_attr(p, a, false);
+    base_out_put(&p->out, " = ", 3);
+    print_attr(p, a, false);
 }
 
-void tcir_print_attr(tcir_printer *p, const tcir_attr *a, bool elide_may)
+void print_attr(print_state *p, const tcir_attr *a, bool elide_may)
 {
-    tcir_out *out = &p->out;
+    base_out *out = &p->out;
     if (!a) {
-        tcir_out_puts(out, "<<NULL ATTRIBUTE>>");
+        base_out_puts(out, "<<NULL ATTRIBUTE>>");
         return;
     }
     const tcir_type *t = tcir_attr_get_kind(a) == TCIR_ATTR_INT || tcir_attr_get_kind(a) == TCIR_ATTR_FLOAT ||
@@ -55,94 +55,94 @@ void tcir_print_attr(tcir_printer *p, const tcir_attr *a, bool elide_may)
                              ? tcir_attr_get_type(a)
                              : NULL;
     switch (tcir_attr_get_kind(a)) {
-    case TCIR_ATTR_UNIT: tcir_out_puts(out, "unit"); break;
-    case TCIR_ATTR_BOOL: tcir_out_puts(out, tcir_attr_int_value(a) ? "true" : "false"); break;
+    case TCIR_ATTR_UNIT: base_out_puts(out, "unit"); break;
+    case TCIR_ATTR_BOOL: base_out_puts(out, tcir_attr_int_value(a) ? "true" : "false"); break;
     case TCIR_ATTR_INT: {
         unsigned w = t ? tcir_type_int_width(t) : 0;
-        int64_t v = tcir_int_normalize(tcir_attr_int_value(a), w);
+        int64_t v = print_int_normalize(tcir_attr_int_value(a), w);
         if (w == 1) { /* booleans always elide their type */
-            tcir_out_puts(out, v ? "true" : "false");
+            base_out_puts(out, v ? "true" : "false");
             break;
         }
-        tcir_out_int(out, v);
+        base_out_int(out, v);
         if (t && !(elide_may && w == 64)) {
-            tcir_out_put(out, " : ", 3);
-            tcir_print_type(p, t);
+            base_out_put(out, " : ", 3);
+            print_type(p, t);
         }
         break;
     }
     case TCIR_ATTR_FLOAT: {
         tcir_float_kind k = t && tcir_type_is_float(t) ? tcir_type_float_kind(t) : TCIR_F64;
-        bool hex = tcir_format_float(out, tcir_attr_float_value(a), k);
+        bool hex = print_format_float(out, tcir_attr_float_value(a), k);
         if (t && !(elide_may && k == TCIR_F64 && !hex)) {
-            tcir_out_put(out, " : ", 3);
-            tcir_print_type(p, t);
+            base_out_put(out, " : ", 3);
+            print_type(p, t);
         }
         break;
     }
-    case TCIR_ATTR_STRING: tcir_out_quoted(out, tcir_attr_str(a)); break;
-    case TCIR_ATTR_TYPE: tcir_print_type(p, t); break;
+    case TCIR_ATTR_STRING: base_out_quoted(out, tcir_attr_str(a)); break;
+    case TCIR_ATTR_TYPE: print_type(p, t); break;
     case TCIR_ATTR_DENSE: {
-        tcir_out_put(out, "dense<", 6);
+        base_out_put(out, "dense<", 6);
         const tcir_attr *e = tcir_attr_dense_elem(a);
         if (e)
             print_scalar_elem(p, e, t ? tcir_type_elem(t) : NULL);
-        tcir_out_put(out, "> : ", 4);
-        tcir_print_type(p, t);
+        base_out_put(out, "> : ", 4);
+        print_type(p, t);
         break;
     }
     case TCIR_ATTR_ARRAY_I32: {
         int n = tcir_attr_array_size(a);
-        tcir_out_put(out, n ? "array<i32: " : "array<i32", n ? 11 : 9);
+        base_out_put(out, n ? "array<i32: " : "array<i32", n ? 11 : 9);
         for (int i = 0; i < n; i++) {
             if (i)
-                tcir_out_put(out, ", ", 2);
-            tcir_out_int(out, tcir_attr_array_i32_at(a, i));
+                base_out_put(out, ", ", 2);
+            base_out_int(out, tcir_attr_array_i32_at(a, i));
         }
-        tcir_out_putc(out, '>');
+        base_out_putc(out, '>');
         break;
     }
     case TCIR_ATTR_ARRAY: {
         int n = tcir_attr_array_size(a);
-        tcir_out_putc(out, '[');
+        base_out_putc(out, '[');
         for (int i = 0; i < n; i++) {
             if (i)
-                tcir_out_put(out, ", ", 2);
-            tcir_print_attr(p, tcir_attr_array_at(a, i), true);
+                base_out_put(out, ", ", 2);
+            print_attr(p, tcir_attr_array_at(a, i), true);
         }
-        tcir_out_putc(out, ']');
+        base_out_putc(out, ']');
         break;
     }
     case TCIR_ATTR_DICT: {
         int n = tcir_attr_dict_size(a);
-        tcir_out_putc(out, '{');
+        base_out_putc(out, '{');
         for (int i = 0; i < n; i++) {
             if (i)
-                tcir_out_put(out, ", ", 2);
+                base_out_put(out, ", ", 2);
             const tcir_named_attr *na = tcir_attr_dict_at(a, i);
-            tcir_print_named(p, na->name, na->attr);
+            print_named(p, na->name, na->attr);
         }
-        tcir_out_putc(out, '}');
+        base_out_putc(out, '}');
         break;
     }
     case TCIR_ATTR_SYMBOL:
-        tcir_out_putc(out, '@');
-        tcir_out_keyword_or_string(out, tcir_attr_str(a));
+        base_out_putc(out, '@');
+        base_out_keyword_or_string(out, tcir_attr_str(a));
         break;
-    case TCIR_ATTR_ENUM: tcir_out_puts(out, tcir_attr_enum_generic(a)); break;
-    case TCIR_ATTR_OPAQUE: tcir_out_puts(out, tcir_attr_str(a)); break;
+    case TCIR_ATTR_ENUM: base_out_puts(out, tcir_attr_enum_generic(a)); break;
+    case TCIR_ATTR_OPAQUE: base_out_puts(out, tcir_attr_str(a)); break;
     }
 }
 
 /* The op's attributes whose inherent flag is `inherent` (or all when inherent < 0), minus
  * `elided`, sorted by name into p->sorted; returns how many. */
-size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, const char *const *elided)
+size_t print_collect_attrs(print_state *p, const tcir_op *op, int inherent, const char *const *elided)
 {
     int n = tcir_op_nattrs(op);
     size_t count = 0;
     if (!n) /* most ops */
         return 0;
-    if (!tcir_scratch_grow(&p->mem, (void **)&p->sorted, &p->sorted_cap, (size_t)n + 1, sizeof *p->sorted))
+    if (!print_scratch_grow(&p->mem, (void **)&p->sorted, &p->sorted_cap, (size_t)n + 1, sizeof *p->sorted))
         return 0;
     for (int i = 0; i < n; i++) {
         const tcir_named_attr *na = tcir_op_attr_at(op, i);
@@ -150,7 +150,7 @@ size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, cons
             continue;
         bool skip = false;
         for (const char *const *e = elided; e && *e && !skip; e++)
-            skip = tcir_str_eq(*e, na->name);
+            skip = print_str_eq(*e, na->name);
         if (skip)
             continue;
         size_t j = count++;
@@ -163,36 +163,36 @@ size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, cons
     return count;
 }
 
-void tcir_print_attrs_of(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword)
+void print_attrs_of(print_state *p, const tcir_op *op, const char *const *elided, bool with_keyword)
 {
-    size_t n = tcir_collect_attrs(p, op, -1, elided);
+    size_t n = print_collect_attrs(p, op, -1, elided);
     if (!n)
         return;
-    tcir_out_puts(&p->out, with_keyword ? " attributes {" : " {");
+    base_out_puts(&p->out, with_keyword ? " attributes {" : " {");
     for (size_t i = 0; i < n; i++) {
         if (i)
-            tcir_out_put(&p->out, ", ", 2);
-        tcir_print_named(p, p->sorted[i]->name, p->sorted[i]->attr);
+            base_out_put(&p->out, ", ", 2);
+        print_named(p, p->sorted[i]->name, p->sorted[i]->attr);
     }
-    tcir_out_putc(&p->out, '}');
+    base_out_putc(&p->out, '}');
 }
 
 /* ---- the generic form ------------------------------------------------------------------- */
 
-void tcir_print_functional(tcir_printer *p, const tcir_op *op)
+void print_functional(print_state *p, const tcir_op *op)
 {
-    tcir_out_putc(&p->out, '(');
-    tcir_print_operand_types(p, op, 0, tcir_op_noperands(op));
-    tcir_out_put(&p->out, ") -> ", 5);
+    base_out_putc(&p->out, '(');
+    print_operand_types(p, op, 0, tcir_op_noperands(op));
+    base_out_put(&p->out, ") -> ", 5);
     int nr = tcir_op_nresults(op);
     const tcir_type *t0 = nr == 1 ? tcir_value_type(tcir_op_result((tcir_op *)op, 0)) : NULL;
     if (t0 && tcir_type_get_kind(t0) != TCIR_TYPE_FUNC) {
-        tcir_print_type(p, t0);
+        print_type(p, t0);
         return;
     }
-    tcir_out_putc(&p->out, '(');
-    tcir_print_result_types(p, op);
-    tcir_out_putc(&p->out, ')');
+    base_out_putc(&p->out, '(');
+    print_result_types(p, op);
+    base_out_putc(&p->out, ')');
 }
 
 /* What generic form adds to an op beyond its attributes; at most one thing per op name. */
@@ -208,7 +208,7 @@ typedef enum generic_extra {
 static generic_extra extra_of(const tcir_op *op)
 {
     int opc = tcir_op_opcode(op);
-    unsigned flags = tcir_op_flags(op);
+    unsigned flags = print_op_flags(op);
     if (flags & TCIR_OPF_FASTMATH)
         return EXTRA_FASTMATH;
     if (flags & TCIR_OPF_OVERFLOW)
@@ -252,9 +252,9 @@ static bool segment_sizes(const tcir_op *op, generic_extra extra, int32_t seg[3]
     return false;
 }
 
-static void print_generic_props(tcir_printer *p, const tcir_op *op)
+static void print_generic_props(print_state *p, const tcir_op *op)
 {
-    size_t n = tcir_collect_attrs(p, op, 1, NULL);
+    size_t n = print_collect_attrs(p, op, 1, NULL);
     generic_extra extra = extra_of(op);
     const char *dvalue = NULL, *dname = default_property(extra, &dvalue);
     int32_t seg[3];
@@ -265,78 +265,78 @@ static void print_generic_props(tcir_printer *p, const tcir_op *op)
         has_seg = false;
     if (!n && !dname && !has_seg)
         return;
-    tcir_out_put(&p->out, " <{", 3);
+    base_out_put(&p->out, " <{", 3);
     bool first = true;
     size_t i = 0;
     for (;;) {
         /* Merge the synthesized entries into the sorted list. */
         const char *next = i < n ? p->sorted[i]->name : NULL;
         if (dname && (!next || strcmp(dname, next) < 0)) {
-            tcir_out_puts(&p->out, first ? "" : ", ");
-            tcir_out_puts(&p->out, dname);
-            tcir_out_put(&p->out, " = ", 3);
-            tcir_out_puts(&p->out, dvalue);
+            base_out_puts(&p->out, first ? "" : ", ");
+            base_out_puts(&p->out, dname);
+            base_out_put(&p->out, " = ", 3);
+            base_out_puts(&p->out, dvalue);
             dname = NULL;
         } else if (has_seg && (!next || strcmp("operandSegmentSizes", next) < 0)) {
-            tcir_out_puts(&p->out, first ? "" : ", ");
-            tcir_out_puts(&p->out, "operandSegmentSizes = array<i32: ");
+            base_out_puts(&p->out, first ? "" : ", ");
+            base_out_puts(&p->out, "operandSegmentSizes = array<i32: ");
             for (int k = 0; k < 3; k++) {
                 if (k)
-                    tcir_out_put(&p->out, ", ", 2);
-                tcir_out_int(&p->out, seg[k]);
+                    base_out_put(&p->out, ", ", 2);
+                base_out_int(&p->out, seg[k]);
             }
-            tcir_out_putc(&p->out, '>');
+            base_out_putc(&p->out, '>');
             has_seg = false;
         } else if (next) {
-            tcir_out_puts(&p->out, first ? "" : ", ");
-            tcir_print_named(p, next, p->sorted[i]->attr);
+            base_out_puts(&p->out, first ? "" : ", ");
+            print_named(p, next, p->sorted[i]->attr);
             i++;
         } else {
             break;
         }
         first = false;
     }
-    tcir_out_put(&p->out, "}>", 2);
+    base_out_put(&p->out, "}>", 2);
 }
 
-void tcir_print_generic_op(tcir_printer *p, const tcir_op *op)
+void print_generic_op(print_state *p, const tcir_op *op)
 {
-    tcir_out_quoted(&p->out, tcir_op_name(op));
-    tcir_out_putc(&p->out, '(');
-    tcir_print_operand_list(p, op, 0, tcir_op_noperands(op));
-    tcir_out_putc(&p->out, ')');
+    base_out_quoted(&p->out, tcir_op_name(op));
+    base_out_putc(&p->out, '(');
+    print_operand_list(p, op, 0, tcir_op_noperands(op));
+    base_out_putc(&p->out, ')');
     int ns = tcir_op_nsuccessors(op);
     if (ns) {
-        tcir_out_putc(&p->out, '[');
+        base_out_putc(&p->out, '[');
         for (int i = 0; i < ns; i++) {
             if (i)
-                tcir_out_put(&p->out, ", ", 2);
-            tcir_print_block_name(p, tcir_op_successor(op, i));
+                base_out_put(&p->out, ", ", 2);
+            print_block_name(p, tcir_op_successor(op, i));
         }
-        tcir_out_putc(&p->out, ']');
+        base_out_putc(&p->out, ']');
     }
     print_generic_props(p, op);
     int nr = tcir_op_nregions(op);
     if (nr) {
-        tcir_out_put(&p->out, " (", 2);
+        base_out_put(&p->out, " (", 2);
         for (int i = 0; i < nr; i++) {
             if (i)
-                tcir_out_put(&p->out, ", ", 2);
-            tcir_print_region(p, tcir_op_region((tcir_op *)op, i), true, true, true);
+                base_out_put(&p->out, ", ", 2);
+            print_region(p, tcir_op_region((tcir_op *)op, i), true, true, true);
         }
-        tcir_out_putc(&p->out, ')');
+        base_out_putc(&p->out, ')');
     }
-    size_t nd = tcir_collect_attrs(p, op, 0, NULL);
+    size_t nd = print_collect_attrs(p, op, 0, NULL);
     if (nd) {
-        tcir_out_put(&p->out, " {", 2);
+        base_out_put(&p->out, " {", 2);
         for (size_t i = 0; i < nd; i++) {
             if (i)
-                tcir_out_put(&p->out, ", ", 2);
-            tcir_print_named(p, p->sorted[i]->name, p->sorted[i]->attr);
+                base_out_put(&p->out, ", ", 2);
+            print_named(p, p->sorted[i]->name, p->sorted[i]->attr);
         }
-        tcir_out_putc(&p->out, '}');
+        base_out_putc(&p->out, '}');
     }
-    tcir_out_put(&p->out, " : ", 3);
-    tcir_print_functional(p, op);
+    base_out_put(&p->out, " : ", 3);
+    print_functional(p, op);
 }
 

@@ -20,35 +20,35 @@
 /* What a print or verify call builds (arrays, maps) lives in chunks freed together at the
  * end: a call makes a malloc or two, not one per array and per growth. Growing an array
  * moves it to fresh space; the old space goes back with the rest. */
-typedef struct tcir_scratch_chunk tcir_scratch_chunk;
-typedef struct tcir_scratch {
-    tcir_scratch_chunk *chunks;
+typedef struct print_scratch_chunk print_scratch_chunk;
+typedef struct print_scratch {
+    print_scratch_chunk *chunks;
     bool oom; /* an allocation failed */
-} tcir_scratch;
+} print_scratch;
 
 /* size bytes, 16-byte aligned, not cleared; NULL (and s->oom) on allocation failure. */
-void *tcir_scratch_alloc(tcir_scratch *s, size_t size);
+void *print_scratch_alloc(print_scratch *s, size_t size);
 /* Makes the array *arr of *cap elements of elem bytes hold at least need (64 at first,
  * doubling); false on allocation failure. */
-bool tcir_scratch_grow(tcir_scratch *s, void **arr, size_t *cap, size_t need, size_t elem);
-void tcir_scratch_free(tcir_scratch *s);
+bool print_scratch_grow(print_scratch *s, void **arr, size_t *cap, size_t need, size_t elem);
+void print_scratch_free(print_scratch *s);
 
 /* ---- a map from pointers to small integers (open addressing, linear probing) ------- */
 
-typedef struct tcir_pmap_slot {
+typedef struct print_pmap_slot {
     const void *key; /* NULL: empty */
     int32_t val;
-} tcir_pmap_slot;
+} print_pmap_slot;
 
-typedef struct tcir_pmap {
-    tcir_pmap_slot *slots; /* in scratch memory */
+typedef struct print_pmap {
+    print_pmap_slot *slots; /* in scratch memory */
     size_t cap, count;     /* cap is 0 or a power of two; at most half full */
-} tcir_pmap;
+} print_pmap;
 
 /* Sets key -> val (adds or replaces). On allocation failure sets s->oom and does nothing. */
-void tcir_pmap_put(tcir_scratch *s, tcir_pmap *m, const void *key, int32_t val);
+void print_pmap_put(print_scratch *s, print_pmap *m, const void *key, int32_t val);
 
-static inline size_t tcir_pmap_hash(const void *key, size_t mask)
+static inline size_t print_pmap_hash(const void *key, size_t mask)
 {
     uint64_t x = (uint64_t)(uintptr_t)key;
     x ^= x >> 17;
@@ -58,11 +58,11 @@ static inline size_t tcir_pmap_hash(const void *key, size_t mask)
 
 /* Returns true and the value when key is present. Inline: the printer asks once for every
  * use of a value or a type. */
-static inline bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *val)
+static inline bool print_pmap_get(const print_pmap *m, const void *key, int32_t *val)
 {
     if (!m->cap || !key)
         return false;
-    for (size_t mask = m->cap - 1, i = tcir_pmap_hash(key, mask); m->slots[i].key; i = (i + 1) & mask) {
+    for (size_t mask = m->cap - 1, i = print_pmap_hash(key, mask); m->slots[i].key; i = (i + 1) & mask) {
         if (m->slots[i].key == key) {
             *val = m->slots[i].val;
             return true;
@@ -78,29 +78,29 @@ static inline bool tcir_pmap_get(const tcir_pmap *m, const void *key, int32_t *v
  * goes to the spill map by its pointer. Values are >= 0; a slot holds its value plus one, 0
  * when unset, so that a slot is 4 bytes: the array is cleared as it grows, and a kernel's
  * serials count its ops, values and blocks. */
-typedef struct tcir_smap {
+typedef struct print_smap {
     uint32_t *slots; /* in scratch memory, indexed by serial */
     size_t cap;
-    tcir_pmap spill;
-} tcir_smap;
+    print_pmap spill;
+} print_smap;
 
-/* tcir_smap_put's path for a serial past the array (or 0). */
-void tcir_smap_put_slow(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val);
+/* print_smap_put's path for a serial past the array (or 0). */
+void print_smap_put_slow(print_scratch *s, print_smap *m, uint32_t serial, const void *key, int32_t val);
 
 /* Sets key (of that serial) -> val (>= 0). On allocation failure sets s->oom and does nothing.
  * Inline: the printer's numbering and the verifier's walk put one per op. */
-static inline void tcir_smap_put(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val)
+static inline void print_smap_put(print_scratch *s, print_smap *m, uint32_t serial, const void *key, int32_t val)
 {
     if (serial && serial < m->cap)
         m->slots[serial] = (uint32_t)val + 1;
     else
-        tcir_smap_put_slow(s, m, serial, key, val);
+        print_smap_put_slow(s, m, serial, key, val);
 }
 
-static inline bool tcir_smap_get(const tcir_smap *m, uint32_t serial, const void *key, int32_t *val)
+static inline bool print_smap_get(const print_smap *m, uint32_t serial, const void *key, int32_t *val)
 {
     if (!serial)
-        return tcir_pmap_get(&m->spill, key, val);
+        return print_pmap_get(&m->spill, key, val);
     if (serial >= m->cap || !m->slots[serial])
         return false;
     *val = (int32_t)(m->slots[serial] - 1);
@@ -108,7 +108,7 @@ static inline bool tcir_smap_get(const tcir_smap *m, uint32_t serial, const void
 }
 
 /* strcmp(a, b) == 0, first bytes compared inline: names compared mostly differ there. */
-static inline bool tcir_str_eq(const char *a, const char *b)
+static inline bool print_str_eq(const char *a, const char *b)
 {
     return a[0] == b[0] && strcmp(a, b) == 0;
 }
@@ -122,50 +122,50 @@ enum { TCIR_SLACK = 32 };
 
 /* The printer's text of a registered opcode's name (print_opcodes.c, from ops.h); unregistered
  * ops (opcode 0) have an empty one. */
-typedef struct tcir_opinfo {
-    char name[TCIR_SLACK]; /* the op name, NUL-padded: a text for tcir_out_pooled */
+typedef struct print_opinfo {
+    char name[TCIR_SLACK]; /* the op name, NUL-padded: a text for print_out_pooled */
     uint8_t len;           /* strlen(name) */
-} tcir_opinfo;
-extern const tcir_opinfo tcir_opinfo_of[TCIR_OPC_COUNT];
+} print_opinfo;
+extern const print_opinfo print_opinfo_of[TCIR_OPC_COUNT];
 
 /* The flags of op's opcode (registry.h's table, read inline). */
-static inline unsigned tcir_op_flags(const tcir_op *op) { return tcir_opcode_flags(tcir_op_opcode(op)); }
+static inline unsigned print_op_flags(const tcir_op *op) { return tcir_opcode_flags(tcir_op_opcode(op)); }
 
 /* Ops that end a block: those flagged TCIR_OPF_TERMINATOR (tt.return, cf.br, scf.yield, ...)
  * and any op with successors. */
-static inline bool tcir_op_is_terminator(const tcir_op *op)
+static inline bool print_op_is_terminator(const tcir_op *op)
 {
-    return tcir_op_nsuccessors(op) > 0 || (tcir_op_flags(op) & TCIR_OPF_TERMINATOR);
+    return tcir_op_nsuccessors(op) > 0 || (print_op_flags(op) & TCIR_OPF_TERMINATOR);
 }
 /* The integer value of an INT/BOOL attribute as its type's width holds it (sign-extended),
  * as MLIR's APInt prints a signless integer. */
-int64_t tcir_int_normalize(int64_t v, unsigned width);
+int64_t print_int_normalize(int64_t v, unsigned width);
 
 /* ---- the printer state (its output buffer: out.h) ----------------------------------- */
 
 /* Writes s[0..n) where TCIR_SLACK bytes are readable at s. */
-TCIR_OUT_INLINE void tcir_out_pooled(tcir_out *out, const char *s, size_t n)
+TCIR_OUT_INLINE void print_out_pooled(base_out *out, const char *s, size_t n)
 {
-    if (n > TCIR_SLACK || !tcir_out_room(out, TCIR_SLACK)) {
-        tcir_out_put(out, s, n);
+    if (n > TCIR_SLACK || !base_out_room(out, TCIR_SLACK)) {
+        base_out_put(out, s, n);
         return;
     }
     memcpy(out->buf + out->len, s, TCIR_SLACK); /* the bytes past n lie beyond out->len */
     out->len += n;
 }
 
-typedef struct tcir_name {
+typedef struct print_ssa_name {
     uint32_t off, len, hash;
-} tcir_name;
+} print_ssa_name;
 
-typedef struct tcir_printer {
-    tcir_out out;
-    tcir_scratch mem; /* everything below that is allocated */
+typedef struct print_state {
+    base_out out;
+    print_scratch mem; /* everything below that is allocated */
     bool generic, locations;
     int indent;
     size_t nops; /* of the whole IR printed (numbering counts them first) */
-    tcir_smap ids;   /* value -> offset of its text in vtext, block -> ordering in its region */
-    tcir_pmap types; /* type -> index into tstr */
+    print_smap ids;   /* value -> offset of its text in vtext, block -> ordering in its region */
+    print_pmap types; /* type -> index into tstr */
     /* Interned type strings. */
     char *tpool;
     size_t tpool_len, tpool_cap;
@@ -181,7 +181,7 @@ typedef struct tcir_printer {
     /* SSA names given by ops (%c0_i32, %cst_3), scoped by region. */
     char *npool;
     size_t npool_len, npool_cap;
-    tcir_name *names; /* every name given, kept until the end */
+    print_ssa_name *names; /* every name given, kept until the end */
     size_t nnames, names_cap;
     int32_t *vis; /* names visible now (a stack: a region pops its own when done) */
     size_t nvis, vis_cap;
@@ -198,99 +198,99 @@ typedef struct tcir_printer {
     const struct tcir_region *pred_region;
     int32_t *pred_start, *pred_list;
     size_t pred_start_cap, pred_list_cap;
-    struct tcir_pred_edge { int32_t to, from; } *pred_edges; /* scratch of index_predecessors */
+    struct print_pred_edge { int32_t to, from; } *pred_edges; /* scratch of index_predecessors */
     size_t pred_edges_cap;
-} tcir_printer;
+} print_state;
 
-/* Writes the type's text, formatted on its first use in this print (tcir_print_new_type) and
+/* Writes the type's text, formatted on its first use in this print (print_new_type) and
  * copied from the printer's pool after that (inline: the printer writes a type or two per op). */
-void tcir_print_new_type(tcir_printer *p, const tcir_type *t);
-TCIR_OUT_INLINE void tcir_print_type(tcir_printer *p, const tcir_type *t)
+void print_new_type(print_state *p, const tcir_type *t);
+TCIR_OUT_INLINE void print_type(print_state *p, const tcir_type *t)
 {
     int32_t idx;
-    if (t && tcir_pmap_get(&p->types, t, &idx))
-        tcir_out_pooled(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
+    if (t && print_pmap_get(&p->types, t, &idx))
+        print_out_pooled(&p->out, p->tpool + p->tstr[2 * idx], p->tstr[2 * idx + 1]);
     else
-        tcir_print_new_type(p, t);
+        print_new_type(p, t);
 }
 
 /* Writes the text numbering gave v (%12, %arg3, %c4_i32) and returns true; false, writing
  * nothing, when it gave v none. */
-TCIR_OUT_INLINE bool tcir_print_id(tcir_printer *p, const tcir_value *v)
+TCIR_OUT_INLINE bool print_known_id(print_state *p, const tcir_value *v)
 {
     int32_t off;
-    if (!tcir_smap_get(&p->ids, tcir_value_serial(v), v, &off))
+    if (!print_smap_get(&p->ids, tcir_value_serial(v), v, &off))
         return false;
     const char *text = p->vtext + off;
-    tcir_out_pooled(&p->out, text + 1, (unsigned char)text[0]);
+    print_out_pooled(&p->out, text + 1, (unsigned char)text[0]);
     return true;
 }
 
 /* Writes %name, %42, %arg3 or %6#1 for a use of v: inline, from the text numbering gave the
  * value (a result of a several-result op has its "%6#1"), without a read of its defining op;
- * tcir_print_use for NULL and for values numbering did not reach. */
-void tcir_print_use(tcir_printer *p, const tcir_value *v);
-TCIR_OUT_INLINE void tcir_print_value(tcir_printer *p, const tcir_value *v)
+ * print_use for NULL and for values numbering did not reach. */
+void print_use(print_state *p, const tcir_value *v);
+TCIR_OUT_INLINE void print_value(print_state *p, const tcir_value *v)
 {
-    if (!v || p->mem.oom || !tcir_print_id(p, v))
-        tcir_print_use(p, v);
+    if (!v || p->mem.oom || !print_known_id(p, v))
+        print_use(p, v);
 }
 /* Writes "%a, %b" for operands [from, to). */
-void tcir_print_operand_list(tcir_printer *p, const tcir_op *op, int from, int to);
+void print_operand_list(print_state *p, const tcir_op *op, int from, int to);
 /* Writes "T1, T2" for the types of operands [from, to). */
-void tcir_print_operand_types(tcir_printer *p, const tcir_op *op, int from, int to);
-void tcir_print_result_types(tcir_printer *p, const tcir_op *op);
-void tcir_print_block_name(tcir_printer *p, const tcir_block *b);
+void print_operand_types(print_state *p, const tcir_op *op, int from, int to);
+void print_result_types(print_state *p, const tcir_op *op);
+void print_block_name(print_state *p, const tcir_block *b);
 /* elide_may: MLIR's AttrTypeElision::May (arrays drop ": i64" and ": f64"). */
-void tcir_print_attr(tcir_printer *p, const tcir_attr *a, bool elide_may);
+void print_attr(print_state *p, const tcir_attr *a, bool elide_may);
 /* " {a = 1 : i32, b}" sorted by name, skipping names in `elided` (NULL-terminated) and
  * nothing when empty; with_keyword puts " attributes" before it. Most ops have no attributes:
  * for them it is one test inline, not a call. */
-void tcir_print_attrs_of(tcir_printer *p, const tcir_op *op, const char *const *elided, bool with_keyword);
-static inline void tcir_print_attr_dict(tcir_printer *p, const tcir_op *op, const char *const *elided,
-                                        bool with_keyword)
+void print_attrs_of(print_state *p, const tcir_op *op, const char *const *elided, bool with_keyword);
+static inline void print_attr_dict(print_state *p, const tcir_op *op, const char *const *elided,
+                                   bool with_keyword)
 {
     if (tcir_op_nattrs(op))
-        tcir_print_attrs_of(p, op, elided, with_keyword);
+        print_attrs_of(p, op, elided, with_keyword);
 }
 /* The op's name, as the pretty forms write it (a registered op's from its padded copy). */
-TCIR_OUT_INLINE void tcir_print_op_name(tcir_printer *p, const tcir_op *op)
+TCIR_OUT_INLINE void print_op_name(print_state *p, const tcir_op *op)
 {
-    const tcir_opinfo *info = &tcir_opinfo_of[tcir_op_opcode(op)];
+    const print_opinfo *info = &print_opinfo_of[tcir_op_opcode(op)];
     if (info->len)
-        tcir_out_pooled(&p->out, info->name, info->len);
+        print_out_pooled(&p->out, info->name, info->len);
     else
-        tcir_out_puts(&p->out, tcir_op_name(op));
+        base_out_puts(&p->out, tcir_op_name(op));
 }
-void tcir_print_region(tcir_printer *p, const tcir_region *r, bool entry_args, bool terminators,
-                       bool empty_block);
+void print_region(print_state *p, const tcir_region *r, bool entry_args, bool terminators,
+                  bool empty_block);
 /* Numbers every value and block under top (the SSA names, print_names.c) before it is printed;
  * returns how many ops there are. */
-size_t tcir_print_number_all(tcir_printer *p, const tcir_op *top);
+size_t print_number_all(print_state *p, const tcir_op *top);
 /* Writes one op after its indentation: its results' names, " = ", its pretty or generic form,
  * its location (print.c). */
-void tcir_print_op(tcir_printer *p, const tcir_op *op);
+void print_op(print_state *p, const tcir_op *op);
 /* (inputs) -> result | (results), as MLIR's functional types print. */
-void tcir_print_functional(tcir_printer *p, const tcir_op *op);
+void print_functional(print_state *p, const tcir_op *op);
 
 /* Internal helpers of the printer's files. */
-void tcir_print_named(tcir_printer *p, const char *name, const tcir_attr *a);
+void print_named(print_state *p, const char *name, const tcir_attr *a);
 /* The op's attributes whose inherent flag is `inherent` (all when inherent < 0), minus the
  * NULL-terminated `elided`, sorted by name into p->sorted; returns how many. */
-size_t tcir_collect_attrs(tcir_printer *p, const tcir_op *op, int inherent, const char *const *elided);
-void tcir_print_location(tcir_printer *p, tcir_loc loc);
+size_t print_collect_attrs(print_state *p, const tcir_op *op, int inherent, const char *const *elided);
+void print_location(print_state *p, tcir_loc loc);
 /* "name"(operands)[successors] <{props}> (regions) {attrs} : (types) -> types */
-void tcir_print_generic_op(tcir_printer *p, const tcir_op *op);
+void print_generic_op(print_state *p, const tcir_op *op);
 
 /* Prints the op's custom (pretty) form after "%r = " and returns true, or returns false
  * having written nothing when the op has no pretty form or does not fit it. */
-bool tcir_print_pretty_op(tcir_printer *p, const tcir_op *op);
+bool print_pretty_op(print_state *p, const tcir_op *op);
 
 /* ---- floats, as MLIR prints a FloatAttr ---------------------------------------------- */
 
 /* Writes v rounded to the float type t as MLIR's printFloatValue does: "%.6e"-like text when
  * it reads back to the same value in t, else APFloat's shortest-digits text when it has a
  * '.', else the bit pattern in hex. Returns true when it printed hex. */
-bool tcir_format_float(tcir_out *out, double v, tcir_float_kind kind);
+bool print_format_float(base_out *out, double v, tcir_float_kind kind);
 
 #endif

@@ -20,20 +20,20 @@
 
 /* ---- names ------------------------------------------------------------------------------ */
 
-static uint32_t name_hash(const char *s, size_t n) { return tl__fnv1a32(TL_FNV1A32_INIT, s, n); }
+static uint32_t name_hash(const char *s, size_t n) { return base_fnv1a32(TL_FNV1A32_INIT, s, n); }
 
 /* A hash slot holds a position in the visible-name stack plus one; the slot counts only
  * while that position is still open and names the same text. */
-static bool name_live(const tcir_printer *p, int32_t slot, const char *s, size_t n)
+static bool name_live(const print_state *p, int32_t slot, const char *s, size_t n)
 {
     size_t pos = (size_t)slot - 1;
     if (pos >= p->nvis)
         return false; /* left behind by a closed scope */
-    const tcir_name *nm = &p->names[p->vis[pos]];
+    const print_ssa_name *nm = &p->names[p->vis[pos]];
     return nm->len == n && memcmp(p->npool + nm->off, s, n) == 0;
 }
 
-static bool name_used(const tcir_printer *p, const char *s, size_t n, uint32_t h)
+static bool name_used(const print_state *p, const char *s, size_t n, uint32_t h)
 {
     if (!p->ntab_cap)
         return false;
@@ -44,7 +44,7 @@ static bool name_used(const tcir_printer *p, const char *s, size_t n, uint32_t h
     return false;
 }
 
-static void ntab_insert(tcir_printer *p, size_t pos)
+static void ntab_insert(print_state *p, size_t pos)
 {
     size_t mask = p->ntab_cap - 1, i = p->names[p->vis[pos]].hash & mask;
     while (p->ntab[i])
@@ -55,17 +55,17 @@ static void ntab_insert(tcir_printer *p, size_t pos)
 
 /* Stores a name (known to be unused), makes it visible in the current scope and returns
  * its index. Stored names are never dropped: values keep pointing at them. */
-static int32_t name_add(tcir_printer *p, const char *s, size_t n, uint32_t h)
+static int32_t name_add(print_state *p, const char *s, size_t n, uint32_t h)
 {
-    if (!tcir_scratch_grow(&p->mem, (void **)&p->npool, &p->npool_cap, p->npool_len + n + TCIR_SLACK, 1) ||
-        !tcir_scratch_grow(&p->mem, (void **)&p->names, &p->names_cap, p->nnames + 1, sizeof *p->names) ||
-        !tcir_scratch_grow(&p->mem, (void **)&p->vis, &p->vis_cap, p->nvis + 1, sizeof *p->vis))
+    if (!print_scratch_grow(&p->mem, (void **)&p->npool, &p->npool_cap, p->npool_len + n + TCIR_SLACK, 1) ||
+        !print_scratch_grow(&p->mem, (void **)&p->names, &p->names_cap, p->nnames + 1, sizeof *p->names) ||
+        !print_scratch_grow(&p->mem, (void **)&p->vis, &p->vis_cap, p->nvis + 1, sizeof *p->vis))
         return 0;
     if ((p->ntab_used + 1) * 2 > p->ntab_cap) { /* rebuild, dropping closed scopes' slots */
         size_t cap = 64;
         while (cap < 4 * (p->nvis + 1))
             cap *= 2;
-        int32_t *tab = tcir_scratch_alloc(&p->mem, cap * sizeof *tab);
+        int32_t *tab = print_scratch_alloc(&p->mem, cap * sizeof *tab);
         if (!tab)
             return 0;
         memset(tab, 0, cap * sizeof *tab);
@@ -76,7 +76,7 @@ static int32_t name_add(tcir_printer *p, const char *s, size_t n, uint32_t h)
             ntab_insert(p, i);
     }
     memcpy(p->npool + p->npool_len, s, n);
-    p->names[p->nnames] = (tcir_name){(uint32_t)p->npool_len, (uint32_t)n, h};
+    p->names[p->nnames] = (print_ssa_name){(uint32_t)p->npool_len, (uint32_t)n, h};
     p->npool_len += n;
     p->vis[p->nvis] = (int32_t)p->nnames;
     ntab_insert(p, p->nvis++);
@@ -85,7 +85,7 @@ static int32_t name_add(tcir_printer *p, const char *s, size_t n, uint32_t h)
 
 /* MLIR's uniqueValueName: the name itself when free, else name_<k> with k from the
  * conflict counter (every probe consumes one). */
-static int32_t name_unique(tcir_printer *p, const char *s, size_t n, int32_t *conflict)
+static int32_t name_unique(print_state *p, const char *s, size_t n, int32_t *conflict)
 {
     uint32_t h = name_hash(s, n);
     if (!name_used(p, s, n, h))
@@ -127,18 +127,18 @@ static size_t constant_name(const tcir_op *op, char *buf)
     }
     const tcir_type *at = tcir_attr_get_type(a);
     unsigned width = at ? tcir_type_int_width(at) : 0;
-    int64_t v = tcir_int_normalize(tcir_attr_int_value(a), width);
+    int64_t v = print_int_normalize(tcir_attr_int_value(a), width);
     if (width == 1) {
         strcpy(buf, v ? "true" : "false");
         return strlen(buf);
     }
-    tcir_out o = {buf, 0, 64, false};
-    tcir_out_putc(&o, 'c');
-    tcir_out_int(&o, v);
+    base_out o = {buf, 0, 64, false};
+    base_out_putc(&o, 'c');
+    base_out_int(&o, v);
     const tcir_type *rt = tcir_op_nresults(op) ? tcir_value_type(tcir_op_result((tcir_op *)op, 0)) : NULL;
     if (rt && tcir_type_is_int(rt)) {
-        tcir_out_put(&o, "_i", 2);
-        tcir_out_uint(&o, tcir_type_int_width(rt));
+        base_out_put(&o, "_i", 2);
+        base_out_uint(&o, tcir_type_int_width(rt));
     }
     return o.len;
 }
@@ -151,16 +151,16 @@ static size_t constant_name(const tcir_op *op, char *buf)
 
 /* Room for a text of up to n bytes; returns where it starts, after its length byte (NULL when
  * out of memory). */
-static char *text_room(tcir_printer *p, size_t n)
+static char *text_room(print_state *p, size_t n)
 {
     size_t need = p->vtext_len + 1 + n + TCIR_SLACK;
-    if (need > p->vtext_cap && !tcir_scratch_grow(&p->mem, (void **)&p->vtext, &p->vtext_cap, need, 1))
+    if (need > p->vtext_cap && !print_scratch_grow(&p->mem, (void **)&p->vtext, &p->vtext_cap, need, 1))
         return NULL;
     return p->vtext + p->vtext_len + 1;
 }
 
 /* Ends the text text_room gave, at end; returns its offset. */
-static int32_t text_end(tcir_printer *p, const char *end)
+static int32_t text_end(print_state *p, const char *end)
 {
     size_t off = p->vtext_len;
     p->vtext[off] = (char)(unsigned char)(end - (p->vtext + off + 1));
@@ -169,7 +169,7 @@ static int32_t text_end(tcir_printer *p, const char *end)
 }
 
 /* "%12" or, with arg, "%arg12"; -1 when out of memory. */
-static TCIR_ALWAYS_INLINE inline int32_t number_text(tcir_printer *p, bool arg, uint32_t n)
+static TCIR_ALWAYS_INLINE inline int32_t number_text(print_state *p, bool arg, uint32_t n)
 {
     char *d = text_room(p, 24);
     if (!d)
@@ -179,15 +179,15 @@ static TCIR_ALWAYS_INLINE inline int32_t number_text(tcir_printer *p, bool arg, 
         memcpy(d, "arg", 3);
         d += 3;
     }
-    return text_end(p, tcir_put_digits(d, n));
+    return text_end(p, base_put_digits(d, n));
 }
 
 /* "%" and the name of names[i]; -1 when out of memory (i is then no name). */
-static int32_t name_text(tcir_printer *p, int32_t i)
+static int32_t name_text(print_state *p, int32_t i)
 {
     if (p->mem.oom)
         return -1;
-    const tcir_name *nm = &p->names[i];
+    const print_ssa_name *nm = &p->names[i];
     char *d = text_room(p, 1 + nm->len);
     if (!d)
         return -1;
@@ -205,7 +205,7 @@ typedef struct pending {
 } pending;
 
 typedef struct numbering {
-    tcir_printer *p;
+    print_state *p;
     size_t nops;
     int32_t value_id, arg_id, conflict_id;
     pending *stack;
@@ -215,42 +215,42 @@ typedef struct numbering {
 } numbering;
 
 /* Maps value v to its text at off (-1: out of memory, nothing mapped). */
-static void map_value(tcir_printer *p, const tcir_value *v, int32_t off)
+static void map_value(print_state *p, const tcir_value *v, int32_t off)
 {
     if (off >= 0)
-        tcir_smap_put(&p->mem, &p->ids, tcir_value_serial(v), v, off);
+        print_smap_put(&p->mem, &p->ids, tcir_value_serial(v), v, off);
 }
 
 /* Gives result i of op the name, made unique. */
 static void name_result(numbering *nb, tcir_op *op, int i, const char *name, size_t len)
 {
-    tcir_printer *p = nb->p;
+    print_state *p = nb->p;
     map_value(p, tcir_op_result(op, i), name_text(p, name_unique(p, name, len, &nb->conflict_id)));
 }
 
 /* The results of an op with several (not named apart): the op maps to the group's text
  * ("%5", for its own line), and each result to its use's text ("%5#1"), so that printing a
  * use reads the value's serial only, not its defining op. */
-static void number_group(tcir_printer *p, tcir_op *op, int n, uint32_t id)
+static void number_group(print_state *p, tcir_op *op, int n, uint32_t id)
 {
     int32_t off = number_text(p, false, id);
     if (off < 0)
         return;
-    tcir_smap_put(&p->mem, &p->ids, tcir_op_serial(op), op, off);
+    print_smap_put(&p->mem, &p->ids, tcir_op_serial(op), op, off);
     for (int i = 0; i < n; i++) {
         char *d = text_room(p, 24 + 12);
         if (!d)
             return;
         *d++ = '%';
-        d = tcir_put_digits(d, id);
+        d = base_put_digits(d, id);
         *d++ = '#';
-        map_value(p, tcir_op_result(op, i), text_end(p, tcir_put_digits(d, (uint64_t)i)));
+        map_value(p, tcir_op_result(op, i), text_end(p, base_put_digits(d, (uint64_t)i)));
     }
 }
 
 static void number_op(numbering *nb, const tcir_op *op)
 {
-    tcir_printer *p = nb->p;
+    print_state *p = nb->p;
     int n = tcir_op_nresults(op);
     nb->nops++;
     if (!n)
@@ -276,8 +276,8 @@ static void number_op(numbering *nb, const tcir_op *op)
 static void push_regions(numbering *nb, const tcir_op *op, int depth)
 {
     int nr = tcir_op_nregions(op);
-    if (!nr || !tcir_scratch_grow(&nb->p->mem, (void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr,
-                                  sizeof *nb->stack))
+    if (!nr || !print_scratch_grow(&nb->p->mem, (void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr,
+                                   sizeof *nb->stack))
         return;
     for (int i = 0; i < nr; i++)
         nb->stack[nb->nstack++] = (pending){tcir_op_region((tcir_op *)op, i), nb->value_id, nb->arg_id,
@@ -288,21 +288,21 @@ static void push_regions(numbering *nb, const tcir_op *op, int depth)
  * depth), each to start from the counts at the end of r. */
 static void number_region(numbering *nb, const tcir_region *r, int depth)
 {
-    tcir_printer *p = nb->p;
+    print_state *p = nb->p;
     size_t first_pushed = nb->nstack;
     int k = 0;
     for (tcir_block *b = tcir_region_first_block(r); b; b = tcir_block_next(b), k++) {
-        tcir_smap_put(&p->mem, &p->ids, tcir_block_serial(b), b, k); /* a block's ordering */
+        print_smap_put(&p->mem, &p->ids, tcir_block_serial(b), b, k); /* a block's ordering */
         int na = tcir_block_nargs(b);
         for (int i = 0; i < na; i++)
             map_value(p, tcir_block_arg(b, i),
                       number_text(p, k == 0, (uint32_t)(k == 0 ? nb->arg_id++ : nb->value_id++)));
         bool prefetch = nb->nops > TCIR_PREFETCH_OPS;
         if (prefetch)
-            tcir__prefetch_blocks_ahead(b);
+            ir_prefetch_blocks_ahead(b);
         for (tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
             if (prefetch)
-                tcir__prefetch_ahead(op);
+                ir_prefetch_ahead(op);
             number_op(nb, op);
             push_regions(nb, op, depth);
         }
@@ -315,10 +315,10 @@ static void number_region(numbering *nb, const tcir_region *r, int depth)
 }
 
 /* Numbers every value and block; returns how many ops there are. */
-size_t tcir_print_number_all(tcir_printer *p, const tcir_op *top)
+size_t print_number_all(print_state *p, const tcir_op *top)
 {
     numbering nb = {.p = p};
-    if (!tcir_scratch_grow(&p->mem, (void **)&nb.scopes, &nb.scopes_cap, 1, sizeof *nb.scopes))
+    if (!print_scratch_grow(&p->mem, (void **)&nb.scopes, &nb.scopes_cap, 1, sizeof *nb.scopes))
         return 0;
     nb.scopes[nb.nscopes++] = 0;
     push_regions(&nb, top, 0);
@@ -335,7 +335,7 @@ size_t tcir_print_number_all(tcir_printer *p, const tcir_op *top)
             p->nvis = nb.scopes[e.depth + 1];
             nb.nscopes = (size_t)e.depth + 1;
         }
-        if (!tcir_scratch_grow(&p->mem, (void **)&nb.scopes, &nb.scopes_cap, nb.nscopes + 1, sizeof *nb.scopes))
+        if (!print_scratch_grow(&p->mem, (void **)&nb.scopes, &nb.scopes_cap, nb.nscopes + 1, sizeof *nb.scopes))
             break;
         nb.scopes[nb.nscopes++] = p->nvis;
         int depth = (int)nb.nscopes - 1;

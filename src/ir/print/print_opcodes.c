@@ -8,7 +8,7 @@
 #include "ir/ops.h"
 #undef OP
 
-const tcir_opinfo tcir_opinfo_of[TCIR_OPC_COUNT] = {
+const print_opinfo print_opinfo_of[TCIR_OPC_COUNT] = {
     [TCIR_OPC_UNREGISTERED] = {"", 0},
 #define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = {name, sizeof(name) - 1},
 #include "ir/ops.h"

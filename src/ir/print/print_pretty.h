@@ -10,16 +10,16 @@
 #include "ir/registry.h"
 
 /* Each form prints the op after "%r = " and returns true, or writes nothing and returns false. */
-#define OP(id, name, flags, pretty, check) bool tcir_pretty_##pretty(tcir_printer *p, const tcir_op *op);
+#define OP(id, name, flags, pretty, check) bool print_pretty_##pretty(print_state *p, const tcir_op *op);
 #include "ir/ops.h"
 #undef OP
 /* The table's "generic" marker (print_pretty.c): writes nothing, returns false. */
-bool tcir_pretty_generic(tcir_printer *p, const tcir_op *op);
+bool print_pretty_generic(print_state *p, const tcir_op *op);
 
 /* No attribute elided: {NULL}. */
-extern const char *const tcir_elide_none[];
+extern const char *const print_elide_none[];
 
-static inline void put(tcir_printer *p, const char *s) { tcir_out_puts(&p->out, s); }
+static inline void put(print_state *p, const char *s) { base_out_puts(&p->out, s); }
 
 static inline const tcir_type *operand_type(const tcir_op *op, int i)
 {
@@ -52,28 +52,28 @@ static inline bool enum_or_absent(const tcir_op *op, const char *name)
     return !a || tcir_attr_get_kind(a) == TCIR_ATTR_ENUM;
 }
 
-static inline void name_and_space(tcir_printer *p, const tcir_op *op)
+static inline void name_and_space(print_state *p, const tcir_op *op)
 {
-    tcir_print_op_name(p, op);
-    tcir_out_putc(&p->out, ' ');
+    print_op_name(p, op);
+    base_out_putc(&p->out, ' ');
 }
 
-static inline void operands(tcir_printer *p, const tcir_op *op, int from, int to)
+static inline void operands(print_state *p, const tcir_op *op, int from, int to)
 {
-    tcir_print_operand_list(p, op, from, to);
+    print_operand_list(p, op, from, to);
 }
 
-static inline void colon_type(tcir_printer *p, const tcir_type *t)
+static inline void colon_type(print_state *p, const tcir_type *t)
 {
-    tcir_out_put(&p->out, " : ", 3);
-    tcir_print_type(p, t);
+    base_out_put(&p->out, " : ", 3);
+    print_type(p, t);
 }
 
 /* " : (A, B) -> R" */
-static inline void functional_tail(tcir_printer *p, const tcir_op *op)
+static inline void functional_tail(print_state *p, const tcir_op *op)
 {
-    tcir_out_put(&p->out, " : ", 3);
-    tcir_print_functional(p, op);
+    base_out_put(&p->out, " : ", 3);
+    print_functional(p, op);
 }
 
 #endif

@@ -13,11 +13,11 @@ static bool memory_attr_elided(const tcir_named_attr *na)
 {
     const char *n = na->name;
     const tcir_attr *a = na->attr;
-    if (tcir_str_eq(n, "cache") || tcir_str_eq(n, "evict") || tcir_str_eq(n, "operandSegmentSizes"))
+    if (print_str_eq(n, "cache") || print_str_eq(n, "evict") || print_str_eq(n, "operandSegmentSizes"))
         return true;
-    if (tcir_str_eq(n, "isVolatile"))
+    if (print_str_eq(n, "isVolatile"))
         return a && tcir_attr_get_kind(a) == TCIR_ATTR_BOOL && !tcir_attr_int_value(a);
-    if (tcir_str_eq(n, "boundaryCheck"))
+    if (print_str_eq(n, "boundaryCheck"))
         return a && tcir_attr_get_kind(a) == TCIR_ATTR_ARRAY_I32 && tcir_attr_array_size(a) == 0;
     return false;
 }
@@ -35,8 +35,8 @@ static bool read_memory_attrs(const tcir_op *op, memory_attrs *m)
     *m = (memory_attrs){0};
     for (int i = 0; i < tcir_op_nattrs(op); i++) {
         const tcir_named_attr *na = tcir_op_attr_at(op, i);
-        const char **kw = tcir_str_eq(na->name, "cache")   ? &m->cache
-                          : tcir_str_eq(na->name, "evict") ? &m->evict
+        const char **kw = print_str_eq(na->name, "cache")   ? &m->cache
+                          : print_str_eq(na->name, "evict") ? &m->evict
                                                            : NULL;
         if (kw && na->attr) {
             if (tcir_attr_get_kind(na->attr) != TCIR_ATTR_ENUM)
@@ -51,7 +51,7 @@ static bool read_memory_attrs(const tcir_op *op, memory_attrs *m)
 
 /* The oilist " cacheModifier = cg evictionPolicy = evict_last" (defaults omitted), then
  * attr-dict without the attributes memory_attr_elided leaves out. */
-static void memory_tail(tcir_printer *p, const tcir_op *op, const memory_attrs *m)
+static void memory_tail(print_state *p, const tcir_op *op, const memory_attrs *m)
 {
     if (m->cache && strcmp(m->cache, "none") != 0) {
         put(p, " cacheModifier = ");
@@ -69,11 +69,11 @@ static void memory_tail(tcir_printer *p, const tcir_op *op, const memory_attrs *
         if (memory_attr_elided(tcir_op_attr_at(op, i)))
             elided[n++] = tcir_op_attr_at(op, i)->name;
     elided[n] = NULL;
-    tcir_print_attr_dict(p, op, elided, false);
+    print_attr_dict(p, op, elided, false);
 }
 
 /* %r = tt.load %ptr[, %mask[, %other]] ... : Tptr */
-bool tcir_pretty_load(tcir_printer *p, const tcir_op *op)
+bool print_pretty_load(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     memory_attrs m;
@@ -87,7 +87,7 @@ bool tcir_pretty_load(tcir_printer *p, const tcir_op *op)
 }
 
 /* tt.store %ptr, %value[, %mask] ... : Tptr */
-bool tcir_pretty_store(tcir_printer *p, const tcir_op *op)
+bool print_pretty_store(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     memory_attrs m;
@@ -102,7 +102,7 @@ bool tcir_pretty_store(tcir_printer *p, const tcir_op *op)
 
 /* %r = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v[, %m] : (...) -> R
  * %r = tt.atomic_cas acq_rel, gpu, %p, %cmp, %v : (...) -> R */
-bool tcir_pretty_atomic(tcir_printer *p, const tcir_op *op)
+bool print_pretty_atomic(print_state *p, const tcir_op *op)
 {
     bool rmw = tcir_op_opcode(op) == TCIR_OPC_TT_ATOMIC_RMW;
     int n = tcir_op_noperands(op);
@@ -114,20 +114,20 @@ bool tcir_pretty_atomic(tcir_printer *p, const tcir_op *op)
     name_and_space(p, op);
     if (rmw) {
         put(p, kind);
-        tcir_out_put(&p->out, ", ", 2);
+        base_out_put(&p->out, ", ", 2);
     }
     put(p, sem);
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     put(p, scope);
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     operands(p, op, 0, n);
-    tcir_print_attr_dict(p, op, elided, false);
+    print_attr_dict(p, op, elided, false);
     functional_tail(p, op);
     return true;
 }
 
 /* %r = tt.descriptor_load %d[%i, %j] ... : !tt.tensordesc<..> -> R */
-bool tcir_pretty_descriptor_load(tcir_printer *p, const tcir_op *op)
+bool print_pretty_descriptor_load(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     memory_attrs m;
@@ -135,32 +135,32 @@ bool tcir_pretty_descriptor_load(tcir_printer *p, const tcir_op *op)
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_out_putc(&p->out, '[');
+    base_out_putc(&p->out, '[');
     operands(p, op, 1, n);
-    tcir_out_putc(&p->out, ']');
+    base_out_putc(&p->out, ']');
     memory_tail(p, op, &m);
     colon_type(p, operand_type(op, 0));
     put(p, " -> ");
-    tcir_print_type(p, result_type(op, 0));
+    print_type(p, result_type(op, 0));
     return true;
 }
 
 /* tt.descriptor_store %d[%i, %j], %src : !tt.tensordesc<..>, T */
-bool tcir_pretty_descriptor_store(tcir_printer *p, const tcir_op *op)
+bool print_pretty_descriptor_store(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 2 || !shape(op, n, 0))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_out_putc(&p->out, '[');
+    base_out_putc(&p->out, '[');
     operands(p, op, 2, n);
     put(p, "], ");
     operands(p, op, 1, 2);
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
+    print_attr_dict(p, op, print_elide_none, false);
     colon_type(p, operand_type(op, 0));
-    tcir_out_put(&p->out, ", ", 2);
-    tcir_print_type(p, operand_type(op, 1));
+    base_out_put(&p->out, ", ", 2);
+    print_type(p, operand_type(op, 1));
     return true;
 }
 
@@ -168,10 +168,10 @@ bool tcir_pretty_descriptor_store(tcir_printer *p, const tcir_op *op)
 
 /* A Triton type where the op's format names its class: printed without the dialect prefix
  * ("<f32>" for !tt.ptr<f32>, "<tensor<64xf32>>" for !tt.tensordesc<tensor<64xf32>>). */
-static void stripped_type(tcir_printer *p, const tcir_type *t)
+static void stripped_type(print_state *p, const tcir_type *t)
 {
     size_t at = p->out.len;
-    tcir_print_type(p, t);
+    print_type(p, t);
     if (p->out.oom || p->out.len <= at || p->out.buf[at] != '!')
         return;
     char *s = p->out.buf + at, *lt = memchr(s, '<', p->out.len - at);
@@ -183,16 +183,16 @@ static void stripped_type(tcir_printer *p, const tcir_type *t)
 }
 
 /* "[%a, %b]" for operands [from, to) */
-static void bracketed(tcir_printer *p, const tcir_op *op, int from, int to)
+static void bracketed(print_state *p, const tcir_op *op, int from, int to)
 {
-    tcir_out_putc(&p->out, '[');
+    base_out_putc(&p->out, '[');
     operands(p, op, from, to);
-    tcir_out_putc(&p->out, ']');
+    base_out_putc(&p->out, ']');
 }
 
 /* %r = tt.make_tensor_ptr %base, [%shape..], [%strides..], [%offsets..] {order = ..} : <tensor<..>>
  * %r = tt.make_tensor_descriptor %base, [%shape..], [%strides..] : <f32>, <tensor<..>> */
-bool tcir_pretty_make_tensor(tcir_printer *p, const tcir_op *op)
+bool print_pretty_make_tensor(print_state *p, const tcir_op *op)
 {
     bool ptr = tcir_op_opcode(op) == TCIR_OPC_TT_MAKE_TENSOR_PTR;
     int n = tcir_op_noperands(op), lists = ptr ? 3 : 2;
@@ -202,37 +202,37 @@ bool tcir_pretty_make_tensor(tcir_printer *p, const tcir_op *op)
     name_and_space(p, op);
     operands(p, op, 0, 1);
     for (int i = 0; i < lists; i++) {
-        tcir_out_put(&p->out, ", ", 2);
+        base_out_put(&p->out, ", ", 2);
         bracketed(p, op, 1 + i * k, 1 + (i + 1) * k);
     }
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
-    tcir_out_put(&p->out, " : ", 3);
+    print_attr_dict(p, op, print_elide_none, false);
+    base_out_put(&p->out, " : ", 3);
     if (!ptr) {
         stripped_type(p, operand_type(op, 0));
-        tcir_out_put(&p->out, ", ", 2);
+        base_out_put(&p->out, ", ", 2);
     }
     stripped_type(p, result_type(op, 0));
     return true;
 }
 
 /* %r = tt.advance %ptr, [%a, %b] : <tensor<..>> */
-bool tcir_pretty_advance(tcir_printer *p, const tcir_op *op)
+bool print_pretty_advance(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 1 || !shape(op, n, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     bracketed(p, op, 1, n);
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
-    tcir_out_put(&p->out, " : ", 3);
+    print_attr_dict(p, op, print_elide_none, false);
+    base_out_put(&p->out, " : ", 3);
     stripped_type(p, result_type(op, 0));
     return true;
 }
 
 /* tt.descriptor_reduce add, %d[%i, %j], %src : !tt.tensordesc<..>, T */
-bool tcir_pretty_descriptor_reduce(tcir_printer *p, const tcir_op *op)
+bool print_pretty_descriptor_reduce(print_state *p, const tcir_op *op)
 {
     const char *kind = keyword(op, "kind");
     if (!kind || !*kind)
@@ -243,21 +243,21 @@ bool tcir_pretty_descriptor_reduce(tcir_printer *p, const tcir_op *op)
         return false;
     name_and_space(p, op);
     put(p, kind);
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     operands(p, op, 0, 1);
     bracketed(p, op, 2, n);
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     operands(p, op, 1, 2);
-    tcir_print_attr_dict(p, op, elided, false);
+    print_attr_dict(p, op, elided, false);
     colon_type(p, operand_type(op, 0));
-    tcir_out_put(&p->out, ", ", 2);
-    tcir_print_type(p, operand_type(op, 1));
+    base_out_put(&p->out, ", ", 2);
+    print_type(p, operand_type(op, 1));
     return true;
 }
 
 /* %r = tt.descriptor_gather %d[%x, %y] : (D, X, i32) -> R
  * tt.descriptor_scatter %d[%x, %y], %src : D, X, i32, S */
-bool tcir_pretty_descriptor_gather(tcir_printer *p, const tcir_op *op)
+bool print_pretty_descriptor_gather(print_state *p, const tcir_op *op)
 {
     bool gather = tcir_op_opcode(op) == TCIR_OPC_TT_DESCRIPTOR_GATHER;
     int n = gather ? 3 : 4;
@@ -267,14 +267,14 @@ bool tcir_pretty_descriptor_gather(tcir_printer *p, const tcir_op *op)
     operands(p, op, 0, 1);
     bracketed(p, op, 1, 3);
     if (!gather) {
-        tcir_out_put(&p->out, ", ", 2);
+        base_out_put(&p->out, ", ", 2);
         operands(p, op, 3, 4);
     }
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
-    tcir_out_put(&p->out, " : ", 3);
+    print_attr_dict(p, op, print_elide_none, false);
+    base_out_put(&p->out, " : ", 3);
     if (gather)
-        tcir_print_functional(p, op);
+        print_functional(p, op);
     else
-        tcir_print_operand_types(p, op, 0, n);
+        print_operand_types(p, op, 0, n);
     return true;
 }

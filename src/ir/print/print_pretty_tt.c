@@ -7,64 +7,64 @@
 /* ---- Triton ops --------------------------------------------------------------------------- */
 
 /* %r = tt.join %a, %b : A -> R (also tt.cat) */
-bool tcir_pretty_pair_arrow(tcir_printer *p, const tcir_op *op)
+bool print_pretty_pair_arrow(print_state *p, const tcir_op *op)
 {
     if (!shape(op, 2, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 2);
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
+    print_attr_dict(p, op, print_elide_none, false);
     colon_type(p, operand_type(op, 0));
     put(p, " -> ");
-    tcir_print_type(p, result_type(op, 0));
+    print_type(p, result_type(op, 0));
     return true;
 }
 
 /* %r = tt.histogram %x[, %mask] : A -> R */
-bool tcir_pretty_histogram(tcir_printer *p, const tcir_op *op)
+bool print_pretty_histogram(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 1 || n > 2 || !shape(op, n, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, n);
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
+    print_attr_dict(p, op, print_elide_none, false);
     colon_type(p, operand_type(op, 0));
     put(p, " -> ");
-    tcir_print_type(p, result_type(op, 0));
+    print_type(p, result_type(op, 0));
     return true;
 }
 
 /* %r = tt.gather %src[%idx] {axis = 0 : i32} : (A, B) -> R */
-bool tcir_pretty_gather(tcir_printer *p, const tcir_op *op)
+bool print_pretty_gather(print_state *p, const tcir_op *op)
 {
     if (!shape(op, 2, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_out_putc(&p->out, '[');
+    base_out_putc(&p->out, '[');
     operands(p, op, 1, 2);
-    tcir_out_putc(&p->out, ']');
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
+    base_out_putc(&p->out, ']');
+    print_attr_dict(p, op, print_elide_none, false);
     functional_tail(p, op);
     return true;
 }
 
 /* %r = tt.extern_elementwise %a, %b {...} : (A, B) -> R */
-bool tcir_pretty_operands_functional(tcir_printer *p, const tcir_op *op)
+bool print_pretty_operands_functional(print_state *p, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (!shape(op, n, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, n);
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
+    print_attr_dict(p, op, print_elide_none, false);
     functional_tail(p, op);
     return true;
 }
 
 /* %r = tt.elementwise_inline_asm "asm" {...} %a : A -> R */
-bool tcir_pretty_inline_asm(tcir_printer *p, const tcir_op *op)
+bool print_pretty_inline_asm(print_state *p, const tcir_op *op)
 {
     const tcir_attr *s = tcir_op_attr(op, "asm_string");
     int n = tcir_op_noperands(op);
@@ -72,21 +72,21 @@ bool tcir_pretty_inline_asm(tcir_printer *p, const tcir_op *op)
         return false;
     static const char *const elided[] = {"asm_string", NULL};
     name_and_space(p, op);
-    tcir_out_quoted(&p->out, tcir_attr_str(s));
-    tcir_print_attr_dict(p, op, elided, false);
+    base_out_quoted(&p->out, tcir_attr_str(s));
+    print_attr_dict(p, op, elided, false);
     if (n) {
-        tcir_out_putc(&p->out, ' ');
+        base_out_putc(&p->out, ' ');
         operands(p, op, 0, n);
-        tcir_out_put(&p->out, " : ", 3);
-        tcir_print_operand_types(p, op, 0, n);
+        base_out_put(&p->out, " : ", 3);
+        print_operand_types(p, op, 0, n);
     }
     put(p, " -> ");
-    tcir_print_result_types(p, op);
+    print_result_types(p, op);
     return true;
 }
 
 /* %d = tt.dot %a, %b, %c[, inputPrecision = tf32] : A * B -> D */
-bool tcir_pretty_dot(tcir_printer *p, const tcir_op *op)
+bool print_pretty_dot(print_state *p, const tcir_op *op)
 {
     if (!shape(op, 3, 1) || !enum_or_absent(op, "inputPrecision"))
         return false;
@@ -101,23 +101,23 @@ bool tcir_pretty_dot(tcir_printer *p, const tcir_op *op)
         put(p, ", inputPrecision = ");
         put(p, prec);
     }
-    tcir_print_attr_dict(p, op, elided, false);
+    print_attr_dict(p, op, elided, false);
     colon_type(p, operand_type(op, 0));
     put(p, " * ");
-    tcir_print_type(p, operand_type(op, 1));
+    print_type(p, operand_type(op, 1));
     put(p, " -> ");
-    tcir_print_type(p, result_type(op, 0));
+    print_type(p, result_type(op, 0));
     return true;
 }
 
 /* %r = tt.unsplat %x : A (the result type is inferred) */
-bool tcir_pretty_unsplat(tcir_printer *p, const tcir_op *op)
+bool print_pretty_unsplat(print_state *p, const tcir_op *op)
 {
     if (!shape(op, 1, 1))
         return false;
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_print_attr_dict(p, op, tcir_elide_none, false);
+    print_attr_dict(p, op, print_elide_none, false);
     colon_type(p, operand_type(op, 0));
     return true;
 }
@@ -126,7 +126,7 @@ bool tcir_pretty_unsplat(tcir_printer *p, const tcir_op *op)
  *      : A[, AS] * B[, BS] -> D
  * Operands a, b, c, then the scales given (operandSegmentSizes says which); lhs_k_pack and
  * rhs_k_pack are left out at their default, true. */
-bool tcir_pretty_dot_scaled(tcir_printer *p, const tcir_op *op)
+bool print_pretty_dot_scaled(print_state *p, const tcir_op *op)
 {
     const tcir_attr *seg = tcir_op_attr(op, "operandSegmentSizes");
     const char *lhs = keyword(op, "a_elem_type"), *rhs = keyword(op, "b_elem_type");
@@ -152,37 +152,37 @@ bool tcir_pretty_dot_scaled(tcir_printer *p, const tcir_op *op)
         put(p, " scale ");
         operands(p, op, 3, 4);
     }
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     operands(p, op, 1, 2);
     if (has_bs) {
         put(p, " scale ");
         operands(p, op, 3 + has_as, 4 + has_as);
     }
-    tcir_out_put(&p->out, ", ", 2);
+    base_out_put(&p->out, ", ", 2);
     operands(p, op, 2, 3);
     put(p, " lhs = ");
     put(p, lhs);
     put(p, " rhs = ");
     put(p, rhs);
-    tcir_print_attr_dict(p, op, elided, false);
+    print_attr_dict(p, op, elided, false);
     colon_type(p, operand_type(op, 0));
     if (has_as) {
-        tcir_out_put(&p->out, ", ", 2);
-        tcir_print_type(p, operand_type(op, 3));
+        base_out_put(&p->out, ", ", 2);
+        print_type(p, operand_type(op, 3));
     }
     put(p, " * ");
-    tcir_print_type(p, operand_type(op, 1));
+    print_type(p, operand_type(op, 1));
     if (has_bs) {
-        tcir_out_put(&p->out, ", ", 2);
-        tcir_print_type(p, operand_type(op, 3 + has_as));
+        base_out_put(&p->out, ", ", 2);
+        print_type(p, operand_type(op, 3 + has_as));
     }
     put(p, " -> ");
-    tcir_print_type(p, result_type(op, 0));
+    print_type(p, result_type(op, 0));
     return true;
 }
 
 /* tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %a : T */
-bool tcir_pretty_tt_print(tcir_printer *p, const tcir_op *op)
+bool print_pretty_tt_print(print_state *p, const tcir_op *op)
 {
     const tcir_attr *prefix = tcir_op_attr(op, "prefix");
     int n = tcir_op_noperands(op);
@@ -190,19 +190,19 @@ bool tcir_pretty_tt_print(tcir_printer *p, const tcir_op *op)
         return false;
     static const char *const elided[] = {"prefix", NULL};
     name_and_space(p, op);
-    tcir_out_quoted(&p->out, tcir_attr_str(prefix));
-    tcir_print_attr_dict(p, op, elided, false);
+    base_out_quoted(&p->out, tcir_attr_str(prefix));
+    print_attr_dict(p, op, elided, false);
     if (n) {
-        tcir_out_put(&p->out, " : ", 3);
+        base_out_put(&p->out, " : ", 3);
         operands(p, op, 0, n);
-        tcir_out_put(&p->out, " : ", 3);
-        tcir_print_operand_types(p, op, 0, n);
+        base_out_put(&p->out, " : ", 3);
+        print_operand_types(p, op, 0, n);
     }
     return true;
 }
 
 /* tt.assert %cond, "message" : T */
-bool tcir_pretty_assert(tcir_printer *p, const tcir_op *op)
+bool print_pretty_assert(print_state *p, const tcir_op *op)
 {
     const tcir_attr *msg = tcir_op_attr(op, "message");
     if (!msg || tcir_attr_get_kind(msg) != TCIR_ATTR_STRING || !shape(op, 1, 0))
@@ -210,15 +210,15 @@ bool tcir_pretty_assert(tcir_printer *p, const tcir_op *op)
     static const char *const elided[] = {"message", NULL};
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_out_put(&p->out, ", ", 2);
-    tcir_out_quoted(&p->out, tcir_attr_str(msg));
-    tcir_print_attr_dict(p, op, elided, false);
+    base_out_put(&p->out, ", ", 2);
+    base_out_quoted(&p->out, tcir_attr_str(msg));
+    print_attr_dict(p, op, elided, false);
     colon_type(p, operand_type(op, 0));
     return true;
 }
 
 /* %r = tt.call @f(%a, %b) : (A, B) -> R */
-bool tcir_pretty_call(tcir_printer *p, const tcir_op *op)
+bool print_pretty_call(print_state *p, const tcir_op *op)
 {
     const tcir_attr *callee = tcir_op_attr(op, "callee");
     int n = tcir_op_noperands(op);
@@ -226,17 +226,17 @@ bool tcir_pretty_call(tcir_printer *p, const tcir_op *op)
         return false;
     static const char *const elided[] = {"callee", NULL};
     name_and_space(p, op);
-    tcir_print_attr(p, callee, false);
-    tcir_out_putc(&p->out, '(');
+    print_attr(p, callee, false);
+    base_out_putc(&p->out, '(');
     operands(p, op, 0, n);
-    tcir_out_putc(&p->out, ')');
-    tcir_print_attr_dict(p, op, elided, false);
+    base_out_putc(&p->out, ')');
+    print_attr_dict(p, op, elided, false);
     functional_tail(p, op);
     return true;
 }
 
 /* llvm.intr.assume %c : i1 (no operand bundles: op_bundle_sizes = array<i32> is elided) */
-bool tcir_pretty_assume(tcir_printer *p, const tcir_op *op)
+bool print_pretty_assume(print_state *p, const tcir_op *op)
 {
     const tcir_attr *bundles = tcir_op_attr(op, "op_bundle_sizes");
     if (!shape(op, 1, 0) ||
@@ -245,7 +245,7 @@ bool tcir_pretty_assume(tcir_printer *p, const tcir_op *op)
     static const char *const elided[] = {"op_bundle_sizes", NULL};
     name_and_space(p, op);
     operands(p, op, 0, 1);
-    tcir_print_attr_dict(p, op, elided, false);
+    print_attr_dict(p, op, elided, false);
     colon_type(p, operand_type(op, 0));
     return true;
 }

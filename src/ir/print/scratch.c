@@ -5,28 +5,28 @@
 #include "base/alloc.h"
 #include "ir/print/print_internal.h"
 
-struct tcir_scratch_chunk {
-    struct tcir_scratch_chunk *next;
+struct print_scratch_chunk {
+    struct print_scratch_chunk *next;
     size_t size, used;
     _Alignas(16) unsigned char data[];
 };
 
 enum { SCRATCH_FIRST_CHUNK = 16 * 1024 }; /* what printing a small kernel needs */
 
-void *tcir_scratch_alloc(tcir_scratch *s, size_t size)
+void *print_scratch_alloc(print_scratch *s, size_t size)
 {
-    if (s->oom || size > SIZE_MAX / 2 || !tcir_may_allocate(size)) { /* the hook sees every request */
+    if (s->oom || size > SIZE_MAX / 2 || !base_may_allocate(size)) { /* the hook sees every request */
         s->oom = true;
         return NULL;
     }
     size = (size + 15) & ~(size_t)15;
-    tcir_scratch_chunk *c = s->chunks;
+    print_scratch_chunk *c = s->chunks;
     if (!c || c->size - c->used < size) {
         size_t want = c ? c->size * 2 : SCRATCH_FIRST_CHUNK;
         if (want < size)
             want = size;
         size_t got;
-        tcir_scratch_chunk *n = tcir_sys_malloc_chunk(sizeof *n + want, &got);
+        print_scratch_chunk *n = base_malloc_chunk(sizeof *n + want, &got);
         if (!n) {
             s->oom = true;
             return NULL;
@@ -41,14 +41,14 @@ void *tcir_scratch_alloc(tcir_scratch *s, size_t size)
     return p;
 }
 
-bool tcir_scratch_grow(tcir_scratch *s, void **arr, size_t *cap, size_t need, size_t elem)
+bool print_scratch_grow(print_scratch *s, void **arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return true;
     size_t c = *cap ? *cap : 64;
     while (c < need)
         c *= 2;
-    void *n = tcir_scratch_alloc(s, c * elem);
+    void *n = print_scratch_alloc(s, c * elem);
     if (!n)
         return false;
     if (*cap)
@@ -58,28 +58,28 @@ bool tcir_scratch_grow(tcir_scratch *s, void **arr, size_t *cap, size_t need, si
     return true;
 }
 
-void tcir_scratch_free(tcir_scratch *s)
+void print_scratch_free(print_scratch *s)
 {
-    for (tcir_scratch_chunk *c = s->chunks, *next; c; c = next) {
+    for (print_scratch_chunk *c = s->chunks, *next; c; c = next) {
         next = c->next;
-        tcir_sys_free_chunk(c, sizeof *c + c->size);
+        base_free_chunk(c, sizeof *c + c->size);
     }
     s->chunks = NULL;
 }
 
 /* ---- pointer maps ---------------------------------------------------------------------- */
 
-static bool pmap_grow(tcir_scratch *s, tcir_pmap *m)
+static bool pmap_grow(print_scratch *s, print_pmap *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 64;
-    tcir_pmap_slot *slots = tcir_scratch_alloc(s, cap * sizeof *slots);
+    print_pmap_slot *slots = print_scratch_alloc(s, cap * sizeof *slots);
     if (!slots)
         return false;
     memset(slots, 0, cap * sizeof *slots);
     for (size_t i = 0; i < m->cap; i++) {
         if (!m->slots[i].key)
             continue;
-        size_t j = tcir_pmap_hash(m->slots[i].key, cap - 1);
+        size_t j = print_pmap_hash(m->slots[i].key, cap - 1);
         while (slots[j].key)
             j = (j + 1) & (cap - 1);
         slots[j] = m->slots[i];
@@ -89,11 +89,11 @@ static bool pmap_grow(tcir_scratch *s, tcir_pmap *m)
     return true;
 }
 
-void tcir_pmap_put(tcir_scratch *s, tcir_pmap *m, const void *key, int32_t val)
+void print_pmap_put(print_scratch *s, print_pmap *m, const void *key, int32_t val)
 {
     if ((m->count + 1) * 2 > m->cap && !pmap_grow(s, m))
         return;
-    size_t mask = m->cap - 1, i = tcir_pmap_hash(key, mask);
+    size_t mask = m->cap - 1, i = print_pmap_hash(key, mask);
     while (m->slots[i].key && m->slots[i].key != key)
         i = (i + 1) & mask;
     if (!m->slots[i].key) {
@@ -105,17 +105,17 @@ void tcir_pmap_put(tcir_scratch *s, tcir_pmap *m, const void *key, int32_t val)
 
 /* ---- serial maps ----------------------------------------------------------------------- */
 
-void tcir_smap_put_slow(tcir_scratch *s, tcir_smap *m, uint32_t serial, const void *key, int32_t val)
+void print_smap_put_slow(print_scratch *s, print_smap *m, uint32_t serial, const void *key, int32_t val)
 {
     if (!serial) {
-        tcir_pmap_put(s, &m->spill, key, val);
+        print_pmap_put(s, &m->spill, key, val);
         return;
     }
     if (serial >= m->cap) {
         size_t cap = m->cap ? m->cap : 64;
         while (cap <= serial)
             cap *= 2;
-        uint32_t *slots = tcir_scratch_alloc(s, cap * sizeof *slots);
+        uint32_t *slots = print_scratch_alloc(s, cap * sizeof *slots);
         if (!slots)
             return;
         if (m->cap)

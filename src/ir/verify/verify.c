@@ -11,7 +11,7 @@
 
 /* ---- reporting -------------------------------------------------------------------------- */
 
-bool tcir_verify_vfail(verifier *v, const tcir_op *op, const char *fmt, va_list ap)
+bool verify_vfail(verifier *v, const tcir_op *op, const char *fmt, va_list ap)
 {
     if (!v->err || !v->size)
         return false;
@@ -35,7 +35,7 @@ bool tcir_verify_vfail(verifier *v, const tcir_op *op, const char *fmt, va_list 
 /* ---- dispatch ------------------------------------------------------------------------------ */
 
 /* The table's "generic" marker: no checks beyond those every op gets. */
-bool tcir_check_generic(verifier *v, const tcir_op *op)
+bool verify_check_generic(verifier *v, const tcir_op *op)
 {
     (void)v;
     (void)op;
@@ -45,15 +45,15 @@ bool tcir_check_generic(verifier *v, const tcir_op *op)
 typedef bool (*check_fn)(verifier *v, const tcir_op *op);
 
 static const check_fn rules[TCIR_OPC_COUNT] = {
-    [TCIR_OPC_UNREGISTERED] = tcir_check_generic,
-#define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = tcir_check_##check,
+    [TCIR_OPC_UNREGISTERED] = verify_check_generic,
+#define OP(id, name, flags, pretty, check) [TCIR_OPC_##id] = verify_check_##check,
 #include "ir/ops.h"
 #undef OP
 };
 
-bool tcir_opcode_has_check(int opcode)
+bool verify_opcode_has_check(int opcode)
 {
-    return opcode > 0 && opcode < TCIR_OPC_COUNT && rules[opcode] != tcir_check_generic;
+    return opcode > 0 && opcode < TCIR_OPC_COUNT && rules[opcode] != verify_check_generic;
 }
 
 /* ---- structure and dominance ------------------------------------------------------------------ */
@@ -62,11 +62,11 @@ bool tcir_opcode_has_check(int opcode)
 static long open_level(const verifier *v, const void *key, bool block)
 {
     int32_t i;
-    bool found = block ? tcir_smap_get(&v->seen, tcir_block_serial((const tcir_block *)key), key, &i)
-                       : tcir_pmap_get(&v->open, key, &i);
+    bool found = block ? print_smap_get(&v->seen, tcir_block_serial((const tcir_block *)key), key, &i)
+                       : print_pmap_get(&v->open, key, &i);
     if (!found || i < 0 || (size_t)i >= v->nlevels || (size_t)i < v->isolated_from)
         return -1;
-    const struct tcir_open_level *l = &v->levels[i];
+    const struct verify_open_level *l = &v->levels[i];
     return (block ? (const void *)l->b : (const void *)l->r) == key ? i : -1;
 }
 
@@ -88,7 +88,7 @@ static bool dominates(verifier *v, const tcir_value *val, const tcir_op *user)
     if (i >= 0) {
         int32_t unused;
         const tcir_op *holder = (size_t)i + 1 < v->nlevels ? v->levels[i + 1].parent : NULL;
-        return !def || (def != user && def != holder && tcir_smap_get(&v->seen, tcir_op_serial(def), def, &unused));
+        return !def || (def != user && def != holder && print_smap_get(&v->seen, tcir_op_serial(def), def, &unused));
     }
     return open_level(v, tcir_block_region(db), false) >= 0;
 }
@@ -97,11 +97,11 @@ static bool dominates(verifier *v, const tcir_value *val, const tcir_op *user)
 static bool open_region(verifier *v, const tcir_op *parent, const tcir_region *r)
 {
     void *arr = v->levels;
-    if (!tcir_scratch_grow(&v->mem, &arr, &v->levels_cap, v->nlevels + 1, sizeof *v->levels))
+    if (!print_scratch_grow(&v->mem, &arr, &v->levels_cap, v->nlevels + 1, sizeof *v->levels))
         return false;
     v->levels = arr;
-    v->levels[v->nlevels] = (struct tcir_open_level){parent, r, NULL, 0};
-    tcir_pmap_put(&v->mem, &v->open, r, (int32_t)v->nlevels);
+    v->levels[v->nlevels] = (struct verify_open_level){parent, r, NULL, 0};
+    print_pmap_put(&v->mem, &v->open, r, (int32_t)v->nlevels);
     v->nlevels++;
     return !v->mem.oom;
 }
@@ -121,10 +121,10 @@ static bool verify_region(verifier *v, const tcir_op *parent, int ri)
     int k = 0;
     for (const tcir_block *b = tcir_region_first_block(r); b && ok; b = tcir_block_next(b), k++) {
         if (v->walked > TCIR_PREFETCH_OPS)
-            tcir__prefetch_blocks_ahead(b);
+            ir_prefetch_blocks_ahead(b);
         v->levels[level].b = b;
         v->levels[level].visit = ++v->visits;
-        tcir_smap_put(&v->mem, &v->seen, tcir_block_serial(b), b, (int32_t)level);
+        print_smap_put(&v->mem, &v->seen, tcir_block_serial(b), b, (int32_t)level);
         if (v->mem.oom)
             return fail(v, parent, "out of memory while verifying");
         ok = verify_block(v, parent, ri, k, b);
@@ -138,21 +138,21 @@ static bool verify_region(verifier *v, const tcir_op *parent, int ri)
 static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, const tcir_block *b)
 {
     const tcir_op *last = tcir_block_last(b);
-    if (tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE && (!last || !tcir_op_is_terminator(last)))
+    if (tcir_op_opcode(parent) != TCIR_OPC_BUILTIN_MODULE && (!last || !print_op_is_terminator(last)))
         return fail(v, parent, "block ^bb%d of region #%d does not end in a terminator%s%s%s", k, ri,
                     last ? " (it ends in '" : "", last ? tcir_op_name(last) : "", last ? "')" : "");
-    /* a function's block that leaves it returns (tcir_check_func's rule, checked here so that
+    /* a function's block that leaves it returns (verify_check_func's rule, checked here so that
      * no walk of its own reads every block again) */
-    if (tcir_op_opcode(parent) == TCIR_OPC_TT_FUNC && last && tcir_op_is_terminator(last) &&
+    if (tcir_op_opcode(parent) == TCIR_OPC_TT_FUNC && last && print_op_is_terminator(last) &&
         !tcir_op_nsuccessors(last) && tcir_op_opcode(last) != TCIR_OPC_TT_RETURN)
         return fail(v, parent, "block ^bb%d must end in tt.return, not '%s'", k, tcir_op_name(last));
     for (const tcir_op *op = tcir_block_first(b); op; op = tcir_op_next(op)) {
         if (++v->walked > TCIR_PREFETCH_OPS)
-            tcir__prefetch_ahead(op);
-        if (op != last && tcir_op_is_terminator(op))
+            ir_prefetch_ahead(op);
+        if (op != last && print_op_is_terminator(op))
             return fail(v, op, "must be the last operation of its block");
         if (tcir_op_nresults(op)) { /* only ops with results define values */
-            tcir_smap_put(&v->mem, &v->seen, tcir_op_serial(op), op, 0);
+            print_smap_put(&v->mem, &v->seen, tcir_op_serial(op), op, 0);
             if (v->mem.oom)
                 return fail(v, parent, "out of memory while verifying");
         }
@@ -161,7 +161,7 @@ static bool verify_block(verifier *v, const tcir_op *parent, int ri, int k, cons
         int nr = tcir_op_nresults(op); /* defined from here on, in this visit of b */
         for (int i = 0; i < nr; i++) {
             const tcir_value *res = tcir_op_result((tcir_op *)op, i);
-            tcir_smap_put(&v->mem, &v->seen, tcir_value_serial(res), res, v->levels[v->nlevels - 1].visit);
+            print_smap_put(&v->mem, &v->seen, tcir_value_serial(res), res, v->levels[v->nlevels - 1].visit);
         }
         if (v->mem.oom)
             return fail(v, parent, "out of memory while verifying");
@@ -186,7 +186,7 @@ static bool operands_ok(verifier *v, const tcir_op *op)
         if (!val)
             return fail(v, op, "operand #%d is null", i);
         int32_t visit;
-        if (home && tcir_smap_get(&v->seen, tcir_value_serial(val), val, &visit) && visit == home_visit)
+        if (home && print_smap_get(&v->seen, tcir_value_serial(val), val, &visit) && visit == home_visit)
             continue; /* a result of an earlier op of this block */
         if (!dominates(v, val, op))
             return fail(v, op, "operand #%d does not dominate this use", i);
@@ -218,6 +218,6 @@ bool tcir_verify(const tcir_op *op, char *err, size_t errsize)
     }
     verifier v = {.err = err, .size = errsize};
     bool ok = verify_op(&v, op);
-    tcir_scratch_free(&v.mem);
+    print_scratch_free(&v.mem);
     return ok;
 }

@@ -47,18 +47,18 @@ static bool same_type_op(verifier *v, const tcir_op *op, int n, bool want_float)
     return kind_ok(r, want_float) || kind_fail(v, op, 0, want_float);
 }
 
-bool tcir_check_int2(verifier *v, const tcir_op *op) { return same_type_op(v, op, 2, false); }
-bool tcir_check_float2(verifier *v, const tcir_op *op) { return same_type_op(v, op, 2, true); }
-bool tcir_check_int1(verifier *v, const tcir_op *op) { return same_type_op(v, op, 1, false); }
-bool tcir_check_float1(verifier *v, const tcir_op *op) { return same_type_op(v, op, 1, true); }
-bool tcir_check_float3(verifier *v, const tcir_op *op) { return same_type_op(v, op, 3, true); }
+bool verify_check_int2(verifier *v, const tcir_op *op) { return same_type_op(v, op, 2, false); }
+bool verify_check_float2(verifier *v, const tcir_op *op) { return same_type_op(v, op, 2, true); }
+bool verify_check_int1(verifier *v, const tcir_op *op) { return same_type_op(v, op, 1, false); }
+bool verify_check_float1(verifier *v, const tcir_op *op) { return same_type_op(v, op, 1, true); }
+bool verify_check_float3(verifier *v, const tcir_op *op) { return same_type_op(v, op, 3, true); }
 
-bool tcir_check_clampf(verifier *v, const tcir_op *op)
+bool verify_check_clampf(verifier *v, const tcir_op *op)
 {
     return same_type_op(v, op, 3, true) && need_attr(v, op, "propagateNan", TCIR_ATTR_ENUM);
 }
 
-bool tcir_check_cmp(verifier *v, const tcir_op *op)
+bool verify_check_cmp(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 2, 1) || !need_attr(v, op, "predicate", TCIR_ATTR_ENUM))
         return false;
@@ -72,7 +72,7 @@ bool tcir_check_cmp(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_select(verifier *v, const tcir_op *op)
+bool verify_check_select(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 3, 1))
         return false;
@@ -89,7 +89,7 @@ bool tcir_check_select(verifier *v, const tcir_op *op)
 
 /* ---- casts ---------------------------------------------------------------------------------- */
 
-bool tcir_check_cast(verifier *v, const tcir_op *op)
+bool verify_check_cast(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -136,7 +136,7 @@ bool tcir_check_cast(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_tt_bitcast(verifier *v, const tcir_op *op)
+bool verify_check_tt_bitcast(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -148,7 +148,7 @@ bool tcir_check_tt_bitcast(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_fp_to_fp(verifier *v, const tcir_op *op)
+bool verify_check_fp_to_fp(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -162,7 +162,7 @@ bool tcir_check_fp_to_fp(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_constant(verifier *v, const tcir_op *op)
+bool verify_check_constant(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 0, 1))
         return false;
@@ -208,5 +208,5 @@ static bool ptr_int_cast(verifier *v, const tcir_op *op, bool to_int)
     return true;
 }
 
-bool tcir_check_ptr_to_int(verifier *v, const tcir_op *op) { return ptr_int_cast(v, op, true); }
-bool tcir_check_int_to_ptr(verifier *v, const tcir_op *op) { return ptr_int_cast(v, op, false); }
+bool verify_check_ptr_to_int(verifier *v, const tcir_op *op) { return ptr_int_cast(v, op, true); }
+bool verify_check_int_to_ptr(verifier *v, const tcir_op *op) { return ptr_int_cast(v, op, false); }

@@ -12,7 +12,7 @@ static const tcir_type *function_type(const tcir_op *func)
     return t && tcir_type_get_kind(t) == TCIR_TYPE_FUNC ? t : NULL;
 }
 
-bool tcir_check_func(verifier *v, const tcir_op *op)
+bool verify_check_func(verifier *v, const tcir_op *op)
 {
     if (!need_attr(v, op, "sym_name", TCIR_ATTR_STRING))
         return false;
@@ -36,7 +36,7 @@ bool tcir_check_func(verifier *v, const tcir_op *op)
     return true; /* how each block ends: verify_block, in the walk that reads the blocks anyway */
 }
 
-bool tcir_check_return(verifier *v, const tcir_op *op)
+bool verify_check_return(verifier *v, const tcir_op *op)
 {
     const tcir_op *parent = tcir_op_parent_op(op);
     if (!parent || tcir_op_opcode(parent) != TCIR_OPC_TT_FUNC)
@@ -77,14 +77,14 @@ static bool successors_in_region(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_br(verifier *v, const tcir_op *op)
+bool verify_check_br(verifier *v, const tcir_op *op)
 {
     if (tcir_op_nsuccessors(op) != 1 || tcir_op_nresults(op))
         return fail(v, op, "expects one successor and no result");
     return successors_in_region(v, op) && operands_match_args(v, op, 0, tcir_op_successor(op, 0), 0, "its successor");
 }
 
-bool tcir_check_cond_br(verifier *v, const tcir_op *op)
+bool verify_check_cond_br(verifier *v, const tcir_op *op)
 {
     if (tcir_op_nsuccessors(op) != 2 || tcir_op_nresults(op) || tcir_op_noperands(op) < 1)
         return fail(v, op, "expects a condition, two successors and no result");
@@ -132,7 +132,7 @@ static bool yields_results(verifier *v, const tcir_op *op, int region)
     return true;
 }
 
-bool tcir_check_for(verifier *v, const tcir_op *op)
+bool verify_check_for(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op), inits = n - 3;
     if (inits < 0 || tcir_op_nregions(op) != 1 || tcir_op_nresults(op) != inits)
@@ -155,7 +155,7 @@ bool tcir_check_for(verifier *v, const tcir_op *op)
     return yields_results(v, op, 0);
 }
 
-bool tcir_check_if(verifier *v, const tcir_op *op)
+bool verify_check_if(verifier *v, const tcir_op *op)
 {
     if (tcir_op_noperands(op) != 1 || tcir_op_nregions(op) != 2)
         return fail(v, op, "expects a condition and two regions");
@@ -170,7 +170,7 @@ bool tcir_check_if(verifier *v, const tcir_op *op)
     return yields_results(v, op, 0) && yields_results(v, op, 1);
 }
 
-bool tcir_check_while(verifier *v, const tcir_op *op)
+bool verify_check_while(verifier *v, const tcir_op *op)
 {
     if (tcir_op_nregions(op) != 2)
         return fail(v, op, "expects two regions");
@@ -198,7 +198,7 @@ bool tcir_check_while(verifier *v, const tcir_op *op)
     return !y || operands_match_args(v, y, 0, before, 0, "the before region");
 }
 
-bool tcir_check_yield(verifier *v, const tcir_op *op)
+bool verify_check_yield(verifier *v, const tcir_op *op)
 {
     const tcir_op *parent = tcir_op_parent_op(op);
     int p = parent ? tcir_op_opcode(parent) : TCIR_OPCODE_UNREGISTERED;
@@ -209,7 +209,7 @@ bool tcir_check_yield(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_condition(verifier *v, const tcir_op *op)
+bool verify_check_condition(verifier *v, const tcir_op *op)
 {
     const tcir_op *parent = tcir_op_parent_op(op);
     if (!parent || tcir_op_opcode(parent) != TCIR_OPC_SCF_WHILE ||
@@ -224,7 +224,7 @@ bool tcir_check_condition(verifier *v, const tcir_op *op)
 
 /* builtin.module: one region of at most one block, without arguments or terminator; no
  * operands or results; sym_name, when present, a string (MLIR's ModuleOp traits). */
-bool tcir_check_module(verifier *v, const tcir_op *op)
+bool verify_check_module(verifier *v, const tcir_op *op)
 {
     if (!zero_operands_and_results(v, op))
         return false;
@@ -261,7 +261,7 @@ static const tcir_op *find_function(const tcir_op *from, const char *name)
 
 /* tt.call @f(args): f is a function of the module taking the operands' types and giving the
  * results' (Triton 3.6's CallOp::verifySymbolUses). */
-bool tcir_check_call(verifier *v, const tcir_op *op)
+bool verify_check_call(verifier *v, const tcir_op *op)
 {
     const tcir_attr *callee = tcir_op_attr(op, "callee");
     if (!callee || tcir_attr_get_kind(callee) != TCIR_ATTR_SYMBOL)

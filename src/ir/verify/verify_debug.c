@@ -4,7 +4,7 @@
 /* ---- debug and escape ops ------------------------------------------------------------------- */
 
 /* tt.print: a string prefix, hex, and one isSigned entry per operand. */
-bool tcir_check_print(verifier *v, const tcir_op *op)
+bool verify_check_print(verifier *v, const tcir_op *op)
 {
     if (tcir_op_nresults(op))
         return fail(v, op, "has no results, got %d", tcir_op_nresults(op));
@@ -17,7 +17,7 @@ bool tcir_check_print(verifier *v, const tcir_op *op)
 }
 
 /* tt.assert %cond, "msg": cond is i1 or a tensor of i1. */
-bool tcir_check_assert(verifier *v, const tcir_op *op)
+bool verify_check_assert(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 0) || !need_attr(v, op, "message", TCIR_ATTR_STRING))
         return false;
@@ -29,7 +29,7 @@ bool tcir_check_assert(verifier *v, const tcir_op *op)
 }
 
 /* llvm.intr.assume %c : i1 */
-bool tcir_check_assume(verifier *v, const tcir_op *op)
+bool verify_check_assume(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 0))
         return false;
@@ -60,7 +60,7 @@ static bool elementwise_shapes(verifier *v, const tcir_op *op)
 }
 
 /* tt.extern_elementwise: libname, libpath, symbol, pure; elementwise. */
-bool tcir_check_extern(verifier *v, const tcir_op *op)
+bool verify_check_extern(verifier *v, const tcir_op *op)
 {
     if (tcir_op_nresults(op) != 1)
         return fail(v, op, "expects 1 result, got %d", tcir_op_nresults(op));
@@ -72,7 +72,7 @@ bool tcir_check_extern(verifier *v, const tcir_op *op)
 
 /* tt.elementwise_inline_asm: asm_string, constraints, pure, packed_element; elementwise; a
  * tensor operand's element count is a multiple of packed_element. */
-bool tcir_check_inline_asm(verifier *v, const tcir_op *op)
+bool verify_check_inline_asm(verifier *v, const tcir_op *op)
 {
     const tcir_attr *pack = need_attr(v, op, "packed_element", TCIR_ATTR_INT);
     if (!need_attr(v, op, "asm_string", TCIR_ATTR_STRING) || !need_attr(v, op, "constraints", TCIR_ATTR_STRING) ||
@@ -96,7 +96,7 @@ bool tcir_check_inline_asm(verifier *v, const tcir_op *op)
 
 /* gpu.barrier: no operands, results or regions (MLIR's ZeroOperands, ZeroResults and
  * ZeroRegions traits). */
-bool tcir_check_barrier(verifier *v, const tcir_op *op)
+bool verify_check_barrier(verifier *v, const tcir_op *op)
 {
     if (!zero_operands_and_results(v, op))
         return false;

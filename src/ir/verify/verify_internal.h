@@ -20,15 +20,15 @@ typedef struct tnames {
 typedef struct verifier {
     char *err;
     size_t size;
-    tcir_scratch mem;
+    print_scratch mem;
     /* Ops with results verified so far (or being verified), for dominates; and, by their
      * serials (no op has a block's), the open blocks with their levels (see below). */
-    tcir_smap seen;
+    print_smap seen;
     /* The regions being verified, outermost first: level i is region r of op parent, in its
      * block b; `open` maps each such region, and `seen` each such block (by its serial: a
      * kernel of many early returns has a block per return), to its level (a stale entry's
      * level holds another one), so that dominates costs the same at any depth. */
-    struct tcir_open_level {
+    struct verify_open_level {
         const tcir_op *parent;
         const tcir_region *r;
         const tcir_block *b;
@@ -36,7 +36,7 @@ typedef struct verifier {
     } *levels;
     size_t nlevels, levels_cap;
     size_t isolated_from; /* the level of the innermost function's body: nothing above is seen */
-    tcir_pmap open;
+    print_pmap open;
     tnames names;
     size_t walked; /* ops met so far (see TCIR_PREFETCH_OPS) */
     /* Blocks walked so far. `seen` also maps each result of a verified op, by the value's
@@ -48,23 +48,23 @@ typedef struct verifier {
 
 /* Each rule checks one op (its operands are known to be defined and to dominate it) and
  * returns true, or reports the first problem (fail) and returns false. */
-#define OP(id, name, flags, pretty, check) bool tcir_check_##check(verifier *v, const tcir_op *op);
+#define OP(id, name, flags, pretty, check) bool verify_check_##check(verifier *v, const tcir_op *op);
 #include "ir/ops.h"
 #undef OP
 /* The table's "generic" marker (verify.c): no checks beyond those every op gets. */
-bool tcir_check_generic(verifier *v, const tcir_op *op);
+bool verify_check_generic(verifier *v, const tcir_op *op);
 
 /* ---- reporting -------------------------------------------------------------------------- */
 
 /* Writes "file:line:col: 'name' op <message>" into v->err; returns false. */
-bool tcir_verify_vfail(verifier *v, const tcir_op *op, const char *fmt, va_list ap);
+bool verify_vfail(verifier *v, const tcir_op *op, const char *fmt, va_list ap);
 
-/* tcir_verify_vfail's variadic form, the one the rules call (each file has its own copy). */
+/* verify_vfail's variadic form, the one the rules call (each file has its own copy). */
 static inline bool fail(verifier *v, const tcir_op *op, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    tcir_verify_vfail(v, op, fmt, ap);
+    verify_vfail(v, op, fmt, ap);
     va_end(ap);
     return false;
 }

@@ -4,7 +4,7 @@
 
 /* ---- pointers, loads and stores ------------------------------------------------------------- */
 
-bool tcir_check_addptr(verifier *v, const tcir_op *op)
+bool verify_check_addptr(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 2, 1))
         return false;
@@ -39,7 +39,7 @@ static bool check_mask(verifier *v, const tcir_op *op, int i)
     return fail(v, op, "mask must be i1 shaped like the pointer (%s), got %s", tn(v, p), tn(v, m));
 }
 
-bool tcir_check_load(verifier *v, const tcir_op *op)
+bool verify_check_load(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 1 || n > 3 || tcir_op_nresults(op) != 1)
@@ -62,7 +62,7 @@ bool tcir_check_load(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_store(verifier *v, const tcir_op *op)
+bool verify_check_store(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 2 || n > 3 || tcir_op_nresults(op) != 0)
@@ -89,7 +89,7 @@ static bool need_enum(verifier *v, const tcir_op *op, const char *name)
 }
 
 /* tt.atomic_rmw ptr, val[, mask]: ptr points to val's elements, in its shape; mask i1. */
-bool tcir_check_atomic_rmw(verifier *v, const tcir_op *op)
+bool verify_check_atomic_rmw(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 2 || n > 3 || tcir_op_nresults(op) != 1)
@@ -109,7 +109,7 @@ bool tcir_check_atomic_rmw(verifier *v, const tcir_op *op)
 }
 
 /* tt.atomic_cas ptr, cmp, val: one shape for all (Triton checks no more). */
-bool tcir_check_atomic_cas(verifier *v, const tcir_op *op)
+bool verify_check_atomic_cas(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 3, 1) || !need_enum(v, op, "sem") || !need_enum(v, op, "scope"))
         return false;
@@ -145,7 +145,7 @@ static const tcir_type *block_of(const tcir_type *t)
 }
 
 /* tt.make_tensor_ptr base, [shape: i64], [strides: i64], [offsets: i32] {order}: !tt.ptr<tensor<..>> */
-bool tcir_check_make_tensor_ptr(verifier *v, const tcir_op *op)
+bool verify_check_make_tensor_ptr(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op), rank = (n - 1) / 3;
     if (n < 1 || (n - 1) % 3 || tcir_op_nresults(op) != 1)
@@ -167,7 +167,7 @@ bool tcir_check_make_tensor_ptr(verifier *v, const tcir_op *op)
 }
 
 /* tt.advance ptr, [offsets: i32] : the block pointer's type */
-bool tcir_check_advance(verifier *v, const tcir_op *op)
+bool verify_check_advance(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 1 || tcir_op_nresults(op) != 1)
@@ -183,7 +183,7 @@ bool tcir_check_advance(verifier *v, const tcir_op *op)
 }
 
 /* tt.make_tensor_descriptor base, [shape: i32], [strides: i64]: !tt.tensordesc<tensor<..>> */
-bool tcir_check_make_tensor_descriptor(verifier *v, const tcir_op *op)
+bool verify_check_make_tensor_descriptor(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op), rank = (n - 1) / 2;
     if (n < 3 || (n - 1) % 2 || tcir_op_nresults(op) != 1)
@@ -209,7 +209,7 @@ static const tcir_type *desc_block(verifier *v, const tcir_op *op)
 }
 
 /* tt.descriptor_load desc[indices] -> block */
-bool tcir_check_descriptor_load(verifier *v, const tcir_op *op)
+bool verify_check_descriptor_load(verifier *v, const tcir_op *op)
 {
     const tcir_type *block = desc_block(v, op);
     if (!block)
@@ -224,7 +224,7 @@ bool tcir_check_descriptor_load(verifier *v, const tcir_op *op)
 }
 
 /* tt.descriptor_store / tt.descriptor_reduce desc[indices], src */
-bool tcir_check_descriptor_store(verifier *v, const tcir_op *op)
+bool verify_check_descriptor_store(verifier *v, const tcir_op *op)
 {
     const tcir_type *block = desc_block(v, op);
     if (!block)
@@ -243,7 +243,7 @@ bool tcir_check_descriptor_store(verifier *v, const tcir_op *op)
 
 /* tt.descriptor_gather desc[x: tensor<Nxi32>, y: i32] -> tensor<N x block[1]>, and
  * tt.descriptor_scatter desc[x, y], src of that type. */
-bool tcir_check_descriptor_gather(verifier *v, const tcir_op *op)
+bool verify_check_descriptor_gather(verifier *v, const tcir_op *op)
 {
     const tcir_type *block = desc_block(v, op);
     if (!block)

@@ -7,7 +7,7 @@
 
 /* ---- splats, broadcasts, ranges, program ids -------------------------------------------------- */
 
-bool tcir_check_splat(verifier *v, const tcir_op *op)
+bool verify_check_splat(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -19,7 +19,7 @@ bool tcir_check_splat(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_broadcast(verifier *v, const tcir_op *op)
+bool verify_check_broadcast(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -36,7 +36,7 @@ bool tcir_check_broadcast(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_expand_dims(verifier *v, const tcir_op *op)
+bool verify_check_expand_dims(verifier *v, const tcir_op *op)
 {
     const tcir_attr *ax;
     if (!counts(v, op, 1, 1) || !(ax = need_attr(v, op, "axis", TCIR_ATTR_INT)))
@@ -58,7 +58,7 @@ bool tcir_check_expand_dims(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_make_range(verifier *v, const tcir_op *op)
+bool verify_check_make_range(verifier *v, const tcir_op *op)
 {
     const tcir_attr *s, *e;
     if (!counts(v, op, 0, 1) || !(s = need_attr(v, op, "start", TCIR_ATTR_INT)) ||
@@ -75,7 +75,7 @@ bool tcir_check_make_range(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_program_id(verifier *v, const tcir_op *op)
+bool verify_check_program_id(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 0, 1) || !need_attr(v, op, "axis", TCIR_ATTR_ENUM))
         return false;
@@ -120,7 +120,7 @@ static bool dot_dims(verifier *v, const tcir_op *op, int64_t ka, int64_t kb, int
     return true;
 }
 
-bool tcir_check_dot(verifier *v, const tcir_op *op)
+bool verify_check_dot(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 3, 1))
         return false;
@@ -152,7 +152,7 @@ static bool float_or_i8(const tcir_type *t)
     return tcir_type_is_tensor(t) && (tcir_type_is_float(e) || (tcir_type_is_int(e) && tcir_type_int_width(e) == 8));
 }
 
-bool tcir_check_dot_scaled(verifier *v, const tcir_op *op)
+bool verify_check_dot_scaled(verifier *v, const tcir_op *op)
 {
     const tcir_attr *seg = tcir_op_attr(op, "operandSegmentSizes");
     int n = tcir_op_noperands(op);
@@ -186,7 +186,7 @@ bool tcir_check_dot_scaled(verifier *v, const tcir_op *op)
     return dot_dims(v, op, ka, kb, m, nn);
 }
 
-bool tcir_check_reshape(verifier *v, const tcir_op *op)
+bool verify_check_reshape(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -201,7 +201,7 @@ bool tcir_check_reshape(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_trans(verifier *v, const tcir_op *op)
+bool verify_check_trans(verifier *v, const tcir_op *op)
 {
     const tcir_attr *order;
     if (!counts(v, op, 1, 1) || !(order = need_attr(v, op, "order", TCIR_ATTR_ARRAY_I32)))
@@ -244,7 +244,7 @@ static bool same_type_pair(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_cat(verifier *v, const tcir_op *op)
+bool verify_check_cat(verifier *v, const tcir_op *op)
 {
     if (!same_type_pair(v, op))
         return false;
@@ -256,7 +256,7 @@ bool tcir_check_cat(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_join(verifier *v, const tcir_op *op)
+bool verify_check_join(verifier *v, const tcir_op *op)
 {
     if (!same_type_pair(v, op))
         return false;
@@ -271,7 +271,7 @@ bool tcir_check_join(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_split(verifier *v, const tcir_op *op)
+bool verify_check_split(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 2))
         return false;
@@ -291,7 +291,7 @@ bool tcir_check_split(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_gather(verifier *v, const tcir_op *op)
+bool verify_check_gather(verifier *v, const tcir_op *op)
 {
     const tcir_attr *ax;
     if (!counts(v, op, 2, 1) || !(ax = need_attr(v, op, "axis", TCIR_ATTR_INT)))
@@ -318,7 +318,7 @@ bool tcir_check_gather(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_histogram(verifier *v, const tcir_op *op)
+bool verify_check_histogram(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op);
     if (n < 1 || n > 2 || tcir_op_nresults(op) != 1)
@@ -331,7 +331,7 @@ bool tcir_check_histogram(verifier *v, const tcir_op *op)
     return true;
 }
 
-bool tcir_check_unsplat(verifier *v, const tcir_op *op)
+bool verify_check_unsplat(verifier *v, const tcir_op *op)
 {
     if (!counts(v, op, 1, 1))
         return false;
@@ -398,7 +398,7 @@ static bool combine_region(verifier *v, const tcir_op *op, int ret)
 
 /* tt.reduce / tt.scan: tensors of one shape, the axis within their rank, one result per
  * operand (reduced along the axis, or the operand's type for a scan), the combine region. */
-bool tcir_check_reduce_scan(verifier *v, const tcir_op *op)
+bool verify_check_reduce_scan(verifier *v, const tcir_op *op)
 {
     bool scan = tcir_op_opcode(op) == TCIR_OPC_TT_SCAN;
     int n = tcir_op_noperands(op);
@@ -428,7 +428,7 @@ bool tcir_check_reduce_scan(verifier *v, const tcir_op *op)
     return combine_region(v, op, scan ? TCIR_OPC_TT_SCAN_RETURN : TCIR_OPC_TT_REDUCE_RETURN);
 }
 
-bool tcir_check_reduce_return(verifier *v, const tcir_op *op)
+bool verify_check_reduce_return(verifier *v, const tcir_op *op)
 {
     const tcir_op *parent = tcir_op_parent_op(op);
     int want = tcir_op_opcode(op) == TCIR_OPC_TT_SCAN_RETURN ? TCIR_OPC_TT_SCAN : TCIR_OPC_TT_REDUCE;
