@@ -18,10 +18,10 @@ enum { EXIT_MISMATCH = 1, EXIT_RUNTIME = 2, EXIT_PROGRAM = 3, EXIT_USAGE = 64 };
 
 typedef struct example_args {
     const char *emit_hlo; /* write the program's text there ("-": stdout) and stop */
-    const char *plugin;   /* the PJRT plugin; NULL: TRITONC_PJRT_PLUGIN or the usual places */
-    const char *misuse;   /* build a deliberately wrong call (forward: dtype) */
-    int iters;            /* steady-state runs timed */
-    long long sizes[2];   /* the example's sizes (n; rows and cols), 0: its default */
+    const char *plugin; /* the PJRT plugin; NULL: TRITONC_PJRT_PLUGIN or the usual places */
+    const char *misuse; /* build a deliberately wrong call (forward: dtype) */
+    int iters; /* steady-state runs timed */
+    long long sizes[2]; /* the example's sizes (n; rows and cols), 0: its default */
 } example_args;
 
 /* Parses --emit-hlo FILE, --plugin PATH, --iters K, --misuse KIND and the example's size
@@ -39,8 +39,9 @@ static inline example_args example_parse(int argc, char **argv, const char *usag
             printf("%s", usage);
             exit(0);
         }
-        if (!v || (strcmp(f, "--emit-hlo") && strcmp(f, "--plugin") && strcmp(f, "--misuse") &&
-                   strcmp(f, "--iters") && size_index < 0)) {
+        if (!v ||
+            (strcmp(f, "--emit-hlo") && strcmp(f, "--plugin") && strcmp(f, "--misuse") && strcmp(f, "--iters") &&
+             size_index < 0)) {
             fprintf(stderr, "%s: bad argument '%s'\n%s", argv[0], f, usage);
             exit(EXIT_USAGE);
         }

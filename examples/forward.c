@@ -94,7 +94,8 @@ static void steady_state(tp_runtime *rt, tp_executable *exe, const tp_input *in,
     }
     if (ok)
         printf("time steady_run_us=%.1f (median of %d: copy in, execute, copy out)\n", median(samples, iters), iters);
-    tp_buffer *dev[2] = {tp_buffer_from_host(rt, in[0].shape, in[0].data), tp_buffer_from_host(rt, in[1].shape, in[1].data)};
+    tp_buffer *dev[2] = {tp_buffer_from_host(rt, in[0].shape, in[0].data),
+                         tp_buffer_from_host(rt, in[1].shape, in[1].data)};
     ok = ok && dev[0] && dev[1];
     for (int i = 0; ok && i < iters; i++) {
         tp_buffer *res[1];

@@ -86,8 +86,10 @@ int main(int argc, char **argv)
     long long m = 4096, n = 4096, k = 4096;
     int iters = 20;
     for (int i = 1; i < argc; i++) {
-        long long *dst = strcmp(argv[i], "--m") == 0 ? &m : strcmp(argv[i], "--n") == 0 ? &n
-                         : strcmp(argv[i], "--k") == 0 ? &k : NULL;
+        long long *dst = strcmp(argv[i], "--m") == 0 ? &m
+            : strcmp(argv[i], "--n") == 0            ? &n
+            : strcmp(argv[i], "--k") == 0            ? &k
+                                                     : NULL;
         if (dst && i + 1 < argc)
             *dst = atoll(argv[++i]);
         else if (strcmp(argv[i], "--iters") == 0 && i + 1 < argc)
@@ -104,9 +106,9 @@ int main(int argc, char **argv)
 
     tc_runtime *rt = tc_runtime_create(NULL);
     static const char *const key[] = {"M", "N", "K"};
-    tc_autotuner *at = tc_autotune_create(rt, tritonc_bundled_find("matmul"), NULL,
-                                          (int)(sizeof configs / sizeof configs[0]), configs, matmul_grid, NULL,
-                                          (tc_autotune_options){.nkey = 3, .key = key});
+    tc_autotuner *at =
+        tc_autotune_create(rt, tritonc_bundled_find("matmul"), NULL, (int)(sizeof configs / sizeof configs[0]), configs,
+                           matmul_grid, NULL, (tc_autotune_options){.nkey = 3, .key = key});
     uint16_t *a = malloc((size_t)(m * k) * 2), *b = malloc((size_t)(k * n) * 2), *c = malloc((size_t)(m * n) * 2);
     if (!a || !b || !c) {
         fprintf(stderr, "launch_matmul: out of memory\n");

@@ -31,8 +31,8 @@ static void softmax_body(tl_builder *b, const softmax_cfg *cfg)
     tl_value row = tl_program_id(b, 0);
     tl_value cols = tl_arange(b, 0, cfg->BLOCK);
     tl_value mask = tl_lt(cols, n_cols);
-    tl_value x = tl_load(tl_addptr(tl_addptr(in_ptr, tl_mul(row, n_cols)), cols), .mask = mask,
-                         .other = tl_lit(-INFINITY));
+    tl_value x =
+        tl_load(tl_addptr(tl_addptr(in_ptr, tl_mul(row, n_cols)), cols), .mask = mask, .other = tl_lit(-INFINITY));
     tl_value z = tl_sub(x, tl_max(x, 0));
     tl_value num = tl_exp(z);
     tl_value den = tl_sum(num, 0);
@@ -40,9 +40,8 @@ static void softmax_body(tl_builder *b, const softmax_cfg *cfg)
 }
 
 static const softmax_cfg softmax_default = {.BLOCK = 1024};
-TL_KERNEL(softmax_kernel, softmax_cfg, softmax_body, .name = "softmax_xla",
-          .inputs = TL_NAMES("in_ptr", "n_cols_ptr"), .outputs = TL_NAMES("out_ptr"),
-          .cfg_default = &softmax_default);
+TL_KERNEL(softmax_kernel, softmax_cfg, softmax_body, .name = "softmax_xla", .inputs = TL_NAMES("in_ptr", "n_cols_ptr"),
+          .outputs = TL_NAMES("out_ptr"), .cfg_default = &softmax_default);
 TH_KERNEL_CALL(softmax_kernel, TH_INPUTS(in_ptr, n_cols_ptr), TH_OUTPUTS(out_ptr));
 
 static int next_power_of_two(int64_t n)
@@ -135,8 +134,8 @@ static int run(th_builder *b, int64_t rows, int64_t cols, const example_args *ar
         samples[i] = now_us() - s;
     }
     if (ok)
-        printf("time steady_run_us=%.1f (median of %d: copy in, execute, copy out)\n",
-               median(samples, args->iters), args->iters);
+        printf("time steady_run_us=%.1f (median of %d: copy in, execute, copy out)\n", median(samples, args->iters),
+               args->iters);
     tp_buffer *dev = tp_buffer_from_host(rt, in[0].shape, x);
     for (int i = 0; ok && dev && i < args->iters; i++) {
         tp_buffer *r[1];

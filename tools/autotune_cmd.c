@@ -24,8 +24,7 @@ static const char help_text[] =
     "made-up problem (`tritonc list`: problem) or those of --problem, and write the table of\n"
     "winners a program gives tc_autotune_create (.table, .table_file; docs/launch.md). The\n"
     "configs' variants are compiled first, several at once; progress on standard error.\n"
-    "\n" CLI_FROM_HELP
-    "  --configs FILE         the candidates, one a line: CONFIG | num_warps=N,num_stages=N;\n"
+    "\n" CLI_FROM_HELP "  --configs FILE         the candidates, one a line: CONFIG | num_warps=N,num_stages=N;\n"
     "                         `key NAME...` the key arguments (default: every integer scalar)\n"
     "  --problem TEXT         a problem to tune on instead of the kernel's, as .problem is\n"
     "                         written (repeatable: one key of the table each, at most 16)\n"
@@ -213,10 +212,15 @@ static bool tune_one(tc_autotuner *at, const tune_configs *tc, tune_problem *tp,
 int tritonc_cmd_autotune(int argc, char **argv)
 {
     enum { CONFIGS = CLI_KEY, PROBLEM, SET, JOBS, WARMUP, REPEATS };
-    static const cli_option opts[] = {{"configs", CONFIGS, "FILE"}, {"problem", PROBLEM, "a problem"},
-                                      {"set", SET, "KEY=VALUE"}, {"jobs", JOBS, "N"}, {"warmup", WARMUP, "N"},
-                                      {"repeats", REPEATS, "N"}, {"output", 'o', "TABLE"},
-                                      CLI_FROM_OPTION, CLI_HELP_OPTION};
+    static const cli_option opts[] = {{"configs", CONFIGS, "FILE"},
+                                      {"problem", PROBLEM, "a problem"},
+                                      {"set", SET, "KEY=VALUE"},
+                                      {"jobs", JOBS, "N"},
+                                      {"warmup", WARMUP, "N"},
+                                      {"repeats", REPEATS, "N"},
+                                      {"output", 'o', "TABLE"},
+                                      CLI_FROM_OPTION,
+                                      CLI_HELP_OPTION};
     cli_parser cl = CLI_PARSER("autotune", argc, argv, opts);
     const char *configs = NULL, *out = NULL, *problems[MAX_PROBLEMS], *sets[32], *arg;
     int nproblems = 0, nset = 0, jobs = 0, warmup = 0, repeats = 0;
@@ -248,7 +252,8 @@ int tritonc_cmd_autotune(int argc, char **argv)
     if (cl.operands == argc)
         return cli_usage("autotune", "missing kernel name (see 'tritonc help autotune')");
     if (argc - cl.operands > 1)
-        return cli_usage("autotune", "one kernel at a time ('%s', then '%s')", argv[cl.operands], argv[cl.operands + 1]);
+        return cli_usage("autotune", "one kernel at a time ('%s', then '%s')", argv[cl.operands],
+                         argv[cl.operands + 1]);
     if (!configs)
         return cli_usage("autotune", "missing --configs FILE (the candidates; see 'tritonc help autotune')");
     if (!out)
@@ -297,9 +302,14 @@ int tritonc_cmd_autotune(int argc, char **argv)
             if (!tps[0].pb.args[i].buffer && !tl_dtype_is_float(tps[0].dtype[i]))
                 tc.key[tc.nkey++] = tps[0].pb.args[i].name;
         at = tc_autotune_create(rt, k, base, tc.n, tc.configs, grid_of, &ctx,
-                                (tc_autotune_options){.nkey = tc.nkey, .key = tc.key, .warmup = warmup, .repeats = repeats,
-                                                      .cache_dir = "", .nreset = tc.nreset,
-                                                      .reset_to_zero = tc.reset, .nrestore = tc.nrestore,
+                                (tc_autotune_options){.nkey = tc.nkey,
+                                                      .key = tc.key,
+                                                      .warmup = warmup,
+                                                      .repeats = repeats,
+                                                      .cache_dir = "",
+                                                      .nreset = tc.nreset,
+                                                      .reset_to_zero = tc.reset,
+                                                      .nrestore = tc.nrestore,
                                                       .restore_value = tc.restore,
                                                       .arg_bytes = tc.nreset || tc.nrestore ? arg_bytes : NULL,
                                                       .arg_bytes_user = &ctx});

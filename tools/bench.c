@@ -212,17 +212,19 @@ int main(int argc, char **argv)
     }
 
 #if !defined(__OPTIMIZE__)
-    fprintf(stderr, "tritonc_bench: warning: built without optimization; configure with "
-                    "-DCMAKE_BUILD_TYPE=RelWithDebInfo for numbers that mean something\n");
+    fprintf(stderr,
+            "tritonc_bench: warning: built without optimization; configure with "
+            "-DCMAKE_BUILD_TYPE=RelWithDebInfo for numbers that mean something\n");
 #endif
-    printf("# tritonc %s: %d emits per kernel after %d warm-up; pretty form, no locations\n",
-           TRITONC_VERSION, iterations, warmup);
-    printf("%-24s %10s %10s %6s %8s %8s %12s %11s\n", "kernel", "median_us", "p90_us", "ops", "ns/op", "B/op",
-           "bytes", "ttir_bytes");
+    printf("# tritonc %s: %d emits per kernel after %d warm-up; pretty form, no locations\n", TRITONC_VERSION,
+           iterations, warmup);
+    printf("%-24s %10s %10s %6s %8s %8s %12s %11s\n", "kernel", "median_us", "p90_us", "ops", "ns/op", "B/op", "bytes",
+           "ttir_bytes");
     int failures = 0;
     for (int pass = 0; pass < (phases ? 2 : 1); pass++) {
         if (pass == 1) {
-            printf("\n# medians of the parts of an emit, us (--phases): build + finish is an emit, less freeing the builder; verify and "
+            printf("\n# medians of the parts of an emit, us (--phases): build + finish is an emit, less freeing the "
+                   "builder; verify and "
                    "print are parts of finish\n%-24s %10s %10s %10s %10s\n",
                    "kernel", "build_us", "finish_us", "verify_us", "print_us");
             failures += !bench_phases(&empty_kernel, "(no ops)", iterations, samples);

@@ -32,7 +32,7 @@
  * profiler (valgrind --tool=callgrind counts the instructions where perf_event_open is refused).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#define _DEFAULT_SOURCE          /* syscall (perf_event_open) */
+#define _DEFAULT_SOURCE /* syscall (perf_event_open) */
 
 #include <math.h>
 #include <pthread.h>
@@ -110,9 +110,9 @@ static void shape_loops_ifs(tl_builder *b, int n)
     tl_value offs = tl_arange(b, 0, 16);
     for (int i = 0; i < n / 4; i++) {
         tl_scope loop = tl_for(b, 0, m, 1, .carry = TL_VARS(&acc));
-            tl_scope branch = tl_if(tl_gt(loop.iv, 1), .carry = TL_VARS(&acc));
-                acc = tl_add(acc, 1.0);
-            tl_end(&branch);
+        tl_scope branch = tl_if(tl_gt(loop.iv, 1), .carry = TL_VARS(&acc));
+        acc = tl_add(acc, 1.0);
+        tl_end(&branch);
         tl_end(&loop);
     }
     tl_store(tl_addptr(x, offs), acc);
@@ -226,16 +226,11 @@ typedef struct shape {
 } shape;
 
 static const shape SHAPES[] = {
-    {"chain", shape_chain},
-    {"loops_ifs", shape_loops_ifs},
-    {"dot_bodies", shape_dot_bodies},
-    {"constants", shape_constants},
-    {"cdiv_calls", shape_cdiv},
-    {"early_returns", shape_returns},
-    {"arguments", shape_arguments},
-    {"right_nested", shape_right_nested},
-    {"dot_acc", shape_dot_acc},
-    {"masked_with_constants", shape_masked_with_constants},
+    {"chain", shape_chain},           {"loops_ifs", shape_loops_ifs},
+    {"dot_bodies", shape_dot_bodies}, {"constants", shape_constants},
+    {"cdiv_calls", shape_cdiv},       {"early_returns", shape_returns},
+    {"arguments", shape_arguments},   {"right_nested", shape_right_nested},
+    {"dot_acc", shape_dot_acc},       {"masked_with_constants", shape_masked_with_constants},
 };
 #define NSHAPES ((int)(sizeof SHAPES / sizeof SHAPES[0]))
 static const int SIZES[] = {1000, 3000, 10000, 30000, 100000};
@@ -347,16 +342,17 @@ static int run_shape(const shape *s, int max_n, double budget_s)
         printf("%-22s SLOPE %.2f over n=%d..%d (instructions: %.2f)\n", s->name, fit_slope(ln_n, ln_t, k), SIZES[0],
                SIZES[k - 1], fit_slope(ln_n, ln_i, k));
     else if (k >= 2)
-        printf("%-22s SLOPE %.2f over n=%d..%d (instructions: not counted here)\n", s->name,
-               fit_slope(ln_n, ln_t, k), SIZES[0], SIZES[k - 1]);
+        printf("%-22s SLOPE %.2f over n=%d..%d (instructions: not counted here)\n", s->name, fit_slope(ln_n, ln_t, k),
+               SIZES[0], SIZES[k - 1]);
     fflush(stdout);
     return 0;
 }
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\n"
-                    "       tritonc_bench_scaling --once N [SHAPE...]\nshapes:");
+    fprintf(stderr,
+            "usage: tritonc_bench_scaling [--max N] [--budget-s S] [SHAPE...]\n"
+            "       tritonc_bench_scaling --once N [SHAPE...]\nshapes:");
     for (int i = 0; i < NSHAPES; i++)
         fprintf(stderr, " %s", SHAPES[i].name);
     fprintf(stderr, "\n");

@@ -133,25 +133,13 @@ static struct {
     user_kernels kernels;
 } from;
 
-void cli_set_from(const char *file)
-{
-    from.file = file;
-}
+void cli_set_from(const char *file) { from.file = file; }
 
-void cli_set_cache_dir(const char *dir)
-{
-    from.cache_dir = dir;
-}
+void cli_set_cache_dir(const char *dir) { from.cache_dir = dir; }
 
-const char *cli_from(void)
-{
-    return from.file;
-}
+const char *cli_from(void) { return from.file; }
 
-void cli_end(void)
-{
-    free(from.kernels.kernels);
-}
+void cli_end(void) { free(from.kernels.kernels); }
 
 const tl_kernel *const *cli_kernels(int *n, int *rc)
 {

@@ -24,7 +24,10 @@ typedef struct cli_option {
 } cli_option;
 enum { CLI_KEY = 256, CLI_MAX_OPTIONS = 32 };
 /* Every command's -h / --help. */
-#define CLI_HELP_OPTION {"help", 'h', NULL}
+#define CLI_HELP_OPTION                                                                                                \
+    {                                                                                                                  \
+        "help", 'h', NULL                                                                                              \
+    }
 
 /* A parse of argv by getopt_long over opts (n of them), options and operands in any order,
  * "--" ending the options. */
@@ -34,10 +37,13 @@ typedef struct cli_parser {
     char **argv;
     const cli_option *opts;
     int nopts;
-    bool started;  /* set by the first cli_next, which starts getopt_long afresh */
-    int operands;  /* after the last option: the index of the first operand in argv */
+    bool started; /* set by the first cli_next, which starts getopt_long afresh */
+    int operands; /* after the last option: the index of the first operand in argv */
 } cli_parser;
-#define CLI_PARSER(cmd, argc, argv, opts) {(cmd), (argc), (argv), (opts), (int)(sizeof(opts) / sizeof((opts)[0])), false, 0}
+#define CLI_PARSER(cmd, argc, argv, opts)                                                                              \
+    {                                                                                                                  \
+        (cmd), (argc), (argv), (opts), (int)(sizeof(opts) / sizeof((opts)[0])), false, 0                               \
+    }
 /* The next option's key, its value in *arg; -1 after the last option (the operands are then
  * argv[p->operands..argc-1], getopt_long having moved them after the options); CLI_USAGE as a
  * key, after printing the error, for an unknown option or a missing value. */
@@ -77,9 +83,12 @@ const char *cli_from(void);
 void cli_end(void);
 /* --from's key: above every command's own (which count up from CLI_KEY) */
 enum { CLI_FROM_KEY = CLI_KEY + 200 };
-#define CLI_FROM_OPTION {"from", CLI_FROM_KEY, "FILE"}
-#define CLI_FROM_HELP                                                                             \
-    "  --from FILE            the kernels of FILE, a C or C++ source holding TL_KERNELs or a\n"     \
+#define CLI_FROM_OPTION                                                                                                \
+    {                                                                                                                  \
+        "from", CLI_FROM_KEY, "FILE"                                                                                   \
+    }
+#define CLI_FROM_HELP                                                                                                  \
+    "  --from FILE            the kernels of FILE, a C or C++ source holding TL_KERNELs or a\n"                        \
     "                         library built from them (.so), instead of the bundled ones\n"
 
 /* The kernels: --from's, else the bundled ones, in their order (*n of them); NULL with *rc the

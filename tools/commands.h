@@ -4,13 +4,13 @@
 #ifndef TRITONC_TOOLS_COMMANDS_H
 #define TRITONC_TOOLS_COMMANDS_H
 
-int tritonc_cmd_list(int argc, char **argv);    /* tools/list_cmd.c */
-int tritonc_cmd_emit(int argc, char **argv);    /* tools/emit_cmd.c */
-int tritonc_cmd_hlo(int argc, char **argv);     /* tools/hlo_cmd.c */
-int tritonc_cmd_run(int argc, char **argv);     /* tools/hlo_cmd.c */
+int tritonc_cmd_list(int argc, char **argv); /* tools/list_cmd.c */
+int tritonc_cmd_emit(int argc, char **argv); /* tools/emit_cmd.c */
+int tritonc_cmd_hlo(int argc, char **argv); /* tools/hlo_cmd.c */
+int tritonc_cmd_run(int argc, char **argv); /* tools/hlo_cmd.c */
 int tritonc_cmd_compile(int argc, char **argv); /* tools/compile_cmd.c */
-int tritonc_cmd_embed(int argc, char **argv);   /* tools/compile_cmd.c */
-int tritonc_cmd_launch(int argc, char **argv);  /* tools/launch_cmd.c */
+int tritonc_cmd_embed(int argc, char **argv); /* tools/compile_cmd.c */
+int tritonc_cmd_launch(int argc, char **argv); /* tools/launch_cmd.c */
 int tritonc_cmd_interpret(int argc, char **argv); /* tools/interpret_cmd.c */
 int tritonc_cmd_autotune(int argc, char **argv); /* tools/autotune_cmd.c */
 

@@ -12,21 +12,21 @@
 #include "tritonc/compile.h"
 #include "tritonc/tritonc.h"
 
-#define COMPILE_OPTIONS_HELP                                                                        \
-    CLI_FROM_HELP                                                                                   \
-    "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"                         \
-    "  --specialize KEY       one letter per argument: 1 (equal to 1), D (divisible by 16), N\n"      \
-    "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"                               \
-    "  --num-stages N         from 1 to 16 (default 3)\n"                                            \
-    "  --num-ctas N           from 1 to 16 (default 1)\n"                                            \
-    "  --arch N[,N...]        the compute capability, from 1 to 999 (default 90); a list\n"         \
-    "                         (80,90,100) compiles one variant per arch (embed; compile\n"           \
-    "                         without -o)\n"                                                         \
-    "  --debug                Triton's debug option (tt.assert kept)\n"                               \
-    "  --cache-dir DIR        the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"   \
-    "  --no-cache             compile even when the cache holds the variant\n"                        \
-    "  --compiler PROG        the compiler (default $TRITONC_COMPILER, else python3 running\n"        \
-    "                         tools/triton_compile.py)\n"                                            \
+#define COMPILE_OPTIONS_HELP                                                                                           \
+    CLI_FROM_HELP                                                                                                      \
+    "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"                                          \
+    "  --specialize KEY       one letter per argument: 1 (equal to 1), D (divisible by 16), N\n"                       \
+    "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"                                                 \
+    "  --num-stages N         from 1 to 16 (default 3)\n"                                                              \
+    "  --num-ctas N           from 1 to 16 (default 1)\n"                                                              \
+    "  --arch N[,N...]        the compute capability, from 1 to 999 (default 90); a list\n"                            \
+    "                         (80,90,100) compiles one variant per arch (embed; compile\n"                             \
+    "                         without -o)\n"                                                                           \
+    "  --debug                Triton's debug option (tt.assert kept)\n"                                                \
+    "  --cache-dir DIR        the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"                    \
+    "  --no-cache             compile even when the cache holds the variant\n"                                         \
+    "  --compiler PROG        the compiler (default $TRITONC_COMPILER, else python3 running\n"                         \
+    "                         tools/triton_compile.py)\n"                                                              \
     "  --timeout S            the compiler's time limit in seconds, from 1 to 86400 (default 300)\n"
 
 static const char compile_help[] =
@@ -48,8 +48,7 @@ static const char embed_help[] =
     "\n"
     "  -o, --output FILE.c    the C source to write (required)\n"
     "  --name ARRAY           the array's name (default tritonc_variants)\n"
-    "  --compile NAME         compile kernel NAME now, with these of compile's options:\n"
-    COMPILE_OPTIONS_HELP
+    "  --compile NAME         compile kernel NAME now, with these of compile's options:\n" COMPILE_OPTIONS_HELP
     "  -h, --help             this help\n";
 
 /* What compile's options say. */
@@ -62,19 +61,30 @@ typedef struct compile_request {
     const char *out_dir;
     int nsets;
     const char **sets;
-    int narchs;     /* --arch's list (one variant per arch); 0: opts.arch alone */
+    int narchs; /* --arch's list (one variant per arch); 0: opts.arch alone */
     int archs[16];
 } compile_request;
 
 enum {
-    SET = CLI_KEY, SPECIALIZE, NUM_WARPS, NUM_STAGES, NUM_CTAS, ARCH, DEBUG, CACHE_DIR, NO_CACHE,
-    COMPILER, TIMEOUT, NAME, COMPILE
+    SET = CLI_KEY,
+    SPECIALIZE,
+    NUM_WARPS,
+    NUM_STAGES,
+    NUM_CTAS,
+    ARCH,
+    DEBUG,
+    CACHE_DIR,
+    NO_CACHE,
+    COMPILER,
+    TIMEOUT,
+    NAME,
+    COMPILE
 };
-#define COMPILE_OPTIONS                                                                                   \
-    {"set", SET, "KEY=VALUE"}, {"specialize", SPECIALIZE, "a key"}, {"num-warps", NUM_WARPS, "N"},        \
-        {"num-stages", NUM_STAGES, "N"}, {"num-ctas", NUM_CTAS, "N"}, {"arch", ARCH, "N"},                \
-        {"debug", DEBUG, NULL}, {"cache-dir", CACHE_DIR, "a directory"}, {"no-cache", NO_CACHE, NULL},    \
-        {"compiler", COMPILER, "a program"}, {"timeout", TIMEOUT, "S"}, CLI_FROM_OPTION, CLI_HELP_OPTION
+#define COMPILE_OPTIONS                                                                                                \
+    {"set", SET, "KEY=VALUE"}, {"specialize", SPECIALIZE, "a key"}, {"num-warps", NUM_WARPS, "N"},                     \
+        {"num-stages", NUM_STAGES, "N"}, {"num-ctas", NUM_CTAS, "N"}, {"arch", ARCH, "N"}, {"debug", DEBUG, NULL},     \
+        {"cache-dir", CACHE_DIR, "a directory"}, {"no-cache", NO_CACHE, NULL}, {"compiler", COMPILER, "a program"},    \
+        {"timeout", TIMEOUT, "S"}, CLI_FROM_OPTION, CLI_HELP_OPTION
 
 static void request_init(compile_request *r, int argc)
 {
@@ -122,8 +132,14 @@ static int compile_option(const char *cmd, compile_request *r, int key, const ch
     case TIMEOUT: ok = cli_int(cmd, "--timeout", v, 1, 86400, &r->env.timeout_s); break;
     case DEBUG: r->opts.debug = true; break;
     case NO_CACHE: r->env.no_cache = true; break;
-    case CACHE_DIR: r->env.cache_dir = v; cli_set_cache_dir(v); break;
-    case CLI_FROM_KEY: r->env.from = v; cli_set_from(v); break;
+    case CACHE_DIR:
+        r->env.cache_dir = v;
+        cli_set_cache_dir(v);
+        break;
+    case CLI_FROM_KEY:
+        r->env.from = v;
+        cli_set_from(v);
+        break;
     case COMPILER: r->env.compiler = v; break;
     default: return CLI_USAGE;
     }
@@ -193,7 +209,8 @@ int tritonc_cmd_compile(int argc, char **argv)
     char *ttir = NULL;
     bool cached = false;
     if (rc == CLI_OK && r.narchs > 1 && r.out_dir)
-        rc = cli_usage("compile", "one --arch with -o (the files are named by kernel): `tritonc embed --compile` takes a list");
+        rc = cli_usage("compile",
+                       "one --arch with -o (the files are named by kernel): `tritonc embed --compile` takes a list");
     for (int a = 1; rc == CLI_OK && a < r.narchs; a++) { /* the others first; the first is printed below */
         r.opts.arch = r.archs[a];
         tc_variant *other = compile_variant(&r, NULL, &cached);
@@ -229,7 +246,9 @@ int tritonc_cmd_compile(int argc, char **argv)
 
 int tritonc_cmd_embed(int argc, char **argv)
 {
-    static const cli_option opts[] = {COMPILE_OPTIONS, {"output", 'o', "FILE.c"}, {"name", NAME, "an ARRAY name"},
+    static const cli_option opts[] = {COMPILE_OPTIONS,
+                                      {"output", 'o', "FILE.c"},
+                                      {"name", NAME, "an ARRAY name"},
                                       {"compile", COMPILE, "a kernel name"}};
     cli_parser p = CLI_PARSER("embed", argc, argv, opts);
     compile_request r;
@@ -254,7 +273,8 @@ int tritonc_cmd_embed(int argc, char **argv)
     if (rc == CLI_OK && !out)
         rc = cli_usage("embed", "missing -o FILE.c");
     if (rc == CLI_OK && ninputs == 0 && !compile)
-        rc = cli_usage("embed", "nothing to embed: give DIR/NAME of `tritonc compile -o DIR` outputs, or --compile NAME");
+        rc = cli_usage("embed",
+                       "nothing to embed: give DIR/NAME of `tritonc compile -o DIR` outputs, or --compile NAME");
     if (rc == CLI_OK && compile_options && !compile)
         rc = cli_usage("embed", "compile's options (--set, --num-warps...) come with --compile NAME");
     if (rc == CLI_OK && compile)

@@ -10,8 +10,7 @@ static const char help_text[] =
     "\n"
     "Print the TTIR of bundled kernel NAME (`tritonc list`), or of kernel NAME of --from FILE, in\n"
     "Triton's pretty form with source locations, loc(\"kernels/models/NAME.c\":LINE:0).\n"
-    "\n" CLI_FROM_HELP
-    "  --set KEY=VALUE        set config field KEY (repeatable): an integer from 0 to 16777216\n"
+    "\n" CLI_FROM_HELP "  --set KEY=VALUE        set config field KEY (repeatable): an integer from 0 to 16777216\n"
     "                         (base 10), a dtype (float16), or true / false\n"
     "  --specialize KEY       as Triton's JIT: one letter per argument, 1 (the constexpr 1, left\n"
     "                         out), D (tt.divisibility = 16), N (neither); see docs/compile.md\n"
@@ -27,10 +26,15 @@ int tritonc_cmd_emit(int argc, char **argv)
 {
     enum { SET = CLI_KEY, SPECIALIZE, GENERIC, NO_LOC, SCALARS_AS_BUFFERS, XLA_ORDER };
     static const cli_option opts[] = {
-        {"set", SET, "KEY=VALUE"},     {"specialize", SPECIALIZE, "a key (one of 1, D, N per argument)"},
-        {"generic", GENERIC, NULL},    {"no-loc", NO_LOC, NULL},
-        {"scalars-as-buffers", SCALARS_AS_BUFFERS, NULL}, {"xla-order", XLA_ORDER, NULL},
-        {"output", 'o', "a file name"}, CLI_FROM_OPTION, CLI_HELP_OPTION,
+        {"set", SET, "KEY=VALUE"},
+        {"specialize", SPECIALIZE, "a key (one of 1, D, N per argument)"},
+        {"generic", GENERIC, NULL},
+        {"no-loc", NO_LOC, NULL},
+        {"scalars-as-buffers", SCALARS_AS_BUFFERS, NULL},
+        {"xla-order", XLA_ORDER, NULL},
+        {"output", 'o', "a file name"},
+        CLI_FROM_OPTION,
+        CLI_HELP_OPTION,
     };
     cli_parser p = CLI_PARSER("emit", argc, argv, opts);
     const char *out_path = NULL, *arg;

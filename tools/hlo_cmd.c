@@ -11,19 +11,19 @@
 #include "hlo_programs.h"
 #include "run_program.h"
 
-#define HLO_OPTIONS_HELP                                                                          \
-    CLI_FROM_HELP                                                                                 \
-    "  --program NAME         instead of a kernel, the hand-written program NAME\n"               \
-    "                         (`tritonc list --programs`: forward, softmax, vector_add_xla)\n"    \
-    "  --set KEY=VALUE        set a config field of the kernel (the program's kernel), as emit's\n" \
-    "  --grid X[,Y[,Z]]       the launch grid, integers from 1 to 2147483647 (default: the\n"     \
-    "                         program's; a kernel's: 1,1,1)\n"                                    \
-    "  --num-warps N          Triton's num_warps, a power of 2 from 1 to 32 (default: the\n"      \
-    "                         program's, else 4)\n"                                               \
-    "  --num-stages N         Triton's num_stages, from 1 to 16 (default: the program's, else 3)\n" \
-    "  --operand NAME=TYPE    kernels only: a buffer argument's tensor, e.g. x_ptr=f32[1024,64]\n" \
-    "                         (default: 1024 elements); scalars are 0-d parameters (docs/xla.md)\n" \
-    "  --zero-outputs         kernels only: XLA zero-fills every output first (not the inouts)\n" \
+#define HLO_OPTIONS_HELP                                                                                               \
+    CLI_FROM_HELP                                                                                                      \
+    "  --program NAME         instead of a kernel, the hand-written program NAME\n"                                    \
+    "                         (`tritonc list --programs`: forward, softmax, vector_add_xla)\n"                         \
+    "  --set KEY=VALUE        set a config field of the kernel (the program's kernel), as emit's\n"                    \
+    "  --grid X[,Y[,Z]]       the launch grid, integers from 1 to 2147483647 (default: the\n"                          \
+    "                         program's; a kernel's: 1,1,1)\n"                                                         \
+    "  --num-warps N          Triton's num_warps, a power of 2 from 1 to 32 (default: the\n"                           \
+    "                         program's, else 4)\n"                                                                    \
+    "  --num-stages N         Triton's num_stages, from 1 to 16 (default: the program's, else 3)\n"                    \
+    "  --operand NAME=TYPE    kernels only: a buffer argument's tensor, e.g. x_ptr=f32[1024,64]\n"                     \
+    "                         (default: 1024 elements); scalars are 0-d parameters (docs/xla.md)\n"                    \
+    "  --zero-outputs         kernels only: XLA zero-fills every output first (not the inouts)\n"                      \
     "  --no-loc               leave the source locations out of the kernel's TTIR\n"
 
 static const char hlo_help[] =
@@ -33,8 +33,7 @@ static const char hlo_help[] =
     "Print a StableHLO program calling kernel NAME (bundled, or of --from FILE) through XLA's Triton\n"
     "custom call: its .inputs and .inouts the parameters of main, its .outputs and .inouts the\n"
     "results; or the hand-written program NAME.\n"
-    "\n" HLO_OPTIONS_HELP
-    "  --generic              print every op in MLIR's generic form\n"
+    "\n" HLO_OPTIONS_HELP "  --generic              print every op in MLIR's generic form\n"
     "  --xla-map              instead, one line per argument in XLA's order: role (input, inout,\n"
     "                         output), name, index, kind, dtype (\"input n 3 scalar int32\")\n"
     "  -o, --output FILE      write to FILE instead of standard output (- is stdout)\n"
@@ -46,15 +45,24 @@ static const char run_help[] =
     "\n"
     "Compile the program `tritonc hlo` prints through XLA's PJRT plugin and run it on made-up\n"
     "inputs: each result's first values, then the times.\n"
-    "\n" HLO_OPTIONS_HELP
-    "  --plugin PATH          the PJRT plugin (default: $TRITONC_PJRT_PLUGIN, else jax's CUDA\n"
+    "\n" HLO_OPTIONS_HELP "  --plugin PATH          the PJRT plugin (default: $TRITONC_PJRT_PLUGIN, else jax's CUDA\n"
     "                         plugin where Python installs it)\n"
     "  --iters N              timed runs after the first, from 1 to 1024 (default 20)\n"
     "  -h, --help             this help\n";
 
 enum {
-    PROGRAM = CLI_KEY, SET, GRID, NUM_WARPS, NUM_STAGES, OPERAND, ZERO_OUTPUTS, NO_LOC,
-    GENERIC, XLA_MAP, PLUGIN, ITERS
+    PROGRAM = CLI_KEY,
+    SET,
+    GRID,
+    NUM_WARPS,
+    NUM_STAGES,
+    OPERAND,
+    ZERO_OUTPUTS,
+    NO_LOC,
+    GENERIC,
+    XLA_MAP,
+    PLUGIN,
+    ITERS
 };
 
 /* What the command line asks for. */
@@ -126,16 +134,33 @@ static int take_option(request *r, int key, const char *arg)
 static int parse(request *r, int argc, char **argv)
 {
     static const cli_option hlo_opts[] = {
-        {"program", PROGRAM, "a program name"}, {"set", SET, "KEY=VALUE"}, {"grid", GRID, "X[,Y[,Z]]"},
-        {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"}, {"operand", OPERAND, "NAME=TYPE"},
-        {"zero-outputs", ZERO_OUTPUTS, NULL}, {"no-loc", NO_LOC, NULL}, {"generic", GENERIC, NULL},
-        {"xla-map", XLA_MAP, NULL}, {"output", 'o', "a file name"}, CLI_FROM_OPTION, CLI_HELP_OPTION,
+        {"program", PROGRAM, "a program name"},
+        {"set", SET, "KEY=VALUE"},
+        {"grid", GRID, "X[,Y[,Z]]"},
+        {"num-warps", NUM_WARPS, "N"},
+        {"num-stages", NUM_STAGES, "N"},
+        {"operand", OPERAND, "NAME=TYPE"},
+        {"zero-outputs", ZERO_OUTPUTS, NULL},
+        {"no-loc", NO_LOC, NULL},
+        {"generic", GENERIC, NULL},
+        {"xla-map", XLA_MAP, NULL},
+        {"output", 'o', "a file name"},
+        CLI_FROM_OPTION,
+        CLI_HELP_OPTION,
     };
     static const cli_option run_opts[] = {
-        {"program", PROGRAM, "a program name"}, {"set", SET, "KEY=VALUE"}, {"grid", GRID, "X[,Y[,Z]]"},
-        {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"}, {"operand", OPERAND, "NAME=TYPE"},
-        {"zero-outputs", ZERO_OUTPUTS, NULL}, {"no-loc", NO_LOC, NULL}, {"plugin", PLUGIN, "a path"},
-        {"iters", ITERS, "N"}, CLI_FROM_OPTION, CLI_HELP_OPTION,
+        {"program", PROGRAM, "a program name"},
+        {"set", SET, "KEY=VALUE"},
+        {"grid", GRID, "X[,Y[,Z]]"},
+        {"num-warps", NUM_WARPS, "N"},
+        {"num-stages", NUM_STAGES, "N"},
+        {"operand", OPERAND, "NAME=TYPE"},
+        {"zero-outputs", ZERO_OUTPUTS, NULL},
+        {"no-loc", NO_LOC, NULL},
+        {"plugin", PLUGIN, "a path"},
+        {"iters", ITERS, "N"},
+        CLI_FROM_OPTION,
+        CLI_HELP_OPTION,
     };
     cli_parser p = r->run ? (cli_parser)CLI_PARSER("run", argc, argv, run_opts)
                           : (cli_parser)CLI_PARSER("hlo", argc, argv, hlo_opts);
@@ -154,7 +179,8 @@ static int parse(request *r, int argc, char **argv)
     if (r->program && r->name)
         return cli_usage(r->cmd, "kernel '%s' or --program %s, not both", r->name, r->program);
     if (!r->program && !r->name)
-        return cli_usage(r->cmd, "missing kernel name (see 'tritonc list'), or --program NAME (see 'tritonc list --programs')");
+        return cli_usage(r->cmd,
+                         "missing kernel name (see 'tritonc list'), or --program NAME (see 'tritonc list --programs')");
     if (r->program && cli_from())
         return cli_usage(r->cmd, "--from %s gives kernels; program '%s' calls a bundled one", cli_from(), r->program);
     if (r->program && (r->launch.noperands || r->launch.zero_outputs))
@@ -172,8 +198,8 @@ static int build_and_finish(request *r, const hlo_program *prog, const tl_kernel
         return cli_usage(r->cmd, "bad --operand: %s", why);
     if (r->xla_map)
         return hlo_print_xla_map(stdout, k, cfg, why, sizeof why)
-                   ? CLI_OK
-                   : cli_fail(NULL, "%s %s --xla-map failed: %s", r->cmd, what, cli_message(why));
+            ? CLI_OK
+            : cli_fail(NULL, "%s %s --xla-map failed: %s", r->cmd, what, cli_message(why));
     th_builder *b = th_builder_create(what);
     if (prog)
         prog->build(b, cfg, &r->launch);

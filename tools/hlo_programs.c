@@ -47,10 +47,10 @@ static void vector_add_xla_program(th_builder *b, const void *cfg, const hlo_lau
     th_value x = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
     th_value y = th_parameter(b, TH_SHAPE(TL_F32, VECTOR_N));
     th_value n = th_constant(b, VECTOR_N, TH_SHAPE(TL_I32));
-    vector_add_xla_kernel_results out = th_call(
-        vector_add_xla_kernel, b, (vector_add_xla_kernel_inputs){.x_ptr = x, .y_ptr = y, .n_elements_ptr = n},
-        (vector_add_xla_kernel_outputs){.output_ptr = th_value_shape(x)},
-        launch_opts(cfg, l, (th_call_opts){.grid = {th_cdiv(VECTOR_N, block)}}));
+    vector_add_xla_kernel_results out =
+        th_call(vector_add_xla_kernel, b, (vector_add_xla_kernel_inputs){.x_ptr = x, .y_ptr = y, .n_elements_ptr = n},
+                (vector_add_xla_kernel_outputs){.output_ptr = th_value_shape(x)},
+                launch_opts(cfg, l, (th_call_opts){.grid = {th_cdiv(VECTOR_N, block)}}));
     th_return(b, out.output_ptr);
 }
 
@@ -80,10 +80,9 @@ static void softmax_program(th_builder *b, const void *cfg, const hlo_launch *l)
 {
     int n_cols = cli_cfg_int(&softmax_xla_kernel, cfg, "N_COLS");
     th_value x = th_parameter(b, TH_SHAPE(TL_F32, SOFTMAX_ROWS, n_cols));
-    softmax_xla_kernel_results out =
-        th_call(softmax_xla_kernel, b, (softmax_xla_kernel_inputs){.in_ptr = x},
-                (softmax_xla_kernel_outputs){.out_ptr = th_value_shape(x)},
-                launch_opts(cfg, l, (th_call_opts){.grid = {SOFTMAX_ROWS}}));
+    softmax_xla_kernel_results out = th_call(softmax_xla_kernel, b, (softmax_xla_kernel_inputs){.in_ptr = x},
+                                             (softmax_xla_kernel_outputs){.out_ptr = th_value_shape(x)},
+                                             launch_opts(cfg, l, (th_call_opts){.grid = {SOFTMAX_ROWS}}));
     th_return(b, out.out_ptr);
 }
 
@@ -92,10 +91,10 @@ static void softmax_program(th_builder *b, const void *cfg, const hlo_launch *l)
 static const hlo_program programs[] = {
     {"forward", "the examples' forward (examples/forward.c): relu(vector_add_xla(x * 2, y)) over 98432 float32 values",
      &vector_add_xla_kernel, forward_program},
-    {"softmax", "softmax_xla over the rows of a [128, N_COLS] float32 tensor, one program per row",
-     &softmax_xla_kernel, softmax_program},
-    {"vector_add_xla", "vector_add_xla alone: x + y over 98432 float32 values (n a constant)",
-     &vector_add_xla_kernel, vector_add_xla_program},
+    {"softmax", "softmax_xla over the rows of a [128, N_COLS] float32 tensor, one program per row", &softmax_xla_kernel,
+     softmax_program},
+    {"vector_add_xla", "vector_add_xla alone: x + y over 98432 float32 values (n a constant)", &vector_add_xla_kernel,
+     vector_add_xla_program},
 };
 
 int hlo_program_count(void) { return (int)(sizeof programs / sizeof programs[0]); }
@@ -114,10 +113,14 @@ const hlo_program *hlo_program_find(const char *name)
 
 static tl_dtype dtype_of(const tcir_type *t)
 {
-    static const tl_dtype floats[] = {[TCIR_F16] = TL_F16,           [TCIR_BF16] = TL_BF16,
-                                      [TCIR_F32] = TL_F32,           [TCIR_F64] = TL_F64,
-                                      [TCIR_F8E4M3FN] = TL_FP8E4NV,  [TCIR_F8E5M2] = TL_FP8E5,
-                                      [TCIR_F8E4M3FNUZ] = TL_FP8E4B8, [TCIR_F8E5M2FNUZ] = TL_FP8E5B16,
+    static const tl_dtype floats[] = {[TCIR_F16] = TL_F16,
+                                      [TCIR_BF16] = TL_BF16,
+                                      [TCIR_F32] = TL_F32,
+                                      [TCIR_F64] = TL_F64,
+                                      [TCIR_F8E4M3FN] = TL_FP8E4NV,
+                                      [TCIR_F8E5M2] = TL_FP8E5,
+                                      [TCIR_F8E4M3FNUZ] = TL_FP8E4B8,
+                                      [TCIR_F8E5M2FNUZ] = TL_FP8E5B16,
                                       [TCIR_F8E4M3B11FNUZ] = TL_FP8E4B15};
     if (tcir_type_is_float(t))
         return floats[tcir_type_float_kind(t)];
@@ -258,8 +261,9 @@ void hlo_program_generic(th_builder *b, const tl_kernel *k, const void *cfg, con
     th_value *res = calloc((size_t)(nout + nio) + 1, sizeof *res);
     if (in && out && res) {
         for (int i = 0; i < nin + nio; i++)
-            in[i] = th_parameter(b, shape_for(l, i < nin ? k->inputs.names[i] : k->inouts.names[i - nin],
-                                              i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
+            in[i] = th_parameter(b,
+                                 shape_for(l, i < nin ? k->inputs.names[i] : k->inouts.names[i - nin],
+                                           i < nargs ? tcir_value_type(tcir_block_arg(entry, i)) : NULL));
         for (int i = 0; i < nout; i++)
             out[i] = shape_for(l, k->outputs.names[i],
                                nin + nio + i < nargs ? tcir_value_type(tcir_block_arg(entry, nin + nio + i)) : NULL);
@@ -289,9 +293,9 @@ bool hlo_print_xla_map(FILE *f, const tl_kernel *k, const void *cfg, char *why, 
     for (int i = 0; i < nin + nio + k->outputs.n; i++) {
         const char *role = i < nin ? "input" : i < nin + nio ? "inout" : "output";
         const char *list = i < nin ? "inputs" : i < nin + nio ? "inouts" : "outputs";
-        const char *name = i < nin         ? k->inputs.names[i]
-                           : i < nin + nio ? k->inouts.names[i - nin]
-                                           : k->outputs.names[i - nin - nio];
+        const char *name = i < nin ? k->inputs.names[i]
+            : i < nin + nio        ? k->inouts.names[i - nin]
+                                   : k->outputs.names[i - nin - nio];
         int at = -1;
         for (int j = 0; j < nargs && at < 0; j++)
             if (strcmp(tl_builder_argspec(kb, j)->name, name) == 0)
@@ -303,7 +307,9 @@ bool hlo_print_xla_map(FILE *f, const tl_kernel *k, const void *cfg, char *why, 
         }
         const tl_argspec *s = tl_builder_argspec(kb, at);
         fprintf(f, "%s %s %d %s %s\n", role, name, at,
-                s->kind == TL_ARG_PTR ? "pointer" : s->kind == TL_ARG_SCALAR ? "scalar" : "tensor",
+                s->kind == TL_ARG_PTR          ? "pointer"
+                    : s->kind == TL_ARG_SCALAR ? "scalar"
+                                               : "tensor",
                 tl_dtype_name(s->dtype));
     }
     tl_builder_destroy(kb);

@@ -23,8 +23,7 @@ static const char help_text[] =
     "its made-up problem (`tritonc list`: problem), every load and store bounds checked: an\n"
     "access outside its buffer is an error naming the C line, the program and the lane. Prints\n"
     "the first values of each output.\n"
-    "\n" CLI_FROM_HELP
-    "  --set KEY=VALUE        set config field KEY (repeatable), as emit's --set\n"
+    "\n" CLI_FROM_HELP "  --set KEY=VALUE        set config field KEY (repeatable), as emit's --set\n"
     "  --arg NAME=VALUE       the value of scalar argument NAME (repeatable; default: the\n"
     "                         problem's, else --size for an integer, 1.0 for a float)\n"
     "  --size N               elements of every buffer, from 1 to 67108864 (default: the\n"
@@ -73,7 +72,7 @@ static bool parse_grid(const char *v, unsigned *g)
 typedef struct overrides {
     const char *const *args;
     int nargs;
-    long size;     /* 0: the problem's */
+    long size; /* 0: the problem's */
     unsigned grid[3]; /* 0: the problem's */
     bool checksum;
 } overrides;
@@ -225,8 +224,13 @@ int tritonc_cmd_interpret(int argc, char **argv)
 {
     enum { SET = CLI_KEY, ARG, SIZE, GRID, CHECKSUM };
     static const cli_option opts[] = {
-        {"set", SET, "KEY=VALUE"}, {"arg", ARG, "NAME=VALUE"}, {"size", SIZE, "a number of elements"},
-        {"grid", GRID, "X[,Y[,Z]]"}, {"checksum", CHECKSUM, NULL}, CLI_FROM_OPTION, CLI_HELP_OPTION,
+        {"set", SET, "KEY=VALUE"},
+        {"arg", ARG, "NAME=VALUE"},
+        {"size", SIZE, "a number of elements"},
+        {"grid", GRID, "X[,Y[,Z]]"},
+        {"checksum", CHECKSUM, NULL},
+        CLI_FROM_OPTION,
+        CLI_HELP_OPTION,
     };
     cli_parser p = CLI_PARSER("interpret", argc, argv, opts);
     const char *arg;

@@ -30,7 +30,8 @@ static const char *tool = "kernel tool";
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-static int usage(const char *fmt, ...)
+static int
+usage(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -77,21 +78,36 @@ static int compile(int argc, char **argv)
             break;
         }
         i += takes;
-        if (strcmp(a, "--set") == 0) sets[nsets++] = v;
-        else if (strcmp(a, "--specialize") == 0) spec = v;
-        else if (strcmp(a, "--num-warps") == 0) rc = number(a, v, 1, 32, &opts.num_warps) ? DONE : USAGE;
-        else if (strcmp(a, "--num-stages") == 0) rc = number(a, v, 1, 16, &opts.num_stages) ? DONE : USAGE;
-        else if (strcmp(a, "--num-ctas") == 0) rc = number(a, v, 1, 16, &opts.num_ctas) ? DONE : USAGE;
-        else if (strcmp(a, "--arch") == 0) rc = number(a, v, 1, 999, &opts.arch) ? DONE : USAGE;
-        else if (strcmp(a, "--timeout") == 0) rc = number(a, v, 1, 86400, &env.timeout_s) ? DONE : USAGE;
-        else if (strcmp(a, "--cache-dir") == 0) env.cache_dir = v;
-        else if (strcmp(a, "--compiler") == 0) env.compiler = v;
-        else if (strcmp(a, "-o") == 0) out_dir = v;
-        else if (strcmp(a, "--debug") == 0) opts.debug = true;
-        else if (strcmp(a, "--no-cache") == 0) env.no_cache = true;
-        else if (a[0] == '-') rc = usage("compile: unknown option '%s'", a);
-        else if (name) rc = usage("compile: one kernel at a time ('%s', then '%s')", name, a);
-        else name = a;
+        if (strcmp(a, "--set") == 0)
+            sets[nsets++] = v;
+        else if (strcmp(a, "--specialize") == 0)
+            spec = v;
+        else if (strcmp(a, "--num-warps") == 0)
+            rc = number(a, v, 1, 32, &opts.num_warps) ? DONE : USAGE;
+        else if (strcmp(a, "--num-stages") == 0)
+            rc = number(a, v, 1, 16, &opts.num_stages) ? DONE : USAGE;
+        else if (strcmp(a, "--num-ctas") == 0)
+            rc = number(a, v, 1, 16, &opts.num_ctas) ? DONE : USAGE;
+        else if (strcmp(a, "--arch") == 0)
+            rc = number(a, v, 1, 999, &opts.arch) ? DONE : USAGE;
+        else if (strcmp(a, "--timeout") == 0)
+            rc = number(a, v, 1, 86400, &env.timeout_s) ? DONE : USAGE;
+        else if (strcmp(a, "--cache-dir") == 0)
+            env.cache_dir = v;
+        else if (strcmp(a, "--compiler") == 0)
+            env.compiler = v;
+        else if (strcmp(a, "-o") == 0)
+            out_dir = v;
+        else if (strcmp(a, "--debug") == 0)
+            opts.debug = true;
+        else if (strcmp(a, "--no-cache") == 0)
+            env.no_cache = true;
+        else if (a[0] == '-')
+            rc = usage("compile: unknown option '%s'", a);
+        else if (name)
+            rc = usage("compile: one kernel at a time ('%s', then '%s')", name, a);
+        else
+            name = a;
     }
     const tl_kernel *k = NULL;
     if (rc == DONE && !name)

@@ -34,7 +34,7 @@ typedef struct launch_plan {
 
 typedef struct recipe {
     const char *kernel;
-    const char *sizes;  /* what --size gives, for the usage */
+    const char *sizes; /* what --size gives, for the usage */
     long long defaults[MAX_SIZES];
     /* Sets config fields that follow from the sizes (--set, applied after, overrides them). */
     void (*adjust)(const tl_kernel *k, void *cfg, const long long *s);
@@ -59,10 +59,7 @@ static long long next_pow2(long long n)
     return p;
 }
 
-static long long cdiv(long long a, long long b)
-{
-    return (a + b - 1) / b;
-}
+static long long cdiv(long long a, long long b) { return (a + b - 1) / b; }
 
 /* A device buffer of count elements of elem bytes, made-up values (a pattern of small numbers,
  * as float32, float16 bits or int32 by dtype). */
@@ -107,8 +104,7 @@ static bool plan_vector_add(tc_runtime *rt, const tl_kernel *k, const void *cfg,
     return !tc_runtime_failed(rt);
 }
 
-static bool plan_vector_add_xla(tc_runtime *rt, const tl_kernel *k, const void *cfg, const long long *s,
-                                launch_plan *p)
+static bool plan_vector_add_xla(tc_runtime *rt, const tl_kernel *k, const void *cfg, const long long *s, launch_plan *p)
 {
     long long n = s[0];
     tc_deviceptr x = made_up(rt, p, n, TL_F32), y = made_up(rt, p, n, TL_F32), out = made_up(rt, p, n, TL_F32);
@@ -263,8 +259,7 @@ static const char help_text[] =
     "Launch kernel NAME (bundled, or of --from FILE) on its made-up problem (`tritonc list`:\n"
     "problem; the one `tritonc interpret` runs) on the GPU through the CUDA driver\n"
     "(tritonc/cuda.h; compiled on a cache miss) and time it.\n"
-    "\n" CLI_FROM_HELP
-    "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"
+    "\n" CLI_FROM_HELP "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"
     "  --size N [N...]        instead of the problem, sizes, integers from 1 to 2147483648:\n"
     "                         vector_add N, vector_add_xla N, softmax ROWS COLS, softmax_xla\n"
     "                         ROWS, matmul M [N [K]]\n"
@@ -306,10 +301,9 @@ static const recipe *find_recipe(const char *name)
 int tritonc_cmd_launch(int argc, char **argv)
 {
     enum { SET = CLI_KEY, SIZE, ITERS, BENCH, NUM_WARPS, NUM_STAGES };
-    static const cli_option opts[] = {{"set", SET, "KEY=VALUE"}, {"size", SIZE, "a number"}, {"iters", ITERS, "N"},
-                                      {"bench", BENCH, NULL},
-                                      {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"},
-                                      CLI_FROM_OPTION, CLI_HELP_OPTION};
+    static const cli_option opts[] = {
+        {"set", SET, "KEY=VALUE"},     {"size", SIZE, "a number"},      {"iters", ITERS, "N"}, {"bench", BENCH, NULL},
+        {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"}, CLI_FROM_OPTION,       CLI_HELP_OPTION};
     cli_parser cl = CLI_PARSER("launch", argc, argv, opts);
     int nset = 0, nsizes = 0, iters = 100, warps = 0, stages = 0;
     bool bench = false;

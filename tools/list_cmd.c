@@ -11,8 +11,7 @@ static const char help_text[] =
     "\n"
     "The bundled kernels (or those of --from FILE): each one's doc line, inputs, inouts, outputs,\n"
     "config fields with their defaults, its C file and the Python it ports.\n"
-    "\n" CLI_FROM_HELP
-    "  --names      the names only, one a line\n"
+    "\n" CLI_FROM_HELP "  --names      the names only, one a line\n"
     "  --programs   the hand-written StableHLO programs instead (`tritonc hlo --program NAME`):\n"
     "               each one's doc line and the kernel it calls\n"
     "  -h, --help   this help\n";
@@ -53,8 +52,7 @@ static void print_field_default(const tl_kernel *k, const tl_cfg_field *f)
         printf("=%s", v ? "true" : "false");
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -83,8 +81,8 @@ static void print_kernel(const tl_kernel *k, bool first)
 int tritonc_cmd_list(int argc, char **argv)
 {
     enum { NAMES = CLI_KEY, PROGRAMS };
-    static const cli_option opts[] = {{"names", NAMES, NULL}, {"programs", PROGRAMS, NULL}, CLI_FROM_OPTION,
-                                      CLI_HELP_OPTION};
+    static const cli_option opts[] = {
+        {"names", NAMES, NULL}, {"programs", PROGRAMS, NULL}, CLI_FROM_OPTION, CLI_HELP_OPTION};
     cli_parser p = CLI_PARSER("list", argc, argv, opts);
     bool names_only = false, programs = false;
     const char *arg;

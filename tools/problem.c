@@ -10,18 +10,15 @@
 
 #include "tritonc/interp.h"
 
-size_t problem_elem_bytes(tl_dtype dt)
-{
-    return tl_dtype_bits(dt) < 8 ? 1 : tl_dtype_bits(dt) / 8;
-}
+size_t problem_elem_bytes(tl_dtype dt) { return tl_dtype_bits(dt) < 8 ? 1 : tl_dtype_bits(dt) / 8; }
 
 void problem_fill(unsigned char *buf, size_t n, tl_dtype dt, tcir_context *ctx, const problem_arg *a)
 {
     size_t eb = problem_elem_bytes(dt);
     for (size_t i = 0; i < n; i++) {
-        double x = a->nvalues              ? a->values[i % (size_t)a->nvalues]
-                   : tl_dtype_is_float(dt) ? (double)(i % 13) / 4 - 1.5
-                                           : (double)(i % 7);
+        double x = a->nvalues       ? a->values[i % (size_t)a->nvalues]
+            : tl_dtype_is_float(dt) ? (double)(i % 13) / 4 - 1.5
+                                    : (double)(i % 7);
         uint64_t v = tl_dtype_is_float(dt) ? tc_interp_float_bits(x, tcir_type_float_kind(tl_dtype_ir(ctx, dt)), false)
                                            : (uint64_t)(long long)x;
         for (size_t k = 0; k < eb; k++)
@@ -99,9 +96,11 @@ bool problem_grid(const tl_kernel *k, const problem *p, const void *cfg, unsigne
     for (int d = 0; d < 3; d++) {
         long long v = 1;
         if (p->grid_text[d][0] && (!axis(k, p, c, p->grid_text[d], &v) || v < 1 || v > (1LL << 20)))
-            return snprintf(why, n, "problem of kernel %s: grid axis '%s' is not a number from 1 to 1048576 "
+            return snprintf(why, n,
+                            "problem of kernel %s: grid axis '%s' is not a number from 1 to 1048576 "
                             "(a product of A/B factors of integers, scalar arguments, int config fields)",
-                            k->name, p->grid_text[d]), false;
+                            k->name, p->grid_text[d]),
+                   false;
         grid[d] = (unsigned)v;
     }
     return true;
@@ -152,7 +151,8 @@ static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p
     }
     int i = 0;
     for (; i < p->nargs; i++)
-        if (strlen(tl_builder_argspec(b, i)->name) == name_len && !strncmp(tl_builder_argspec(b, i)->name, tok, name_len))
+        if (strlen(tl_builder_argspec(b, i)->name) == name_len &&
+            !strncmp(tl_builder_argspec(b, i)->name, tok, name_len))
             break;
     if (name_len == 0 || i == p->nargs)
         return snprintf(why, n, "'%.100s': kernel %s has no argument '%.*s'", tok, k->name, (int)name_len, tok), false;
@@ -161,7 +161,8 @@ static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p
     const char *rest = tok + name_len;
     if ((*rest == '[') != (s->kind == TL_ARG_PTR))
         return snprintf(why, n, "'%.100s': %s is a %s (%s)", tok, s->name, s->kind == TL_ARG_PTR ? "pointer" : "scalar",
-                        s->kind == TL_ARG_PTR ? "give NAME[ELEMENTS]" : "give NAME=VALUE"), false;
+                        s->kind == TL_ARG_PTR ? "give NAME[ELEMENTS]" : "give NAME=VALUE"),
+               false;
     if (*rest == '[') {
         char count[32];
         size_t len = strcspn(rest + 1, "]");
@@ -177,7 +178,8 @@ static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p
         rest += len + 2;
         if (*rest == '=' && !values_of(rest + 1, tl_dtype_is_float(s->dtype), a))
             return snprintf(why, n, "bad '%.100s': expected numbers after '=' (at most %d, by ',')", tok,
-                            PROBLEM_MAX_VALUES), false;
+                            PROBLEM_MAX_VALUES),
+                   false;
         if (*rest == '=')
             rest += strlen(rest);
     }
@@ -199,8 +201,8 @@ bool problem_of(const tl_kernel *k, tl_builder *b, const void *cfg, long long si
         return snprintf(why, whysize, "kernel %s has more than %d arguments", k->name, PROBLEM_MAX_ARGS), false;
     for (int i = 0; i < p->nargs; i++) {
         const tl_argspec *s = tl_builder_argspec(b, i);
-        p->args[i] = (problem_arg){.buffer = s->kind == TL_ARG_PTR, .count = size,
-                                   .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
+        p->args[i] = (problem_arg){
+            .buffer = s->kind == TL_ARG_PTR, .count = size, .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
         snprintf(p->args[i].name, sizeof p->args[i].name, "%s", s->name);
     }
     if (!k->problem)
@@ -214,7 +216,8 @@ bool problem_of(const tl_kernel *k, tl_builder *b, const void *cfg, long long si
         if (len == 0)
             break;
         if (len >= sizeof tok)
-            return snprintf(why, whysize, "problem of kernel %s: a token over %zu characters", k->name, sizeof tok), false;
+            return snprintf(why, whysize, "problem of kernel %s: a token over %zu characters", k->name, sizeof tok),
+                   false;
         memcpy(tok, t, len);
         tok[len] = '\0';
         char what[400];
@@ -225,6 +228,7 @@ bool problem_of(const tl_kernel *k, tl_builder *b, const void *cfg, long long si
     for (int i = 0; i < p->nargs; i++)
         if (!given[i])
             return snprintf(why, whysize, "problem of kernel %s leaves out argument '%s'", k->name,
-                            tl_builder_argspec(b, i)->name), false;
+                            tl_builder_argspec(b, i)->name),
+                   false;
     return problem_grid(k, p, cfg, p->grid, why, whysize);
 }

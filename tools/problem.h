@@ -13,12 +13,12 @@ enum { PROBLEM_MAX_ARGS = 64, PROBLEM_MAX_VALUES = 32, PROBLEM_MAX_GRID = 128 };
 
 typedef struct problem_arg {
     char name[64];
-    bool buffer;      /* a pointer argument: count elements of its pointee */
+    bool buffer; /* a pointer argument: count elements of its pointee */
     long long count;
-    int nvalues;      /* a buffer's values, repeated over its elements (0: made-up values,
+    int nvalues; /* a buffer's values, repeated over its elements (0: made-up values,
                          problem_fill) */
     double values[PROBLEM_MAX_VALUES];
-    double value;     /* a scalar's value */
+    double value; /* a scalar's value */
 } problem_arg;
 
 typedef struct problem {
@@ -26,7 +26,7 @@ typedef struct problem {
     int nargs;
     problem_arg args[PROBLEM_MAX_ARGS]; /* by argument index */
     char grid_text[3][PROBLEM_MAX_GRID]; /* each axis's expression ("M/BLOCK_M*N/BLOCK_N") */
-    unsigned grid[3];                    /* ... evaluated on the config problem_of was given */
+    unsigned grid[3]; /* ... evaluated on the config problem_of was given */
 } problem;
 
 /* The problem of kernel k on config cfg (NULL: the default), whose built form b gives the

@@ -11,10 +11,7 @@
 #include "run_program.h"
 #include "tritonc/pjrt.h"
 
-static size_t elem_bytes(tl_dtype d)
-{
-    return d == TL_I1 ? 1 : tl_dtype_bits(d) / 8;
-}
+static size_t elem_bytes(tl_dtype d) { return d == TL_I1 ? 1 : tl_dtype_bits(d) / 8; }
 
 static double now_us(void)
 {
@@ -32,10 +29,14 @@ static void fill(void *data, tl_dtype d, int64_t n, uint32_t *state)
         switch (d) {
         case TL_F32: ((float *)data)[i] = (float)(2 * u - 1); break;
         case TL_F64: ((double *)data)[i] = 2 * u - 1; break;
-        case TL_I32: case TL_U32: ((int32_t *)data)[i] = (int32_t)(u * 100); break;
-        case TL_I64: case TL_U64: ((int64_t *)data)[i] = (int64_t)(u * 100); break;
-        case TL_I16: case TL_U16: ((int16_t *)data)[i] = (int16_t)(u * 100); break;
-        case TL_I8: case TL_U8: ((int8_t *)data)[i] = (int8_t)(u * 100); break;
+        case TL_I32:
+        case TL_U32: ((int32_t *)data)[i] = (int32_t)(u * 100); break;
+        case TL_I64:
+        case TL_U64: ((int64_t *)data)[i] = (int64_t)(u * 100); break;
+        case TL_I16:
+        case TL_U16: ((int16_t *)data)[i] = (int16_t)(u * 100); break;
+        case TL_I8:
+        case TL_U8: ((int8_t *)data)[i] = (int8_t)(u * 100); break;
         case TL_I1: ((uint8_t *)data)[i] = u < 0.5; break;
         default: memset((char *)data + (size_t)i * elem_bytes(d), 0, elem_bytes(d)); break;
         }
@@ -52,7 +53,8 @@ static double value_at(const void *data, tl_dtype d, int64_t i)
     case TL_I64: return (double)((const int64_t *)data)[i];
     case TL_I16: return ((const int16_t *)data)[i];
     case TL_I8: return ((const int8_t *)data)[i];
-    case TL_U8: case TL_I1: return ((const uint8_t *)data)[i];
+    case TL_U8:
+    case TL_I1: return ((const uint8_t *)data)[i];
     default: return 0;
     }
 }

@@ -35,14 +35,15 @@ static const char exit_status_text[] =
 
 static void print_usage(FILE *f)
 {
-    fprintf(f, "Usage: tritonc COMMAND [OPTIONS] [NAME]\n"
-               "       tritonc help COMMAND | tritonc COMMAND --help\n"
-               "       tritonc --help | --version\n"
-               "\n"
-               "Triton GPU kernels written in C: their Triton IR (TTIR), StableHLO programs calling\n"
-               "them through XLA, their Triton compile and their launch.\n"
-               "\n"
-               "Commands:\n");
+    fprintf(f,
+            "Usage: tritonc COMMAND [OPTIONS] [NAME]\n"
+            "       tritonc help COMMAND | tritonc COMMAND --help\n"
+            "       tritonc --help | --version\n"
+            "\n"
+            "Triton GPU kernels written in C: their Triton IR (TTIR), StableHLO programs calling\n"
+            "them through XLA, their Triton compile and their launch.\n"
+            "\n"
+            "Commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].help);
     fprintf(f, "\n%s", exit_status_text);

@@ -254,12 +254,12 @@ static bool kernel_section(const char *path, uint64_t *addr, uint64_t *size)
     FILE *f = fopen(path, "rb");
     Elf64_Ehdr eh;
     bool ok = f && fread(&eh, sizeof eh, 1, f) == 1 && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
-              eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shstrndx < eh.e_shnum;
+        eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shstrndx < eh.e_shnum;
     Elf64_Shdr *sh = ok ? calloc(eh.e_shnum, sizeof *sh) : NULL;
     ok = sh && fseek(f, (long)eh.e_shoff, SEEK_SET) == 0 && fread(sh, sizeof *sh, eh.e_shnum, f) == eh.e_shnum;
     char *names = ok ? calloc(1, sh[eh.e_shstrndx].sh_size + 1) : NULL;
     ok = names && fseek(f, (long)sh[eh.e_shstrndx].sh_offset, SEEK_SET) == 0 &&
-         fread(names, 1, sh[eh.e_shstrndx].sh_size, f) == sh[eh.e_shstrndx].sh_size;
+        fread(names, 1, sh[eh.e_shstrndx].sh_size, f) == sh[eh.e_shstrndx].sh_size;
     for (int i = 0; ok && i < eh.e_shnum; i++) {
         if (sh[i].sh_name < sh[eh.e_shstrndx].sh_size && strcmp(names + sh[i].sh_name, TL_KERNEL_SECTION) == 0) {
             *addr = sh[i].sh_addr;
@@ -282,8 +282,10 @@ int user_kernels_load(const char *file, const char *cache_dir, user_kernels *out
         return cli_usage(NULL, "--from '%s': %s", file, strerror(errno));
     file_kind kind = kind_of(file);
     if (kind == FILE_UNKNOWN)
-        return cli_usage(NULL, "--from '%s': expected a C source (.c), a C++ source (.cc, .cpp, .cxx) or a shared "
-                               "library (.so) holding TL_KERNELs", file);
+        return cli_usage(NULL,
+                         "--from '%s': expected a C source (.c), a C++ source (.cc, .cpp, .cxx) or a shared "
+                         "library (.so) holding TL_KERNELs",
+                         file);
     char lib[4200], dir[4096];
     snprintf(lib, sizeof lib, "%s%s", strchr(file, '/') ? "" : "./", file); /* dlopen searches a bare name */
     if (kind != FILE_LIBRARY) {
@@ -310,8 +312,10 @@ int user_kernels_load(const char *file, const char *cache_dir, user_kernels *out
     for (int i = 0; i < out->n; i++)
         out->kernels[i] = entries[i];
     if (out->n == 0)
-        return cli_usage(NULL, "no TL_KERNEL in '%s' (a kernel is found by the TL_KERNEL that defines it, built "
-                               "against tritonc's headers)", file);
+        return cli_usage(NULL,
+                         "no TL_KERNEL in '%s' (a kernel is found by the TL_KERNEL that defines it, built "
+                         "against tritonc's headers)",
+                         file);
     return CLI_OK;
 }
 

@@ -87,7 +87,7 @@ typedef struct tl_value {
     tcir_value *ir;
     tl_dtype dtype; /* element dtype (for pointers: the pointee's; see is_ptr) */
     uint8_t is_ptr; /* element is a pointer to dtype */
-    uint8_t lit;    /* tl_lit_kind */
+    uint8_t lit; /* tl_lit_kind */
     uint8_t poison; /* the result of a call that failed (ir is NULL) */
     uint32_t def_order; /* values made by b so far when this one was made (1, 2, ...); 0 for
                          * literals and poison. Scopes order the C variables they carry by it
@@ -132,33 +132,32 @@ inline tl_value tl_lit(double v) { return tl_lit_float(v); }
 extern "C" {
 #else
 /* The literal conversion for a C type, as a function to apply. */
-#define TLX_LIT_FN(x)                                                                             \
-    _Generic((x),                                                                                 \
-        tl_value: tl_value_id,                                                                    \
-        _Bool: tl_lit_bool,                                                                       \
-        char: tl_lit_int,                                                                         \
-        signed char: tl_lit_int,                                                                  \
-        short: tl_lit_int,                                                                        \
-        int: tl_lit_int,                                                                          \
-        long: tl_lit_int,                                                                         \
-        long long: tl_lit_int,                                                                    \
-        unsigned char: tl_lit_uint,                                                               \
-        unsigned short: tl_lit_uint,                                                              \
-        unsigned int: tl_lit_uint,                                                                \
-        unsigned long: tl_lit_uint,                                                               \
-        unsigned long long: tl_lit_uint,                                                          \
-        float: tl_lit_float,                                                                      \
-        double: tl_lit_float)
+#define TLX_LIT_FN(x)                                                                                                  \
+    _Generic((x), tl_value                                                                                             \
+             : tl_value_id, _Bool                                                                                      \
+             : tl_lit_bool, char                                                                                       \
+             : tl_lit_int, signed char                                                                                 \
+             : tl_lit_int, short                                                                                       \
+             : tl_lit_int, int                                                                                         \
+             : tl_lit_int, long                                                                                        \
+             : tl_lit_int, long long                                                                                   \
+             : tl_lit_int, unsigned char                                                                               \
+             : tl_lit_uint, unsigned short                                                                             \
+             : tl_lit_uint, unsigned int                                                                               \
+             : tl_lit_uint, unsigned long                                                                              \
+             : tl_lit_uint, unsigned long long                                                                         \
+             : tl_lit_uint, float                                                                                      \
+             : tl_lit_float, double                                                                                    \
+             : tl_lit_float)
 #if defined(__GNUC__)
 /* gcc and clang: x is written once, into a temporary (its type from __auto_type), so an
  * expression nested n calls deep preprocesses to a size linear in n; written twice, as ISO C's
  * _Generic needs it below, each level doubled it (16 levels of tl_add: 168 MB). The temporary
  * of an inner call shadows an outer one's, on purpose. */
-#define tl_lit(x)                                                                                 \
-    (__extension__({                                                                              \
-        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"")             \
-        __auto_type tlx_lit_v = (x);                                                              \
-        _Pragma("GCC diagnostic pop") TLX_LIT_FN(tlx_lit_v)(tlx_lit_v);                           \
+#define tl_lit(x)                                                                                                      \
+    (__extension__({                                                                                                   \
+        _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") __auto_type tlx_lit_v = (x);     \
+        _Pragma("GCC diagnostic pop") TLX_LIT_FN(tlx_lit_v)(tlx_lit_v);                                                \
     }))
 #else
 #define tl_lit(x) TLX_LIT_FN(x)(x)
@@ -206,7 +205,7 @@ static char tlx_unit_anchor;
 
 TRITONC_API const tcir_type *tl_value_type(tl_value v); /* NULL for poison and literals */
 TRITONC_API int tl_value_rank(tl_value v);
-TRITONC_API int64_t tl_value_dim(tl_value v, int i);    /* 0 when out of range */
+TRITONC_API int64_t tl_value_dim(tl_value v, int i); /* 0 when out of range */
 TRITONC_API bool tl_value_is_tensor(tl_value v);
 
 /* ---- argument specs ----------------------------------------------------------------- */
@@ -219,12 +218,12 @@ typedef enum tl_arg_kind { TL_ARG_PTR = 1, TL_ARG_SCALAR, TL_ARG_TENSOR } tl_arg
 
 typedef struct tl_argspec {
     tl_arg_kind kind;
-    tl_dtype dtype;    /* element (pointee for pointers) */
+    tl_dtype dtype; /* element (pointee for pointers) */
     int divisibility;
     int address_space; /* pointers only; 1 (global) when 0 */
-    int rank;          /* tensors only */
+    int rank; /* tensors only */
     int64_t shape[TL_MAX_RANK];
-    const char *name;  /* used by tl_builder_create_with_args; tl_arg takes the name apart */
+    const char *name; /* used by tl_builder_create_with_args; tl_arg takes the name apart */
     bool do_not_specialize; /* Triton's do_not_specialize: a specialization key must give 'N' */
 } tl_argspec;
 
@@ -233,11 +232,9 @@ typedef struct tl_argspec {
 #define TL_SCALAR(dt) (TLX_LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt)})
 #define TL_SCALAR_OPTS(dt, ...) (TLX_LIT(tl_argspec){.kind = TL_ARG_SCALAR, .dtype = (dt), __VA_ARGS__})
 /* TL_TENSOR(TL_F32, 64, 128) */
-#define TL_TENSOR(dt, ...)                                                                        \
-    (TLX_LIT(tl_argspec){.kind = TL_ARG_TENSOR,                                                          \
-                  .dtype = (dt),                                                                  \
-                  .rank = TLX_COUNT(int64_t, __VA_ARGS__),              \
-                  .shape = {__VA_ARGS__}})
+#define TL_TENSOR(dt, ...)                                                                                             \
+    (TLX_LIT(tl_argspec){                                                                                              \
+        .kind = TL_ARG_TENSOR, .dtype = (dt), .rank = TLX_COUNT(int64_t, __VA_ARGS__), .shape = {__VA_ARGS__}})
 
 /* ---- builder lifetime ---------------------------------------------------------------- */
 
@@ -248,7 +245,7 @@ TRITONC_API tl_builder *tl_builder_create_at(tl_site site, const char *name);
 /* Opens a kernel and declares n arguments at once (the dynamic-arity form); the names come
  * from specs[i].name. Read them back with tl_builder_arg(b, i). */
 TRITONC_API tl_builder *tl_builder_create_with_args_at(tl_site site, const char *name, int n, const tl_argspec *specs);
-#define tl_builder_create_with_args(name, n, specs)                                               \
+#define tl_builder_create_with_args(name, n, specs)                                                                    \
     tl_builder_create_with_args_at(TL_SITE("tl_builder_create_with_args"), (name), (n), (specs))
 /* Frees the builder and everything it made. NULL is a no-op. Strings returned by
  * tl_finish are the caller's and stay valid. */
@@ -355,7 +352,8 @@ TRITONC_API tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit);
 #define tl_to_tensor(b, x) tl_to_tensor_at(TL_SITE("tl_to_tensor"), (b), tl_lit(x))
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat
  * tensor of like's shape). Checks the range for integer dtypes. */
-TRITONC_API tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+TRITONC_API tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                       const tcir_type *shape_like);
 /* tl_materialize_as_at, tl_note_constant_at, the helper brackets and the keyword ordering:
  * what a port tells the order engine, in tritonc/order.h. */
 
@@ -363,7 +361,7 @@ TRITONC_API tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit
 /* ---- raw ops (escape hatch) ----------------------------------------------------------- */
 
 typedef struct tl_raw_op {
-    const char *name;  /* first member: tl_op(b, "tt.foo", ...) */
+    const char *name; /* first member: tl_op(b, "tt.foo", ...) */
     int noperands;
     const tl_value *operands;
     int nresults;
@@ -372,7 +370,7 @@ typedef struct tl_raw_op {
     const tcir_named_attr *attrs;
     tl_dtype result_dtype; /* the dtype results get; default: from their IR element type */
     int nregions;
-    int nsuccessors;       /* blocks a terminator branches to (cf.br, cf.cond_br) */
+    int nsuccessors; /* blocks a terminator branches to (cf.br, cf.cond_br) */
     tcir_block *const *successors;
 } tl_raw_op;
 
@@ -387,7 +385,7 @@ TRITONC_API tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec);
 TRITONC_API tcir_op *tl_op_at_ref(const tl_site *site, tl_builder *b, const tl_raw_op *spec);
 #ifdef __cplusplus
 /* C++20 does not mix positional and designated fields: the name, then the others designated. */
-#define tl_op(b, op_name, ...) tl_op_at(TL_SITE("tl_op"), (b), tl_raw_op{.name = (op_name) __VA_OPT__(, ) __VA_ARGS__})
+#define tl_op(b, op_name, ...) tl_op_at(TL_SITE("tl_op"), (b), tl_raw_op{.name = (op_name)__VA_OPT__(, ) __VA_ARGS__})
 #else
 #define tl_op(b, ...) tl_op_at(TL_SITE("tl_op"), (b), TLX_LIT(tl_raw_op){__VA_ARGS__})
 #endif

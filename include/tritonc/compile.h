@@ -51,32 +51,32 @@ TRITONC_API char *tc_config_text(const tl_kernel *k, const void *cfg);
 /* ---- a compiled variant ------------------------------------------------------------------- */
 
 typedef struct tc_options {
-    int arch;       /* compute capability, 90 */
-    int num_warps;  /* 4 */
+    int arch; /* compute capability, 90 */
+    int num_warps; /* 4 */
     int num_stages; /* 3 */
-    int num_ctas;   /* 1 */
-    bool debug;     /* Triton's debug option */
+    int num_ctas; /* 1 */
+    bool debug; /* Triton's debug option */
 } tc_options;
 /* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA. */
 TRITONC_API tc_options tc_options_filled(tc_options o);
 
 typedef struct tc_variant {
-    const char *kernel;          /* tl_kernel name */
-    const char *config;          /* tc_config_text: "BLOCK_M=128,BLOCK_N=128,..." */
-    const char *spec;            /* the key: one letter per declared argument */
-    tc_options options;          /* as requested, defaults filled in */
-    const char *symbol;          /* the cubin's function name (Triton's metadata "name") */
-    int shared;                  /* bytes of dynamic shared memory (> 48 KiB needs the attribute) */
+    const char *kernel; /* tl_kernel name */
+    const char *config; /* tc_config_text: "BLOCK_M=128,BLOCK_N=128,..." */
+    const char *spec; /* the key: one letter per declared argument */
+    tc_options options; /* as requested, defaults filled in */
+    const char *symbol; /* the cubin's function name (Triton's metadata "name") */
+    int shared; /* bytes of dynamic shared memory (> 48 KiB needs the attribute) */
     int num_warps, num_ctas, cluster_dims[3];
     int global_scratch_size, global_scratch_align, profile_scratch_size, profile_scratch_align;
-    int arch;                    /* 90 */
-    const char *triton_version;  /* "3.6.0" */
-    int nargs;                   /* arguments of the compiled function, after specialization,
+    int arch; /* 90 */
+    const char *triton_version; /* "3.6.0" */
+    int nargs; /* arguments of the compiled function, after specialization,
                                     before the scratch pointers the launcher appends */
     const unsigned char *cubin;
-    size_t cubin_size;           /* cubin may be NULL (size 0): then ptx */
-    const char *ptx;             /* NUL-terminated; may be NULL when there is a cubin */
-    uint64_t ir_hash;            /* tc_ir_hash of the kernel it was compiled from. The runtime
+    size_t cubin_size; /* cubin may be NULL (size 0): then ptx */
+    const char *ptx; /* NUL-terminated; may be NULL when there is a cubin */
+    uint64_t ir_hash; /* tc_ir_hash of the kernel it was compiled from. The runtime
                                     launches a variant only when this equals the hash of the
                                     kernel as built now: a variant embedded before the kernel's
                                     body changed (stale), or with 0 here, is never launched */
@@ -87,19 +87,19 @@ typedef struct tc_variant {
 typedef struct tc_compile_env {
     const char *cache_dir; /* NULL: $TRITONC_CACHE_DIR, else $XDG_CACHE_HOME/tritonc, else
                               $HOME/.cache/tritonc */
-    const char *compiler;  /* a program speaking triton_compile.py's protocol. NULL:
+    const char *compiler; /* a program speaking triton_compile.py's protocol. NULL:
                               $TRITONC_COMPILER, else $TRITONC_PYTHON (else python3) running
                               triton_compile.py ($TRITONC_COMPILE_SCRIPT, else the installed one,
                               else the source tree's) */
-    bool jit;              /* on a cache miss, compile (else fail naming the command) */
-    bool no_cache;         /* neither read nor write the disk cache */
-    bool check_version;    /* ask the compiler its version (one subprocess) before trusting an
+    bool jit; /* on a cache miss, compile (else fail naming the command) */
+    bool no_cache; /* neither read nor write the disk cache */
+    bool check_version; /* ask the compiler its version (one subprocess) before trusting an
                               entry: an entry of another compiler version is a miss, and a
                               compiler that cannot be run is an error even on a hit (without
                               it, a hit runs no compiler, so a missing one goes unnoticed) */
-    int timeout_s;         /* a compile running longer is killed; 0: $TRITONC_COMPILE_TIMEOUT,
+    int timeout_s; /* a compile running longer is killed; 0: $TRITONC_COMPILE_TIMEOUT,
                               else 300 */
-    const char *from;      /* the user's file the kernel came from (`tritonc ... --from FILE`),
+    const char *from; /* the user's file the kernel came from (`tritonc ... --from FILE`),
                               NULL for a bundled one: the command a message suggests names it */
 } tc_compile_env;
 
@@ -134,11 +134,11 @@ TRITONC_API char *tc_compiler_version(const tc_compile_env *env, char **err);
 /* One compile of tc_compile_many: what tc_compile takes, and what it gave. */
 typedef struct tc_compile_job {
     const tl_kernel *kernel;
-    const void *cfg;     /* NULL: the default */
-    const char *spec;    /* NULL: as declared */
+    const void *cfg; /* NULL: the default */
+    const char *spec; /* NULL: as declared */
     tc_options opts;
     tc_variant *variant; /* set: the variant (the caller's: tc_variant_free), else NULL ... */
-    char *err;           /* ... and the error, malloc'd (the caller frees it) */
+    char *err; /* ... and the error, malloc'd (the caller frees it) */
 } tc_compile_job;
 
 /* Called after each job of tc_compile_many ends, one call at a time: `ended` of n so far. */
@@ -171,7 +171,8 @@ TRITONC_API tc_variant *tc_variant_load(const char *dir, const char *name, char 
  * n variants (binaries and strings included), for tc_runtime_add_variants. NAME must be a C
  * identifier, neither a keyword of C (C11 and C23: int, bool...) or a standard macro (NULL,
  * errno...) nor reserved (__x, _X). false with *err set on a bad name or an I/O error. */
-TRITONC_API bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err);
+TRITONC_API bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants,
+                                char **err);
 
 #ifdef __cplusplus
 }

@@ -115,8 +115,7 @@ typedef struct tl_values {
     int n;
     const tl_value *v;
 } tl_values;
-#define TL_VALUES(...)                                                                            \
-    (TLX_LIT(tl_values){TLX_COUNT(tl_value, __VA_ARGS__), TLX_ARRAY(tl_value, __VA_ARGS__)})
+#define TL_VALUES(...) (TLX_LIT(tl_values){TLX_COUNT(tl_value, __VA_ARGS__), TLX_ARRAY(tl_value, __VA_ARGS__)})
 
 /* A list of C variables, by address: TL_VARS(&acc, &p). `names` is the list as written
  * ("&acc, &p"), for messages. */
@@ -125,9 +124,8 @@ typedef struct tl_vars {
     tl_value *const *v;
     const char *names;
 } tl_vars;
-#define TL_VARS(...)                                                                              \
-    (TLX_LIT(tl_vars){TLX_COUNT(tl_value *, __VA_ARGS__), TLX_ARRAY(tl_value *, __VA_ARGS__), \
-               #__VA_ARGS__})
+#define TL_VARS(...)                                                                                                   \
+    (TLX_LIT(tl_vars){TLX_COUNT(tl_value *, __VA_ARGS__), TLX_ARRAY(tl_value *, __VA_ARGS__), #__VA_ARGS__})
 
 typedef enum tl_scope_kind {
     TL_SCOPE_NONE = 0,
@@ -143,18 +141,18 @@ typedef struct tl_carry tl_carry; /* the builder's record of a scope's C variabl
 typedef struct tl_scope {
     tl_builder *b;
     tl_scope_kind kind;
-    int phase;           /* which region is open: 0 the first (for body, then, before), 1 the second */
-    int depth;           /* its place on the builder's scope stack, for mismatch checks */
-    bool inline_return;  /* TL_SCOPE_RETURN_IF: end with tt.return instead of a branch to one exit */
-    bool allow_unused;   /* loops: no check for values the body makes and nobody uses */
-    tcir_op *op;         /* the scf op (NULL for a return-if scope) */
-    tcir_block *block;   /* the block being filled */
-    tl_site opened;      /* the call that opened it */
-    tl_carry *carry;     /* the C variables it carries (NULL: the explicit form) */
-    int decided;         /* a condition that is a C number, decided in C: 1 true, 2 false; 0 not */
-    int const_mark;      /* decided: the constants made before the branch being filled */
-    tl_value iv;         /* for: the induction variable */
-    int n;               /* values carried (for, while) */
+    int phase; /* which region is open: 0 the first (for body, then, before), 1 the second */
+    int depth; /* its place on the builder's scope stack, for mismatch checks */
+    bool inline_return; /* TL_SCOPE_RETURN_IF: end with tt.return instead of a branch to one exit */
+    bool allow_unused; /* loops: no check for values the body makes and nobody uses */
+    tcir_op *op; /* the scf op (NULL for a return-if scope) */
+    tcir_block *block; /* the block being filled */
+    tl_site opened; /* the call that opened it */
+    tl_carry *carry; /* the C variables it carries (NULL: the explicit form) */
+    int decided; /* a condition that is a C number, decided in C: 1 true, 2 false; 0 not */
+    int const_mark; /* decided: the constants made before the branch being filled */
+    tl_value iv; /* for: the induction variable */
+    int n; /* values carried (for, while) */
     const tl_value *args; /* for: the carried values inside the body; while: the before region's,
                           * then, after tl_do, the after region's. Never NULL (poison after an error) */
     int nresults;
@@ -173,20 +171,20 @@ void tlx_scope(long) = delete;
 #define TLX_SCOPE(scope) tlx_scope(scope)
 extern "C" {
 #else
-#define TLX_SCOPE(scope) _Generic((scope), tl_scope *: (scope))
+#define TLX_SCOPE(scope) _Generic((scope), tl_scope * : (scope))
 #endif
 
 /* ---- for ------------------------------------------------------------------------------- */
 
 typedef struct tl_for_opts {
-    tl_vars carry;                  /* C variables carried (the common form) */
-    tl_values inits;                /* or: carried values, initial (the explicit form) */
-    int num_stages;                 /* tl.range(num_stages=...): 0 means not given */
-    int loop_unroll_factor;         /* 0: not given */
+    tl_vars carry; /* C variables carried (the common form) */
+    tl_values inits; /* or: carried values, initial (the explicit form) */
+    int num_stages; /* tl.range(num_stages=...): 0 means not given */
+    int loop_unroll_factor; /* 0: not given */
     bool disallow_acc_multi_buffer;
     bool flatten;
     bool warp_specialize;
-    bool allow_unused;              /* the body may make values nothing uses (see below) */
+    bool allow_unused; /* the body may make values nothing uses (see below) */
 } tl_for_opts;
 /* for iv in range(lo, hi, step) / tl.range(...): bounds and step are integers (values or
  * C numbers, promoted to one type as Python does); a negative literal step counts down.
@@ -194,9 +192,9 @@ typedef struct tl_for_opts {
 TRITONC_API tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value step, tl_for_opts o);
 #define tl_for(...) TLX_CAT(tlx_for_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
 #define TLX_KW4(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _)
-#define tlx_for_P(b, lo, hi, step)                                                                \
+#define tlx_for_P(b, lo, hi, step)                                                                                     \
     tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TLX_LIT(tl_for_opts){.num_stages = 0})
-#define tlx_for_K(b, lo, hi, step, ...)                                                           \
+#define tlx_for_K(b, lo, hi, step, ...)                                                                                \
     tl_for_at(TL_SITE("tl_for"), (b), tl_lit(lo), tl_lit(hi), tl_lit(step), TLX_LIT(tl_for_opts){__VA_ARGS__})
 
 /* ---- if / else -------------------------------------------------------------------------- */
@@ -220,7 +218,7 @@ TRITONC_API void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
 /* ---- while ------------------------------------------------------------------------------ */
 
 typedef struct tl_while_opts {
-    tl_vars carry;   /* C variables carried (the common form) */
+    tl_vars carry; /* C variables carried (the common form) */
     tl_values inits; /* or: carried values, initial (the explicit form) */
     bool allow_unused; /* the body may make values nothing uses (as tl_for's) */
 } tl_while_opts;
@@ -237,15 +235,14 @@ TRITONC_API tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o);
 TRITONC_API void tl_do_at(tl_site s, tl_scope *scope, tl_value cond, tl_values values);
 #define tl_do(...) TLX_CAT(tlx_do_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_do_P(scope, cond) tl_do_at(TL_SITE("tl_do"), TLX_SCOPE(scope), tl_lit(cond), TLX_LIT(tl_values){0, NULL})
-#define tlx_do_K(scope, cond, ...)                                                                \
-    tl_do_at(TL_SITE("tl_do"), TLX_SCOPE(scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
+#define tlx_do_K(scope, cond, ...) tl_do_at(TL_SITE("tl_do"), TLX_SCOPE(scope), tl_lit(cond), TL_VALUES(__VA_ARGS__))
 
 /* ---- early return ------------------------------------------------------------------------- */
 
 typedef struct tl_return_opts {
     bool inline_return; /* a tt.return at this site (Python's form) instead of a branch to one
                          * shared exit block (the default) */
-    tl_vars carry;      /* tl_return_if_open: C variables the branch may assign; tl_end gives
+    tl_vars carry; /* tl_return_if_open: C variables the branch may assign; tl_end gives
                          * them back their values from before it (Python's rebinding dies with
                          * the branch that returns) */
 } tl_return_opts;
@@ -254,13 +251,14 @@ typedef struct tl_return_opts {
 TRITONC_API void tl_return_if_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if(...) TLX_CAT(tlx_return_if_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_return_if_P(cond) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TLX_ZERO(tl_return_opts))
-#define tlx_return_if_K(cond, ...) tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TLX_LIT(tl_return_opts){__VA_ARGS__})
+#define tlx_return_if_K(cond, ...)                                                                                     \
+    tl_return_if_at(TL_SITE("tl_return_if"), tl_lit(cond), TLX_LIT(tl_return_opts){__VA_ARGS__})
 /* if cond: <side effects>; return - opens the taken branch; tl_end closes it with the return. */
 TRITONC_API tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o);
 #define tl_return_if_open(...) TLX_CAT(tlx_return_if_open_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_return_if_open_P(cond)                                                                \
+#define tlx_return_if_open_P(cond)                                                                                     \
     tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TLX_ZERO(tl_return_opts))
-#define tlx_return_if_open_K(cond, ...)                                                           \
+#define tlx_return_if_open_K(cond, ...)                                                                                \
     tl_return_if_open_at(TL_SITE("tl_return_if_open"), tl_lit(cond), TLX_LIT(tl_return_opts){__VA_ARGS__})
 
 /* ---- closing ------------------------------------------------------------------------------ */

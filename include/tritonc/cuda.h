@@ -86,7 +86,7 @@ typedef void *tc_stream;
 
 typedef struct tc_runtime_options {
     const char *libcuda; /* NULL: $TRITONC_LIBCUDA, else libcuda.so.1 */
-    int device;          /* the device whose primary context is used when none is current */
+    int device; /* the device whose primary context is used when none is current */
     /* How a missing variant is compiled (tritonc/compile.h: cache dir, compiler, JIT mode,
      * timeout). NULL: tc_compile's defaults (JIT on unless $TRITONC_JIT=0). Copied, its
      * strings included. */
@@ -145,14 +145,22 @@ TRITONC_API bool tc_synchronize_at(tl_site site, tc_runtime *rt);
  * is never launched; with none for the device's, the launch error names the archs at hand.
  * Reads the kernel's declared arguments by building it once. The same (kernel, config text,
  * options) gives the same handle; the runtime owns it. NULL on error. */
-TRITONC_API tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg, tc_options opts);
+TRITONC_API tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *cfg,
+                                        tc_options opts);
 #define tc_kernel_get(...) tc_kernel_get_at(TL_SITE("tc_kernel_get"), __VA_ARGS__)
 
 /* The kernel's declared arguments (n set to their count), owned by the handle; NULL for NULL. */
 TRITONC_API const tc_param *tc_kernel_params_of(const tc_kernel *k, int *n);
 
 /* One launch argument, made by the constructors below (never by hand). */
-typedef enum tc_arg_kind { TC_ARG_NONE = 0, TC_ARG_PTR, TC_ARG_INT, TC_ARG_UINT, TC_ARG_FLOAT, TC_ARG_BOOL } tc_arg_kind;
+typedef enum tc_arg_kind {
+    TC_ARG_NONE = 0,
+    TC_ARG_PTR,
+    TC_ARG_INT,
+    TC_ARG_UINT,
+    TC_ARG_FLOAT,
+    TC_ARG_BOOL
+} tc_arg_kind;
 typedef struct tc_arg {
     tc_arg_kind kind;
     tl_dtype dtype; /* the pointee for pointers; the scalar's type otherwise */
@@ -190,17 +198,19 @@ typedef struct tc_grid {
 /* Launches k on grid in stream (asynchronous, like cuLaunchKernel) with nargs arguments in
  * declaration order. False on error (bad arguments, no variant for the arguments' key, a
  * driver error), with the error recorded naming the launch's C line. */
-TRITONC_API bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args);
+TRITONC_API bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs,
+                                   const tc_arg *args);
 #define tc_launch_args(...) tc_launch_args_at(TL_SITE("tc_launch"), __VA_ARGS__)
 /* tc_launch(k, grid, stream, tc_ptr(x, TL_F32), tc_i32(n), ...): at least one argument (a
  * kernel without arguments: tc_launch_args(k, grid, stream, 0, NULL)). */
-#define tc_launch(k, grid, stream, ...)                                                           \
-    tc_launch_args_at(TL_SITE("tc_launch"), (k), (grid), (stream),                                \
-                      TLX_COUNT(tc_arg, __VA_ARGS__), TLX_ARRAY(tc_arg, __VA_ARGS__))
+#define tc_launch(k, grid, stream, ...)                                                                                \
+    tc_launch_args_at(TL_SITE("tc_launch"), (k), (grid), (stream), TLX_COUNT(tc_arg, __VA_ARGS__),                     \
+                      TLX_ARRAY(tc_arg, __VA_ARGS__))
 
 /* The specialization key (one letter per declared argument) the arguments give, written into
  * key (at least nargs + 1 bytes), after the same checks as a launch; NULL on error. */
-TRITONC_API const char *tc_kernel_key_at(tl_site site, tc_kernel *k, int nargs, const tc_arg *args, char *key, size_t size);
+TRITONC_API const char *tc_kernel_key_at(tl_site site, tc_kernel *k, int nargs, const tc_arg *args, char *key,
+                                         size_t size);
 #define tc_kernel_key(...) tc_kernel_key_at(TL_SITE("tc_kernel_key"), __VA_ARGS__)
 
 /* Makes sure the variant for key is loaded in the current context (compiling it if needed), so
@@ -225,7 +235,7 @@ typedef struct tc_autotune_options {
      * dtypes of the pointer arguments are part of the key too, as in Triton. */
     int nkey;
     const char *const *key;
-    int warmup;  /* untimed launches per config (0: 5) */
+    int warmup; /* untimed launches per config (0: 5) */
     int repeats; /* timed launches per config, each between two CUDA events (0: 20); the
                     median is the config's time */
     /* Where the best config per key is kept across runs: a directory (NULL: the compile
@@ -264,8 +274,8 @@ typedef struct tc_autotune_options {
 /* An autotuner over nconfigs candidates (copied) of k on base_cfg (NULL: the default); grid
  * computes each launch's grid. NULL on error (a bad --set text names the config). */
 TRITONC_API tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kernel *k, const void *base_cfg,
-                                                int nconfigs, const tc_tune_config *configs, tc_grid_fn grid, void *grid_user,
-                                                tc_autotune_options opts);
+                                                int nconfigs, const tc_tune_config *configs, tc_grid_fn grid,
+                                                void *grid_user, tc_autotune_options opts);
 #define tc_autotune_create(...) tc_autotune_create_at(TL_SITE("tc_autotune_create"), __VA_ARGS__)
 
 /* Launches with the best config for the arguments' key. The first launch with a new key times
@@ -274,19 +284,20 @@ TRITONC_API tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, co
  * key timed, its best config and its time to stderr. A config that cannot be launched is skipped: its
  * error is recorded, then cleared, on the runtime, so tune while no other thread relies on the
  * runtime's error state. */
-TRITONC_API bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args);
+TRITONC_API bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs,
+                                            const tc_arg *args);
 #define tc_autotune_launch_args(...) tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), __VA_ARGS__)
-#define tc_autotune_launch(at, stream, ...)                                                      \
-    tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream),                     \
-                               TLX_COUNT(tc_arg, __VA_ARGS__), TLX_ARRAY(tc_arg, __VA_ARGS__))
+#define tc_autotune_launch(at, stream, ...)                                                                            \
+    tc_autotune_launch_args_at(TL_SITE("tc_autotune_launch"), (at), (stream), TLX_COUNT(tc_arg, __VA_ARGS__),          \
+                               TLX_ARRAY(tc_arg, __VA_ARGS__))
 
 /* Makes sure the config chosen for the arguments' key is loaded in the current context, so
  * that launches with such arguments may be captured into a CUDA graph. The key must be chosen
  * already (a table's, the persisted file's, or an earlier launch's): otherwise an error, as
  * preparing times nothing. */
 TRITONC_API bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args);
-#define tc_autotune_prepare(at, ...)                                                              \
-    tc_autotune_prepare_args_at(TL_SITE("tc_autotune_prepare"), (at),                            \
+#define tc_autotune_prepare(at, ...)                                                                                   \
+    tc_autotune_prepare_args_at(TL_SITE("tc_autotune_prepare"), (at),                                                  \
                                 (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
 
 /* Writes every choice the tuner holds (timed, read from its file or from a table) as a table
@@ -321,7 +332,7 @@ typedef bool (*tc_bench_fn)(tc_stream stream, void *user);
 /* do_bench's arguments. 0 fields are its defaults. */
 typedef struct tc_bench_opts {
     double warmup_ms; /* time spent in untimed runs (0: 25, do_bench's warmup) */
-    double rep_ms;    /* time spent in timed runs (0: 100, do_bench's rep) */
+    double rep_ms; /* time spent in timed runs (0: 100, do_bench's rep) */
     /* Quantiles to report (do_bench's quantiles), each in [0, 1]; at most
      * TC_BENCH_MAX_QUANTILES. */
     int nquantiles;
@@ -339,8 +350,8 @@ typedef struct tc_bench_result {
      * do_bench's _quantile does: q * (runs - 1) is the position. */
     double quantiles[TC_BENCH_MAX_QUANTILES];
     double estimate_ms; /* one run (flush included) estimated from 5, which sets the counts */
-    int warmups;        /* max(1, int(warmup_ms / estimate_ms)) */
-    int runs;           /* max(1, int(rep_ms / estimate_ms)), the timed runs */
+    int warmups; /* max(1, int(warmup_ms / estimate_ms)) */
+    int runs; /* max(1, int(rep_ms / estimate_ms)), the timed runs */
 } tc_bench_result;
 
 /* Times fn as Triton 3.6's do_bench does, in the current context (the runtime's when none):
@@ -352,8 +363,8 @@ typedef struct tc_bench_result {
  * capturing a CUDA graph (benchmarking synchronizes), a driver call that fails, or fn failing
  * ("the benchmarked function failed (run N)", unless fn recorded its own error). Every event
  * and the flush buffer are freed whatever happens. */
-TRITONC_API bool tc_bench_at(tl_site site, tc_runtime *rt, tc_stream stream, tc_bench_fn fn, void *user, tc_bench_opts opts,
-                             tc_bench_result *out);
+TRITONC_API bool tc_bench_at(tl_site site, tc_runtime *rt, tc_stream stream, tc_bench_fn fn, void *user,
+                             tc_bench_opts opts, tc_bench_result *out);
 #define tc_bench(...) tc_bench_at(TL_SITE("tc_bench"), __VA_ARGS__)
 
 /* tc_bench of one launch, tc_launch_args(k, grid, stream, nargs, args): the runtime is k's. A
@@ -366,10 +377,7 @@ TRITONC_API bool tc_bench_launch_args_at(tl_site site, tc_kernel *k, tc_grid gri
 
 /* ceil(x / y), as triton.cdiv(x, y) for x, y >= 0, with no overflow for any 64-bit x. 0 when y
  * is 0 (where Python raises ZeroDivisionError). */
-static inline uint64_t tc_cdiv(uint64_t x, uint64_t y)
-{
-    return y ? x / y + (x % y != 0) : 0;
-}
+static inline uint64_t tc_cdiv(uint64_t x, uint64_t y) { return y ? x / y + (x % y != 0) : 0; }
 
 /* The smallest power of 2 >= n, as triton.next_power_of_2: 1 for 1, 0 for 0 (as Python's,
  * whose bit trick gives 0 there), and 0 for n above 2^63, whose next power of 2 does not fit

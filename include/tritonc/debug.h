@@ -47,16 +47,18 @@ typedef struct tl_print_args {
  * value's signedness (isSigned). Values may be scalars or tensors of any shape. */
 TRITONC_API void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args);
 #define tl_device_print(...) TLX_CAT(tlx_device_print_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_device_print_P(b, prefix)                                                             \
+#define tlx_device_print_P(b, prefix)                                                                                  \
     tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TLX_LIT(tl_print_args){.end_ = 0})
-#define tlx_device_print_K(b, prefix, ...)                                                        \
+#define tlx_device_print_K(b, prefix, ...)                                                                             \
     tl_device_print_at(TL_SITE("tl_device_print"), (b), (prefix), TLX_PRINT_ARGS(__VA_ARGS__))
 #ifdef __cplusplus
 /* C++20 does not mix positional and designated fields: tl_device_print(b, "x", x, y), or all
  * designated: tl_device_print(b, "x", .a0 = x, .hex = true). */
-#define TLX_PRINT_ARGS(...) tl_print_args{__VA_ARGS__}
+#define TLX_PRINT_ARGS(...)                                                                                            \
+    tl_print_args { __VA_ARGS__ }
 #else
-#define TLX_PRINT_ARGS(...) TLX_LIT(tl_print_args){__VA_ARGS__, .end_ = 0}
+#define TLX_PRINT_ARGS(...)                                                                                            \
+    TLX_LIT(tl_print_args) { __VA_ARGS__, .end_ = 0 }
 #endif
 
 typedef struct tl_assert_opts {
@@ -67,9 +69,9 @@ typedef struct tl_assert_opts {
  * cond must be a boolean (int1) scalar or tensor; a C number counts as a bool. */
 TRITONC_API void tl_device_assert_at(tl_site s, tl_value cond, const char *msg, tl_assert_opts o);
 #define tl_device_assert(...) TLX_CAT(tlx_device_assert_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_device_assert_P(cond, msg)                                                            \
+#define tlx_device_assert_P(cond, msg)                                                                                 \
     tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TLX_LIT(tl_assert_opts){.mask = {0}})
-#define tlx_device_assert_K(cond, msg, ...)                                                       \
+#define tlx_device_assert_K(cond, msg, ...)                                                                            \
     tl_device_assert_at(TL_SITE("tl_device_assert"), tl_lit(cond), (msg), TLX_LIT(tl_assert_opts){__VA_ARGS__})
 
 /* tl.assume(cond): llvm.intr.assume on an int1 scalar. A C condition (int 0 or 1, what C's
@@ -89,8 +91,7 @@ typedef struct tl_hint {
     int n;
     int64_t v[TL_MAX_RANK];
 } tl_hint;
-#define TL_HINT(...)                                                                              \
-    (TLX_LIT(tl_hint){.n = TLX_COUNT(int64_t, __VA_ARGS__), .v = {__VA_ARGS__}})
+#define TL_HINT(...) (TLX_LIT(tl_hint){.n = TLX_COUNT(int64_t, __VA_ARGS__), .v = {__VA_ARGS__}})
 
 /* tl.multiple_of(x, values), tl.max_contiguous, tl.max_constancy: set tt.divisibility,
  * tt.contiguity, tt.constancy (dense<...> : tensor<Nxi32>) on the op that defines x and
@@ -100,7 +101,8 @@ typedef struct tl_hint {
 typedef enum tl_hint_kind { TL_HINT_DIVISIBILITY, TL_HINT_CONTIGUITY, TL_HINT_CONSTANCY } tl_hint_kind;
 TRITONC_API tl_value tl_hint_at(tl_site s, tl_hint_kind kind, tl_value x, tl_hint values);
 #define tl_multiple_of(x, ...) tl_hint_at(TL_SITE("tl_multiple_of"), TL_HINT_DIVISIBILITY, (x), TL_HINT(__VA_ARGS__))
-#define tl_max_contiguous(x, ...) tl_hint_at(TL_SITE("tl_max_contiguous"), TL_HINT_CONTIGUITY, (x), TL_HINT(__VA_ARGS__))
+#define tl_max_contiguous(x, ...)                                                                                      \
+    tl_hint_at(TL_SITE("tl_max_contiguous"), TL_HINT_CONTIGUITY, (x), TL_HINT(__VA_ARGS__))
 #define tl_max_constancy(x, ...) tl_hint_at(TL_SITE("tl_max_constancy"), TL_HINT_CONSTANCY, (x), TL_HINT(__VA_ARGS__))
 
 /* ---- inline assembly and extern functions --------------------------------------------- */
@@ -110,8 +112,7 @@ typedef struct tl_dtypes {
     int n;
     const tl_dtype *d;
 } tl_dtypes;
-#define TL_DTYPES(...)                                                                            \
-    (TLX_LIT(tl_dtypes){TLX_COUNT(tl_dtype, __VA_ARGS__), TLX_ARRAY(tl_dtype, __VA_ARGS__)})
+#define TL_DTYPES(...) (TLX_LIT(tl_dtypes){TLX_COUNT(tl_dtype, __VA_ARGS__), TLX_ARRAY(tl_dtype, __VA_ARGS__)})
 
 #define TL_ASM_MAX_RESULTS 8
 typedef struct tl_asm_results {
@@ -123,17 +124,17 @@ typedef struct tl_asm_results {
  * tt.elementwise_inline_asm over args broadcast together (pointers allowed, no promotion),
  * with one result per dtype, shaped like the broadcast args. args needs at least one value
  * (it names the builder). */
-TRITONC_API tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints, tl_values args,
-                                                        tl_dtypes dtypes, bool is_pure, int pack);
+TRITONC_API tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints,
+                                                        tl_values args, tl_dtypes dtypes, bool is_pure, int pack);
 /* One result: (y = ...). */
 static inline tl_value tl_asm_first(tl_asm_results r) { return r.v[0]; }
-#define tl_inline_asm_elementwise(asm_text, constraints, args, dtype, is_pure, pack)               \
-    tl_asm_first(tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), \
-                                              (args), TL_DTYPES(dtype), (is_pure), (pack)))
+#define tl_inline_asm_elementwise(asm_text, constraints, args, dtype, is_pure, pack)                                   \
+    tl_asm_first(tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), (args), \
+                                              TL_DTYPES(dtype), (is_pure), (pack)))
 /* Several results, Python's dtype=(tl.int32, tl.float32): (c, d) = ... is r.v[0], r.v[1]. */
-#define tl_inline_asm_elementwise_n(asm_text, constraints, args, dtypes, is_pure, pack)            \
-    tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), (args), \
-                                 (dtypes), (is_pure), (pack))
+#define tl_inline_asm_elementwise_n(asm_text, constraints, args, dtypes, is_pure, pack)                                \
+    tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), (args), (dtypes),    \
+                                 (is_pure), (pack))
 
 /* One entry of extern_elementwise's arg_type_symbol_dict: argument dtypes -> (symbol, result). */
 #define TL_EXTERN_MAX_ARGS 4
@@ -148,8 +149,8 @@ typedef struct tl_extern_overload {
  * symbol and the result dtype; args are broadcast together, not promoted. */
 TRITONC_API tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *lib_path, tl_values args,
                                               int noverloads, const tl_extern_overload *overloads, bool is_pure);
-#define tl_extern_elementwise(lib_name, lib_path, args, noverloads, overloads, is_pure)           \
-    tl_extern_elementwise_at(TL_SITE("tl_extern_elementwise"), (lib_name), (lib_path), (args), (noverloads), \
+#define tl_extern_elementwise(lib_name, lib_path, args, noverloads, overloads, is_pure)                                \
+    tl_extern_elementwise_at(TL_SITE("tl_extern_elementwise"), (lib_name), (lib_path), (args), (noverloads),           \
                              (overloads), (is_pure))
 
 /* A function of CUDA's libdevice as tl.extra.cuda.libdevice names it, for float arguments:
@@ -164,7 +165,7 @@ TRITONC_API tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, c
 TRITONC_API tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args);
 #define tl_libdevice(x, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x)))
 #define tl_libdevice2(x, y, name) tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x), tl_lit(y)))
-#define tl_libdevice3(x, y, z, name)                                                              \
+#define tl_libdevice3(x, y, z, name)                                                                                   \
     tl_libdevice_at(TL_SITE("tl_libdevice"), (name), TL_VALUES(tl_lit(x), tl_lit(y), tl_lit(z)))
 
 /* ---- random numbers (triton.language.random: Philox 4x32) ----------------------------- */
@@ -192,7 +193,7 @@ TRITONC_API tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, t
 
 #define TLX_RANDOM(fn, ...) TLX_CAT(tlx_random_, TLX_KW2(__VA_ARGS__))(fn, __VA_ARGS__)
 #define tlx_random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TLX_ZERO(tl_random_opts))
-#define tlx_random_K(fn, seed, offset, ...)                                                       \
+#define tlx_random_K(fn, seed, offset, ...)                                                                            \
     fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TLX_LIT(tl_random_opts){__VA_ARGS__})
 #define tl_randint(...) TLX_RANDOM(tl_randint, __VA_ARGS__)
 #define tl_rand(...) TLX_RANDOM(tl_rand, __VA_ARGS__)

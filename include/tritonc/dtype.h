@@ -36,9 +36,9 @@ typedef enum tl_dtype {
     TL_BF16,
     TL_F32,
     TL_F64,
-    TL_FP8E4NV,  /* f8E4M3FN */
-    TL_FP8E5,    /* f8E5M2 */
-    TL_FP8E4B8,  /* f8E4M3FNUZ */
+    TL_FP8E4NV, /* f8E4M3FN */
+    TL_FP8E5, /* f8E5M2 */
+    TL_FP8E4B8, /* f8E4M3FNUZ */
     TL_FP8E5B16, /* f8E5M2FNUZ */
     TL_FP8E4B15, /* f8E4M3B11FNUZ */
     TL_DTYPE_COUNT
@@ -48,7 +48,7 @@ typedef enum tl_dtype {
 TRITONC_API const char *tl_dtype_name(tl_dtype d);
 /* Looks a dtype up by its Python name or its MLIR name ("f32"); TL_DTYPE_INVALID if none. */
 TRITONC_API tl_dtype tl_dtype_parse(const char *name);
-TRITONC_API bool tl_dtype_is_int(tl_dtype d);      /* i1 included */
+TRITONC_API bool tl_dtype_is_int(tl_dtype d); /* i1 included */
 TRITONC_API bool tl_dtype_is_unsigned(tl_dtype d); /* u8..u64 (i1 is a bool, signless here) */
 TRITONC_API bool tl_dtype_is_float(tl_dtype d);
 TRITONC_API bool tl_dtype_is_fp8(tl_dtype d);
@@ -59,10 +59,10 @@ TRITONC_API unsigned tl_dtype_bits(tl_dtype d);
 typedef struct tl_site {
     const char *file;
     int line;
-    const char *func;  /* the API call's name, "tl_add" */
-    int seq;           /* source-order key; 0: none */
+    const char *func; /* the API call's name, "tl_add" */
+    int seq; /* source-order key; 0: none */
     const char *scope; /* the calling C function (__func__); NULL: none */
-    const void *unit;  /* the calling translation unit (TLX_UNIT); NULL: one shared by all such sites */
+    const void *unit; /* the calling translation unit (TLX_UNIT); NULL: one shared by all such sites */
 } tl_site;
 
 #ifdef __cplusplus

@@ -133,7 +133,7 @@ TRITONC_API th_value th_convert_at(th_site site, th_value x, tl_dtype to);
 
 /* Ends main with `return`: its results are the values given (at least one). Once only. */
 TRITONC_API void th_return_at(th_site site, th_builder *b, int n, const th_value *results);
-#define th_return(b, ...)                                                                         \
+#define th_return(b, ...)                                                                                              \
     th_return_at(TH_SITE("th_return"), (b), TLX_TH_COUNT(th_value, __VA_ARGS__), TLX_TH_ARRAY(th_value, __VA_ARGS__))
 
 /* ---- the program's signature (for running it: see pjrt.h) ----------------------------- */
@@ -168,22 +168,27 @@ typedef struct th_aliases {
     const th_alias *items;
 } th_aliases;
 /* .output_operand_aliases = TH_ALIASES({.output_index = 0, .operand_index = 1}) */
-#define TH_ALIASES(...)                                                                           \
-    {TLX_TH_COUNT(th_alias, __VA_ARGS__), TLX_TH_ARRAY(th_alias, __VA_ARGS__)}
+#define TH_ALIASES(...)                                                                                                \
+    {                                                                                                                  \
+        TLX_TH_COUNT(th_alias, __VA_ARGS__), TLX_TH_ARRAY(th_alias, __VA_ARGS__)                                       \
+    }
 
 typedef struct th_indices {
     int n;
     const int *items;
 } th_indices;
 /* .zeroed_outputs = TH_INDICES(0, 2) */
-#define TH_INDICES(...) {TLX_TH_COUNT(int, __VA_ARGS__), TLX_TH_ARRAY(int, __VA_ARGS__)}
+#define TH_INDICES(...)                                                                                                \
+    {                                                                                                                  \
+        TLX_TH_COUNT(int, __VA_ARGS__), TLX_TH_ARRAY(int, __VA_ARGS__)                                                 \
+    }
 
 /* How to launch the kernel. All zero is valid: the defaults below. */
 typedef struct th_call_opts {
-    const void *cfg;   /* the kernel's config struct (its cfg type); NULL: the kernel's default */
-    int grid[3];       /* launch grid x, y, z; 0 means 1 */
-    int num_warps;     /* 0: 4 (Triton's default); a power of two */
-    int num_stages;    /* 0: 3 (Triton's default) */
+    const void *cfg; /* the kernel's config struct (its cfg type); NULL: the kernel's default */
+    int grid[3]; /* launch grid x, y, z; 0 means 1 */
+    int num_warps; /* 0: 4 (Triton's default); a power of two */
+    int num_stages; /* 0: 3 (Triton's default) */
     th_aliases output_operand_aliases; /* in-place updates; none by default */
     /* XLA's optional backend_config fields, left out when zero / false / empty: */
     int64_t global_scratch_memory_size; /* bytes of global scratch the kernel needs */
@@ -191,7 +196,7 @@ typedef struct th_call_opts {
     th_indices zeroed_outputs; /* output numbers (0 = the first output) XLA zero-fills before the
                                 * launch; printed as XLA wants them, as positions among the
                                 * kernel's buffer arguments (operands first) */
-    bool debug;        /* the kernel emitted in Triton's debug mode (tl_device_assert emits
+    bool debug; /* the kernel emitted in Triton's debug mode (tl_device_assert emits
                         * tt.assert) and debug = true in backend_config, as jax's Pallas writes it */
     bool no_locations; /* embed the TTIR without loc("file.c":line:0) (on by default) */
 } th_call_opts;
@@ -236,37 +241,36 @@ TRITONC_API bool th_triton_call_named_at(th_site site, th_builder *b, const tl_k
  * th_triton_call_at. */
 #define TH_INPUTS(...) (__VA_ARGS__)
 #define TH_OUTPUTS(...) (__VA_ARGS__)
-#define TH_KERNEL_CALL(kernel, inputs, outputs)                                                   \
-    extern const tl_kernel kernel;                                                                \
-    typedef struct kernel##_inputs {                                                              \
-        TLX_TH_EACH(TLX_TH_VALUE_FIELD, TLX_TH_UNPAREN inputs)                                    \
-    } kernel##_inputs;                                                                            \
-    typedef struct kernel##_outputs {                                                             \
-        TLX_TH_EACH(TLX_TH_SHAPE_FIELD, TLX_TH_UNPAREN outputs)                                   \
-    } kernel##_outputs;                                                                           \
-    typedef struct kernel##_results {                                                             \
-        TLX_TH_EACH(TLX_TH_VALUE_FIELD, TLX_TH_UNPAREN outputs)                                   \
-    } kernel##_results;                                                                           \
-    TLX_TH_UNUSED static inline kernel##_results kernel##_call_at(                                \
-        th_site site, th_builder *b, kernel##_inputs in, kernel##_outputs out, th_call_opts opts) \
-    {                                                                                             \
-        static const char *const in_names[] = {TLX_TH_EACH(TLX_TH_NAME, TLX_TH_UNPAREN inputs)};  \
-        static const char *const out_names[] = {TLX_TH_EACH(TLX_TH_NAME, TLX_TH_UNPAREN outputs)}; \
-        const th_value in_values[] = {TLX_TH_EACH(TLX_TH_IN_MEMBER, TLX_TH_UNPAREN inputs)};      \
-        const th_shape out_shapes[] = {TLX_TH_EACH(TLX_TH_OUT_MEMBER, TLX_TH_UNPAREN outputs)};   \
-        th_value res[sizeof out_names / sizeof out_names[0]];                                     \
-        th_triton_call_named_at(site, b, &kernel, (int)(sizeof in_names / sizeof in_names[0]),    \
-                                in_names, in_values, (int)(sizeof res / sizeof res[0]),           \
-                                out_names, out_shapes, opts, res);                                \
-        kernel##_results r;                                                                       \
-        TLX_TH_EACH(TLX_TH_RESULT_SET, TLX_TH_UNPAREN outputs)                                    \
-        return r;                                                                                 \
-    }                                                                                             \
-    TLX_TH_UNUSED static inline kernel##_results kernel##_call(                                   \
-        th_builder *b, kernel##_inputs in, kernel##_outputs out, th_call_opts opts)               \
-    {                                                                                             \
-        return kernel##_call_at(TLX_TH_LIT(th_site){.func = #kernel "_call"}, b, in, out, opts);  \
-    }                                                                                             \
+#define TH_KERNEL_CALL(kernel, inputs, outputs)                                                                        \
+    extern const tl_kernel kernel;                                                                                     \
+    typedef struct kernel##_inputs {                                                                                   \
+        TLX_TH_EACH(TLX_TH_VALUE_FIELD, TLX_TH_UNPAREN inputs)                                                         \
+    } kernel##_inputs;                                                                                                 \
+    typedef struct kernel##_outputs {                                                                                  \
+        TLX_TH_EACH(TLX_TH_SHAPE_FIELD, TLX_TH_UNPAREN outputs)                                                        \
+    } kernel##_outputs;                                                                                                \
+    typedef struct kernel##_results {                                                                                  \
+        TLX_TH_EACH(TLX_TH_VALUE_FIELD, TLX_TH_UNPAREN outputs)                                                        \
+    } kernel##_results;                                                                                                \
+    TLX_TH_UNUSED static inline kernel##_results kernel##_call_at(th_site site, th_builder *b, kernel##_inputs in,     \
+                                                                  kernel##_outputs out, th_call_opts opts)             \
+    {                                                                                                                  \
+        static const char *const in_names[] = {TLX_TH_EACH(TLX_TH_NAME, TLX_TH_UNPAREN inputs)};                       \
+        static const char *const out_names[] = {TLX_TH_EACH(TLX_TH_NAME, TLX_TH_UNPAREN outputs)};                     \
+        const th_value in_values[] = {TLX_TH_EACH(TLX_TH_IN_MEMBER, TLX_TH_UNPAREN inputs)};                           \
+        const th_shape out_shapes[] = {TLX_TH_EACH(TLX_TH_OUT_MEMBER, TLX_TH_UNPAREN outputs)};                        \
+        th_value res[sizeof out_names / sizeof out_names[0]];                                                          \
+        th_triton_call_named_at(site, b, &kernel, (int)(sizeof in_names / sizeof in_names[0]), in_names, in_values,    \
+                                (int)(sizeof res / sizeof res[0]), out_names, out_shapes, opts, res);                  \
+        kernel##_results r;                                                                                            \
+        TLX_TH_EACH(TLX_TH_RESULT_SET, TLX_TH_UNPAREN outputs)                                                         \
+        return r;                                                                                                      \
+    }                                                                                                                  \
+    TLX_TH_UNUSED static inline kernel##_results kernel##_call(th_builder *b, kernel##_inputs in,                      \
+                                                               kernel##_outputs out, th_call_opts opts)                \
+    {                                                                                                                  \
+        return kernel##_call_at(TLX_TH_LIT(th_site){.func = #kernel "_call"}, b, in, out, opts);                       \
+    }                                                                                                                  \
     extern const tl_kernel kernel /* so that `TH_KERNEL_CALL(...);` ends in a declaration */
 
 /* th_call(kernel, builder, inputs, outputs, opts): kernel##_call with this line as the site. */
@@ -292,15 +296,14 @@ TRITONC_API bool th_triton_call_named_at(th_site site, th_builder *b, const tl_k
 #define TLX_TH_OUT_MEMBER(i, name) out.name,
 #define TLX_TH_RESULT_SET(i, name) r.name = res[i];
 
-#define TLX_TH_NARGS(...)                                                                         \
-    TLX_TH_NARGS_(__VA_ARGS__, 64, 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, \
-                  46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, \
-                  25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
-                  2, 1, 0)
-#define TLX_TH_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, \
-                      _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, \
-                      _35, _36, _37, _38, _39, _40, _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, \
-                      _51, _52, _53, _54, _55, _56, _57, _58, _59, _60, _61, _62, _63, _64, n, ...) \
+#define TLX_TH_NARGS(...)                                                                                              \
+    TLX_TH_NARGS_(__VA_ARGS__, 64, 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, \
+                  42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,  \
+                  17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TLX_TH_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17, _18, _19, _20, _21,  \
+                      _22, _23, _24, _25, _26, _27, _28, _29, _30, _31, _32, _33, _34, _35, _36, _37, _38, _39, _40,   \
+                      _41, _42, _43, _44, _45, _46, _47, _48, _49, _50, _51, _52, _53, _54, _55, _56, _57, _58, _59,   \
+                      _60, _61, _62, _63, _64, n, ...)                                                                 \
     n
 #define TLX_TH_EACH_1(M, i, a) M(i, a)
 #define TLX_TH_EACH_2(M, i, a, ...) M(i, a) TLX_TH_EACH_1(M, (i) + 1, __VA_ARGS__)

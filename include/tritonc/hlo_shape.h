@@ -77,8 +77,7 @@ static inline th_shape th_shape_from(const int64_t *dtype_then_dims, int count)
     return s;
 }
 /* TH_SHAPE(TL_F32, 64, 128) is tensor<64x128xf32>; TH_SHAPE(TL_I32) is tensor<i32>. */
-#define TH_SHAPE(...)                                                                             \
-    th_shape_from(TLX_TH_ARRAY(int64_t, __VA_ARGS__), TLX_TH_COUNT(int64_t, __VA_ARGS__))
+#define TH_SHAPE(...) th_shape_from(TLX_TH_ARRAY(int64_t, __VA_ARGS__), TLX_TH_COUNT(int64_t, __VA_ARGS__))
 
 /* Number of elements (1 for a 0-d tensor; 0 for an invalid shape). */
 TRITONC_API int64_t th_shape_numel(th_shape s);

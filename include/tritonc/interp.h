@@ -93,12 +93,13 @@ typedef enum tc_interp_arg_kind {
 } tc_interp_arg_kind;
 typedef struct tc_interp_arg {
     tc_interp_arg_kind kind;
-    void *base;    /* PTR */
+    void *base; /* PTR */
     size_t extent; /* PTR: bytes */
-    int64_t i;     /* INT (a bool is 0 or 1) */
-    double f;      /* FLOAT */
+    int64_t i; /* INT (a bool is 0 or 1) */
+    double f; /* FLOAT */
 } tc_interp_arg;
-#define tc_interp_ptr(p, bytes) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_PTR, .base = (void *)(p), .extent = (bytes)})
+#define tc_interp_ptr(p, bytes)                                                                                        \
+    (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_PTR, .base = (void *)(p), .extent = (bytes)})
 #define tc_interp_int(x) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_INT, .i = (int64_t)(x)})
 #define tc_interp_float(x) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_FLOAT, .f = (double)(x)})
 
@@ -112,7 +113,7 @@ typedef struct tc_interp_grid {
 /* Binds all nargs arguments in order (nargs must equal tc_interp_nargs), sets the grid and
  * runs, as a launch would. */
 TRITONC_API bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const tc_interp_arg *args);
-#define tc_interp_launch(ip, grid, ...)                                                           \
+#define tc_interp_launch(ip, grid, ...)                                                                                \
     tc_interp_launch_args((ip), (grid), TLX_COUNT(tc_interp_arg, __VA_ARGS__), TLX_ARRAY(tc_interp_arg, __VA_ARGS__))
 
 /* ---- number formats (exposed for tests and for callers preparing buffers) ---------------- */

@@ -81,13 +81,13 @@ TRITONC_API size_t tcir_context_bytes(const tcir_context *ctx);
 /* ---- types ------------------------------------------------------------------------- */
 
 typedef enum tcir_type_kind {
-    TCIR_TYPE_INT,        /* iN, signless */
-    TCIR_TYPE_FLOAT,      /* see tcir_float_kind */
+    TCIR_TYPE_INT, /* iN, signless */
+    TCIR_TYPE_FLOAT, /* see tcir_float_kind */
     TCIR_TYPE_INDEX,
-    TCIR_TYPE_PTR,        /* !tt.ptr<pointee[, address space]> */
-    TCIR_TYPE_TENSOR,     /* tensor<d0x...xelem> */
+    TCIR_TYPE_PTR, /* !tt.ptr<pointee[, address space]> */
+    TCIR_TYPE_TENSOR, /* tensor<d0x...xelem> */
     TCIR_TYPE_TENSORDESC, /* !tt.tensordesc<tensor<...>> */
-    TCIR_TYPE_FUNC        /* (inputs) -> results, for function_type */
+    TCIR_TYPE_FUNC /* (inputs) -> results, for function_type */
 } tcir_type_kind;
 
 typedef enum tcir_float_kind {
@@ -95,10 +95,10 @@ typedef enum tcir_float_kind {
     TCIR_BF16,
     TCIR_F32,
     TCIR_F64,
-    TCIR_F8E4M3FN,     /* tl.float8e4nv */
-    TCIR_F8E5M2,       /* tl.float8e5 */
-    TCIR_F8E4M3FNUZ,   /* tl.float8e4b8 */
-    TCIR_F8E5M2FNUZ,   /* tl.float8e5b16 */
+    TCIR_F8E4M3FN, /* tl.float8e4nv */
+    TCIR_F8E5M2, /* tl.float8e5 */
+    TCIR_F8E4M3FNUZ, /* tl.float8e4b8 */
+    TCIR_F8E5M2FNUZ, /* tl.float8e5b16 */
     TCIR_F8E4M3B11FNUZ /* tl.float8e4b15 */
 } tcir_float_kind;
 
@@ -113,19 +113,20 @@ TRITONC_API const tcir_type *tcir_type_tensordesc(tcir_context *ctx, const tcir_
  * the block type: !tt.tensordesc<tensor<64xsi32>> (signed) or <tensor<64xui32>> (unsigned).
  * TCIR_SIGNLESS gives tcir_type_tensordesc's type; a block of non-integers is always signless. */
 typedef enum tcir_signedness { TCIR_SIGNLESS = 0, TCIR_SIGNED, TCIR_UNSIGNED } tcir_signedness;
-TRITONC_API const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type *block_tensor, tcir_signedness s);
+TRITONC_API const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type *block_tensor,
+                                                         tcir_signedness s);
 TRITONC_API const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs,
                                             int nresults, const tcir_type *const *results);
 
 TRITONC_API tcir_type_kind tcir_type_get_kind(const tcir_type *t);
-TRITONC_API unsigned tcir_type_int_width(const tcir_type *t);       /* 0 if not an integer */
+TRITONC_API unsigned tcir_type_int_width(const tcir_type *t); /* 0 if not an integer */
 TRITONC_API tcir_float_kind tcir_type_float_kind(const tcir_type *t);
-TRITONC_API unsigned tcir_type_float_width(const tcir_type *t);     /* 0 if not a float */
+TRITONC_API unsigned tcir_type_float_width(const tcir_type *t); /* 0 if not a float */
 TRITONC_API const tcir_type *tcir_type_pointee(const tcir_type *t); /* NULL if not a pointer */
 TRITONC_API int tcir_type_address_space(const tcir_type *t);
-TRITONC_API int tcir_type_rank(const tcir_type *t);                 /* 0 for anything but a tensor */
+TRITONC_API int tcir_type_rank(const tcir_type *t); /* 0 for anything but a tensor */
 TRITONC_API const int64_t *tcir_type_dims(const tcir_type *t);
-TRITONC_API int64_t tcir_type_numel(const tcir_type *t);            /* 1 for a scalar */
+TRITONC_API int64_t tcir_type_numel(const tcir_type *t); /* 1 for a scalar */
 /* The element type of a tensor, or the type itself. */
 TRITONC_API const tcir_type *tcir_type_elem(const tcir_type *t);
 /* A descriptor's block tensor, its elements signless (tensor<64xi32>), and their signedness. */
@@ -153,18 +154,18 @@ TRITONC_API size_t tcir_float_str(double v, tcir_float_kind kind, char *buf, siz
 
 typedef enum tcir_attr_kind {
     TCIR_ATTR_UNIT,
-    TCIR_ATTR_BOOL,    /* true / false */
-    TCIR_ATTR_INT,     /* 16 : i32 (typed integer) */
-    TCIR_ATTR_FLOAT,   /* 1.000000e+00 : f32 */
-    TCIR_ATTR_STRING,  /* "text" */
-    TCIR_ATTR_TYPE,    /* a type as an attribute */
-    TCIR_ATTR_DENSE,   /* dense<splat> : tensor<...>: one scalar attribute for every element */
+    TCIR_ATTR_BOOL, /* true / false */
+    TCIR_ATTR_INT, /* 16 : i32 (typed integer) */
+    TCIR_ATTR_FLOAT, /* 1.000000e+00 : f32 */
+    TCIR_ATTR_STRING, /* "text" */
+    TCIR_ATTR_TYPE, /* a type as an attribute */
+    TCIR_ATTR_DENSE, /* dense<splat> : tensor<...>: one scalar attribute for every element */
     TCIR_ATTR_ARRAY_I32, /* array<i32: 1, 0> */
-    TCIR_ATTR_ARRAY,   /* [a, b, ...] */
-    TCIR_ATTR_DICT,    /* {name = attr, ...} */
-    TCIR_ATTR_SYMBOL,  /* @name */
-    TCIR_ATTR_ENUM,    /* an enum case: pretty keyword plus the integer that generic form prints */
-    TCIR_ATTR_OPAQUE   /* text printed as given, in both forms */
+    TCIR_ATTR_ARRAY, /* [a, b, ...] */
+    TCIR_ATTR_DICT, /* {name = attr, ...} */
+    TCIR_ATTR_SYMBOL, /* @name */
+    TCIR_ATTR_ENUM, /* an enum case: pretty keyword plus the integer that generic form prints */
+    TCIR_ATTR_OPAQUE /* text printed as given, in both forms */
 } tcir_attr_kind;
 
 typedef struct tcir_named_attr {
@@ -194,9 +195,9 @@ TRITONC_API const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *tex
 /* Each accessor answers for the kinds it names, and 0, 0.0 or NULL for any other kind (an
  * array's size is 0 for non-arrays; indexing past it is the caller's error). */
 TRITONC_API tcir_attr_kind tcir_attr_get_kind(const tcir_attr *a);
-TRITONC_API int64_t tcir_attr_int_value(const tcir_attr *a);   /* INT and BOOL */
-TRITONC_API double tcir_attr_float_value(const tcir_attr *a);  /* FLOAT */
-TRITONC_API const char *tcir_attr_str(const tcir_attr *a);     /* STRING, SYMBOL, ENUM keyword, OPAQUE */
+TRITONC_API int64_t tcir_attr_int_value(const tcir_attr *a); /* INT and BOOL */
+TRITONC_API double tcir_attr_float_value(const tcir_attr *a); /* FLOAT */
+TRITONC_API const char *tcir_attr_str(const tcir_attr *a); /* STRING, SYMBOL, ENUM keyword, OPAQUE */
 TRITONC_API const char *tcir_attr_enum_generic(const tcir_attr *a); /* ENUM: the generic-form text */
 TRITONC_API const tcir_type *tcir_attr_get_type(const tcir_attr *a); /* INT, FLOAT, TYPE, DENSE */
 TRITONC_API const tcir_attr *tcir_attr_dense_elem(const tcir_attr *a); /* DENSE */
@@ -235,8 +236,8 @@ typedef struct tcir_op_state {
     const tcir_type *const *result_types;
     int nattrs;
     const tcir_named_attr *attrs;
-    int nregions;     /* empty regions are created; fill them with tcir_region_add_block */
-    int nsuccessors;  /* nregions and nsuccessors: at most TCIR_MAX_REGIONS, TCIR_MAX_SUCCESSORS */
+    int nregions; /* empty regions are created; fill them with tcir_region_add_block */
+    int nsuccessors; /* nregions and nsuccessors: at most TCIR_MAX_REGIONS, TCIR_MAX_SUCCESSORS */
     tcir_block *const *successors;
 } tcir_op_state;
 
@@ -343,18 +344,18 @@ TRITONC_API const char *tcir_opcode_name(int opcode);
  * effect flags below PURE (structure, control flow, tt.call) has no effects of its own but is
  * not pure either: it is not moved. */
 enum {
-    TCIR_OPF_PURE = 1u << 0,         /* no effects: may be moved or dropped (MLIR's Pure) */
+    TCIR_OPF_PURE = 1u << 0, /* no effects: may be moved or dropped (MLIR's Pure) */
     TCIR_OPF_PURE_IF_ATTR = 1u << 1, /* pure exactly when its bool attribute "pure" is true
                                         (tt.extern_elementwise, tt.elementwise_inline_asm) */
-    TCIR_OPF_PURE_BODY = 1u << 2,    /* has the effects of the ops in its regions (tt.reduce,
+    TCIR_OPF_PURE_BODY = 1u << 2, /* has the effects of the ops in its regions (tt.reduce,
                                         tt.scan: pure when its combine is) */
-    TCIR_OPF_READ = 1u << 3,         /* reads memory (loads, atomics) */
-    TCIR_OPF_WRITE = 1u << 4,        /* writes memory (stores, atomics) */
-    TCIR_OPF_SYNC = 1u << 5,         /* synchronizes (gpu.barrier) */
-    TCIR_OPF_DEBUG = 1u << 6,        /* checks or reports (tt.assert, tt.print, llvm.intr.assume) */
-    TCIR_OPF_TERMINATOR = 1u << 7,   /* ends its block (ops with successors do too, any name) */
-    TCIR_OPF_FASTMATH = 1u << 8,     /* generic form prints its default fastmath property */
-    TCIR_OPF_OVERFLOW = 1u << 9      /* generic form prints its default overflowFlags property */
+    TCIR_OPF_READ = 1u << 3, /* reads memory (loads, atomics) */
+    TCIR_OPF_WRITE = 1u << 4, /* writes memory (stores, atomics) */
+    TCIR_OPF_SYNC = 1u << 5, /* synchronizes (gpu.barrier) */
+    TCIR_OPF_DEBUG = 1u << 6, /* checks or reports (tt.assert, tt.print, llvm.intr.assume) */
+    TCIR_OPF_TERMINATOR = 1u << 7, /* ends its block (ops with successors do too, any name) */
+    TCIR_OPF_FASTMATH = 1u << 8, /* generic form prints its default fastmath property */
+    TCIR_OPF_OVERFLOW = 1u << 9 /* generic form prints its default overflowFlags property */
 };
 /* The TCIR_OPF_* flags of an opcode; 0 for TCIR_OPCODE_UNREGISTERED and out of range. */
 TRITONC_API unsigned tcir_opcode_flags(int opcode);
@@ -362,7 +363,7 @@ TRITONC_API unsigned tcir_opcode_flags(int opcode);
 /* ---- printing and verifying --------------------------------------------------------- */
 
 typedef struct tcir_print_opts {
-    bool generic;   /* MLIR generic form for every op */
+    bool generic; /* MLIR generic form for every op */
     bool locations; /* loc("file":line:col) after each op that has one */
 } tcir_print_opts;
 

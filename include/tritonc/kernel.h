@@ -35,15 +35,16 @@ typedef struct tl_names {
  * type would not be a constant initializer of a file-scope tl_kernel under -Wpedantic. */
 #ifdef __cplusplus
 /* C++: an expression (a static array per use), which initializes a tl_names just as well. */
-#define TL_NAMES(...)                                                                             \
-    ([]() -> tl_names {                                                                           \
-        static const char *const tlx_names[] = {__VA_ARGS__};                                     \
-        return tl_names{(int)(sizeof tlx_names / sizeof tlx_names[0]), tlx_names};                \
+#define TL_NAMES(...)                                                                                                  \
+    ([]() -> tl_names {                                                                                                \
+        static const char *const tlx_names[] = {__VA_ARGS__};                                                          \
+        return tl_names{(int)(sizeof tlx_names / sizeof tlx_names[0]), tlx_names};                                     \
     }())
 #else
-#define TL_NAMES(...)                                                                             \
-    {(int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)),                         \
-     (const char *const[]){__VA_ARGS__}}
+#define TL_NAMES(...)                                                                                                  \
+    {                                                                                                                  \
+        (int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)), (const char *const[]) { __VA_ARGS__ }     \
+    }
 #endif
 
 /* A config field the CLI can set by name (tritonc emit K --set BLOCK=256). An INT field holds
@@ -56,29 +57,32 @@ typedef struct tl_cfg_field {
     tl_cfg_kind kind; /* INT: an int member; DTYPE: a tl_dtype member; BOOL: a bool member */
     size_t offset;
 } tl_cfg_field;
-#define TL_CFG_FIELD(Cfg, member, kind) {#member, (kind), offsetof(Cfg, member)}
+#define TL_CFG_FIELD(Cfg, member, kind)                                                                                \
+    {                                                                                                                  \
+#member, (kind), offsetof(Cfg, member)                                                                         \
+    }
 
 typedef struct tl_kernel {
-    const char *name;     /* the tt.func symbol */
-    tl_names inputs;      /* call-site names of what the kernel only reads (buffers, scalars) */
-    tl_names outputs;     /* ... of the buffers it writes, whose initial content it never needs */
-    tl_names inouts;      /* ... of the buffers it reads AND writes in place (a lock, a running
+    const char *name; /* the tt.func symbol */
+    tl_names inputs; /* call-site names of what the kernel only reads (buffers, scalars) */
+    tl_names outputs; /* ... of the buffers it writes, whose initial content it never needs */
+    tl_names inouts; /* ... of the buffers it reads AND writes in place (a lock, a running
                            * sum, an array updated where it lies): pointers only. Through XLA
                            * (docs/xla.md) an inout is an operand that is also a result, aliased:
                            * the kernel sees one pointer holding the caller's values, and what
                            * it leaves there is returned. Every declared argument is in exactly
                            * one of the three lists (checked where the lists are used: xla_order). */
-    const char *source;   /* the C file that declares it (set by TL_KERNEL) */
-    int source_line;      /* the line of its TL_KERNEL (set by TL_KERNEL; for a TL_KERNEL spread
+    const char *source; /* the C file that declares it (set by TL_KERNEL) */
+    int source_line; /* the line of its TL_KERNEL (set by TL_KERNEL; for a TL_KERNEL spread
                            * over several lines gcc gives the first, clang the last: the kernel's
                            * location in the TTIR is its first argument's line instead) */
-    const char *python;   /* the Python original it ports, if any (path relative to the repo) */
-    const char *doc;      /* one line */
+    const char *python; /* the Python original it ports, if any (path relative to the repo) */
+    const char *doc; /* one line */
     size_t cfg_size;
     const void *cfg_default; /* a cfg_size-byte default config */
     int nfields;
     const tl_cfg_field *fields;
-    const char *problem;  /* optional: the made-up problem `tritonc interpret` and `tritonc launch`
+    const char *problem; /* optional: the made-up problem `tritonc interpret` and `tritonc launch`
                            * run it on, one line: each pointer argument's buffer, "x_ptr[4096]"
                            * (elements; "p[1]=5": filled with 5; "p[4]=0,3": 0, 3 repeated), each
                            * scalar's value, "n=4096", and the grid, "grid=4,2" (an axis may be
@@ -88,15 +92,15 @@ typedef struct tl_kernel {
 } tl_kernel;
 
 typedef struct tl_emit_opts {
-    bool generic;      /* MLIR generic form */
+    bool generic; /* MLIR generic form */
     bool no_locations; /* locations are on by default: loc("file.c":line:0) */
-    bool debug;        /* Triton's debug option: tl_device_assert emits tt.assert (see builder.h) */
+    bool debug; /* Triton's debug option: tl_device_assert emits tt.assert (see builder.h) */
     const char *specialize; /* a specialization key, one letter per declared argument ('1', 'D',
                                'N': tl_builder_set_specialize); NULL emits as declared */
     bool scalars_as_buffers; /* XLA's form: each scalar argument a !tt.ptr to its value, loaded at
                                 its tl_arg (tl_builder_set_scalars_as_buffers); the call layer
                                 (hlo.h) sets it */
-    bool xla_order;          /* the arguments in XLA's order, by name (tl_builder_set_arg_order):
+    bool xla_order; /* the arguments in XLA's order, by name (tl_builder_set_arg_order):
                                 the kernel's .inputs, .inouts, .outputs, then one more pointer
                                 per .inouts name, of its type, that the body does not use (XLA
                                 passes an inout again as the result aliasing it); the call
@@ -112,13 +116,15 @@ TRITONC_API char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_op
  * layer checks its tt.func arguments through tl_builder_func): returns it (the caller frees
  * it with tl_builder_destroy) and sets *text (if text is not NULL) to the TTIR, malloc'd.
  * On error returns NULL, sets *text to NULL and *err as tl_kernel_emit does. */
-TRITONC_API tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text, char **err);
+TRITONC_API tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text,
+                                        char **err);
 
 /* Sets a config field by name from text ("256", "float16", "true"; an int as tl_parse_decimal
  * reads it, from TL_CFG_INT_MIN to TL_CFG_INT_MAX). Returns false with a message in err
  * (errsize bytes) naming the field when the name or value is bad (an error, for
  * TRITONC_ABORT_ON_ERROR, where err asks for the message). */
-TRITONC_API bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize);
+TRITONC_API bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err,
+                               size_t errsize);
 
 /* The one integer syntax of config values and of the command line: base 10, an optional '-',
  * digits only (no spaces, '+', "0x" or octal "010"), the whole of text, from min to max.
@@ -130,7 +136,7 @@ TRITONC_API bool tl_parse_decimal(const char *text, long long min, long long max
  * --from lib.so NAME`, docs/cli.md) with no list kept by hand. */
 #define TL_KERNEL_SECTION "tritonc_kernels"
 #if defined(__ELF__) && defined(__GNUC__)
-#define TL_KERNEL_ENTRY(ident)                                                                    \
+#define TL_KERNEL_ENTRY(ident)                                                                                         \
     __attribute__((used, section(TL_KERNEL_SECTION))) static const tl_kernel *const tl_entry_##ident = &ident;
 #else
 #define TL_KERNEL_ENTRY(ident)
@@ -139,45 +145,44 @@ TRITONC_API bool tl_parse_decimal(const char *text, long long min, long long max
 #ifdef __cplusplus
 /* C++20: designators in declaration order (.name, .inputs, .outputs, .inouts, .python, .doc,
  * .cfg_default, .nfields, .fields, .problem); what TL_KERNEL sets itself is filled in after them. */
-#define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
-    static void tlx_thunk_##ident(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); } \
-    static tl_kernel tlx_make_##ident(void)                                                       \
-    {                                                                                             \
-        tl_kernel k = {__VA_ARGS__};                                                              \
-        k.source = __FILE__;                                                                      \
-        k.source_line = __LINE__;                                                                 \
-        k.cfg_size = sizeof(Cfg);                                                                 \
-        k.run = tlx_thunk_##ident;                                                                \
-        return k;                                                                                 \
-    }                                                                                             \
-    extern "C" const tl_kernel ident;                                                             \
-    const tl_kernel ident = tlx_make_##ident();                                                   \
-    TL_KERNEL_ENTRY(ident)                                                                        \
-    extern "C" char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                 \
-    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
-    {                                                                                             \
-        return tl_kernel_emit(&ident, cfg, opts, err);                                            \
-    }                                                                                             \
+#define TL_KERNEL(ident, Cfg, run_fn, ...)                                                                             \
+    static void tlx_thunk_##ident(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }                     \
+    static tl_kernel tlx_make_##ident(void)                                                                            \
+    {                                                                                                                  \
+        tl_kernel k = {__VA_ARGS__};                                                                                   \
+        k.source = __FILE__;                                                                                           \
+        k.source_line = __LINE__;                                                                                      \
+        k.cfg_size = sizeof(Cfg);                                                                                      \
+        k.run = tlx_thunk_##ident;                                                                                     \
+        return k;                                                                                                      \
+    }                                                                                                                  \
+    extern "C" const tl_kernel ident;                                                                                  \
+    const tl_kernel ident = tlx_make_##ident();                                                                        \
+    TL_KERNEL_ENTRY(ident)                                                                                             \
+    extern "C" char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                                      \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                                                  \
+    {                                                                                                                  \
+        return tl_kernel_emit(&ident, cfg, opts, err);                                                                 \
+    }                                                                                                                  \
     extern "C" const tl_kernel ident
 #else
-#define TL_KERNEL(ident, Cfg, run_fn, ...)                                                        \
-    static void tlx_thunk_##ident(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); } \
-    const tl_kernel ident = {.source = __FILE__, .source_line = __LINE__, .cfg_size = sizeof(Cfg),   \
-                             .run = tlx_thunk_##ident,                                            \
-                             __VA_ARGS__};                                                        \
-    TL_KERNEL_ENTRY(ident)                                                                        \
-    /* prototype first: kernels build clean under -Wmissing-prototypes */                         \
-    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                            \
-    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                             \
-    {                                                                                             \
-        return tl_kernel_emit(&ident, cfg, opts, err);                                            \
-    }                                                                                             \
+#define TL_KERNEL(ident, Cfg, run_fn, ...)                                                                             \
+    static void tlx_thunk_##ident(tl_builder *b, const void *cfg) { run_fn(b, (const Cfg *)cfg); }                     \
+    const tl_kernel ident = {                                                                                          \
+        .source = __FILE__, .source_line = __LINE__, .cfg_size = sizeof(Cfg), .run = tlx_thunk_##ident, __VA_ARGS__};  \
+    TL_KERNEL_ENTRY(ident)                                                                                             \
+    /* prototype first: kernels build clean under -Wmissing-prototypes */                                              \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err);                                                 \
+    char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)                                                  \
+    {                                                                                                                  \
+        return tl_kernel_emit(&ident, cfg, opts, err);                                                                 \
+    }                                                                                                                  \
     extern const tl_kernel ident /* redeclared so that `TL_KERNEL(...);` ends in a declaration */
 #endif
 
 /* Declares what TL_KERNEL defines, for a header. */
-#define TL_KERNEL_DECLARE(ident, Cfg)                                                             \
-    extern const tl_kernel ident;                                                                 \
+#define TL_KERNEL_DECLARE(ident, Cfg)                                                                                  \
+    extern const tl_kernel ident;                                                                                      \
     char *ident##_emit(const Cfg *cfg, tl_emit_opts opts, char **err)
 
 #ifdef __cplusplus

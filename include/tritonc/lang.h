@@ -51,11 +51,12 @@ extern "C" {
 #define TLX_LITS_5(a, b, c, d, e) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e)
 #define TLX_LITS_6(a, b, c, d, e, f) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f)
 #define TLX_LITS_7(a, b, c, d, e, f, g) tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g)
-#define TLX_LITS_8(a, b, c, d, e, f, g, h)                                                        \
+#define TLX_LITS_8(a, b, c, d, e, f, g, h)                                                                             \
     tl_lit(a), tl_lit(b), tl_lit(c), tl_lit(d), tl_lit(e), tl_lit(f), tl_lit(g), tl_lit(h)
 /* 2 when the call has exactly two arguments, N with more: the chains, tl_add(a, b, c). */
 #define TLX_CHAIN(...) TLX_ARG16(__VA_ARGS__, N, N, N, N, N, N, N, N, N, N, N, N, N, 2, _, _)
-#define TLX_CHAIN_ARGS(...) TLX_NLIST(__VA_ARGS__), TLX_ARRAY(tl_value, TLX_CAT(TLX_LITS_, TLX_NLIST(__VA_ARGS__))(__VA_ARGS__))
+#define TLX_CHAIN_ARGS(...)                                                                                            \
+    TLX_NLIST(__VA_ARGS__), TLX_ARRAY(tl_value, TLX_CAT(TLX_LITS_, TLX_NLIST(__VA_ARGS__))(__VA_ARGS__))
 
 /* Positional arguments after the ones a macro names fill its options struct in declaration
  * order, as Python fills its parameters: each options struct lists first what Python takes
@@ -76,8 +77,7 @@ typedef struct tl_shape {
 } tl_shape;
 /* TL_SHAPE(64, 128); the rank-0 shape () is TL_SHAPE0 (TL_SHAPE() would be empty braces, which
  * ISO C refuses under -Wpedantic). */
-#define TL_SHAPE(...)                                                                             \
-    (TLX_LIT(tl_shape){.rank = TLX_COUNT(int64_t, __VA_ARGS__), .dims = {__VA_ARGS__}})
+#define TL_SHAPE(...) (TLX_LIT(tl_shape){.rank = TLX_COUNT(int64_t, __VA_ARGS__), .dims = {__VA_ARGS__}})
 #define TL_SHAPE0 (TLX_LIT(tl_shape){.rank = 0})
 
 typedef struct tl_pair {
@@ -86,7 +86,15 @@ typedef struct tl_pair {
 
 /* ---- keyword enums (0 is Python's default) ------------------------------------------ */
 
-typedef enum tl_cache { TL_CACHE_NONE = 0, TL_CACHE_CA, TL_CACHE_CG, TL_CACHE_WB, TL_CACHE_CS, TL_CACHE_WT, TL_CACHE_CV } tl_cache;
+typedef enum tl_cache {
+    TL_CACHE_NONE = 0,
+    TL_CACHE_CA,
+    TL_CACHE_CG,
+    TL_CACHE_WB,
+    TL_CACHE_CS,
+    TL_CACHE_WT,
+    TL_CACHE_CV
+} tl_cache;
 typedef enum tl_evict { TL_EVICT_NORMAL = 0, TL_EVICT_FIRST, TL_EVICT_LAST } tl_evict;
 typedef enum tl_nan { TL_NAN_NONE = 0, TL_NAN_ALL } tl_nan;
 typedef enum tl_rounding { TL_ROUND_DEFAULT = 0, TL_RTNE, TL_RTZ } tl_rounding;
@@ -132,7 +140,8 @@ TRITONC_API tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
  * checks the axis as tl.expand_dims does and refuses it). TL_ALL (`:`) adds nothing. */
 typedef enum tl_index_kind { TL_ALL = 1, TL_NONE = 2 } tl_index_kind;
 TRITONC_API tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index);
-#define builder_index(x, ...) tl_index_at(TL_SITE("tl_index"), (x), TLX_COUNT(int, __VA_ARGS__), TLX_ARRAY(int, __VA_ARGS__))
+#define builder_index(x, ...)                                                                                          \
+    tl_index_at(TL_SITE("tl_index"), (x), TLX_COUNT(int, __VA_ARGS__), TLX_ARRAY(int, __VA_ARGS__))
 /* tl.broadcast_to(x, shape) */
 TRITONC_API tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
 #define tl_broadcast_to(x, shape) tl_broadcast_to_at(TL_SITE("tl_broadcast_to"), (x), (shape))
@@ -146,17 +155,17 @@ TRITONC_API tl_value tl_mask2d_at(tl_site s, tl_value m, tl_value n);
 /* ---- arithmetic: Python operators ----------------------------------------------------- */
 
 typedef enum tl_binop {
-    TL_OP_ADD,      /* a + b */
-    TL_OP_SUB,      /* a - b */
-    TL_OP_MUL,      /* a * b */
-    TL_OP_TRUEDIV,  /* a / b: ints go through float32 (int64 too, as in Triton 3.6) */
+    TL_OP_ADD, /* a + b */
+    TL_OP_SUB, /* a - b */
+    TL_OP_MUL, /* a * b */
+    TL_OP_TRUEDIV, /* a / b: ints go through float32 (int64 too, as in Triton 3.6) */
     TL_OP_FLOORDIV, /* a // b: integers only */
-    TL_OP_MOD,      /* a % b */
-    TL_OP_AND,      /* a & b */
-    TL_OP_OR,       /* a | b */
-    TL_OP_XOR,      /* a ^ b */
-    TL_OP_SHL,      /* a << b */
-    TL_OP_SHR,      /* a >> b: arithmetic when a is signed (b when a is a number), else logical */
+    TL_OP_MOD, /* a % b */
+    TL_OP_AND, /* a & b */
+    TL_OP_OR, /* a | b */
+    TL_OP_XOR, /* a ^ b */
+    TL_OP_SHL, /* a << b */
+    TL_OP_SHR, /* a >> b: arithmetic when a is signed (b when a is a number), else logical */
     /* Comparisons type a C number on its own first, as Python's to_tensor does (int32,
      * uint32, int64, float32 or float64 by value), so it promotes like a value:
      * tl_lt(x_f16, 1.0) compares in float32. tl_minimum, tl_maximum, tl_clamp and the math
@@ -224,16 +233,20 @@ TRITONC_API tl_value tl_maximum_at(tl_site s, tl_value a, tl_value b, tl_minmax_
 TRITONC_API tl_value tl_minimum_at(tl_site s, tl_value a, tl_value b, tl_minmax_opts o);
 #define tl_maximum(...) TLX_CAT(tlx_maximum_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_maximum_P(a, b) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TLX_ZERO(tl_minmax_opts))
-#define tlx_maximum_K(a, b, ...) tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
+#define tlx_maximum_K(a, b, ...)                                                                                       \
+    tl_maximum_at(TL_SITE("tl_maximum"), tl_lit(a), tl_lit(b), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
 #define tl_minimum(...) TLX_CAT(tlx_minimum_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_minimum_P(a, b) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TLX_ZERO(tl_minmax_opts))
-#define tlx_minimum_K(a, b, ...) tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
+#define tlx_minimum_K(a, b, ...)                                                                                       \
+    tl_minimum_at(TL_SITE("tl_minimum"), tl_lit(a), tl_lit(b), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.clamp(x, min, max[, propagate_nan]) - floats only, as in Python. */
 TRITONC_API tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_opts o);
 #define tl_clamp(...) TLX_CAT(tlx_clamp_, TLX_KW3(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_clamp_P(x, lo, hi) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TLX_ZERO(tl_minmax_opts))
-#define tlx_clamp_K(x, lo, hi, ...) tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
+#define tlx_clamp_P(x, lo, hi)                                                                                         \
+    tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TLX_ZERO(tl_minmax_opts))
+#define tlx_clamp_K(x, lo, hi, ...)                                                                                    \
+    tl_clamp_at(TL_SITE("tl_clamp"), tl_lit(x), tl_lit(lo), tl_lit(hi), TLX_LIT(tl_minmax_opts){__VA_ARGS__})
 
 /* tl.umulhi(a, b): integers only. */
 TRITONC_API tl_value tl_umulhi_at(tl_site s, tl_value a, tl_value b);
@@ -247,8 +260,18 @@ TRITONC_API tl_value tl_where_at(tl_site s, tl_value cond, tl_value x, tl_value 
 /* ---- math ------------------------------------------------------------------------------ */
 
 typedef enum tl_unary_math {
-    TL_MATH_EXP, TL_MATH_EXP2, TL_MATH_LOG, TL_MATH_LOG2, TL_MATH_SQRT, TL_MATH_RSQRT,
-    TL_MATH_SIN, TL_MATH_COS, TL_MATH_ERF, TL_MATH_FLOOR, TL_MATH_CEIL, TL_MATH_SQRT_RN
+    TL_MATH_EXP,
+    TL_MATH_EXP2,
+    TL_MATH_LOG,
+    TL_MATH_LOG2,
+    TL_MATH_SQRT,
+    TL_MATH_RSQRT,
+    TL_MATH_SIN,
+    TL_MATH_COS,
+    TL_MATH_ERF,
+    TL_MATH_FLOOR,
+    TL_MATH_CEIL,
+    TL_MATH_SQRT_RN
 } tl_unary_math;
 /* x may be a C number: Python's to_tensor makes it a constant of its own type first (2.0 and
  * float(N) are float32, an int is int32 and refused), and the op follows; where Triton's
@@ -302,7 +325,7 @@ TRITONC_API tl_value tl_same_type_op_at(tl_site s, const char *name, int n, cons
 
 typedef struct tl_cast_opts {
     tl_rounding fp_downcast_rounding; /* float narrowing: default (truncf), TL_RTNE or TL_RTZ */
-    bool bitcast;                     /* reinterpret bits: same width required */
+    bool bitcast; /* reinterpret bits: same width required */
 } tl_cast_opts;
 /* x.to(dtype) / tl.cast(x, dtype, ...): Python's cast rules (Triton's semantic.cast; docs/reading.md).
  * tl_cast also takes a C number, as tl.cast does a constexpr: to_tensor types it (an int is
@@ -335,9 +358,9 @@ typedef struct tl_load_args {
      * name it. */
     tl_value mask_positional, other_positional;
     TLX_NO_MORE_POSITIONAL;
-    tl_value ptr;     /* positional */
-    tl_value mask;    /* optional: i1, broadcast to ptr's shape */
-    tl_value other;   /* optional: needs mask; a value or tl_lit(x), cast to the element type */
+    tl_value ptr; /* positional */
+    tl_value mask; /* optional: i1, broadcast to ptr's shape */
+    tl_value other; /* optional: needs mask; a value or tl_lit(x), cast to the element type */
     tl_cache cache;
     tl_evict eviction;
     bool is_volatile;
@@ -366,7 +389,7 @@ typedef struct tl_store_args {
      * below is the keyword; both is an error). A fourth positional argument does not compile. */
     tl_value mask_positional;
     TLX_NO_MORE_POSITIONAL;
-    tl_value ptr;   /* positional */
+    tl_value ptr; /* positional */
     tl_value value; /* positional; a value or tl_lit(x) */
     tl_value mask;
     tl_cache cache;
@@ -381,10 +404,11 @@ TRITONC_API bool tl_store_at(tl_site s, tl_store_args a);
 #define tl_store(...) TLX_CAT(tlx_store_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_store_P(p, v) tl_store_at(TL_SITE("tl_store"), TLX_LIT(tl_store_args){.ptr = (p), .value = tl_lit(v)})
 #ifdef __cplusplus
-#define tlx_store_K(p, v, ...)                                                                    \
+#define tlx_store_K(p, v, ...)                                                                                         \
     tl_store_at(TL_SITE("tl_store"), tlx_store_args({tl_store_args{__VA_ARGS__}, (p), tl_lit(v)}))
 #else
-#define tlx_store_K(p, v, ...) tl_store_at(TL_SITE("tl_store"), TLX_LIT(tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
+#define tlx_store_K(p, v, ...)                                                                                         \
+    tl_store_at(TL_SITE("tl_store"), TLX_LIT(tl_store_args){__VA_ARGS__, .ptr = (p), .value = tl_lit(v)})
 #endif
 
 #ifdef __cplusplus
@@ -433,7 +457,7 @@ TRITONC_API void tl_builder_set_scalars_as_buffers(tl_builder *b, bool on);
  * tl_static_assert(b, cond, msg). */
 TRITONC_API bool tl_static_assert_at(tl_site s, tl_builder *b, bool cond, const char *msg, const char *cond_text);
 #define tl_static_assert(b, ...) TLX_STATIC_ASSERT((b), __VA_ARGS__, "", ~)
-#define TLX_STATIC_ASSERT(b, cond, msg, ...)                                                      \
+#define TLX_STATIC_ASSERT(b, cond, msg, ...)                                                                           \
     tl_static_assert_at(TL_SITE("tl_static_assert"), b, (cond) ? true : false, (msg), #cond)
 
 /* x.dtype: the element dtype of a scalar or tensor value (a literal: the dtype Python's

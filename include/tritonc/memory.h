@@ -40,8 +40,9 @@ extern "C" {
 
 /* A list of values or C numbers (each through tl_lit), 1 to 8 of them: the shape, strides and
  * offsets of descriptors and block pointers. TL_LIST(M, N), TL_LIST(N, 1), TL_LIST(0, 0). */
-#define TL_LIST(...)                                                                              \
-    (TLX_LIT(tl_values){TLX_NLIST(__VA_ARGS__), TLX_ARRAY(tl_value, TLX_CAT(TLX_LITS_, TLX_NLIST(__VA_ARGS__))(__VA_ARGS__))})
+#define TL_LIST(...)                                                                                                   \
+    (TLX_LIT(tl_values){TLX_NLIST(__VA_ARGS__),                                                                        \
+                        TLX_ARRAY(tl_value, TLX_CAT(TLX_LITS_, TLX_NLIST(__VA_ARGS__))(__VA_ARGS__))})
 /* The order of a block pointer's dimensions, and the dimensions a load or store checks:
  * lists of C integers, as TL_SHAPE holds them. */
 #define TL_ORDER(...) TL_SHAPE(__VA_ARGS__)
@@ -55,13 +56,13 @@ typedef enum tl_mem_scope { TL_SCOPE_GPU = 0, TL_SCOPE_CTA, TL_SCOPE_SYS } tl_me
 
 /* The read-modify-write atomics of triton.language, by their Python names. */
 typedef enum tl_atomic_op {
-    TL_ATOMIC_ADD,  /* tl.atomic_add: add (integers), fadd (floats) */
-    TL_ATOMIC_MAX,  /* tl.atomic_max: max / umax; float32 and float64 through two integer atomics */
-    TL_ATOMIC_MIN,  /* tl.atomic_min */
-    TL_ATOMIC_AND,  /* tl.atomic_and */
-    TL_ATOMIC_OR,   /* tl.atomic_or */
-    TL_ATOMIC_XOR,  /* tl.atomic_xor */
-    TL_ATOMIC_XCHG  /* tl.atomic_xchg */
+    TL_ATOMIC_ADD, /* tl.atomic_add: add (integers), fadd (floats) */
+    TL_ATOMIC_MAX, /* tl.atomic_max: max / umax; float32 and float64 through two integer atomics */
+    TL_ATOMIC_MIN, /* tl.atomic_min */
+    TL_ATOMIC_AND, /* tl.atomic_and */
+    TL_ATOMIC_OR, /* tl.atomic_or */
+    TL_ATOMIC_XOR, /* tl.atomic_xor */
+    TL_ATOMIC_XCHG /* tl.atomic_xchg */
 } tl_atomic_op;
 
 typedef struct tl_atomic_args {
@@ -70,9 +71,9 @@ typedef struct tl_atomic_args {
      * does not compile: name it. */
     tl_value mask_positional;
     TLX_NO_MORE_POSITIONAL;
-    tl_value ptr;       /* positional: a pointer or a tensor of pointers */
-    tl_value val;       /* positional: broadcast to the pointer's shape, cast to its element type */
-    tl_value mask;      /* optional: i1, broadcast to the pointer's shape (all true when absent) */
+    tl_value ptr; /* positional: a pointer or a tensor of pointers */
+    tl_value val; /* positional: broadcast to the pointer's shape, cast to its element type */
+    tl_value mask; /* optional: i1, broadcast to the pointer's shape (all true when absent) */
     tl_sem sem;
     tl_mem_scope scope;
 } tl_atomic_args;
@@ -90,12 +91,13 @@ TRITONC_API tl_value tl_atomic_rmw_at(tl_site s, tl_atomic_op op, tl_atomic_args
 #define tl_atomic_or(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_or", TL_ATOMIC_OR, __VA_ARGS__)
 #define tl_atomic_xor(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_xor", TL_ATOMIC_XOR, __VA_ARGS__)
 #define tl_atomic_xchg(...) TLX_CAT(tlx_atomic_, TLX_KW2(__VA_ARGS__))("tl_atomic_xchg", TL_ATOMIC_XCHG, __VA_ARGS__)
-#define tlx_atomic_P(fn, op, p, v) tl_atomic_rmw_at(TL_SITE(fn), (op), TLX_LIT(tl_atomic_args){.ptr = (p), .val = tl_lit(v)})
+#define tlx_atomic_P(fn, op, p, v)                                                                                     \
+    tl_atomic_rmw_at(TL_SITE(fn), (op), TLX_LIT(tl_atomic_args){.ptr = (p), .val = tl_lit(v)})
 #ifdef __cplusplus
-#define tlx_atomic_K(fn, op, p, v, ...)                                                           \
+#define tlx_atomic_K(fn, op, p, v, ...)                                                                                \
     tl_atomic_rmw_at(TL_SITE(fn), (op), tlx_atomic_args({tl_atomic_args{__VA_ARGS__}, (p), tl_lit(v)}))
 #else
-#define tlx_atomic_K(fn, op, p, v, ...)                                                           \
+#define tlx_atomic_K(fn, op, p, v, ...)                                                                                \
     tl_atomic_rmw_at(TL_SITE(fn), (op), TLX_LIT(tl_atomic_args){__VA_ARGS__, .ptr = (p), .val = tl_lit(v)})
 #endif
 
@@ -113,11 +115,12 @@ typedef struct tl_atomic_cas_args {
 TRITONC_API tl_value tl_atomic_cas_at(tl_site s, tl_atomic_cas_args a);
 /* tl_atomic_cas(ptr, cmp, val[, .sem = ...][, .scope = ...]) */
 #define tl_atomic_cas(...) TLX_CAT(tlx_atomic_cas_, TLX_KW3(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_atomic_cas_P(p, c, v)                                                                 \
-    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"), TLX_LIT(tl_atomic_cas_args){.ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
+#define tlx_atomic_cas_P(p, c, v)                                                                                      \
+    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                                         \
+                     TLX_LIT(tl_atomic_cas_args){.ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
 #ifdef __cplusplus
-#define tlx_atomic_cas_K(p, c, v, ...)                                                            \
-    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                    \
+#define tlx_atomic_cas_K(p, c, v, ...)                                                                                 \
+    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                                         \
                      tlx_atomic_cas_args({tl_atomic_cas_args{__VA_ARGS__}, (p), tl_lit(c), tl_lit(v)}))
 } /* extern "C" */
 /* C++: keywords first, then the positional values, as tl_load does (lang.h). */
@@ -144,8 +147,8 @@ inline tl_atomic_cas_args tlx_atomic_cas_args(tlx_atomic_cas_kw k)
 }
 extern "C" {
 #else
-#define tlx_atomic_cas_K(p, c, v, ...)                                                            \
-    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                    \
+#define tlx_atomic_cas_K(p, c, v, ...)                                                                                 \
+    tl_atomic_cas_at(TL_SITE("tl_atomic_cas"),                                                                         \
                      TLX_LIT(tl_atomic_cas_args){__VA_ARGS__, .ptr = (p), .cmp = tl_lit(c), .val = tl_lit(v)})
 #endif
 
@@ -161,26 +164,26 @@ typedef struct tl_descriptor_opts {
 TRITONC_API tl_value tl_make_tensor_descriptor_at(tl_site s, tl_value base, tl_values shape, tl_values strides,
                                                   tl_shape block_shape, tl_descriptor_opts o);
 #define tl_make_tensor_descriptor(...) TLX_CAT(tlx_make_tensor_descriptor_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_make_tensor_descriptor_P(base, shape, strides, block)                                 \
-    tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
+#define tlx_make_tensor_descriptor_P(base, shape, strides, block)                                                      \
+    tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),            \
                                  TLX_LIT(tl_descriptor_opts){.padding_option = TL_PADDING_DEFAULT})
-#define tlx_make_tensor_descriptor_K(base, shape, strides, block, ...)                            \
-    tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),     \
+#define tlx_make_tensor_descriptor_K(base, shape, strides, block, ...)                                                 \
+    tl_make_tensor_descriptor_at(TL_SITE("tl_make_tensor_descriptor"), (base), (shape), (strides), (block),            \
                                  TLX_LIT(tl_descriptor_opts){__VA_ARGS__})
 
 /* desc.load(offsets) / tl.load_tensor_descriptor(desc, offsets): a block at the offsets (one
  * int32 per dimension; numbers or int32 scalars). */
 TRITONC_API tl_value tl_descriptor_load_at(tl_site s, tl_value desc, tl_values offsets);
 #define tl_descriptor_load(desc, offsets) tl_descriptor_load_at(TL_SITE("tl_descriptor_load"), (desc), (offsets))
-#define tl_load_tensor_descriptor(desc, offsets)                                                  \
+#define tl_load_tensor_descriptor(desc, offsets)                                                                       \
     tl_descriptor_load_at(TL_SITE("tl_load_tensor_descriptor"), (desc), (offsets))
 
 /* desc.store(offsets, value) / tl.store_tensor_descriptor(desc, offsets, value): value is a
  * tensor of the block's shape, cast to the descriptor's element type. False after an error. */
 TRITONC_API bool tl_descriptor_store_at(tl_site s, tl_value desc, tl_values offsets, tl_value value);
-#define tl_descriptor_store(desc, offsets, value)                                                 \
+#define tl_descriptor_store(desc, offsets, value)                                                                      \
     tl_descriptor_store_at(TL_SITE("tl_descriptor_store"), (desc), (offsets), (value))
-#define tl_store_tensor_descriptor(desc, offsets, value)                                          \
+#define tl_store_tensor_descriptor(desc, offsets, value)                                                               \
     tl_descriptor_store_at(TL_SITE("tl_store_tensor_descriptor"), (desc), (offsets), (value))
 
 /* desc.atomic_add(offsets, value) and the other reductions (tt.descriptor_reduce): value is a
@@ -195,27 +198,28 @@ typedef enum tl_descriptor_reduce_kind {
 } tl_descriptor_reduce_kind;
 TRITONC_API bool tl_descriptor_reduce_at(tl_site s, tl_descriptor_reduce_kind kind, tl_value desc, tl_values offsets,
                                          tl_value value);
-#define tl_descriptor_atomic_add(d, offsets, v)                                                   \
+#define tl_descriptor_atomic_add(d, offsets, v)                                                                        \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_add"), TL_DESC_ADD, (d), (offsets), (v))
-#define tl_descriptor_atomic_min(d, offsets, v)                                                   \
+#define tl_descriptor_atomic_min(d, offsets, v)                                                                        \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_min"), TL_DESC_MIN, (d), (offsets), (v))
-#define tl_descriptor_atomic_max(d, offsets, v)                                                   \
+#define tl_descriptor_atomic_max(d, offsets, v)                                                                        \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_max"), TL_DESC_MAX, (d), (offsets), (v))
-#define tl_descriptor_atomic_and(d, offsets, v)                                                   \
+#define tl_descriptor_atomic_and(d, offsets, v)                                                                        \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_and"), TL_DESC_AND, (d), (offsets), (v))
-#define tl_descriptor_atomic_or(d, offsets, v)                                                    \
+#define tl_descriptor_atomic_or(d, offsets, v)                                                                         \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_or"), TL_DESC_OR, (d), (offsets), (v))
-#define tl_descriptor_atomic_xor(d, offsets, v)                                                   \
+#define tl_descriptor_atomic_xor(d, offsets, v)                                                                        \
     tl_descriptor_reduce_at(TL_SITE("tl_descriptor_atomic_xor"), TL_DESC_XOR, (d), (offsets), (v))
 
 /* desc.gather(x_offsets, y_offset): rows x_offsets (a 1-D int32 tensor of at least 8) from
  * column y_offset of a 2-D descriptor whose block has one row; a tensor<len(x) x block[1]>. */
 TRITONC_API tl_value tl_descriptor_gather_at(tl_site s, tl_value desc, tl_value x_offsets, tl_value y_offset);
-#define tl_descriptor_gather(desc, x_offsets, y_offset)                                           \
+#define tl_descriptor_gather(desc, x_offsets, y_offset)                                                                \
     tl_descriptor_gather_at(TL_SITE("tl_descriptor_gather"), (desc), (x_offsets), tl_lit(y_offset))
 /* desc.scatter(value, x_offsets, y_offset): the inverse; value is not cast. */
-TRITONC_API bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value x_offsets, tl_value y_offset);
-#define tl_descriptor_scatter(desc, value, x_offsets, y_offset)                                   \
+TRITONC_API bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value value, tl_value x_offsets,
+                                          tl_value y_offset);
+#define tl_descriptor_scatter(desc, value, x_offsets, y_offset)                                                        \
     tl_descriptor_scatter_at(TL_SITE("tl_descriptor_scatter"), (desc), (value), (x_offsets), tl_lit(y_offset))
 
 /* ---- block pointers ------------------------------------------------------------------------ */
@@ -224,9 +228,9 @@ TRITONC_API bool tl_descriptor_scatter_at(tl_site s, tl_value desc, tl_value val
  * of the parent tensor (!tt.ptr<tensor<block_shape x element>>). shape and strides become
  * int64 (values widened, numbers constants), offsets int32; order is a permutation of the
  * dimensions. A pointer to int1 becomes one to int8. */
-TRITONC_API tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides, tl_values offsets,
-                                          tl_shape block_shape, tl_shape order);
-#define tl_make_block_ptr(base, shape, strides, offsets, block_shape, order)                      \
+TRITONC_API tl_value tl_make_block_ptr_at(tl_site s, tl_value base, tl_values shape, tl_values strides,
+                                          tl_values offsets, tl_shape block_shape, tl_shape order);
+#define tl_make_block_ptr(base, shape, strides, offsets, block_shape, order)                                           \
     tl_make_block_ptr_at(TL_SITE("tl_make_block_ptr"), (base), (shape), (strides), (offsets), (block_shape), (order))
 /* The same call with every argument named, as Python's tl.make_block_ptr(base=..., shape=...,
  * strides=..., offsets=..., block_shape=..., order=...) (the form the fused-attention tutorial
@@ -243,7 +247,8 @@ typedef struct tl_block_ptr_args {
     tl_shape block_shape, order;
 } tl_block_ptr_args;
 TRITONC_API tl_value tl_make_block_ptr_kw_at(tl_site s, tl_block_ptr_args a);
-#define tl_make_block_ptr_kw(...) tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), TLX_LIT(tl_block_ptr_args){__VA_ARGS__})
+#define tl_make_block_ptr_kw(...)                                                                                      \
+    tl_make_block_ptr_kw_at(TL_SITE("tl_make_block_ptr"), TLX_LIT(tl_block_ptr_args){__VA_ARGS__})
 
 /* tl.advance(base, offsets): the block pointer moved by int32 offsets, one per dimension. */
 TRITONC_API tl_value tl_advance_at(tl_site s, tl_value base, tl_values offsets);

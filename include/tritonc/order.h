@@ -34,14 +34,15 @@ typedef enum tl_const_origin {
     TL_CONST_EXACT
 } tl_const_origin;
 /* tl_materialize_at for a constant of the given origin. */
-TRITONC_API tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
-                                          tl_const_origin origin);
+TRITONC_API tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                          const tcir_type *shape_like, tl_const_origin origin);
 /* Records that Python's frontend makes the constant tl_materialize_at would make (with its
  * scalar on the way) here, without making it: a literal that a cast folds into another
  * dtype (`tl.load(p, mask, other=0)` on float32: Python's int32 0 and its splat, then the
  * sitofp the canonicalizer folds). The meeting places the constant after make_ttir when
  * something else uses it. */
-TRITONC_API void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like);
+TRITONC_API void tl_note_constant_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype,
+                                     const tcir_type *shape_like);
 
 /* Brackets the ops of a C function that ports a Python @jit helper: one of
  * triton.language.standard (tl.cdiv, tl.zeros, which tritonc brackets itself) or one of the

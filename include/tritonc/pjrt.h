@@ -143,7 +143,8 @@ TRITONC_API void tp_buffer_destroy(tp_buffer *buf);
 /* Runs the program on nin device buffers and waits until it is done. out receives nout new
  * buffers (nout must be the program's number of results; the caller destroys them). On
  * error, out is all NULL. */
-TRITONC_API bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout, tp_buffer **out);
+TRITONC_API bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout,
+                               tp_buffer **out);
 #define tp_execute(...) tp_execute_at(TH_SITE("tp_execute"), __VA_ARGS__)
 
 /* Host data for tp_run: a tensor type and its dense, row-major elements. */
@@ -153,12 +154,13 @@ typedef struct tp_input {
 } tp_input;
 typedef struct tp_output {
     th_shape shape; /* must equal the program's result type */
-    void *data;     /* receives th_shape_numel(shape) elements */
+    void *data; /* receives th_shape_numel(shape) elements */
 } tp_output;
 
 /* Host to host: copies the inputs in, executes, checks each result's type against out[i].shape
  * and copies it out. */
-TRITONC_API bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, int nout, const tp_output *out);
+TRITONC_API bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, int nout,
+                           const tp_output *out);
 #define tp_run(...) tp_run_at(TH_SITE("tp_run"), __VA_ARGS__)
 
 #ifdef __cplusplus

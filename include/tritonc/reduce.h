@@ -86,24 +86,26 @@ TRITONC_API tl_value tl_xor_sum_at(tl_site s, tl_value x, int axis, tl_reduce_op
 /* tl.reduce_or(x, axis[, keep_dims]): integers only; the axis is required (TL_AXIS_NONE allowed). */
 TRITONC_API tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o);
 #define tl_reduce_or(...) TLX_CAT(tlx_reduce_or_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_reduce_or_P(x, axis)                                                                  \
+#define tlx_reduce_or_P(x, axis)                                                                                       \
     tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
-#define tlx_reduce_or_K(x, axis, ...)                                                             \
+#define tlx_reduce_or_K(x, axis, ...)                                                                                  \
     tl_reduce_or_at(TL_SITE("tl_reduce_or"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){__VA_ARGS__})
 #define tl_max(...) TLX_CAT(tlx_max_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_max_N(x) tl_max_at(TL_SITE("tl_max"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_reduce_opts){.keep_dims = false})
 #define tlx_max_A(x, axis) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
-#define tlx_max_K(x, axis, ...) tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), tlx_max_opts(TLX_LIT(tlx_max_kw){__VA_ARGS__}))
+#define tlx_max_K(x, axis, ...)                                                                                        \
+    tl_max_at(TL_SITE("tl_max"), tl_lit(x), (axis), tlx_max_opts(TLX_LIT(tlx_max_kw){__VA_ARGS__}))
 #define tl_min(...) TLX_CAT(tlx_min_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_min_N(x) tl_min_at(TL_SITE("tl_min"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_reduce_opts){.keep_dims = false})
 #define tlx_min_A(x, axis) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
-#define tlx_min_K(x, axis, ...) tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), tlx_max_opts(TLX_LIT(tlx_max_kw){__VA_ARGS__}))
+#define tlx_min_K(x, axis, ...)                                                                                        \
+    tl_min_at(TL_SITE("tl_min"), tl_lit(x), (axis), tlx_max_opts(TLX_LIT(tlx_max_kw){__VA_ARGS__}))
 #define tl_xor_sum(...) TLX_CAT(tlx_xor_sum_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_xor_sum_N(x)                                                                          \
+#define tlx_xor_sum_N(x)                                                                                               \
     tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), TL_AXIS_NONE, TLX_LIT(tl_reduce_opts){.keep_dims = false})
-#define tlx_xor_sum_A(x, axis)                                                                    \
+#define tlx_xor_sum_A(x, axis)                                                                                         \
     tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){.keep_dims = false})
-#define tlx_xor_sum_K(x, axis, ...)                                                               \
+#define tlx_xor_sum_K(x, axis, ...)                                                                                    \
     tl_xor_sum_at(TL_SITE("tl_xor_sum"), tl_lit(x), (axis), TLX_LIT(tl_reduce_opts){__VA_ARGS__})
 
 /* ---- values with their indices: max / min with return_indices, argmax, argmin ---------- */
@@ -123,27 +125,31 @@ typedef struct tl_argmax_opts {
 TRITONC_API tl_pair tl_max_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 TRITONC_API tl_pair tl_min_with_indices_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 #define tl_max_with_indices(...) TLX_CAT(tlx_max_with_indices_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_max_with_indices_P(x, axis)                                                           \
-    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
-#define tlx_max_with_indices_K(x, axis, ...)                                                      \
+#define tlx_max_with_indices_P(x, axis)                                                                                \
+    tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis),                                          \
+                           TLX_LIT(tl_argmax_opts){.keep_dims = false})
+#define tlx_max_with_indices_K(x, axis, ...)                                                                           \
     tl_max_with_indices_at(TL_SITE("tl_max_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
 #define tl_min_with_indices(...) TLX_CAT(tlx_min_with_indices_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_min_with_indices_P(x, axis)                                                           \
-    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
-#define tlx_min_with_indices_K(x, axis, ...)                                                      \
+#define tlx_min_with_indices_P(x, axis)                                                                                \
+    tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis),                                          \
+                           TLX_LIT(tl_argmax_opts){.keep_dims = false})
+#define tlx_min_with_indices_K(x, axis, ...)                                                                           \
     tl_min_with_indices_at(TL_SITE("tl_min_with_indices"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* tl.argmax(x, axis) / tl.argmin(x, axis): the indices (int32) alone. */
 TRITONC_API tl_value tl_argmax_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 TRITONC_API tl_value tl_argmin_at(tl_site s, tl_value x, int axis, tl_argmax_opts o);
 #define tl_argmax(...) TLX_CAT(tlx_argmax_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_argmax_P(x, axis)                                                                     \
+#define tlx_argmax_P(x, axis)                                                                                          \
     tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
-#define tlx_argmax_K(x, axis, ...) tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
+#define tlx_argmax_K(x, axis, ...)                                                                                     \
+    tl_argmax_at(TL_SITE("tl_argmax"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
 #define tl_argmin(...) TLX_CAT(tlx_argmin_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_argmin_P(x, axis)                                                                     \
+#define tlx_argmin_P(x, axis)                                                                                          \
     tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){.keep_dims = false})
-#define tlx_argmin_K(x, axis, ...) tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
+#define tlx_argmin_K(x, axis, ...)                                                                                     \
+    tl_argmin_at(TL_SITE("tl_argmin"), tl_lit(x), (axis), TLX_LIT(tl_argmax_opts){__VA_ARGS__})
 
 /* ---- scans ------------------------------------------------------------------------------- */
 
@@ -155,8 +161,10 @@ typedef struct tl_cumsum_opts {
 TRITONC_API tl_value tl_cumsum_at(tl_site s, tl_value x, int axis, tl_cumsum_opts o);
 #define tl_cumsum(...) TLX_CAT(tlx_cumsum_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_cumsum_N(x) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), 0, TLX_LIT(tl_cumsum_opts){.reverse = false})
-#define tlx_cumsum_A(x, axis) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TLX_LIT(tl_cumsum_opts){.reverse = false})
-#define tlx_cumsum_K(x, axis, ...) tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TLX_LIT(tl_cumsum_opts){__VA_ARGS__})
+#define tlx_cumsum_A(x, axis)                                                                                          \
+    tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TLX_LIT(tl_cumsum_opts){.reverse = false})
+#define tlx_cumsum_K(x, axis, ...)                                                                                     \
+    tl_cumsum_at(TL_SITE("tl_cumsum"), tl_lit(x), (axis), TLX_LIT(tl_cumsum_opts){__VA_ARGS__})
 
 typedef struct tl_scan_opts {
     bool reverse;
@@ -165,8 +173,10 @@ typedef struct tl_scan_opts {
 TRITONC_API tl_value tl_cumprod_at(tl_site s, tl_value x, int axis, tl_scan_opts o);
 #define tl_cumprod(...) TLX_CAT(tlx_cumprod_, TLX_RKW(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_cumprod_N(x) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), 0, TLX_LIT(tl_scan_opts){.reverse = false})
-#define tlx_cumprod_A(x, axis) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TLX_LIT(tl_scan_opts){.reverse = false})
-#define tlx_cumprod_K(x, axis, ...) tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TLX_LIT(tl_scan_opts){__VA_ARGS__})
+#define tlx_cumprod_A(x, axis)                                                                                         \
+    tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TLX_LIT(tl_scan_opts){.reverse = false})
+#define tlx_cumprod_K(x, axis, ...)                                                                                    \
+    tl_cumprod_at(TL_SITE("tl_cumprod"), tl_lit(x), (axis), TLX_LIT(tl_scan_opts){__VA_ARGS__})
 
 /* ---- custom combiners: tl.reduce / tl.associative_scan ------------------------------------ */
 
@@ -188,20 +198,22 @@ typedef void (*tl_combine_fn)(tl_builder *b, const tl_value *lhs, const tl_value
  *     s = tl.reduce(a, 0, combine)            tl_value s = tl_reduce(TL_VALUES(a), 0, combine, NULL).v[0];
  *     p, q = tl.reduce((a, b), 0, pair)       tl_values pq = tl_reduce(TL_VALUES(a, b), 0, pair, NULL);
  */
-TRITONC_API tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_reduce_opts o);
+TRITONC_API tl_values tl_reduce_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx,
+                                   tl_reduce_opts o);
 #define tl_reduce(...) TLX_CAT(tlx_reduce_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_reduce_P(values, axis, combine, ctx)                                                  \
+#define tlx_reduce_P(values, axis, combine, ctx)                                                                       \
     tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TLX_LIT(tl_reduce_opts){.keep_dims = false})
-#define tlx_reduce_K(values, axis, combine, ctx, ...)                                             \
+#define tlx_reduce_K(values, axis, combine, ctx, ...)                                                                  \
     tl_reduce_at(TL_SITE("tl_reduce"), (values), (axis), (combine), (ctx), TLX_LIT(tl_reduce_opts){__VA_ARGS__})
 
 /* tl.associative_scan((a, b, ...), axis, combine_fn, reverse=False): results shaped like the
  * operands, returned as for tl_reduce. */
-TRITONC_API tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx, tl_scan_opts o);
+TRITONC_API tl_values tl_scan_at(tl_site s, tl_values values, int axis, tl_combine_fn combine, void *ctx,
+                                 tl_scan_opts o);
 #define tl_scan(...) TLX_CAT(tlx_scan_, TLX_KW4(__VA_ARGS__))(__VA_ARGS__)
-#define tlx_scan_P(values, axis, combine, ctx)                                                    \
+#define tlx_scan_P(values, axis, combine, ctx)                                                                         \
     tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TLX_LIT(tl_scan_opts){.reverse = false})
-#define tlx_scan_K(values, axis, combine, ctx, ...)                                               \
+#define tlx_scan_K(values, axis, combine, ctx, ...)                                                                    \
     tl_scan_at(TL_SITE("tl_scan"), (values), (axis), (combine), (ctx), TLX_LIT(tl_scan_opts){__VA_ARGS__})
 
 #ifdef __cplusplus

@@ -64,13 +64,13 @@ typedef enum tl_input_precision {
 #define TL_MAX_NUM_IMPRECISE_ACC_ZERO (-1)
 
 typedef struct tl_dot_args {
-    tl_value input, other;  /* positional */
+    tl_value input, other; /* positional */
     tl_value acc_positional; /* the third positional argument, tl_dot(a, b, acc) */
-    TLX_NO_MORE_POSITIONAL;  /* a fourth (Python's input_precision) does not compile: name it */
-    tl_value acc;           /* the keyword form, tl_dot(a, b, .acc = acc) (one of the two) */
+    TLX_NO_MORE_POSITIONAL; /* a fourth (Python's input_precision) does not compile: name it */
+    tl_value acc; /* the keyword form, tl_dot(a, b, .acc = acc) (one of the two) */
     tl_input_precision input_precision;
     int max_num_imprecise_acc; /* 0: None (2^30 for fp8 x fp8 on sm90, else 0); see above */
-    tl_dtype out_dtype;        /* TL_DTYPE_INVALID (0): float32 */
+    tl_dtype out_dtype; /* TL_DTYPE_INVALID (0): float32 */
 } tl_dot_args;
 /* tl.dot(input, other, acc=None, input_precision=None, max_num_imprecise_acc=None,
  * out_dtype=float32): rank 2, or batched rank 3 and more (equal batch shapes); K must match
@@ -101,8 +101,9 @@ struct tlx_dot_kw {
 };
 inline tl_dot_args tlx_dot_args(tlx_dot_kw k)
 {
-    return tl_dot_args{k.input, k.other, k.r.acc_positional, nullptr, k.r.acc, k.r.input_precision,
-                       k.r.max_num_imprecise_acc, k.r.out_dtype};
+    return tl_dot_args{
+        k.input,      k.other, k.r.acc_positional, nullptr, k.r.acc, k.r.input_precision, k.r.max_num_imprecise_acc,
+        k.r.out_dtype};
 }
 extern "C" {
 #else
@@ -117,12 +118,12 @@ typedef enum tl_k_pack { TL_K_PACK_DEFAULT = 0, TL_K_PACK_TRUE, TL_K_PACK_FALSE 
 
 typedef struct tl_dot_scaled_args {
     tl_value lhs, lhs_scale; /* lhs_scale: uint8 (e8m0) or float8e4nv, or TL_NO_SCALE */
-    const char *lhs_format;  /* "e2m1" (two per uint8), "e4m3", "e5m2", "bf16", "fp16" */
+    const char *lhs_format; /* "e2m1" (two per uint8), "e4m3", "e5m2", "bf16", "fp16" */
     tl_value rhs, rhs_scale;
     const char *rhs_format;
     tl_value acc_positional; /* the seventh positional argument */
-    TLX_NO_MORE_POSITIONAL;  /* an eighth (Python's fast_math) does not compile: name it */
-    tl_value acc;            /* the keyword form (one of the two) */
+    TLX_NO_MORE_POSITIONAL; /* an eighth (Python's fast_math) does not compile: name it */
+    tl_value acc; /* the keyword form (one of the two) */
     bool fast_math;
     tl_k_pack lhs_k_pack, rhs_k_pack;
     tl_dtype out_dtype; /* float32 only, as in Python; TL_DTYPE_INVALID (0): float32 */
@@ -133,13 +134,13 @@ typedef struct tl_dot_scaled_args {
 TRITONC_API tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a);
 #define TLX_KWT6(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _, _)
 #define tl_dot_scaled(...) TLX_CAT(tlx_dot_scaled_, TLX_KWT6(__VA_ARGS__))(__VA_ARGS__)
-#define TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                  \
+#define TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf)                                                                       \
     .lhs = (l), .lhs_scale = (ls), .lhs_format = (lf), .rhs = (r), .rhs_scale = (rs), .rhs_format = (rf)
-#define tlx_dot_scaled_P(l, ls, lf, r, rs, rf)                                                    \
+#define tlx_dot_scaled_P(l, ls, lf, r, rs, rf)                                                                         \
     tl_dot_scaled_at(TL_SITE("tl_dot_scaled"), TLX_LIT(tl_dot_scaled_args){TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf)})
 /* A seventh positional argument initializes acc_positional, the member after rhs_format. */
-#define tlx_dot_scaled_K(l, ls, lf, r, rs, rf, ...)                                               \
-    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"),                                                    \
+#define tlx_dot_scaled_K(l, ls, lf, r, rs, rf, ...)                                                                    \
+    tl_dot_scaled_at(TL_SITE("tl_dot_scaled"),                                                                         \
                      TLX_LIT(tl_dot_scaled_args){TLX_DOT_SCALED_POS(l, ls, lf, r, rs, rf), __VA_ARGS__})
 
 /* ---- reshaping -------------------------------------------------------------------------- */
@@ -152,7 +153,7 @@ typedef struct tl_reshape_opts {
 TRITONC_API tl_value tl_reshape_at(tl_site s, tl_value x, tl_shape shape, tl_reshape_opts o);
 #define tl_reshape(...) TLX_CAT(tlx_reshape_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_reshape_P(x, shape) tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TLX_ZERO(tl_reshape_opts))
-#define tlx_reshape_K(x, shape, ...)                                                              \
+#define tlx_reshape_K(x, shape, ...)                                                                                   \
     tl_reshape_at(TL_SITE("tl_reshape"), (x), (shape), TLX_LIT(tl_reshape_opts){__VA_ARGS__})
 /* x.view(shape) (deprecated in Python): reshape with can_reorder=True. */
 #define tl_view(x, shape) tl_reshape_at(TL_SITE("tl_view"), (x), (shape), TLX_LIT(tl_reshape_opts){.can_reorder = true})
@@ -204,7 +205,7 @@ typedef struct tl_histogram_opts {
 TRITONC_API tl_value tl_histogram_at(tl_site s, tl_value x, int64_t num_bins, tl_histogram_opts o);
 #define tl_histogram(...) TLX_CAT(tlx_histogram_, TLX_KW2(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_histogram_P(x, n) tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TLX_LIT(tl_histogram_opts){{0}})
-#define tlx_histogram_K(x, n, ...)                                                                \
+#define tlx_histogram_K(x, n, ...)                                                                                     \
     tl_histogram_at(TL_SITE("tl_histogram"), (x), (n), TLX_LIT(tl_histogram_opts){__VA_ARGS__})
 
 #ifdef __cplusplus

@@ -62,10 +62,7 @@ tcir_alloc_hook tcir_get_alloc_hook(void **user)
 }
 #endif
 
-void *base_malloc(size_t size)
-{
-    return base_may_allocate(size) ? malloc(size) : NULL;
-}
+void *base_malloc(size_t size) { return base_may_allocate(size) ? malloc(size) : NULL; }
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
@@ -288,15 +285,9 @@ void base_big_free(void *p, size_t size)
 
 #endif
 
-void *base_calloc(size_t n, size_t size)
-{
-    return base_may_allocate(n * size) ? calloc(n, size) : NULL;
-}
+void *base_calloc(size_t n, size_t size) { return base_may_allocate(n * size) ? calloc(n, size) : NULL; }
 
-void *base_realloc(void *p, size_t size)
-{
-    return base_may_allocate(size) ? realloc(p, size) : NULL;
-}
+void *base_realloc(void *p, size_t size) { return base_may_allocate(size) ? realloc(p, size) : NULL; }
 
 char *base_strdup(const char *s)
 {

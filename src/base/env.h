@@ -10,8 +10,8 @@
 /* What a variable holds. */
 typedef enum tl_env_status {
     TL_ENV_UNSET, /* not set, or set to "": the caller's default */
-    TL_ENV_OK,    /* a value, in *value */
-    TL_ENV_BAD    /* not a value of its kind: the line saying so in why */
+    TL_ENV_OK, /* a value, in *value */
+    TL_ENV_BAD /* not a value of its kind: the line saying so in why */
 } tl_env_status;
 
 /* The boolean variable name: 1, true, yes, on or 0, false, no, off (any case). On TL_ENV_BAD,

@@ -33,8 +33,8 @@ enum { TL_ERROR_INLINE = 512 };
 /* An all-zero record is empty, with the limit 0. */
 typedef struct base_error {
     atomic_bool set; /* a message is recorded (stored with release once it is written) */
-    size_t limit;    /* the longest message kept, in bytes; 0: TL_ERROR_INLINE - 1 */
-    char *heap;      /* a message longer than `text` holds (malloc'd), or NULL */
+    size_t limit; /* the longest message kept, in bytes; 0: TL_ERROR_INLINE - 1 */
+    char *heap; /* a message longer than `text` holds (malloc'd), or NULL */
     char text[TL_ERROR_INLINE];
 } base_error;
 

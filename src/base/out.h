@@ -51,10 +51,7 @@ TCIR_OUT_INLINE void base_out_putc(base_out *out, char c)
 }
 
 /* Inline, so that a literal's length is known at compile time. */
-TCIR_OUT_INLINE void base_out_puts(base_out *out, const char *s)
-{
-    base_out_put(out, s, strlen(s));
-}
+TCIR_OUT_INLINE void base_out_puts(base_out *out, const char *s) { base_out_put(out, s, strlen(s)); }
 
 /* "00" to "99" (out.c). */
 extern const char base_digit_pairs[201];

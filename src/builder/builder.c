@@ -67,9 +67,11 @@ tl_builder *tl_builder_create_at(tl_site site, const char *name)
     /* The function and module carry the creating call's location: Triton names the PTX's
      * source file after the function's. */
     tcir_loc where = {site.file, site.line, 0};
-    b->module = tcir_op_create(ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_BUILTIN_MODULE), .loc = where, .nregions = 1});
+    b->module = tcir_op_create(
+        ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_BUILTIN_MODULE), .loc = where, .nregions = 1});
     tcir_block *top = b->module ? tcir_region_add_block(ctx, tcir_op_region(b->module, 0)) : NULL;
-    b->func = tcir_op_create(ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_TT_FUNC), .loc = where, .nregions = 1});
+    b->func =
+        tcir_op_create(ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_TT_FUNC), .loc = where, .nregions = 1});
     b->entry = b->func ? tcir_region_add_block(ctx, tcir_op_region(b->func, 0)) : NULL;
     b->levels = tcir_alloc(ctx, sizeof(*b->levels) * 8);
     if (!top || !b->entry || !b->levels) { /* the fresh reserve is far bigger than this: never, in practice */
@@ -149,7 +151,7 @@ size_t tl_builder_bytes(const tl_builder *b)
     if (!b)
         return 0;
     return tcir_context_bytes(b->ctx) +
-           sizeof(builder_index_slot) * ((size_t)b->pool.const_index.cap + (size_t)b->arg_names.cap);
+        sizeof(builder_index_slot) * ((size_t)b->pool.const_index.cap + (size_t)b->arg_names.cap);
 }
 tcir_context *tl_builder_context(const tl_builder *b) { return b ? b->ctx : NULL; }
 tcir_op *tl_builder_module(const tl_builder *b) { return b ? b->module : NULL; }
@@ -172,9 +174,15 @@ static tl_dtype dtype_of_elem(const tcir_type *e)
     }
     if (tcir_type_is_float(e)) {
         static const tl_dtype by_kind[] = {
-            [TCIR_F16] = TL_F16, [TCIR_BF16] = TL_BF16, [TCIR_F32] = TL_F32, [TCIR_F64] = TL_F64,
-            [TCIR_F8E4M3FN] = TL_FP8E4NV, [TCIR_F8E5M2] = TL_FP8E5, [TCIR_F8E4M3FNUZ] = TL_FP8E4B8,
-            [TCIR_F8E5M2FNUZ] = TL_FP8E5B16, [TCIR_F8E4M3B11FNUZ] = TL_FP8E4B15,
+            [TCIR_F16] = TL_F16,
+            [TCIR_BF16] = TL_BF16,
+            [TCIR_F32] = TL_F32,
+            [TCIR_F64] = TL_F64,
+            [TCIR_F8E4M3FN] = TL_FP8E4NV,
+            [TCIR_F8E5M2] = TL_FP8E5,
+            [TCIR_F8E4M3FNUZ] = TL_FP8E4B8,
+            [TCIR_F8E5M2FNUZ] = TL_FP8E5B16,
+            [TCIR_F8E4M3B11FNUZ] = TL_FP8E4B15,
         };
         return by_kind[tcir_type_float_kind(e)];
     }
@@ -198,10 +206,7 @@ tl_value builder_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
                       .def_order = b ? ++b->values_made : 0};
 }
 
-tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype)
-{
-    return builder_wrap(b, v, dtype);
-}
+tl_value tl_wrap(tl_builder *b, tcir_value *v, tl_dtype dtype) { return builder_wrap(b, v, dtype); }
 
 const tcir_type *tl_value_type(tl_value v) { return v.ir ? tcir_value_type(v.ir) : NULL; }
 int tl_value_rank(tl_value v) { return v.ir ? tcir_type_rank(tcir_value_type(v.ir)) : 0; }

@@ -105,8 +105,8 @@ bool builder_apply_arg_order(tl_builder *b, tl_site site)
             args[i] = b->args[j];
             continue;
         }
-        tcir_value *v = tcir_block_add_arg(b->ctx, b->entry, tcir_value_type(b->args[j].value),
-                                           tcir_block_arg_loc(b->entry, j));
+        tcir_value *v =
+            tcir_block_add_arg(b->ctx, b->entry, tcir_value_type(b->args[j].value), tcir_block_arg_loc(b->entry, j));
         if (!v)
             return true; /* out of memory: tl_finish reports it */
         args[i] = b->args[j];
@@ -175,14 +175,12 @@ static bool apply_specialization(tl_builder *b, tl_site site, const char *name, 
     char letter = b->specialize[at];
     bool integer = spec->kind == TL_ARG_SCALAR && tl_dtype_is_int(spec->dtype) && spec->dtype != TL_I1;
     const char *what = spec->kind == TL_ARG_PTR ? "a pointer"
-                       : spec->kind == TL_ARG_TENSOR ? "a tensor"
-                       : integer ? "an integer"
-                       : tl_dtype_is_float(spec->dtype) ? "a float"
-                                                         : "a bool";
+        : spec->kind == TL_ARG_TENSOR           ? "a tensor"
+        : integer                               ? "an integer"
+        : tl_dtype_is_float(spec->dtype)        ? "a float"
+                                                : "a bool";
     switch (letter) {
-    case 'N':
-        spec->divisibility = TL_DIV_NONE;
-        return true;
+    case 'N': spec->divisibility = TL_DIV_NONE; return true;
     case 'D':
     case '1':
         if (spec->do_not_specialize) {
@@ -198,12 +196,12 @@ static bool apply_specialization(tl_builder *b, tl_site site, const char *name, 
             *drop = true;
             return true;
         }
-        tl_builder_fail(b, site, "specialization key '%s': '%c' for '%s', which is %s (want %s)", b->specialize,
-                        letter, name, what, spec->kind == TL_ARG_PTR ? "'D' or 'N'" : "'N'");
+        tl_builder_fail(b, site, "specialization key '%s': '%c' for '%s', which is %s (want %s)", b->specialize, letter,
+                        name, what, spec->kind == TL_ARG_PTR ? "'D' or 'N'" : "'N'");
         return false;
     default:
-        tl_builder_fail(b, site, "specialization key '%s': letter '%c' for '%s' (want '1', 'D' or 'N')",
-                        b->specialize, letter, name);
+        tl_builder_fail(b, site, "specialization key '%s': letter '%c' for '%s' (want '1', 'D' or 'N')", b->specialize,
+                        letter, name);
         return false;
     }
 }
@@ -218,10 +216,8 @@ static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *
         return NULL;
     }
     switch (spec->kind) {
-    case TL_ARG_PTR:
-        return tcir_type_ptr(b->ctx, elem, spec->address_space ? spec->address_space : 1);
-    case TL_ARG_SCALAR:
-        return elem;
+    case TL_ARG_PTR: return tcir_type_ptr(b->ctx, elem, spec->address_space ? spec->address_space : 1);
+    case TL_ARG_SCALAR: return elem;
     case TL_ARG_TENSOR:
         if (spec->rank < 1 || spec->rank > TL_MAX_RANK) {
             tl_builder_fail(b, site, "tensor argument rank %d is not in [1, %d]", spec->rank, TL_MAX_RANK);

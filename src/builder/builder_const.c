@@ -28,10 +28,7 @@ tl_value tl_lit_float(double v)
     return (tl_value){.lit = TL_LIT_FLOAT, .dtype = f32 ? TL_F32 : TL_F64, .lit_val.f = v};
 }
 
-tl_value tl_lit_bool(bool v)
-{
-    return (tl_value){.lit = TL_LIT_BOOL, .dtype = TL_I1, .lit_val.i = v};
-}
+tl_value tl_lit_bool(bool v) { return (tl_value){.lit = TL_LIT_BOOL, .dtype = TL_I1, .lit_val.i = v}; }
 
 /* Range of an integer dtype, as Python's get_int_min_value / get_int_max_value. */
 static bool int_fits(tl_value lit, tl_dtype d)
@@ -67,7 +64,7 @@ static const tcir_attr *scalar_attr(tl_builder *b, tl_site site, tl_value lit, t
     tcir_context *ctx = b->ctx;
     if (!tl_dtype_is_int(dtype)) {
         double f = lit.lit == TL_LIT_FLOAT ? lit.lit_val.f
-                   : lit.dtype == TL_U64   ? (double)(uint64_t)lit.lit_val.i
+            : lit.dtype == TL_U64          ? (double)(uint64_t)lit.lit_val.i
                                            : (double)lit.lit_val.i;
         return tcir_attr_float(ctx, f, elem);
     }
@@ -106,13 +103,14 @@ static const struct builder_const_memo *const_parts(tl_site site, tl_builder *b,
         memcpy(&bits, &lit.lit_val.f, sizeof bits);
     uint64_t h = ((uint64_t)bits ^ ((uint64_t)lit.lit << 56) ^ ((uint64_t)lit.dtype << 48) ^ ((uint64_t)dtype << 40) ^
                   (uint64_t)notes << 39) *
-                 0x9E3779B97F4A7C15u;
+        0x9E3779B97F4A7C15u;
     struct builder_const_memo *m = &b->const_memo[(h >> 32) % TL_CONST_MEMO];
     if (m->lit == lit.lit && m->bits == bits && m->lit_dtype == lit.dtype && m->dtype == dtype &&
         m->shape_like == shape_like && m->notes == notes)
         return m;
     tcir_context *ctx = b->ctx;
-    struct builder_const_memo k = {bits, lit.lit, notes, lit.dtype, dtype, shape_like, NULL, NULL, NULL, NULL, NULL, NULL};
+    struct builder_const_memo k = {bits, lit.lit, notes, lit.dtype, dtype, shape_like,
+                                   NULL, NULL,    NULL,  NULL,      NULL,  NULL};
     k.elem = tl_dtype_ir(ctx, dtype);
     if (!k.elem) {
         tl_builder_fail(b, site, "invalid dtype %d", (int)dtype);
@@ -169,8 +167,9 @@ tl_value tl_materialize_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype d
 tl_value tl_materialize_as_at(tl_site site, tl_builder *b, tl_value lit, tl_dtype dtype, const tcir_type *shape_like,
                               tl_const_origin origin)
 {
-    order_meeting how = origin == TL_CONST_FOLDED ? TL_MEET_FOLDED : origin == TL_CONST_LOOP_BOUND ? TL_MEET_BOUND
-                                                                                              : TL_MEET_DIRECT;
+    order_meeting how = origin == TL_CONST_FOLDED ? TL_MEET_FOLDED
+        : origin == TL_CONST_LOOP_BOUND           ? TL_MEET_BOUND
+                                                  : TL_MEET_DIRECT;
     return materialize(site, b, lit, dtype, shape_like, how, origin != TL_CONST_EXACT);
 }
 

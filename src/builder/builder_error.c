@@ -19,10 +19,7 @@ tl_value tl_builder_fail(tl_builder *b, tl_site site, const char *fmt, ...)
     return TL_POISON;
 }
 
-bool tl_builder_failed(const tl_builder *b)
-{
-    return !b || base_error_is_set(&b->error) || tcir_context_oom(b->ctx);
-}
+bool tl_builder_failed(const tl_builder *b) { return !b || base_error_is_set(&b->error) || tcir_context_oom(b->ctx); }
 
 const char *tl_builder_error(const tl_builder *b)
 {

@@ -36,8 +36,8 @@ static void seal_signature(tl_builder *b)
             dicts[i] = empty ? empty : (empty = tcir_attr_dict(ctx, 0, NULL));
         }
     }
-    tcir_op_set_attr(ctx, b->func, "function_type",
-                     tcir_attr_type(ctx, tcir_type_func(ctx, b->nargs, inputs, 0, NULL)), true);
+    tcir_op_set_attr(ctx, b->func, "function_type", tcir_attr_type(ctx, tcir_type_func(ctx, b->nargs, inputs, 0, NULL)),
+                     true);
     if (any)
         tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, b->nargs, dicts), true);
 }
@@ -65,10 +65,7 @@ void tl_consts_droppable_since(tl_builder *b, int mark)
     }
 }
 
-int tl_const_mark(const tl_builder *b)
-{
-    return b ? b->pool.nconsts : 0;
-}
+int tl_const_mark(const tl_builder *b) { return b ? b->pool.nconsts : 0; }
 
 void tl_consts_droppable_after(tl_builder *b)
 {
@@ -96,7 +93,8 @@ char *tl_finish_at(tl_site site, tl_builder *b)
      * then moves to the end of the function. */
     tcir_op_state end = {.name = tcir_opcode_name(TCIR_OPC_TT_RETURN), .loc = {site.file, site.line, 0}};
     if (b->exit_block) {
-        end = (tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_CF_BR), .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
+        end = (tcir_op_state){
+            .name = tcir_opcode_name(TCIR_OPC_CF_BR), .loc = end.loc, .nsuccessors = 1, .successors = &b->exit_block};
         tcir_region_move_block_to_end(tcir_op_region(b->func, 0), b->exit_block);
     }
     tcir_op *ret = tcir_op_create(b->ctx, &end);

@@ -9,15 +9,9 @@
 
 
 /* The 32 bits of a key's hash that the index keeps. */
-static uint32_t kept_hash(uint64_t hash)
-{
-    return (uint32_t)builder_hash_mix(hash);
-}
+static uint32_t kept_hash(uint64_t hash) { return (uint32_t)builder_hash_mix(hash); }
 
-static size_t slot_of(const builder_index *ix, uint32_t kept)
-{
-    return (size_t)kept & ((size_t)ix->cap - 1);
-}
+static size_t slot_of(const builder_index *ix, uint32_t kept) { return (size_t)kept & ((size_t)ix->cap - 1); }
 
 /* Puts item under the kept hash (there is room). */
 static void put_kept(builder_index *ix, uint32_t kept, int item)
@@ -56,10 +50,7 @@ void builder_index_free(builder_index *ix)
     *ix = (builder_index){NULL, 0};
 }
 
-void builder_index_put(builder_index *ix, uint64_t hash, int item)
-{
-    put_kept(ix, kept_hash(hash), item);
-}
+void builder_index_put(builder_index *ix, uint64_t hash, int item) { put_kept(ix, kept_hash(hash), item); }
 
 int builder_index_next(const builder_index *ix, uint64_t hash, builder_index_cursor *c)
 {

@@ -14,7 +14,7 @@
  * compared (other keys with those 32 bits are the caller's to tell apart, as with any hash). */
 typedef struct builder_index_slot {
     uint32_t hash; /* the low half of builder_hash_mix(hash) */
-    int32_t item;  /* the item + 1; 0: an empty slot */
+    int32_t item; /* the item + 1; 0: an empty slot */
 } builder_index_slot;
 typedef struct builder_index {
     builder_index_slot *slots;

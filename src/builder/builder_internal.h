@@ -34,7 +34,7 @@ struct tl_builder {
         tcir_block *block;
         tl_site pushed_at; /* the call that pushed it (an unclosed scope is reported there) */
         int visible_start; /* where its blocks begin in `visible` */
-    } *levels;
+    } * levels;
     int depth, levels_cap;
     uint32_t values_made; /* tl_value.def_order of the last value made */
     /* Blocks whose values the current insertion point may use: every block of the stack and,
@@ -54,14 +54,14 @@ struct tl_builder {
     int nargs, args_cap;
     builder_index arg_names; /* argument names -> argument (cap 0: none, arg_index scans) */
     const char *specialize; /* the specialization key (tl_builder_set_specialize) or NULL */
-    int ndeclared;          /* arguments declared, those the key dropped included */
+    int ndeclared; /* arguments declared, those the key dropped included */
 
-    order_pool pool;    /* the constants (src/builder/order/pool.c) */
+    order_pool pool; /* the constants (src/builder/order/pool.c) */
     /* builder_const.c: the types and attributes the last constants were made of, direct-mapped
      * by the literal and its dtypes (a kernel uses a few constants again and again). */
     struct builder_const_memo {
-        int64_t bits;     /* the literal's value bits */
-        uint8_t lit;      /* tl_lit_kind; TL_LIT_NONE: empty slot */
+        int64_t bits; /* the literal's value bits */
+        uint8_t lit; /* tl_lit_kind; TL_LIT_NONE: empty slot */
         bool notes;
         tl_dtype lit_dtype, dtype;
         const tcir_type *shape_like;
@@ -73,7 +73,7 @@ struct tl_builder {
     bool finished, locations, generic;
     bool debug; /* Triton's debug option (tl_builder_set_debug) */
     tl_arg_loader arg_loader; /* tl_builder_set_arg_loader: scalars as buffers when set */
-    int norder;                  /* tl_builder_set_arg_order: the signature's order by name */
+    int norder; /* tl_builder_set_arg_order: the signature's order by name */
     const char *const *order;
     base_error error; /* messages cut at TL_ERROR_INLINE - 1 (511) bytes */
     /* The builders alive on this thread (created, neither finished nor destroyed), newest

@@ -117,19 +117,20 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
             !builder_check_numel(b, *sp, "result", tcir_type_rank(t), tcir_type_dims(t)))
             return NULL;
     }
-    tcir_op *op = tcir_op_create(b->ctx, &(tcir_op_state){
-                                             .name = spec->name,
-                                             .loc = {sp->file, sp->line, 0},
-                                             .noperands = spec->noperands,
-                                             .operands = operands,
-                                             .nresults = spec->nresults,
-                                             .result_types = spec->result_types,
-                                             .nattrs = spec->nattrs,
-                                             .attrs = spec->attrs,
-                                             .nregions = spec->nregions,
-                                             .nsuccessors = spec->nsuccessors,
-                                             .successors = spec->successors,
-                                         });
+    tcir_op *op = tcir_op_create(b->ctx,
+                                 &(tcir_op_state){
+                                     .name = spec->name,
+                                     .loc = {sp->file, sp->line, 0},
+                                     .noperands = spec->noperands,
+                                     .operands = operands,
+                                     .nresults = spec->nresults,
+                                     .result_types = spec->result_types,
+                                     .nattrs = spec->nattrs,
+                                     .attrs = spec->attrs,
+                                     .nregions = spec->nregions,
+                                     .nsuccessors = spec->nsuccessors,
+                                     .successors = spec->successors,
+                                 });
     if (!op || tcir_context_oom(b->ctx)) { /* placed nowhere: the kernel is abandoned */
         tl_builder_fail(b, *sp, "out of memory");
         return NULL;
@@ -138,10 +139,7 @@ tcir_op *tl_op_at_ref(const tl_site *sp, tl_builder *b, const tl_raw_op *spec)
     return op;
 }
 
-tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec)
-{
-    return tl_op_at_ref(&site, b, &spec);
-}
+tcir_op *tl_op_at(tl_site site, tl_builder *b, tl_raw_op spec) { return tl_op_at_ref(&site, b, &spec); }
 
 tl_value tl_result_at(tl_site site, tl_builder *b, tcir_op *op, int i)
 {
@@ -167,7 +165,8 @@ void tl_push_block_at(tl_site site, tl_builder *b, tcir_block *blk)
         return;
     }
     if (b->depth == b->levels_cap) {
-        struct builder_level *grown = b->depth < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)b->depth * 2) : NULL;
+        struct builder_level *grown =
+            b->depth < INT_MAX / 2 ? tcir_alloc(b->ctx, sizeof(*grown) * (size_t)b->depth * 2) : NULL;
         if (!grown || tcir_context_oom(b->ctx)) {
             tl_builder_fail(b, site, "out of memory");
             return;
@@ -198,7 +197,8 @@ tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
         return NULL;
     if (!b->exit_block) {
         tcir_block *exit = tcir_region_add_block(b->ctx, tcir_op_region(b->func, 0));
-        tcir_op *ret = tcir_op_create(b->ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_TT_RETURN), .loc = {site.file, site.line, 0}});
+        tcir_op *ret = tcir_op_create(
+            b->ctx, &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_TT_RETURN), .loc = {site.file, site.line, 0}});
         if (!exit || !ret || tcir_context_oom(b->ctx)) {
             tl_builder_fail(b, site, "out of memory");
             return NULL;
@@ -209,10 +209,7 @@ tcir_block *tl_exit_block_at(tl_site site, tl_builder *b)
     return b->exit_block;
 }
 
-int tl_scope_depth(const tl_builder *b)
-{
-    return b ? b->depth - 1 : 0;
-}
+int tl_scope_depth(const tl_builder *b) { return b ? b->depth - 1 : 0; }
 
 tl_site tl_pushed_at(const tl_builder *b, int depth)
 {

@@ -4,8 +4,8 @@
 #include "builder/dtype_inline.h"
 
 typedef struct dtype_info {
-    const char *name;  /* Python's */
-    const char *mlir;  /* as MLIR prints the element type */
+    const char *name; /* Python's */
+    const char *mlir; /* as MLIR prints the element type */
 } dtype_info;
 
 static const dtype_info infos[TL_DTYPE_COUNT] = {
@@ -31,24 +31,9 @@ static const dtype_info infos[TL_DTYPE_COUNT] = {
 };
 
 const unsigned char builder_dtype_bits_of[TL_DTYPE_COUNT] = {
-    [TL_I1] = 1,
-    [TL_I8] = 8,
-    [TL_I16] = 16,
-    [TL_I32] = 32,
-    [TL_I64] = 64,
-    [TL_U8] = 8,
-    [TL_U16] = 16,
-    [TL_U32] = 32,
-    [TL_U64] = 64,
-    [TL_F16] = 16,
-    [TL_BF16] = 16,
-    [TL_F32] = 32,
-    [TL_F64] = 64,
-    [TL_FP8E4NV] = 8,
-    [TL_FP8E5] = 8,
-    [TL_FP8E4B8] = 8,
-    [TL_FP8E5B16] = 8,
-    [TL_FP8E4B15] = 8,
+    [TL_I1] = 1,   [TL_I8] = 8,      [TL_I16] = 16,  [TL_I32] = 32,    [TL_I64] = 64,     [TL_U8] = 8,
+    [TL_U16] = 16, [TL_U32] = 32,    [TL_U64] = 64,  [TL_F16] = 16,    [TL_BF16] = 16,    [TL_F32] = 32,
+    [TL_F64] = 64, [TL_FP8E4NV] = 8, [TL_FP8E5] = 8, [TL_FP8E4B8] = 8, [TL_FP8E5B16] = 8, [TL_FP8E4B15] = 8,
 };
 
 /* Python's short aliases (tl.float32 is also spelled fp32 in signatures). */
@@ -56,15 +41,12 @@ static const struct {
     const char *alias;
     tl_dtype d;
 } aliases[] = {
-    {"bool", TL_I1}, {"fp16", TL_F16}, {"bf16", TL_BF16}, {"fp32", TL_F32}, {"fp64", TL_F64},
-    {"fp8e4nv", TL_FP8E4NV}, {"fp8e5", TL_FP8E5}, {"fp8e4b8", TL_FP8E4B8}, {"fp8e5b16", TL_FP8E5B16},
-    {"fp8e4b15", TL_FP8E4B15},
+    {"bool", TL_I1},           {"fp16", TL_F16},          {"bf16", TL_BF16},   {"fp32", TL_F32},
+    {"fp64", TL_F64},          {"fp8e4nv", TL_FP8E4NV},   {"fp8e5", TL_FP8E5}, {"fp8e4b8", TL_FP8E4B8},
+    {"fp8e5b16", TL_FP8E5B16}, {"fp8e4b15", TL_FP8E4B15},
 };
 
-const char *tl_dtype_name(tl_dtype d)
-{
-    return (unsigned)d < TL_DTYPE_COUNT ? infos[d].name : "?";
-}
+const char *tl_dtype_name(tl_dtype d) { return (unsigned)d < TL_DTYPE_COUNT ? infos[d].name : "?"; }
 
 tl_dtype tl_dtype_parse(const char *name)
 {
@@ -79,18 +61,32 @@ tl_dtype tl_dtype_parse(const char *name)
     return TL_DTYPE_INVALID;
 }
 
-bool (tl_dtype_is_int)(tl_dtype d) { return builder_dtype_is_int(d); }
-bool (tl_dtype_is_unsigned)(tl_dtype d) { return builder_dtype_is_unsigned(d); }
-bool (tl_dtype_is_float)(tl_dtype d) { return builder_dtype_is_float(d); }
-bool (tl_dtype_is_fp8)(tl_dtype d) { return builder_dtype_is_fp8(d); }
-unsigned (tl_dtype_bits)(tl_dtype d) { return builder_dtype_bits(d); }
+bool(tl_dtype_is_int)(tl_dtype d) { return builder_dtype_is_int(d); }
+bool(tl_dtype_is_unsigned)(tl_dtype d) { return builder_dtype_is_unsigned(d); }
+bool(tl_dtype_is_float)(tl_dtype d) { return builder_dtype_is_float(d); }
+bool(tl_dtype_is_fp8)(tl_dtype d) { return builder_dtype_is_fp8(d); }
+unsigned(tl_dtype_bits)(tl_dtype d) { return builder_dtype_bits(d); }
 
 const signed char builder_dtype_float_kind_of[TL_DTYPE_COUNT] = {
-    [TL_DTYPE_INVALID] = -1, [TL_I1] = -1, [TL_I8] = -1, [TL_I16] = -1, [TL_I32] = -1, [TL_I64] = -1,
-    [TL_U8] = -1, [TL_U16] = -1, [TL_U32] = -1, [TL_U64] = -1,
-    [TL_F16] = TCIR_F16, [TL_BF16] = TCIR_BF16, [TL_F32] = TCIR_F32, [TL_F64] = TCIR_F64,
-    [TL_FP8E4NV] = TCIR_F8E4M3FN, [TL_FP8E5] = TCIR_F8E5M2, [TL_FP8E4B8] = TCIR_F8E4M3FNUZ,
-    [TL_FP8E5B16] = TCIR_F8E5M2FNUZ, [TL_FP8E4B15] = TCIR_F8E4M3B11FNUZ,
+    [TL_DTYPE_INVALID] = -1,
+    [TL_I1] = -1,
+    [TL_I8] = -1,
+    [TL_I16] = -1,
+    [TL_I32] = -1,
+    [TL_I64] = -1,
+    [TL_U8] = -1,
+    [TL_U16] = -1,
+    [TL_U32] = -1,
+    [TL_U64] = -1,
+    [TL_F16] = TCIR_F16,
+    [TL_BF16] = TCIR_BF16,
+    [TL_F32] = TCIR_F32,
+    [TL_F64] = TCIR_F64,
+    [TL_FP8E4NV] = TCIR_F8E4M3FN,
+    [TL_FP8E5] = TCIR_F8E5M2,
+    [TL_FP8E4B8] = TCIR_F8E4M3FNUZ,
+    [TL_FP8E5B16] = TCIR_F8E5M2FNUZ,
+    [TL_FP8E4B15] = TCIR_F8E4M3B11FNUZ,
 };
 
 const tcir_type *(tl_dtype_ir)(tcir_context *ctx, tl_dtype d) { return builder_dtype_ir(ctx, d); }

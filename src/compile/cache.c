@@ -175,7 +175,8 @@ static void put_blob(base_out *g, const char *label, const void *data, size_t n)
     base_out_putc(g, '\n');
 }
 
-bool compile_cache_put(const char *dir, const compile_cache_key *key, const char *version, const tc_variant *v, char **err)
+bool compile_cache_put(const char *dir, const compile_cache_key *key, const char *version, const tc_variant *v,
+                       char **err)
 {
     (void)version; /* recorded as the variant's triton_version */
     char *meta = compile_meta_format(v);

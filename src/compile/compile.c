@@ -303,11 +303,12 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
     snprintf(warps, sizeof warps, "%d", o.num_warps);
     snprintf(stages, sizeof stages, "%d", o.num_stages);
     snprintf(ctas, sizeof ctas, "%d", o.num_ctas);
-    char *args[] = {"--ttir", in, "-o", dir, "--arch", arch, "--num-warps", warps, "--num-stages", stages,
-                    "--num-ctas", ctas, "--debug"};
+    char *args[] = {"--ttir",       in,     "-o",         dir,  "--arch", arch, "--num-warps", warps,
+                    "--num-stages", stages, "--num-ctas", ctas, "--debug"};
     int nargs = (int)(sizeof args / sizeof args[0]) - (o.debug ? 0 : 1);
     char *out = NULL;
-    bool ok = in && compile_write_file_atomic(in, ttir, strlen(ttir), err) && run_compiler(env, args, nargs, dir, &out, err) == 0;
+    bool ok = in && compile_write_file_atomic(in, ttir, strlen(ttir), err) &&
+        run_compiler(env, args, nargs, dir, &out, err) == 0;
     char *meta_path = ok ? compile_format("%s/kernel.meta", dir) : NULL;
     char *cubin_path = ok ? compile_format("%s/kernel.cubin", dir) : NULL;
     char *ptx_path = ok ? compile_format("%s/kernel.ptx", dir) : NULL;
@@ -468,8 +469,9 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
         free(cmd);
         cmd = from;
     }
-    char *what = compile_format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
-                                config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
+    char *what =
+        compile_format("no compiled variant of %s (config %s, spec %s, %s) in the cache%s%s%s", k->name,
+                       config ? config : "?", spec, opts_text, dir ? " '" : "", dir ? dir : "", dir ? "'" : "");
     free(config);
     bool jit;
     if (!jit_of(env, &jit, err)) {
@@ -497,10 +499,10 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
             }
             free(put_err);
         } else {
-            compile_fail(err, "%s%s%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
-                         what ? what : "no compiled variant", bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "",
-                         why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "",
-                         dir ? dir : "");
+            compile_fail(
+                err, "%s%s%s%s and the compiler failed: %s; build it where Triton 3.6 is installed with `%s%s%s`",
+                what ? what : "no compiled variant", bad ? " (the entry there is " : "", bad ? bad : "", bad ? ")" : "",
+                why ? why : "out of memory", cmd ? cmd : "tritonc compile", dir ? " --cache-dir " : "", dir ? dir : "");
             tc_variant_free(v);
             v = NULL;
         }

@@ -28,9 +28,9 @@ bool tc_variant_save(const tc_variant *v, const char *ttir, const char *dir, cha
     if (!meta)
         return compile_fail(err, "out of memory");
     bool ok = (!v->cubin || save_one(dir, v->kernel, "cubin", v->cubin, v->cubin_size, err)) &&
-              (!v->ptx || save_one(dir, v->kernel, "ptx", v->ptx, strlen(v->ptx), err)) &&
-              (!ttir || save_one(dir, v->kernel, "ttir", ttir, strlen(ttir), err)) &&
-              save_one(dir, v->kernel, "meta", meta, strlen(meta), err); /* last: the others are whole by then */
+        (!v->ptx || save_one(dir, v->kernel, "ptx", v->ptx, strlen(v->ptx), err)) &&
+        (!ttir || save_one(dir, v->kernel, "ttir", ttir, strlen(ttir), err)) &&
+        save_one(dir, v->kernel, "meta", meta, strlen(meta), err); /* last: the others are whole by then */
     free(meta);
     return ok;
 }

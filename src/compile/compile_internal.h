@@ -78,7 +78,7 @@ char *compile_options_text(tc_options o);
  * specialization) and the options text (target included). The compiler's version is recorded
  * in the entry (its triton_version), not in the key: see docs/compile.md. */
 typedef struct compile_cache_key {
-    const char *ttir;    /* exactly as emitted */
+    const char *ttir; /* exactly as emitted */
     const char *options; /* compile_options_text */
 } compile_cache_key;
 
@@ -90,6 +90,7 @@ char *compile_cache_dir(const tc_compile_env *env, char **err);
  * there, if anything ("corrupt", "not a regular file"): the next write replaces it. */
 tc_variant *compile_cache_get(const char *dir, const compile_cache_key *key, const char *version, const char **bad);
 /* Stores v for key (atomically: a reader sees no entry or a whole one). */
-bool compile_cache_put(const char *dir, const compile_cache_key *key, const char *version, const tc_variant *v, char **err);
+bool compile_cache_put(const char *dir, const compile_cache_key *key, const char *version, const tc_variant *v,
+                       char **err);
 
 #endif

@@ -56,8 +56,8 @@ static void *worker(void *arg)
     }
 }
 
-int tc_compile_many(int n, tc_compile_job *jobs, const tc_compile_env *env, int parallel,
-                    tc_compile_progress progress, void *user)
+int tc_compile_many(int n, tc_compile_job *jobs, const tc_compile_env *env, int parallel, tc_compile_progress progress,
+                    void *user)
 {
     if (n <= 0 || !jobs)
         return 0;

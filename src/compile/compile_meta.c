@@ -26,8 +26,9 @@ static bool parse_int(const char *s, int *out)
 static bool parse_options(const char *s, tc_options *o)
 {
     int debug = 0, used = 0;
-    if (sscanf(s, "arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d%n", &o->arch, &o->num_warps,
-               &o->num_stages, &o->num_ctas, &debug, &used) != 5 || s[used] != '\0')
+    if (sscanf(s, "arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d%n", &o->arch, &o->num_warps, &o->num_stages,
+               &o->num_ctas, &debug, &used) != 5 ||
+        s[used] != '\0')
         return false;
     o->debug = debug != 0;
     return true;
@@ -54,7 +55,10 @@ static bool parse_hash(const char *s, uint64_t *out)
 /* Sets one field from a line's key and value; false for a bad value. */
 static bool set_field(tc_variant *v, const char *key, const char *val)
 {
-    struct { const char *name; int *field; } ints[] = {
+    struct {
+        const char *name;
+        int *field;
+    } ints[] = {
         {"shared", &v->shared},
         {"num_warps", &v->num_warps},
         {"num_ctas", &v->num_ctas},
@@ -68,9 +72,12 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
         if (strcmp(key, ints[i].name) == 0)
             return parse_int(val, ints[i].field);
-    struct { const char *name; const char **field; } strs[] = {
-        {"symbol", &v->symbol}, {"triton_version", &v->triton_version}, {"kernel", &v->kernel},
-        {"config", &v->config}, {"spec", &v->spec},
+    struct {
+        const char *name;
+        const char **field;
+    } strs[] = {
+        {"symbol", &v->symbol}, {"triton_version", &v->triton_version}, {"kernel", &v->kernel}, {"config", &v->config},
+        {"spec", &v->spec},
     };
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
         if (strcmp(key, strs[i].name) == 0) {
@@ -82,7 +89,7 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     if (strcmp(key, "cluster_dims") == 0) {
         int used = 0;
         return sscanf(val, "%d %d %d%n", &v->cluster_dims[0], &v->cluster_dims[1], &v->cluster_dims[2], &used) == 3 &&
-               val[used] == '\0';
+            val[used] == '\0';
     }
     if (strcmp(key, "options") == 0)
         return parse_options(val, &v->options);
@@ -124,14 +131,14 @@ char *compile_meta_format(const tc_variant *v)
         return NULL;
     char hash[17];
     compile_hash_hex(v->ir_hash, hash);
-    char *s = compile_format("kernel %s\nconfig %s\nspec %s\noptions %s\nir_hash %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
-                             "num_ctas %d\ncluster_dims %d %d %d\nglobal_scratch_size %d\nglobal_scratch_align %d\n"
-                             "profile_scratch_size %d\nprofile_scratch_align %d\narch %d\ntriton_version %s\nend\n",
-                             v->kernel ? v->kernel : "", v->config ? v->config : "", v->spec ? v->spec : "", opts,
-                             hash, v->nargs, v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas,
-                             v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2], v->global_scratch_size,
-                             v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align, v->arch,
-                             v->triton_version ? v->triton_version : "");
+    char *s = compile_format(
+        "kernel %s\nconfig %s\nspec %s\noptions %s\nir_hash %s\nnargs %d\nsymbol %s\nshared %d\nnum_warps %d\n"
+        "num_ctas %d\ncluster_dims %d %d %d\nglobal_scratch_size %d\nglobal_scratch_align %d\n"
+        "profile_scratch_size %d\nprofile_scratch_align %d\narch %d\ntriton_version %s\nend\n",
+        v->kernel ? v->kernel : "", v->config ? v->config : "", v->spec ? v->spec : "", opts, hash, v->nargs,
+        v->symbol ? v->symbol : "", v->shared, v->num_warps, v->num_ctas, v->cluster_dims[0], v->cluster_dims[1],
+        v->cluster_dims[2], v->global_scratch_size, v->global_scratch_align, v->profile_scratch_size,
+        v->profile_scratch_align, v->arch, v->triton_version ? v->triton_version : "");
     free(opts);
     return s;
 }

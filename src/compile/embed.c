@@ -23,11 +23,13 @@ static bool is_identifier(const char *s)
 static const char *unusable_name(const char *name)
 {
     static const char *const words[] = {
-        "alignas", "alignof", "auto", "bool", "break", "case", "char", "const", "constexpr", "continue", "default",
-        "do", "double", "else", "enum", "extern", "false", "float", "for", "goto", "if", "inline", "int", "long",
-        "nullptr", "register", "restrict", "return", "short", "signed", "sizeof", "static", "static_assert",
-        "struct", "switch", "thread_local", "true", "typedef", "typeof", "typeof_unqual", "union", "unsigned",
-        "void", "volatile", "while", "NULL", "errno", "assert", "offsetof"};
+        "alignas",       "alignof",  "auto",     "bool",         "break",  "case",    "char",   "const",
+        "constexpr",     "continue", "default",  "do",           "double", "else",    "enum",   "extern",
+        "false",         "float",    "for",      "goto",         "if",     "inline",  "int",    "long",
+        "nullptr",       "register", "restrict", "return",       "short",  "signed",  "sizeof", "static",
+        "static_assert", "struct",   "switch",   "thread_local", "true",   "typedef", "typeof", "typeof_unqual",
+        "union",         "unsigned", "void",     "volatile",     "while",  "NULL",    "errno",  "assert",
+        "offsetof"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(name, words[i]) == 0)
             return "is a C keyword or a standard macro";
@@ -36,8 +38,8 @@ static const char *unusable_name(const char *name)
     return NULL;
 }
 
-static void write_bytes(FILE *f, const char *type, const char *name, const char *what, int i,
-                        const unsigned char *p, size_t n, bool nul)
+static void write_bytes(FILE *f, const char *type, const char *name, const char *what, int i, const unsigned char *p,
+                        size_t n, bool nul)
 {
     fprintf(f, "static const %s %s_%s_%d[] = {", type, name, what, i);
     for (size_t j = 0; j < n; j++)
@@ -75,8 +77,9 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
     write_string(f, v->symbol);
     fprintf(f, ",\n     .shared = %d, .num_warps = %d, .num_ctas = %d, .cluster_dims = {%d, %d, %d},\n", v->shared,
             v->num_warps, v->num_ctas, v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2]);
-    fprintf(f, "     .global_scratch_size = %d, .global_scratch_align = %d, .profile_scratch_size = %d, "
-               ".profile_scratch_align = %d,\n",
+    fprintf(f,
+            "     .global_scratch_size = %d, .global_scratch_align = %d, .profile_scratch_size = %d, "
+            ".profile_scratch_align = %d,\n",
             v->global_scratch_size, v->global_scratch_align, v->profile_scratch_size, v->profile_scratch_align);
     fprintf(f, "     .arch = %d, .triton_version = ", v->arch);
     write_string(f, v->triton_version);

@@ -6,10 +6,7 @@
 #include "compile/compile_internal.h"
 #include "base/hash.h"
 
-uint64_t compile_hash_str(uint64_t h, const char *s)
-{
-    return s ? base_fnv1a64(h, s, strlen(s) + 1) : h;
-}
+uint64_t compile_hash_str(uint64_t h, const char *s) { return s ? base_fnv1a64(h, s, strlen(s) + 1) : h; }
 
 void compile_hash_hex(uint64_t h, char out[17])
 {

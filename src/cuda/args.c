@@ -11,24 +11,12 @@ static const char *describe(const tc_arg *a, char *buf, size_t size)
 {
     const char *dt = tl_dtype_name(a->dtype);
     switch (a->kind) {
-    case TC_ARG_PTR:
-        snprintf(buf, size, "tc_ptr(0x%" PRIx64 ", %s)", a->v.u, dt);
-        break;
-    case TC_ARG_INT:
-        snprintf(buf, size, "%s %s %" PRId64, dt[0] == 'i' ? "an" : "a", dt, a->v.i);
-        break;
-    case TC_ARG_UINT:
-        snprintf(buf, size, "a %s %" PRIu64, dt, a->v.u);
-        break;
-    case TC_ARG_FLOAT:
-        snprintf(buf, size, "a %s %g", dt, a->v.f);
-        break;
-    case TC_ARG_BOOL:
-        snprintf(buf, size, "a bool %s", a->v.u ? "true" : "false");
-        break;
-    default:
-        snprintf(buf, size, "no argument (kind %d: made without a tc_ constructor?)", (int)a->kind);
-        break;
+    case TC_ARG_PTR: snprintf(buf, size, "tc_ptr(0x%" PRIx64 ", %s)", a->v.u, dt); break;
+    case TC_ARG_INT: snprintf(buf, size, "%s %s %" PRId64, dt[0] == 'i' ? "an" : "a", dt, a->v.i); break;
+    case TC_ARG_UINT: snprintf(buf, size, "a %s %" PRIu64, dt, a->v.u); break;
+    case TC_ARG_FLOAT: snprintf(buf, size, "a %s %g", dt, a->v.f); break;
+    case TC_ARG_BOOL: snprintf(buf, size, "a bool %s", a->v.u ? "true" : "false"); break;
+    default: snprintf(buf, size, "no argument (kind %d: made without a tc_ constructor?)", (int)a->kind); break;
     }
     return buf;
 }
@@ -121,8 +109,10 @@ static void pack_float(uint64_t *slot, double x, tl_dtype dtype)
 
 cuda_param_class cuda_classify(const tc_param *p)
 {
-    cuda_param_class c = {.cls = TCR_UNLAUNCHABLE, .bits = (uint8_t)tl_dtype_bits(p->dtype),
-                         .dns = p->do_not_specialize, .dtype = p->dtype};
+    cuda_param_class c = {.cls = TCR_UNLAUNCHABLE,
+                          .bits = (uint8_t)tl_dtype_bits(p->dtype),
+                          .dns = p->do_not_specialize,
+                          .dtype = p->dtype};
     if (p->kind == TL_ARG_PTR)
         c.cls = TCR_PTR;
     else if (p->kind == TL_ARG_SCALAR && p->dtype == TL_I1)
@@ -175,8 +165,7 @@ bool cuda_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, c
                 goto mismatch;
             pack_float(slot, a->v.f, c->dtype);
             break;
-        default:
-            goto unlaunchable;
+        default: goto unlaunchable;
         }
         out->key[i] = letter;
         kept += letter != '1';

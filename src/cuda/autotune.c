@@ -187,8 +187,8 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
     at->nparams = base->nparams;
     at->grid = grid;
     at->grid_user = grid_user;
-    at->prune = (tc_autotune_options){.prune = opts.prune, .perf_model = opts.perf_model, .top_k = opts.top_k,
-                                      .prune_user = opts.prune_user};
+    at->prune = (tc_autotune_options){
+        .prune = opts.prune, .perf_model = opts.perf_model, .top_k = opts.top_k, .prune_user = opts.prune_user};
     at->warmup = opts.warmup ? opts.warmup : TCR_DEFAULT_WARMUP;
     at->repeats = opts.repeats ? opts.repeats : TCR_DEFAULT_REPEATS;
     atomic_init(&at->choices, NULL);
@@ -319,7 +319,7 @@ static bool time_configs(tc_autotuner *at, tl_site site, tc_stream stream, int n
             tcu_event *e = &ev[2 * ((size_t)r * n + i)];
             last = e[1];
             ok = cuda_buffers_zero(at, site, stream, nargs, args) &&
-                 cuda_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
+                cuda_check(rt, site, d->event_record(e[0], (tcu_stream)stream), "cuEventRecord", NULL);
             if (ok && !launch_candidate(at, site, i, stream, nargs, args)) {
                 why[i] = take_error(rt); /* it ran in warm-up: a failure now is unusual */
                 ms[i] = -1;
@@ -545,7 +545,4 @@ int tc_autotune_timings(tc_autotuner *at, int n, double *ms)
     return count;
 }
 
-const char *tc_autotune_file(const tc_autotuner *at)
-{
-    return at ? at->file : NULL;
-}
+const char *tc_autotune_file(const tc_autotuner *at) { return at ? at->file : NULL; }

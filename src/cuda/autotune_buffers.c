@@ -31,8 +31,8 @@ static int *indices(tc_autotuner *at, tl_site site, const char *what, int n, con
 
 bool cuda_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options *o)
 {
-    if (o->nreset < 0 || o->nrestore < 0 || (o->nreset && !o->reset_to_zero) ||
-        (o->nrestore && !o->restore_value) || ((o->nreset || o->nrestore) && !o->arg_bytes)) {
+    if (o->nreset < 0 || o->nrestore < 0 || (o->nreset && !o->reset_to_zero) || (o->nrestore && !o->restore_value) ||
+        ((o->nreset || o->nrestore) && !o->arg_bytes)) {
         cuda_fail(at->rt, site, "reset_to_zero and restore_value need their names and arg_bytes");
         return false;
     }
@@ -47,10 +47,7 @@ bool cuda_buffers_init(tc_autotuner *at, tl_site site, const tc_autotune_options
     return true;
 }
 
-static tcu_deviceptr pointer_of(const tc_arg *a)
-{
-    return (tcu_deviceptr)a->v.u;
-}
+static tcu_deviceptr pointer_of(const tc_arg *a) { return (tcu_deviceptr)a->v.u; }
 
 bool cuda_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *args, tcu_deviceptr *saved)
 {
@@ -61,7 +58,8 @@ bool cuda_buffers_save(tc_autotuner *at, tl_site site, int nargs, const tc_arg *
         saved[i] = 0;
         if (!bytes || !pointer_of(&args[a]))
             continue;
-        if (!cuda_check(at->rt, site, d->mem_alloc(&saved[i], bytes), "cuMemAlloc", "(a copy to restore after tuning)") ||
+        if (!cuda_check(at->rt, site, d->mem_alloc(&saved[i], bytes), "cuMemAlloc",
+                        "(a copy to restore after tuning)") ||
             !cuda_check(at->rt, site, d->memcpy_dtod(saved[i], pointer_of(&args[a]), bytes), "cuMemcpyDtoD",
                         "(a copy to restore after tuning)")) {
             cuda_buffers_restore(at, site, nargs, args, saved); /* frees what was saved */

@@ -9,9 +9,9 @@
 #define TCR_MAX_REPEATS 1000
 
 typedef struct cuda_candidate {
-    void *cfg;                 /* the base config with `set` applied */
-    char *set;                 /* "BLOCK_M=128,..." as given */
-    tc_options opts;           /* filled */
+    void *cfg; /* the base config with `set` applied */
+    char *set; /* "BLOCK_M=128,..." as given */
+    tc_options opts; /* filled */
     tc_kernel *_Atomic handle; /* made on first use */
 } cuda_candidate;
 
@@ -40,12 +40,12 @@ struct tc_autotuner {
     void *grid_user;
     int warmup, repeats;
     tc_autotune_options prune; /* its prune, perf_model, top_k and prune_user */
-    double *timings;           /* the last tuning's medians (rt->lock); NULL before one */
-    int nreset, nrestore;      /* reset_to_zero and restore_value: argument indices */
+    double *timings; /* the last tuning's medians (rt->lock); NULL before one */
+    int nreset, nrestore; /* reset_to_zero and restore_value: argument indices */
     int *reset_index, *restore_index;
     size_t (*arg_bytes)(int arg, int nargs, const tc_arg *args, void *user);
     void *arg_bytes_user;
-    char *file;         /* the persisted choices; NULL: memory only */
+    char *file; /* the persisted choices; NULL: memory only */
     char *configs_text; /* what the file's hash covers, one line per config */
     char hash[17];
     cuda_choice *_Atomic choices;

@@ -56,10 +56,10 @@ static bool parse_options(char *text, tc_options *o)
             return false;
         *eq = '\0';
         const char *name = trim(item);
-        int *field = strcmp(name, "num_warps") == 0    ? &o->num_warps
-                     : strcmp(name, "num_stages") == 0 ? &o->num_stages
-                     : strcmp(name, "num_ctas") == 0   ? &o->num_ctas
-                                                       : NULL;
+        int *field = strcmp(name, "num_warps") == 0 ? &o->num_warps
+            : strcmp(name, "num_stages") == 0       ? &o->num_stages
+            : strcmp(name, "num_ctas") == 0         ? &o->num_ctas
+                                                    : NULL;
         if (!field || !parse_int(trim(eq + 1), field) || *field == 0)
             return false;
     }
@@ -109,8 +109,8 @@ static bool add_table(tc_autotuner *at, tl_site site, const char *where, const c
         if (!kernel) {
             kernel = strncmp(s, "kernel ", 7) == 0 && strcmp(trim(s + 7), at->k->name) == 0;
             if (!kernel) {
-                cuda_fail(at->rt, site, "autotune table %s line %d: '%s' where 'kernel %s' was expected", where,
-                          lineno, s, at->k->name);
+                cuda_fail(at->rt, site, "autotune table %s line %d: '%s' where 'kernel %s' was expected", where, lineno,
+                          s, at->k->name);
                 ok = false;
             }
             continue;
@@ -130,8 +130,7 @@ static bool add_table(tc_autotuner *at, tl_site site, const char *where, const c
             ms = strtod(trim(field[3]), &end);
             bad_ms = errno || *end || !(ms >= 0);
         }
-        if (nf < 3 || strchr(field[nf - 1], '|') || !parse_options(field[2], &o) || !*trim(field[0]) ||
-            bad_ms) {
+        if (nf < 3 || strchr(field[nf - 1], '|') || !parse_options(field[2], &o) || !*trim(field[0]) || bad_ms) {
             cuda_fail(at->rt, site, "autotune table %s line %d: not 'KEY | CONFIG | OPTIONS [| MS]'", where, lineno);
             ok = false;
             continue;

@@ -8,14 +8,14 @@
 
 #include <stddef.h>
 
-typedef int tcu_result;                  /* CUresult */
-typedef int tcu_device;                  /* CUdevice */
+typedef int tcu_result; /* CUresult */
+typedef int tcu_device; /* CUdevice */
 typedef unsigned long long tcu_deviceptr; /* CUdeviceptr (64-bit) */
-typedef struct tcu_ctx_st *tcu_context;  /* CUcontext */
-typedef struct tcu_mod_st *tcu_module;   /* CUmodule */
+typedef struct tcu_ctx_st *tcu_context; /* CUcontext */
+typedef struct tcu_mod_st *tcu_module; /* CUmodule */
 typedef struct tcu_func_st *tcu_function; /* CUfunction */
 typedef struct tcu_stream_st *tcu_stream; /* CUstream */
-typedef struct tcu_event_st *tcu_event;  /* CUevent */
+typedef struct tcu_event_st *tcu_event; /* CUevent */
 
 enum {
     TCU_SUCCESS = 0,
@@ -90,45 +90,44 @@ _Static_assert(sizeof(tcu_launch_config) == 56 || sizeof(void *) != 8, "CUlaunch
 
 /* The driver functions, with their exported (versioned) symbol names. Each X(ret-less name,
  * symbol, parameter list). The table in driver.c is generated from this list. */
-#define TCU_FUNCTIONS(X)                                                                          \
-    X(init, "cuInit", (unsigned int flags))                                                       \
-    X(driver_get_version, "cuDriverGetVersion", (int *version))                                   \
-    X(get_error_name, "cuGetErrorName", (tcu_result err, const char **name))                      \
-    X(get_error_string, "cuGetErrorString", (tcu_result err, const char **text))                  \
-    X(device_get, "cuDeviceGet", (tcu_device * dev, int ordinal))                                 \
-    X(device_get_attribute, "cuDeviceGetAttribute", (int *value, int attrib, tcu_device dev))     \
-    X(device_primary_ctx_retain, "cuDevicePrimaryCtxRetain", (tcu_context * ctx, tcu_device dev)) \
-    X(device_primary_ctx_release, "cuDevicePrimaryCtxRelease_v2", (tcu_device dev))               \
-    X(ctx_get_current, "cuCtxGetCurrent", (tcu_context * ctx))                                    \
-    X(ctx_set_current, "cuCtxSetCurrent", (tcu_context ctx))                                      \
-    X(ctx_get_device, "cuCtxGetDevice", (tcu_device * dev))                                       \
-    X(module_load_data, "cuModuleLoadData", (tcu_module * mod, const void *image))                \
-    X(module_unload, "cuModuleUnload", (tcu_module mod))                                          \
-    X(module_get_function, "cuModuleGetFunction", (tcu_function * fn, tcu_module mod, const char *name)) \
-    X(func_get_attribute, "cuFuncGetAttribute", (int *value, int attrib, tcu_function fn))        \
-    X(func_set_attribute, "cuFuncSetAttribute", (tcu_function fn, int attrib, int value))         \
-    X(func_set_cache_config, "cuFuncSetCacheConfig", (tcu_function fn, int config))               \
-    X(launch_kernel, "cuLaunchKernel",                                                            \
-      (tcu_function fn, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,       \
-       unsigned int by, unsigned int bz, unsigned int shared, tcu_stream stream, void **params,   \
-       void **extra))                                                                             \
-    X(launch_kernel_ex, "cuLaunchKernelEx",                                                       \
-      (const tcu_launch_config *config, tcu_function fn, void **params, void **extra))            \
-    X(mem_alloc, "cuMemAlloc_v2", (tcu_deviceptr * ptr, size_t bytes))                            \
-    X(mem_free, "cuMemFree_v2", (tcu_deviceptr ptr))                                              \
-    X(memcpy_htod, "cuMemcpyHtoD_v2", (tcu_deviceptr dst, const void *src, size_t bytes))         \
-    X(memcpy_dtoh, "cuMemcpyDtoH_v2", (void *dst, tcu_deviceptr src, size_t bytes))               \
-    X(memset_d8, "cuMemsetD8_v2", (tcu_deviceptr dst, unsigned char value, size_t n))             \
-    X(memset_d8_async, "cuMemsetD8Async", (tcu_deviceptr dst, unsigned char value, size_t n, tcu_stream stream)) \
-    X(memcpy_dtod, "cuMemcpyDtoD_v2", (tcu_deviceptr dst, tcu_deviceptr src, size_t bytes))       \
-    X(memset_d32_async, "cuMemsetD32Async", (tcu_deviceptr dst, unsigned int value, size_t n, tcu_stream stream)) \
-    X(stream_is_capturing, "cuStreamIsCapturing", (tcu_stream stream, int *status))               \
-    X(stream_synchronize, "cuStreamSynchronize", (tcu_stream stream))                             \
-    X(ctx_synchronize, "cuCtxSynchronize", (void))                                                \
-    X(event_create, "cuEventCreate", (tcu_event * ev, unsigned int flags))                        \
-    X(event_destroy, "cuEventDestroy_v2", (tcu_event ev))                                         \
-    X(event_record, "cuEventRecord", (tcu_event ev, tcu_stream stream))                           \
-    X(event_synchronize, "cuEventSynchronize", (tcu_event ev))                                    \
+#define TCU_FUNCTIONS(X)                                                                                               \
+    X(init, "cuInit", (unsigned int flags))                                                                            \
+    X(driver_get_version, "cuDriverGetVersion", (int *version))                                                        \
+    X(get_error_name, "cuGetErrorName", (tcu_result err, const char **name))                                           \
+    X(get_error_string, "cuGetErrorString", (tcu_result err, const char **text))                                       \
+    X(device_get, "cuDeviceGet", (tcu_device * dev, int ordinal))                                                      \
+    X(device_get_attribute, "cuDeviceGetAttribute", (int *value, int attrib, tcu_device dev))                          \
+    X(device_primary_ctx_retain, "cuDevicePrimaryCtxRetain", (tcu_context * ctx, tcu_device dev))                      \
+    X(device_primary_ctx_release, "cuDevicePrimaryCtxRelease_v2", (tcu_device dev))                                    \
+    X(ctx_get_current, "cuCtxGetCurrent", (tcu_context * ctx))                                                         \
+    X(ctx_set_current, "cuCtxSetCurrent", (tcu_context ctx))                                                           \
+    X(ctx_get_device, "cuCtxGetDevice", (tcu_device * dev))                                                            \
+    X(module_load_data, "cuModuleLoadData", (tcu_module * mod, const void *image))                                     \
+    X(module_unload, "cuModuleUnload", (tcu_module mod))                                                               \
+    X(module_get_function, "cuModuleGetFunction", (tcu_function * fn, tcu_module mod, const char *name))               \
+    X(func_get_attribute, "cuFuncGetAttribute", (int *value, int attrib, tcu_function fn))                             \
+    X(func_set_attribute, "cuFuncSetAttribute", (tcu_function fn, int attrib, int value))                              \
+    X(func_set_cache_config, "cuFuncSetCacheConfig", (tcu_function fn, int config))                                    \
+    X(launch_kernel, "cuLaunchKernel",                                                                                 \
+      (tcu_function fn, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, unsigned int by,           \
+       unsigned int bz, unsigned int shared, tcu_stream stream, void **params, void **extra))                          \
+    X(launch_kernel_ex, "cuLaunchKernelEx",                                                                            \
+      (const tcu_launch_config *config, tcu_function fn, void **params, void **extra))                                 \
+    X(mem_alloc, "cuMemAlloc_v2", (tcu_deviceptr * ptr, size_t bytes))                                                 \
+    X(mem_free, "cuMemFree_v2", (tcu_deviceptr ptr))                                                                   \
+    X(memcpy_htod, "cuMemcpyHtoD_v2", (tcu_deviceptr dst, const void *src, size_t bytes))                              \
+    X(memcpy_dtoh, "cuMemcpyDtoH_v2", (void *dst, tcu_deviceptr src, size_t bytes))                                    \
+    X(memset_d8, "cuMemsetD8_v2", (tcu_deviceptr dst, unsigned char value, size_t n))                                  \
+    X(memset_d8_async, "cuMemsetD8Async", (tcu_deviceptr dst, unsigned char value, size_t n, tcu_stream stream))       \
+    X(memcpy_dtod, "cuMemcpyDtoD_v2", (tcu_deviceptr dst, tcu_deviceptr src, size_t bytes))                            \
+    X(memset_d32_async, "cuMemsetD32Async", (tcu_deviceptr dst, unsigned int value, size_t n, tcu_stream stream))      \
+    X(stream_is_capturing, "cuStreamIsCapturing", (tcu_stream stream, int *status))                                    \
+    X(stream_synchronize, "cuStreamSynchronize", (tcu_stream stream))                                                  \
+    X(ctx_synchronize, "cuCtxSynchronize", (void))                                                                     \
+    X(event_create, "cuEventCreate", (tcu_event * ev, unsigned int flags))                                             \
+    X(event_destroy, "cuEventDestroy_v2", (tcu_event ev))                                                              \
+    X(event_record, "cuEventRecord", (tcu_event ev, tcu_stream stream))                                                \
+    X(event_synchronize, "cuEventSynchronize", (tcu_event ev))                                                         \
     X(event_elapsed_time, "cuEventElapsedTime", (float *ms, tcu_event start, tcu_event end))
 
 #endif

@@ -17,20 +17,19 @@ bool cuda_driver_open(cuda_driver *d, const char *path, char *why, size_t size)
     d->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!d->dl) {
         const char *e = dlerror();
-        snprintf(why, size, "cannot load the CUDA driver '%s' (no NVIDIA driver on this machine?): %s",
-                 path, e ? e : "dlopen failed");
+        snprintf(why, size, "cannot load the CUDA driver '%s' (no NVIDIA driver on this machine?): %s", path,
+                 e ? e : "dlopen failed");
         return false;
     }
     void *sym;
-#define TC_DRIVER_RESOLVE(name, symbol, params)                                                   \
-    sym = dlsym(d->dl, symbol);                                                                   \
-    if (!sym) {                                                                                   \
-        snprintf(why, size, "the CUDA driver '%s' has no function %s (a driver older than CUDA 12?)", \
-                 path, symbol);                                                                   \
-        cuda_driver_close(d);                                                                     \
-        return false;                                                                             \
-    }                                                                                             \
-    /* dlsym gives a data pointer; POSIX guarantees it converts to the function's. */             \
+#define TC_DRIVER_RESOLVE(name, symbol, params)                                                                        \
+    sym = dlsym(d->dl, symbol);                                                                                        \
+    if (!sym) {                                                                                                        \
+        snprintf(why, size, "the CUDA driver '%s' has no function %s (a driver older than CUDA 12?)", path, symbol);   \
+        cuda_driver_close(d);                                                                                          \
+        return false;                                                                                                  \
+    }                                                                                                                  \
+    /* dlsym gives a data pointer; POSIX guarantees it converts to the function's. */                                  \
     memcpy(&d->name, &sym, sizeof d->name);
     TCU_FUNCTIONS(TC_DRIVER_RESOLVE)
 #undef TC_DRIVER_RESOLVE

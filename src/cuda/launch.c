@@ -124,7 +124,8 @@ static bool scratch_args(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_gr
             continue;
         size_t bytes, align = kinds[i].align > 0 ? (size_t)kinds[i].align : 1;
         if ((align & (align - 1)) != 0 || !scratch_size(programs, l->num_ctas, kinds[i].size, &bytes)) {
-            cuda_fail(k->rt, site, "kernel %s: %s scratch of %d bytes aligned to %d for grid %ux%ux%u cannot be allocated",
+            cuda_fail(k->rt, site,
+                      "kernel %s: %s scratch of %d bytes aligned to %d for grid %ux%ux%u cannot be allocated",
                       k->k->name, kinds[i].profile ? "profile" : "global", kinds[i].size, kinds[i].align, grid.x,
                       grid.y, grid.z);
             return false;

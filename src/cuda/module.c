@@ -11,8 +11,8 @@
 
 static bool variant_matches(const tc_variant *v, const tc_kernel *k, const char *key)
 {
-    return strcmp(v->kernel, k->k->name) == 0 && strcmp(v->config, k->config_text) == 0 &&
-           strcmp(v->spec, key) == 0 && cuda_options_equal(v->options, k->opts);
+    return strcmp(v->kernel, k->k->name) == 0 && strcmp(v->config, k->config_text) == 0 && strcmp(v->spec, key) == 0 &&
+        cuda_options_equal(v->options, k->opts);
 }
 
 /* Whether v, found by name, was compiled from k as it builds now: CURRENT; STALE (remembered in
@@ -37,7 +37,8 @@ static bool other_archs(tc_kernel *k, tl_site site, const char *key, const char 
             tc_options o = v->options;
             o.arch = k->opts.arch;
             if (!variant_matches(&(tc_variant){.kernel = v->kernel, .config = v->config, .spec = v->spec, .options = o},
-                                 k, key) || cuda_options_equal(v->options, k->opts))
+                                 k, key) ||
+                cuda_options_equal(v->options, k->opts))
                 continue;
             char one[16];
             snprintf(one, sizeof one, "sm_%d", tc_options_filled(v->options).arch);
@@ -46,8 +47,10 @@ static bool other_archs(tc_kernel *k, tl_site site, const char *key, const char 
         }
     if (!n)
         return false;
-    cuda_fail(k->rt, site, "kernel %s has no variant for key %s on this device's architecture sm_%d (variants at hand: "
-              "%s); %s", k->k->name, key, k->opts.arch, archs, err ? err : "tc_compile failed");
+    cuda_fail(k->rt, site,
+              "kernel %s has no variant for key %s on this device's architecture sm_%d (variants at hand: "
+              "%s); %s",
+              k->k->name, key, k->opts.arch, archs, err ? err : "tc_compile failed");
     return true;
 }
 
@@ -79,9 +82,9 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
             cuda_fail(rt, site, "kernel %s: the variant at hand for key %s is %s, so it is not launched; %s",
                       k->k->name, key,
                       !stale->ir_hash ? "of unknown origin (it has no IR hash: made by an older tritonc, or by hand "
-                                       "without tc_ir_hash)"
-                                     : "stale (compiled from another body of the kernel: rebuild what embeds it)",
-                     err ? err : "tc_compile failed");
+                                        "without tc_ir_hash)"
+                                      : "stale (compiled from another body of the kernel: rebuild what embeds it)",
+                      err ? err : "tc_compile failed");
         else if (!other_archs(k, site, key, err))
             cuda_fail(rt, site, "%s", err ? err : "tc_compile failed");
         free(err);
@@ -161,14 +164,14 @@ static bool load_module(tc_kernel *k, tl_site site, const tc_variant *v, cuda_lo
         }
         /* What Triton's loader does: prefer shared memory, and allow the device's opt-in
          * maximum less the function's static shared memory. */
-        if (!cuda_check(rt, site, d->func_set_cache_config(l->fn, TCU_FUNC_CACHE_PREFER_SHARED),
-                        "cuFuncSetCacheConfig", what) ||
+        if (!cuda_check(rt, site, d->func_set_cache_config(l->fn, TCU_FUNC_CACHE_PREFER_SHARED), "cuFuncSetCacheConfig",
+                        what) ||
             !cuda_check(rt, site, d->func_get_attribute(&shared_static, TCU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, l->fn),
                         "cuFuncGetAttribute", what) ||
-            !cuda_check(rt, site,
-                        d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                              optin - shared_static),
-                       "cuFuncSetAttribute", what))
+            !cuda_check(
+                rt, site,
+                d->func_set_attribute(l->fn, TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, optin - shared_static),
+                "cuFuncSetAttribute", what))
             return false;
     }
     /* Clusters of 16 CTAs are non-portable: Triton's launcher allows them per function. */

@@ -21,9 +21,11 @@ static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
     if (!cuda_check(rt, site, d->device_get(&rt->device, ordinal), "cuDeviceGet", NULL))
         return;
     int major = 0, minor = 0;
-    if (!cuda_check(rt, site, d->device_get_attribute(&major, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, rt->device),
+    if (!cuda_check(rt, site,
+                    d->device_get_attribute(&major, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, rt->device),
                     "cuDeviceGetAttribute", "(compute capability)") ||
-        !cuda_check(rt, site, d->device_get_attribute(&minor, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, rt->device),
+        !cuda_check(rt, site,
+                    d->device_get_attribute(&minor, TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, rt->device),
                     "cuDeviceGetAttribute", "(compute capability)"))
         return;
     rt->arch = major * 10 + minor;
@@ -61,10 +63,7 @@ tc_runtime *tc_runtime_create_at(tl_site site, const tc_runtime_options *opts)
     return rt;
 }
 
-int tc_runtime_arch(const tc_runtime *rt)
-{
-    return rt ? rt->arch : 0;
-}
+int tc_runtime_arch(const tc_runtime *rt) { return rt ? rt->arch : 0; }
 
 void tc_runtime_destroy(tc_runtime *rt)
 {
@@ -131,8 +130,9 @@ bool tc_runtime_add_variants_at(tl_site site, tc_runtime *rt, int n, const tc_va
     for (int i = 0; i < n; i++) {
         const tc_variant *v = &variants[i];
         if (!v->kernel || !v->config || !v->spec || !v->symbol || (!v->cubin && !v->ptx)) {
-            cuda_fail(rt, site, "variant %d of %d is incomplete (kernel, config, spec, symbol and a cubin or PTX are needed)",
-                      i, n);
+            cuda_fail(rt, site,
+                      "variant %d of %d is incomplete (kernel, config, spec, symbol and a cubin or PTX are needed)", i,
+                      n);
             return false;
         }
     }

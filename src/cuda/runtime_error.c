@@ -27,10 +27,7 @@ bool cuda_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, cons
     return false;
 }
 
-bool tc_runtime_failed(const tc_runtime *rt)
-{
-    return !rt || base_error_is_set(&rt->error);
-}
+bool tc_runtime_failed(const tc_runtime *rt) { return !rt || base_error_is_set(&rt->error); }
 
 const char *tc_runtime_error(const tc_runtime *rt)
 {

@@ -27,8 +27,8 @@ typedef struct cuda_loaded {
     tcu_module module;
     tcu_function fn;
     const tc_variant *variant;
-    unsigned block_x;   /* 32 * num_warps */
-    unsigned shared;    /* dynamic shared memory bytes */
+    unsigned block_x; /* 32 * num_warps */
+    unsigned shared; /* dynamic shared memory bytes */
     unsigned num_ctas;
     bool needs_scratch; /* global or profile scratch size > 0 */
 } cuda_loaded;
@@ -40,9 +40,9 @@ typedef struct cuda_scratch {
     tcu_context ctx;
     tc_stream stream;
     bool profile; /* profile scratch (else global) */
-    tcu_deviceptr ptr;   /* aligned start */
+    tcu_deviceptr ptr; /* aligned start */
     tcu_deviceptr alloc; /* what cuMemAlloc gave */
-    size_t size;         /* usable bytes from ptr */
+    size_t size; /* usable bytes from ptr */
 } cuda_scratch;
 
 /* A variant compiled (tc_compile) by this runtime, owned by it. */
@@ -67,9 +67,9 @@ typedef struct cuda_ir_hash {
 /* What a launch checks and packs for one declared argument, worked out once per handle. */
 typedef enum cuda_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } cuda_class;
 typedef struct cuda_param_class {
-    uint8_t cls;   /* cuda_class */
-    uint8_t bits;  /* integers and floats */
-    bool dns;      /* do_not_specialize */
+    uint8_t cls; /* cuda_class */
+    uint8_t bits; /* integers and floats */
+    bool dns; /* do_not_specialize */
     tl_dtype dtype;
 } cuda_param_class;
 
@@ -77,24 +77,24 @@ struct tc_kernel {
     struct tc_kernel *next;
     tc_runtime *rt;
     const tl_kernel *k;
-    void *cfg;         /* a copy of the config (k->cfg_size bytes) */
+    void *cfg; /* a copy of the config (k->cfg_size bytes) */
     char *config_text; /* tc_config_text */
-    tc_options opts;   /* filled */
+    tc_options opts; /* filled */
     int nparams;
     tc_param *params;
     cuda_param_class cls[TC_MAX_ARGS];
-    char *names;       /* "x_ptr, y_ptr, ..." for messages */
+    char *names; /* "x_ptr, y_ptr, ..." for messages */
     cuda_loaded *_Atomic loaded;
     cuda_ir_hash *ir_hashes; /* under rt->lock */
 };
 
 struct tc_runtime {
     cuda_driver drv;
-    pthread_mutex_t lock;       /* see above */
+    pthread_mutex_t lock; /* see above */
     pthread_mutex_t error_lock; /* the error alone (recorded with or without lock held) */
-    base_error error;             /* recorded and cleared under error_lock; read without it */
+    base_error error; /* recorded and cleared under error_lock; read without it */
     tcu_device device;
-    int arch;            /* the device's compute capability, 90 for 9.0: the variants launched */
+    int arch; /* the device's compute capability, 90 for 9.0: the variants launched */
     tcu_context primary; /* retained; NULL when not */
     bool has_env;
     tc_compile_env env;
@@ -118,10 +118,7 @@ void cuda_fail(tc_runtime *rt, tl_site site, const char *fmt, ...)
  * r == success. */
 bool cuda_check(tc_runtime *rt, tl_site site, tcu_result r, const char *fn, const char *what);
 /* True when rt can be used: not NULL, driver open, no error recorded. */
-static inline bool cuda_usable(const tc_runtime *rt)
-{
-    return rt && !base_error_is_set(&rt->error) && rt->drv.dl;
-}
+static inline bool cuda_usable(const tc_runtime *rt) { return rt && !base_error_is_set(&rt->error) && rt->drv.dl; }
 /* cuda_usable, recording "the CUDA driver is not loaded" when the error was cleared after the
  * driver failed to open. */
 bool cuda_ready(tc_runtime *rt, tl_site site);
@@ -137,8 +134,8 @@ tcu_context cuda_current_context(tc_runtime *rt, tl_site site);
 /* The arguments of one launch, checked and packed for the compiled function. */
 typedef struct cuda_packed {
     char key[TC_MAX_ARGS + 1];
-    int n;                        /* arguments kept (not '1') */
-    uint64_t slot[TC_MAX_ARGS];   /* their values, each at the start of its slot */
+    int n; /* arguments kept (not '1') */
+    uint64_t slot[TC_MAX_ARGS]; /* their values, each at the start of its slot */
 } cuda_packed;
 
 /* The class of a declared argument (args.c). */

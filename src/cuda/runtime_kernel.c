@@ -6,8 +6,8 @@
 
 static bool options_equal(tc_options a, tc_options b)
 {
-    return a.arch == b.arch && a.num_warps == b.num_warps && a.num_stages == b.num_stages &&
-           a.num_ctas == b.num_ctas && a.debug == b.debug;
+    return a.arch == b.arch && a.num_warps == b.num_warps && a.num_stages == b.num_stages && a.num_ctas == b.num_ctas &&
+        a.debug == b.debug;
 }
 
 /* "x_ptr, y_ptr, output_ptr, n_elements" */

@@ -114,8 +114,8 @@ static bool measure(bench *b, const tc_bench_opts *o, tc_bench_result *out)
 {
     tc_runtime *rt = b->rt;
     const cuda_driver *d = &rt->drv;
-    if (!run(b, "first", 0) || !cuda_check(rt, b->site, d->stream_synchronize((tcu_stream)b->stream),
-                                           "cuStreamSynchronize", NULL))
+    if (!run(b, "first", 0) ||
+        !cuda_check(rt, b->site, d->stream_synchronize((tcu_stream)b->stream), "cuStreamSynchronize", NULL))
         return false;
     if (!o->no_flush) {
         size_t bytes = o->flush_bytes ? o->flush_bytes : TCR_BENCH_FLUSH_BYTES;
@@ -208,8 +208,8 @@ static bool launch_once(tc_stream stream, void *user)
     return tc_launch_args_at(c->site, c->k, c->grid, stream, c->nargs, c->args);
 }
 
-bool tc_bench_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs,
-                             const tc_arg *args, tc_bench_opts opts, tc_bench_result *out)
+bool tc_bench_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream stream, int nargs, const tc_arg *args,
+                             tc_bench_opts opts, tc_bench_result *out)
 {
     if (!k)
         return false;

@@ -189,9 +189,9 @@ static double pow2(unsigned n)
 static bool double_fits(double v, tl_dtype d)
 {
     unsigned bits = tl_dtype_bits(d);
-    bool in_range = d == TL_I1                  ? v == 0 || v == 1
-                    : tl_dtype_is_unsigned(d) ? v >= 0 && v < pow2(bits)
-                                              : v >= -pow2(bits - 1) && v < pow2(bits - 1);
+    bool in_range = d == TL_I1    ? v == 0 || v == 1
+        : tl_dtype_is_unsigned(d) ? v >= 0 && v < pow2(bits)
+                                  : v >= -pow2(bits - 1) && v < pow2(bits - 1);
     if (!in_range)
         return false;
     /* Doubles of magnitude 2^53 and more are all integers; below 2^63 a cast is exact. */
@@ -246,8 +246,8 @@ static th_value binary(th_site site, hlo_op_kind kind, th_value x, th_value y)
         char tx[160], ty[160];
         th_shape_str(sx, tx, sizeof tx);
         th_shape_str(sy, ty, sizeof ty);
-        return th_builder_fail(b, site, "operands of different types, %s and %s (StableHLO does not broadcast)",
-                               tx, ty);
+        return th_builder_fail(b, site, "operands of different types, %s and %s (StableHLO does not broadcast)", tx,
+                               ty);
     }
     int32_t operands[2] = {x.id, y.id};
     hlo_op op = {.kind = kind, .noperands = 2, .operands = operands};

@@ -25,7 +25,7 @@ typedef enum hlo_op_kind {
 /* Everything the backend_config and the other attributes of one Triton call need. */
 typedef struct hlo_triton_call {
     const char *name; /* the tt.func symbol */
-    const char *ir;   /* the kernel's TTIR */
+    const char *ir; /* the kernel's TTIR */
     int grid[3];
     int num_warps, num_stages;
     int naliases;
@@ -52,16 +52,16 @@ typedef struct hlo_op {
 
 typedef struct hlo_val {
     th_shape shape;
-    int op;    /* the defining op's index; -1 for a parameter */
+    int op; /* the defining op's index; -1 for a parameter */
     int index; /* the result's number in its op, or the parameter's number (%argN) */
 } hlo_val;
 
 struct th_builder {
     tcir_context *ctx; /* the arena */
-    const char *name;  /* the module's symbol, or NULL */
-    hlo_val *vals;      /* vals[id - 1] */
+    const char *name; /* the module's symbol, or NULL */
+    hlo_val *vals; /* vals[id - 1] */
     int nvals, vals_cap;
-    int32_t *params;   /* main's parameters (value ids), in order */
+    int32_t *params; /* main's parameters (value ids), in order */
     int nparams, params_cap;
     hlo_op *ops;
     int nops, ops_cap;

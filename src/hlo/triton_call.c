@@ -35,15 +35,15 @@ static const char *name_at(tl_names names, int i)
 
 /* ---- the call-site names of TH_KERNEL_CALL against the kernel's ------------------------- */
 
-static bool names_match(th_builder *b, th_site site, const tl_kernel *k, const char *what, tl_names want,
-                        int n, const char *const *got)
+static bool names_match(th_builder *b, th_site site, const tl_kernel *k, const char *what, tl_names want, int n,
+                        const char *const *got)
 {
     if (n != want.n) {
         char a[256], w[256];
         join_names(n, got, a, sizeof a);
         join_names(want.n, want.names, w, sizeof w);
-        th_builder_fail(b, site, "TH_KERNEL_CALL(%s) names %d %ss (%s) but the kernel's .%ss has %d (%s)", k->name,
-                        n, what, a, what, want.n, w);
+        th_builder_fail(b, site, "TH_KERNEL_CALL(%s) names %d %ss (%s) but the kernel's .%ss has %d (%s)", k->name, n,
+                        what, a, what, want.n, w);
         return false;
     }
     for (int i = 0; i < n; i++) {
@@ -62,10 +62,9 @@ static void set_poison(th_builder *b, int n, th_value *results)
         results[i] = (th_value){b, -1};
 }
 
-bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kernel, int nin,
-                             const char *const *in_names, const th_value *inputs, int nout,
-                             const char *const *out_names, const th_shape *outputs, th_call_opts opts,
-                             th_value *results)
+bool th_triton_call_named_at(th_site site, th_builder *b, const tl_kernel *kernel, int nin, const char *const *in_names,
+                             const th_value *inputs, int nout, const char *const *out_names, const th_shape *outputs,
+                             th_call_opts opts, th_value *results)
 {
     set_poison(b, nout, results);
     if (!hlo_usable(b))
@@ -143,8 +142,7 @@ static bool check_launch(th_builder *b, th_site site, const tl_kernel *k, const 
         }
     }
     if (o->num_warps < 0 || (o->num_warps & (o->num_warps - 1)) != 0) {
-        th_builder_fail(b, site, "%s: num_warps is %d (Triton wants a power of two; 0 means 4)", k->name,
-                        o->num_warps);
+        th_builder_fail(b, site, "%s: num_warps is %d (Triton wants a power of two; 0 means 4)", k->name, o->num_warps);
         return false;
     }
     if (o->num_stages < 0) {
@@ -252,8 +250,8 @@ static void describe_buffers(const tl_kernel *k, char *buf, size_t size)
 }
 
 /* What XLA passes at kernel argument i: its role, its name and its tensor. */
-static void xla_buffer_at(const tl_kernel *k, int i, const th_value *inputs, const th_shape *outputs,
-                          const char **role, const char **name, th_shape *shape)
+static void xla_buffer_at(const tl_kernel *k, int i, const th_value *inputs, const th_shape *outputs, const char **role,
+                          const char **name, th_shape *shape)
 {
     int nin = k->inputs.n, nio = k->inouts.n, nout = k->outputs.n;
     if (i < nin + nio) {
@@ -272,8 +270,8 @@ static void xla_buffer_at(const tl_kernel *k, int i, const th_value *inputs, con
 }
 
 /* Checks the emitted kernel's tt.func arguments against the buffers XLA will pass. */
-static bool check_kernel_args(th_builder *b, th_site site, const tl_kernel *k, tl_builder *kb,
-                              const th_value *inputs, const th_shape *outputs)
+static bool check_kernel_args(th_builder *b, th_site site, const tl_kernel *k, tl_builder *kb, const th_value *inputs,
+                              const th_shape *outputs)
 {
     int nbuf = k->inputs.n + 2 * k->inouts.n + k->outputs.n, nargs = tl_builder_nargs(kb);
     tcir_op *func = tl_builder_func(kb);
@@ -358,8 +356,8 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
 
     /* The kernel, emitted for this call: its TTIR goes into the call, its IR is checked. */
     char *ttir = NULL, *err = NULL;
-    tl_emit_opts eo = {.no_locations = opts.no_locations, .debug = opts.debug, .scalars_as_buffers = true,
-                       .xla_order = true};
+    tl_emit_opts eo = {
+        .no_locations = opts.no_locations, .debug = opts.debug, .scalars_as_buffers = true, .xla_order = true};
     tl_builder *kb = tl_kernel_build(kernel, opts.cfg, eo, &ttir, &err);
     if (!kb) {
         th_builder_fail(b, site, "kernel %s failed to build: %s", kernel->name, err ? err : "unknown error");

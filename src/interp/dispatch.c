@@ -136,10 +136,7 @@ static const char *const unsupported[TCIR_OPC_COUNT] = {
     [TCIR_OPC_TT_ELEMENTWISE_INLINE_ASM] = "PTX assembly, which has no meaning on the CPU",
 };
 
-interp_handler interp_handler_of(int opcode)
-{
-    return opcode > 0 && opcode < TCIR_OPC_COUNT ? handlers[opcode] : NULL;
-}
+interp_handler interp_handler_of(int opcode) { return opcode > 0 && opcode < TCIR_OPC_COUNT ? handlers[opcode] : NULL; }
 
 const char *interp_unsupported_why(int opcode)
 {

@@ -8,15 +8,18 @@
 
 #include "interp/interp_internal.h"
 
-static interp_tensor *result(interp_run *r, tcir_op *op) { return interp_new(r, tcir_value_type(tcir_op_result(op, 0))); }
+static interp_tensor *result(interp_run *r, tcir_op *op)
+{
+    return interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
+}
 static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
 typedef enum fop { F_ADD, F_SUB, F_MUL, F_DIV, F_REM, F_MAXIMUM, F_MINIMUM, F_MAXNUM, F_MINNUM, F_PDIV } fop;
 /* Each op's kind, by opcode (dispatch.c sends only these here; another would read as F_ADD). */
 static const fop fop_of[TCIR_OPC_COUNT] = {
-    [TCIR_OPC_ARITH_ADDF] = F_ADD,         [TCIR_OPC_ARITH_SUBF] = F_SUB,         [TCIR_OPC_ARITH_MULF] = F_MUL,
-    [TCIR_OPC_ARITH_DIVF] = F_DIV,         [TCIR_OPC_ARITH_REMF] = F_REM,         [TCIR_OPC_ARITH_MAXIMUMF] = F_MAXIMUM,
-    [TCIR_OPC_ARITH_MINIMUMF] = F_MINIMUM, [TCIR_OPC_ARITH_MAXNUMF] = F_MAXNUM,   [TCIR_OPC_ARITH_MINNUMF] = F_MINNUM,
+    [TCIR_OPC_ARITH_ADDF] = F_ADD,         [TCIR_OPC_ARITH_SUBF] = F_SUB,       [TCIR_OPC_ARITH_MULF] = F_MUL,
+    [TCIR_OPC_ARITH_DIVF] = F_DIV,         [TCIR_OPC_ARITH_REMF] = F_REM,       [TCIR_OPC_ARITH_MAXIMUMF] = F_MAXIMUM,
+    [TCIR_OPC_ARITH_MINIMUMF] = F_MINIMUM, [TCIR_OPC_ARITH_MAXNUMF] = F_MAXNUM, [TCIR_OPC_ARITH_MINNUMF] = F_MINNUM,
     [TCIR_OPC_TT_PRECISE_DIVF] = F_PDIV,
 };
 
@@ -49,17 +52,33 @@ TI_HANDLER(interp_op_float_binary)
     if (!t)
         return false;
     for (int64_t i = 0; i < t->n; i++)
-        t->d[i] = interp_fencode(float_binary(k, interp_fdecode(a->d[i], t->elem), interp_fdecode(b->d[i], t->elem)), t->elem, false);
+        t->d[i] = interp_fencode(float_binary(k, interp_fdecode(a->d[i], t->elem), interp_fdecode(b->d[i], t->elem)),
+                                 t->elem, false);
     return interp_set(r, tcir_op_result(op, 0), t);
 }
 
-typedef enum uop { U_NEG, U_ABS, U_SQRT, U_PSQRT, U_RSQRT, U_EXP, U_EXP2, U_LOG, U_LOG2, U_SIN, U_COS, U_ERF, U_FLOOR, U_CEIL } uop;
+typedef enum uop {
+    U_NEG,
+    U_ABS,
+    U_SQRT,
+    U_PSQRT,
+    U_RSQRT,
+    U_EXP,
+    U_EXP2,
+    U_LOG,
+    U_LOG2,
+    U_SIN,
+    U_COS,
+    U_ERF,
+    U_FLOOR,
+    U_CEIL
+} uop;
 /* Each op's kind, by opcode (dispatch.c sends only these here; another would read as U_NEG). */
 static const uop uop_of[TCIR_OPC_COUNT] = {
-    [TCIR_OPC_ARITH_NEGF] = U_NEG,        [TCIR_OPC_MATH_ABSF] = U_ABS,         [TCIR_OPC_MATH_SQRT] = U_SQRT,
-    [TCIR_OPC_TT_PRECISE_SQRT] = U_PSQRT, [TCIR_OPC_MATH_RSQRT] = U_RSQRT,      [TCIR_OPC_MATH_EXP] = U_EXP,
-    [TCIR_OPC_MATH_EXP2] = U_EXP2,        [TCIR_OPC_MATH_LOG] = U_LOG,          [TCIR_OPC_MATH_LOG2] = U_LOG2,
-    [TCIR_OPC_MATH_SIN] = U_SIN,          [TCIR_OPC_MATH_COS] = U_COS,          [TCIR_OPC_MATH_ERF] = U_ERF,
+    [TCIR_OPC_ARITH_NEGF] = U_NEG,        [TCIR_OPC_MATH_ABSF] = U_ABS,    [TCIR_OPC_MATH_SQRT] = U_SQRT,
+    [TCIR_OPC_TT_PRECISE_SQRT] = U_PSQRT, [TCIR_OPC_MATH_RSQRT] = U_RSQRT, [TCIR_OPC_MATH_EXP] = U_EXP,
+    [TCIR_OPC_MATH_EXP2] = U_EXP2,        [TCIR_OPC_MATH_LOG] = U_LOG,     [TCIR_OPC_MATH_LOG2] = U_LOG2,
+    [TCIR_OPC_MATH_SIN] = U_SIN,          [TCIR_OPC_MATH_COS] = U_COS,     [TCIR_OPC_MATH_ERF] = U_ERF,
     [TCIR_OPC_MATH_FLOOR] = U_FLOOR,      [TCIR_OPC_MATH_CEIL] = U_CEIL,
 };
 
@@ -108,7 +127,8 @@ TI_HANDLER(interp_op_fma)
         return false;
     bool f64 = tcir_type_float_kind(t->elem) == TCIR_F64;
     for (int64_t i = 0; i < t->n; i++) {
-        double x = interp_fdecode(a->d[i], t->elem), y = interp_fdecode(b->d[i], t->elem), z = interp_fdecode(c->d[i], t->elem);
+        double x = interp_fdecode(a->d[i], t->elem), y = interp_fdecode(b->d[i], t->elem),
+               z = interp_fdecode(c->d[i], t->elem);
         t->d[i] = interp_fencode(f64 ? fma(x, y, z) : (double)fmaf((float)x, (float)y, (float)z), t->elem, false);
     }
     return interp_set(r, tcir_op_result(op, 0), t);
@@ -124,7 +144,8 @@ TI_HANDLER(interp_op_clampf)
     const char *pn = interp_attr_keyword(op, "propagateNan");
     bool prop = pn && strcmp(pn, "all") == 0;
     for (int64_t i = 0; i < t->n; i++) {
-        double x = interp_fdecode(a->d[i], t->elem), l = interp_fdecode(lo->d[i], t->elem), h = interp_fdecode(hi->d[i], t->elem);
+        double x = interp_fdecode(a->d[i], t->elem), l = interp_fdecode(lo->d[i], t->elem),
+               h = interp_fdecode(hi->d[i], t->elem);
         double y = prop && isnan(x) ? NAN : float_binary(F_MINNUM, float_binary(F_MAXNUM, x, l), h);
         t->d[i] = interp_fencode(y, t->elem, false);
     }

@@ -5,7 +5,10 @@
 
 #include "interp/interp_internal.h"
 
-static interp_tensor *result(interp_run *r, tcir_op *op, int i) { return interp_new(r, tcir_value_type(tcir_op_result(op, i))); }
+static interp_tensor *result(interp_run *r, tcir_op *op, int i)
+{
+    return interp_new(r, tcir_value_type(tcir_op_result(op, i)));
+}
 static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
 TI_HANDLER(interp_op_constant)
@@ -31,22 +34,50 @@ TI_HANDLER(interp_op_constant)
 }
 
 typedef enum iop {
-    I_ADD, I_SUB, I_MUL, I_DIVS, I_DIVU, I_REMS, I_REMU, I_CEILDIVS, I_FLOORDIVS, I_AND, I_OR, I_XOR,
-    I_SHL, I_SHRS, I_SHRU, I_MAXS, I_MAXU, I_MINS, I_MINU, I_MULHIU
+    I_ADD,
+    I_SUB,
+    I_MUL,
+    I_DIVS,
+    I_DIVU,
+    I_REMS,
+    I_REMU,
+    I_CEILDIVS,
+    I_FLOORDIVS,
+    I_AND,
+    I_OR,
+    I_XOR,
+    I_SHL,
+    I_SHRS,
+    I_SHRU,
+    I_MAXS,
+    I_MAXU,
+    I_MINS,
+    I_MINU,
+    I_MULHIU
 } iop;
 
 /* Each op's kind, by opcode (dispatch.c sends only these here; another would read as I_ADD). */
 static const iop iop_of[TCIR_OPC_COUNT] = {
-    [TCIR_OPC_ARITH_ADDI] = I_ADD,             [TCIR_OPC_ARITH_SUBI] = I_SUB,
-    [TCIR_OPC_ARITH_MULI] = I_MUL,             [TCIR_OPC_ARITH_DIVSI] = I_DIVS,
-    [TCIR_OPC_ARITH_DIVUI] = I_DIVU,           [TCIR_OPC_ARITH_REMSI] = I_REMS,
-    [TCIR_OPC_ARITH_REMUI] = I_REMU,           [TCIR_OPC_ARITH_CEILDIVSI] = I_CEILDIVS,
-    [TCIR_OPC_ARITH_FLOORDIVSI] = I_FLOORDIVS, [TCIR_OPC_ARITH_ANDI] = I_AND,
-    [TCIR_OPC_ARITH_ORI] = I_OR,               [TCIR_OPC_ARITH_XORI] = I_XOR,
-    [TCIR_OPC_ARITH_SHLI] = I_SHL,             [TCIR_OPC_ARITH_SHRSI] = I_SHRS,
-    [TCIR_OPC_ARITH_SHRUI] = I_SHRU,           [TCIR_OPC_ARITH_MAXSI] = I_MAXS,
-    [TCIR_OPC_ARITH_MAXUI] = I_MAXU,           [TCIR_OPC_ARITH_MINSI] = I_MINS,
-    [TCIR_OPC_ARITH_MINUI] = I_MINU,           [TCIR_OPC_TT_MULHIUI] = I_MULHIU,
+    [TCIR_OPC_ARITH_ADDI] = I_ADD,
+    [TCIR_OPC_ARITH_SUBI] = I_SUB,
+    [TCIR_OPC_ARITH_MULI] = I_MUL,
+    [TCIR_OPC_ARITH_DIVSI] = I_DIVS,
+    [TCIR_OPC_ARITH_DIVUI] = I_DIVU,
+    [TCIR_OPC_ARITH_REMSI] = I_REMS,
+    [TCIR_OPC_ARITH_REMUI] = I_REMU,
+    [TCIR_OPC_ARITH_CEILDIVSI] = I_CEILDIVS,
+    [TCIR_OPC_ARITH_FLOORDIVSI] = I_FLOORDIVS,
+    [TCIR_OPC_ARITH_ANDI] = I_AND,
+    [TCIR_OPC_ARITH_ORI] = I_OR,
+    [TCIR_OPC_ARITH_XORI] = I_XOR,
+    [TCIR_OPC_ARITH_SHLI] = I_SHL,
+    [TCIR_OPC_ARITH_SHRSI] = I_SHRS,
+    [TCIR_OPC_ARITH_SHRUI] = I_SHRU,
+    [TCIR_OPC_ARITH_MAXSI] = I_MAXS,
+    [TCIR_OPC_ARITH_MAXUI] = I_MAXU,
+    [TCIR_OPC_ARITH_MINSI] = I_MINS,
+    [TCIR_OPC_ARITH_MINUI] = I_MINU,
+    [TCIR_OPC_TT_MULHIUI] = I_MULHIU,
 };
 
 static uint64_t mulhi64(uint64_t a, uint64_t b)
@@ -58,7 +89,10 @@ static uint64_t mulhi64(uint64_t a, uint64_t b)
 }
 
 /* Signed shift right without relying on C's implementation-defined >> of negatives. */
-static int64_t ashr(int64_t v, unsigned s) { return v < 0 ? ~(int64_t)(~(uint64_t)v >> s) : (int64_t)((uint64_t)v >> s); }
+static int64_t ashr(int64_t v, unsigned s)
+{
+    return v < 0 ? ~(int64_t)(~(uint64_t)v >> s) : (int64_t)((uint64_t)v >> s);
+}
 
 /* One element: a and b are w-bit patterns. Division by zero gives all ones (quotient) or the
  * dividend (remainder); the signed minimum divided by -1 wraps to itself, remainder 0. */

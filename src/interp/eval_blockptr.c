@@ -88,7 +88,8 @@ static bool lanes(interp_run *r, const uint64_t *v, const tcir_type *bt, unsigne
                 in = false;
             elems += (uint64_t)c * v[1 + rank + d];
         }
-        (*ptrs)->d[i] = interp_ptr_make(interp_ptr_buf(v[0]), (int64_t)((uint64_t)interp_ptr_offset(v[0]) + elems * size));
+        (*ptrs)->d[i] =
+            interp_ptr_make(interp_ptr_buf(v[0]), (int64_t)((uint64_t)interp_ptr_offset(v[0]) + elems * size));
         (*inside)->d[i] = in;
         for (int d = rank - 1; d >= 0; d--) {
             if (++idx[d] < dims[d])
@@ -99,7 +100,8 @@ static bool lanes(interp_run *r, const uint64_t *v, const tcir_type *bt, unsigne
     return true;
 }
 
-static bool block_lanes(interp_run *r, tcir_op *op, const interp_tensor *p, interp_tensor **ptrs, interp_tensor **inside)
+static bool block_lanes(interp_run *r, tcir_op *op, const interp_tensor *p, interp_tensor **ptrs,
+                        interp_tensor **inside)
 {
     return lanes(r, p->d, block_type(p->elem), checked_dims(op), p->elem, ptrs, inside);
 }
@@ -110,7 +112,8 @@ bool interp_block_load(interp_run *r, tcir_op *op, const interp_tensor *p)
     if (!block_lanes(r, op, p, &ptrs, &inside))
         return false;
     const tcir_type *elem = tcir_type_elem(block_type(p->elem));
-    uint64_t fill = interp_attr_int(op, "padding", 1) == 2 && tcir_type_is_float(elem) ? interp_fencode(NAN, elem, false) : 0;
+    uint64_t fill =
+        interp_attr_int(op, "padding", 1) == 2 && tcir_type_is_float(elem) ? interp_fencode(NAN, elem, false) : 0;
     interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     bool ok = t && interp_load_into(r, op, ptrs, inside, elem, NULL, fill, t);
     interp_unref(ptrs);
@@ -157,7 +160,8 @@ TI_HANDLER(interp_op_make_tensor_descriptor)
 }
 
 /* The lanes of desc at the op's offsets (operands first .. first + rank - 1). */
-static bool desc_lanes(interp_run *r, tcir_op *op, int first, const interp_tensor *desc, interp_tensor **ptrs, interp_tensor **inside)
+static bool desc_lanes(interp_run *r, tcir_op *op, int first, const interp_tensor *desc, interp_tensor **ptrs,
+                       interp_tensor **inside)
 {
     const tcir_type *bt = tcir_type_desc_block(desc->elem);
     int rank = tcir_type_rank(bt);
@@ -175,8 +179,8 @@ static bool desc_lanes(interp_run *r, tcir_op *op, int first, const interp_tenso
 /* tt.descriptor_load desc, offsets... */
 /* Loads a descriptor's lanes (their addresses and whether each is inside the tensor) into op's
  * result: outside, zero, or NaN where the descriptor pads with NaN. Takes ptrs and inside. */
-static bool load_lanes(interp_run *r, tcir_op *op, const interp_tensor *desc, const tcir_type *elem, interp_tensor *ptrs,
-                       interp_tensor *inside)
+static bool load_lanes(interp_run *r, tcir_op *op, const interp_tensor *desc, const tcir_type *elem,
+                       interp_tensor *ptrs, interp_tensor *inside)
 {
     uint64_t fill = desc->d[desc->n - 1] == 2 && tcir_type_is_float(elem) ? interp_fencode(NAN, elem, false) : 0;
     interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
@@ -216,8 +220,8 @@ TI_HANDLER(interp_op_descriptor_store)
 /* The lanes of a gather / scatter of a 2-D descriptor: row x[i], columns y + j (j < cols), of
  * the shape [len(x), cols]; every coordinate checked (TMA's gather4 reads zero outside the
  * tensor and its scatter writes nothing there). */
-static bool gather_lanes(interp_run *r, const interp_tensor *desc, const interp_tensor *x, const interp_tensor *y, int64_t cols,
-                         interp_tensor **ptrs, interp_tensor **inside)
+static bool gather_lanes(interp_run *r, const interp_tensor *desc, const interp_tensor *x, const interp_tensor *y,
+                         int64_t cols, interp_tensor **ptrs, interp_tensor **inside)
 {
     int64_t dims[2] = {x->n, cols};
     *ptrs = interp_new_shape(r, desc->elem, 2, dims);
@@ -236,7 +240,8 @@ static bool gather_lanes(interp_run *r, const interp_tensor *desc, const interp_
         for (int64_t j = 0; j < cols; j++) {
             int64_t col = y0 + j, k = i * cols + j;
             uint64_t elems = (uint64_t)row * desc->d[3] + (uint64_t)col * desc->d[4];
-            (*ptrs)->d[k] = interp_ptr_make(interp_ptr_buf(desc->d[0]), (int64_t)((uint64_t)interp_ptr_offset(desc->d[0]) + elems * size));
+            (*ptrs)->d[k] = interp_ptr_make(interp_ptr_buf(desc->d[0]),
+                                            (int64_t)((uint64_t)interp_ptr_offset(desc->d[0]) + elems * size));
             (*inside)->d[k] = row >= 0 && row < rows && col >= 0 && col < ncols;
         }
     }

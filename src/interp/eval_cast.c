@@ -48,7 +48,8 @@ static uint64_t float_to_int(double x, unsigned w, bool is_signed)
 TI_HANDLER(interp_op_cast)
 {
     cop k = cast_kind(tcir_op_opcode(op));
-    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)),
+                  *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     unsigned win = interp_width(a->elem), wout = interp_width(t->elem);
@@ -78,7 +79,8 @@ TI_HANDLER(interp_op_cast)
 /* tt.bitcast: the same bits under another type of the same width (pointers keep their buffer). */
 TI_HANDLER(interp_op_bitcast)
 {
-    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)), *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
+    interp_tensor *a = interp_get(r, tcir_op_operand(op, 0)),
+                  *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
     if (!t)
         return false;
     memcpy(t->d, a->d, (size_t)t->n * sizeof t->d[0]);

@@ -21,7 +21,8 @@ static bool take_terminator(interp_run *r, tcir_op *op, int first, int n, interp
 {
     tcir_op *t = r->term;
     if (tcir_op_noperands(t) - first != n)
-        return interp_fail(r, op, "%s carries %d values, %d expected", tcir_op_name(t), tcir_op_noperands(t) - first, n);
+        return interp_fail(r, op, "%s carries %d values, %d expected", tcir_op_name(t), tcir_op_noperands(t) - first,
+                           n);
     for (int i = 0; i < n; i++)
         out[i] = interp_ref(interp_get(r, tcir_op_operand(t, first + i)));
     return true;

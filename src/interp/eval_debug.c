@@ -36,8 +36,8 @@ TI_HANDLER(interp_op_print)
         fprintf(f, "pid (%u, %u, %u) idx ()%s\n", r->pid[0], r->pid[1], r->pid[2], prefix ? prefix : "");
     for (int k = 0; k < n; k++) {
         interp_tensor *t = interp_get(r, tcir_op_operand(op, k));
-        bool is_signed = signs && tcir_attr_get_kind(signs) == TCIR_ATTR_ARRAY_I32 &&
-                         k < tcir_attr_array_size(signs) && tcir_attr_array_i32_at(signs, k);
+        bool is_signed = signs && tcir_attr_get_kind(signs) == TCIR_ATTR_ARRAY_I32 && k < tcir_attr_array_size(signs) &&
+            tcir_attr_array_i32_at(signs, k);
         for (int64_t i = 0; i < t->n; i++) {
             fprintf(f, "pid (%u, %u, %u) idx (", r->pid[0], r->pid[1], r->pid[2]);
             int64_t rest = i, idx[TCIR_MAX_RANK];

@@ -23,19 +23,29 @@ static double rsqrt_d(double x) { return 1.0 / sqrt(x); }
 static float rsqrt_f(float x) { return (float)(1.0 / sqrt((double)x)); }
 
 static const fn1 unary[] = {
-    {"tanh", tanh, tanhf},   {"exp", exp, expf},       {"exp2", exp2, exp2f},    {"expm1", expm1, expm1f}, {"log", log, logf},      {"log2", log2, log2f},    {"log10", log10, log10f},
-    {"log1p", log1p, log1pf}, {"sin", sin, sinf},      {"cos", cos, cosf},       {"tan", tan, tanf},
-    {"asin", asin, asinf},   {"acos", acos, acosf},    {"atan", atan, atanf},    {"sinh", sinh, sinhf},
-    {"cosh", cosh, coshf},   {"asinh", asinh, asinhf}, {"acosh", acosh, acoshf}, {"atanh", atanh, atanhf},
-    {"sqrt", sqrt, sqrtf},   {"rsqrt", rsqrt_d, rsqrt_f}, {"cbrt", cbrt, cbrtf}, {"erf", erf, erff},
-    {"erfc", erfc, erfcf},   {"floor", floor, floorf}, {"ceil", ceil, ceilf},    {"trunc", trunc, truncf},
-    {"round", round, roundf}, {"rint", rint, rintf},   {"nearbyint", nearbyint, nearbyintf},
-    {"fabs", fabs, fabsf},   {"lgamma", lgamma, lgammaf}, {"tgamma", tgamma, tgammaf},
+    {"tanh", tanh, tanhf},    {"exp", exp, expf},          {"exp2", exp2, exp2f},
+    {"expm1", expm1, expm1f}, {"log", log, logf},          {"log2", log2, log2f},
+    {"log10", log10, log10f}, {"log1p", log1p, log1pf},    {"sin", sin, sinf},
+    {"cos", cos, cosf},       {"tan", tan, tanf},          {"asin", asin, asinf},
+    {"acos", acos, acosf},    {"atan", atan, atanf},       {"sinh", sinh, sinhf},
+    {"cosh", cosh, coshf},    {"asinh", asinh, asinhf},    {"acosh", acosh, acoshf},
+    {"atanh", atanh, atanhf}, {"sqrt", sqrt, sqrtf},       {"rsqrt", rsqrt_d, rsqrt_f},
+    {"cbrt", cbrt, cbrtf},    {"erf", erf, erff},          {"erfc", erfc, erfcf},
+    {"floor", floor, floorf}, {"ceil", ceil, ceilf},       {"trunc", trunc, truncf},
+    {"round", round, roundf}, {"rint", rint, rintf},       {"nearbyint", nearbyint, nearbyintf},
+    {"fabs", fabs, fabsf},    {"lgamma", lgamma, lgammaf}, {"tgamma", tgamma, tgammaf},
 };
 static const fn2 binary[] = {
-    {"pow", pow, powf},     {"atan2", atan2, atan2f},     {"fmod", fmod, fmodf},   {"hypot", hypot, hypotf},
-    {"fmin", fmin, fminf},  {"fmax", fmax, fmaxf},        {"copysign", copysign, copysignf},
-    {"remainder", remainder, remainderf}, {"nextafter", nextafter, nextafterf}, {"fdim", fdim, fdimf},
+    {"pow", pow, powf},
+    {"atan2", atan2, atan2f},
+    {"fmod", fmod, fmodf},
+    {"hypot", hypot, hypotf},
+    {"fmin", fmin, fminf},
+    {"fmax", fmax, fmaxf},
+    {"copysign", copysign, copysignf},
+    {"remainder", remainder, remainderf},
+    {"nextafter", nextafter, nextafterf},
+    {"fdim", fdim, fdimf},
 };
 
 /* libdevice's functions that the C library lacks, its fast_ variants and its _rn arithmetic:
@@ -83,20 +93,19 @@ typedef struct fnn {
     fnv fn;
 } fnn;
 static const fnn named[] = {
-    {"exp10f", 1, exp10_v},   {"exp10", 1, exp10_v},   {"cospif", 1, cospi_v},  {"cospi", 1, cospi_v},
-    {"sinpif", 1, sinpi_v},   {"sinpi", 1, sinpi_v},   {"rcbrtf", 1, rcbrt_v},  {"rcbrt", 1, rcbrt_v},
-    {"logbf", 1, logb_v},     {"logb", 1, logb_v},     {"saturatef", 1, sat_v},
-    {"fast_cosf", 1, cos_v},  {"fast_sinf", 1, sin_v}, {"fast_tanf", 1, tan_v}, {"fast_expf", 1, exp_v},
-    {"fast_exp10f", 1, exp10_v}, {"fast_logf", 1, log_v}, {"fast_log2f", 1, log2_v},
-    {"fast_log10f", 1, log10_v}, {"fast_powf", 2, pow_v}, {"fast_fdividef", 2, div_v},
-    {"fadd_rn", 2, add_v},    {"dadd_rn", 2, add_v},   {"fsub_rn", 2, sub_v},   {"dsub_rn", 2, sub_v},
-    {"fmul_rn", 2, mul_v},    {"dmul_rn", 2, mul_v},   {"fdiv_rn", 2, div_v},   {"ddiv_rn", 2, div_v},
-    {"frcp_rn", 1, rcp_v},    {"drcp_rn", 1, rcp_v},   {"fsqrt_rn", 1, sqrt_v}, {"dsqrt_rn", 1, sqrt_v},
-    {"frsqrt_rn", 1, rsqrt_v}, {"fmaf_rn", 3, fma_v},  {"fma_rn", 3, fma_v},
-    {"rhypotf", 2, rhypot_v}, {"rhypot", 2, rhypot_v}, {"norm3df", 3, norm3_v}, {"norm3d", 3, norm3_v},
-    {"rnorm3df", 3, rnorm3_v}, {"rnorm3d", 3, rnorm3_v}, {"norm4df", 4, norm4_v}, {"norm4d", 4, norm4_v},
-    {"rnorm4df", 4, rnorm4_v}, {"rnorm4d", 4, rnorm4_v}, {"fmaf", 3, fma_v}, {"fma", 3, fma_v},
-    {"normcdff", 1, normcdf_v}, {"normcdf", 1, normcdf_v}, {"erfcxf", 1, erfcx_v}, {"erfcx", 1, erfcx_v},
+    {"exp10f", 1, exp10_v},      {"exp10", 1, exp10_v},     {"cospif", 1, cospi_v},      {"cospi", 1, cospi_v},
+    {"sinpif", 1, sinpi_v},      {"sinpi", 1, sinpi_v},     {"rcbrtf", 1, rcbrt_v},      {"rcbrt", 1, rcbrt_v},
+    {"logbf", 1, logb_v},        {"logb", 1, logb_v},       {"saturatef", 1, sat_v},     {"fast_cosf", 1, cos_v},
+    {"fast_sinf", 1, sin_v},     {"fast_tanf", 1, tan_v},   {"fast_expf", 1, exp_v},     {"fast_exp10f", 1, exp10_v},
+    {"fast_logf", 1, log_v},     {"fast_log2f", 1, log2_v}, {"fast_log10f", 1, log10_v}, {"fast_powf", 2, pow_v},
+    {"fast_fdividef", 2, div_v}, {"fadd_rn", 2, add_v},     {"dadd_rn", 2, add_v},       {"fsub_rn", 2, sub_v},
+    {"dsub_rn", 2, sub_v},       {"fmul_rn", 2, mul_v},     {"dmul_rn", 2, mul_v},       {"fdiv_rn", 2, div_v},
+    {"ddiv_rn", 2, div_v},       {"frcp_rn", 1, rcp_v},     {"drcp_rn", 1, rcp_v},       {"fsqrt_rn", 1, sqrt_v},
+    {"dsqrt_rn", 1, sqrt_v},     {"frsqrt_rn", 1, rsqrt_v}, {"fmaf_rn", 3, fma_v},       {"fma_rn", 3, fma_v},
+    {"rhypotf", 2, rhypot_v},    {"rhypot", 2, rhypot_v},   {"norm3df", 3, norm3_v},     {"norm3d", 3, norm3_v},
+    {"rnorm3df", 3, rnorm3_v},   {"rnorm3d", 3, rnorm3_v},  {"norm4df", 4, norm4_v},     {"norm4d", 4, norm4_v},
+    {"rnorm4df", 4, rnorm4_v},   {"rnorm4d", 4, rnorm4_v},  {"fmaf", 3, fma_v},          {"fma", 3, fma_v},
+    {"normcdff", 1, normcdf_v},  {"normcdf", 1, normcdf_v}, {"erfcxf", 1, erfcx_v},      {"erfcx", 1, erfcx_v},
 };
 
 /* Runs op when base is one of named: false with *found unset otherwise. */

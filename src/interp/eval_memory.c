@@ -21,7 +21,10 @@ size_t interp_elem_bytes(const tcir_type *t)
     return w < 8 ? 1 : w / 8;
 }
 
-static interp_tensor *result(interp_run *r, tcir_op *op) { return interp_new(r, tcir_value_type(tcir_op_result(op, 0))); }
+static interp_tensor *result(interp_run *r, tcir_op *op)
+{
+    return interp_new(r, tcir_value_type(tcir_op_result(op, 0)));
+}
 static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
 TI_HANDLER(interp_op_program_id)
@@ -94,7 +97,8 @@ TI_HANDLER(interp_op_int_to_ptr)
 
 /* ---- the bounds checker ------------------------------------------------------------------------ */
 
-static bool out_of_bounds(interp_run *r, tcir_op *op, const interp_tensor *ptrs, int64_t lane, size_t bytes, const char *why)
+static bool out_of_bounds(interp_run *r, tcir_op *op, const interp_tensor *ptrs, int64_t lane, size_t bytes,
+                          const char *why)
 {
     char where[160] = "";
     if (ptrs->rank >= 2) {
@@ -185,8 +189,8 @@ static uint64_t loaded_pointer(const tc_interp *ip, uint64_t addr)
     return interp_ptr_make(0, (int64_t)addr);
 }
 
-bool interp_load_into(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, const tcir_type *elem,
-                      const interp_tensor *other, uint64_t fill, interp_tensor *t)
+bool interp_load_into(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask,
+                      const tcir_type *elem, const interp_tensor *other, uint64_t fill, interp_tensor *t)
 {
     size_t bytes = interp_elem_bytes(elem);
     bool is_bool = tcir_type_is_int(elem) && tcir_type_int_width(elem) == 1;
@@ -203,8 +207,8 @@ bool interp_load_into(interp_run *r, tcir_op *op, const interp_tensor *ptrs, con
     return true;
 }
 
-bool interp_store_from(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, const tcir_type *elem,
-                       const interp_tensor *val)
+bool interp_store_from(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask,
+                       const tcir_type *elem, const interp_tensor *val)
 {
     size_t bytes = interp_elem_bytes(elem);
     if (!check_all(r, op, ptrs, mask, bytes))

@@ -4,7 +4,10 @@
 
 #include "interp/interp_internal.h"
 
-static interp_tensor *result(interp_run *r, tcir_op *op, int i) { return interp_new(r, tcir_value_type(tcir_op_result(op, i))); }
+static interp_tensor *result(interp_run *r, tcir_op *op, int i)
+{
+    return interp_new(r, tcir_value_type(tcir_op_result(op, i)));
+}
 static interp_tensor *operand(interp_run *r, tcir_op *op, int i) { return interp_get(r, tcir_op_operand(op, i)); }
 
 TI_HANDLER(interp_op_make_range)
@@ -134,7 +137,8 @@ TI_HANDLER(interp_op_cat)
         return false;
     if (a->n + b->n != t->n) {
         interp_unref(t);
-        return interp_fail(r, op, "%lld and %lld elements into %lld", (long long)a->n, (long long)b->n, (long long)t->n);
+        return interp_fail(r, op, "%lld and %lld elements into %lld", (long long)a->n, (long long)b->n,
+                           (long long)t->n);
     }
     memcpy(t->d, a->d, (size_t)a->n * sizeof t->d[0]);
     memcpy(t->d + a->n, b->d, (size_t)b->n * sizeof t->d[0]);

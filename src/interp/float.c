@@ -14,7 +14,7 @@
 typedef enum fmt_nan { NAN_IEEE, NAN_FN, NAN_FNUZ } fmt_nan;
 typedef struct fmt {
     int ebits, mbits, bias;
-    fmt_nan nan;   /* IEEE: infinities, NaN = all-ones exponent; FN: no infinity, NaN = all ones;
+    fmt_nan nan; /* IEEE: infinities, NaN = all-ones exponent; FN: no infinity, NaN = all ones;
                       FNUZ: no infinity, no -0, NaN = the sign bit alone */
     bool saturate; /* overflow gives the largest finite, whatever the rounding */
 } fmt;
@@ -78,8 +78,8 @@ static uint64_t round_parts(const fmt *f, bool neg, uint64_t mant, int exp, bool
     uint64_t sign = neg ? sign_bit(f) : 0;
     if (mant == 0)
         return f->nan == NAN_FNUZ ? 0 : sign;
-    int emin = 1 - f->bias;          /* the exponent of the smallest normal */
-    int e = msb(mant) + exp;         /* the exponent of the leading bit */
+    int emin = 1 - f->bias; /* the exponent of the smallest normal */
+    int e = msb(mant) + exp; /* the exponent of the leading bit */
     int qe = (e < emin ? emin : e) - f->mbits; /* the exponent of the last kept bit */
     int shift = qe - exp;
     uint64_t r;

@@ -47,8 +47,8 @@ bool interp_fail(interp_run *r, tcir_op *op, const char *fmt, ...)
 
 bool interp_libdevice_unsupported(interp_run *r, tcir_op *op, const char *sym, int nargs)
 {
-    return interp_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter", sym,
-                       nargs);
+    return interp_fail(r, op, "libdevice function '%s' of these %d argument types is not supported by the interpreter",
+                       sym, nargs);
 }
 
 bool interp_interp_oom(tc_interp *ip)
@@ -293,10 +293,7 @@ bool interp_set(interp_run *r, tcir_value *v, interp_tensor *t)
 
 /* tt.return, scf.yield, scf.condition, cf.br, cf.cond_br, tt.reduce.return, tt.scan.return:
  * the op table's terminators. */
-static bool is_terminator(int opcode)
-{
-    return (tcir_opcode_flags(opcode) & TCIR_OPF_TERMINATOR) != 0;
-}
+static bool is_terminator(int opcode) { return (tcir_opcode_flags(opcode) & TCIR_OPF_TERMINATOR) != 0; }
 
 bool interp_run_block(interp_run *r, tcir_block *b, int nargs, interp_tensor *const *args)
 {

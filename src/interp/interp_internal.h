@@ -26,10 +26,7 @@ typedef struct interp_tensor {
 
 /* Element i of t, or its only element when t has one (a scalar, or a one-element operand that
  * stands for every lane). */
-static inline uint64_t interp_lane(const interp_tensor *t, int64_t i)
-{
-    return t->d[t->n == 1 ? 0 : i];
-}
+static inline uint64_t interp_lane(const interp_tensor *t, int64_t i) { return t->d[t->n == 1 ? 0 : i]; }
 
 /* ---- tensors (value.c) ------------------------------------------------------------------ */
 
@@ -64,18 +61,18 @@ typedef struct interp_buffer {
     unsigned char *base;
     size_t extent;
     bool bound;
-    bool is_ptr;     /* the argument is a pointer */
+    bool is_ptr; /* the argument is a pointer */
     uint64_t scalar; /* a scalar argument's bits */
 } interp_buffer;
 
 struct tc_interp {
     tcir_op *func;
     int nargs;
-    interp_buffer *args;   /* one per argument; pointer argument i is buffer i + 1 */
+    interp_buffer *args; /* one per argument; pointer argument i is buffer i + 1 */
     unsigned grid[3];
     FILE *print;
     uint64_t step_limit; /* 0: none */
-    interp_map ids;        /* IR value -> slot */
+    interp_map ids; /* IR value -> slot */
     int nslots;
     base_error error; /* the first error (through the one error module, src/base/error.c) */
 };
@@ -127,10 +124,7 @@ uint64_t interp_fencode(double v, const tcir_type *t, bool rtz);
 uint64_t interp_fencode_int(bool neg, uint64_t mag, const tcir_type *t, bool rtz);
 unsigned interp_width(const tcir_type *elem); /* bits of an int or float element, 64 for a pointer */
 /* v's low w bits, and those bits sign-extended (inline: every lane of every op calls them). */
-static inline uint64_t interp_mask(uint64_t v, unsigned w)
-{
-    return w >= 64 ? v : v & (((uint64_t)1 << w) - 1);
-}
+static inline uint64_t interp_mask(uint64_t v, unsigned w) { return w >= 64 ? v : v & (((uint64_t)1 << w) - 1); }
 static inline int64_t interp_sext(uint64_t v, unsigned w)
 {
     if (w >= 64)
@@ -159,10 +153,10 @@ size_t interp_elem_bytes(const tcir_type *t);
 /* Loads the lanes of ptrs (element pointers; mask NULL: all) as elem into t: a masked-off lane
  * gives other's element, or fill without one. Stores val's lanes. Both bounds checked
  * (memory.c). Loads and stores through a block pointer p (blockptr.c). */
-bool interp_load_into(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, const tcir_type *elem,
-                      const interp_tensor *other, uint64_t fill, interp_tensor *t);
-bool interp_store_from(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask, const tcir_type *elem,
-                       const interp_tensor *val);
+bool interp_load_into(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask,
+                      const tcir_type *elem, const interp_tensor *other, uint64_t fill, interp_tensor *t);
+bool interp_store_from(interp_run *r, tcir_op *op, const interp_tensor *ptrs, const interp_tensor *mask,
+                       const tcir_type *elem, const interp_tensor *val);
 bool interp_block_load(interp_run *r, tcir_op *op, const interp_tensor *p);
 bool interp_block_store(interp_run *r, tcir_op *op, const interp_tensor *p, const interp_tensor *val);
 

@@ -22,11 +22,11 @@ typedef struct entry {
 } entry;
 
 static const entry table[] = {
-    {"fadd", ADD, 2},       {"dadd", ADD, 2},       {"fsub", SUB, 2},       {"dsub", SUB, 2},
-    {"fmul", MUL, 2},       {"dmul", MUL, 2},       {"fdiv", DIV, 2},       {"ddiv", DIV, 2},
-    {"frcp", RCP, 1},       {"drcp", RCP, 1},       {"fsqrt", SQRT, 1},     {"dsqrt", SQRT, 1},
-    {"fmaf", FMA, 3},       {"int2float", I2F, 1},  {"uint2float", U2F, 1}, {"ll2float", I2F, 1},
-    {"ull2float", U2F, 1},  {"int2double", I2F, 1}, {"uint2double", U2F, 1}, {"ll2double", I2F, 1},
+    {"fadd", ADD, 2},       {"dadd", ADD, 2},         {"fsub", SUB, 2},        {"dsub", SUB, 2},
+    {"fmul", MUL, 2},       {"dmul", MUL, 2},         {"fdiv", DIV, 2},        {"ddiv", DIV, 2},
+    {"frcp", RCP, 1},       {"drcp", RCP, 1},         {"fsqrt", SQRT, 1},      {"dsqrt", SQRT, 1},
+    {"fmaf", FMA, 3},       {"int2float", I2F, 1},    {"uint2float", U2F, 1},  {"ll2float", I2F, 1},
+    {"ull2float", U2F, 1},  {"int2double", I2F, 1},   {"uint2double", U2F, 1}, {"ll2double", I2F, 1},
     {"ull2double", U2F, 1}, {"double2float", D2F, 1},
 };
 
@@ -47,7 +47,7 @@ static uint64_t directed(double c, int sigma, char mode, const tcir_type *t)
     else
         return interp_fencode(c, t, false);
     return interp_width(t) == 32 ? interp_fencode(nextafterf((float)c, (float)to), t, false)
-                             : interp_fencode(nextafter(c, to), t, false);
+                                 : interp_fencode(nextafter(c, to), t, false);
 }
 
 /* The double s of an exact value s + e (sign se of e) rounded by mode into t; overflow: s is
@@ -80,9 +80,7 @@ static uint64_t arith(rop o, const double *a, int nin, char mode, const tcir_typ
         double bb = s - x, e = (x - (s - bb)) + (y - bb); /* two-sum: s + e = x + y exactly */
         return round_pair(s, isfinite(s) ? sign_of(e) : 0, OVER(s), mode, t);
     }
-    case MUL:
-        s = a[0] * a[1];
-        return round_pair(s, isfinite(s) ? sign_of(fma(a[0], a[1], -s)) : 0, OVER(s), mode, t);
+    case MUL: s = a[0] * a[1]; return round_pair(s, isfinite(s) ? sign_of(fma(a[0], a[1], -s)) : 0, OVER(s), mode, t);
     case DIV:
     case RCP: {
         double x = o == DIV ? a[0] : 1.0, y = o == DIV ? a[1] : a[0];
@@ -90,9 +88,7 @@ static uint64_t arith(rop o, const double *a, int nin, char mode, const tcir_typ
         r = isfinite(s) && y != 0 ? fma(-s, y, x) : 0; /* x - s y exactly: x / y - s has its sign times y's */
         return round_pair(s, sign_of(r) * sign_of(y), OVER(s) && y != 0, mode, t);
     }
-    case SQRT:
-        s = sqrt(a[0]);
-        return round_pair(s, isfinite(s) ? sign_of(fma(-s, s, a[0])) : 0, false, mode, t);
+    case SQRT: s = sqrt(a[0]); return round_pair(s, isfinite(s) ? sign_of(fma(-s, s, a[0])) : 0, false, mode, t);
     case FMA: { /* f32 operands: the product is exact in double, then a two-sum */
         double p = a[0] * a[1];
         s = p + a[2];

@@ -67,8 +67,8 @@ typedef struct fn1 {
 } fn1;
 
 static const fn1 unary[] = {
-    {"erfinv", erfinv_d}, {"erfcinv", erfcinv_d}, {"normcdfinv", normcdfinv_d}, {"j0", j0}, {"j1", j1},
-    {"y0", y0},           {"y1", y1},             {"cyl_bessel_i0", i0_d},      {"cyl_bessel_i1", i1_d},
+    {"erfinv", erfinv_d}, {"erfcinv", erfcinv_d},  {"normcdfinv", normcdfinv_d}, {"j0", j0}, {"j1", j1}, {"y0", y0},
+    {"y1", y1},           {"cyl_bessel_i0", i0_d}, {"cyl_bessel_i1", i1_d},
 };
 
 bool interp_extern_special(interp_run *r, tcir_op *op, const char *sym, bool *handled)
@@ -94,8 +94,9 @@ bool interp_extern_special(interp_run *r, tcir_op *op, const char *sym, bool *ha
     *handled = true;
     interp_tensor *a = nin >= 1 ? interp_get(r, tcir_op_operand(op, 0)) : NULL;
     interp_tensor *x = nin == 2 ? interp_get(r, tcir_op_operand(op, 1)) : NULL;
-    bool ok = tcir_type_is_float(rt) && (is_n ? nin == 2 && !tcir_type_is_float(a->elem) && tcir_type_is_float(x->elem)
-                                              : nin == 1 && tcir_type_is_float(a->elem));
+    bool ok = tcir_type_is_float(rt) &&
+        (is_n ? nin == 2 && !tcir_type_is_float(a->elem) && tcir_type_is_float(x->elem)
+              : nin == 1 && tcir_type_is_float(a->elem));
     if (!ok)
         return interp_libdevice_unsupported(r, op, sym, nin);
     interp_tensor *t = interp_new(r, tcir_value_type(tcir_op_result(op, 0)));

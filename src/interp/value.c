@@ -83,6 +83,6 @@ const char *interp_attr_keyword(const tcir_op *op, const char *name)
         return NULL;
     tcir_attr_kind k = tcir_attr_get_kind(a);
     return k == TCIR_ATTR_ENUM || k == TCIR_ATTR_STRING || k == TCIR_ATTR_SYMBOL || k == TCIR_ATTR_OPAQUE
-               ? tcir_attr_str(a)
-               : NULL;
+        ? tcir_attr_str(a)
+        : NULL;
 }

@@ -26,7 +26,7 @@ tcir_context *tcir_context_create(void)
     return ctx;
 }
 
-bool (tcir_context_oom)(const tcir_context *ctx) { return ir_context_oom(ctx); }
+bool(tcir_context_oom)(const tcir_context *ctx) { return ir_context_oom(ctx); }
 
 void tcir_context_destroy(tcir_context *ctx)
 {
@@ -88,10 +88,7 @@ static void *arena_take(tcir_context *ctx, size_t size)
 }
 
 /* size rounded up to 16, or 0 when that overflows (a request no arena can serve). */
-static size_t rounded(size_t size)
-{
-    return size > SIZE_MAX - 15 ? 0 : (size + 15) & ~(size_t)15;
-}
+static size_t rounded(size_t size) { return size > SIZE_MAX - 15 ? 0 : (size + 15) & ~(size_t)15; }
 
 void *(tcir_alloc)(tcir_context *ctx, size_t size)
 {
@@ -116,10 +113,7 @@ const char *tcir_strdup(tcir_context *ctx, const char *s, size_t n)
     return d;
 }
 
-size_t tcir_context_bytes(const tcir_context *ctx)
-{
-    return ctx ? ctx->bytes : 0;
-}
+size_t tcir_context_bytes(const tcir_context *ctx) { return ctx ? ctx->bytes : 0; }
 
 /* ---- interned strings ------------------------------------------------------------------ */
 

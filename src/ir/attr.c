@@ -40,7 +40,7 @@ static size_t attr_memo_slot(const tcir_attr *k)
 static bool same_simple(const tcir_attr *a, const tcir_attr *k)
 {
     return a->kind == k->kind && a->i == k->i && memcmp(&a->f, &k->f, sizeof a->f) == 0 && a->type == k->type &&
-           a->s == k->s && a->generic == k->generic;
+        a->s == k->s && a->generic == k->generic;
 }
 
 /* The attribute with k's contents (kind, i, f, type, s, generic; the rest zero): the memo's,
@@ -59,10 +59,7 @@ static const tcir_attr *simple(tcir_context *ctx, const tcir_attr *k)
     return a;
 }
 
-static const char *dup(tcir_context *ctx, const char *s)
-{
-    return tcir_strdup(ctx, s, strlen(s));
-}
+static const char *dup(tcir_context *ctx, const char *s) { return tcir_strdup(ctx, s, strlen(s)); }
 
 const tcir_attr *tcir_attr_unit(tcir_context *ctx) { return simple(ctx, &(tcir_attr){.kind = TCIR_ATTR_UNIT}); }
 
@@ -211,23 +208,20 @@ const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)
     return a;
 }
 
-tcir_attr_kind (tcir_attr_get_kind)(const tcir_attr *a) { return ir_attr_get_kind(a); }
-int64_t (tcir_attr_int_value)(const tcir_attr *a) { return ir_attr_int_value(a); }
-double (tcir_attr_float_value)(const tcir_attr *a) { return ir_attr_float_value(a); }
+tcir_attr_kind(tcir_attr_get_kind)(const tcir_attr *a) { return ir_attr_get_kind(a); }
+int64_t(tcir_attr_int_value)(const tcir_attr *a) { return ir_attr_int_value(a); }
+double(tcir_attr_float_value)(const tcir_attr *a) { return ir_attr_float_value(a); }
 const char *(tcir_attr_str)(const tcir_attr *a) { return ir_attr_str(a); }
 const char *tcir_attr_enum_generic(const tcir_attr *a) { return a->kind == TCIR_ATTR_ENUM ? a->generic : NULL; }
 const tcir_type *(tcir_attr_get_type)(const tcir_attr *a) { return ir_attr_get_type(a); }
 const tcir_attr *(tcir_attr_dense_elem)(const tcir_attr *a) { return ir_attr_dense_elem(a); }
-int (tcir_attr_array_size)(const tcir_attr *a) { return ir_attr_array_size(a); }
-int32_t (tcir_attr_array_i32_at)(const tcir_attr *a, int i) { return ir_attr_array_i32_at(a, i); }
+int(tcir_attr_array_size)(const tcir_attr *a) { return ir_attr_array_size(a); }
+int32_t(tcir_attr_array_i32_at)(const tcir_attr *a, int i) { return ir_attr_array_i32_at(a, i); }
 const tcir_attr *tcir_attr_array_at(const tcir_attr *a, int i) { return a->items[i]; }
 int tcir_attr_dict_size(const tcir_attr *a) { return a->n; }
 const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i) { return &a->entries[i]; }
 
-static bool str_eq(const char *x, const char *y)
-{
-    return x == y || (x && y && strcmp(x, y) == 0);
-}
+static bool str_eq(const char *x, const char *y) { return x == y || (x && y && strcmp(x, y) == 0); }
 
 bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b)
 {
@@ -247,8 +241,7 @@ bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b)
     case TCIR_ATTR_ENUM: return str_eq(a->s, b->s) && str_eq(a->generic, b->generic);
     case TCIR_ATTR_TYPE: return true;
     case TCIR_ATTR_DENSE: return tcir_attr_equal(a->elem, b->elem);
-    case TCIR_ATTR_ARRAY_I32:
-        return a->n == b->n && memcmp(a->i32s, b->i32s, sizeof(int32_t) * (size_t)a->n) == 0;
+    case TCIR_ATTR_ARRAY_I32: return a->n == b->n && memcmp(a->i32s, b->i32s, sizeof(int32_t) * (size_t)a->n) == 0;
     case TCIR_ATTR_ARRAY:
         if (a->n != b->n)
             return false;

@@ -247,34 +247,19 @@ static inline tcir_op *ir_region_parent(const tcir_region *r) { return r->parent
 static inline tcir_type_kind ir_type_get_kind(const tcir_type *t) { return t->kind; }
 static inline unsigned ir_type_int_width(const tcir_type *t) { return t->kind == TCIR_TYPE_INT ? t->width : 0; }
 static inline tcir_float_kind ir_type_float_kind(const tcir_type *t) { return t->fkind; }
-static inline unsigned ir_type_float_width(const tcir_type *t)
-{
-    return t->kind == TCIR_TYPE_FLOAT ? t->width : 0;
-}
-static inline const tcir_type *ir_type_pointee(const tcir_type *t)
-{
-    return t->kind == TCIR_TYPE_PTR ? t->elem : NULL;
-}
+static inline unsigned ir_type_float_width(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT ? t->width : 0; }
+static inline const tcir_type *ir_type_pointee(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR ? t->elem : NULL; }
 static inline int ir_type_rank(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->rank : 0; }
-static inline const int64_t *ir_type_dims(const tcir_type *t)
-{
-    return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL;
-}
+static inline const int64_t *ir_type_dims(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->dims : NULL; }
 /* 1 for a scalar; a tensor's count is kept by its type (type.c's shape_numel). */
 static inline int64_t ir_type_numel(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->numel : 1; }
 /* Whether every dimension of a tensor type is at least 1 (true for a scalar). */
-static inline bool ir_type_dims_positive(const tcir_type *t)
-{
-    return t->kind != TCIR_TYPE_TENSOR || t->dims_positive;
-}
+static inline bool ir_type_dims_positive(const tcir_type *t) { return t->kind != TCIR_TYPE_TENSOR || t->dims_positive; }
 static inline bool ir_type_is_int(const tcir_type *t) { return t->kind == TCIR_TYPE_INT; }
 static inline bool ir_type_is_float(const tcir_type *t) { return t->kind == TCIR_TYPE_FLOAT; }
 static inline bool ir_type_is_ptr(const tcir_type *t) { return t->kind == TCIR_TYPE_PTR; }
 static inline bool ir_type_is_tensor(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR; }
-static inline const tcir_type *ir_type_elem(const tcir_type *t)
-{
-    return t->kind == TCIR_TYPE_TENSOR ? t->elem : t;
-}
+static inline const tcir_type *ir_type_elem(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSOR ? t->elem : t; }
 
 #ifndef TRITONC_NO_INLINE_SHADOWS
 #define tcir_type_get_kind(t) ir_type_get_kind(t)

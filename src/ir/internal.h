@@ -13,16 +13,16 @@ typedef struct ir_chunk {
 
 struct tcir_type {
     tcir_type_kind kind;
-    unsigned width;            /* INT: bits; FLOAT: bits */
+    unsigned width; /* INT: bits; FLOAT: bits */
     tcir_float_kind fkind;
-    int address_space;         /* PTR */
-    int rank;                  /* TENSOR */
-    const tcir_type *elem;     /* TENSOR: element; PTR: pointee; TENSORDESC: block tensor */
+    int address_space; /* PTR */
+    int rank; /* TENSOR */
+    const tcir_type *elem; /* TENSOR: element; PTR: pointee; TENSORDESC: block tensor */
     tcir_signedness signedness; /* TENSORDESC: of the block's integer elements */
-    const int64_t *dims;       /* TENSOR */
-    int64_t numel;             /* TENSOR: tcir_type_numel's answer (set when interned) */
-    bool dims_positive;        /* TENSOR: every dimension is at least 1 */
-    int ninputs, nresults;     /* FUNC */
+    const int64_t *dims; /* TENSOR */
+    int64_t numel; /* TENSOR: tcir_type_numel's answer (set when interned) */
+    bool dims_positive; /* TENSOR: every dimension is at least 1 */
+    int ninputs, nresults; /* FUNC */
     const tcir_type *const *inputs;
     const tcir_type *const *results;
     struct tcir_type *next_interned;
@@ -33,17 +33,17 @@ struct tcir_type {
  * accessors (inline.h) answer only for the kinds a field belongs to. */
 struct tcir_attr {
     tcir_attr_kind kind;
-    int n;                     /* ARRAY_I32, ARRAY, DICT */
-    const tcir_type *type;     /* INT, BOOL, FLOAT, TYPE, DENSE */
+    int n; /* ARRAY_I32, ARRAY, DICT */
+    const tcir_type *type; /* INT, BOOL, FLOAT, TYPE, DENSE */
     union {
-        int64_t i;             /* INT, BOOL */
-        double f;              /* FLOAT */
+        int64_t i; /* INT, BOOL */
+        double f; /* FLOAT */
     };
-    const char *s;             /* STRING, SYMBOL, OPAQUE, ENUM keyword */
+    const char *s; /* STRING, SYMBOL, OPAQUE, ENUM keyword */
     union {
-        const char *generic;   /* ENUM: generic text */
+        const char *generic; /* ENUM: generic text */
         const tcir_attr *elem; /* DENSE */
-        const int32_t *i32s;   /* ARRAY_I32 */
+        const int32_t *i32s; /* ARRAY_I32 */
         const tcir_attr *const *items; /* ARRAY */
         const tcir_named_attr *entries; /* DICT */
     };
@@ -53,15 +53,15 @@ struct tcir_attr {
  * reads them. */
 struct tcir_value {
     const tcir_type *type;
-    tcir_op *def;              /* NULL for a block argument (a ir_arg_value) */
+    tcir_op *def; /* NULL for a block argument (a ir_arg_value) */
     int index;
-    uint32_t serial;           /* its number in the context (tcir_serial_of_value) */
+    uint32_t serial; /* its number in the context (tcir_serial_of_value) */
 };
 
 /* A block argument: the value, then what only arguments have. */
 typedef struct ir_arg_value {
     tcir_value v;
-    tcir_block *block;         /* its owner */
+    tcir_block *block; /* its owner */
     tcir_loc loc;
 } ir_arg_value;
 
@@ -73,14 +73,14 @@ typedef struct ir_arg_value {
  * may move (tcir_op_set_result_types, tcir_op_set_attr), so they are pointed to. */
 struct tcir_op {
     const char *name;
-    uint32_t serial;           /* its number in the context */
-    uint16_t opcode;           /* tcir_opcode_of(name), looked up once at creation */
+    uint32_t serial; /* its number in the context */
+    uint16_t opcode; /* tcir_opcode_of(name), looked up once at creation */
     uint8_t nregions, nsuccessors; /* at most TCIR_MAX_REGIONS, TCIR_MAX_SUCCESSORS */
     tcir_block *block;
     tcir_op *next, *prev;
     int noperands, nresults;
     tcir_value *results;
-    void *aux;                 /* the client's (tcir_op_set_aux) */
+    void *aux; /* the client's (tcir_op_set_aux) */
     int nattrs, attrs_cap;
     tcir_named_attr *attrs;
     tcir_loc loc;
@@ -93,7 +93,7 @@ struct tcir_block {
     int nargs, args_cap;
     tcir_value **args;
     uint32_t serial; /* its number in the context */
-    int32_t mark;    /* the client's (tcir_block_set_mark); in the padding, so blocks stay 56 bytes */
+    int32_t mark; /* the client's (tcir_block_set_mark); in the padding, so blocks stay 56 bytes */
 };
 
 struct tcir_region {
@@ -125,30 +125,27 @@ struct tcir_context {
      * dense arrays by it (print.c, verify.c) instead of hashing pointers. */
     uint32_t serials;
     size_t bytes;
-    tcir_type *types;          /* interned types, a list (kernels use a handful) */
+    tcir_type *types; /* interned types, a list (kernels use a handful) */
     /* type.c: the interned scalar types, by integer width (up to 64) and by float kind; asked
      * for at every constant and every cast, they skip the list. */
     const tcir_type *int_types[TCIR_MEMO_INT_WIDTHS];
     const tcir_type *float_types[TCIR_MEMO_FLOAT_KINDS];
-    ir_istr *strs;           /* interned strings: open addressing, linear probing */
+    ir_istr *strs; /* interned strings: open addressing, linear probing */
     uint32_t strs_cap, strs_count; /* cap is 0 or a power of two */
     struct {
-        const char *in, *out;  /* a caller's string and its interned copy */
-        int opcode;            /* tcir_opcode_of(out), or -1 before an op was named so */
-        bool registry;         /* out is the registry's own name of a registered op, not a copy */
+        const char *in, *out; /* a caller's string and its interned copy */
+        int opcode; /* tcir_opcode_of(out), or -1 before an op was named so */
+        bool registry; /* out is the registry's own name of a registered op, not a copy */
     } recent[TCIR_RECENT_STRS]; /* direct-mapped by the caller's address */
     const tcir_attr *attr_memo[TCIR_ATTR_MEMO]; /* attr.c: the last simple attribute per hash */
     const tcir_attr *i32s_memo[TCIR_I32S_MEMO]; /* attr.c: the last short i32 array per hash */
-    bool oom;                  /* an allocation failed: the reserve serves from now on */
+    bool oom; /* an allocation failed: the reserve serves from now on */
     size_t reserve_used;
     _Alignas(16) unsigned char reserve[]; /* TCIR_OOM_RESERVE bytes */
 };
 
 /* The next serial number of ctx (0 once 2^32 - 1 are given: then passes fall back on hashing). */
-static inline uint32_t ir_next_serial(tcir_context *ctx)
-{
-    return ctx->serials == UINT32_MAX ? 0 : ++ctx->serials;
-}
+static inline uint32_t ir_next_serial(tcir_context *ctx) { return ctx->serials == UINT32_MAX ? 0 : ++ctx->serials; }
 
 /* An op's name to keep: a registered op's is the registry's own string, any other's is
  * ir_intern's copy; its opcode in *opcode (memoized with it). NULL out of memory. */

@@ -26,8 +26,8 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
      * creating ops is most of building a kernel, and one arena call beats five. The regions,
      * operands and successors come first, where the accessors compute them (internal.h). */
     size_t size = sizeof(tcir_op) + sizeof(tcir_region) * (size_t)st->nregions +
-                  sizeof(tcir_value *) * (size_t)st->noperands + sizeof(tcir_block *) * (size_t)st->nsuccessors +
-                  sizeof(tcir_named_attr) * (size_t)st->nattrs + sizeof(tcir_value) * (size_t)st->nresults;
+        sizeof(tcir_value *) * (size_t)st->noperands + sizeof(tcir_block *) * (size_t)st->nsuccessors +
+        sizeof(tcir_named_attr) * (size_t)st->nattrs + sizeof(tcir_value) * (size_t)st->nresults;
     /* Not cleared: every field and every array element is written below (the op's arrays
      * are most of its bytes, and writing them twice was a tenth of creating it). */
     unsigned char *mem = ir_alloc_raw(ctx, size);
@@ -74,15 +74,15 @@ tcir_op *tcir_op_create(tcir_context *ctx, const tcir_op_state *st)
 }
 
 const char *(tcir_op_name)(const tcir_op *op) { return ir_op_name(op); }
-int (tcir_op_opcode)(const tcir_op *op) { return ir_op_opcode(op); }
+int(tcir_op_opcode)(const tcir_op *op) { return ir_op_opcode(op); }
 void *(tcir_op_aux)(const tcir_op *op) { return ir_op_aux(op); }
-uint32_t (tcir_op_serial)(const tcir_op *op) { return ir_op_serial(op); }
-uint32_t (tcir_block_serial)(const tcir_block *b) { return ir_block_serial(b); }
-int32_t (tcir_block_mark)(const tcir_block *b) { return ir_block_mark(b); }
-void (tcir_block_set_mark)(tcir_block *b, int32_t mark) { ir_block_set_mark(b, mark); }
-uint32_t (tcir_value_serial)(const tcir_value *v) { return ir_value_serial(v); }
+uint32_t(tcir_op_serial)(const tcir_op *op) { return ir_op_serial(op); }
+uint32_t(tcir_block_serial)(const tcir_block *b) { return ir_block_serial(b); }
+int32_t(tcir_block_mark)(const tcir_block *b) { return ir_block_mark(b); }
+void(tcir_block_set_mark)(tcir_block *b, int32_t mark) { ir_block_set_mark(b, mark); }
+uint32_t(tcir_value_serial)(const tcir_value *v) { return ir_value_serial(v); }
 
-void (tcir_op_set_aux)(tcir_op *op, void *aux) { ir_op_set_aux(op, aux); }
+void(tcir_op_set_aux)(tcir_op *op, void *aux) { ir_op_set_aux(op, aux); }
 
 void tcir_op_detach(tcir_op *op)
 {
@@ -100,18 +100,18 @@ void tcir_op_detach(tcir_op *op)
     op->prev = op->next = NULL;
     op->block = NULL;
 }
-tcir_loc (tcir_op_loc)(const tcir_op *op) { return ir_op_loc(op); }
+tcir_loc(tcir_op_loc)(const tcir_op *op) { return ir_op_loc(op); }
 void tcir_op_set_loc(tcir_op *op, tcir_loc loc) { op->loc = loc; }
-int (tcir_op_noperands)(const tcir_op *op) { return ir_op_noperands(op); }
+int(tcir_op_noperands)(const tcir_op *op) { return ir_op_noperands(op); }
 tcir_value *(tcir_op_operand)(const tcir_op *op, int i) { return ir_op_operand(op, i); }
 void tcir_op_set_operand(tcir_op *op, int i, tcir_value *v) { ir_op_operands(op)[i] = v; }
-int (tcir_op_nresults)(const tcir_op *op) { return ir_op_nresults(op); }
+int(tcir_op_nresults)(const tcir_op *op) { return ir_op_nresults(op); }
 tcir_value *(tcir_op_result)(tcir_op *op, int i) { return ir_op_result(op, i); }
-int (tcir_op_nattrs)(const tcir_op *op) { return ir_op_nattrs(op); }
+int(tcir_op_nattrs)(const tcir_op *op) { return ir_op_nattrs(op); }
 const tcir_named_attr *(tcir_op_attr_at)(const tcir_op *op, int i) { return ir_op_attr_at(op, i); }
-int (tcir_op_nregions)(const tcir_op *op) { return ir_op_nregions(op); }
+int(tcir_op_nregions)(const tcir_op *op) { return ir_op_nregions(op); }
 tcir_region *(tcir_op_region)(tcir_op *op, int i) { return ir_op_region(op, i); }
-int (tcir_op_nsuccessors)(const tcir_op *op) { return ir_op_nsuccessors(op); }
+int(tcir_op_nsuccessors)(const tcir_op *op) { return ir_op_nsuccessors(op); }
 tcir_block *(tcir_op_successor)(const tcir_op *op, int i) { return ir_op_successor(op, i); }
 tcir_block *(tcir_op_block)(const tcir_op *op) { return ir_op_block(op); }
 tcir_op *(tcir_op_next)(const tcir_op *op) { return ir_op_next(op); }
@@ -158,8 +158,8 @@ void tcir_op_set_attr(tcir_context *ctx, tcir_op *op, const char *name, const tc
 
 const tcir_type *(tcir_value_type)(const tcir_value *v) { return ir_value_type(v); }
 tcir_op *(tcir_value_def)(const tcir_value *v) { return ir_value_def(v); }
-bool (tcir_value_is_arg)(const tcir_value *v) { return ir_value_is_arg(v); }
-int (tcir_value_index)(const tcir_value *v) { return ir_value_index(v); }
+bool(tcir_value_is_arg)(const tcir_value *v) { return ir_value_is_arg(v); }
+int(tcir_value_index)(const tcir_value *v) { return ir_value_index(v); }
 
 tcir_block *(tcir_value_block)(const tcir_value *v) { return ir_value_block(v); }
 
@@ -184,7 +184,7 @@ tcir_block *(tcir_region_first_block)(const tcir_region *r) { return ir_region_f
 tcir_op *(tcir_region_parent)(const tcir_region *r) { return ir_region_parent(r); }
 tcir_block *(tcir_block_next)(const tcir_block *b) { return ir_block_next(b); }
 tcir_region *(tcir_block_region)(const tcir_block *b) { return ir_block_region(b); }
-int (tcir_block_nargs)(const tcir_block *b) { return ir_block_nargs(b); }
+int(tcir_block_nargs)(const tcir_block *b) { return ir_block_nargs(b); }
 tcir_value *(tcir_block_arg)(const tcir_block *b, int i) { return ir_block_arg(b, i); }
 tcir_loc tcir_block_arg_loc(const tcir_block *b, int i) { return ((const ir_arg_value *)b->args[i])->loc; }
 tcir_op *(tcir_block_first)(const tcir_block *b) { return ir_block_first(b); }
@@ -226,10 +226,7 @@ void tcir_block_permute_args(tcir_block *b, const int *order)
     }
 }
 
-void (tcir_block_insert_before)(tcir_block *b, tcir_op *before, tcir_op *op)
-{
-    ir_block_insert_before(b, before, op);
-}
+void(tcir_block_insert_before)(tcir_block *b, tcir_op *before, tcir_op *op) { ir_block_insert_before(b, before, op); }
 
 void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op *after)
 {
@@ -252,7 +249,4 @@ void tcir_block_reorder_front(tcir_block *b, tcir_op *const *ops, int n, tcir_op
         b->last = prev;
 }
 
-void tcir_block_append(tcir_block *b, tcir_op *op)
-{
-    tcir_block_insert_before(b, NULL, op);
-}
+void tcir_block_append(tcir_block *b, tcir_op *op) { tcir_block_insert_before(b, NULL, op); }

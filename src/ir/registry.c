@@ -24,7 +24,7 @@ int tcir_opcode_count(void) { return TCIR_OPC_COUNT; }
 
 const char *(tcir_opcode_name)(int opcode) { return ir_opcode_name(opcode); }
 
-unsigned (tcir_opcode_flags)(int opcode) { return ir_opcode_flags(opcode); }
+unsigned(tcir_opcode_flags)(int opcode) { return ir_opcode_flags(opcode); }
 
 /* ---- lookup by name ----------------------------------------------------------------------
  * Op creation looks each name up once per kernel; a binary search of the names (seven or eight
@@ -35,7 +35,7 @@ enum { NAME_SLOTS = 1024 }; /* a power of two, over 4x the names: probes stay sh
 _Static_assert(TCIR_OPC_COUNT * 4 <= NAME_SLOTS, "ops.h outgrew the name table");
 
 static unsigned short name_slots[NAME_SLOTS]; /* an opcode, 0: empty */
-static atomic_int name_table_state;           /* 0: not built, 1: being built, 2: ready */
+static atomic_int name_table_state; /* 0: not built, 1: being built, 2: ready */
 
 /* FNV-1a over every byte: names are a dozen bytes, many sharing a prefix. */
 static uint32_t opcode_name_hash(const char *s) { return base_fnv1a32_str(TL_FNV1A32_INIT, s); }

@@ -23,11 +23,11 @@ static bool type_equal(const tcir_type *a, const tcir_type *b)
     case TCIR_TYPE_PTR: return a->elem == b->elem && a->address_space == b->address_space;
     case TCIR_TYPE_TENSOR:
         return a->elem == b->elem && a->rank == b->rank &&
-               memcmp(a->dims, b->dims, sizeof(int64_t) * (size_t)a->rank) == 0;
+            memcmp(a->dims, b->dims, sizeof(int64_t) * (size_t)a->rank) == 0;
     case TCIR_TYPE_TENSORDESC: return a->elem == b->elem && a->signedness == b->signedness;
     case TCIR_TYPE_FUNC:
-        return a->ninputs == b->ninputs && a->nresults == b->nresults &&
-               same_types(a->ninputs, a->inputs, b->inputs) && same_types(a->nresults, a->results, b->results);
+        return a->ninputs == b->ninputs && a->nresults == b->nresults && same_types(a->ninputs, a->inputs, b->inputs) &&
+            same_types(a->nresults, a->results, b->results);
     }
     return false;
 }
@@ -111,7 +111,8 @@ const tcir_type *(tcir_type_int)(tcir_context *ctx, unsigned width)
 static unsigned float_width(tcir_float_kind k)
 {
     switch (k) {
-    case TCIR_F16: case TCIR_BF16: return 16;
+    case TCIR_F16:
+    case TCIR_BF16: return 16;
     case TCIR_F32: return 32;
     case TCIR_F64: return 64;
     default: return 8;
@@ -129,10 +130,7 @@ const tcir_type *(tcir_type_float)(tcir_context *ctx, tcir_float_kind kind)
     return t;
 }
 
-const tcir_type *tcir_type_index(tcir_context *ctx)
-{
-    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_INDEX});
-}
+const tcir_type *tcir_type_index(tcir_context *ctx) { return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_INDEX}); }
 
 const tcir_type *tcir_type_ptr(tcir_context *ctx, const tcir_type *pointee, int address_space)
 {
@@ -183,33 +181,35 @@ const tcir_type *tcir_type_tensordesc_signed(tcir_context *ctx, const tcir_type 
 const tcir_type *tcir_type_func(tcir_context *ctx, int ninputs, const tcir_type *const *inputs, int nresults,
                                 const tcir_type *const *results)
 {
-    return intern(ctx, &(tcir_type){.kind = TCIR_TYPE_FUNC, .ninputs = ninputs, .inputs = inputs,
-                                    .nresults = nresults, .results = results});
+    return intern(
+        ctx,
+        &(tcir_type){
+            .kind = TCIR_TYPE_FUNC, .ninputs = ninputs, .inputs = inputs, .nresults = nresults, .results = results});
 }
 
-tcir_type_kind (tcir_type_get_kind)(const tcir_type *t) { return ir_type_get_kind(t); }
-unsigned (tcir_type_int_width)(const tcir_type *t) { return ir_type_int_width(t); }
-tcir_float_kind (tcir_type_float_kind)(const tcir_type *t) { return ir_type_float_kind(t); }
-unsigned (tcir_type_float_width)(const tcir_type *t) { return ir_type_float_width(t); }
+tcir_type_kind(tcir_type_get_kind)(const tcir_type *t) { return ir_type_get_kind(t); }
+unsigned(tcir_type_int_width)(const tcir_type *t) { return ir_type_int_width(t); }
+tcir_float_kind(tcir_type_float_kind)(const tcir_type *t) { return ir_type_float_kind(t); }
+unsigned(tcir_type_float_width)(const tcir_type *t) { return ir_type_float_width(t); }
 const tcir_type *(tcir_type_pointee)(const tcir_type *t) { return ir_type_pointee(t); }
 int tcir_type_address_space(const tcir_type *t) { return t->address_space; }
-int (tcir_type_rank)(const tcir_type *t) { return ir_type_rank(t); }
+int(tcir_type_rank)(const tcir_type *t) { return ir_type_rank(t); }
 const int64_t *(tcir_type_dims)(const tcir_type *t) { return ir_type_dims(t); }
 const tcir_type *tcir_type_desc_block(const tcir_type *t) { return t->kind == TCIR_TYPE_TENSORDESC ? t->elem : NULL; }
 tcir_signedness tcir_type_desc_signedness(const tcir_type *t)
 {
     return t->kind == TCIR_TYPE_TENSORDESC ? t->signedness : TCIR_SIGNLESS;
 }
-bool (tcir_type_is_int)(const tcir_type *t) { return ir_type_is_int(t); }
-bool (tcir_type_is_float)(const tcir_type *t) { return ir_type_is_float(t); }
-bool (tcir_type_is_ptr)(const tcir_type *t) { return ir_type_is_ptr(t); }
-bool (tcir_type_is_tensor)(const tcir_type *t) { return ir_type_is_tensor(t); }
+bool(tcir_type_is_int)(const tcir_type *t) { return ir_type_is_int(t); }
+bool(tcir_type_is_float)(const tcir_type *t) { return ir_type_is_float(t); }
+bool(tcir_type_is_ptr)(const tcir_type *t) { return ir_type_is_ptr(t); }
+bool(tcir_type_is_tensor)(const tcir_type *t) { return ir_type_is_tensor(t); }
 int tcir_type_func_ninputs(const tcir_type *t) { return t->ninputs; }
 const tcir_type *tcir_type_func_input(const tcir_type *t, int i) { return t->inputs[i]; }
 int tcir_type_func_nresults(const tcir_type *t) { return t->nresults; }
 const tcir_type *tcir_type_func_result(const tcir_type *t, int i) { return t->results[i]; }
 
-int64_t (tcir_type_numel)(const tcir_type *t) { return ir_type_numel(t); }
+int64_t(tcir_type_numel)(const tcir_type *t) { return ir_type_numel(t); }
 
 const tcir_type *(tcir_type_elem)(const tcir_type *t) { return ir_type_elem(t); }
 

@@ -116,10 +116,10 @@ tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts op
         return NULL;
     }
     for (int i = 0; order && i < norder; i++)
-        order[i] = i < nin                    ? k->inputs.names[i]
-                   : i < nin + nio            ? k->inouts.names[i - nin]
-                   : i < nin + nio + nout     ? k->outputs.names[i - nin - nio]
-                                              : k->inouts.names[i - nin - nio - nout];
+        order[i] = i < nin         ? k->inputs.names[i]
+            : i < nin + nio        ? k->inouts.names[i - nin]
+            : i < nin + nio + nout ? k->outputs.names[i - nin - nio]
+                                   : k->inouts.names[i - nin - nio - nout];
     tl_builder_set_arg_order(b, norder, order);
     k->run(b, cfg);
     site = kernel_site(b, site);

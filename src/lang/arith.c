@@ -28,8 +28,7 @@ static tl_value add_checked(tl_site s, tl_builder *b, lang_opnd *l, lang_opnd *r
     }
     if (l->is_ptr) {
         /* addptr reads the offset as signed: unsigned offsets are zero-extended first */
-        if (lang_is_unsigned(r->dtype) && tl_dtype_bits(r->dtype) < 64 &&
-            !lang_cast(s, b, r, TL_I64, TL_ROUND_DEFAULT))
+        if (lang_is_unsigned(r->dtype) && tl_dtype_bits(r->dtype) < 64 && !lang_cast(s, b, r, TL_I64, TL_ROUND_DEFAULT))
             return TL_POISON;
         return emit2(s, b, TCIR_OPC_TT_ADDPTR, l, r);
     }
@@ -91,9 +90,8 @@ static bool const_i32(const tcir_value *v, int64_t *c)
  * c1 is still noted where Python makes it; the inner op stays for its other uses. */
 static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l, lang_opnd *r, tl_value *out)
 {
-    if (l->is_ptr || r->is_ptr || l->rank != 0 || l->dtype != TL_I32 || r->dtype != TL_I32 ||
-        tl_value_is_lit(l->v) || !tl_value_is_lit(r->v) || r->v.lit != TL_LIT_INT ||
-        !tl_builder_made_in_this_function(b, l->v))
+    if (l->is_ptr || r->is_ptr || l->rank != 0 || l->dtype != TL_I32 || r->dtype != TL_I32 || tl_value_is_lit(l->v) ||
+        !tl_value_is_lit(r->v) || r->v.lit != TL_LIT_INT || !tl_builder_made_in_this_function(b, l->v))
         return false;
     const tcir_op *inner = tcir_value_def(l->v.ir);
     if (!inner || tcir_op_noperands(inner) != 2)
@@ -107,7 +105,7 @@ static bool reassociated(tl_site s, tl_builder *b, bool outer_sub, lang_opnd *l,
     /* x + (c0 + c1), x + (c1 - c0), x + (c0 - c1), x - (c0 + c1), wrapped to int32 */
     bool sub = inner_sub && outer_sub;
     uint64_t c = inner_sub == outer_sub ? (uint64_t)c0 + (uint64_t)c1
-                 : inner_sub            ? (uint64_t)c1 - (uint64_t)c0
+        : inner_sub                     ? (uint64_t)c1 - (uint64_t)c0
                                         : (uint64_t)c0 - (uint64_t)c1;
     int64_t folded = (int64_t)(int32_t)(uint32_t)c;
     tl_note_constant_at(s, b, tl_lit_int(c1), TL_I32, NULL);
@@ -158,8 +156,8 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_op
     case TL_OP_TRUEDIV:
         if (!lang_binary_operands(s, b, l, r, LANG_DIV_MOD))
             return TL_POISON;
-        if (tl_dtype_is_int(l->dtype) && (!lang_cast(s, b, l, TL_F32, TL_ROUND_DEFAULT) ||
-                                         !lang_cast(s, b, r, TL_F32, TL_ROUND_DEFAULT)))
+        if (tl_dtype_is_int(l->dtype) &&
+            (!lang_cast(s, b, l, TL_F32, TL_ROUND_DEFAULT) || !lang_cast(s, b, r, TL_F32, TL_ROUND_DEFAULT)))
             return TL_POISON;
         return emit2(s, b, TCIR_OPC_ARITH_DIVF, l, r);
     case TL_OP_FLOORDIV:
@@ -182,10 +180,10 @@ tl_value lang_binop(tl_site s, tl_builder *b, tl_binop op, lang_opnd *l, lang_op
         if (!bitwise_operands(s, b, l, r))
             return TL_POISON;
         return emit2(s, b,
-                     op == TL_OP_AND   ? TCIR_OPC_ARITH_ANDI
-                     : op == TL_OP_OR  ? TCIR_OPC_ARITH_ORI
-                     : op == TL_OP_XOR ? TCIR_OPC_ARITH_XORI
-                                       : TCIR_OPC_ARITH_SHLI,
+                     op == TL_OP_AND       ? TCIR_OPC_ARITH_ANDI
+                         : op == TL_OP_OR  ? TCIR_OPC_ARITH_ORI
+                         : op == TL_OP_XOR ? TCIR_OPC_ARITH_XORI
+                                           : TCIR_OPC_ARITH_SHLI,
                      l, r);
     case TL_OP_SHR: {
         /* arithmetic or logical by the signedness of the tensor the operator was called on */
@@ -213,8 +211,9 @@ tl_value tl_binary_at(tl_site s, tl_binop op, tl_value a, tl_value c)
     /* Python computes two constexprs itself and raises where that fails (1 // 0); what C
      * cannot fold is not made into ops of constants, which would compute something else. */
     if (tl_value_is_lit(a) && tl_value_is_lit(c))
-        return tl_builder_fail(b, s, "cannot fold these C numbers (a division by zero, a shift "
-                                     "out of range, an unsigned 64-bit number, or // and %% of floats)");
+        return tl_builder_fail(b, s,
+                               "cannot fold these C numbers (a division by zero, a shift "
+                               "out of range, an unsigned 64-bit number, or // and %% of floats)");
     lang_opnd l, r;
     lang_opnd_set(&l, &a);
     lang_opnd_set(&r, &c);

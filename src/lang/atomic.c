@@ -26,17 +26,26 @@ static const enum_text lang_scope_texts[] = {
 
 /* Triton's RMWOp */
 typedef enum rmw_kind {
-    RMW_AND, RMW_OR, RMW_XOR, RMW_ADD, RMW_FADD, RMW_MAX, RMW_MIN, RMW_UMAX, RMW_UMIN, RMW_XCHG
+    RMW_AND,
+    RMW_OR,
+    RMW_XOR,
+    RMW_ADD,
+    RMW_FADD,
+    RMW_MAX,
+    RMW_MIN,
+    RMW_UMAX,
+    RMW_UMIN,
+    RMW_XCHG
 } rmw_kind;
 static const enum_text rmw_texts[] = {
-    [RMW_AND] = {"and", "1 : i32"},   [RMW_OR] = {"or", "2 : i32"},      [RMW_XOR] = {"xor", "3 : i32"},
-    [RMW_ADD] = {"add", "4 : i32"},   [RMW_FADD] = {"fadd", "5 : i32"},  [RMW_MAX] = {"max", "6 : i32"},
-    [RMW_MIN] = {"min", "7 : i32"},   [RMW_UMAX] = {"umax", "8 : i32"},  [RMW_UMIN] = {"umin", "9 : i32"},
+    [RMW_AND] = {"and", "1 : i32"},    [RMW_OR] = {"or", "2 : i32"},     [RMW_XOR] = {"xor", "3 : i32"},
+    [RMW_ADD] = {"add", "4 : i32"},    [RMW_FADD] = {"fadd", "5 : i32"}, [RMW_MAX] = {"max", "6 : i32"},
+    [RMW_MIN] = {"min", "7 : i32"},    [RMW_UMAX] = {"umax", "8 : i32"}, [RMW_UMIN] = {"umin", "9 : i32"},
     [RMW_XCHG] = {"exch", "10 : i32"},
 };
 
 static const char *const op_names[] = {
-    [TL_ATOMIC_ADD] = "add", [TL_ATOMIC_MAX] = "max", [TL_ATOMIC_MIN] = "min", [TL_ATOMIC_AND] = "and",
+    [TL_ATOMIC_ADD] = "add", [TL_ATOMIC_MAX] = "max", [TL_ATOMIC_MIN] = "min",   [TL_ATOMIC_AND] = "and",
     [TL_ATOMIC_OR] = "or",   [TL_ATOMIC_XOR] = "xor", [TL_ATOMIC_XCHG] = "xchg",
 };
 
@@ -105,7 +114,8 @@ static bool typecheck(tl_site s, tl_builder *b, tl_atomic_op op, tl_atomic_args 
         return false;
     if (!lang_cast(s, b, &x->v, elem, TL_ROUND_DEFAULT))
         return false;
-    if (rank == 0 && (!lang_scalar_only(s, b, &x->v, "Value") || (x->has_mask && !lang_scalar_only(s, b, &x->m, "Mask"))))
+    if (rank == 0 &&
+        (!lang_scalar_only(s, b, &x->v, "Value") || (x->has_mask && !lang_scalar_only(s, b, &x->m, "Mask"))))
         return false;
     if (x->has_mask && (x->m.is_ptr || x->m.dtype != TL_I1)) {
         tl_builder_fail(b, s, "mask must have boolean scalar type, not %s", lang_elem_str(&x->m, t, sizeof t));

@@ -156,8 +156,7 @@ static tl_value make_block_ptr(tl_site s, tl_value base, tl_values shape, tl_val
     if (p.dtype == TL_I1 && !lang_ptr_cast(s, b, &p, TL_I8))
         return TL_POISON;
     if (block_shape.rank < 0 || block_shape.rank > TL_MAX_RANK)
-        return tl_builder_fail(b, s, "block_shape must have 1 to %d dimensions, got %d", TL_MAX_RANK,
-                               block_shape.rank);
+        return tl_builder_fail(b, s, "block_shape must have 1 to %d dimensions, got %d", TL_MAX_RANK, block_shape.rank);
     for (int i = 0; i < block_shape.rank; i++)
         if (block_shape.dims[i] < -2147483648LL || block_shape.dims[i] > 2147483647LL)
             return tl_builder_fail(b, s, "Expected a list of constant integers (`int32_t` range) in `block_shape`");
@@ -300,8 +299,8 @@ bool lang_store_block(tl_site s, tl_builder *b, tl_store_args a, tcir_named_attr
         return false;
     }
     if (v.is_ptr || v.dtype != a.ptr.dtype) {
-        tl_builder_fail(b, s, "Block element type(%s) and value element type(%s) mismatch",
-                        tl_dtype_name(a.ptr.dtype), lang_elem_str(&v, y, sizeof y));
+        tl_builder_fail(b, s, "Block element type(%s) and value element type(%s) mismatch", tl_dtype_name(a.ptr.dtype),
+                        lang_elem_str(&v, y, sizeof y));
         return false;
     }
     const tcir_attr *check = boundary_check(s, b, a.boundary_check, rank);

@@ -13,10 +13,7 @@
 
 #include "lang/scope_internal.h"
 
-static bool is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 /* The C names of a TL_VARS list, from its text ("&acc, &p" gives acc and p). */
 static void var_names(tl_builder *b, tl_vars vars, const char **out)
@@ -188,4 +185,3 @@ void lang_carry_write_back(const tl_carry *c, const bool *keep, const tl_value *
     for (int i = 0, k = 0; i < c->n; i++)
         *c->var[i] = keep[i] ? results[k++] : other[i];
 }
-

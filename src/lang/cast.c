@@ -7,10 +7,7 @@
 
 #include "lang/lang_internal.h"
 
-static bool is_std_float(tl_dtype d)
-{
-    return d == TL_F16 || d == TL_BF16 || d == TL_F32 || d == TL_F64;
-}
+static bool is_std_float(tl_dtype d) { return d == TL_F16 || d == TL_BF16 || d == TL_F32 || d == TL_F64; }
 
 /* Whether fptosi/fptoui of f into dt folds (it truncates into dt's range). */
 static bool float_to_int_folds(double f, tl_dtype dt)
@@ -96,10 +93,7 @@ static bool cannot_cast(tl_site s, tl_builder *b, const lang_opnd *o, tl_dtype d
     return false;
 }
 
-static const char *rounding_name(tl_rounding r)
-{
-    return r == TL_RTZ ? "rtz" : "rtne";
-}
+static const char *rounding_name(tl_rounding r) { return r == TL_RTZ ? "rtz" : "rtne"; }
 
 static bool cast_pointer(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_rounding rounding)
 {

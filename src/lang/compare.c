@@ -101,8 +101,8 @@ tl_value tl_clamp_at(tl_site s, tl_value x, tl_value lo, tl_value hi, tl_minmax_
     if (!tl_dtype_is_float(v.dtype))
         return tl_builder_fail(b, s, "unexpected dtype %s: only floating-point clamp is supported",
                                tl_dtype_name(v.dtype));
-    tcir_named_attr a = lang_attr("propagateNan", ir_enum_propagate_nan(tl_builder_context(b),
-                                                                         o.propagate_nan == TL_NAN_ALL ? "all" : "none"));
+    tcir_named_attr a = lang_attr(
+        "propagateNan", ir_enum_propagate_nan(tl_builder_context(b), o.propagate_nan == TL_NAN_ALL ? "all" : "none"));
     tl_value ops[3] = {lang_value(s, b, &v), lang_value(s, b, &mn), lang_value(s, b, &mx)};
     for (int i = 0; i < 3; i++)
         if (tl_value_is_poison(ops[i]))

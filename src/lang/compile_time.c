@@ -30,8 +30,10 @@ tl_dtype tl_dtype_of_at(tl_site s, tl_value x)
     if (!b)
         return TL_DTYPE_INVALID;
     if (x.is_ptr) {
-        tl_builder_fail(b, s, "x is a pointer to %s: its dtype is a pointer type, which tl_dtype cannot hold "
-                              "(use tl_element_ty for the pointee)", tl_dtype_name(x.dtype));
+        tl_builder_fail(b, s,
+                        "x is a pointer to %s: its dtype is a pointer type, which tl_dtype cannot hold "
+                        "(use tl_element_ty for the pointee)",
+                        tl_dtype_name(x.dtype));
         return TL_DTYPE_INVALID;
     }
     return x.dtype;

@@ -41,8 +41,8 @@ static void print_prefix(const char *prefix, bool has_args, char *out)
 
 void tl_device_print_at(tl_site s, tl_builder *b, const char *prefix, tl_print_args args)
 {
-    const tl_value all[TL_PRINT_MAX_ARGS] = {args.a0, args.a1, args.a2,  args.a3,  args.a4,  args.a5,
-                                             args.a6, args.a7, args.a8,  args.a9,  args.a10, args.a11,
+    const tl_value all[TL_PRINT_MAX_ARGS] = {args.a0,  args.a1,  args.a2,  args.a3, args.a4,  args.a5,
+                                             args.a6,  args.a7,  args.a8,  args.a9, args.a10, args.a11,
                                              args.a12, args.a13, args.a14, args.a15};
     int n = 0;
     while (n < TL_PRINT_MAX_ARGS && !tl_value_is_absent(all[n]))

@@ -331,8 +331,8 @@ static bool to_format(tl_site s, tl_builder *b, lang_opnd *o, const char *fmt)
     static const struct {
         const char *fmt;
         tl_dtype dt, packed;
-    } kinds[] = {{"e5m2", TL_FP8E5, TL_U8}, {"e4m3", TL_FP8E4NV, TL_U8}, {"bf16", TL_BF16, TL_U16},
-                 {"fp16", TL_F16, TL_U16}};
+    } kinds[] = {
+        {"e5m2", TL_FP8E5, TL_U8}, {"e4m3", TL_FP8E4NV, TL_U8}, {"bf16", TL_BF16, TL_U16}, {"fp16", TL_F16, TL_U16}};
     char t[LANG_STR];
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(fmt, kinds[i].fmt) != 0)
@@ -415,7 +415,8 @@ tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a)
     int rank = l.rank;
     if (!((rank == 2 || rank == 3) && r.rank == rank))
         return tl_builder_fail(b, s, "Both inputs must be either 2D or 3D; (lhs: %s vs rhs: %s)",
-                               lang_shape_str(l.rank, l.dims, x, sizeof x), lang_shape_str(r.rank, r.dims, y, sizeof y));
+                               lang_shape_str(l.rank, l.dims, x, sizeof x),
+                               lang_shape_str(r.rank, r.dims, y, sizeof y));
     const tcir_attr *lf = format_attr(s, b, a.lhs_format, "lhs");
     const tcir_attr *rf = lf ? format_attr(s, b, a.rhs_format, "rhs") : NULL;
     if (!lf || !rf || !to_format(s, b, &l, a.lhs_format) || !to_format(s, b, &r, a.rhs_format))
@@ -426,9 +427,9 @@ tl_value tl_dot_scaled_at(tl_site s, tl_dot_scaled_args a)
     int64_t m = l.dims[rank - 2], k_lhs = l.dims[rank - 1], k_rhs = r.dims[rank - 2], n = r.dims[rank - 1];
     int64_t packed_a = l_fp4 ? 2 : 1, packed_b = r_fp4 ? 2 : 1;
     if ((lhs_k_pack ? packed_a * k_lhs : k_lhs) != (rhs_k_pack ? packed_b * k_rhs : k_rhs))
-        return tl_builder_fail(b, s,
-                               "Reduction dimension should pack the same number of elements; (lhs: %s vs rhs: %s)",
-                               lang_shape_str(l.rank, l.dims, x, sizeof x), lang_shape_str(r.rank, r.dims, y, sizeof y));
+        return tl_builder_fail(
+            b, s, "Reduction dimension should pack the same number of elements; (lhs: %s vs rhs: %s)",
+            lang_shape_str(l.rank, l.dims, x, sizeof x), lang_shape_str(r.rank, r.dims, y, sizeof y));
     int64_t k = k_lhs;
     if (!lhs_k_pack)
         m *= packed_a;

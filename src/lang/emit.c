@@ -5,10 +5,7 @@
 
 #include "lang/lang_internal.h"
 
-bool lang_absent(tl_value v)
-{
-    return tl_value_is_absent(v);
-}
+bool lang_absent(tl_value v) { return tl_value_is_absent(v); }
 
 static void arg_name(char *buf, size_t size, const char *const *names, int i)
 {
@@ -51,8 +48,7 @@ tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v,
             char sh[LANG_STR];
             arg_name(name, sizeof name, names, i);
             tl_builder_fail(b, s, "%s has shape %s, which exceeds triton's maximum tensor numel (%d)", name,
-                            lang_shape_str(tcir_type_rank(t), tcir_type_dims(t), sh, sizeof sh),
-                            TL_MAX_TENSOR_NUMEL);
+                            lang_shape_str(tcir_type_rank(t), tcir_type_dims(t), sh, sizeof sh), TL_MAX_TENSOR_NUMEL);
             return NULL;
         }
     }
@@ -94,8 +90,8 @@ tcir_op *lang_op(tl_site s, tl_builder *b, ir_opcode opc, tl_raw_op spec)
     return tl_op_at_ref(&s, b, &spec);
 }
 
-tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops,
-                         const tcir_type *rt, tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs)
+tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, const tcir_type *rt,
+                         tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs)
 {
     tcir_op *op = emit_op(s, b, name, n, ops, 1, &rt, rdt, nattrs, attrs);
     if (!op)

@@ -18,8 +18,12 @@ bool lang_fold(tl_binop op, tl_value a, tl_value c, tl_value *out)
     int64_t i = a.lit_val.i, j = c.lit_val.i;
     if (lang_is_compare(op)) {
         bool lt = flt ? x < y : i < j, eq = flt ? x == y : i == j;
-        bool r = op == TL_OP_LT ? lt : op == TL_OP_LE ? lt || eq : op == TL_OP_GT ? !lt && !eq
-                 : op == TL_OP_GE ? !lt : op == TL_OP_EQ ? eq : !eq;
+        bool r = op == TL_OP_LT ? lt
+            : op == TL_OP_LE    ? lt || eq
+            : op == TL_OP_GT    ? !lt && !eq
+            : op == TL_OP_GE    ? !lt
+            : op == TL_OP_EQ    ? eq
+                                : !eq;
         *out = tl_lit_bool(r);
         return true;
     }

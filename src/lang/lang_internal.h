@@ -22,12 +22,12 @@
 #include "tritonc/order.h"
 
 typedef struct lang_opnd {
-    tl_value v;            /* a value (v.ir != NULL) or a literal (v.lit != TL_LIT_NONE) */
-    tl_dtype dtype;        /* element dtype; for pointers the pointee's */
+    tl_value v; /* a value (v.ir != NULL) or a literal (v.lit != TL_LIT_NONE) */
+    tl_dtype dtype; /* element dtype; for pointers the pointee's */
     bool is_ptr;
-    bool weak;             /* a Python number not yet typed: it adapts to the other operand */
-    bool folded;           /* a number Python casts with an op that Triton's canonicalizer folds */
-    bool bound;            /* a number used as a loop bound (see TL_CONST_LOOP_BOUND) */
+    bool weak; /* a Python number not yet typed: it adapts to the other operand */
+    bool folded; /* a number Python casts with an op that Triton's canonicalizer folds */
+    bool bound; /* a number used as a loop bound (see TL_CONST_LOOP_BOUND) */
     const tcir_type *elem; /* IR element type (values only; literals use tl_dtype_ir) */
     int rank;
     int64_t dims[TL_MAX_RANK];
@@ -63,8 +63,8 @@ bool lang_emit_unary(tl_site s, tl_builder *b, ir_opcode opc, lang_opnd *o, tl_d
  * successors, and those of several results. */
 tcir_op *lang_op(tl_site s, tl_builder *b, ir_opcode opc, tl_raw_op spec);
 /* lang_emit for an op name that is the user's data (tl_same_type_op_at), registered or not. */
-tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops,
-                         const tcir_type *rt, tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);
+tl_value lang_emit_named(tl_site s, tl_builder *b, const char *name, int n, const tl_value *ops, const tcir_type *rt,
+                         tl_dtype rdt, bool rptr, int nattrs, const tcir_named_attr *attrs);
 
 /* "float32", "pointer<float16>": an element type as messages name it. */
 const char *lang_elem_str(const lang_opnd *o, char *buf, size_t size);
@@ -101,10 +101,10 @@ bool lang_lit_fits(const lang_opnd *o, tl_dtype dt);
 tl_dtype lang_integer_promote(tl_dtype a, tl_dtype b);
 
 enum {
-    LANG_LHS_PTR = 1,  /* lhs may be a pointer */
-    LANG_RHS_PTR = 2,  /* rhs may be a pointer */
+    LANG_LHS_PTR = 1, /* lhs may be a pointer */
+    LANG_RHS_PTR = 2, /* rhs may be a pointer */
     LANG_NO_ARITH = 4, /* no promotion (fdiv) */
-    LANG_DIV_MOD = 8   /* / or %: fp16 and bf16 compute in fp32 */
+    LANG_DIV_MOD = 8 /* / or %: fp16 and bf16 compute in fp32 */
 };
 /* Python's binary_op_type_checking_impl: pointer checks, promotion (casting the values,
  * typing the literals, with range checks) and broadcasting. */
@@ -198,15 +198,9 @@ static inline bool lang_same_dims(int rank, const int64_t *a, const int64_t *c)
 }
 
 /* The comparison operators of tl_binop (TL_OP_LT .. TL_OP_NE). */
-static inline bool lang_is_compare(tl_binop op)
-{
-    return op >= TL_OP_LT && op <= TL_OP_NE;
-}
+static inline bool lang_is_compare(tl_binop op) { return op >= TL_OP_LT && op <= TL_OP_NE; }
 /* A dtype of the enum (not TL_DTYPE_INVALID, not out of range). */
-static inline bool lang_valid_dtype(tl_dtype d)
-{
-    return d > TL_DTYPE_INVALID && d < TL_DTYPE_COUNT;
-}
+static inline bool lang_valid_dtype(tl_dtype d) { return d > TL_DTYPE_INVALID && d < TL_DTYPE_COUNT; }
 /* memory.c: true for a scalar operand o; otherwise records Python's "<what> argument cannot be
  * block type if pointer argument is not a block" (loads, stores and atomics). */
 bool lang_scalar_only(tl_site s, tl_builder *b, const lang_opnd *o, const char *what);

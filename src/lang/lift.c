@@ -8,15 +8,9 @@
 
 #include "lang/lang_internal.h"
 
-bool lang_is_signed(tl_dtype d)
-{
-    return d == TL_I8 || d == TL_I16 || d == TL_I32 || d == TL_I64;
-}
+bool lang_is_signed(tl_dtype d) { return d == TL_I8 || d == TL_I16 || d == TL_I32 || d == TL_I64; }
 
-bool lang_is_unsigned(tl_dtype d)
-{
-    return d == TL_I1 || d == TL_U8 || d == TL_U16 || d == TL_U32 || d == TL_U64;
-}
+bool lang_is_unsigned(tl_dtype d) { return d == TL_I1 || d == TL_U8 || d == TL_U16 || d == TL_U32 || d == TL_U64; }
 
 /* ---- literals ---------------------------------------------------------------------------- */
 
@@ -195,7 +189,7 @@ tl_value lang_lit_value(tl_site s, tl_builder *b, lang_opnd *o, const lang_opnd 
     const tcir_type *elem = tl_dtype_ir(tl_builder_context(b), o->dtype);
     /* A value of the constant's element and shape has the constant's type: no interning. */
     bool like_typed = o->rank > 0 && like && !tl_value_is_lit(like->v) && like->v.ir && like->elem == elem &&
-                      o->rank == like->rank && lang_same_dims(o->rank, o->dims, like->dims);
+        o->rank == like->rank && lang_same_dims(o->rank, o->dims, like->dims);
     const tcir_type *shape = like_typed ? tcir_value_type(like->v.ir) : lang_shaped(b, elem, o->rank, o->dims);
     tl_const_origin origin = o->folded ? TL_CONST_FOLDED : o->bound ? TL_CONST_LOOP_BOUND : TL_CONST_DIRECT;
     tl_value r = tl_materialize_as_at(s, b, lit, o->dtype, shape, origin);
@@ -223,10 +217,7 @@ tl_dtype lang_integer_promote(tl_dtype a, tl_dtype c)
 }
 
 /* bool < integer < floating, as dtype.kind() orders them */
-static int kind(tl_dtype d)
-{
-    return d == TL_I1 ? 0 : tl_dtype_is_float(d) ? 2 : 1;
-}
+static int kind(tl_dtype d) { return d == TL_I1 ? 0 : tl_dtype_is_float(d) ? 2 : 1; }
 
 /* Python's computation_type_impl; false (error recorded) when the types do not combine.
  * Static, for its one caller: inlined there, no copy of the site per binary op. */
@@ -328,8 +319,7 @@ static bool check_literal(tl_site s, tl_builder *b, const lang_opnd *o, tl_dtype
         tl_builder_fail(b, s, "scalar %llu is out of range for type %s", (unsigned long long)o->v.lit_val.i,
                         tl_dtype_name(ret));
     else
-        tl_builder_fail(b, s, "scalar %lld is out of range for type %s", (long long)lang_lit_i(o),
-                        tl_dtype_name(ret));
+        tl_builder_fail(b, s, "scalar %lld is out of range for type %s", (long long)lang_lit_i(o), tl_dtype_name(ret));
     return false;
 }
 
@@ -469,8 +459,8 @@ bool lang_broadcast_to(tl_site s, tl_builder *b, lang_opnd *o, int rank, const i
             tl_builder_fail(b, s,
                             "cannot broadcast, the expanded size of the tensor (%lld) must match the existing "
                             "size (%lld) at non-singleton dimension %d: %s, %s",
-                            (long long)dims[i], (long long)o->dims[i], i,
-                            lang_shape_str(o->rank, o->dims, x, sizeof x), lang_shape_str(rank, dims, y, sizeof y));
+                            (long long)dims[i], (long long)o->dims[i], i, lang_shape_str(o->rank, o->dims, x, sizeof x),
+                            lang_shape_str(rank, dims, y, sizeof y));
             return false;
         }
     return reshape_value(s, b, o, TCIR_OPC_TT_BROADCAST, rank, dims, 0, NULL);

@@ -118,10 +118,7 @@ static plan plan_new(tl_builder *b, int cap)
     return p;
 }
 
-static int32_t as_i32(uint32_t u)
-{
-    return u >= 0x80000000u ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u;
-}
+static int32_t as_i32(uint32_t u) { return u >= 0x80000000u ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u; }
 
 static plan_const pc_of(tl_dtype dt, const lang_opnd *like)
 {
@@ -271,10 +268,7 @@ static bool plan_call(const rng *g, rng_fn fn)
 
 /* ---- the helpers, as random.py writes them ------------------------------------------------ */
 
-static tl_value op2(const rng *g, tl_binop op, tl_value a, tl_value c)
-{
-    return tl_binary_at(g->s, op, a, c);
-}
+static tl_value op2(const rng *g, tl_binop op, tl_value a, tl_value c) { return tl_binary_at(g->s, op, a, c); }
 
 static tl_value to(const rng *g, tl_value x, tl_dtype dt, bool bitcast)
 {
@@ -325,8 +319,8 @@ static bool philox(const rng *g, tl_value c[4])
         seed_lo = tl_lit_uint((uint32_t)bits);
     } else {
         tl_value seed = lang_value(g->s, g->b, &sd);
-        seed_hi = to(g, op2(g, TL_OP_AND, op2(g, TL_OP_SHR, seed, tl_lit_int(32)), tl_lit_int(0xffffffffLL)), TL_U32,
-                     false);
+        seed_hi =
+            to(g, op2(g, TL_OP_AND, op2(g, TL_OP_SHR, seed, tl_lit_int(32)), tl_lit_int(0xffffffffLL)), TL_U32, false);
         seed_lo = to(g, op2(g, TL_OP_AND, seed, tl_lit_int(0xffffffffLL)), TL_U32, false);
     }
     for (int i = 0; i < 4; i++)
@@ -377,7 +371,8 @@ static void normal_pair(const rng *g, tl_value u1, tl_value u2, tl_value out[2])
 {
     u1 = tl_maximum_at(g->s, tl_lit_float(1.0e-7), u1, (tl_minmax_opts){0});
     tl_value th = op2(g, TL_OP_MUL, tl_lit_float(6.283185307179586), u2);
-    tl_value r = tl_math_at(g->s, TL_MATH_SQRT, op2(g, TL_OP_MUL, tl_lit_float(-2.0), tl_math_at(g->s, TL_MATH_LOG, u1)));
+    tl_value r =
+        tl_math_at(g->s, TL_MATH_SQRT, op2(g, TL_OP_MUL, tl_lit_float(-2.0), tl_math_at(g->s, TL_MATH_LOG, u1)));
     out[0] = op2(g, TL_OP_MUL, r, tl_math_at(g->s, TL_MATH_COS, th));
     out[1] = op2(g, TL_OP_MUL, r, tl_math_at(g->s, TL_MATH_SIN, th));
 }
@@ -416,12 +411,8 @@ static tl_value4 rng_run(tl_site s, tl_value seed, tl_value offset, tl_random_op
     if (plan_call(&g, fn) && randint4x(&g, v)) {
         switch (fn) {
         case FN_RANDINT:
-        case FN_RANDINT4X:
-            memcpy(r.v, v, sizeof v);
-            break;
-        case FN_RAND:
-            r.v[0] = uniform(&g, v[0]);
-            break;
+        case FN_RANDINT4X: memcpy(r.v, v, sizeof v); break;
+        case FN_RAND: r.v[0] = uniform(&g, v[0]); break;
         case FN_RAND4X:
             for (int i = 0; i < 4; i++)
                 r.v[i] = uniform(&g, v[i]);

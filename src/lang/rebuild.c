@@ -49,8 +49,9 @@ static tcir_block *block_like(tl_site s, tl_builder *b, tcir_op *op, int r, tcir
     for (int i = 0; blk && i < fixed + n; i++) {
         from[i] = tcir_block_arg(old, i);
         bool keep_it = i < fixed || keep[i - fixed];
-        to[i] = keep_it ? tcir_block_add_arg(lang_scope_ctx(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
-                        : dropped_to[i - fixed].ir;
+        to[i] = keep_it
+            ? tcir_block_add_arg(lang_scope_ctx(b), blk, tcir_value_type(from[i]), tcir_block_arg_loc(old, i))
+            : dropped_to[i - fixed].ir;
         if (!to[i])
             blk = NULL;
     }
@@ -95,7 +96,8 @@ bool lang_rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *kee
     const tl_carry *c = scope->carry;
     tcir_op *old = scope->op;
     int n = c->n, nk = 0;
-    tcir_value **operands = lang_scope_irs(s, b, 3 + n), **from = lang_scope_irs(s, b, 1 + n), **to = lang_scope_irs(s, b, 1 + n);
+    tcir_value **operands = lang_scope_irs(s, b, 3 + n), **from = lang_scope_irs(s, b, 1 + n),
+               **to = lang_scope_irs(s, b, 1 + n);
     const tcir_type **types = lang_scope_types(s, b, n);
     tcir_named_attr *attrs = attrs_of(s, b, old);
     if (!operands || !from || !to || !types || !attrs)
@@ -107,15 +109,16 @@ bool lang_rebuild_for(tl_site s, tl_builder *b, tl_scope *scope, const bool *kee
             types[nk] = tcir_value_type(tcir_op_result(old, i));
             operands[3 + nk++] = tcir_op_operand(old, 3 + i);
         }
-    tcir_op *now = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_FOR),
-                                                                 .loc = tcir_op_loc(old),
-                                                                 .noperands = 3 + nk,
-                                                                 .operands = operands,
-                                                                 .nresults = nk,
-                                                                 .result_types = types,
-                                                                 .nattrs = tcir_op_nattrs(old),
-                                                                 .attrs = attrs,
-                                                                 .nregions = 1});
+    tcir_op *now = tcir_op_create(lang_scope_ctx(b),
+                                  &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_FOR),
+                                                   .loc = tcir_op_loc(old),
+                                                   .noperands = 3 + nk,
+                                                   .operands = operands,
+                                                   .nresults = nk,
+                                                   .result_types = types,
+                                                   .nattrs = tcir_op_nattrs(old),
+                                                   .attrs = attrs,
+                                                   .nregions = 1});
     tcir_block *body = block_like(s, b, now, 0, scope->block, 1, n, keep, c->init, from, to);
     if (!body)
         return false;
@@ -150,17 +153,19 @@ bool lang_rebuild_while(tl_site s, tl_builder *b, tl_scope *scope, const bool *k
             operands[nk] = tcir_op_operand(old, i);
             forwarded[1 + nk++] = tcir_op_operand(old_cond, 1 + i);
         }
-    tcir_op *now = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_WHILE),
-                                                                 .loc = tcir_op_loc(old),
-                                                                 .noperands = nk,
-                                                                 .operands = operands,
-                                                                 .nresults = nk,
-                                                                 .result_types = types,
-                                                                 .nregions = 2});
-    tcir_op *cond = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_CONDITION),
-                                                                  .loc = tcir_op_loc(old_cond),
-                                                                  .noperands = 1 + nk,
-                                                                  .operands = forwarded});
+    tcir_op *now = tcir_op_create(lang_scope_ctx(b),
+                                  &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_WHILE),
+                                                   .loc = tcir_op_loc(old),
+                                                   .noperands = nk,
+                                                   .operands = operands,
+                                                   .nresults = nk,
+                                                   .result_types = types,
+                                                   .nregions = 2});
+    tcir_op *cond = tcir_op_create(lang_scope_ctx(b),
+                                   &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_CONDITION),
+                                                    .loc = tcir_op_loc(old_cond),
+                                                    .noperands = 1 + nk,
+                                                    .operands = forwarded});
     tcir_block *before = NULL, *after = NULL;
     if (cond)
         before = block_like(s, b, now, 0, old_before, 0, n, keep, c->init, from_before, to_before);
@@ -193,13 +198,14 @@ void lang_rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
         return;
     tcir_value *cond = tcir_op_operand(old, 0);
     tcir_named_attr *attrs = attrs_of(s, b, old);
-    tcir_op *now = attrs ? tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
-                                                                         .loc = tcir_op_loc(old),
-                                                                         .noperands = 1,
-                                                                         .operands = &cond,
-                                                                         .nattrs = tcir_op_nattrs(old),
-                                                                         .attrs = attrs,
-                                                                         .nregions = 2})
+    tcir_op *now = attrs ? tcir_op_create(lang_scope_ctx(b),
+                                          &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
+                                                           .loc = tcir_op_loc(old),
+                                                           .noperands = 1,
+                                                           .operands = &cond,
+                                                           .nattrs = tcir_op_nattrs(old),
+                                                           .attrs = attrs,
+                                                           .nregions = 2})
                          : NULL;
     tcir_block *then = now ? tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(now, 0)) : NULL;
     if (!then) { /* keeping the empty else is still a valid kernel */
@@ -209,4 +215,3 @@ void lang_rebuild_without_empty_else(tl_site s, tl_builder *b, tl_scope *scope)
     replace_op(old, now);
     scope->op = now;
 }
-

@@ -10,10 +10,7 @@
 
 #include "lang/reduce_internal.h"
 
-static tcir_context *ctx_of(tl_builder *b)
-{
-    return tl_builder_context(b);
-}
+static tcir_context *ctx_of(tl_builder *b) { return tl_builder_context(b); }
 
 /* ---- shared: operands, axis, the op and its region -------------------------------------- */
 
@@ -132,8 +129,9 @@ static bool build_region(tl_site s, tl_builder *b, tcir_op *op, bool scan, int n
     if (!combine(s, b, n, lhs, rhs, out, cctx) || tl_builder_failed(b))
         return false;
     if (tl_scope_depth(b) != depth + 1 || tl_current_block(b) != blk) {
-        tl_builder_fail(b, s, "the combine function must end where it began: it left a scope open or closed one "
-                              "it did not open");
+        tl_builder_fail(b, s,
+                        "the combine function must end where it began: it left a scope open or closed one "
+                        "it did not open");
         return false;
     }
     if (!check_combined(s, b, n, elem, out))
@@ -337,15 +335,9 @@ static tl_value reduce_min_max(tl_site s, tl_value x, int axis, tl_reduce_opts o
     return r;
 }
 
-tl_value tl_max_at(tl_site s, tl_value x, int axis, tl_reduce_opts o)
-{
-    return reduce_min_max(s, x, axis, o, true);
-}
+tl_value tl_max_at(tl_site s, tl_value x, int axis, tl_reduce_opts o) { return reduce_min_max(s, x, axis, o, true); }
 
-tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o)
-{
-    return reduce_min_max(s, x, axis, o, false);
-}
+tl_value tl_min_at(tl_site s, tl_value x, int axis, tl_reduce_opts o) { return reduce_min_max(s, x, axis, o, false); }
 
 /* standard.xor_sum / reduce_or: integers only, one bitwise operator. */
 static tl_value bitwise_reduce(tl_site s, tl_value x, int axis, tl_reduce_opts o, tl_binop op, const char *what)
@@ -376,8 +368,7 @@ tl_value tl_reduce_or_at(tl_site s, tl_value x, int axis, tl_reduce_opts o)
 
 /* core._reduce_with_indices: the input and arange(0, n) along the axis, broadcast to the
  * input's shape, reduced together by the argmax / argmin combine. */
-static bool with_indices(tl_site s, tl_builder *b, lang_opnd *in, int axis, tl_argmax_opts o, bool is_max,
-                         tl_pair *out)
+static bool with_indices(tl_site s, tl_builder *b, lang_opnd *in, int axis, tl_argmax_opts o, bool is_max, tl_pair *out)
 {
     if (in->dtype == TL_BF16 && !lang_cast(s, b, in, TL_F32, TL_ROUND_DEFAULT))
         return false;
@@ -446,7 +437,10 @@ tl_value tl_argmin_at(tl_site s, tl_value x, int axis, tl_argmax_opts o)
 
 tl_values lang_poison_values(int n)
 {
-#define P {.poison = 1}
+#define P                                                                                                              \
+    {                                                                                                                  \
+        .poison = 1                                                                                                    \
+    }
     static const tl_value poison[TL_REDUCE_MAX_OPERANDS] = {P, P, P, P, P, P, P, P, P, P, P, P, P, P, P, P};
 #undef P
     if (n < 1)

@@ -8,8 +8,8 @@
 
 /* Fills out[0..n) (one scalar per operand, the element types of the operands) from the
  * region's arguments; false after an error (recorded). */
-typedef bool (*lang_combine)(tl_site s, tl_builder *b, int n, const tl_value *lhs, const tl_value *rhs,
-                             tl_value *out, void *ctx);
+typedef bool (*lang_combine)(tl_site s, tl_builder *b, int n, const tl_value *lhs, const tl_value *rhs, tl_value *out,
+                             void *ctx);
 
 /* The one input of a built-in reduction or scan (tl_sum...): a tensor value of its builder
  * (a literal, a scalar or a pointer tensor is an error naming `what`). NULL after an error. */

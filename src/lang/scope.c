@@ -22,7 +22,10 @@
 
 /* ---- memory and values ----------------------------------------------------------------------- */
 
-#define P1 {.poison = 1}
+#define P1                                                                                                             \
+    {                                                                                                                  \
+        .poison = 1                                                                                                    \
+    }
 #define P8 P1, P1, P1, P1, P1, P1, P1, P1
 #define P64 P8, P8, P8, P8, P8, P8, P8, P8
 const tl_value lang_scope_poison[TL_MAX_CARRIED] = {P64, P64};
@@ -30,16 +33,14 @@ const tl_value lang_scope_poison[TL_MAX_CARRIED] = {P64, P64};
 #undef P8
 #undef P64
 
-int lang_scope_clamp_count(int n)
-{
-    return n < 0 ? 0 : n > TL_MAX_CARRIED ? TL_MAX_CARRIED : n;
-}
+int lang_scope_clamp_count(int n) { return n < 0 ? 0 : n > TL_MAX_CARRIED ? TL_MAX_CARRIED : n; }
 
 /* The result of a scope call that failed: nothing open, n poison args and results to read. */
 tl_scope lang_scope_failed(tl_builder *b, tl_site s, int n)
 {
     n = lang_scope_clamp_count(n);
-    return (tl_scope){.b = b, .opened = s, .n = n, .args = lang_scope_poison, .nresults = n, .results = lang_scope_poison};
+    return (tl_scope){
+        .b = b, .opened = s, .n = n, .args = lang_scope_poison, .nresults = n, .results = lang_scope_poison};
 }
 
 void *lang_scope_array(tl_site s, tl_builder *b, int n, size_t each)
@@ -63,25 +64,16 @@ bool lang_scope_out_of_memory(tl_site s, tl_builder *b)
     return false;
 }
 
-tl_value *lang_scope_values(tl_site s, tl_builder *b, int n)
-{
-    return lang_scope_array(s, b, n, sizeof(tl_value));
-}
+tl_value *lang_scope_values(tl_site s, tl_builder *b, int n) { return lang_scope_array(s, b, n, sizeof(tl_value)); }
 
 const tcir_type **lang_scope_types(tl_site s, tl_builder *b, int n)
 {
     return lang_scope_array(s, b, n, sizeof(const tcir_type *));
 }
 
-bool *lang_scope_flags(tl_site s, tl_builder *b, int n)
-{
-    return lang_scope_array(s, b, n, sizeof(bool));
-}
+bool *lang_scope_flags(tl_site s, tl_builder *b, int n) { return lang_scope_array(s, b, n, sizeof(bool)); }
 
-tcir_value **lang_scope_irs(tl_site s, tl_builder *b, int n)
-{
-    return lang_scope_array(s, b, n, sizeof(tcir_value *));
-}
+tcir_value **lang_scope_irs(tl_site s, tl_builder *b, int n) { return lang_scope_array(s, b, n, sizeof(tcir_value *)); }
 
 /* n poison values of b: a scope's results before it closes. Unlike the static ones they name
  * their builder, so using one is an error at that call. */
@@ -134,10 +126,12 @@ void lang_scope_wrap_args(tl_builder *b, tcir_block *blk, int first, int n, cons
 }
 
 /* Adds n arguments to blk, typed like v[i] (or types[i] when v is NULL), located at s. */
-bool lang_scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v, const tcir_type *const *types)
+bool lang_scope_add_args(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_value *v,
+                         const tcir_type *const *types)
 {
     for (int i = 0; i < n; i++)
-        if (!tcir_block_add_arg(lang_scope_ctx(b), blk, v ? tl_value_type(v[i]) : types[i], (tcir_loc){s.file, s.line, 0})) {
+        if (!tcir_block_add_arg(lang_scope_ctx(b), blk, v ? tl_value_type(v[i]) : types[i],
+                                (tcir_loc){s.file, s.line, 0})) {
             tl_builder_fail(b, s, "out of memory");
             return false;
         }
@@ -215,7 +209,7 @@ bool lang_scope_is_innermost(tl_site s, tl_scope *scope, tl_scope_kind kind, con
 /* Checks that `values` match `types` (the carried or result types) one for one, and makes them
  * values; literals become constants. */
 bool lang_scope_matching_values(tl_site s, tl_builder *b, tl_values values, int n, const tcir_type *const *types,
-                            const char *what, tl_value *out)
+                                const char *what, tl_value *out)
 {
     if (values.n != n) {
         tl_builder_fail(b, s, "%s: %d value(s) given, %d expected", what, values.n, n);

@@ -10,10 +10,7 @@
 
 #include "lang/scope_internal.h"
 
-bool lang_scope_const_true(tl_value v)
-{
-    return v.lit == TL_LIT_FLOAT ? v.lit_val.f != 0.0 : v.lit_val.i != 0;
-}
+bool lang_scope_const_true(tl_value v) { return v.lit == TL_LIT_FLOAT ? v.lit_val.f != 0.0 : v.lit_val.i != 0; }
 
 tl_builder *lang_scope_const_builder(tl_site s, const char *call, tl_vars carry)
 {
@@ -29,9 +26,9 @@ tl_builder *lang_scope_const_builder(tl_site s, const char *call, tl_vars carry)
 static tcir_block *holder_block(tl_site s, tl_builder *b, tcir_op **holder)
 {
     if (!*holder)
-        *holder = tcir_op_create(lang_scope_ctx(b), &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF),
-                                                                 .loc = {s.file, s.line, 0},
-                                                                 .nregions = 2});
+        *holder = tcir_op_create(
+            lang_scope_ctx(b),
+            &(tcir_op_state){.name = tcir_opcode_name(TCIR_OPC_SCF_IF), .loc = {s.file, s.line, 0}, .nregions = 2});
     tcir_block *blk = NULL;
     for (int r = 0; *holder && r < 2 && !blk; r++)
         if (!tcir_region_first_block(tcir_op_region(*holder, r)))
@@ -56,10 +53,7 @@ bool lang_scope_const_open(tl_site s, tl_builder *b, tl_scope *scope, tl_value c
     return true;
 }
 
-bool lang_scope_const_branch_taken(const tl_scope *scope)
-{
-    return (scope->decided == 1) == (scope->phase == 0);
-}
+bool lang_scope_const_branch_taken(const tl_scope *scope) { return (scope->decided == 1) == (scope->phase == 0); }
 
 bool lang_scope_const_else(tl_site s, tl_scope *scope)
 {
@@ -98,7 +92,7 @@ void lang_scope_const_close(tl_site s, tl_scope *scope)
     tl_pop_block_at(s, b);
     /* the taken branch: the then-block (then taken) or the open one (else taken) */
     tcir_block *taken = scope->decided == 1 ? tcir_region_first_block(tcir_op_region(scope->op, 0))
-                        : scope->phase == 1 ? scope->block
+        : scope->phase == 1                 ? scope->block
                                             : NULL;
     if (taken)
         move_to_current(b, taken);

@@ -14,7 +14,8 @@ static bool loop_bound(tl_site s, tl_builder *b, tl_value v, const char *what, l
     lang_strong(o);
     if (!tl_dtype_is_int(o->dtype) || o->is_ptr || o->rank != 0) {
         char t[LANG_STR];
-        tl_builder_fail(b, s, "the loop's %s must be an integer scalar, not %s", what, lang_type_str(b, o, t, sizeof t));
+        tl_builder_fail(b, s, "the loop's %s must be an integer scalar, not %s", what,
+                        lang_type_str(b, o, t, sizeof t));
         return false;
     }
     return true;
@@ -32,7 +33,8 @@ static tl_value bound_value(tl_site s, tl_builder *b, lang_opnd *o)
     const tcir_attr *a = def && tcir_op_opcode(def) == TCIR_OPC_ARITH_CONSTANT ? tcir_op_attr(def, "value") : NULL;
     if (!a || tcir_attr_get_kind(a) != TCIR_ATTR_INT)
         return o->v;
-    tl_value again = tl_materialize_as_at(s, b, tl_lit_int(tcir_attr_int_value(a)), o->dtype, NULL, TL_CONST_LOOP_BOUND);
+    tl_value again =
+        tl_materialize_as_at(s, b, tl_lit_int(tcir_attr_int_value(a)), o->dtype, NULL, TL_CONST_LOOP_BOUND);
     return tl_value_is_poison(again) ? again : o->v;
 }
 
@@ -121,8 +123,15 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     if (tl_builder_failed(b))
         return lang_scope_failed(b, s, hint);
 
-    tl_scope scope = {.b = b, .kind = TL_SCOPE_FOR, .depth = tl_scope_depth(b), .op = op, .block = body,
-                      .opened = s, .carry = c, .n = n, .allow_unused = o.allow_unused};
+    tl_scope scope = {.b = b,
+                      .kind = TL_SCOPE_FOR,
+                      .depth = tl_scope_depth(b),
+                      .op = op,
+                      .block = body,
+                      .opened = s,
+                      .carry = c,
+                      .n = n,
+                      .allow_unused = o.allow_unused};
     scope.iv = tl_wrap(b, tcir_block_arg(body, 0), iv_dt);
     if (down) { /* iv = ub - iv + lb, with the bounds already swapped */
         lang_opnd iv = lang_opnd_of(b, scope.iv), top = lang_opnd_of(b, operands[1]);

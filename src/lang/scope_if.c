@@ -201,7 +201,8 @@ static void close_if_carry(tl_site s, tl_scope *scope)
         if (!lang_scope_terminate(s, b, TCIR_OPC_SCF_YIELD, nk, then_yield))
             return;
         tl_pop_block_at(s, b);
-        if (nk && !yield_in(s, b, tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
+        if (nk &&
+            !yield_in(s, b, tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
             return;
     }
     lang_carry_kept(n, keep, c->init, like);

@@ -14,10 +14,7 @@
 /* TL_MAX_CARRIED poison values naming no builder: the args and results of a failed scope. */
 extern const tl_value lang_scope_poison[TL_MAX_CARRIED];
 
-static inline tcir_context *lang_scope_ctx(tl_builder *b)
-{
-    return tl_builder_context(b);
-}
+static inline tcir_context *lang_scope_ctx(tl_builder *b) { return tl_builder_context(b); }
 /* n elements of `each` bytes from b's arena (at least one); NULL, with the builder in error,
  * when memory runs out. Every caller checks. */
 void *lang_scope_array(tl_site s, tl_builder *b, int n, size_t each);
@@ -127,12 +124,12 @@ void lang_scope_check_unused(tl_site s, tl_scope *scope);
 
 struct tl_carry {
     int n;
-    tl_value **var;      /* in the carried order */
-    const char **name;   /* their C names, for messages */
-    tl_value *init;      /* their values before the scope */
-    tl_value *then_val;  /* if: the then-branch's values (at tl_else) */
-    tl_site else_at;     /* if: the tl_else call (where the then-branch's yield belongs) */
-    tl_value *fwd;       /* while: the values tl_do forwarded */
+    tl_value **var; /* in the carried order */
+    const char **name; /* their C names, for messages */
+    tl_value *init; /* their values before the scope */
+    tl_value *then_val; /* if: the then-branch's values (at tl_else) */
+    tl_site else_at; /* if: the tl_else call (where the then-branch's yield belongs) */
+    tl_value *fwd; /* while: the values tl_do forwarded */
 };
 
 /* Checks a .carry list and records it in Python's carried order; NULL after an error. */

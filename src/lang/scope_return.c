@@ -21,8 +21,9 @@ static bool branch_out(tl_site s, tl_builder *b, tl_value cond, tcir_block *take
 static bool at_function_level(tl_site s, tl_builder *b)
 {
     if (tl_scope_depth(b) != 0) {
-        tl_builder_fail(b, s, "an early return is only allowed in the function's own body, not inside a loop "
-                              "or branch (scf regions cannot return)");
+        tl_builder_fail(b, s,
+                        "an early return is only allowed in the function's own body, not inside a loop "
+                        "or branch (scf regions cannot return)");
         return false;
     }
     return true;

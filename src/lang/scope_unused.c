@@ -87,7 +87,8 @@ void lang_scope_check_unused(tl_site s, tl_scope *scope)
         char names[256];
         carried_names(scope, names, sizeof names);
         tcir_loc at = tcir_op_loc(op);
-        tl_site made = {.file = at.file ? at.file : s.file, .line = at.file ? at.line : s.line, .func = tcir_op_name(op)};
+        tl_site made = {
+            .file = at.file ? at.file : s.file, .line = at.file ? at.line : s.line, .func = tcir_op_name(op)};
         tl_builder_fail(b, made,
                         "this value, made in the loop from one from before it, is used by nothing in the loop and "
                         "not carried out of it: a variable the loop reassigns must be carried (.carry = "

@@ -36,8 +36,8 @@ tl_value tl_arange_at(tl_site s, tl_builder *b, long long start, long long end)
     if (start < 0 || end < 0 || start > INT32_MAX || end > INT32_MAX)
         return tl_builder_fail(b, s, "arange bounds must fit in int32 (got %lld, %lld)", start, end);
     if (end <= start)
-        return tl_builder_fail(b, s, "arange's end argument (%lld) must be greater than the start argument (%lld)",
-                               end, start);
+        return tl_builder_fail(b, s, "arange's end argument (%lld) must be greater than the start argument (%lld)", end,
+                               start);
     int64_t n = end - start;
     if (n & (n - 1))
         return tl_builder_fail(b, s, "arange's range must be a power of 2 (got %lld)", (long long)n);

@@ -31,8 +31,8 @@ static bool tensor_operand(tl_site s, tl_builder *b, tl_value v, const char *wha
 }
 
 /* o becomes the result of a one-operand shape op `opc` of the given shape (element kept). */
-static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, ir_opcode opc, int rank, const int64_t *dims,
-                     int nattrs, const tcir_named_attr *attrs)
+static bool shape_op(tl_site s, tl_builder *b, lang_opnd *o, ir_opcode opc, int rank, const int64_t *dims, int nattrs,
+                     const tcir_named_attr *attrs)
 {
     tl_value r =
         lang_emit(s, b, opc, 1, &o->v, lang_shaped(b, o->elem, rank, dims), o->dtype, o->is_ptr, nattrs, attrs);

@@ -11,13 +11,12 @@
 
 static const struct {
     const char *name; /* as the plugin names it in its messages */
-    size_t size;      /* TP_PJRT_STRUCT_SIZE of our declaration */
+    size_t size; /* TP_PJRT_STRUCT_SIZE of our declaration */
 } structs[TP_S_COUNT] = {
     [TP_S_ERROR_DESTROY] = {"PJRT_Error_Destroy_Args", SIZE(PJRT_Error_Destroy_Args, error)},
     [TP_S_ERROR_MESSAGE] = {"PJRT_Error_Message_Args", SIZE(PJRT_Error_Message_Args, message_size)},
     [TP_S_ERROR_GETCODE] = {"PJRT_Error_GetCode_Args", SIZE(PJRT_Error_GetCode_Args, code)},
-    [TP_S_PLUGIN_INITIALIZE] = {"PJRT_Plugin_Initialize_Args",
-                                SIZE(PJRT_Plugin_Initialize_Args, extension_start)},
+    [TP_S_PLUGIN_INITIALIZE] = {"PJRT_Plugin_Initialize_Args", SIZE(PJRT_Plugin_Initialize_Args, extension_start)},
     /* XLA's plugins name these two after the function, not the struct */
     [TP_S_EVENT_DESTROY] = {"PJRT_Event_Destroy", SIZE(PJRT_Event_Destroy_Args, event)},
     [TP_S_EVENT_AWAIT] = {"PJRT_Event_Await", SIZE(PJRT_Event_Await_Args, event)},
@@ -46,14 +45,10 @@ static const struct {
     [TP_S_LOADED_EXECUTABLE_GET_EXECUTABLE] = {"PJRT_LoadedExecutable_GetExecutable_Args",
                                                SIZE(PJRT_LoadedExecutable_GetExecutable_Args, executable)},
     [TP_S_EXECUTE_OPTIONS] = {"PJRT_ExecuteOptions", SIZE(PJRT_ExecuteOptions, num_hlo_output_callbacks)},
-    [TP_S_EXECUTE] = {"PJRT_LoadedExecutable_Execute_Args",
-                      SIZE(PJRT_LoadedExecutable_Execute_Args, execute_device)},
+    [TP_S_EXECUTE] = {"PJRT_LoadedExecutable_Execute_Args", SIZE(PJRT_LoadedExecutable_Execute_Args, execute_device)},
 };
 
-size_t pjrt_struct_size_ours(pjrt_struct id)
-{
-    return (unsigned)id < TP_S_COUNT ? structs[id].size : 0;
-}
+size_t pjrt_struct_size_ours(pjrt_struct id) { return (unsigned)id < TP_S_COUNT ? structs[id].size : 0; }
 
 static bool same_ignoring_case(const char *a, const char *b, size_t n)
 {
@@ -191,8 +186,7 @@ th_shape pjrt_buffer_shape(tp_runtime *rt, th_site site, PJRT_Buffer *buf)
     }
     th_shape s = {pjrt_dtype_from_pjrt(t.a.type), (int)d.a.num_dims, {0}};
     if (s.dtype == TL_DTYPE_INVALID) {
-        pjrt_fail(rt, site, "the plugin made a buffer of element type %d, which tritonc does not know",
-                  (int)t.a.type);
+        pjrt_fail(rt, site, "the plugin made a buffer of element type %d, which tritonc does not know", (int)t.a.type);
         return bad;
     }
     if (d.a.num_dims > TH_MAX_RANK || (d.a.num_dims && !d.a.dims)) {

@@ -43,8 +43,8 @@ size_t pjrt_compile_options(unsigned char *out)
     unsigned char build[32];
     size_t nb = 0;
     nb += put_int64_field(build + nb, 1, -1); /* device_ordinal */
-    nb += put_int64_field(build + nb, 4, 1);  /* num_replicas */
-    nb += put_int64_field(build + nb, 5, 1);  /* num_partitions */
+    nb += put_int64_field(build + nb, 4, 1); /* num_replicas */
+    nb += put_int64_field(build + nb, 5, 1); /* num_partitions */
 
     size_t n = put_varint(out, 3u << 3 | WIRE_LEN); /* executable_build_options */
     n += put_varint(out + n, nb);

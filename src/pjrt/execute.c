@@ -191,8 +191,8 @@ bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, in
     for (int i = 0; ok && i < nout; i++) {
         char a[96], b[96];
         if (!th_shape_equal(outs[i]->shape, out[i].shape)) {
-            pjrt_fail(rt, site, "result %d is %s; output %d says %s", i, pjrt_shape_text(outs[i]->shape, a, sizeof a), i,
-                      pjrt_shape_text(out[i].shape, b, sizeof b));
+            pjrt_fail(rt, site, "result %d is %s; output %d says %s", i, pjrt_shape_text(outs[i]->shape, a, sizeof a),
+                      i, pjrt_shape_text(out[i].shape, b, sizeof b));
             ok = false;
             break;
         }

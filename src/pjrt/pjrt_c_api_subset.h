@@ -195,7 +195,7 @@ typedef struct PJRT_Client_AddressableDevices_Args {
     PJRT_Extension_Base *extension_start;
     PJRT_Client *client;
     PJRT_Device *const *addressable_devices; /* out: owned by the client */
-    size_t num_addressable_devices;          /* out */
+    size_t num_addressable_devices; /* out */
 } PJRT_Client_AddressableDevices_Args;
 
 /* A program to compile: format "mlir" takes MLIR text or bytecode (StableHLO). */
@@ -267,10 +267,10 @@ typedef struct PJRT_Client_BufferFromHostBuffer_Args {
     size_t num_byte_strides;
     PJRT_HostBufferSemantics host_buffer_semantics;
     PJRT_Device *device;
-    void *memory;              /* PJRT_Memory *: NULL, the device's default memory */
-    void *device_layout;       /* PJRT_Buffer_MemoryLayout *: NULL, dense row-major */
+    void *memory; /* PJRT_Memory *: NULL, the device's default memory */
+    void *device_layout; /* PJRT_Buffer_MemoryLayout *: NULL, dense row-major */
     PJRT_Event *done_with_host_buffer; /* out: the caller destroys it */
-    PJRT_Buffer *buffer;               /* out: the caller destroys it */
+    PJRT_Buffer *buffer; /* out: the caller destroys it */
 } PJRT_Client_BufferFromHostBuffer_Args;
 
 typedef struct PJRT_Buffer_Destroy_Args {
@@ -291,7 +291,7 @@ typedef struct PJRT_Buffer_Dimensions_Args {
     PJRT_Extension_Base *extension_start;
     PJRT_Buffer *buffer;
     const int64_t *dims; /* out: lives as long as the buffer */
-    size_t num_dims;     /* out */
+    size_t num_dims; /* out */
 } PJRT_Buffer_Dimensions_Args;
 
 /* With dst NULL, sets dst_size to the bytes needed; otherwise copies (asynchronously: wait
@@ -365,9 +365,9 @@ typedef struct PJRT_LoadedExecutable_Execute_Args {
     PJRT_Buffer *const *const *argument_lists; /* [num_devices][num_args] */
     size_t num_devices;
     size_t num_args;
-    PJRT_Buffer **const *output_lists;  /* [num_devices][num_outputs], filled by the call */
+    PJRT_Buffer **const *output_lists; /* [num_devices][num_outputs], filled by the call */
     PJRT_Event **device_complete_events; /* [num_devices] or NULL */
-    PJRT_Device *execute_device;         /* NULL: the device(s) chosen at compile time */
+    PJRT_Device *execute_device; /* NULL: the device(s) chosen at compile time */
 } PJRT_LoadedExecutable_Execute_Args;
 
 /* ---- the table ----------------------------------------------------------------------------- */

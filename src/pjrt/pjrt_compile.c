@@ -85,9 +85,8 @@ tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir)
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_Compile(&c.a);
-    while (pjrt_call_retry(rt, &err, 2,
-                           (pjrt_sized[]){{TP_S_CLIENT_COMPILE, &c.a.struct_size},
-                                      {TP_S_PROGRAM, &program.a.struct_size}}));
+    while (pjrt_call_retry(
+        rt, &err, 2, (pjrt_sized[]){{TP_S_CLIENT_COMPILE, &c.a.struct_size}, {TP_S_PROGRAM, &program.a.struct_size}}));
     if (err || !c.a.executable) {
         if (err)
             pjrt_fail_pjrt(rt, site, "PJRT_Client_Compile", err);
@@ -170,7 +169,4 @@ void tp_executable_destroy(tp_executable *exe)
     free(exe);
 }
 
-int tp_executable_num_outputs(const tp_executable *exe)
-{
-    return exe ? exe->num_outputs : 0;
-}
+int tp_executable_num_outputs(const tp_executable *exe) { return exe ? exe->num_outputs : 0; }

@@ -20,10 +20,10 @@ void pjrt_fail(tp_runtime *rt, th_site site, const char *fmt, ...)
 static const char *code_name(PJRT_Error_Code c)
 {
     static const char *const names[] = {
-        "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
-        "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
-        "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS",
-        "UNAUTHENTICATED"};
+        "OK",        "CANCELLED",      "UNKNOWN",           "INVALID_ARGUMENT",   "DEADLINE_EXCEEDED",
+        "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+        "ABORTED",   "OUT_OF_RANGE",   "UNIMPLEMENTED",     "INTERNAL",           "UNAVAILABLE",
+        "DATA_LOSS", "UNAUTHENTICATED"};
     return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
 }
 
@@ -76,15 +76,9 @@ void pjrt_note(tp_runtime *rt, const char *fmt, ...)
     base_out_printf(&rt->notes, "\n");
 }
 
-bool pjrt_usable(const tp_runtime *rt)
-{
-    return rt && !base_error_is_set(&rt->error) && rt->api && rt->client;
-}
+bool pjrt_usable(const tp_runtime *rt) { return rt && !base_error_is_set(&rt->error) && rt->api && rt->client; }
 
-bool tp_runtime_failed(const tp_runtime *rt)
-{
-    return !rt || base_error_is_set(&rt->error);
-}
+bool tp_runtime_failed(const tp_runtime *rt) { return !rt || base_error_is_set(&rt->error); }
 
 const char *tp_runtime_error(const tp_runtime *rt)
 {
@@ -100,7 +94,4 @@ void tp_runtime_clear_error(tp_runtime *rt)
     base_error_clear(&rt->error);
 }
 
-const char *tp_runtime_notes(const tp_runtime *rt)
-{
-    return rt ? rt->notes.buf : NULL;
-}
+const char *tp_runtime_notes(const tp_runtime *rt) { return rt ? rt->notes.buf : NULL; }

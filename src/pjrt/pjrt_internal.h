@@ -47,29 +47,28 @@ typedef enum pjrt_struct {
  * struct_size reads members we do not know from here (see pjrt_call_retry). */
 #define TP_SPARE 128
 /* An args struct of type T with its spare room. Zero it with pjrt_args_init. */
-#define TP_ARGS(T)                                                                                \
-    struct {                                                                                      \
-        T a;                                                                                      \
-        unsigned char spare[TP_SPARE];                                                            \
+#define TP_ARGS(T)                                                                                                     \
+    struct {                                                                                                           \
+        T a;                                                                                                           \
+        unsigned char spare[TP_SPARE];                                                                                 \
     }
 /* Zeroes a TP_ARGS(T) object and sets its struct_size (its first member) for this runtime. */
-#define pjrt_args_init(rt, w, id)                                                                 \
-    (memset((w), 0, sizeof *(w)), (w)->a.struct_size = (rt)->struct_size[(id)], (void)0)
+#define pjrt_args_init(rt, w, id) (memset((w), 0, sizeof *(w)), (w)->a.struct_size = (rt)->struct_size[(id)], (void)0)
 
 struct tp_runtime {
-    void *dl;                 /* dlopen handle; NULL when not loaded */
-    const PJRT_Api *api;      /* the plugin's table; NULL when not loaded */
+    void *dl; /* dlopen handle; NULL when not loaded */
+    const PJRT_Api *api; /* the plugin's table; NULL when not loaded */
     PJRT_Client *client;
-    PJRT_Device *device;      /* addressable device 0 */
+    PJRT_Device *device; /* addressable device 0 */
     int api_major, api_minor; /* the plugin's version; -1 before loading */
     char *plugin_path;
-    char *platform;           /* "cuda 13.0.0" */
-    base_error error;           /* the first error */
-    base_out notes;           /* lines; buf NULL when none */
-    char *describe;           /* tp_runtime_describe's buffer */
+    char *platform; /* "cuda 13.0.0" */
+    base_error error; /* the first error */
+    base_out notes; /* lines; buf NULL when none */
+    char *describe; /* tp_runtime_describe's buffer */
     /* The struct_size passed for each kind: ours, or the plugin's when it asked for more. */
     size_t struct_size[TP_S_COUNT];
-    int live;                 /* executables and buffers not yet destroyed */
+    int live; /* executables and buffers not yet destroyed */
 };
 
 struct tp_executable {

@@ -49,8 +49,7 @@ static bool load(tp_runtime *rt, th_site site)
     }
     void *sym = dlsym(rt->dl, TP_PJRT_GET_API_SYMBOL);
     if (!sym) {
-        pjrt_fail(rt, site, "'%s' is no PJRT plugin: it has no %s function", rt->plugin_path,
-                  TP_PJRT_GET_API_SYMBOL);
+        pjrt_fail(rt, site, "'%s' is no PJRT plugin: it has no %s function", rt->plugin_path, TP_PJRT_GET_API_SYMBOL);
         return false;
     }
     /* dlsym gives a data pointer; POSIX guarantees it converts to the function's. */
@@ -161,9 +160,9 @@ static bool create_client(tp_runtime *rt, th_site site, const tp_options *opts)
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_Create(&a.a);
-    while (pjrt_call_retry(rt, &err, 2,
-                           (pjrt_sized[]){{TP_S_CLIENT_CREATE, &a.a.struct_size},
-                                      {TP_S_NAMED_VALUE, &prealloc.a.struct_size}}));
+    while (pjrt_call_retry(
+        rt, &err, 2,
+        (pjrt_sized[]){{TP_S_CLIENT_CREATE, &a.a.struct_size}, {TP_S_NAMED_VALUE, &prealloc.a.struct_size}}));
     if (err) {
         pjrt_fail_pjrt(rt, site, "PJRT_Client_Create", err);
         return false;
@@ -203,8 +202,8 @@ static bool describe_platform(tp_runtime *rt, th_site site)
     size_t nv = v.a.platform_version ? v.a.platform_version_size : 0;
     rt->platform = malloc(nn + nv + 2);
     if (rt->platform)
-        snprintf(rt->platform, nn + nv + 2, "%.*s%s%.*s", (int)nn, nn ? n.a.platform_name : "", nv ? " " : "",
-                 (int)nv, nv ? v.a.platform_version : "");
+        snprintf(rt->platform, nn + nv + 2, "%.*s%s%.*s", (int)nn, nn ? n.a.platform_name : "", nv ? " " : "", (int)nv,
+                 nv ? v.a.platform_version : "");
     return true;
 }
 

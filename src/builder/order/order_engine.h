@@ -29,37 +29,37 @@ typedef struct order_stamp {
  * makes), so their stamp stays in the entry: a part apart is a cache miss more wherever the
  * entry is read. */
 typedef struct order_const_rare {
-    order_stamp bound_at;       /* the first loop bound it was made for */
+    order_stamp bound_at; /* the first loop bound it was made for */
     order_stamp cast_source_at; /* the first meeting as a cast's source (cast_source) */
-    order_stamp helper_stamp;   /* where the helper call that met it first is in the source (calls
+    order_stamp helper_stamp; /* where the helper call that met it first is in the source (calls
                               * are ordered by it) */
-    int helper_call;         /* which helper call met it first (outermost calls are numbered) */
-    int helper_at;           /* the first meeting inside a helper */
-    bool helper_sited;       /* that call came with its caller's site: helper_stamp is the call's */
+    int helper_call; /* which helper call met it first (outermost calls are numbered) */
+    int helper_at; /* the first meeting inside a helper */
+    bool helper_sited; /* that call came with its caller's site: helper_stamp is the call's */
 } order_const_rare;
 
 typedef struct order_const_entry {
     const tcir_type *type;
     const tcir_attr *value; /* equal to its op's value: the one last met (find_or_add) */
-    tcir_op *op;         /* NULL while the constant is only noted, not used */
+    tcir_op *op; /* NULL while the constant is only noted, not used */
     order_const_rare *rare; /* NULL until such a meeting: then every field reads as zero */
-    order_stamp caller_at;  /* the first meeting in the kernel's own code */
-    order_stamp fold_at;    /* the first fold that made it */
-    int index;           /* its place in the pool (order_pool_at) */
-    int remap_round;     /* the last order_pool_remap that handled it */
-    bool caller;         /* met in the kernel's own code (made there, or noted) */
-    bool live;           /* made where it is used (not only noted, folded or a loop bound) */
-    bool folded;         /* made by folding a cast of a constant (and not met otherwise first) */
-    bool helper;         /* met inside a helper */
-    bool helper_first;   /* ... a helper called before any other op of the function */
-    bool helper_late;    /* ... made by folding there (a cast of a constant, or a loop bound
+    order_stamp caller_at; /* the first meeting in the kernel's own code */
+    order_stamp fold_at; /* the first fold that made it */
+    int index; /* its place in the pool (order_pool_at) */
+    int remap_round; /* the last order_pool_remap that handled it */
+    bool caller; /* met in the kernel's own code (made there, or noted) */
+    bool live; /* made where it is used (not only noted, folded or a loop bound) */
+    bool folded; /* made by folding a cast of a constant (and not met otherwise first) */
+    bool helper; /* met inside a helper */
+    bool helper_first; /* ... a helper called before any other op of the function */
+    bool helper_late; /* ... made by folding there (a cast of a constant, or a loop bound
                           * nothing else uses): below the other constants of that call */
-    bool bound;          /* made for a loop bound */
-    bool leading;        /* first met (in the kernel's code) before any op of the function */
-    bool droppable;      /* made by tl_to_tensor: finish drops it when nothing uses it */
-    bool used;           /* some op of the finished function uses it (order_pool_settle; read for
+    bool bound; /* made for a loop bound */
+    bool leading; /* first met (in the kernel's code) before any op of the function */
+    bool droppable; /* made by tl_to_tensor: finish drops it when nothing uses it */
+    bool used; /* some op of the finished function uses it (order_pool_settle; read for
                           * droppable entries only) */
-    bool cast_source;    /* made by Python in the kernel's code for a cast that folds, first at
+    bool cast_source; /* made by Python in the kernel's code for a cast that folds, first at
                           * rare->cast_source_at: counts when the kernel's code meets it too */
 } order_const_entry;
 
@@ -74,12 +74,12 @@ struct tl_frame;
  * placed (place.c), or a pooled constant's entry (pool.c). */
 typedef struct tl_op_key {
     const struct tl_frame *frame; /* the helper call it was made in (NULL: the kernel's level) */
-    const void *scope;   /* the ordering scope (NULL: not placed in source order) */
-    int seq;             /* the site's place in the text (tl_site.seq) */
-    int epoch;           /* the pass */
-    int line;            /* the C line of the call */
-    bool movable;        /* pure by its opcode (a region op's contents are checked apart) */
-    int pool_entry;      /* a pooled constant: its entry + 1 (0: any other op) */
+    const void *scope; /* the ordering scope (NULL: not placed in source order) */
+    int seq; /* the site's place in the text (tl_site.seq) */
+    int epoch; /* the pass */
+    int line; /* the C line of the call */
+    bool movable; /* pure by its opcode (a region op's contents are checked apart) */
+    int pool_entry; /* a pooled constant: its entry + 1 (0: any other op) */
     /* The run the op belongs to: ops placed one after another under one key (scope, seq, epoch,
      * line), movable and without regions - what one call of a helper makes. Valid while
      * run_gen equals the builder's order_gen (a move of placed ops starts a new generation). */
@@ -97,21 +97,18 @@ typedef struct tl_op_key {
  * unit, placed at the call's place in the caller's expression (place.c). */
 typedef struct tl_frame {
     const struct tl_frame *parent; /* the call it was made in (NULL: the kernel's level) */
-    tl_site site;                  /* the call, for errors */
-    tl_op_key key;                 /* the call's key in its caller's level (scope, seq, epoch, line) */
-    int depth;                     /* 1 for a call made at the kernel's level */
-    int helper_depth;              /* the pool's helper depth inside it: the end that closes it */
-    bool effects;                  /* an op with effects was made in it (or in a call it made) */
+    tl_site site; /* the call, for errors */
+    tl_op_key key; /* the call's key in its caller's level (scope, seq, epoch, line) */
+    int depth; /* 1 for a call made at the kernel's level */
+    int helper_depth; /* the pool's helper depth inside it: the end that closes it */
+    bool effects; /* an op with effects was made in it (or in a call it made) */
     /* The caller's level, given back at its end: its pass and its table of seen sites. */
     int saved_epoch, saved_seen_count, saved_seen_cap, saved_last_seq;
     order_seen_entry *saved_seen;
     const void *saved_last_scope;
 } tl_frame;
 
-static inline tl_op_key *order_op_key_of(const tcir_op *op)
-{
-    return (tl_op_key *)tcir_op_aux(op);
-}
+static inline tl_op_key *order_op_key_of(const tcir_op *op) { return (tl_op_key *)tcir_op_aux(op); }
 
 /* The pool entry of a pooled constant's op, or -1 for any other op (or NULL). */
 static inline int order_pool_entry_of(const tcir_op *op)
@@ -151,26 +148,31 @@ typedef struct order_pool {
      * the current pass is kept: a key of an earlier one counts as an empty slot. A
      * list per key, not a builder_index of records: one key gathers many records, which linear
      * probing piles into one cluster (tried: the masked-loads bench went quadratic again). */
-    struct order_met_key { const void *scope; int seq, epoch, head; } *met_heads;
+    struct order_met_key {
+        const void *scope;
+        int seq, epoch, head;
+    } * met_heads;
     int met_heads_cap, nmet_keys; /* nmet_keys: those of the current pass */
-    int met_epoch;                /* the pass nmet_keys and nmet count for */
-    struct order_met_node { int entry, next; } *met;
+    int met_epoch; /* the pass nmet_keys and nmet count for */
+    struct order_met_node {
+        int entry, next;
+    } * met;
     int nmet, met_cap;
     int remap_round; /* marks the entries one remap has handled */
     int *remap_hits; /* scratch: the entries one remap handles */
     int remap_hits_cap;
     tcir_op *const_tail; /* the last pooled constant of the entry block (NULL: none there) */
-    int nconst_ops;      /* the first nconst_ops ops of the entry block are pooled constants */
+    int nconst_ops; /* the first nconst_ops ops of the entry block are pooled constants */
     int stamp_counter;
-    int helper_depth;    /* > 0 inside tl_builder_helper_begin/end */
-    int helper_call;     /* outermost helper calls so far */
+    int helper_depth; /* > 0 inside tl_builder_helper_begin/end */
+    int helper_call; /* outermost helper calls so far */
     uint32_t helper_values; /* values_made when the current outermost helper call began */
-    bool helper_first;   /* the current helper call came before any other op of the function */
+    bool helper_first; /* the current helper call came before any other op of the function */
     bool helper_call_sited; /* ... it came with its caller's site (tl_builder_helper_begin_at), */
     order_stamp helper_call_at; /* ... this one: its constants' calls are ordered by it */
-    bool sited_calls;        /* some outermost helper call came with its caller's site */
-    bool body_started;   /* an op or a helper call was made */
-    order_stamp body_at;    /* ... the first of them in source order */
+    bool sited_calls; /* some outermost helper call came with its caller's site */
+    bool body_started; /* an op or a helper call was made */
+    order_stamp body_at; /* ... the first of them in source order */
     /* For tests (tests/builder/test_order_sort.c) that compare the two ways order_pool_sort finds the
      * order: merge_sort_only turns the radix sort off; radix_sorts counts its uses. */
     bool merge_sort_only;
@@ -201,7 +203,7 @@ typedef struct tl_seen_table {
 
 /* The placement's state (place.c). */
 typedef struct order_placer {
-    int epoch;  /* the current pass of the current level (the kernel's, or a helper call's) */
+    int epoch; /* the current pass of the current level (the kernel's, or a helper call's) */
     int epochs; /* the passes numbered so far: each pass of each level has a number of its own */
     tl_frame *frame; /* the innermost helper call begun with a site (NULL: none) */
     bool calls_begun; /* a helper call was begun with a site (check_expression runs from then) */
@@ -238,7 +240,13 @@ const void *order_scope_find(tl_builder *b, tl_site site);
 /* TL_MEET_CAST_SOURCE: made by Python's frontend for a cast the canonicalizer folds (the int32
  * 0 of tl.load(p, mask, other=0) on float32): dead after the kernel's first canonicalization,
  * so it places only a constant the kernel's own code uses too, not one only a helper makes. */
-typedef enum order_meeting { TL_MEET_DIRECT, TL_MEET_FOLDED, TL_MEET_BOUND, TL_MEET_ASSIGNED, TL_MEET_CAST_SOURCE } order_meeting;
+typedef enum order_meeting {
+    TL_MEET_DIRECT,
+    TL_MEET_FOLDED,
+    TL_MEET_BOUND,
+    TL_MEET_ASSIGNED,
+    TL_MEET_CAST_SOURCE
+} order_meeting;
 /* The pooled constant of `type` (scalar or tensor) holding `value`. */
 tcir_value *order_pool_const(tl_builder *b, tl_site site, const tcir_type *type, const tcir_attr *value,
                              order_meeting how);

@@ -77,7 +77,7 @@ static bool movable_kind(const tcir_op *op)
     /* A raw op of a name the registry does not know: arith's and math's ops are all pure. */
     const char *name = tcir_op_name(op);
     return tcir_op_opcode(op) == TCIR_OPCODE_UNREGISTERED &&
-           (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0);
+        (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0);
 }
 
 /* The key's parts (an op placed without one - the builder's own, a pooled constant - has the
@@ -115,18 +115,15 @@ static bool regions_movable(tcir_op *op)
         for (tcir_block *blk = tcir_region_first_block(tcir_op_region(op, r)); blk; blk = tcir_block_next(blk))
             for (tcir_op *x = tcir_block_first(blk); x; x = tcir_op_next(x)) {
                 /* the combine's tt.reduce.return / tt.scan.return has no effects of its own */
-                bool region_end = (tcir_opcode_flags(tcir_op_opcode(x)) & TCIR_OPF_TERMINATOR) &&
-                                  !tcir_op_nsuccessors(x);
+                bool region_end =
+                    (tcir_opcode_flags(tcir_op_opcode(x)) & TCIR_OPF_TERMINATOR) && !tcir_op_nsuccessors(x);
                 if (!region_end && (!movable_kind(x) || (tcir_op_nregions(x) && !regions_movable(x))))
                     return false;
             }
     return true;
 }
 
-static bool movable(tcir_op *op)
-{
-    return key_movable(op) && (!tcir_op_nregions(op) || regions_movable(op));
-}
+static bool movable(tcir_op *op) { return key_movable(op) && (!tcir_op_nregions(op) || regions_movable(op)); }
 
 /* ---- ordering scopes and passes -------------------------------------------------------------- */
 
@@ -364,10 +361,7 @@ static void follow_captured_values(tl_builder *b, tcir_op *op, tcir_block *blk)
     }
 }
 
-static bool ordered(tl_site site)
-{
-    return site.seq && site.scope;
-}
+static bool ordered(tl_site site) { return site.seq && site.scope; }
 
 /* ---- the effects of one C expression ------------------------------------------------------------
  *
@@ -445,8 +439,8 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
         return;
     /* The run, from the block's end up (run[0] is the last op). */
     for (tcir_op *p = tcir_block_last(blk); p && is_needed(&needed, p); p = tcir_op_prev(p)) {
-        if (key_scope(p) != key_scope(x) || key_epoch(p) != key_epoch(x) ||
-            key_seq(p) > key_seq(x) || key_line(p) != key_line(x))
+        if (key_scope(p) != key_scope(x) || key_epoch(p) != key_epoch(x) || key_seq(p) > key_seq(x) ||
+            key_line(p) != key_line(x))
             break;
         bool fixed = !movable(p);
         if (n == TL_EXPR_MAX_OPS || !need_operands(p, &needed) || (fixed && tcir_op_nregions(p))) {
@@ -488,8 +482,12 @@ static tl_op_key *new_key(tl_builder *b, tl_site site, const void *scope, bool m
 {
     tl_op_key *k = ir_alloc_raw(b->ctx, sizeof *k); /* every field written below */
     if (k)
-        *k = (tl_op_key){.frame = b->place.frame, .scope = scope, .seq = site.seq, .epoch = b->place.epoch,
-                         .line = site.line, .movable = move};
+        *k = (tl_op_key){.frame = b->place.frame,
+                         .scope = scope,
+                         .seq = site.seq,
+                         .epoch = b->place.epoch,
+                         .line = site.line,
+                         .movable = move};
     return k;
 }
 
@@ -638,8 +636,8 @@ void order_place_call_begin(tl_builder *b, tl_site site, int pool_depth)
         note_site(b, scope, site.seq); /* the call is a site of its caller's level */
     order_pool_helper_call(b, site);
     *f = (tl_frame){.parent = parent, .site = site, .depth = depth, .helper_depth = pool_depth};
-    f->key = (tl_op_key){.frame = parent, .scope = scope, .seq = site.seq, .epoch = b->place.epoch,
-                         .line = site.line, .movable = true};
+    f->key = (tl_op_key){
+        .frame = parent, .scope = scope, .seq = site.seq, .epoch = b->place.epoch, .line = site.line, .movable = true};
     /* The caller's level waits; the call's starts a pass of its own with a table of its own. */
     f->saved_epoch = b->place.epoch;
     f->saved_seen = b->place.seen;
@@ -710,9 +708,9 @@ static bool in_set(const op_set *s, const tcir_op *op)
 static void collect(tl_builder *b, const void *scope, tl_site site, tcir_value *v, op_set *s)
 {
     tcir_op *d = v ? tcir_value_def(v) : NULL;
-    if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
-        key_scope(d) != scope || key_epoch(d) != b->place.epoch || key_seq(d) >= site.seq ||
-        key_line(d) != site.line || (tcir_op_nregions(d) && !movable(d)))
+    if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) || key_scope(d) != scope ||
+        key_epoch(d) != b->place.epoch || key_seq(d) >= site.seq || key_line(d) != site.line ||
+        (tcir_op_nregions(d) && !movable(d)))
         return;
     if (s->n == TL_KW_MAX_OPS) {
         s->overflow = true;
@@ -782,8 +780,8 @@ static bool values_ok(tl_builder *b, tl_site site, int n, const tl_value *v, con
     return true;
 }
 
-static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_set *k, tcir_op *first_p,
-                  tcir_op **order, int *seqs, int n);
+static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_set *k, tcir_op *first_p, tcir_op **order,
+                  int *seqs, int n);
 
 /* The ops in block order of p and k (from the first of either), into order and seqs; returns
  * how many, and the first op of p in *first_p. */
@@ -837,8 +835,8 @@ void tl_order_keywords_first_at(tl_site site, tl_builder *b, int npos, const tl_
 /* Moves the ops of k (in their present order) in front of those of p, and gives the ops of
  * both the keys of their new places (the same keys, sorted), for the constants too. order and
  * seqs: the n ops of both, in block order from first_p's group on, and their keys. */
-static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_set *k, tcir_op *first_p,
-                  tcir_op **order, int *seqs, int n)
+static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_set *k, tcir_op *first_p, tcir_op **order,
+                  int *seqs, int n)
 {
     if (!may_hoist(p, k, first_p))
         return;
@@ -874,9 +872,8 @@ static void hoist(tl_builder *b, const void *scope, const op_set *p, const op_se
 static void collect_own(tl_builder *b, const void *scope, tl_site site, tcir_value *v, op_set *s)
 {
     tcir_op *d = v ? tcir_value_def(v) : NULL;
-    if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) ||
-        key_scope(d) != scope || key_epoch(d) != b->place.epoch || key_seq(d) != site.seq ||
-        key_line(d) != site.line || !movable(d))
+    if (!d || s->overflow || in_set(s, d) || tcir_op_block(d) != tl_current_block(b) || key_scope(d) != scope ||
+        key_epoch(d) != b->place.epoch || key_seq(d) != site.seq || key_line(d) != site.line || !movable(d))
         return;
     if (s->n == TL_KW_MAX_OPS) {
         s->overflow = true;

@@ -56,7 +56,8 @@ static uint64_t entry_hash(const tcir_type *type, const tcir_attr *value)
  * constant, and an equal one met through another attribute). Out of line, so that
  * find_or_add saves and restores no registers; not cold, which would compile it for size and
  * stop inlining the index's calls in it. */
-static TCIR_NOINLINE order_const_entry *find_or_add_slow(tl_builder *b, const tcir_type *type, const tcir_attr *value, int *r)
+static TCIR_NOINLINE order_const_entry *find_or_add_slow(tl_builder *b, const tcir_type *type, const tcir_attr *value,
+                                                         int *r)
 {
     uint64_t hash = entry_hash(type, value);
     builder_index_cursor c = {0};
@@ -94,7 +95,8 @@ static TCIR_NOINLINE order_const_entry *find_or_add_slow(tl_builder *b, const tc
 
 static order_const_entry *find_or_add(tl_builder *b, const tcir_type *type, const tcir_attr *value)
 {
-    uint64_t addr = ((uint64_t)(uintptr_t)value ^ (uint64_t)(uintptr_t)type * 0xc4ceb9fe1a85ec53u) * 0x9e3779b97f4a7c15u;
+    uint64_t addr =
+        ((uint64_t)(uintptr_t)value ^ (uint64_t)(uintptr_t)type * 0xc4ceb9fe1a85ec53u) * 0x9e3779b97f4a7c15u;
     int *r = &b->pool.recent[addr >> (64 - TL_POOL_RECENT_LOG2)];
     if (*r) {
         order_const_entry *e = order_pool_at(&b->pool, *r - 1);
@@ -140,8 +142,8 @@ static bool meet(tl_builder *b, order_const_entry *e, tl_site site, order_meetin
             call.counter = now.counter;
         }
         order_const_rare *r;
-        if (e->live || e->folded || (e->helper && !order_pool_stamp_before(call, order_pool_rare_of(e)->helper_stamp)) ||
-            !(r = rare_for(b, e)))
+        if (e->live || e->folded ||
+            (e->helper && !order_pool_stamp_before(call, order_pool_rare_of(e)->helper_stamp)) || !(r = rare_for(b, e)))
             return false;
         e->helper = true;
         e->helper_first = b->pool.helper_first;
@@ -202,10 +204,7 @@ void order_pool_position(tl_builder *b, order_const_entry *e)
     b->pool.nconst_ops++;
 }
 
-void order_pool_drop(tl_builder *b, order_const_entry *e)
-{
-    take_out(b, e);
-}
+void order_pool_drop(tl_builder *b, order_const_entry *e) { take_out(b, e); }
 
 /* The function's first op in source order is now the one at `now` (out of line: it is met once
  * a function, or again when C ran an expression's calls out of text order, while every op asks
@@ -263,14 +262,15 @@ tcir_value *order_pool_const(tl_builder *b, tl_site site, const tcir_type *type,
         moved = true;
     }
     if (!e->op) {
-        e->op = tcir_op_create(b->ctx, &(tcir_op_state){
-                                            .name = tcir_opcode_name(TCIR_OPC_ARITH_CONSTANT),
-                                            .loc = {site.file, site.line, 0},
-                                            .nresults = 1,
-                                            .result_types = &type,
-                                            .nattrs = 1,
-                                            .attrs = &(tcir_named_attr){"value", value, true},
-                                        });
+        e->op = tcir_op_create(b->ctx,
+                               &(tcir_op_state){
+                                   .name = tcir_opcode_name(TCIR_OPC_ARITH_CONSTANT),
+                                   .loc = {site.file, site.line, 0},
+                                   .nresults = 1,
+                                   .result_types = &type,
+                                   .nattrs = 1,
+                                   .attrs = &(tcir_named_attr){"value", value, true},
+                               });
         if (!e->op)
             return NULL;
         /* The op remembers its pool entry (constants take no part in source ordering). */

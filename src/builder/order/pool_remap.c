@@ -20,7 +20,7 @@ static bool met_live(const tl_builder *b, size_t at)
 static size_t met_slot(const tl_builder *b, const void *scope, int seq)
 {
     uint64_t h = (uint64_t)(uintptr_t)scope * 0x9e3779b97f4a7c15u ^ (uint64_t)(uint32_t)seq * 0xc4ceb9fe1a85ec53u ^
-                 (uint64_t)(uint32_t)b->place.epoch;
+        (uint64_t)(uint32_t)b->place.epoch;
     size_t mask = (size_t)b->pool.met_heads_cap - 1;
     size_t at = (size_t)builder_hash_mix(h) & mask;
     while (met_live(b, at) && !(b->pool.met_heads[at].scope == scope && b->pool.met_heads[at].seq == seq))
@@ -65,7 +65,9 @@ void order_pool_log_meeting(tl_builder *b, const order_const_entry *e, order_sta
         return;
     if (b->pool.nmet == b->pool.met_cap) {
         int cap = b->pool.met_cap ? b->pool.met_cap * 2 : 64;
-        struct order_met_node *grown = cap < INT_MAX / 2 ? base_big_realloc(b->pool.met, sizeof(*grown) * (size_t)b->pool.met_cap, sizeof(*grown) * (size_t)cap) : NULL;
+        struct order_met_node *grown = cap < INT_MAX / 2
+            ? base_big_realloc(b->pool.met, sizeof(*grown) * (size_t)b->pool.met_cap, sizeof(*grown) * (size_t)cap)
+            : NULL;
         if (!grown) {
             b->out_of_memory = true;
             return;

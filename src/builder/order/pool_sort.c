@@ -72,10 +72,7 @@ static pool_rank rank(const order_const_entry *e)
     return e->helper_first ? POOL_RANK_HELPER_FIRST : POOL_RANK_HELPER;
 }
 
-static order_stamp later(order_stamp a, order_stamp b)
-{
-    return order_pool_stamp_before(a, b) ? b : a;
-}
+static order_stamp later(order_stamp a, order_stamp b) { return order_pool_stamp_before(a, b) ? b : a; }
 
 /* Where a folded constant stands: its last making by a fold (a dead bound's too). */
 static order_stamp fold_key(const order_const_entry *e)
@@ -116,7 +113,8 @@ static sort_rec sort_rec_of(const order_const_entry *e, tcir_op *op)
 static bool call_before(const tl_builder *b, const sort_rec *x, const sort_rec *y)
 {
     order_stamp a = x->helper_stamp, c = y->helper_stamp;
-    if (a.epoch == c.epoch && a.scope && a.scope == c.scope && !(b->pool.body_started && b->pool.body_at.scope == a.scope))
+    if (a.epoch == c.epoch && a.scope && a.scope == c.scope &&
+        !(b->pool.body_started && b->pool.body_at.scope == a.scope))
         return x->helper_call < y->helper_call;
     return order_pool_stamp_before(a, c);
 }
@@ -188,7 +186,7 @@ enum { RADIX_MIN = 64 }; /* below this many constants the merge sort is as quick
 typedef struct key_fields {
     bool by_seq;
     int64_t lo[3], hi[3]; /* epoch, seq, counter: their ranges */
-    int bits[3];          /* ... and the bits each takes in the key (seq: 0 unless by_seq) */
+    int bits[3]; /* ... and the bits each takes in the key (seq: 0 unless by_seq) */
 } key_fields;
 
 static int64_t field_of(const sort_rec *r, int f)
@@ -417,7 +415,7 @@ static void settle_sited_calls(tl_builder *b)
         const order_const_rare *r = order_pool_rare_of(e);
         if (e->helper && r->helper_sited)
             e->helper_first = b->pool.body_started && r->helper_stamp.epoch == first.epoch &&
-                              r->helper_stamp.scope == first.scope && r->helper_stamp.seq == first.seq;
+                r->helper_stamp.scope == first.scope && r->helper_stamp.seq == first.seq;
     }
 }
 

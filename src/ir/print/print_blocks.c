@@ -43,8 +43,9 @@ static bool index_predecessors(print_state *p, const tcir_region *r)
         nblocks++;
         tcir_op *last = tcir_block_last(x);
         int ns = last ? tcir_op_nsuccessors(last) : 0;
-        if (ns && !print_scratch_grow(&p->mem, (void **)&p->pred_edges, &p->pred_edges_cap, nedges + (size_t)ns,
-                                      sizeof *p->pred_edges))
+        if (ns &&
+            !print_scratch_grow(&p->mem, (void **)&p->pred_edges, &p->pred_edges_cap, nedges + (size_t)ns,
+                                sizeof *p->pred_edges))
             return false;
         for (int i = 0; i < ns; i++) {
             tcir_block *to = tcir_op_successor(last, i);

@@ -17,9 +17,9 @@
 /* ---- float formats --------------------------------------------------------------------- */
 
 typedef struct fsem {
-    int p;            /* precision in bits, the integer bit included */
-    int emin, emax;   /* exponents of normal numbers */
-    unsigned bits;    /* storage width */
+    int p; /* precision in bits, the integer bit included */
+    int emin, emax; /* exponents of normal numbers */
+    unsigned bits; /* storage width */
     uint64_t max_sig; /* the largest significand at emax */
     bool has_inf;
     bool nan_uz; /* FNUZ: NaN is the negative-zero pattern, there is no -0 */
@@ -136,7 +136,7 @@ enum { BN_LIMBS = 112 }; /* 3584 bits: f64's smallest denormal times 5^1074 need
 
 typedef struct bn {
     uint32_t d[BN_LIMBS]; /* little endian */
-    int n;                /* limbs in use; 0 is zero */
+    int n; /* limbs in use; 0 is zero */
 } bn;
 
 static void bn_set(bn *a, uint64_t v)
@@ -162,9 +162,8 @@ static void bn_mul_small(bn *a, uint32_t m)
 
 static void bn_mul_pow5(bn *a, int k)
 {
-    static const uint32_t pow5[14] = {1,       5,        25,        125,       625,
-                                      3125,    15625,    78125,     390625,    1953125,
-                                      9765625, 48828125, 244140625, 1220703125};
+    static const uint32_t pow5[14] = {1,     5,      25,      125,     625,      3125,      15625,
+                                      78125, 390625, 1953125, 9765625, 48828125, 244140625, 1220703125};
     for (; k >= 13; k -= 13)
         bn_mul_small(a, pow5[13]);
     if (k)
@@ -207,18 +206,14 @@ static uint32_t bn_divmod_small(bn *a, uint32_t m)
 /* a = floor(a / 10^k); floor division composes, so dividing in steps is exact. */
 static void bn_div_pow10(bn *a, unsigned k)
 {
-    static const uint32_t pow10[10] = {1,      10,      100,      1000,      10000,
-                                       100000, 1000000, 10000000, 100000000, 1000000000};
+    static const uint32_t pow10[10] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
     for (; k >= 9; k -= 9)
         bn_divmod_small(a, pow10[9]);
     if (k)
         bn_divmod_small(a, pow10[k]);
 }
 
-static unsigned bn_bitlen(const bn *a)
-{
-    return a->n ? (unsigned)(32 * (a->n - 1) + bitlen64(a->d[a->n - 1])) : 0;
-}
+static unsigned bn_bitlen(const bn *a) { return a->n ? (unsigned)(32 * (a->n - 1) + bitlen64(a->d[a->n - 1])) : 0; }
 
 static int bn_cmp(const bn *a, const bn *b)
 {
@@ -235,8 +230,8 @@ static int bn_cmp(const bn *a, const bn *b)
 /* Formats sig * 2^exp (sig > 0, of a format with sem_p bits of precision) into str as
  * APFloat's toString(FormatPrecision, FormatMaxPadding, TruncateZero) does. When dm is not
  * NULL, also returns the printed value as *dm * 10^*e10 (the digits fit: at most 19). */
-static size_t to_string(char *str, bool neg, int exp, uint64_t sig, int sem_p, unsigned fprec,
-                        unsigned max_pad, bool trunc_zero, uint64_t *dm, int *e10)
+static size_t to_string(char *str, bool neg, int exp, uint64_t sig, int sem_p, unsigned fprec, unsigned max_pad,
+                        bool trunc_zero, uint64_t *dm, int *e10)
 {
     size_t n = 0;
     if (neg)

@@ -51,9 +51,9 @@ void print_attr(print_state *p, const tcir_attr *a, bool elide_may)
         return;
     }
     const tcir_type *t = tcir_attr_get_kind(a) == TCIR_ATTR_INT || tcir_attr_get_kind(a) == TCIR_ATTR_FLOAT ||
-                                 tcir_attr_get_kind(a) == TCIR_ATTR_DENSE || tcir_attr_get_kind(a) == TCIR_ATTR_TYPE
-                             ? tcir_attr_get_type(a)
-                             : NULL;
+            tcir_attr_get_kind(a) == TCIR_ATTR_DENSE || tcir_attr_get_kind(a) == TCIR_ATTR_TYPE
+        ? tcir_attr_get_type(a)
+        : NULL;
     switch (tcir_attr_get_kind(a)) {
     case TCIR_ATTR_UNIT: base_out_puts(out, "unit"); break;
     case TCIR_ATTR_BOOL: base_out_puts(out, tcir_attr_int_value(a) ? "true" : "false"); break;
@@ -198,10 +198,10 @@ void print_functional(print_state *p, const tcir_op *op)
 /* What generic form adds to an op beyond its attributes; at most one thing per op name. */
 typedef enum generic_extra {
     EXTRA_NONE,
-    EXTRA_FASTMATH,         /* fastmath = #arith.fastmath<none> */
-    EXTRA_OVERFLOW,         /* overflowFlags = #arith.overflow<none> */
-    EXTRA_LOAD_SEGMENTS,    /* tt.load: operandSegmentSizes */
-    EXTRA_BRANCH_SEGMENTS   /* cf.cond_br: operandSegmentSizes */
+    EXTRA_FASTMATH, /* fastmath = #arith.fastmath<none> */
+    EXTRA_OVERFLOW, /* overflowFlags = #arith.overflow<none> */
+    EXTRA_LOAD_SEGMENTS, /* tt.load: operandSegmentSizes */
+    EXTRA_BRANCH_SEGMENTS /* cf.cond_br: operandSegmentSizes */
 } generic_extra;
 
 /* The op's extra, from its opcode. */
@@ -339,4 +339,3 @@ void print_generic_op(print_state *p, const tcir_op *op)
     base_out_put(&p->out, " : ", 3);
     print_functional(p, op);
 }
-

@@ -42,7 +42,7 @@ typedef struct print_pmap_slot {
 
 typedef struct print_pmap {
     print_pmap_slot *slots; /* in scratch memory */
-    size_t cap, count;     /* cap is 0 or a power of two; at most half full */
+    size_t cap, count; /* cap is 0 or a power of two; at most half full */
 } print_pmap;
 
 /* Sets key -> val (adds or replaces). On allocation failure sets s->oom and does nothing. */
@@ -108,10 +108,7 @@ static inline bool print_smap_get(const print_smap *m, uint32_t serial, const vo
 }
 
 /* strcmp(a, b) == 0, first bytes compared inline: names compared mostly differ there. */
-static inline bool print_str_eq(const char *a, const char *b)
-{
-    return a[0] == b[0] && strcmp(a, b) == 0;
-}
+static inline bool print_str_eq(const char *a, const char *b) { return a[0] == b[0] && strcmp(a, b) == 0; }
 
 /* ---- op classification shared by the printer and the verifier -------------------- */
 
@@ -124,7 +121,7 @@ enum { TCIR_SLACK = 32 };
  * ops (opcode 0) have an empty one. */
 typedef struct print_opinfo {
     char name[TCIR_SLACK]; /* the op name, NUL-padded: a text for print_out_pooled */
-    uint8_t len;           /* strlen(name) */
+    uint8_t len; /* strlen(name) */
 } print_opinfo;
 extern const print_opinfo print_opinfo_of[TCIR_OPC_COUNT];
 
@@ -164,7 +161,7 @@ typedef struct print_state {
     bool generic, locations;
     int indent;
     size_t nops; /* of the whole IR printed (numbering counts them first) */
-    print_smap ids;   /* value -> offset of its text in vtext, block -> ordering in its region */
+    print_smap ids; /* value -> offset of its text in vtext, block -> ordering in its region */
     print_pmap types; /* type -> index into tstr */
     /* Interned type strings. */
     char *tpool;
@@ -198,7 +195,9 @@ typedef struct print_state {
     const struct tcir_region *pred_region;
     int32_t *pred_start, *pred_list;
     size_t pred_start_cap, pred_list_cap;
-    struct print_pred_edge { int32_t to, from; } *pred_edges; /* scratch of index_predecessors */
+    struct print_pred_edge {
+        int32_t to, from;
+    } * pred_edges; /* scratch of index_predecessors */
     size_t pred_edges_cap;
 } print_state;
 
@@ -247,8 +246,7 @@ void print_attr(print_state *p, const tcir_attr *a, bool elide_may);
  * nothing when empty; with_keyword puts " attributes" before it. Most ops have no attributes:
  * for them it is one test inline, not a call. */
 void print_attrs_of(print_state *p, const tcir_op *op, const char *const *elided, bool with_keyword);
-static inline void print_attr_dict(print_state *p, const tcir_op *op, const char *const *elided,
-                                   bool with_keyword)
+static inline void print_attr_dict(print_state *p, const tcir_op *op, const char *const *elided, bool with_keyword)
 {
     if (tcir_op_nattrs(op))
         print_attrs_of(p, op, elided, with_keyword);
@@ -262,8 +260,7 @@ TCIR_OUT_INLINE void print_op_name(print_state *p, const tcir_op *op)
     else
         base_out_puts(&p->out, tcir_op_name(op));
 }
-void print_region(print_state *p, const tcir_region *r, bool entry_args, bool terminators,
-                  bool empty_block);
+void print_region(print_state *p, const tcir_region *r, bool entry_args, bool terminators, bool empty_block);
 /* Numbers every value and block under top (the SSA names, print_names.c) before it is printed;
  * returns how many ops there are. */
 size_t print_number_all(print_state *p, const tcir_op *top);

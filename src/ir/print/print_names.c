@@ -276,12 +276,13 @@ static void number_op(numbering *nb, const tcir_op *op)
 static void push_regions(numbering *nb, const tcir_op *op, int depth)
 {
     int nr = tcir_op_nregions(op);
-    if (!nr || !print_scratch_grow(&nb->p->mem, (void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr,
-                                   sizeof *nb->stack))
+    if (!nr ||
+        !print_scratch_grow(&nb->p->mem, (void **)&nb->stack, &nb->stack_cap, nb->nstack + (size_t)nr,
+                            sizeof *nb->stack))
         return;
     for (int i = 0; i < nr; i++)
-        nb->stack[nb->nstack++] = (pending){tcir_op_region((tcir_op *)op, i), nb->value_id, nb->arg_id,
-                                            nb->conflict_id, depth};
+        nb->stack[nb->nstack++] =
+            (pending){tcir_op_region((tcir_op *)op, i), nb->value_id, nb->arg_id, nb->conflict_id, depth};
 }
 
 /* Numbers region r's blocks and values, and stacks the regions of its ops (depth: r's scope

@@ -33,8 +33,8 @@ static inline const tcir_type *result_type(const tcir_op *op, int i)
 
 static inline bool shape(const tcir_op *op, int noperands, int nresults)
 {
-    return tcir_op_noperands(op) == noperands && tcir_op_nresults(op) == nresults &&
-           tcir_op_nregions(op) == 0 && tcir_op_nsuccessors(op) == 0;
+    return tcir_op_noperands(op) == noperands && tcir_op_nresults(op) == nresults && tcir_op_nregions(op) == 0 &&
+        tcir_op_nsuccessors(op) == 0;
 }
 
 /* The pretty keyword of an enum attribute, or NULL when absent or not an enum. */

@@ -146,8 +146,7 @@ bool print_pretty_for(print_state *p, const tcir_op *op)
 /* %r = scf.if %c -> (T) {...} else {...} */
 bool print_pretty_if(print_state *p, const tcir_op *op)
 {
-    if (tcir_op_noperands(op) != 1 || tcir_op_nregions(op) != 2 || tcir_op_nsuccessors(op) ||
-        !entry_block(op, 0))
+    if (tcir_op_noperands(op) != 1 || tcir_op_nregions(op) != 2 || tcir_op_nsuccessors(op) || !entry_block(op, 0))
         return false;
     int nr = tcir_op_nresults(op);
     put(p, "scf.if ");
@@ -220,9 +219,9 @@ bool print_pretty_func(print_state *p, const tcir_op *op)
     const tcir_attr *ft = tcir_op_attr(op, "function_type");
     const tcir_attr *vis = tcir_op_attr(op, "sym_visibility");
     const tcir_type *fty = ft && tcir_attr_get_kind(ft) == TCIR_ATTR_TYPE ? tcir_attr_get_type(ft) : NULL;
-    if (!name || tcir_attr_get_kind(name) != TCIR_ATTR_STRING || !fty ||
-        tcir_type_get_kind(fty) != TCIR_TYPE_FUNC || tcir_op_nregions(op) != 1 || tcir_op_noperands(op) ||
-        tcir_op_nresults(op) || (vis && tcir_attr_get_kind(vis) != TCIR_ATTR_STRING))
+    if (!name || tcir_attr_get_kind(name) != TCIR_ATTR_STRING || !fty || tcir_type_get_kind(fty) != TCIR_TYPE_FUNC ||
+        tcir_op_nregions(op) != 1 || tcir_op_noperands(op) || tcir_op_nresults(op) ||
+        (vis && tcir_attr_get_kind(vis) != TCIR_ATTR_STRING))
         return false;
     int nin = tcir_type_func_ninputs(fty), nres = tcir_type_func_nresults(fty);
     const tcir_block *body = entry_block(op, 0);
@@ -265,8 +264,7 @@ bool print_pretty_func(print_state *p, const tcir_op *op)
         if (parens)
             base_out_putc(&p->out, ')');
     }
-    static const char *const elided[] = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs",
-                                         NULL};
+    static const char *const elided[] = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", NULL};
     print_attr_dict(p, op, elided, true);
     if (body) {
         base_out_putc(&p->out, ' ');

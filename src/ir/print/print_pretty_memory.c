@@ -35,9 +35,9 @@ static bool read_memory_attrs(const tcir_op *op, memory_attrs *m)
     *m = (memory_attrs){0};
     for (int i = 0; i < tcir_op_nattrs(op); i++) {
         const tcir_named_attr *na = tcir_op_attr_at(op, i);
-        const char **kw = print_str_eq(na->name, "cache")   ? &m->cache
-                          : print_str_eq(na->name, "evict") ? &m->evict
-                                                           : NULL;
+        const char **kw = print_str_eq(na->name, "cache") ? &m->cache
+            : print_str_eq(na->name, "evict")             ? &m->evict
+                                                          : NULL;
         if (kw && na->attr) {
             if (tcir_attr_get_kind(na->attr) != TCIR_ATTR_ENUM)
                 return false;

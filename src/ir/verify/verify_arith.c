@@ -78,7 +78,8 @@ bool verify_check_select(verifier *v, const tcir_op *op)
         return false;
     const tcir_type *c = operand_type(op, 0), *r = result_type(op, 0);
     if (operand_type(op, 1) != r || operand_type(op, 2) != r)
-        return fail(v, op, "requires the true value, the false value and the result to have the same type, got %s, %s "
+        return fail(v, op,
+                    "requires the true value, the false value and the result to have the same type, got %s, %s "
                     "-> %s",
                     tn(v, operand_type(op, 1)), tn(v, operand_type(op, 2)), tn(v, r));
     if (!is_i1_like(c) || (tcir_type_is_tensor(c) && !same_shape(c, r)))
@@ -172,8 +173,8 @@ bool verify_check_constant(verifier *v, const tcir_op *op)
     tcir_attr_kind k = tcir_attr_get_kind(a);
     const tcir_type *r = result_type(op, 0);
     const tcir_type *at = k == TCIR_ATTR_INT || k == TCIR_ATTR_FLOAT || k == TCIR_ATTR_DENSE ? tcir_attr_get_type(a)
-                          : k == TCIR_ATTR_BOOL                                              ? NULL
-                                                                                               : r;
+        : k == TCIR_ATTR_BOOL                                                                ? NULL
+                                                                                             : r;
     bool ok = k == TCIR_ATTR_BOOL ? is_i1_like(r) && !tcir_type_is_tensor(r)
                                   : (k == TCIR_ATTR_INT || k == TCIR_ATTR_FLOAT || k == TCIR_ATTR_DENSE) && at == r;
     if (!ok) {

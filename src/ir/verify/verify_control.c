@@ -27,8 +27,8 @@ bool verify_check_func(verifier *v, const tcir_op *op)
         return true; /* a declaration */
     int n = tcir_type_func_ninputs(ft);
     if (tcir_block_nargs(entry) != n)
-        return fail(v, op, "entry block has %d arguments, but the function type has %d inputs",
-                    tcir_block_nargs(entry), n);
+        return fail(v, op, "entry block has %d arguments, but the function type has %d inputs", tcir_block_nargs(entry),
+                    n);
     for (int i = 0; i < n; i++)
         if (tcir_value_type(tcir_block_arg(entry, i)) != tcir_type_func_input(ft, i))
             return fail(v, op, "entry block argument #%d has type %s, but the function type says %s", i,
@@ -136,7 +136,8 @@ bool verify_check_for(verifier *v, const tcir_op *op)
 {
     int n = tcir_op_noperands(op), inits = n - 3;
     if (inits < 0 || tcir_op_nregions(op) != 1 || tcir_op_nresults(op) != inits)
-        return fail(v, op, "expects lower bound, upper bound, step, the initial values, one region and one result "
+        return fail(v, op,
+                    "expects lower bound, upper bound, step, the initial values, one region and one result "
                     "per initial value");
     const tcir_type *iv = operand_type(op, 0);
     if (!is_int_like(iv) || tcir_type_is_tensor(iv) || operand_type(op, 1) != iv || operand_type(op, 2) != iv)
@@ -144,8 +145,7 @@ bool verify_check_for(verifier *v, const tcir_op *op)
                     tn(v, operand_type(op, 1)), tn(v, operand_type(op, 2)));
     const tcir_block *body = tcir_region_first_block(tcir_op_region((tcir_op *)op, 0));
     if (!body || tcir_block_nargs(body) != 1 + inits || tcir_value_type(tcir_block_arg(body, 0)) != iv)
-        return fail(v, op, "body must take the induction variable (%s) and one argument per initial value",
-                    tn(v, iv));
+        return fail(v, op, "body must take the induction variable (%s) and one argument per initial value", tn(v, iv));
     for (int i = 0; i < inits; i++)
         if (operand_type(op, 3 + i) != result_type(op, i) ||
             tcir_value_type(tcir_block_arg(body, 1 + i)) != result_type(op, i))

@@ -23,8 +23,10 @@ bool verify_check_assert(verifier *v, const tcir_op *op)
         return false;
     const tcir_type *t = operand_type(op, 0);
     if (!is_i1_like(t))
-        return fail(v, op, "operand #0 must be 1-bit signless integer or ranked tensor of 1-bit signless integer "
-                    "values, but got '%s'", tn(v, t));
+        return fail(v, op,
+                    "operand #0 must be 1-bit signless integer or ranked tensor of 1-bit signless integer "
+                    "values, but got '%s'",
+                    tn(v, t));
     return true;
 }
 
@@ -88,8 +90,10 @@ bool verify_check_inline_asm(verifier *v, const tcir_op *op)
     if (tcir_op_noperands(op) && tcir_type_is_tensor(operand_type(op, 0))) {
         int64_t numel = tcir_type_numel(operand_type(op, 0));
         if (numel % k)
-            return fail(v, op, "number of input elements %lld must be a multiple of the op's packed_element "
-                        "attribute, %lld", (long long)numel, (long long)k);
+            return fail(v, op,
+                        "number of input elements %lld must be a multiple of the op's packed_element "
+                        "attribute, %lld",
+                        (long long)numel, (long long)k);
     }
     return true;
 }

@@ -33,7 +33,7 @@ typedef struct verifier {
         const tcir_region *r;
         const tcir_block *b;
         int32_t visit; /* b's number among the blocks walked so far (from 1) */
-    } *levels;
+    } * levels;
     size_t nlevels, levels_cap;
     size_t isolated_from; /* the level of the innermost function's body: nothing above is seen */
     print_pmap open;

@@ -163,7 +163,7 @@ bool verify_check_make_tensor_ptr(verifier *v, const tcir_op *op)
     if (tcir_attr_array_size(order) != rank)
         return fail(v, op, "order must have %d entries, got %d", rank, tcir_attr_array_size(order));
     return int_scalars(v, op, 1, 1 + 2 * rank, 64, "shape and strides") &&
-           int_scalars(v, op, 1 + 2 * rank, n, 32, "offsets");
+        int_scalars(v, op, 1 + 2 * rank, n, 32, "offsets");
 }
 
 /* tt.advance ptr, [offsets: i32] : the block pointer's type */

@@ -69,8 +69,7 @@ bool verify_check_make_range(verifier *v, const tcir_op *op)
     if (n <= 0 || (n & (n - 1)))
         return fail(v, op, "range length %lld (end - start) must be a positive power of two", (long long)n);
     const tcir_type *el = tcir_type_elem(r);
-    if (tcir_type_rank(r) != 1 || !tcir_type_is_int(el) || tcir_type_int_width(el) != 32 ||
-        tcir_type_dims(r)[0] != n)
+    if (tcir_type_rank(r) != 1 || !tcir_type_is_int(el) || tcir_type_int_width(el) != 32 || tcir_type_dims(r)[0] != n)
         return fail(v, op, "result must be tensor<%lldxi32> (end - start), got %s", (long long)n, tn(v, r));
     return true;
 }
@@ -88,10 +87,7 @@ bool verify_check_program_id(verifier *v, const tcir_op *op)
 
 /* ---- matrix and shape ops (Triton 3.6's Ops.cpp verifiers and TableGen traits) -------------- */
 
-static int64_t numel_of(const tcir_type *t)
-{
-    return tcir_type_numel(t);
-}
+static int64_t numel_of(const tcir_type *t) { return tcir_type_numel(t); }
 
 static bool need_tensor(verifier *v, const tcir_op *op, const char *what, const tcir_type *t)
 {
@@ -239,8 +235,7 @@ static bool same_type_pair(verifier *v, const tcir_op *op)
     if (a != b)
         return fail(v, op, "requires all operands to have the same type, got %s and %s", tn(v, a), tn(v, b));
     if (tcir_type_elem(r) != tcir_type_elem(a))
-        return fail(v, op, "result element type must match the input element type, got %s -> %s", tn(v, a),
-                    tn(v, r));
+        return fail(v, op, "result element type must match the input element type, got %s -> %s", tn(v, a), tn(v, r));
     return true;
 }
 
@@ -250,7 +245,8 @@ bool verify_check_cat(verifier *v, const tcir_op *op)
         return false;
     const tcir_type *a = operand_type(op, 0), *r = result_type(op, 0);
     if (numel_of(r) != 2 * numel_of(a))
-        return fail(v, op, "result element count must equal the sum of the operand element counts, expected %lld but "
+        return fail(v, op,
+                    "result element count must equal the sum of the operand element counts, expected %lld but "
                     "got %lld",
                     (long long)(2 * numel_of(a)), (long long)numel_of(r));
     return true;
@@ -282,7 +278,7 @@ bool verify_check_split(verifier *v, const tcir_op *op)
     if (tcir_type_dims(a)[n - 1] != 2)
         return fail(v, op, "last dimension of input tensor must be 2, got %s", tn(v, a));
     bool ok = result_type(op, 1) == r && tcir_type_is_tensor(r) && tcir_type_elem(r) == tcir_type_elem(a) &&
-              tcir_type_rank(r) == n - 1;
+        tcir_type_rank(r) == n - 1;
     for (int i = 0; ok && i < n - 1; i++)
         ok = tcir_type_dims(r)[i] == tcir_type_dims(a)[i];
     if (!ok)
@@ -297,8 +293,7 @@ bool verify_check_gather(verifier *v, const tcir_op *op)
     if (!counts(v, op, 2, 1) || !(ax = need_attr(v, op, "axis", TCIR_ATTR_INT)))
         return false;
     const tcir_type *src = operand_type(op, 0), *idx = operand_type(op, 1), *r = result_type(op, 0);
-    if (!need_tensor(v, op, "source", src) || !need_tensor(v, op, "indices", idx) ||
-        !need_tensor(v, op, "result", r))
+    if (!need_tensor(v, op, "source", src) || !need_tensor(v, op, "indices", idx) || !need_tensor(v, op, "result", r))
         return false;
     if (!is_int_like(idx))
         return fail(v, op, "indices must be a tensor of integers, got %s", tn(v, idx));
