@@ -69,25 +69,6 @@ static size_t arg_bytes(int arg, int nargs, const tc_arg *args, void *user)
     return ((tune_ctx *)user)->now->bytes[arg];
 }
 
-static tc_arg scalar_arg(tl_dtype dt, double v)
-{
-    switch (dt) {
-    case TL_I1: return tc_bool(v != 0);
-    case TL_I8: return tc_i8(v);
-    case TL_I16: return tc_i16(v);
-    case TL_I64: return tc_i64(v);
-    case TL_U8: return tc_u8(v);
-    case TL_U16: return tc_u16(v);
-    case TL_U32: return tc_u32(v);
-    case TL_U64: return tc_u64(v);
-    case TL_F16: return tc_f16(v);
-    case TL_BF16: return tc_bf16(v);
-    case TL_F32: return tc_f32(v);
-    case TL_F64: return tc_f64(v);
-    default: return tc_i32(v);
-    }
-}
-
 /* Problem text (NULL: the kernel's) on the device (rt NULL: only read); false with why. */
 static bool plan(tc_runtime *rt, const tl_kernel *k, const void *cfg, const char *text, tune_problem *tp, char *why,
                  size_t n)
@@ -110,7 +91,7 @@ static bool plan(tc_runtime *rt, const tl_kernel *k, const void *cfg, const char
         const problem_arg *a = &tp->pb.args[i];
         tp->dtype[i] = s->dtype;
         if (!a->buffer) {
-            tp->args[i] = scalar_arg(s->dtype, a->value);
+            tp->args[i] = launch_scalar_arg(s->dtype, a->value);
             continue;
         }
         tp->bytes[i] = (size_t)a->count * problem_elem_bytes(s->dtype);

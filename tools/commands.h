@@ -14,4 +14,8 @@ int tritonc_cmd_launch(int argc, char **argv); /* tools/launch_cmd.c */
 int tritonc_cmd_interpret(int argc, char **argv); /* tools/interpret_cmd.c */
 int tritonc_cmd_autotune(int argc, char **argv); /* tools/autotune_cmd.c */
 
+#include "tritonc/cuda.h"
+/* A scalar launch argument of dtype dt holding v (tools/launch_cmd.c; autotune's too). */
+tc_arg launch_scalar_arg(tl_dtype dt, double v);
+
 #endif

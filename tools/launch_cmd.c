@@ -172,8 +172,8 @@ static bool plan_matmul(tc_runtime *rt, const tl_kernel *k, const void *cfg, con
     return !tc_runtime_failed(rt);
 }
 
-/* A scalar argument of dtype dt holding v. */
-static tc_arg scalar_arg(tl_dtype dt, double v)
+/* A scalar argument of dtype dt holding v (commands.h). */
+tc_arg launch_scalar_arg(tl_dtype dt, double v)
 {
     switch (dt) {
     case TL_I1: return tc_bool(v != 0);
@@ -209,7 +209,7 @@ static bool plan_problem(tc_runtime *rt, const tl_kernel *k, const void *cfg, la
         const tl_argspec *s = tl_builder_argspec(b, i);
         const problem_arg *a = &pb.args[i];
         if (!a->buffer) {
-            p->args[i] = scalar_arg(s->dtype, a->value);
+            p->args[i] = launch_scalar_arg(s->dtype, a->value);
             continue;
         }
         size_t bytes = (size_t)a->count * problem_elem_bytes(s->dtype);
