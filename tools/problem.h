@@ -9,7 +9,7 @@
 
 #include "tritonc/tritonc.h"
 
-enum { PROBLEM_MAX_ARGS = 64, PROBLEM_MAX_VALUES = 32, PROBLEM_MAX_GRID = 128 };
+enum { PROBLEM_MAX_ARGS = 64, PROBLEM_MAX_VALUES = 64, PROBLEM_MAX_GRID = 128 };
 
 typedef struct problem_arg {
     char name[64];

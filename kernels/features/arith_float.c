@@ -39,4 +39,5 @@ TL_KERNEL(arith_float_kernel, arith_float_cfg, arith_float,
           .doc = "float32 arithmetic, comparisons, min/max, where, math and literals (catalog)",
           .cfg_default = &arith_float_default,
           .nfields = (int)(sizeof arith_float_fields / sizeof arith_float_fields[0]),
-          .fields = arith_float_fields);
+          .fields = arith_float_fields,
+          .problem = "x[128]=0.5,1.25,2,3.5 y[128]=1.5,0.75,2.5,1 o[128] n=100 grid=1");

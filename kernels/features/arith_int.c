@@ -39,4 +39,5 @@ TL_KERNEL(arith_int_kernel, arith_int_cfg, arith_int,
           .doc = "integer arithmetic, promotion, bit ops, comparisons and program ids (catalog)",
           .cfg_default = &arith_int_default,
           .nfields = (int)(sizeof arith_int_fields / sizeof arith_int_fields[0]),
-          .fields = arith_int_fields);
+          .fields = arith_int_fields,
+          .problem = "x[64] y[64] o[64] n=64 grid=1");

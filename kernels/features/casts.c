@@ -42,4 +42,5 @@ TL_KERNEL(casts_kernel, casts_cfg, casts,
           .doc = "casts between f32, f16, bf16, fp8, f64 and integers, with rounding modes (catalog)",
           .cfg_default = &casts_default,
           .nfields = (int)(sizeof casts_fields / sizeof casts_fields[0]),
-          .fields = casts_fields);
+          .fields = casts_fields,
+          .problem = "x[32] h[32] bf[32] f8[32] f5[32] i[32] o[32] grid=1");

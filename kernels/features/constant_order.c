@@ -28,4 +28,5 @@ TL_KERNEL(constant_order_kernel, constant_order_cfg, constant_order,
           .doc = "constants in Python's order after make_ttir (cdiv helper, scalars, dense splats)",
           .cfg_default = &constant_order_default,
           .nfields = (int)(sizeof constant_order_fields / sizeof constant_order_fields[0]),
-          .fields = constant_order_fields);
+          .fields = constant_order_fields,
+          .problem = "p[4] grid=1");

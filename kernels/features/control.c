@@ -61,4 +61,5 @@ TL_KERNEL(control_kernel, control_cfg, control,
           .doc = "early returns, for / tl.range / static_range, while, if / else (catalog)",
           .cfg_default = &control_default,
           .nfields = (int)(sizeof control_fields / sizeof control_fields[0]),
-          .fields = control_fields);
+          .fields = control_fields,
+          .problem = "x[1000] o[256] n=1000 grid=n/B");

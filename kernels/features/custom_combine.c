@@ -45,4 +45,5 @@ TL_KERNEL(custom_combine_kernel, custom_combine_cfg, custom_combine,
           .doc = "tl.reduce / tl.associative_scan with C combine callbacks, one over two operands (catalog)",
           .cfg_default = &custom_combine_default,
           .nfields = (int)(sizeof custom_combine_fields / sizeof custom_combine_fields[0]),
-          .fields = custom_combine_fields);
+          .fields = custom_combine_fields,
+          .problem = "x[64] o[64] grid=1");

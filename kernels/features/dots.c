@@ -44,4 +44,5 @@ TL_KERNEL(dots_kernel, dots_cfg, dots,
           .doc = "tl.dot: accumulators, input precisions, fp8 and out_dtype (catalog)",
           .cfg_default = &dots_default,
           .nfields = (int)(sizeof dots_fields / sizeof dots_fields[0]),
-          .fields = dots_fields);
+          .fields = dots_fields,
+          .problem = "a[2048] b[2048] c[4096] f8a[2048] f8b[2048] grid=1");

@@ -41,4 +41,5 @@ TL_KERNEL(memory_kernel, memory_cfg, memory,
           .doc = "loads and stores with hints, every atomic with mask, sem and scope (catalog)",
           .cfg_default = &memory_default,
           .nfields = (int)(sizeof memory_fields / sizeof memory_fields[0]),
-          .fields = memory_fields);
+          .fields = memory_fields,
+          .problem = "x[64] c[64] o[64] grid=1");

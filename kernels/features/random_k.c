@@ -29,4 +29,5 @@ TL_KERNEL(random_k_kernel, random_k_cfg, random_k,
           .doc = "tl.rand + tl.randn + tl.randint through Philox (catalog)",
           .cfg_default = &random_k_default,
           .nfields = (int)(sizeof random_k_fields / sizeof random_k_fields[0]),
-          .fields = random_k_fields);
+          .fields = random_k_fields,
+          .problem = "x[64] o[64] seed=42 grid=1");

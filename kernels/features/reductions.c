@@ -39,4 +39,5 @@ TL_KERNEL(reductions_kernel, reductions_cfg, reductions,
           .doc = "sum, max, min, argmax, argmin, indices, cumsum, cumprod, xor_sum (catalog)",
           .cfg_default = &reductions_default,
           .nfields = (int)(sizeof reductions_fields / sizeof reductions_fields[0]),
-          .fields = reductions_fields);
+          .fields = reductions_fields,
+          .problem = "x[512] o[32] idx[32] grid=1");

@@ -45,4 +45,5 @@ TL_KERNEL(shapes_kernel, shapes_cfg, shapes,
           .doc = "reshape, trans, permute, join/split, cat, gather, histogram and sums (catalog)",
           .cfg_default = &shapes_default,
           .nfields = (int)(sizeof shapes_fields / sizeof shapes_fields[0]),
-          .fields = shapes_fields);
+          .fields = shapes_fields,
+          .problem = "x[512] o[512] grid=1");

@@ -38,4 +38,5 @@ TL_KERNEL(softmax_xla_kernel, softmax_xla_cfg, softmax_xla,
           .doc = "row-wise softmax of [rows, N_COLS] float32, every argument a buffer: for XLA's Triton call",
           .cfg_default = &softmax_xla_default,
           .nfields = (int)(sizeof softmax_xla_fields / sizeof softmax_xla_fields[0]),
-          .fields = softmax_xla_fields);
+          .fields = softmax_xla_fields,
+          .problem = "in_ptr[4000] out_ptr[4000] grid=4");

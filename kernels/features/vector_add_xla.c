@@ -36,4 +36,5 @@ TL_KERNEL(vector_add_xla_kernel, vector_add_xla_cfg, vector_add_xla,
           .doc = "out = x + y with every argument a buffer (n_elements a 0-d tensor): for XLA's Triton call",
           .cfg_default = &vector_add_xla_default,
           .nfields = (int)(sizeof vector_add_xla_fields / sizeof vector_add_xla_fields[0]),
-          .fields = vector_add_xla_fields);
+          .fields = vector_add_xla_fields,
+          .problem = "x_ptr[4096] y_ptr[4096] n_elements_ptr[1]=4096 output_ptr[4096] grid=4");

@@ -153,4 +153,11 @@ TL_KERNEL(fused_moe_kernel, fused_moe_cfg, fused_moe,
           .doc = "MoE grouped GEMM over expert-sorted pairs: bf16 or fp8 w8a8 block scales, bias, routed weights",
           .cfg_default = &fused_moe_default,
           .nfields = (int)(sizeof fused_moe_fields / sizeof fused_moe_fields[0]),
-          .fields = fused_moe_fields);
+          .fields = fused_moe_fields,
+          .problem = "a_ptr[2048] b_ptr[8192] c_ptr[4096] b_bias_ptr[128] a_scale_ptr[1] b_scale_ptr[1] "
+                     "topk_weights_ptr[64] "
+                     "sorted_token_ids_ptr[64]=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63 "
+                     "expert_ids_ptr[1]=1 num_tokens_post_padded_ptr[1]=64 N=64 K=64 EM=64 num_valid_tokens=64 "
+                     "stride_am=64 stride_ak=1 stride_be=4096 stride_bk=1 stride_bn=64 stride_cm=64 stride_cn=1 "
+                     "stride_bbe=64 stride_bbn=1 stride_asm=1 stride_ask=1 stride_bse=1 stride_bsk=1 stride_bsn=1 "
+                     "grid=EM/BLOCK_SIZE_M*N/BLOCK_SIZE_N");

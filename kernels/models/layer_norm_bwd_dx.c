@@ -80,4 +80,6 @@ TL_KERNEL(layer_norm_bwd_dx_kernel, layer_norm_bwd_dx_cfg, layer_norm_bwd_dx,
           .doc = "layer norm backward: DX, and float32 partial DW, DB in GROUP_SIZE_M rows under spin locks",
           .cfg_default = &layer_norm_bwd_dx_default,
           .nfields = (int)(sizeof layer_norm_bwd_dx_fields / sizeof layer_norm_bwd_dx_fields[0]),
-          .fields = layer_norm_bwd_dx_fields);
+          .fields = layer_norm_bwd_dx_fields,
+          .problem = "DX[2048] DY[2048] DW[16384] DB[16384] X[2048] W[256] Mean[8] Rstd[8]=1 Lock[128]=0 stride=256 "
+                     "N=256 grid=8");

@@ -66,4 +66,5 @@ TL_KERNEL(layer_norm_fwd_kernel, layer_norm_fwd_cfg, layer_norm_fwd,
           .doc = "layer norm forward, one program per row: Y, and float32 Mean and Rstd per row",
           .cfg_default = &layer_norm_fwd_default,
           .nfields = (int)(sizeof layer_norm_fwd_fields / sizeof layer_norm_fwd_fields[0]),
-          .fields = layer_norm_fwd_fields);
+          .fields = layer_norm_fwd_fields,
+          .problem = "X[4000] Y[4000] W[1000] B[1000] Mean[4] Rstd[4] stride=1000 N=1000 eps=1e-5 grid=4");

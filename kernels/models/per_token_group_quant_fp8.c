@@ -58,4 +58,6 @@ TL_KERNEL(per_token_group_quant_fp8_kernel, per_token_group_quant_fp8_cfg, per_t
           .doc = "fp8 e4m3 quantization per token group (vLLM), one program per group; use_ue8m0: power-of-two scales",
           .cfg_default = &per_token_group_quant_fp8_default,
           .nfields = (int)(sizeof per_token_group_quant_fp8_fields / sizeof per_token_group_quant_fp8_fields[0]),
-          .fields = per_token_group_quant_fp8_fields);
+          .fields = per_token_group_quant_fp8_fields,
+          .problem = "y_ptr[4096] y_q_ptr[4096] y_s_ptr[32] group_size=128 y_num_columns=512 y_row_stride=512 "
+                     "eps=1e-10 fp8_min=-448 fp8_max=448 grid=32");

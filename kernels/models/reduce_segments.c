@@ -73,4 +73,7 @@ TL_KERNEL(reduce_segments_kernel, reduce_segments_cfg, reduce_segments,
           .doc = "paged attention (vLLM unified, 3d): merges the split-KV segments into the output",
           .cfg_default = &reduce_segments_default,
           .nfields = (int)(sizeof reduce_segments_fields / sizeof reduce_segments_fields[0]),
-          .fields = reduce_segments_fields);
+          .fields = reduce_segments_fields,
+          .problem = "out_ptr[16384] segm_output_ptr[262144] segm_max_ptr[2048] segm_expsum_ptr[2048] "
+                     "seq_lens_ptr[1]=64 query_start_loc_ptr[2]=0,4 num_seqs=1 stride_o_tok=4096 stride_o_head=128 "
+                     "grid=4,NUM_QUERY_HEADS");

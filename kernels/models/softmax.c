@@ -36,4 +36,5 @@ TL_KERNEL(softmax_kernel, softmax_cfg, softmax,
           .doc = "row-wise softmax of float32 rows up to BLOCK long, one program per row",
           .cfg_default = &softmax_default,
           .nfields = (int)(sizeof softmax_fields / sizeof softmax_fields[0]),
-          .fields = softmax_fields);
+          .fields = softmax_fields,
+          .problem = "out_ptr[4000] in_ptr[4000] in_row_stride=1000 out_row_stride=1000 n_cols=1000 grid=4");

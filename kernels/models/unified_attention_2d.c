@@ -161,4 +161,9 @@ TL_KERNEL(unified_attention_2d_kernel, unified_attention_2d_cfg, unified_attenti
           .doc = "paged attention (vLLM unified, 2d): ragged prefill + decode, GQA, window, softcap, sinks",
           .cfg_default = &unified_attention_2d_default,
           .nfields = (int)(sizeof unified_attention_2d_fields / sizeof unified_attention_2d_fields[0]),
-          .fields = unified_attention_2d_fields);
+          .fields = unified_attention_2d_fields,
+          .problem = "out_ptr[32768] q_ptr[32768] k_cache_ptr[32768] v_cache_ptr[32768] sinks_ptr[32] "
+                     "block_table_ptr[2]=1,0 seq_lens_ptr[1]=32 query_start_loc_ptr[2]=0,8 scale=0.0884 softcap=0 "
+                     "num_seqs=1 stride_q_tok=4096 stride_q_head=128 stride_o_tok=4096 stride_o_head=128 stride_bt=2 "
+                     "stride_k_blk=16384 stride_k_slot=1024 stride_k_head=128 stride_v_blk=16384 stride_v_slot=1024 "
+                     "stride_v_head=128 grid=3,NUM_QUERY_HEADS/NUM_QUERIES_PER_KV");

@@ -156,4 +156,10 @@ TL_KERNEL(unified_attention_3d_kernel, unified_attention_3d_cfg, unified_attenti
           .doc = "paged attention (vLLM unified, 3d): split-KV segments' partial softmax, for reduce_segments",
           .cfg_default = &unified_attention_3d_default,
           .nfields = (int)(sizeof unified_attention_3d_fields / sizeof unified_attention_3d_fields[0]),
-          .fields = unified_attention_3d_fields);
+          .fields = unified_attention_3d_fields,
+          .problem = "segm_output_ptr[524288] segm_max_ptr[4096] segm_expsum_ptr[4096] q_ptr[32768] "
+                     "k_cache_ptr[32768] v_cache_ptr[32768] sinks_ptr[32] block_table_ptr[2]=1,0 seq_lens_ptr[1]=32 "
+                     "query_start_loc_ptr[2]=0,8 scale=0.0884 softcap=0 num_seqs=1 stride_q_tok=4096 "
+                     "stride_q_head=128 stride_bt=2 stride_k_blk=16384 stride_k_slot=1024 stride_k_head=128 "
+                     "stride_v_blk=16384 stride_v_slot=1024 stride_v_head=128 "
+                     "grid=3,NUM_QUERY_HEADS/NUM_QUERIES_PER_KV,NUM_SEGMENTS_PER_SEQ");
