@@ -54,6 +54,12 @@
  * line (the signature of `p = tl_addptr(p, 64)` with p not carried); .allow_unused = true on the
  * loop allows it.
  *
+ * A variable that both branches of a runtime if first define (Python's name not defined before
+ * the if) is declared `tl_value loss = TL_UNSET;` and listed in .carry: no value before the if;
+ * the if yields such variables after the others, sorted by their C names (Python sorts those
+ * names); one defined in one branch only, or with two types, is an error at tl_end. A TL_UNSET
+ * value used anywhere else is an error at that call.
+ *
  * A condition that is a C number (tl_if(0), tl_if(tl_lit_int(1)), an argument specialized to 1)
  * is decided in C, as Python decides an if on a constexpr: the branch taken is emitted inline,
  * the other's C runs but its ops are dropped (a value made there cannot be used after); carried
