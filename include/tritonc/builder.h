@@ -99,6 +99,11 @@ typedef struct tl_value {
 } tl_value;
 
 #define TL_POISON (TLX_LIT(tl_value){.poison = 1})
+/* "No value yet": the initializer of a C variable that a runtime if first defines, in both
+ * branches (control.h: `tl_value loss = TL_UNSET;` listed in the if's .carry). Using it anywhere
+ * else is an error at that call. */
+#define TL_UNSET (TLX_LIT(tl_value){.poison = 2})
+static inline bool tl_value_is_unset(tl_value v) { return v.poison == 2 && v.ir == NULL && v.lit == TL_LIT_NONE; }
 /* True for poison, and for an absent value where a value is needed. */
 static inline bool tl_value_is_poison(tl_value v) { return v.ir == NULL && v.lit == TL_LIT_NONE; }
 static inline bool tl_value_is_absent(tl_value v) { return !v.b && !v.ir && !v.lit && !v.poison; }

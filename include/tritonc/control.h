@@ -54,6 +54,12 @@
  * line (the signature of `p = tl_addptr(p, 64)` with p not carried); .allow_unused = true on the
  * loop allows it.
  *
+ * A variable that both branches of a runtime if first define (Python's name not defined before
+ * the if) is declared `tl_value loss = TL_UNSET;` and listed in .carry: no value before the if;
+ * the if yields such variables after the others, sorted by their C names (Python sorts those
+ * names); one defined in one branch only, or with two types, is an error at tl_end. A TL_UNSET
+ * value used anywhere else is an error at that call.
+ *
  * A condition that is a C number (tl_if(0), tl_if(tl_lit_int(1)), an argument specialized to 1)
  * is decided in C, as Python decides an if on a constexpr: the branch taken is emitted inline,
  * the other's C runs but its ops are dropped (a value made there cannot be used after); carried
@@ -214,6 +220,22 @@ TRITONC_API void tl_else_at(tl_site s, tl_scope *scope, tl_values values);
 #define tl_else(...) TLX_CAT(tlx_else_, TLX_KW1(__VA_ARGS__))(__VA_ARGS__)
 #define tlx_else_P(scope) tl_else_at(TL_SITE("tl_else"), TLX_SCOPE(scope), TLX_LIT(tl_values){0, NULL})
 #define tlx_else_K(scope, ...) tl_else_at(TL_SITE("tl_else"), TLX_SCOPE(scope), TL_VALUES(__VA_ARGS__))
+
+/* ---- the runtime ternary ------------------------------------------------------------------ */
+
+/* Python's `a if cond else b`, an expression: TL_IFEXP(cond, a, b). On a runtime condition, an
+ * scf.if whose then-branch computes a and yields it and whose else-branch computes b and yields
+ * it (Triton's visit_IfExp): the macro opens the if before C evaluates a, and the else before b,
+ * so each expression's ops land in its branch. a and b are values or C numbers (a C number is a
+ * constant of its Python type, made in its branch) of one and the same type, as Python asserts.
+ * A condition that is a C number is decided in C (as tl_if's). Each of a and b is evaluated once,
+ * in that order; TL_IFEXP nests in either. */
+#define TL_IFEXP(cond, a, b)                                                                                           \
+    (tlx_ifexp_open_at(TL_SITE("TL_IFEXP"), tl_lit(cond)), tlx_ifexp_else_at(TL_SITE("TL_IFEXP"), tl_lit(a)),          \
+     tlx_ifexp_end_at(TL_SITE("TL_IFEXP"), tl_lit(b)))
+TRITONC_API int tlx_ifexp_open_at(tl_site s, tl_value cond);
+TRITONC_API int tlx_ifexp_else_at(tl_site s, tl_value a);
+TRITONC_API tl_value tlx_ifexp_end_at(tl_site s, tl_value b);
 
 /* ---- while ------------------------------------------------------------------------------ */
 

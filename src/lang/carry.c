@@ -59,7 +59,18 @@ static bool valid_var_value(tl_site s, tl_builder *b, tl_value v, const char *na
 /* Checks a .carry list and records it in Python's carried order (each variable's place is its
  * value's def_order; equal places keep the list's order). The values are made strong later
  * (lang_carry_values), where the explicit form makes its inits, so that constants keep their order. */
-tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars)
+/* Whether carried variable a comes after b: by def_order; TL_UNSET ones last, by name (Python's
+ * sorted(then_defs.keys() & else_defs.keys())). */
+static bool carried_after(tl_value a, const char *an, tl_value b, const char *bn)
+{
+    if (tl_value_is_unset(a) != tl_value_is_unset(b))
+        return tl_value_is_unset(a);
+    if (tl_value_is_unset(a))
+        return strcmp(an, bn) > 0;
+    return a.def_order > b.def_order;
+}
+
+tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars, bool allow_unset)
 {
     int n = vars.n;
     if (n < 0 || (n && !vars.v)) {
@@ -85,6 +96,15 @@ tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars)
                 return NULL;
             }
         tl_value v = *vars.v[i];
+        if (tl_value_is_unset(v)) {
+            if (allow_unset)
+                continue;
+            tl_builder_fail(b, s,
+                            "carried variable %s is TL_UNSET: only a tl_if's branches may give a variable its "
+                            "first value; give it one before this scope",
+                            names[i]);
+            return NULL;
+        }
         if (!valid_var_value(s, b, v, names[i]))
             return NULL;
         if (n > 1 && tl_value_is_lit(v)) {
@@ -97,13 +117,14 @@ tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars)
     }
     tl_carry *c = lang_scope_array(s, b, 1, sizeof *c);
     if (!c || !(c->var = lang_scope_array(s, b, n, sizeof(*c->var))) ||
-        !(c->name = lang_scope_array(s, b, n, sizeof(*c->name))) || !(c->init = lang_scope_values(s, b, n)))
+        !(c->name = lang_scope_array(s, b, n, sizeof(*c->name))) || !(c->init = lang_scope_values(s, b, n)) ||
+        !(c->unset = lang_scope_flags(s, b, n)))
         return NULL;
     c->n = n;
     /* insertion sort by def_order: stable, and lists are short */
     for (int i = 0; i < n; i++) {
         int j = i;
-        for (; j > 0 && c->var[j - 1]->def_order > vars.v[i]->def_order; j--) {
+        for (; j > 0 && carried_after(*c->var[j - 1], c->name[j - 1], *vars.v[i], names[i]); j--) {
             c->var[j] = c->var[j - 1];
             c->name[j] = c->name[j - 1];
         }
@@ -117,6 +138,11 @@ tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars)
 bool lang_carry_values(tl_site s, tl_builder *b, tl_carry *c)
 {
     for (int i = 0; i < c->n; i++) {
+        c->unset[i] = tl_value_is_unset(*c->var[i]);
+        if (c->unset[i]) {
+            c->init[i] = TL_UNSET;
+            continue;
+        }
         c->init[i] = lang_scope_strong(s, b, *c->var[i]);
         if (tl_value_is_poison(c->init[i]))
             return false;
@@ -128,11 +154,17 @@ bool lang_carry_values(tl_site s, tl_builder *b, tl_carry *c)
 static bool current_value(tl_site s, tl_builder *b, const tl_carry *c, int i, const char *where, tl_value *out)
 {
     tl_value v = *c->var[i];
+    if (c->unset && c->unset[i] && tl_value_is_unset(v)) { /* not defined (yet) in this branch */
+        *out = TL_UNSET;
+        return true;
+    }
     if (!valid_var_value(s, b, v, c->name[i]))
         return false;
     *out = lang_scope_strong(s, b, v);
     if (tl_value_is_poison(*out))
         return false;
+    if (c->unset && c->unset[i]) /* its type is the branch's: close_if_carry compares them */
+        return true;
     const tcir_type *t = tl_value_type(*out), *want = tl_value_type(c->init[i]);
     if (t != want) {
         char got[LANG_STR], was[LANG_STR];

@@ -31,6 +31,12 @@ tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v,
         char name[64];
         if (tl_value_is_lit(v[i]))
             continue;
+        if (tl_value_is_unset(v[i])) {
+            arg_name(name, sizeof name, names, i);
+            tl_builder_fail(b, s, "%s is TL_UNSET: it has no value yet (only a runtime tl_if's .carry may list it)",
+                            name);
+            return NULL;
+        }
         if (v[i].ir == NULL) {
             arg_name(name, sizeof name, names, i);
             tl_builder_fail(b, s, "%s is a poison value", name);

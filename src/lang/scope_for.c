@@ -61,7 +61,7 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         return lang_scope_failed(given ? given : lo.b ? lo.b : hi.b, s, hint);
     if (!lang_scope_one_form(s, b, o.carry, o.inits) || !lang_scope_good_list(s, b, o.inits, "inits"))
         return lang_scope_failed(b, s, hint);
-    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry) : NULL;
+    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry, false) : NULL;
     if (o.carry.n && !c)
         return lang_scope_failed(b, s, hint);
     /* A negative literal step counts down: Python swaps the bounds and maps the variable back. */

@@ -8,7 +8,7 @@ static tl_scope if_decided(tl_site s, tl_value cond, tl_if_opts o)
     tl_builder *b = lang_scope_const_builder(s, "tl_if", o.carry);
     if (!b || tl_builder_failed(b))
         return lang_scope_failed(b, s, o.carry.n);
-    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry) : NULL;
+    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry, true) : NULL;
     if ((o.carry.n && !c) || (c && !lang_carry_values(s, b, c)))
         return lang_scope_failed(b, s, o.carry.n);
     tl_scope scope = lang_scope_failed(b, s, 0);
@@ -28,7 +28,7 @@ tl_scope tl_if_at(tl_site s, tl_value cond, tl_if_opts o)
     tl_builder *b = lang_builder(s, NULL, 1, &cond, (const char *const[]){"condition"});
     if (!b)
         return lang_scope_failed(cond.b, s, o.carry.n);
-    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry) : NULL;
+    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry, true) : NULL;
     if (o.carry.n && !c)
         return lang_scope_failed(b, s, o.carry.n);
     tl_value cv;
@@ -167,8 +167,38 @@ static bool yield_in(tl_site s, tl_builder *b, tcir_block *blk, int n, const tl_
     return ok && !tl_builder_failed(b);
 }
 
+/* Whether an if yields variable i, TL_UNSET before it (a name Python's if yields when both
+ * branches define it, whatever their values); false, with an error, where Python's name is
+ * defined in one branch only or with two types. */
+static bool yield_unset(tl_site s, tl_scope *scope, int i, tl_value then_v, tl_value else_v, bool *keep)
+{
+    tl_builder *b = scope->b;
+    const char *name = scope->carry->name[i];
+    *keep = false;
+    if (tl_value_is_unset(then_v) && tl_value_is_unset(else_v))
+        return true; /* defined in neither: still unset */
+    if (tl_value_is_unset(then_v) || tl_value_is_unset(else_v)) {
+        tl_builder_fail(b, s,
+                        "%s (TL_UNSET before the if) is defined in the %s only: Python does not see it after the "
+                        "if; define it in both branches, or give it a value before the if",
+                        name, tl_value_is_unset(then_v) ? "else-branch" : "then-branch");
+        return false;
+    }
+    const tcir_type *tt = tl_value_type(then_v), *et = tl_value_type(else_v);
+    if (tt != et) {
+        char ts[LANG_STR], es[LANG_STR];
+        tcir_type_str(tt, ts, sizeof ts);
+        tcir_type_str(et, es, sizeof es);
+        tl_builder_fail(b, s, "%s has type %s in the then-branch and %s in the else-branch", name, ts, es);
+        return false;
+    }
+    *keep = true;
+    return true;
+}
+
 /* Closes an if that carries C variables: it yields those whose values differ between its
- * branches (the else branch, written or not, sees the values from before the if). */
+ * branches (the else branch, written or not, sees the values from before the if), then those
+ * that both branches first define (TL_UNSET before it), sorted by name as Python's. */
 static void close_if_carry(tl_site s, tl_scope *scope)
 {
     tl_builder *b = scope->b;
@@ -186,8 +216,12 @@ static void close_if_carry(tl_site s, tl_scope *scope)
         !lang_carry_current(s, b, c, scope->phase ? "else-branch" : "then-branch", now))
         return;
     const tl_value *then_val = scope->phase ? c->then_val : now, *else_val = scope->phase ? now : c->init;
-    for (int i = 0; i < n; i++)
-        keep[i] = then_val[i].ir != else_val[i].ir;
+    for (int i = 0; i < n; i++) {
+        if (c->unset[i] && !yield_unset(s, scope, i, then_val[i], else_val[i], &keep[i]))
+            return;
+        if (!c->unset[i])
+            keep[i] = then_val[i].ir != else_val[i].ir;
+    }
     int nk = lang_carry_kept(n, keep, then_val, then_yield);
     lang_carry_kept(n, keep, else_val, else_yield);
     tcir_block *then = tcir_region_first_block(tcir_op_region(scope->op, 0));
@@ -205,7 +239,9 @@ static void close_if_carry(tl_site s, tl_scope *scope)
             !yield_in(s, b, tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(scope->op, 1)), nk, else_yield))
             return;
     }
-    lang_carry_kept(n, keep, c->init, like);
+    for (int i = 0, k = 0; i < n; i++) /* the results' types: a variable unset before takes its branches' */
+        if (keep[i])
+            like[k++] = c->unset[i] ? then_val[i] : c->init[i];
     if (!lang_scope_set_results(s, scope, nk, like))
         return;
     scope->results = scope->pending;

@@ -127,16 +127,20 @@ struct tl_carry {
     tl_value **var; /* in the carried order */
     const char **name; /* their C names, for messages */
     tl_value *init; /* their values before the scope */
+    bool *unset; /* if: TL_UNSET before it (a name both branches first define: Python yields those
+                  * after the others, sorted by name) */
     tl_value *then_val; /* if: the then-branch's values (at tl_else) */
     tl_site else_at; /* if: the tl_else call (where the then-branch's yield belongs) */
     tl_value *fwd; /* while: the values tl_do forwarded */
 };
 
-/* Checks a .carry list and records it in Python's carried order; NULL after an error. */
-tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars);
+/* Checks a .carry list and records it in Python's carried order; NULL after an error. Variables
+ * that hold TL_UNSET are allowed when allow_unset (an if): they come last, sorted by name. */
+tl_carry *lang_carry_open(tl_site s, tl_builder *b, tl_vars vars, bool allow_unset);
 /* The variables' values at open (c->init), as values of b. */
 bool lang_carry_values(tl_site s, tl_builder *b, tl_carry *c);
-/* The variables' values now, each of its carried type (`where` names the region in messages). */
+/* The variables' values now, each of its carried type (`where` names the region in messages); a
+ * variable unset before the scope may still be (TL_UNSET) or hold any type. */
 bool lang_carry_current(tl_site s, tl_builder *b, const tl_carry *c, const char *where, tl_value *out);
 /* Sets the variables to v (in the carried order). */
 void lang_carry_bind(const tl_carry *c, const tl_value *v);

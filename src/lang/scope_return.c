@@ -80,7 +80,7 @@ tl_scope tl_return_if_open_at(tl_site s, tl_value cond, tl_return_opts o)
         return lang_scope_failed(b ? b : cond.b, s, 0);
     /* the variables the branch may assign get their values back at tl_end: Python's
      * rebinding in a branch that returns dies with it */
-    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry) : NULL;
+    tl_carry *c = o.carry.n ? lang_carry_open(s, b, o.carry, false) : NULL;
     if ((o.carry.n && !c) || (c && !lang_carry_values(s, b, c)))
         return lang_scope_failed(b, s, 0);
     tl_scope scope = lang_scope_failed(b, s, 0);

@@ -12,7 +12,7 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     tl_carry *c = NULL;
     int n = o.inits.n;
     if (o.carry.n) {
-        c = lang_carry_open(s, b, o.carry);
+        c = lang_carry_open(s, b, o.carry, false);
         if (!c)
             return lang_scope_failed(b, s, hint);
         n = c->n;

@@ -2745,6 +2745,27 @@ static void math_of_numbers(tl_builder *builder)
     tl_store(p, tl_cast(C, TL_I64));
 }
 
+/* a runtime ternary (each branch's ops in its region); names first defined in both branches of a
+ * runtime if (TL_UNSET: no value before it, yielded after the others, sorted by name) */
+static void ctl_ternary_both_branch_names(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value a = TL_IFEXP(tl_gt(n, 0), tl_load(x), 0.0);
+    tl_value m = TL_UNSET, loss = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(a, 1.0), .carry = TL_VARS(&m, &a, &loss));
+        m = tl_mul(a, 2.0);
+        loss = tl_load(tl_addptr(x, 1));
+        a = tl_add(a, 3.0);
+    tl_else(&s);
+        loss = tl_sub(a, 1.0);
+        m = a;
+    tl_end(&s);
+    tl_store(o, tl_add(tl_add(loss, m), a));
+}
+
 static const ops_case cases[] = {
     {"lit_int_i8", lit_int_i8, false},
     {"lit_int_i16", lit_int_i16, false},
@@ -2920,6 +2941,7 @@ static const ops_case cases[] = {
     {"err_static_assert", err_static_assert, true},
     {"const_if_constexpr", const_if_constexpr, false},
     {"err_libdevice_name", err_libdevice_name, true},
+    {"ctl_ternary_both_branch_names", ctl_ternary_both_branch_names, false},
 };
 
 enum { N_CASES = (int)(sizeof cases / sizeof cases[0]) };

@@ -1833,6 +1833,22 @@ def gap_block_ptr_kw(q, o, off, m):
     tl.store(r, tl.load(p))
 
 
+# a runtime ternary (each branch's ops in its region); names first defined in both branches of a
+# runtime if (yielded after the others, sorted by name)
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def ctl_ternary_both_branch_names(x, o, n):
+    a = tl.load(x) if n > 0 else 0.0
+    if a > 1.0:
+        m = a * 2.0
+        loss = tl.load(x + 1)
+        a = a + 3.0
+    else:
+        loss = a - 1.0
+        m = a
+    tl.store(o, loss + m + a)
+
+
 # ================================================================================================
 # Errors: tritonc's builder and Triton's frontend must both reject these
 # ================================================================================================

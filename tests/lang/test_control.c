@@ -744,6 +744,165 @@ static void error_loop_reassigns_a_variable_not_carried(void **state)
     tl_builder_destroy(b);
 }
 
+/* Python's `x = tl.load(p) if pid > 0 else 0.0` and `y = x * 2.0 if x > 1.0 else x - 1.0`: each
+ * branch's ops in its region (visit_IfExp), nested ternaries too. */
+static void runtime_ternary(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value pid = tl_program_id(b, 0);
+    tl_value x = TL_IFEXP(tl_gt(pid, 0), tl_load(p), 0.0);
+    tl_value y = TL_IFEXP(tl_gt(x, 1.0), tl_mul(x, 2.0), TL_IFEXP(tl_lt(x, 0.0), tl_neg(x), tl_sub(x, 1.0)));
+    tl_store(o, y);
+    expect_text(b, HEAD("%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> {tt.divisibility = "
+                        "16 : i32}")
+                   "    %cst = arith.constant 2.000000e+00 : f32\n"
+                   "    %cst_0 = arith.constant 1.000000e+00 : f32\n"
+                   "    %cst_1 = arith.constant 0.000000e+00 : f32\n"
+                   "    %c0_i32 = arith.constant 0 : i32\n"
+                   "    %0 = tt.get_program_id x : i32\n"
+                   "    %1 = arith.cmpi sgt, %0, %c0_i32 : i32\n"
+                   "    %2 = scf.if %1 -> (f32) {\n"
+                   "      %5 = tt.load %arg0 : !tt.ptr<f32>\n"
+                   "      scf.yield %5 : f32\n"
+                   "    } else {\n"
+                   "      scf.yield %cst_1 : f32\n"
+                   "    }\n"
+                   "    %3 = arith.cmpf ogt, %2, %cst_0 : f32\n"
+                   "    %4 = scf.if %3 -> (f32) {\n"
+                   "      %5 = arith.mulf %2, %cst : f32\n"
+                   "      scf.yield %5 : f32\n"
+                   "    } else {\n"
+                   "      %5 = arith.cmpf olt, %2, %cst_1 : f32\n"
+                   "      %6 = scf.if %5 -> (f32) {\n"
+                   "        %7 = arith.subf %cst_1, %2 : f32\n"
+                   "        scf.yield %7 : f32\n"
+                   "      } else {\n"
+                   "        %7 = arith.subf %2, %cst_0 : f32\n"
+                   "        scf.yield %7 : f32\n"
+                   "      }\n"
+                   "      scf.yield %6 : f32\n"
+                   "    }\n"
+                   "    tt.store %arg1, %4 : !tt.ptr<f32>\n" TAIL);
+}
+
+/* Unsloth's cross entropy: names first defined in both branches of a runtime if, declared
+ * TL_UNSET: no constant before the if, yielded after the others and sorted by name. */
+static void names_defined_in_both_branches(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_value acc = tl_load(p);
+    tl_value m = TL_UNSET, loss = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(acc, 0.0), .carry = TL_VARS(&m, &acc, &loss));
+    m = tl_mul(acc, 2.0);
+    loss = tl_load(p);
+    acc = tl_add(acc, 1.0);
+    tl_else(&s);
+    loss = tl_const(b, 0.0, TL_F32);
+    m = acc;
+    tl_end(&s);
+    tl_store(o, tl_add(tl_add(loss, m), acc));
+    expect_text(b, HEAD("%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> {tt.divisibility = "
+                        "16 : i32}")
+                   "    %cst = arith.constant 1.000000e+00 : f32\n"
+                   "    %cst_0 = arith.constant 2.000000e+00 : f32\n"
+                   "    %cst_1 = arith.constant 0.000000e+00 : f32\n"
+                   "    %0 = tt.load %arg0 : !tt.ptr<f32>\n"
+                   "    %1 = arith.cmpf ogt, %0, %cst_1 : f32\n"
+                   "    %2:3 = scf.if %1 -> (f32, f32, f32) {\n"
+                   "      %5 = arith.mulf %0, %cst_0 : f32\n"
+                   "      %6 = tt.load %arg0 : !tt.ptr<f32>\n"
+                   "      %7 = arith.addf %0, %cst : f32\n"
+                   "      scf.yield %7, %6, %5 : f32, f32, f32\n"
+                   "    } else {\n"
+                   "      scf.yield %0, %cst_1, %0 : f32, f32, f32\n"
+                   "    }\n"
+                   "    %3 = arith.addf %2#1, %2#2 : f32\n"
+                   "    %4 = arith.addf %3, %2#0 : f32\n"
+                   "    tt.store %arg1, %4 : !tt.ptr<f32>\n" TAIL);
+}
+
+static void error_unset_defined_in_one_branch(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value loss = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(tl_load(p), 0.0), .carry = TL_VARS(&loss));
+    loss = tl_load(p);
+    tl_else(&s);
+    tl_end(&s);
+    expect_error_at(b, __LINE__ - 1,
+                    "tl_end: loss (TL_UNSET before the if) is defined in the then-branch only: Python does not see it after "
+                    "the if; define it in both branches, or give it a value before the if");
+}
+
+static void error_unset_in_if_without_else(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value loss = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(tl_load(p), 0.0), .carry = TL_VARS(&loss));
+    loss = tl_load(p);
+    tl_end(&s);
+    expect_error_at(b, __LINE__ - 1,
+                    "tl_end: loss (TL_UNSET before the if) is defined in the then-branch only: Python does not see it after "
+                    "the if; define it in both branches, or give it a value before the if");
+}
+
+static void error_unset_types_differ(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value loss = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(tl_load(p), 0.0), .carry = TL_VARS(&loss));
+    loss = tl_load(p);
+    tl_else(&s);
+    loss = tl_const_int(b, 0, TL_I32);
+    tl_end(&s);
+    expect_error_at(b, __LINE__ - 1, "tl_end: loss has type f32 in the then-branch and i32 in the else-branch");
+}
+
+static void error_unset_used(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F32));
+    tl_value loss = TL_UNSET;
+    tl_store(p, loss);
+    expect_error_at(b, __LINE__ - 1,
+                    "tl_store: value is TL_UNSET: it has no value yet (only a runtime tl_if's .carry may list it)");
+}
+
+static void error_unset_carried_by_a_loop(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value loss = TL_UNSET;
+    tl_scope l = tl_for(b, 0, 4, 1, .carry = TL_VARS(&loss));
+    tl_end(&l);
+    expect_error_at(b, __LINE__ - 2,
+                    "tl_for: carried variable loss is TL_UNSET: only a tl_if's branches may give a variable its first value; "
+                    "give it one before this scope");
+}
+
+static void error_ternary_types_differ(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", TL_PTR(TL_F16));
+    tl_value x = TL_IFEXP(tl_gt(tl_program_id(b, 0), 0), tl_load(p), 0.0);
+    tl_store(p, x);
+    expect_error_at(b, __LINE__ - 2, "TL_IFEXP: if: value #0 has type f32, expected f16");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -779,6 +938,14 @@ int main(void)
         cmocka_unit_test(constant_early_returns),
         cmocka_unit_test(early_return_branch_restores_its_variables),
         cmocka_unit_test(error_loop_reassigns_a_variable_not_carried),
+        cmocka_unit_test(runtime_ternary),
+        cmocka_unit_test(names_defined_in_both_branches),
+        cmocka_unit_test(error_unset_defined_in_one_branch),
+        cmocka_unit_test(error_unset_in_if_without_else),
+        cmocka_unit_test(error_unset_types_differ),
+        cmocka_unit_test(error_unset_used),
+        cmocka_unit_test(error_unset_carried_by_a_loop),
+        cmocka_unit_test(error_ternary_types_differ),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
