@@ -34,7 +34,9 @@ PRIVATE_PREFIXES = {
     "tritonc_cuda": ("compile_", "cuda_"),
 }
 # Symbols the toolchain puts in a shared library (and sanitizers' own), never ours.
-TOOLCHAIN = re.compile(r"^(_init|_fini|_edata|_end|__bss_start|__(asan|ubsan|odr_asan|sancov|gcov|llvm|tsan|msan)\w*)$")
+# The toolchain's own symbols (the sanitizers', and the linker's __start_/__stop_ bounds of the
+# coverage sections a fuzzing build's instrumentation adds).
+TOOLCHAIN = re.compile(r"^(_init|_fini|_edata|_end|__bss_start|(__start_|__stop_)?__(asan|ubsan|odr_asan|sancov|gcov|llvm|tsan|msan)\w*)$")
 
 API = re.compile(r"\bTRITONC_API\b[^;{}()]*?\b([A-Za-z_]\w*)\s*\(")
 
