@@ -77,7 +77,7 @@ tl_value tl_math_at(tl_site s, tl_unary_math op, tl_value x)
         double r;
         if (!tl_value_is_poison(x) && number.lit == TL_LIT_FLOAT &&
             fold_math(op, x.dtype == TL_F64, number.lit_val.f, &r))
-            return tl_const_at(s, b, r, x.dtype);
+            return tl_materialize_as_at(s, b, tl_lit_float(r), x.dtype, NULL, TL_CONST_FOLDED); /* make_ttir folds it */
     }
     lang_opnd v = lang_opnd_of(b, x);
     if (!check_dtypes(s, b, 1, &v, unary_ops[op].f32_only ? 1 : 2, unary_ops[op].f32_only ? F32_ONLY : F32_F64))
