@@ -477,18 +477,27 @@ static cuda_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_str
 
 /* ---- launching ------------------------------------------------------------------------------------- */
 
-bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args)
+/* The tuner's key of a launch's arguments (key holds 1024 bytes), after the argument checks of
+ * a launch, which pack them into *p; false with the error recorded. */
+static bool launch_key(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args, cuda_packed *p, char key[1024])
 {
     if (!at || !cuda_ready(at->rt, site))
         return false;
-    cuda_packed p; /* the argument checks of a launch, before reading the key arguments */
-    if (!cuda_pack_args(at->base, site, nargs, args, &p))
+    if (!cuda_pack_args(at->base, site, nargs, args, p)) /* before reading the key arguments */
         return false;
-    char key[1024];
-    if (!key_text(at, args, key, sizeof key)) {
+    if (!key_text(at, args, key, 1024)) {
         cuda_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
         return false;
     }
+    return true;
+}
+
+bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream, int nargs, const tc_arg *args)
+{
+    cuda_packed p;
+    char key[1024];
+    if (!launch_key(site, at, nargs, args, &p, key))
+        return false;
     cuda_choice *c = cuda_find_choice(at, key);
     if (!c) {
         c = tune(at, site, key, stream, nargs, args);
@@ -501,16 +510,10 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
 
 bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int nargs, const tc_arg *args)
 {
-    if (!at || !cuda_ready(at->rt, site))
-        return false;
     cuda_packed p;
-    if (!cuda_pack_args(at->base, site, nargs, args, &p))
-        return false;
     char key[1024];
-    if (!key_text(at, args, key, sizeof key)) {
-        cuda_fail(at->rt, site, "kernel %s: the autotuning key is too long", at->k->name);
+    if (!launch_key(site, at, nargs, args, &p, key))
         return false;
-    }
     cuda_choice *c = cuda_find_choice(at, key);
     if (!c) {
         cuda_fail(at->rt, site,
