@@ -173,6 +173,12 @@ TRITONC_API tc_variant *tc_variant_load(const char *dir, const char *name, char 
  * errno...) nor reserved (__x, _X). false with *err set on a bad name or an I/O error. */
 TRITONC_API bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants,
                                 char **err);
+/* tc_embed_write, the file also defining `const char *const NAME_tables[]` and `const int
+ * NAME_tables_count`: the texts of ntables tables of winners (docs/launch.md "Tables of
+ * winners"; tritonc/cuda.h's tc_autotune_create_from_tables takes them), written as C strings.
+ * ntables 0 is tc_embed_write. */
+TRITONC_API bool tc_embed_write_tables(const char *path, const char *name, int n, const tc_variant *const *variants,
+                                       int ntables, const char *const *tables, char **err);
 
 #ifdef __cplusplus
 }

@@ -278,6 +278,27 @@ TRITONC_API tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, co
                                                 void *grid_user, tc_autotune_options opts);
 #define tc_autotune_create(...) tc_autotune_create_at(TL_SITE("tc_autotune_create"), __VA_ARGS__)
 
+/* An autotuner of k made from tables of winners alone (docs/launch.md "Tables of winners"): the
+ * first of the ntables texts whose `kernel` line names k gives the candidates (its `config`
+ * lines, else its winners), the key (its `key` line, else the names of its first key), the base
+ * config (its `base` line over k's default, else the default), reset_to_zero and restore_value,
+ * and its winners. What tritonc_add_kernels(... AUTOTUNE ... / TABLE ...) embeds: the table
+ * texts `NAME_tables` (count `NAME_tables_count`) beside the winners' variants, so that
+ *
+ *     tc_runtime_add_variants(rt, app_variants_count, app_variants);
+ *     tc_autotuner *at = tc_autotune_create_from_tables(rt, &matmul_kernel, app_variants_tables_count,
+ *                                                       app_variants_tables, grid, NULL, (tc_autotune_options){0});
+ *
+ * launches each table key's winner with nothing timed (after tc_autotune_prepare, inside a CUDA
+ * graph capture too). opts gives the rest (warmup, repeats, cache_dir, prune, table_file,
+ * arg_bytes): its key, table, reset_to_zero and restore_value must be left unset. NULL on error
+ * (no table of k among them, a table that does not parse). */
+TRITONC_API tc_autotuner *tc_autotune_create_from_tables_at(tl_site site, tc_runtime *rt, const tl_kernel *k,
+                                                            int ntables, const char *const *tables, tc_grid_fn grid,
+                                                            void *grid_user, tc_autotune_options opts);
+#define tc_autotune_create_from_tables(...)                                                                            \
+    tc_autotune_create_from_tables_at(TL_SITE("tc_autotune_create_from_tables"), __VA_ARGS__)
+
 /* Launches with the best config for the arguments' key. The first launch with a new key times
  * every config (unless a table or the persisted file has the key): it synchronizes the stream
  * and must not happen while the stream is capturing. TRITONC_PRINT_AUTOTUNING=1 prints each
@@ -301,8 +322,10 @@ TRITONC_API bool tc_autotune_prepare_args_at(tl_site site, tc_autotuner *at, int
                                 (int)(sizeof((tc_arg[]){__VA_ARGS__}) / sizeof(tc_arg)), (tc_arg[]){__VA_ARGS__})
 
 /* Writes every choice the tuner holds (timed, read from its file or from a table) as a table
- * of winners to path (through a temporary file renamed over it). false (error recorded) on an
- * I/O error. */
+ * of winners to path (through a temporary file renamed over it), with what a tuner made from it
+ * alone needs: the device's arch, the base config, the key names, the candidates,
+ * reset_to_zero and restore_value, and for each winner the specialization key it was tuned for.
+ * false (error recorded) on an I/O error. */
 TRITONC_API bool tc_autotune_write_table_at(tl_site site, tc_autotuner *at, const char *path);
 #define tc_autotune_write_table(...) tc_autotune_write_table_at(TL_SITE("tc_autotune_write_table"), __VA_ARGS__)
 

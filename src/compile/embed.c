@@ -96,6 +96,12 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
 
 bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err)
 {
+    return tc_embed_write_tables(path, name, n, variants, 0, NULL, err);
+}
+
+bool tc_embed_write_tables(const char *path, const char *name, int n, const tc_variant *const *variants, int ntables,
+                           const char *const *tables, char **err)
+{
     if (err)
         *err = NULL;
     if (!path || !is_identifier(name))
@@ -108,6 +114,11 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
     for (int i = 0; i < n; i++)
         if (!variants[i] || !variants[i]->kernel || !variants[i]->symbol)
             return compile_fail(err, "tc_embed_write: variant %d is NULL or has no kernel name or symbol", i);
+    if (ntables < 0 || (ntables > 0 && !tables))
+        return compile_fail(err, "tc_embed_write: %d tables and %s array", ntables, tables ? "an" : "no");
+    for (int i = 0; i < ntables; i++)
+        if (!tables[i])
+            return compile_fail(err, "tc_embed_write: table %d is NULL", i);
     char *tmp = compile_format("%s.tmp", path);
     FILE *f = tmp ? fopen(tmp, "w") : NULL;
     if (!f) {
@@ -115,7 +126,8 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
         free(tmp);
         return false;
     }
-    fprintf(f, "/* Written by tritonc embed: %d compiled variant%s. Do not edit. */\n", n, n == 1 ? "" : "s");
+    fprintf(f, "/* Written by tritonc embed: %d compiled variant%s%s. Do not edit. */\n", n, n == 1 ? "" : "s",
+            ntables ? " and tables of winners" : "");
     fputs("#include <stddef.h>\n\n#include <tritonc/compile.h>\n\n", f);
     fprintf(f, "extern const tc_variant %s[];\nextern const int %s_count;\n\n", name, name);
     for (int i = 0; i < n; i++) {
@@ -129,6 +141,17 @@ bool tc_embed_write(const char *path, const char *name, int n, const tc_variant 
     for (int i = 0; i < n; i++)
         write_variant(f, name, i, variants[i]);
     fprintf(f, "};\nconst int %s_count = %d;\n", name, n);
+    if (ntables > 0) { /* byte arrays too: a table may be longer than a string literal may be */
+        fprintf(f, "\n/* Tables of winners (docs/launch.md), for tc_autotune_create_from_tables. */\n");
+        fprintf(f, "extern const char *const %s_tables[];\nextern const int %s_tables_count;\n", name, name);
+        for (int i = 0; i < ntables; i++)
+            write_bytes(f, "unsigned char", name, "table", i, (const unsigned char *)tables[i], strlen(tables[i]),
+                        true);
+        fprintf(f, "const char *const %s_tables[] = {\n", name);
+        for (int i = 0; i < ntables; i++)
+            fprintf(f, "    (const char *)%s_table_%d,\n", name, i);
+        fprintf(f, "};\nconst int %s_tables_count = %d;\n", name, ntables);
+    }
     bool ok = !ferror(f);
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, path) != 0)

@@ -63,13 +63,15 @@ cuda_choice *cuda_find_choice(tc_autotuner *at, const char *key)
 }
 
 /* Publishes a choice (called with rt->lock held). */
-cuda_choice *cuda_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed)
+cuda_choice *cuda_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed, const char *specs)
 {
-    size_t len = strlen(key);
-    cuda_choice *c = calloc(1, sizeof *c + len + 1);
+    size_t len = strlen(key), slen = specs ? strlen(specs) : 0;
+    cuda_choice *c = calloc(1, sizeof *c + len + 1 + slen + 1);
     if (!c)
         return NULL;
     memcpy(c->key, key, len + 1);
+    memcpy(c->key + len + 1, specs ? specs : "", slen + 1);
+    c->specs = c->key + len + 1;
     c->best = best;
     c->ms = ms;
     c->timed = timed;
@@ -401,8 +403,9 @@ static void print_choice(const tc_autotuner *at, const char *key, int best, doub
             at->k->name, key, seconds, best, c->set, c->opts.num_warps, c->opts.num_stages, c->opts.num_ctas, ms);
 }
 
-/* Times every config for key; returns the choice (NULL, error recorded, when none runs). */
-static cuda_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_stream stream, int nargs,
+/* Times every config for key (spec: the arguments' specialization key); returns the choice
+ * (NULL, error recorded, when none runs). */
+static cuda_choice *tune(tc_autotuner *at, tl_site site, const char *key, const char *spec, tc_stream stream, int nargs,
                          const tc_arg *args)
 {
     tc_runtime *rt = at->rt;
@@ -450,7 +453,7 @@ static cuda_choice *tune(tc_autotuner *at, tl_site site, const char *key, tc_str
             pthread_mutex_lock(&rt->lock);
             c = cuda_find_choice(at, key); /* another thread may have tuned it meanwhile */
             if (!c)
-                c = cuda_add_choice(at, key, best, best_ms, true);
+                c = cuda_add_choice(at, key, best, best_ms, true, spec);
             free(at->timings);
             at->timings = ms; /* kept for tc_autotune_timings */
             for (int i = 0; i < at->nconfigs; i++)
@@ -500,7 +503,7 @@ bool tc_autotune_launch_args_at(tl_site site, tc_autotuner *at, tc_stream stream
         return false;
     cuda_choice *c = cuda_find_choice(at, key);
     if (!c) {
-        c = tune(at, site, key, stream, nargs, args);
+        c = tune(at, site, key, p.key, stream, nargs, args);
         if (!c)
             return false;
     }

@@ -128,7 +128,7 @@ bool cuda_autotune_file_open(tc_autotuner *at, tl_site site, const void *base_cf
         pthread_mutex_lock(&at->rt->lock);
         for (int i = 0; i < n; i++)
             if (!cuda_find_choice(at, e[i].key))
-                cuda_add_choice(at, e[i].key, e[i].best, e[i].ms, false);
+                cuda_add_choice(at, e[i].key, e[i].best, e[i].ms, false, NULL);
         pthread_mutex_unlock(&at->rt->lock);
     }
     free(e);

@@ -22,6 +22,7 @@ typedef struct cuda_choice {
     double ms;
     bool timed; /* timed by this process (else read from the file or a table) */
     bool table; /* from a table of winners (autotune_table.c) */
+    const char *specs; /* the specialization keys it was chosen for ("" unknown), after key */
     char key[];
 } cuda_choice;
 
@@ -53,8 +54,9 @@ struct tc_autotuner {
 };
 
 cuda_choice *cuda_find_choice(tc_autotuner *at, const char *key);
-/* Adds a choice; call with rt->lock held. NULL on out of memory. */
-cuda_choice *cuda_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed);
+/* Adds a choice (specs: the specialization keys of the launches it was chosen for, blank
+ * separated; NULL: unknown); call with rt->lock held. NULL on out of memory. */
+cuda_choice *cuda_add_choice(tc_autotuner *at, const char *key, int best, double ms, bool timed, const char *specs);
 
 /* Chooses the file (dir NULL: the compile cache's autotune/; "": none) and reads the choices it
  * holds; a corrupt or foreign file is ignored (and rewritten at the next save). false (error

@@ -198,13 +198,21 @@ static void a_written_table_is_read_back(void **state)
     char text[1024] = {0};
     assert_true(fread(text, 1, sizeof text - 1, f) > 0);
     fclose(f);
+    /* with what a tuner made from it alone needs: the arch, base, key and candidates; the keys
+       the winners were tuned for (100000 and 4096 are multiples of 16: DDDD) */
     assert_string_equal(text, "tritonc-autotune-table 1\n"
                               "kernel vector_add\n"
-                              "# KEY | CONFIG | OPTIONS | MS\n"
+                              "arch 90\n"
+                              "base BLOCK_SIZE=1024\n"
+                              "key n_elements\n"
+                              "config BLOCK_SIZE=256 | num_warps=2,num_stages=3,num_ctas=1\n"
+                              "config BLOCK_SIZE=512 | num_warps=4,num_stages=3,num_ctas=1\n"
+                              "config BLOCK_SIZE=1024 | num_warps=4,num_stages=2,num_ctas=1\n"
+                              "# KEY | CONFIG | OPTIONS | MS | SPECS\n"
                               "n_elements=100000;float32,float32,float32 | BLOCK_SIZE=512 | "
-                              "num_warps=4,num_stages=3,num_ctas=1 | 0.002\n"
+                              "num_warps=4,num_stages=3,num_ctas=1 | 0.002 | DDDD\n"
                               "n_elements=4096;float32,float32,float32 | BLOCK_SIZE=512 | "
-                              "num_warps=4,num_stages=3,num_ctas=1 | 0.002\n");
+                              "num_warps=4,num_stages=3,num_ctas=1 | 0.002 | DDDD\n");
 
     fake_reset();
     rt = runtime_with_three();
@@ -231,11 +239,32 @@ static void bad_tables_are_refused_with_their_line(void **state)
         {"tritonc-autotune-table 1\nkernel matmul\n", "autotune table (text) line 2: 'kernel matmul' where 'kernel "
                                                       "vector_add' was expected"},
         {"tritonc-autotune-table 1\nkernel vector_add\nn_elements=1;float32,float32,float32 | BLOCK_SIZE=256\n",
-         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS]'"},
+         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS [| SPECS]]'"},
         {"tritonc-autotune-table 1\nkernel vector_add\nk | BLOCK_SIZE=256 | num_warps=2 | fast\n",
-         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS]'"},
+         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS [| SPECS]]'"},
         {"tritonc-autotune-table 1\nkernel vector_add\nk | BLOCK_SIZE=256 | num_warps=x\n",
-         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS]'"},
+         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS [| SPECS]]'"},
+        {"tritonc-autotune-table 1\nkernel vector_add\nk | BLOCK_SIZE=512 | num_warps=4 | | DDDD | x\n",
+         "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS [| SPECS]]'"},
+        {"tritonc-autotune-table 1\nkernel vector_add\nk | BLOCK_SIZE=512 | num_warps=4 | | DDDD DDN\n",
+         "autotune table (text) line 3: SPECS: specialization keys of one length, letters 1, D and N, separated by "
+         "blanks"},
+        {"tritonc-autotune-table 1\nkernel vector_add\nk | BLOCK_SIZE=512 | num_warps=4 | 1 | DDN\n",
+         "autotune table (text) line 3: specialization key 'DDN' has 3 letters, but kernel vector_add has 4 "
+         "arguments"},
+        {"tritonc-autotune-table 1\nkernel vector_add\narch 90\narch 80\n", "autotune table (text) line 4: a second "
+                                                                            "'arch' line"},
+        {"tritonc-autotune-table 1\nkernel vector_add\nconfig BLOCK_SIZE=512 | warps=4\n",
+         "autotune table (text) line 3: not 'config CONFIG [| OPTIONS]'"},
+        /* what the table was tuned over must be the tuner's: its key names and base config */
+        {"tritonc-autotune-table 1\nkernel vector_add\nkey n_elements x_ptr\n",
+         "autotune table (text) line 3: keyed on 'n_elements x_ptr', but the tuner of kernel vector_add on "
+         "'n_elements'"},
+        {"tritonc-autotune-table 1\nkernel vector_add\nbase BLOCK_SIZE=512\n",
+         "autotune table (text) line 3: tuned over the base config 'BLOCK_SIZE=512', but the tuner of kernel "
+         "vector_add over 'BLOCK_SIZE=1024'"},
+        {"tritonc-autotune-table 1\nkernel vector_add\nbase BLOCK=512\n",
+         "autotune table (text) line 3: base 'BLOCK=512': kernel 'vector_add' has no config field 'BLOCK'"},
         {"tritonc-autotune-table 1\nkernel vector_add\n#\nk | BLOCK_SIZE=256 | num_warps=4\n",
          "autotune table (text) line 4: config 'BLOCK_SIZE=256' with num_warps=4,num_stages=3,num_ctas=1 is not one "
          "of the 3 configs kernel vector_add is tuned over"},
@@ -259,6 +288,107 @@ static void bad_tables_are_refused_with_their_line(void **state)
     assert_non_null(strstr(tc_runtime_error(rt), ": tc_autotune_prepare: kernel vector_add has no config chosen for "
                                                  "n_elements=64;float32,float32,float32 (preparing times nothing)"));
     assert_int_equal(fake_launches(), 0);
+    tc_runtime_destroy(rt);
+}
+
+/* A tuner made from tables alone (tc_autotune_create_from_tables, what tritonc_add_kernels
+ * embeds): the table of its kernel among several gives its candidates, key and base config, and
+ * its winners are launched untimed, inside a capture too. */
+static void a_tuner_is_made_from_its_table_alone(void **state)
+{
+    (void)state;
+    static const char other[] = "tritonc-autotune-table 1\nkernel matmul\n";
+    static const char full[] = "tritonc-autotune-table 1\n"
+                               "kernel vector_add\n"
+                               "arch 90\n"
+                               "base BLOCK_SIZE=1024\n"
+                               "key n_elements\n"
+                               "config BLOCK_SIZE=256 | num_warps=2\n"
+                               "config BLOCK_SIZE=512\n"
+                               "config BLOCK_SIZE=1024 | num_stages=2\n"
+                               "n_elements=4096;float32,float32,float32 | BLOCK_SIZE=1024 | num_stages=2 | 0.009 | DDDD\n";
+    const char *const tables[] = {other, full};
+    const tl_kernel *va = tritonc_bundled_find("vector_add");
+    const tc_autotune_options opts = {.warmup = 2, .repeats = 5, .cache_dir = ""};
+    tc_runtime *rt = runtime_with_three();
+    tc_autotuner *at = tc_autotune_create_from_tables(rt, va, 2, tables, grid_of, NULL, opts);
+    if (!at)
+        fail_msg("%s", tc_runtime_error(rt));
+    assert_true(tc_autotune_prepare(at, tc_ptr(0x10000, TL_F32), tc_ptr(0x20000, TL_F32), tc_ptr(0x30000, TL_F32),
+                                    tc_i32(4096)));
+    fake_set_capturing(1);
+    assert_true(launch(at, 4096));
+    assert_true(launch(at, 4096));
+    fake_set_capturing(0);
+    if (tc_runtime_failed(rt))
+        fail_msg("%s", tc_runtime_error(rt));
+    assert_int_equal(fake_launches(), 2);
+    assert_non_null(strstr(fake_log(), "cuLaunchKernel vector_add grid=4x1x1 block=128")); /* BLOCK_SIZE=1024 */
+    assert_int_equal(count(fake_log(), "Synchronize"), 0);
+    assert_int_equal(tc_autotune_best(at, NULL, NULL), 2);
+    /* a key the table lacks is timed over the table's three candidates */
+    assert_true(launch(at, 8192));
+    assert_int_equal(tc_autotune_best(at, NULL, NULL), 1);
+    assert_int_equal(tc_autotune_timings(at, 0, NULL), 3);
+    /* the winner's specialization key goes on into a table it writes */
+    char path[] = TABLE_DIR "/from_tables.table";
+    assert_true(tc_autotune_write_table(at, path));
+    char text[2048] = {0};
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_true(fread(text, 1, sizeof text - 1, f) > 0);
+    fclose(f);
+    assert_non_null(strstr(text, "\nn_elements=4096;float32,float32,float32 | BLOCK_SIZE=1024 | "
+                                 "num_warps=4,num_stages=2,num_ctas=1 | 0.009 | DDDD\n"));
+    assert_non_null(strstr(text, "\nn_elements=8192;float32,float32,float32 | BLOCK_SIZE=512 | "
+                                 "num_warps=4,num_stages=3,num_ctas=1 | 0.002 | DDDD\n"));
+    tc_runtime_destroy(rt);
+
+    /* winners alone: they are the candidates, and the first key's names the key */
+    static const char winners[] = "tritonc-autotune-table 1\n"
+                                  "kernel vector_add\n"
+                                  "n_elements=4096;float32,float32,float32 | BLOCK_SIZE=256 | num_warps=2\n"
+                                  "n_elements=64;float32,float32,float32 | BLOCK_SIZE=256 | num_warps=2\n";
+    const char *const one[] = {winners};
+    fake_reset();
+    rt = runtime_with_three();
+    at = tc_autotune_create_from_tables(rt, va, 1, one, grid_of, NULL, opts);
+    if (!at)
+        fail_msg("%s", tc_runtime_error(rt));
+    assert_true(launch(at, 4096));
+    assert_true(launch(at, 8192));
+    assert_int_equal(tc_autotune_timings(at, 0, NULL), 1);
+    assert_int_equal(count(fake_log(), "block=64"), 1 + 2 + 5 + 1); /* num_warps=2 every time */
+
+    /* what cannot be: no table of the kernel, options the table gives, a table that does not parse */
+    const char *const others[] = {other};
+    assert_null(tc_autotune_create_from_tables(rt, va, 1, others, grid_of, NULL, opts));
+    assert_non_null(strstr(tc_runtime_error(rt), ": tc_autotune_create_from_tables: no table of winners for kernel "
+                                                 "vector_add among the 1 given (matmul): tune it at build time"));
+    tc_runtime_clear_error(rt);
+    assert_null(tc_autotune_create_from_tables(rt, va, 0, NULL, grid_of, NULL, opts));
+    assert_non_null(strstr(tc_runtime_error(rt), "no table of winners for kernel vector_add among the 0 given (none)"));
+    tc_runtime_clear_error(rt);
+    tc_autotune_options keyed = opts;
+    keyed.nkey = 1;
+    keyed.key = key_n;
+    assert_null(tc_autotune_create_from_tables(rt, va, 1, one, grid_of, NULL, keyed));
+    assert_non_null(strstr(tc_runtime_error(rt), "the table gives kernel vector_add's key, candidates, reset_to_zero "
+                                                 "and restore_value: leave the options' key, table, reset_to_zero and "
+                                                 "restore_value unset"));
+    tc_runtime_clear_error(rt);
+    const char *const broken[] = {"tritonc-autotune-table 1\nkernel vector_add\nk | BLOCK_SIZE=256\n"};
+    assert_null(tc_autotune_create_from_tables(rt, va, 1, broken, grid_of, NULL, opts));
+    assert_non_null(strstr(tc_runtime_error(rt), "autotune table (text 1 of 1) line 3: not 'KEY | CONFIG | OPTIONS"));
+    tc_runtime_clear_error(rt);
+    const char *const no_winner[] = {"tritonc-autotune-table 1\nkernel vector_add\n"};
+    assert_null(tc_autotune_create_from_tables(rt, va, 1, no_winner, grid_of, NULL, opts));
+    assert_non_null(strstr(tc_runtime_error(rt), "the table of kernel vector_add has no config line and no winner"));
+    tc_runtime_clear_error(rt);
+    const char *const bad_base[] = {"tritonc-autotune-table 1\nkernel vector_add\nbase BLOCK_SIZE\nconfig\n"};
+    assert_null(tc_autotune_create_from_tables(rt, va, 1, bad_base, grid_of, NULL, opts));
+    assert_non_null(strstr(tc_runtime_error(rt), "the table of kernel vector_add line 3: base 'BLOCK_SIZE': expected "
+                                                 "KEY=VALUE items"));
     tc_runtime_destroy(rt);
 }
 
@@ -354,6 +484,7 @@ int main(void)
         cmocka_unit_test_setup(a_table_winner_is_launched_untimed_even_while_capturing, reset),
         cmocka_unit_test_setup(a_written_table_is_read_back, reset),
         cmocka_unit_test_setup(bad_tables_are_refused_with_their_line, reset),
+        cmocka_unit_test_setup(a_tuner_is_made_from_its_table_alone, reset),
         cmocka_unit_test_setup(reset_and_restore_leave_the_buffers_as_they_were, reset),
         cmocka_unit_test_setup(print_autotuning_reports_the_key_and_best_config, reset),
     };
