@@ -1,15 +1,18 @@
 # tritonc_add_kernels: compile a project's own kernels with Triton at build time and link the
-# variants into a target (docs/compile.md, "Kernels of your own, at build time").
+# variants into a target (docs/compile.md, "Kernels of your own, at build time"), autotuned at
+# build time if asked (docs/compile.md, "Autotuning at build time").
 #
 #   tritonc_add_kernels(TARGET app
 #                       SOURCES my_kernels.c ...         # C or C++ files holding TL_KERNELs
 #                       KERNELS my_scale ...             # kernel names (.name), default config
 #                       VARIANTS "my_scale --specialize DDD --num-warps 8" ...
-#                       [AUTOTUNE "my_scale --set BLOCK=256" ...]  # configs compiled (see below)
+#                       [AUTOTUNE "my_scale --configs my_scale.configs --problem '...'" ...]
+#                       [TABLE tables/my_scale.table ...]
 #                       [NAME array]                     # default: TARGET_variants
 #                       [COMPILER prog]                  # a stand-in for Triton (default: the
 #                                                        # variable TRITONC_COMPILER when set)
-#                       [CACHE_DIR dir])                 # default: in the build tree
+#                       [CACHE_DIR dir]                  # default: in the build tree
+#                       [JOBS n])                        # compiles at once (default: the CPUs)
 #
 # It builds a host tool, NAME_kernel_tool, from SOURCES and tritonc's kernel_tool_main.c
 # (installed in share/tritonc/), which knows the TL_KERNELs found in SOURCES (each
@@ -18,15 +21,22 @@
 # SOURCES. At run time, hand them to the runtime: tc_runtime_add_variants(rt, NAME_count, NAME).
 # TARGET must link tritonc::tritonc_cuda (or _static).
 #
+# Autotuning at build time, with the same configs and key as at run time: each AUTOTUNE entry
+# is `tritonc autotune`'s arguments (the kernel, --configs FILE, --problem TEXT...), tuned on
+# this machine's GPU while building; each TABLE a table of winners made before (committed, so
+# that building needs no GPU). A kernel takes one of the two. The winners' variants are compiled
+# and embedded with the tables' texts (NAME_tables, NAME_tables_count), and
+# tc_autotune_create_from_tables makes the program's tuner from them: it launches each key's
+# winner with nothing timed, inside a CUDA graph capture too. Both run the tritonc program on
+# NAME_kernel_library, a shared library of SOURCES (tritonc's --from).
+#
 # The sources are compiled with -fmacro-prefix-map=<this directory>/= (gcc and clang), so that
 # __FILE__, hence the TTIR's locations and the compile cache's key, do not depend on where the
 # source tree lies: the same kernel built from a copied folder hits the same cache entry.
 #
 # Without COMPILER, the configure checks that Triton 3.6 can be imported (by $TRITONC_PYTHON,
-# else the variable TRITONC_PYTHON, else python3) and fails with what to install otherwise.
-# AUTOTUNE entries are compiled as VARIANTS are, so that a tc_autotuner over those configs
-# finds them all embedded; choosing among them at build time is not done (the runtime tunes on
-# the first launch, as docs/launch.md says).
+# else the variable TRITONC_PYTHON, else python3) and fails with what to install otherwise; with
+# AUTOTUNE, that the CUDA driver loads.
 include("${CMAKE_CURRENT_LIST_DIR}/TritoncEmbed.cmake")
 set(_tritonc_add_kernels_dir "${CMAKE_CURRENT_LIST_DIR}")
 
@@ -53,7 +63,7 @@ function(_tritonc_require_triton python)
 endfunction()
 
 function(tritonc_add_kernels)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;NAME;COMPILER;CACHE_DIR" "SOURCES;KERNELS;VARIANTS;AUTOTUNE")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;NAME;COMPILER;CACHE_DIR;JOBS" "SOURCES;KERNELS;VARIANTS;AUTOTUNE;TABLE")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "tritonc_add_kernels: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -63,8 +73,9 @@ function(tritonc_add_kernels)
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "tritonc_add_kernels: give SOURCES, the files that hold the kernels")
   endif()
-  if(NOT arg_KERNELS AND NOT arg_VARIANTS AND NOT arg_AUTOTUNE)
-    message(FATAL_ERROR "tritonc_add_kernels: give KERNELS, VARIANTS or AUTOTUNE (kernel names, as in TL_KERNEL's .name)")
+  if(NOT arg_KERNELS AND NOT arg_VARIANTS AND NOT arg_AUTOTUNE AND NOT arg_TABLE)
+    message(FATAL_ERROR "tritonc_add_kernels: give KERNELS, VARIANTS (kernel names, as in TL_KERNEL's .name), "
+                        "AUTOTUNE or TABLE")
   endif()
   if(NOT arg_NAME)
     string(MAKE_C_IDENTIFIER "${arg_TARGET}_variants" arg_NAME)
@@ -110,19 +121,40 @@ function(tritonc_add_kernels)
     set_property(SOURCE ${sources} APPEND PROPERTY COMPILE_OPTIONS "-fmacro-prefix-map=${CMAKE_CURRENT_SOURCE_DIR}/=")
   endif()
 
-  # The host tool: the project's kernels, their table and tritonc's main.
-  if(TRITONC_DATA_DIR)
-    set(main "${TRITONC_DATA_DIR}/kernel_tool_main.c") # the installed package
-  else()
-    set(main "${_tritonc_add_kernels_dir}/../tools/kernel_tool_main.c") # tritonc's source tree
+  set(tool_args "")
+  if(arg_KERNELS OR arg_VARIANTS)
+    # The host tool: the project's kernels, their table and tritonc's main.
+    if(TRITONC_DATA_DIR)
+      set(main "${TRITONC_DATA_DIR}/kernel_tool_main.c") # the installed package
+    else()
+      set(main "${_tritonc_add_kernels_dir}/../tools/kernel_tool_main.c") # tritonc's source tree
+    endif()
+    set(tool ${arg_NAME}_kernel_tool)
+    add_executable(${tool} ${sources} "${table_file}" "${main}")
+    target_link_libraries(${tool} PRIVATE tritonc::tritonc_cuda_static)
+    target_compile_features(${tool} PRIVATE c_std_11)
+    # the kernels compile as they do in TARGET
+    target_include_directories(${tool} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},INCLUDE_DIRECTORIES>)
+    target_compile_definitions(${tool} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},COMPILE_DEFINITIONS>)
+    set(tool_args TOOL ${tool})
   endif()
-  set(tool ${arg_NAME}_kernel_tool)
-  add_executable(${tool} ${sources} "${table_file}" "${main}")
-  target_link_libraries(${tool} PRIVATE tritonc::tritonc_cuda_static)
-  target_compile_features(${tool} PRIVATE c_std_11)
-  # the kernels compile as they do in TARGET
-  target_include_directories(${tool} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},INCLUDE_DIRECTORIES>)
-  target_compile_definitions(${tool} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},COMPILE_DEFINITIONS>)
+  set(from_args "")
+  if(arg_AUTOTUNE OR arg_TABLE)
+    # The kernels as a library tritonc loads (--from): TL_KERNEL lists them in an ELF section, and
+    # their calls into tritonc resolve to the tritonc program's own. No sanitizer: the library
+    # goes into the installed program, which has none of its runtime.
+    set(library ${arg_NAME}_kernel_library)
+    add_library(${library} MODULE ${sources})
+    target_compile_features(${library} PRIVATE c_std_11)
+    target_include_directories(${library} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},INCLUDE_DIRECTORIES>
+                                                  $<TARGET_PROPERTY:tritonc::tritonc,INTERFACE_INCLUDE_DIRECTORIES>)
+    target_compile_definitions(${library} PRIVATE $<TARGET_PROPERTY:${arg_TARGET},COMPILE_DEFINITIONS>)
+    if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+      target_compile_options(${library} PRIVATE -fno-sanitize=all)
+      target_link_options(${library} PRIVATE -fno-sanitize=all)
+    endif()
+    set(from_args FROM ${library})
+  endif()
 
   set(env "")
   if(NOT arg_COMPILER)
@@ -156,8 +188,19 @@ function(tritonc_add_kernels)
   if(env)
     set(env_args ENV ${env})
   endif()
-  tritonc_embed_kernels(TARGET ${arg_TARGET} NAME ${arg_NAME} TOOL ${tool}
-                        KERNELS ${arg_KERNELS} VARIANTS ${arg_VARIANTS} ${arg_AUTOTUNE}
-                        ${compiler_args} ${cache_args} ${env_args})
+  set(jobs_args "")
+  if(arg_JOBS)
+    set(jobs_args JOBS "${arg_JOBS}")
+  endif()
+  set(tune_args "")
+  if(arg_AUTOTUNE)
+    list(APPEND tune_args AUTOTUNE ${arg_AUTOTUNE})
+  endif()
+  if(arg_TABLE)
+    list(APPEND tune_args TABLE ${arg_TABLE})
+  endif()
+  tritonc_embed_kernels(TARGET ${arg_TARGET} NAME ${arg_NAME} ${tool_args} WHO tritonc_add_kernels
+                        KERNELS ${arg_KERNELS} VARIANTS ${arg_VARIANTS} ${tune_args} ${from_args}
+                        ${compiler_args} ${cache_args} ${env_args} ${jobs_args})
   target_sources(${arg_TARGET} PRIVATE ${sources})
 endfunction()

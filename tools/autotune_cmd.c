@@ -29,7 +29,11 @@ static const char help_text[] =
     "  --problem TEXT         a problem to tune on instead of the kernel's, as .problem is\n"
     "                         written (repeatable: one key of the table each, at most 16)\n"
     "  --set KEY=VALUE        set a field of the base config (repeatable), as emit's\n"
-    "  --jobs N               compiles at once, from 1 to 256 (default $TRITONC_COMPILE_JOBS,\n"
+    "  --cache-dir DIR        the compile cache (default $TRITONC_CACHE_DIR, else under\n"
+    "                         $XDG_CACHE_HOME)\n"
+    "  --compiler PROG        the compiler (default $TRITONC_COMPILER, else python3 running\n"
+    "                         tools/triton_compile.py)\n"
+    "  -j, --jobs N           compiles at once, from 1 to 256 (default $TRITONC_COMPILE_JOBS,\n"
     "                         else the number of CPUs)\n"
     "  --warmup N             untimed launches per config, from 1 to 1000 (default 5)\n"
     "  --repeats N            timed launches per config, from 1 to 1000 (default 20)\n"
@@ -192,18 +196,21 @@ static bool tune_one(tc_autotuner *at, const tune_configs *tc, tune_problem *tp,
 
 int tritonc_cmd_autotune(int argc, char **argv)
 {
-    enum { CONFIGS = CLI_KEY, PROBLEM, SET, JOBS, WARMUP, REPEATS };
+    enum { CONFIGS = CLI_KEY, PROBLEM, SET, WARMUP, REPEATS, CACHE_DIR, COMPILER };
     static const cli_option opts[] = {{"configs", CONFIGS, "FILE"},
                                       {"problem", PROBLEM, "a problem"},
                                       {"set", SET, "KEY=VALUE"},
-                                      {"jobs", JOBS, "N"},
+                                      {"jobs", 'j', "N"},
                                       {"warmup", WARMUP, "N"},
                                       {"repeats", REPEATS, "N"},
                                       {"output", 'o', "TABLE"},
+                                      {"cache-dir", CACHE_DIR, "a directory"},
+                                      {"compiler", COMPILER, "a program"},
                                       CLI_FROM_OPTION,
                                       CLI_HELP_OPTION};
     cli_parser cl = CLI_PARSER("autotune", argc, argv, opts);
-    const char *configs = NULL, *out = NULL, *problems[MAX_PROBLEMS], *sets[32], *arg;
+    const char *configs = NULL, *out = NULL, *problems[MAX_PROBLEMS], *sets[32], *arg, *cache_dir = NULL,
+               *compiler = NULL;
     int nproblems = 0, nset = 0, jobs = 0, warmup = 0, repeats = 0;
     for (int key; (key = cli_next(&cl, &arg)) != -1;) {
         bool ok = true;
@@ -219,10 +226,15 @@ int tritonc_cmd_autotune(int argc, char **argv)
                 return cli_usage("autotune", "--set: at most 32");
             sets[nset++] = arg;
             break;
-        case JOBS: ok = cli_int("autotune", "--jobs", arg, 1, 256, &jobs); break;
+        case 'j': ok = cli_int("autotune", "--jobs", arg, 1, 256, &jobs); break;
         case WARMUP: ok = cli_int("autotune", "--warmup", arg, 1, 1000, &warmup); break;
         case REPEATS: ok = cli_int("autotune", "--repeats", arg, 1, 1000, &repeats); break;
         case 'o': out = arg; break;
+        case CACHE_DIR:
+            cache_dir = arg;
+            cli_set_cache_dir(arg);
+            break;
+        case COMPILER: compiler = arg; break;
         case CLI_FROM_KEY: cli_set_from(arg); break;
         case 'h': return cli_help(help_text);
         default: return CLI_USAGE;
@@ -268,7 +280,8 @@ int tritonc_cmd_autotune(int argc, char **argv)
         }
     }
     const char *jit = getenv("TRITONC_JIT");
-    tc_compile_env env = {.jit = !(jit && strcmp(jit, "0") == 0), .from = cli_from()};
+    tc_compile_env env = {
+        .jit = !(jit && strcmp(jit, "0") == 0), .from = cli_from(), .cache_dir = cache_dir, .compiler = compiler};
     tc_runtime *rt = tps && !why[0] ? tc_runtime_create(&(tc_runtime_options){.compile = &env}) : NULL;
     int planned = 0;
     for (; rt && !tc_runtime_failed(rt) && planned < ntune; planned++)

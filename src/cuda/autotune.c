@@ -219,7 +219,10 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
         if (!at->cand[i].cfg)
             goto fail;
         at->cand[i].set = compile_format("%s", configs[i].set ? configs[i].set : "");
-        at->cand[i].opts = tc_options_filled(configs[i].options);
+        tc_options o = configs[i].options;
+        if (o.arch <= 0)
+            o.arch = rt->arch; /* the device's, as tc_kernel_get takes 0 (Triton's default would be 90) */
+        at->cand[i].opts = tc_options_filled(o);
         if (!at->cand[i].set) {
             cuda_fail(rt, site, "out of memory");
             goto fail;

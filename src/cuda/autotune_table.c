@@ -59,6 +59,7 @@ static bool parse_options(char *text, tc_options *o)
         if (!field || !parse_int(trim(eq + 1), field) || *field == 0)
             return false;
     }
+    o->arch = 0; /* not the table's to say: the device's (or, building, the table's arch line) */
     return true;
 }
 

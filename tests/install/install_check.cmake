@@ -93,15 +93,67 @@ endforeach()
 file(MAKE_DIRECTORY "${WORK_DIR}/empty-cache")
 run("run app" "${CMAKE_COMMAND}" -E env "TRITONC_LIBCUDA=${FAKE_LIBCUDA}" "${consumer_build}/app" "${WORK_DIR}/empty-cache")
 
-# docs/compile.md's snippet is the consumer's, word for word.
-file(READ "${CONSUMER_SRC}/CMakeLists.txt" consumer_text)
-string(REGEX MATCH "# docs/compile.md snippet begin\n(.*)# docs/compile.md snippet end" _ "${consumer_text}")
-set(snippet "${CMAKE_MATCH_1}")
-file(READ "${COMPILE_DOC}" doc_text)
-string(FIND "${doc_text}" "```cmake\n${snippet}```" at)
-if(snippet STREQUAL "" OR at EQUAL -1)
-  message(FATAL_ERROR "docs/compile.md does not hold the consumer's snippet word for word:\n${snippet}")
+# The kernel autotuned ahead of time: the committed table's winners (n=4096: config 2, n=1000:
+# config 1) launched from the embedded variants, nothing timed, inside a capture (the fake's).
+run("run tuned_app" "${CMAKE_COMMAND}" -E env "TRITONC_LIBCUDA=${FAKE_LIBCUDA}" "${consumer_build}/tuned_app" "${WORK_DIR}/empty-cache")
+if(NOT out MATCHES "tuned_app: my_scale's winners launched untimed inside a capture: n=4096 config 2, n=1000 config 1\n")
+  message(FATAL_ERROR "tuned_app did not launch the table's winners:\n${out}")
 endif()
+
+# docs/compile.md's snippets are the consumer's, word for word.
+file(READ "${CONSUMER_SRC}/CMakeLists.txt" consumer_text)
+file(READ "${COMPILE_DOC}" doc_text)
+foreach(mark "snippet" "tuned snippet")
+  string(REGEX MATCH "# docs/compile.md ${mark} begin\n(.*)# docs/compile.md ${mark} end" _ "${consumer_text}")
+  set(snippet "${CMAKE_MATCH_1}")
+  string(FIND "${doc_text}" "```cmake\n${snippet}```" at)
+  if(snippet STREQUAL "" OR at EQUAL -1)
+    message(FATAL_ERROR "docs/compile.md does not hold the consumer's ${mark} word for word:\n${snippet}")
+  endif()
+endforeach()
+
+# Tuned while building (AUTOTUNE), on the fake driver: the stand-in scripts each config's time
+# (num_warps=8 num_stages=2 the fastest), `tritonc autotune` times them on both problems and
+# writes the table in the build tree, whose winners (config 2 for both keys) are embedded.
+set(tuned_build "${WORK_DIR}/tuned-gpu")
+set(ENV{TRITONC_LIBCUDA} "${FAKE_LIBCUDA}") # the configure checks that it loads
+set(ENV{STAND_IN_TIME_US} "warps=8 stages=2@0.5;warps=8@1;warps=4@2")
+run("configure tuned_app with AUTOTUNE" "${CMAKE_COMMAND}" -S "${CONSUMER_SRC}" -B "${tuned_build}"
+    "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+    "-DCMAKE_C_FLAGS=${flags}" "-DCMAKE_CXX_FLAGS=${flags}" "-DCMAKE_EXE_LINKER_FLAGS=${flags}"
+    "-DEXPECT_VERSION=${EXPECT_VERSION}" "-DTRITONC_COMPILER=${STAND_IN}" -DTUNE_ON_THIS_GPU=ON)
+run("build tuned_app with AUTOTUNE" "${CMAKE_COMMAND}" --build "${tuned_build}" --target tuned_app)
+if(NOT out MATCHES "tritonc: autotune: 6 of 6 compiled" OR NOT out MATCHES "problem 2 of 2: timing 3 configs")
+  message(FATAL_ERROR "the AUTOTUNE step did not compile and time the configs:\n${out}")
+endif()
+unset(ENV{STAND_IN_TIME_US})
+file(READ "${tuned_build}/tritonc_embed/tuned_app_variants/my_scale.table" table)
+set(row "BLOCK=512 | num_warps=8,num_stages=2,num_ctas=1 | 0.0005")
+foreach(want "\nkernel my_scale\narch 90\nbase BLOCK=128\nkey n\nconfig BLOCK=128 | num_warps=4,num_stages=3,num_ctas=1\n"
+             "\nn=1000;float32,float32 | ${row} | DDN\nn=4096;float32,float32 | ${row} | DDD\n")
+  string(FIND "${table}" "${want}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the table AUTOTUNE wrote lacks '${want}':\n${table}")
+  endif()
+endforeach()
+run("run tuned_app (AUTOTUNE)" "${tuned_build}/tuned_app" "${WORK_DIR}/empty-cache")
+if(NOT out MATCHES "tuned_app: my_scale's winners launched untimed inside a capture: n=4096 config 2, n=1000 config 2\n")
+  message(FATAL_ERROR "tuned_app (AUTOTUNE) did not launch the winners tuned while building:\n${out}")
+endif()
+# No driver on the machine: AUTOTUNE is refused at configure time, saying what to do instead.
+set(ENV{TRITONC_LIBCUDA} "/nonexistent/libcuda.so.1")
+execute_process(COMMAND "${CMAKE_COMMAND}" -S "${CONSUMER_SRC}" -B "${WORK_DIR}/tuned-no-gpu"
+                        "-DCMAKE_PREFIX_PATH=${prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+                        "-DEXPECT_VERSION=${EXPECT_VERSION}" "-DTRITONC_COMPILER=${STAND_IN}" -DTUNE_ON_THIS_GPU=ON
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+unset(ENV{TRITONC_LIBCUDA})
+string(REGEX REPLACE "[ \n]+" " " flat "${out}")
+set(want "tritonc_add_kernels: AUTOTUNE times the configs on this machine's GPU while building, and the CUDA driver does not load here (/nonexistent/libcuda.so.1: cannot open shared object file")
+string(FIND "${flat}" "${want}" at)
+if(rc EQUAL 0 OR at EQUAL -1)
+  message(FATAL_ERROR "configure with AUTOTUNE and no driver: exit ${rc}, want\n  ${want}\ngot:\n${out}")
+endif()
+message(STATUS "configure with AUTOTUNE and no driver: refused, ok")
 
 # Two copies of the kernel's folder, one cache: the key does not depend on where the files lie.
 set(shared_cache "${WORK_DIR}/shared-cache")
