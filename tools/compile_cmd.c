@@ -23,8 +23,8 @@
 #define COMPILE_OPTIONS_HELP                                                                                           \
     CLI_FROM_HELP                                                                                                      \
     "  --set KEY=VALUE        set config field KEY (repeatable), as emit's\n"                                          \
-    "  --specialize KEY[,KEY...]  one letter per argument: 1 (equal to 1), D (divisible by 16),\n"                     \
-    "                         N; a list compiles one variant per key\n"                                                \
+    "  --specialize KEY[,...] one letter per argument: 1 (equal to 1), D (divisible by 16), N;\n"                      \
+    "                         a list compiles one variant per key\n"                                                   \
     "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"                                                 \
     "  --num-stages N         from 1 to 16 (default 3)\n"                                                              \
     "  --num-ctas N           from 1 to 16 (default 1)\n"                                                              \
