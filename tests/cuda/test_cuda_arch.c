@@ -1,6 +1,7 @@
 /* Variants per GPU architecture, against the fake driver reporting different compute
  * capabilities: the runtime launches the device's variant among those embedded for several
- * archs, never one of another arch, and with none for the device says which archs there are. */
+ * archs, never one of another arch, and with none for the device says which archs there are;
+ * an autotuner's candidates too. */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <setjmp.h>
@@ -133,12 +134,47 @@ static void a_variant_of_another_arch_is_never_launched(void **state)
     tc_runtime_destroy(rt);
 }
 
+static tc_grid grid_of(const void *cfg, int nargs, const tc_arg *args, void *user)
+{
+    (void)cfg;
+    (void)nargs;
+    (void)args;
+    (void)user;
+    return tc_grid1(4);
+}
+
+/* An autotuner's candidates given no arch are the device's, as a handle's: on sm_80 and sm_100
+ * the tuner launches those archs' variants (a table's winner, nothing timed). */
+static void a_tuner_launches_the_device_arch(void **state)
+{
+    (void)state;
+    static const tc_tune_config configs[] = {{"BLOCK_SIZE=1024", {0}}};
+    static const char table[] = "tritonc-autotune-table 1\nkernel vector_add\n"
+                                "n_elements=4096;float32,float32,float32 | BLOCK_SIZE=1024 | num_warps=4\n";
+    static const char *const key[] = {"n_elements"};
+    for (int i = 0; i < 3; i += 2) {
+        fake_reset();
+        tc_runtime *rt = runtime_on(archs[i], 3);
+        tc_autotuner *at = tc_autotune_create(rt, tritonc_bundled_find("vector_add"), NULL, 1, configs, grid_of, NULL,
+                                              (tc_autotune_options){.nkey = 1, .key = key, .table = table, .cache_dir = ""});
+        if (!at || !tc_autotune_launch(at, NULL, tc_ptr(0x10000, TL_F32), tc_ptr(0x20000, TL_F32),
+                                       tc_ptr(0x30000, TL_F32), tc_i32(4096)))
+            fail_msg("sm_%d: %s", archs[i], tc_runtime_error(rt));
+        char want[64];
+        snprintf(want, sizeof want, "cuLaunchKernel %s grid=4x1x1", variants[i].symbol);
+        if (!strstr(fake_log(), want))
+            fail_msg("sm_%d: no '%s' in\n%s", archs[i], want, fake_log());
+        tc_runtime_destroy(rt);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(each_device_launches_its_own_arch, reset),
         cmocka_unit_test_setup(no_variant_for_the_device_names_the_archs_at_hand, reset),
         cmocka_unit_test_setup(a_variant_of_another_arch_is_never_launched, reset),
+        cmocka_unit_test_setup(a_tuner_launches_the_device_arch, reset),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
