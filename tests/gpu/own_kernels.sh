@@ -111,6 +111,8 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
 fi
 TRITONC=$PREFIX/bin/tritonc
 [ -x "$TRITONC" ] || { say "no tritonc in $PREFIX/bin"; exit 2; }
+# The installed compile script (a program compiling at run time, the stale case's, finds it so).
+export TRITONC_COMPILE_SCRIPT=$PREFIX/share/tritonc/triton_compile.py
 
 # ---- the user's folder: the consumer project and the kernels, outside the tree ---------------
 mkdir -p "$PROJECT/kernels"
