@@ -2727,9 +2727,9 @@ static void index_none(tl_builder *builder)
     tl_value r = tl_arange(builder, 0, 4);
     tl_value s = tl_load(x);
     tl_value t = tl_load(tl_addptr(x, r));
-    tl_value a = tl_mul(builder_index(s, TL_ALL, TL_NONE), builder_index(s, TL_NONE));
-    tl_store(tl_addptr(o, builder_index(r, TL_ALL, TL_NONE)), tl_add(builder_index(t, TL_ALL, TL_NONE), builder_index(a, TL_NONE, TL_ALL)));
-    tl_store(tl_addptr(o, builder_index(r, TL_NONE, TL_ALL, TL_NONE)), builder_index(t, TL_NONE, TL_ALL, TL_NONE));
+    tl_value a = tl_mul(tl_index(s, TL_ALL, TL_NONE), tl_index(s, TL_NONE));
+    tl_store(tl_addptr(o, tl_index(r, TL_ALL, TL_NONE)), tl_add(tl_index(t, TL_ALL, TL_NONE), tl_index(a, TL_NONE, TL_ALL)));
+    tl_store(tl_addptr(o, tl_index(r, TL_NONE, TL_ALL, TL_NONE)), tl_index(t, TL_NONE, TL_ALL, TL_NONE));
 }
 
 /* tl.math.rsqrt(2.0), tl.log2(float(N)), tl.cast(C, tl.int64): to_tensor's constant, then the op */
