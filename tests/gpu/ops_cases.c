@@ -2766,6 +2766,37 @@ static void ctl_ternary_both_branch_names(tl_builder *builder)
     tl_store(o, tl_add(tl_add(loss, m), a));
 }
 
+/* a runtime ternary of two values made before it */
+static void ctl_ternary_outside_values(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value a = tl_load(x);
+    tl_value b = tl_load(tl_addptr(x, 1));
+    tl_value c = TL_IFEXP(tl_gt(n, 0), a, b);
+    tl_store(o, c);
+}
+
+/* two names first defined in both branches, z before b */
+static void ctl_both_branch_names_unsorted(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value z = TL_UNSET, b = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(n, 0), .carry = TL_VARS(&z, &b));
+        z = tl_load(x);
+        b = tl_mul(z, 2.0);
+    tl_else(&s);
+        b = tl_load(tl_addptr(x, 1));
+        z = tl_add(b, 1.0);
+    tl_end(&s);
+    tl_store(o, tl_sub(z, b));
+}
+
 static const ops_case cases[] = {
     {"lit_int_i8", lit_int_i8, false},
     {"lit_int_i16", lit_int_i16, false},
@@ -2942,6 +2973,8 @@ static const ops_case cases[] = {
     {"const_if_constexpr", const_if_constexpr, false},
     {"err_libdevice_name", err_libdevice_name, true},
     {"ctl_ternary_both_branch_names", ctl_ternary_both_branch_names, false},
+    {"ctl_ternary_outside_values", ctl_ternary_outside_values, false},
+    {"ctl_both_branch_names_unsorted", ctl_both_branch_names_unsorted, false},
 };
 
 enum { N_CASES = (int)(sizeof cases / sizeof cases[0]) };
