@@ -50,15 +50,36 @@ TRITONC_API char *tc_config_text(const tl_kernel *k, const void *cfg);
 
 /* ---- a compiled variant ------------------------------------------------------------------- */
 
+/* A variant's options: Triton 3.6's CUDAOptions that tritonc passes on. Every 0 field is
+ * Triton's default, so (tc_options){0} is what Python's JIT compiles with. */
 typedef struct tc_options {
     int arch; /* compute capability, 90 */
     int num_warps; /* 4 */
     int num_stages; /* 3 */
     int num_ctas; /* 1 */
     bool debug; /* Triton's debug option */
+    /* --- since issue 30 (each in the cache key, the metadata and the embedded variant) --- */
+    int maxnreg; /* Triton's maxnreg: at most this many registers per thread (the LLVM
+                    function's nvvm.maxnreg, which ptxas honours); 0: none (None), else 1 to
+                    255 */
+    bool disable_fp_fusion; /* Triton's enable_fp_fusion = False: no fused multiply-adds
+                               (ptxas --fmad=false); false: fusion on, Triton's default */
+    bool launch_pdl; /* Triton's launch_pdl: launched with programmatic dependent launch
+                        (the cuLaunchKernelEx attribute PROGRAMMATIC_STREAM_SERIALIZATION):
+                        it may start before the kernel ahead of it in its stream ends, and
+                        waits for it where it executes griddepcontrol.wait */
+    bool launch_cooperative_grid; /* Triton's launch_cooperative_grid: launched with the
+                                     COOPERATIVE attribute (every program resident at once;
+                                     a grid larger than the device holds fails) */
+    const char *ptx_options; /* Triton's ptx_options: extra ptxas options, separated by
+                                spaces ("--verbose"); NULL or "": none. Copied wherever it is
+                                kept (handles, variants) */
 } tc_options;
-/* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA. */
+/* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA (and "" ptx_options
+ * become NULL). */
 TRITONC_API tc_options tc_options_filled(tc_options o);
+/* Whether a and b are the same options once filled (ptx_options compared as text). */
+TRITONC_API bool tc_options_equal(tc_options a, tc_options b);
 
 typedef struct tc_variant {
     const char *kernel; /* tl_kernel name */

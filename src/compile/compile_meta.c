@@ -9,8 +9,22 @@
 
 char *compile_options_text(tc_options o)
 {
-    return compile_format("arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d", o.arch, o.num_warps, o.num_stages,
-                          o.num_ctas, o.debug ? 1 : 0);
+    /* The options of issue 30 only when set: the text (the cache key) of every variant made
+     * before them stays the same. ptx_options last, as it may hold spaces. */
+    char extra[128] = "";
+    size_t n = 0;
+    if (o.maxnreg > 0)
+        n += (size_t)snprintf(extra + n, sizeof extra - n, " maxnreg=%d", o.maxnreg);
+    if (o.disable_fp_fusion)
+        n += (size_t)snprintf(extra + n, sizeof extra - n, " enable_fp_fusion=0");
+    if (o.launch_pdl)
+        n += (size_t)snprintf(extra + n, sizeof extra - n, " launch_pdl=1");
+    if (o.launch_cooperative_grid)
+        snprintf(extra + n, sizeof extra - n, " launch_cooperative_grid=1");
+    bool ptx = o.ptx_options && *o.ptx_options;
+    return compile_format("arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d%s%s%s", o.arch, o.num_warps,
+                          o.num_stages, o.num_ctas, o.debug ? 1 : 0, extra, ptx ? " ptx_options=" : "",
+                          ptx ? o.ptx_options : "");
 }
 
 static bool parse_int(const char *s, int *out)
@@ -23,15 +37,38 @@ static bool parse_int(const char *s, int *out)
     return true;
 }
 
+/* compile_options_text's text; ptx_options (malloc'd) replaces the one o holds. */
 static bool parse_options(const char *s, tc_options *o)
 {
     int debug = 0, used = 0;
     if (sscanf(s, "arch=%d num_warps=%d num_stages=%d num_ctas=%d debug=%d%n", &o->arch, &o->num_warps, &o->num_stages,
-               &o->num_ctas, &debug, &used) != 5 ||
-        s[used] != '\0')
+               &o->num_ctas, &debug, &used) != 5)
         return false;
     o->debug = debug != 0;
-    return true;
+    o->maxnreg = 0;
+    o->disable_fp_fusion = o->launch_pdl = o->launch_cooperative_grid = false;
+    free((char *)o->ptx_options);
+    o->ptx_options = NULL;
+    for (s += used; *s == ' ';) {
+        int v = 0, n = 0;
+        s++;
+        if (strncmp(s, "ptx_options=", 12) == 0) {
+            o->ptx_options = base_strdup(s + 12);
+            return o->ptx_options != NULL && s[12] != '\0';
+        }
+        if (sscanf(s, "maxnreg=%d%n", &v, &n) == 1 && n > 0)
+            o->maxnreg = v;
+        else if (sscanf(s, "enable_fp_fusion=%d%n", &v, &n) == 1 && n > 0)
+            o->disable_fp_fusion = v == 0;
+        else if (sscanf(s, "launch_pdl=%d%n", &v, &n) == 1 && n > 0)
+            o->launch_pdl = v != 0;
+        else if (sscanf(s, "launch_cooperative_grid=%d%n", &v, &n) == 1 && n > 0)
+            o->launch_cooperative_grid = v != 0;
+        else
+            return false;
+        s += n;
+    }
+    return *s == '\0';
 }
 
 /* 16 hex digits (compile_hash_hex) */

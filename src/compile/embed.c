@@ -72,8 +72,22 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
     write_string(f, v->config);
     fputs(", .spec = ", f);
     write_string(f, v->spec);
-    fprintf(f, ",\n     .options = {%d, %d, %d, %d, %s}, .symbol = ", v->options.arch, v->options.num_warps,
-            v->options.num_stages, v->options.num_ctas, v->options.debug ? "true" : "false");
+    const tc_options *o = &v->options;
+    fprintf(f, ",\n     .options = {%d, %d, %d, %d, %s", o->arch, o->num_warps, o->num_stages, o->num_ctas,
+            o->debug ? "true" : "false");
+    if (o->maxnreg > 0)
+        fprintf(f, ", .maxnreg = %d", o->maxnreg);
+    if (o->disable_fp_fusion)
+        fputs(", .disable_fp_fusion = true", f);
+    if (o->launch_pdl)
+        fputs(", .launch_pdl = true", f);
+    if (o->launch_cooperative_grid)
+        fputs(", .launch_cooperative_grid = true", f);
+    if (o->ptx_options && *o->ptx_options) {
+        fputs(", .ptx_options = ", f);
+        write_string(f, o->ptx_options);
+    }
+    fputs("}, .symbol = ", f);
     write_string(f, v->symbol);
     fprintf(f, ",\n     .shared = %d, .num_warps = %d, .num_ctas = %d, .cluster_dims = {%d, %d, %d},\n", v->shared,
             v->num_warps, v->num_ctas, v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2]);

@@ -53,19 +53,24 @@ enum { TCU_EVENT_DEFAULT = 0 };
 
 /* CUlaunchAttributeID */
 enum {
+    TCU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
     TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
     TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+    TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
 };
 /* CUclusterSchedulingPolicy */
 enum { TCU_CLUSTER_SCHEDULING_POLICY_SPREAD = 1 };
 
-/* CUlaunchAttributeValue: a 64-byte union, of which we use two members. */
+/* CUlaunchAttributeValue: a 64-byte union, of which we use these members (cooperative and
+ * programmaticStreamSerializationAllowed are ints at its start, as the others). */
 typedef union tcu_launch_attribute_value {
     char pad[64];
+    int cooperative;
     struct {
         unsigned int x, y, z;
     } cluster_dim;
     int cluster_scheduling_policy_preference;
+    int programmatic_stream_serialization_allowed;
 } tcu_launch_attribute_value;
 
 /* CUlaunchAttribute: the id, padded to 8 bytes, then the value. */

@@ -150,25 +150,37 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
     params[p->n + 1] = &profile;
     tcu_result r;
     const char *fn;
-    if (l->num_ctas == 1) {
+    if (l->num_ctas == 1 && !l->launch_pdl && !l->launch_cooperative_grid) {
         fn = "cuLaunchKernel";
         r = rt->drv.launch_kernel(l->fn, grid.x, grid.y, grid.z, l->block_x, 1, 1, l->shared, (tcu_stream)stream,
                                   params, NULL);
     } else {
-        /* Clusters of num_ctas CTAs along x, spread over the SMs: the grid's x is multiplied. */
+        /* Triton 3.6's attributes, in its order: programmatic dependent launch, cooperative,
+         * then clusters of num_ctas CTAs along x spread over the SMs (the grid's x multiplied). */
         fn = "cuLaunchKernelEx";
         if (grid.x > UINT_MAX / l->num_ctas) {
             cuda_fail(rt, site, "grid x %u times %u CTAs per program overflows", grid.x, l->num_ctas);
             return false;
         }
-        tcu_launch_attribute attrs[2];
+        tcu_launch_attribute attrs[4];
         memset(attrs, 0, sizeof attrs);
-        attrs[0].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-        attrs[0].value.cluster_dim.x = l->num_ctas;
-        attrs[0].value.cluster_dim.y = 1;
-        attrs[0].value.cluster_dim.z = 1;
-        attrs[1].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-        attrs[1].value.cluster_scheduling_policy_preference = TCU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+        unsigned n = 0;
+        if (l->launch_pdl) {
+            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+            attrs[n++].value.programmatic_stream_serialization_allowed = 1;
+        }
+        if (l->launch_cooperative_grid) {
+            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+            attrs[n++].value.cooperative = 1;
+        }
+        if (l->num_ctas != 1) {
+            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attrs[n].value.cluster_dim.x = l->num_ctas;
+            attrs[n].value.cluster_dim.y = 1;
+            attrs[n++].value.cluster_dim.z = 1;
+            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+            attrs[n++].value.cluster_scheduling_policy_preference = TCU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+        }
         tcu_launch_config cfg = {.grid_dim_x = grid.x * l->num_ctas,
                                  .grid_dim_y = grid.y,
                                  .grid_dim_z = grid.z,
@@ -178,7 +190,7 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
                                  .shared_mem_bytes = l->shared,
                                  .stream = (tcu_stream)stream,
                                  .attrs = attrs,
-                                 .num_attrs = 2};
+                                 .num_attrs = n};
         r = rt->drv.launch_kernel_ex(&cfg, l->fn, params, NULL);
     }
     if (r != TCU_SUCCESS) {

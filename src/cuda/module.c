@@ -223,6 +223,8 @@ cuda_loaded *cuda_load(tc_kernel *k, tl_site site, const char *key, tcu_context 
     l->shared = v->shared > 0 ? (unsigned)v->shared : 0;
     l->num_ctas = v->num_ctas > 0 ? (unsigned)v->num_ctas : 1;
     l->needs_scratch = v->global_scratch_size > 0 || v->profile_scratch_size > 0;
+    l->launch_pdl = v->options.launch_pdl;
+    l->launch_cooperative_grid = v->options.launch_cooperative_grid;
     if (!load_module(k, site, v, l)) {
         if (l->module)
             rt->drv.module_unload(l->module);

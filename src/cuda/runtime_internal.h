@@ -31,6 +31,8 @@ typedef struct cuda_loaded {
     unsigned shared; /* dynamic shared memory bytes */
     unsigned num_ctas;
     bool needs_scratch; /* global or profile scratch size > 0 */
+    bool launch_pdl, launch_cooperative_grid; /* the variant's options, as Triton's launcher
+                                                 reads them from its metadata */
 } cuda_loaded;
 
 /* A scratch buffer for launches in one (context, stream): grown when a launch needs more;

@@ -35,7 +35,15 @@
  * none has a header to hold its prototype. */
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"
 
-enum { FAKE_INVALID_DEVICE = 101, FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
+enum {
+    FAKE_INVALID_DEVICE = 101,
+    FAKE_INVALID_IMAGE = 200,
+    FAKE_INVALID_HANDLE = 400,
+    FAKE_COOPERATIVE_TOO_LARGE = 720,
+    FAKE_NOT_PERMITTED = 800
+};
+/* The most programs a cooperative launch may have on the fake device (132 SMs, 2 each). */
+#define FAKE_COOPERATIVE_MAX 264
 #define FAKE_MAX_PARAMS 80
 #define FAKE_OPTIN_SHARED 232448
 #define FAKE_MEMSET_MAX_WORDS ((size_t)1 << 18) /* 1 MiB */
@@ -262,6 +270,7 @@ EXPORT tcu_result cuGetErrorName(tcu_result err, const char **name)
     case FAKE_INVALID_HANDLE: *name = "CUDA_ERROR_INVALID_HANDLE"; break;
     case TCU_ERROR_NOT_FOUND: *name = "CUDA_ERROR_NOT_FOUND"; break;
     case FAKE_NOT_PERMITTED: *name = "CUDA_ERROR_NOT_PERMITTED"; break;
+    case FAKE_COOPERATIVE_TOO_LARGE: *name = "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"; break;
     default: *name = NULL; return TCU_ERROR_INVALID_VALUE;
     }
     return TCU_SUCCESS;
@@ -279,6 +288,7 @@ EXPORT tcu_result cuGetErrorString(tcu_result err, const char **text)
     case FAKE_INVALID_HANDLE: *text = "invalid resource handle"; break;
     case TCU_ERROR_NOT_FOUND: *text = "named symbol not found"; break;
     case FAKE_NOT_PERMITTED: *text = "operation not permitted"; break;
+    case FAKE_COOPERATIVE_TOO_LARGE: *text = "too many blocks in cooperative launch"; break;
     default: *text = NULL; return TCU_ERROR_INVALID_VALUE;
     }
     return TCU_SUCCESS;
@@ -350,7 +360,7 @@ static int parse_image(const char *text, struct tcu_func_st *f)
     if (strncmp(text, "stand-in cubin: ", 16) == 0) {
         sscanf(text + 16, "%63[A-Za-z0-9_]", f->symbol);
         f->nparams = -1;
-        char line[512]; /* its first line (an embedded image is not NUL-terminated) */
+        char line[1200]; /* its first line (an embedded image is not NUL-terminated) */
         size_t len = 0;
         while (len + 1 < sizeof line && text[len] && text[len] != '\n')
             len++;
@@ -564,6 +574,14 @@ EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, 
                                   a->value.cluster_dim.x, a->value.cluster_dim.y, a->value.cluster_dim.z);
             if (c->grid_dim_x % a->value.cluster_dim.x)
                 LEAVE(TCU_ERROR_INVALID_VALUE);
+        } else if (a->id == TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION) {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%spdl=%d", i ? "," : "",
+                                  a->value.programmatic_stream_serialization_allowed);
+        } else if (a->id == TCU_LAUNCH_ATTRIBUTE_COOPERATIVE) {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%scooperative=%d", i ? "," : "", a->value.cooperative);
+            /* the real driver refuses a cooperative grid larger than the device holds at once */
+            if ((unsigned long long)c->grid_dim_x * c->grid_dim_y * c->grid_dim_z > FAKE_COOPERATIVE_MAX)
+                LEAVE(FAKE_COOPERATIVE_TOO_LARGE);
         } else if (a->id == TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE) {
             n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%spolicy=%d", i ? "," : "",
                                   a->value.cluster_scheduling_policy_preference);

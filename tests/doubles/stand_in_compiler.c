@@ -3,7 +3,11 @@
  *
  *   stand_in_compiler --version          prints "triton $STAND_IN_VERSION" (default 0.0-stand-in)
  *   stand_in_compiler --ttir F -o DIR [--arch N] [--num-warps N] [--num-stages N] [--num-ctas N] [--debug]
- *       writes DIR/kernel.cubin ("stand-in cubin: <symbol> <options>\n" + the TTIR's length),
+ *                     [--maxnreg N] [--no-fp-fusion] [--launch-pdl] [--launch-cooperative-grid]
+ *                     [--ptx-options TEXT]
+ *       writes DIR/kernel.cubin ("stand-in cubin: <symbol> <options>\n" + the TTIR's length;
+ *       the options of issue 30 appear only when given: " maxnreg=N fp_fusion=0 pdl=1
+ *       cooperative=1 ptx_options=[TEXT]"),
  *       DIR/kernel.ptx (".visible .entry <symbol>()" ...) and DIR/kernel.meta, the symbol read
  *       from the TTIR's `tt.func public @NAME(`; shared = 1024 * num_stages.
  *
@@ -84,6 +88,7 @@ int main(int argc, char **argv)
 {
     const char *ttir = NULL, *out = NULL;
     int arch = 90, warps = 4, stages = 3, ctas = 1, debug = 0;
+    char extra[512] = ""; /* the options of issue 30, as given */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--version") == 0) {
@@ -95,6 +100,12 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "--debug") == 0) {
             debug = 1;
+            continue;
+        }
+        if (strcmp(a, "--no-fp-fusion") == 0 || strcmp(a, "--launch-pdl") == 0 ||
+            strcmp(a, "--launch-cooperative-grid") == 0) {
+            const char *word = a[2] == 'n' ? " fp_fusion=0" : a[9] == 'p' ? " pdl=1" : " cooperative=1";
+            strncat(extra, word, sizeof extra - strlen(extra) - 1);
             continue;
         }
         if (i + 1 == argc)
@@ -112,6 +123,11 @@ int main(int argc, char **argv)
             stages = atoi(v);
         else if (strcmp(a, "--num-ctas") == 0)
             ctas = atoi(v);
+        else if (strcmp(a, "--maxnreg") == 0 || strcmp(a, "--ptx-options") == 0) {
+            char word[300];
+            snprintf(word, sizeof word, a[2] == 'm' ? " maxnreg=%s" : " ptx_options=[%s]", v);
+            strncat(extra, word, sizeof extra - strlen(extra) - 1);
+        }
         else
             return fail(2, "bad command line: unknown option");
     }
@@ -168,9 +184,9 @@ int main(int argc, char **argv)
         struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
         nanosleep(&t, NULL);
     }
-    char cubin[512], ptx[512], meta[1024];
-    snprintf(cubin, sizeof cubin, "stand-in cubin: %s arch=%d warps=%d stages=%d ctas=%d debug=%d ttir=%ld%s\n",
-             symbol, arch, warps, stages, ctas, debug, len, time_us);
+    char cubin[1200], ptx[512], meta[1024];
+    snprintf(cubin, sizeof cubin, "stand-in cubin: %s arch=%d warps=%d stages=%d ctas=%d debug=%d%s ttir=%ld%s\n",
+             symbol, arch, warps, stages, ctas, debug, extra, len, time_us);
     snprintf(ptx, sizeof ptx, "//\n// stand-in PTX\n.version 8.7\n.target sm_%d\n.visible .entry %s()\n{\n\tret;\n}\n",
              arch, symbol);
     snprintf(meta, sizeof meta,
