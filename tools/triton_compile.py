@@ -11,7 +11,9 @@ same command line can stand in for it ($TRITONC_COMPILER):
                     [--launch-cooperative-grid] [--ptx-options TEXT]
       compiles FILE and writes DIR/kernel.cubin, DIR/kernel.ptx and, last, DIR/kernel.meta:
       one "key value" line each (symbol, shared, num_warps, num_ctas, cluster_dims X Y Z,
-      global/profile scratch sizes and alignments, arch, triton_version, compile_ms), then "end".
+      global/profile scratch sizes and alignments, arch, triton_version, compile_ms, and per
+      host tensor descriptor argument "tensordesc SWIZZLE ELEM_SIZE ELEM_TYPE FP4_PADDED
+      BLOCK..." from Triton's tensordesc_meta), then "end".
 
 The TTIR goes through every stage from make_ttir on, as the JIT does for a Python kernel
 (triton.compile on an IR file would skip make_ttir), so the PTX equals the JIT's.
@@ -107,6 +109,14 @@ def main(argv):
         ("triton_version", version),
         ("compile_ms", f"{ms:.1f}"),
     ]
+    # Triton's tensordesc_meta (set by make_ttgir): one line per host tensor descriptor argument,
+    # what its launcher encodes the CUtensorMap from. None or [] (no TMA, before sm_90): none.
+    for d in md.get("tensordesc_meta") or []:
+        if d.get("is_im2col"):
+            fail(EXIT_FAILED, "compile failed: an im2col tensor descriptor (tritonc encodes tiled ones only)")
+        block = " ".join(str(int(b)) for b in d["block_size"])
+        lines.append(("tensordesc", f"{int(d['swizzle'])} {int(d['elem_size'])} {int(d['elem_type'])} "
+                                    f"{1 if d.get('fp4_padded') else 0} {block}"))
     try:
         write_atomically(os.path.join(args.out, "kernel.cubin"), cubin)
         write_atomically(os.path.join(args.out, "kernel.ptx"), ptx.encode())

@@ -58,6 +58,7 @@ void tc_variant_free(tc_variant *v)
     free((unsigned char *)v->cubin);
     free((char *)v->ptx);
     free((char *)v->options.ptx_options);
+    free((void *)v->tensordesc);
     free(v);
 }
 
@@ -101,7 +102,12 @@ tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **e
         const tl_argspec *s = tl_builder_argspec(b, i);
         size_t len = strlen(s->name) + 1;
         memcpy(text, s->name, len);
-        p[i] = (tc_param){text, s->kind, s->dtype, s->do_not_specialize};
+        p[i] = (tc_param){text, s->kind, s->dtype, s->do_not_specialize, 0, {0}};
+        if (s->kind == TL_ARG_TENSORDESC) {
+            p[i].rank = s->rank;
+            for (int d = 0; d < s->rank && d < 5; d++)
+                p[i].block_shape[d] = (int)s->shape[d];
+        }
         text += len;
     }
     tl_builder_destroy(b);
@@ -477,7 +483,9 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){.debug = o.debug, .specialize = spec}, &text, err);
     if (!b)
         return NULL;
-    int nargs = tl_builder_nargs(b);
+    int nargs = 0; /* the function's arguments: a host descriptor brings its shape and strides */
+    for (int i = 0; i < tl_builder_nargs(b); i++)
+        nargs += 1 + (tl_builder_argspec(b, i)->kind == TL_ARG_TENSORDESC ? 2 * tl_builder_argspec(b, i)->rank : 0);
     tl_builder_destroy(b);
     if (!spec)
         spec = declared = tc_declared_spec(k, cfg, err);

@@ -89,6 +89,29 @@ static bool parse_hash(const char *s, uint64_t *out)
     return true;
 }
 
+/* "SWIZZLE ELEM_SIZE ELEM_TYPE FP4_PADDED B0 [B1 ...]": one more of v's descriptors. */
+static bool parse_tensordesc(const char *s, tc_variant *v)
+{
+    tc_tensordesc_meta m = {0};
+    int fp4 = 0, used = 0;
+    if (sscanf(s, "%d %d %d %d%n", &m.swizzle, &m.elem_size, &m.elem_type, &fp4, &used) != 4 || v->ntensordesc >= 64)
+        return false;
+    m.fp4_padded = fp4 != 0;
+    for (s += used; *s == ' ' && m.rank < 5; m.rank++) {
+        if (sscanf(s, " %d%n", &m.block_size[m.rank], &used) != 1 || m.block_size[m.rank] <= 0)
+            return false;
+        s += used;
+    }
+    if (*s || m.rank < 1 || m.swizzle < 0 || m.swizzle > 3 || m.elem_size <= 0 || m.elem_type < 0)
+        return false;
+    tc_tensordesc_meta *grown = realloc((void *)v->tensordesc, sizeof *grown * (size_t)(v->ntensordesc + 1));
+    if (!grown)
+        return false;
+    grown[v->ntensordesc++] = m;
+    v->tensordesc = grown;
+    return true;
+}
+
 /* Sets one field from a line's key and value; false for a bad value. */
 static bool set_field(tc_variant *v, const char *key, const char *val)
 {
@@ -130,6 +153,8 @@ static bool set_field(tc_variant *v, const char *key, const char *val)
     }
     if (strcmp(key, "options") == 0)
         return parse_options(val, &v->options);
+    if (strcmp(key, "tensordesc") == 0)
+        return parse_tensordesc(val, v);
     if (strcmp(key, "ir_hash") == 0)
         return parse_hash(val, &v->ir_hash);
     return true; /* a key this version does not know */
@@ -177,5 +202,18 @@ char *compile_meta_format(const tc_variant *v)
         v->cluster_dims[2], v->global_scratch_size, v->global_scratch_align, v->profile_scratch_size,
         v->profile_scratch_align, v->arch, v->triton_version ? v->triton_version : "");
     free(opts);
+    /* each host descriptor's line, before "end" */
+    for (int i = 0; s && i < v->ntensordesc; i++) {
+        const tc_tensordesc_meta *m = &v->tensordesc[i];
+        char dims[64] = "";
+        size_t n = 0;
+        for (int d = 0; d < m->rank && d < 5; d++)
+            n += (size_t)snprintf(dims + n, sizeof dims - n, " %d", m->block_size[d]);
+        size_t len = strlen(s) - 4; /* before "end\n" */
+        char *t = compile_format("%.*stensordesc %d %d %d %d%s\nend\n", (int)len, s, m->swizzle, m->elem_size,
+                                 m->elem_type, m->fp4_padded ? 1 : 0, dims);
+        free(s);
+        s = t;
+    }
     return s;
 }

@@ -138,16 +138,14 @@ static bool scratch_args(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_gr
 
 /* ---- the launch ---------------------------------------------------------------------------------- */
 
-static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
-                          cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+/* Launches l with the n parameters of params (room for two more: the scratch pointers). */
+static bool launch_params(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                          void **params, int n, tcu_deviceptr global, tcu_deviceptr profile)
 {
     tc_runtime *rt = k->rt;
-    void *params[TC_MAX_ARGS + 2];
-    for (int i = 0; i < p->n; i++)
-        params[i] = &p->slot[i];
     /* Triton 3.6's launcher appends the global-scratch and profile-scratch pointers. */
-    params[p->n] = &global;
-    params[p->n + 1] = &profile;
+    params[n] = &global;
+    params[n + 1] = &profile;
     tcu_result r;
     const char *fn;
     if (l->num_ctas == 1 && !l->launch_pdl && !l->launch_cooperative_grid) {
@@ -164,22 +162,22 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
         }
         tcu_launch_attribute attrs[4];
         memset(attrs, 0, sizeof attrs);
-        unsigned n = 0;
+        unsigned na = 0;
         if (l->launch_pdl) {
-            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-            attrs[n++].value.programmatic_stream_serialization_allowed = 1;
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+            attrs[na++].value.programmatic_stream_serialization_allowed = 1;
         }
         if (l->launch_cooperative_grid) {
-            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_COOPERATIVE;
-            attrs[n++].value.cooperative = 1;
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+            attrs[na++].value.cooperative = 1;
         }
         if (l->num_ctas != 1) {
-            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-            attrs[n].value.cluster_dim.x = l->num_ctas;
-            attrs[n].value.cluster_dim.y = 1;
-            attrs[n++].value.cluster_dim.z = 1;
-            attrs[n].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-            attrs[n++].value.cluster_scheduling_policy_preference = TCU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attrs[na].value.cluster_dim.x = l->num_ctas;
+            attrs[na].value.cluster_dim.y = 1;
+            attrs[na++].value.cluster_dim.z = 1;
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+            attrs[na++].value.cluster_scheduling_policy_preference = TCU_CLUSTER_SCHEDULING_POLICY_SPREAD;
         }
         tcu_launch_config cfg = {.grid_dim_x = grid.x * l->num_ctas,
                                  .grid_dim_y = grid.y,
@@ -190,7 +188,7 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
                                  .shared_mem_bytes = l->shared,
                                  .stream = (tcu_stream)stream,
                                  .attrs = attrs,
-                                 .num_attrs = n};
+                                 .num_attrs = na};
         r = rt->drv.launch_kernel_ex(&cfg, l->fn, params, NULL);
     }
     if (r != TCU_SUCCESS) {
@@ -200,6 +198,25 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
         return cuda_check(rt, site, r, fn, what);
     }
     return true;
+}
+
+static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                          cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+{
+    void *params[TC_MAX_ARGS + 2];
+    for (int i = 0; i < p->n; i++)
+        params[i] = &p->slot[i];
+    return launch_params(k, site, l, grid, stream, params, p->n, global, profile);
+}
+
+/* A launch with host tensor descriptors: each encoded (or decomposed) for the variant first. */
+static bool launch_with_descriptors(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                                    cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+{
+    cuda_params params;
+    if (!cuda_params_build(k, site, l, p, &params))
+        return false;
+    return launch_params(k, site, l, grid, stream, params.p, params.n, global, profile);
 }
 
 /* Usable, or why not recorded on its runtime (false). */
@@ -237,6 +254,8 @@ bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream strea
     tcu_deviceptr global = 0, profile = 0;
     if (l->needs_scratch && !scratch_args(k, site, l, grid, ctx, stream, &global, &profile))
         return false;
+    if (p.ndesc)
+        return launch_with_descriptors(k, site, l, grid, stream, &p, global, profile);
     return launch_loaded(k, site, l, grid, stream, &p, global, profile);
 }
 

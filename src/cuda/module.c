@@ -107,9 +107,11 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
  * or argument count (a 'D' variant on an unaligned pointer would read the wrong addresses). */
 static bool check_variant(tc_kernel *k, tl_site site, const tc_variant *v, const char *key)
 {
-    int kept = 0;
-    for (const char *c = key; *c; c++)
-        kept += *c != '1';
+    int kept = 0; /* the compiled function's arguments: a host descriptor brings its shape and strides */
+    for (int i = 0; key[i]; i++)
+        kept += key[i] == '1'                                          ? 0
+            : i < k->nparams && k->params[i].kind == TL_ARG_TENSORDESC ? 1 + 2 * k->params[i].rank
+                                                                       : 1;
     if (strcmp(v->kernel, k->k->name) != 0 || strcmp(v->spec, key) != 0) {
         cuda_fail(k->rt, site, "kernel %s: the variant found is %s with key %s, not key %s", k->k->name, v->kernel,
                   v->spec, key);
