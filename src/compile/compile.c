@@ -140,27 +140,8 @@ char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err)
 /* "K=V" of field f in cfg into buf. */
 static void field_text(const tl_cfg_field *f, const unsigned char *cfg, char *buf, size_t size)
 {
-    switch (f->kind) {
-    case TL_CFG_INT: {
-        int v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        snprintf(buf, size, "%s=%d", f->name, v);
-        return;
-    }
-    case TL_CFG_DTYPE: {
-        tl_dtype v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        snprintf(buf, size, "%s=%s", f->name, tl_dtype_name(v));
-        return;
-    }
-    case TL_CFG_BOOL: {
-        bool v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        snprintf(buf, size, "%s=%s", f->name, v ? "true" : "false");
-        return;
-    }
-    }
-    snprintf(buf, size, "%s=?", f->name);
+    char v[128];
+    snprintf(buf, size, "%s=%s", f->name, tl_cfg_value_text(f, cfg, v, sizeof v));
 }
 
 /* The fields of cfg joined by sep, each prefixed by prefix; only those that differ from the
