@@ -23,6 +23,11 @@
     "                         (80,90,100) compiles one variant per arch (embed; compile\n"                             \
     "                         without -o)\n"                                                                           \
     "  --debug                Triton's debug option (tt.assert kept)\n"                                                \
+    "  --maxnreg N            Triton's maxnreg: at most N registers per thread, 1 to 255\n"                            \
+    "  --no-fp-fusion         Triton's enable_fp_fusion=False: no fused multiply-adds\n"                               \
+    "  --launch-pdl           Triton's launch_pdl: launched with programmatic dependent launch\n"                      \
+    "  --launch-cooperative-grid  Triton's launch_cooperative_grid: a cooperative launch\n"                            \
+    "  --ptx-options TEXT     Triton's ptx_options: extra ptxas options, separated by spaces\n"                        \
     "  --cache-dir DIR        the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"                    \
     "  --no-cache             compile even when the cache holds the variant\n"                                         \
     "  --compiler PROG        the compiler (default $TRITONC_COMPILER, else python3 running\n"                         \
@@ -73,6 +78,11 @@ enum {
     NUM_CTAS,
     ARCH,
     DEBUG,
+    MAXNREG,
+    NO_FP_FUSION,
+    LAUNCH_PDL,
+    LAUNCH_COOPERATIVE,
+    PTX_OPTIONS,
     CACHE_DIR,
     NO_CACHE,
     COMPILER,
@@ -83,6 +93,8 @@ enum {
 #define COMPILE_OPTIONS                                                                                                \
     {"set", SET, "KEY=VALUE"}, {"specialize", SPECIALIZE, "a key"}, {"num-warps", NUM_WARPS, "N"},                     \
         {"num-stages", NUM_STAGES, "N"}, {"num-ctas", NUM_CTAS, "N"}, {"arch", ARCH, "N"}, {"debug", DEBUG, NULL},     \
+        {"maxnreg", MAXNREG, "N"}, {"no-fp-fusion", NO_FP_FUSION, NULL}, {"launch-pdl", LAUNCH_PDL, NULL},             \
+        {"launch-cooperative-grid", LAUNCH_COOPERATIVE, NULL}, {"ptx-options", PTX_OPTIONS, "options"},                \
         {"cache-dir", CACHE_DIR, "a directory"}, {"no-cache", NO_CACHE, NULL}, {"compiler", COMPILER, "a program"},    \
         {"timeout", TIMEOUT, "S"}, CLI_FROM_OPTION, CLI_HELP_OPTION
 
@@ -131,6 +143,11 @@ static int compile_option(const char *cmd, compile_request *r, int key, const ch
     case ARCH: ok = arch_list(cmd, r, v); break;
     case TIMEOUT: ok = cli_int(cmd, "--timeout", v, 1, 86400, &r->env.timeout_s); break;
     case DEBUG: r->opts.debug = true; break;
+    case MAXNREG: ok = cli_int(cmd, "--maxnreg", v, 1, 255, &r->opts.maxnreg); break;
+    case NO_FP_FUSION: r->opts.disable_fp_fusion = true; break;
+    case LAUNCH_PDL: r->opts.launch_pdl = true; break;
+    case LAUNCH_COOPERATIVE: r->opts.launch_cooperative_grid = true; break;
+    case PTX_OPTIONS: r->opts.ptx_options = v; break;
     case NO_CACHE: r->env.no_cache = true; break;
     case CACHE_DIR:
         r->env.cache_dir = v;

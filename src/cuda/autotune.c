@@ -87,6 +87,7 @@ static void free_tuner(tc_autotuner *at)
     for (int i = 0; i < at->nconfigs; i++) {
         free(at->cand[i].cfg);
         free(at->cand[i].set);
+        free((char *)at->cand[i].opts.ptx_options);
     }
     free(at->cand);
     free(at->timings);
@@ -218,7 +219,9 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
             goto fail;
         at->cand[i].set = compile_format("%s", configs[i].set ? configs[i].set : "");
         at->cand[i].opts = tc_options_filled(configs[i].options);
-        if (!at->cand[i].set) {
+        const char *ptx = at->cand[i].opts.ptx_options;
+        at->cand[i].opts.ptx_options = ptx ? compile_format("%s", ptx) : NULL; /* the tuner's copy */
+        if (!at->cand[i].set || (ptx && !at->cand[i].opts.ptx_options)) {
             cuda_fail(rt, site, "out of memory");
             goto fail;
         }
