@@ -33,6 +33,15 @@ extern const tl_kernel moe_align_block_size_kernel;
 extern const tl_kernel unified_attention_2d_kernel;
 extern const tl_kernel unified_attention_3d_kernel;
 extern const tl_kernel reduce_segments_kernel;
+extern const tl_kernel layer_norm_fwd_rows_kernel;
+extern const tl_kernel layer_norm_bwd_dx_rows_kernel;
+extern const tl_kernel rms_norm_fwd_kernel;
+extern const tl_kernel rms_norm_bwd_kernel;
+extern const tl_kernel fused_add_rms_norm_kernel;
+extern const tl_kernel per_token_group_quant_fp8_groups_kernel;
+extern const tl_kernel moe_align_block_size_count_kernel;
+extern const tl_kernel moe_align_block_size_scan_kernel;
+extern const tl_kernel moe_align_block_size_scatter_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -63,6 +72,15 @@ static const tl_kernel *const bundled_kernels[] = {
     &unified_attention_2d_kernel,
     &unified_attention_3d_kernel,
     &reduce_segments_kernel,
+    &layer_norm_fwd_rows_kernel,
+    &layer_norm_bwd_dx_rows_kernel,
+    &rms_norm_fwd_kernel,
+    &rms_norm_bwd_kernel,
+    &fused_add_rms_norm_kernel,
+    &per_token_group_quant_fp8_groups_kernel,
+    &moe_align_block_size_count_kernel,
+    &moe_align_block_size_scan_kernel,
+    &moe_align_block_size_scatter_kernel,
 };
 
 int tritonc_bundled_count(void)

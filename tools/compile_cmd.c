@@ -32,6 +32,11 @@
     "                         (80,90,100) compiles one variant per arch (embed; compile\n"                             \
     "                         without -o)\n"                                                                           \
     "  --debug                Triton's debug option (tt.assert kept)\n"                                                \
+    "  --maxnreg N            Triton's maxnreg: at most N registers per thread, 1 to 255\n"                            \
+    "  --no-fp-fusion         Triton's enable_fp_fusion=False: no fused multiply-adds\n"                               \
+    "  --launch-pdl           Triton's launch_pdl: launched with programmatic dependent launch\n"                      \
+    "  --launch-cooperative-grid  Triton's launch_cooperative_grid: a cooperative launch\n"                            \
+    "  --ptx-options TEXT     Triton's ptx_options: extra ptxas options, separated by spaces\n"                        \
     "  --cache-dir DIR        the cache (default $TRITONC_CACHE_DIR, else under $XDG_CACHE_HOME)\n"                    \
     "  --no-cache             compile even when the cache holds the variant\n"                                         \
     "  --compiler PROG        the compiler (default $TRITONC_COMPILER, else python3 running\n"                         \
@@ -86,7 +91,7 @@ typedef struct compile_request {
     int nspecs; /* --specialize's list (one variant per key); 0: spec alone */
     char specs[MAX_LIST][TC_MAX_ARGS + 1];
     int jobs; /* --jobs; 0: tc_compile_jobs' default */
-    bool variant_options; /* any of --set, --specialize, --num-warps, --num-stages, --num-ctas, --debug */
+    bool variant_options; /* any option of one variant (--set, --specialize, --num-warps...): --compile's */
 } compile_request;
 
 enum {
@@ -97,6 +102,11 @@ enum {
     NUM_CTAS,
     ARCH,
     DEBUG,
+    MAXNREG,
+    NO_FP_FUSION,
+    LAUNCH_PDL,
+    LAUNCH_COOPERATIVE,
+    PTX_OPTIONS,
     CACHE_DIR,
     NO_CACHE,
     COMPILER,
@@ -108,6 +118,8 @@ enum {
 #define COMPILE_OPTIONS                                                                                                \
     {"set", SET, "KEY=VALUE"}, {"specialize", SPECIALIZE, "a key"}, {"num-warps", NUM_WARPS, "N"},                     \
         {"num-stages", NUM_STAGES, "N"}, {"num-ctas", NUM_CTAS, "N"}, {"arch", ARCH, "N"}, {"debug", DEBUG, NULL},     \
+        {"maxnreg", MAXNREG, "N"}, {"no-fp-fusion", NO_FP_FUSION, NULL}, {"launch-pdl", LAUNCH_PDL, NULL},             \
+        {"launch-cooperative-grid", LAUNCH_COOPERATIVE, NULL}, {"ptx-options", PTX_OPTIONS, "options"},                \
         {"cache-dir", CACHE_DIR, "a directory"}, {"no-cache", NO_CACHE, NULL}, {"compiler", COMPILER, "a program"},    \
         {"timeout", TIMEOUT, "S"}, {"jobs", 'j', "N"}, CLI_FROM_OPTION, CLI_HELP_OPTION
 
@@ -172,8 +184,9 @@ static bool spec_list(const char *cmd, compile_request *r, const char *v)
 static int compile_option(const char *cmd, compile_request *r, int key, const char *v)
 {
     bool ok = true;
-    r->variant_options |=
-        key == SET || key == SPECIALIZE || key == NUM_WARPS || key == NUM_STAGES || key == NUM_CTAS || key == DEBUG;
+    r->variant_options |= key == SET || key == SPECIALIZE || key == NUM_WARPS || key == NUM_STAGES || key == NUM_CTAS ||
+        key == DEBUG || key == MAXNREG || key == NO_FP_FUSION || key == LAUNCH_PDL || key == LAUNCH_COOPERATIVE ||
+        key == PTX_OPTIONS;
     switch (key) {
     case SET: r->sets[r->nsets++] = v; break;
     case SPECIALIZE: ok = spec_list(cmd, r, v); break;
@@ -184,6 +197,11 @@ static int compile_option(const char *cmd, compile_request *r, int key, const ch
     case TIMEOUT: ok = cli_int(cmd, "--timeout", v, 1, 86400, &r->env.timeout_s); break;
     case 'j': ok = cli_int(cmd, "--jobs", v, 1, 256, &r->jobs); break;
     case DEBUG: r->opts.debug = true; break;
+    case MAXNREG: ok = cli_int(cmd, "--maxnreg", v, 1, 255, &r->opts.maxnreg); break;
+    case NO_FP_FUSION: r->opts.disable_fp_fusion = true; break;
+    case LAUNCH_PDL: r->opts.launch_pdl = true; break;
+    case LAUNCH_COOPERATIVE: r->opts.launch_cooperative_grid = true; break;
+    case PTX_OPTIONS: r->opts.ptx_options = v; break;
     case NO_CACHE: r->env.no_cache = true; break;
     case CACHE_DIR:
         r->env.cache_dir = v;
@@ -387,9 +405,7 @@ static bool same_variant(const wanted *a, const wanted *b)
 {
     if (a->kernel != b->kernel || strcmp(a->spec ? a->spec : "", b->spec ? b->spec : "") != 0)
         return false;
-    tc_options x = tc_options_filled(a->opts), y = tc_options_filled(b->opts);
-    if (x.arch != y.arch || x.num_warps != y.num_warps || x.num_stages != y.num_stages || x.num_ctas != y.num_ctas ||
-        x.debug != y.debug)
+    if (!tc_options_equal(a->opts, b->opts))
         return false;
     char *s = tc_config_text(a->kernel, a->cfg), *t = tc_config_text(b->kernel, b->cfg);
     bool same = s && t && strcmp(s, t) == 0;

@@ -307,9 +307,10 @@ bool hlo_print_xla_map(FILE *f, const tl_kernel *k, const void *cfg, char *why, 
         }
         const tl_argspec *s = tl_builder_argspec(kb, at);
         fprintf(f, "%s %s %d %s %s\n", role, name, at,
-                s->kind == TL_ARG_PTR          ? "pointer"
-                    : s->kind == TL_ARG_SCALAR ? "scalar"
-                                               : "tensor",
+                s->kind == TL_ARG_PTR              ? "pointer"
+                    : s->kind == TL_ARG_SCALAR     ? "scalar"
+                    : s->kind == TL_ARG_TENSORDESC ? "tensordesc"
+                                                   : "tensor",
                 tl_dtype_name(s->dtype));
     }
     tl_builder_destroy(kb);

@@ -1,4 +1,5 @@
-/* `tritonc launch NAME [--from FILE] [--set K=V]... [--size N...] [--iters N] [--bench] [--num-warps N] [--num-stages N]`:
+/* `tritonc launch NAME [--from FILE] [--set K=V]... [--size N...] [--iters N] [--bench] [--num-warps N] [--num-stages N]
+ *  [--num-ctas N] [--maxnreg N] [--no-fp-fusion] [--launch-pdl] [--launch-cooperative-grid] [--ptx-options TEXT]`:
  * a kernel launched on made-up inputs on the GPU through the CUDA runtime, timed.
  *
  * Every kernel runs its made-up problem (tools/problem.h), the one `tritonc interpret` runs. A
@@ -270,6 +271,12 @@ static const char help_text[] =
     "                         CUDA events) and print its statistics\n"
     "  --num-warps N          a power of 2 from 1 to 32 (default 4)\n"
     "  --num-stages N         from 1 to 16 (default 3)\n"
+    "  --num-ctas N           from 1 to 16 (default 1)\n"
+    "  --maxnreg N            Triton's maxnreg: at most N registers per thread, 1 to 255\n"
+    "  --no-fp-fusion         Triton's enable_fp_fusion=False: no fused multiply-adds\n"
+    "  --launch-pdl           Triton's launch_pdl: programmatic dependent launch\n"
+    "  --launch-cooperative-grid  Triton's launch_cooperative_grid: a cooperative launch\n"
+    "  --ptx-options TEXT     Triton's ptx_options: extra ptxas options, separated by spaces\n"
     "  -h, --help             this help\n";
 
 /* --size's numbers into sizes; false after the error. */
@@ -300,12 +307,37 @@ static const recipe *find_recipe(const char *name)
 
 int tritonc_cmd_launch(int argc, char **argv)
 {
-    enum { SET = CLI_KEY, SIZE, ITERS, BENCH, NUM_WARPS, NUM_STAGES };
-    static const cli_option opts[] = {
-        {"set", SET, "KEY=VALUE"},     {"size", SIZE, "a number"},      {"iters", ITERS, "N"}, {"bench", BENCH, NULL},
-        {"num-warps", NUM_WARPS, "N"}, {"num-stages", NUM_STAGES, "N"}, CLI_FROM_OPTION,       CLI_HELP_OPTION};
+    enum {
+        SET = CLI_KEY,
+        SIZE,
+        ITERS,
+        BENCH,
+        NUM_WARPS,
+        NUM_STAGES,
+        NUM_CTAS,
+        MAXNREG,
+        NO_FP_FUSION,
+        LAUNCH_PDL,
+        LAUNCH_COOPERATIVE,
+        PTX_OPTIONS
+    };
+    static const cli_option opts[] = {{"set", SET, "KEY=VALUE"},
+                                      {"size", SIZE, "a number"},
+                                      {"iters", ITERS, "N"},
+                                      {"bench", BENCH, NULL},
+                                      {"num-warps", NUM_WARPS, "N"},
+                                      {"num-stages", NUM_STAGES, "N"},
+                                      {"num-ctas", NUM_CTAS, "N"},
+                                      {"maxnreg", MAXNREG, "N"},
+                                      {"no-fp-fusion", NO_FP_FUSION, NULL},
+                                      {"launch-pdl", LAUNCH_PDL, NULL},
+                                      {"launch-cooperative-grid", LAUNCH_COOPERATIVE, NULL},
+                                      {"ptx-options", PTX_OPTIONS, "options"},
+                                      CLI_FROM_OPTION,
+                                      CLI_HELP_OPTION};
     cli_parser cl = CLI_PARSER("launch", argc, argv, opts);
-    int nset = 0, nsizes = 0, iters = 100, warps = 0, stages = 0;
+    int nset = 0, nsizes = 0, iters = 100;
+    tc_options topts = {0};
     bool bench = false;
     const char *sets[32], *arg;
     long long sizes[MAX_SIZES] = {0};
@@ -320,8 +352,14 @@ int tritonc_cmd_launch(int argc, char **argv)
         case SIZE: ok = parse_sizes(&cl, arg, sizes, &nsizes); break;
         case ITERS: ok = cli_int("launch", "--iters", arg, 1, 1000000, &iters); break;
         case BENCH: bench = true; break;
-        case NUM_WARPS: ok = cli_warps("launch", arg, &warps); break;
-        case NUM_STAGES: ok = cli_int("launch", "--num-stages", arg, 1, 16, &stages); break;
+        case NUM_WARPS: ok = cli_warps("launch", arg, &topts.num_warps); break;
+        case NUM_STAGES: ok = cli_int("launch", "--num-stages", arg, 1, 16, &topts.num_stages); break;
+        case NUM_CTAS: ok = cli_int("launch", "--num-ctas", arg, 1, 16, &topts.num_ctas); break;
+        case MAXNREG: ok = cli_int("launch", "--maxnreg", arg, 1, 255, &topts.maxnreg); break;
+        case NO_FP_FUSION: topts.disable_fp_fusion = true; break;
+        case LAUNCH_PDL: topts.launch_pdl = true; break;
+        case LAUNCH_COOPERATIVE: topts.launch_cooperative_grid = true; break;
+        case PTX_OPTIONS: topts.ptx_options = arg; break;
         case CLI_FROM_KEY: cli_set_from(arg); break;
         case 'h': return cli_help(help_text);
         default: return CLI_USAGE;
@@ -365,7 +403,7 @@ int tritonc_cmd_launch(int argc, char **argv)
     }
     tc_compile_env env = {.jit = jit, .from = cli_from()};
     tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.compile = cli_from() ? &env : NULL});
-    tc_kernel *h = tc_kernel_get(rt, k, cfg, (tc_options){.num_warps = warps, .num_stages = stages});
+    tc_kernel *h = tc_kernel_get(rt, k, cfg, topts);
     launch_plan p;
     memset(&p, 0, sizeof p);
     char key[TC_MAX_ARGS + 1] = "?";

@@ -33,27 +33,8 @@ static void print_field_default(const tl_kernel *k, const tl_cfg_field *f)
     printf("%s", f->name);
     if (cfg == NULL)
         return;
-    switch (f->kind) {
-    case TL_CFG_INT: {
-        int v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        printf("=%d", v);
-        break;
-    }
-    case TL_CFG_DTYPE: {
-        tl_dtype v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        printf("=%s", tl_dtype_name(v));
-        break;
-    }
-    case TL_CFG_BOOL: {
-        bool v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        printf("=%s", v ? "true" : "false");
-        break;
-    }
-    default: break;
-    }
+    char v[128];
+    printf("=%s", tl_cfg_value_text(f, cfg, v, sizeof v));
 }
 
 static void print_kernel(const tl_kernel *k, bool first)

@@ -201,6 +201,12 @@ bool problem_of(const tl_kernel *k, tl_builder *b, const void *cfg, long long si
         return snprintf(why, whysize, "kernel %s has more than %d arguments", k->name, PROBLEM_MAX_ARGS), false;
     for (int i = 0; i < p->nargs; i++) {
         const tl_argspec *s = tl_builder_argspec(b, i);
+        if (s->kind == TL_ARG_TENSORDESC)
+            return snprintf(why, whysize,
+                            "kernel %s: argument '%s' is a host tensor descriptor, which made-up problems do not "
+                            "make (launch the kernel from C with tc_desc, tritonc/cuda.h)",
+                            k->name, s->name),
+                   false;
         p->args[i] = (problem_arg){
             .buffer = s->kind == TL_ARG_PTR, .count = size, .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
         snprintf(p->args[i].name, sizeof p->args[i].name, "%s", s->name);

@@ -7,10 +7,13 @@ same command line can stand in for it ($TRITONC_COMPILER):
   triton_compile.py --version
       prints "triton X.Y.Z" (the installed package's version, read without importing it)
   triton_compile.py --ttir FILE -o DIR [--arch 90] [--num-warps 4] [--num-stages 3]
-                    [--num-ctas 1] [--debug]
+                    [--num-ctas 1] [--debug] [--maxnreg N] [--no-fp-fusion] [--launch-pdl]
+                    [--launch-cooperative-grid] [--ptx-options TEXT]
       compiles FILE and writes DIR/kernel.cubin, DIR/kernel.ptx and, last, DIR/kernel.meta:
       one "key value" line each (symbol, shared, num_warps, num_ctas, cluster_dims X Y Z,
-      global/profile scratch sizes and alignments, arch, triton_version, compile_ms), then "end".
+      global/profile scratch sizes and alignments, arch, triton_version, compile_ms, and per
+      host tensor descriptor argument "tensordesc SWIZZLE ELEM_SIZE ELEM_TYPE FP4_PADDED
+      BLOCK..." from Triton's tensordesc_meta), then "end".
 
 The TTIR goes through every stage from make_ttir on, as the JIT does for a Python kernel
 (triton.compile on an IR file would skip make_ttir), so the PTX equals the JIT's.
@@ -58,6 +61,13 @@ def parse_args(argv):
     p.add_argument("--num-stages", type=int, default=3)
     p.add_argument("--num-ctas", type=int, default=1)
     p.add_argument("--debug", action="store_true")
+    # Triton's CUDAOptions beyond the above (issue 30): each reaches parse_options as Python's
+    # JIT passes the keyword of the same name (maxnreg=..., enable_fp_fusion=False, ...).
+    p.add_argument("--maxnreg", type=int)
+    p.add_argument("--no-fp-fusion", action="store_true")
+    p.add_argument("--launch-pdl", action="store_true")
+    p.add_argument("--launch-cooperative-grid", action="store_true")
+    p.add_argument("--ptx-options")
     args = p.parse_args(argv)
     if not args.version and (args.ttir is None or args.out is None):
         fail(EXIT_USAGE, "bad command line: want --version, or --ttir FILE -o DIR")
@@ -99,6 +109,14 @@ def main(argv):
         ("triton_version", version),
         ("compile_ms", f"{ms:.1f}"),
     ]
+    # Triton's tensordesc_meta (set by make_ttgir): one line per host tensor descriptor argument,
+    # what its launcher encodes the CUtensorMap from. None or [] (no TMA, before sm_90): none.
+    for d in md.get("tensordesc_meta") or []:
+        if d.get("is_im2col"):
+            fail(EXIT_FAILED, "compile failed: an im2col tensor descriptor (tritonc encodes tiled ones only)")
+        block = " ".join(str(int(b)) for b in d["block_size"])
+        lines.append(("tensordesc", f"{int(d['swizzle'])} {int(d['elem_size'])} {int(d['elem_type'])} "
+                                    f"{1 if d.get('fp4_padded') else 0} {block}"))
     try:
         write_atomically(os.path.join(args.out, "kernel.cubin"), cubin)
         write_atomically(os.path.join(args.out, "kernel.ptx"), ptx.encode())
@@ -122,8 +140,19 @@ def compile_stages(args):
     try:
         target = GPUTarget("cuda", args.arch, 32)
         backend = make_backend(target)
-        options = backend.parse_options({"num_warps": args.num_warps, "num_stages": args.num_stages,
-                                         "num_ctas": args.num_ctas, "debug": args.debug})
+        opts = {"num_warps": args.num_warps, "num_stages": args.num_stages, "num_ctas": args.num_ctas,
+                "debug": args.debug}
+        if args.maxnreg:
+            opts["maxnreg"] = args.maxnreg
+        if args.no_fp_fusion:
+            opts["enable_fp_fusion"] = False
+        if args.launch_pdl:
+            opts["launch_pdl"] = True
+        if args.launch_cooperative_grid:
+            opts["launch_cooperative_grid"] = True
+        if args.ptx_options:
+            opts["ptx_options"] = args.ptx_options
+        options = backend.parse_options(opts)
         context = ir.context()
         ir.load_dialects(context)
         backend.load_dialects(context)

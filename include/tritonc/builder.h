@@ -215,7 +215,7 @@ TRITONC_API bool tl_value_is_tensor(tl_value v);
 
 /* ---- argument specs ----------------------------------------------------------------- */
 
-typedef enum tl_arg_kind { TL_ARG_PTR = 1, TL_ARG_SCALAR, TL_ARG_TENSOR } tl_arg_kind;
+typedef enum tl_arg_kind { TL_ARG_PTR = 1, TL_ARG_SCALAR, TL_ARG_TENSOR, TL_ARG_TENSORDESC } tl_arg_kind;
 
 /* divisibility: 0 means the default (16 for pointers, none for scalars);
  * TL_DIV_NONE means no tt.divisibility attribute; any other value is printed as given. */
@@ -226,8 +226,8 @@ typedef struct tl_argspec {
     tl_dtype dtype; /* element (pointee for pointers) */
     int divisibility;
     int address_space; /* pointers only; 1 (global) when 0 */
-    int rank; /* tensors only */
-    int64_t shape[TL_MAX_RANK];
+    int rank; /* tensors and tensor descriptors only */
+    int64_t shape[TL_MAX_RANK]; /* a tensor's shape; a descriptor's block shape */
     const char *name; /* used by tl_builder_create_with_args; tl_arg takes the name apart */
     bool do_not_specialize; /* Triton's do_not_specialize: a specialization key must give 'N' */
 } tl_argspec;
@@ -240,6 +240,20 @@ typedef struct tl_argspec {
 #define TL_TENSOR(dt, ...)                                                                                             \
     (TLX_LIT(tl_argspec){                                                                                              \
         .kind = TL_ARG_TENSOR, .dtype = (dt), .rank = TLX_COUNT(int64_t, __VA_ARGS__), .shape = {__VA_ARGS__}})
+
+/* A host tensor descriptor, Python's `triton.tools.tensor_descriptor.TensorDescriptor` passed as
+ * a kernel argument: TL_TENSORDESC(TL_F16, 64, 64) is a descriptor of float16 blocks of 64x64
+ * (1 to 5 dimensions, each a power of 2). As Triton 3.6's JIT types it (`tensordesc<fp16[64,
+ * 64]>`), the kernel gets three things, in this order: the descriptor, of type
+ * !tt.tensordesc<tensor<64x64xf16>> (integers carry their signedness, as a descriptor made in
+ * the kernel does), then one i32 per dimension of the tensor's shape and one i64 per stride, with
+ * no attributes. tl_arg returns the descriptor, which tl_descriptor_load, tl_descriptor_store and
+ * the other descriptor calls take (tritonc/memory.h). Its key letter is always 'N' (the JIT does
+ * not specialize descriptors). Through XLA (scalars as buffers) it cannot be passed: an error.
+ * The launcher passes a CUtensorMap it encodes from tc_desc (tritonc/cuda.h). */
+#define TL_TENSORDESC(dt, ...)                                                                                         \
+    (TLX_LIT(tl_argspec){                                                                                              \
+        .kind = TL_ARG_TENSORDESC, .dtype = (dt), .rank = TLX_COUNT(int64_t, __VA_ARGS__), .shape = {__VA_ARGS__}})
 
 /* ---- builder lifetime ---------------------------------------------------------------- */
 

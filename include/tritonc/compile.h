@@ -31,6 +31,8 @@ typedef struct tc_param {
     tl_arg_kind kind;
     tl_dtype dtype; /* element (pointee for pointers) */
     bool do_not_specialize;
+    int rank; /* a tensor descriptor's (TL_TENSORDESC) dimensions, else 0 */
+    int block_shape[5]; /* a tensor descriptor's block shape */
 } tc_param;
 
 /* The kernel's declared arguments, read by building it once on cfg (NULL: its default).
@@ -50,15 +52,49 @@ TRITONC_API char *tc_config_text(const tl_kernel *k, const void *cfg);
 
 /* ---- a compiled variant ------------------------------------------------------------------- */
 
+/* A variant's options: Triton 3.6's CUDAOptions that tritonc passes on. Every 0 field is
+ * Triton's default, so (tc_options){0} is what Python's JIT compiles with. */
 typedef struct tc_options {
     int arch; /* compute capability, 90 */
     int num_warps; /* 4 */
     int num_stages; /* 3 */
     int num_ctas; /* 1 */
     bool debug; /* Triton's debug option */
+    /* --- since issue 30 (each in the cache key, the metadata and the embedded variant) --- */
+    int maxnreg; /* Triton's maxnreg: at most this many registers per thread (the LLVM
+                    function's nvvm.maxnreg, which ptxas honours); 0: none (None), else 1 to
+                    255 */
+    bool disable_fp_fusion; /* Triton's enable_fp_fusion = False: no fused multiply-adds
+                               (ptxas --fmad=false); false: fusion on, Triton's default */
+    bool launch_pdl; /* Triton's launch_pdl: launched with programmatic dependent launch
+                        (the cuLaunchKernelEx attribute PROGRAMMATIC_STREAM_SERIALIZATION):
+                        it may start before the kernel ahead of it in its stream ends, and
+                        waits for it where it executes griddepcontrol.wait */
+    bool launch_cooperative_grid; /* Triton's launch_cooperative_grid: launched with the
+                                     COOPERATIVE attribute (every program resident at once;
+                                     a grid larger than the device holds fails) */
+    const char *ptx_options; /* Triton's ptx_options: extra ptxas options, separated by
+                                spaces ("--verbose"); NULL or "": none. Copied wherever it is
+                                kept (handles, variants) */
 } tc_options;
-/* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA. */
+/* 0 fields mean Triton's defaults: arch 90, 4 warps, 3 stages, 1 CTA (and "" ptx_options
+ * become NULL). */
 TRITONC_API tc_options tc_options_filled(tc_options o);
+/* Whether a and b are the same options once filled (ptx_options compared as text). */
+TRITONC_API bool tc_options_equal(tc_options a, tc_options b);
+
+/* One host tensor descriptor of a compiled kernel, as Triton 3.6's compiler describes it
+ * (metadata["tensordesc_meta"]: the shared memory layout the kernel's TMA copies expect). */
+typedef struct tc_tensordesc_meta {
+    int swizzle; /* CUtensorMapSwizzle: 0 none, 1 32B, 2 64B, 3 128B */
+    int elem_size; /* bytes per element */
+    int elem_type; /* Triton's TMA element type (its device-side numbering: 8 is FLOAT32_FTZ,
+                      9 FLOAT64, 10 BFLOAT16, the others CUtensorMapDataType's) */
+    bool fp4_padded; /* packed fp4 padded to bytes: the innermost dimension doubles */
+    int rank;
+    int block_size[5]; /* the TMA box, outermost first (the innermost may be narrower than
+                          the block: one copy per swizzle width) */
+} tc_tensordesc_meta;
 
 typedef struct tc_variant {
     const char *kernel; /* tl_kernel name */
@@ -71,8 +107,10 @@ typedef struct tc_variant {
     int global_scratch_size, global_scratch_align, profile_scratch_size, profile_scratch_align;
     int arch; /* 90 */
     const char *triton_version; /* "3.6.0" */
-    int nargs; /* arguments of the compiled function, after specialization,
-                                    before the scratch pointers the launcher appends */
+    int nargs; /* arguments of the compiled function's TTIR, after specialization
+                                    (a host tensor descriptor counts 1 + 2 * rank: itself, its
+                                    shape and strides), before the scratch pointers the
+                                    launcher appends */
     const unsigned char *cubin;
     size_t cubin_size; /* cubin may be NULL (size 0): then ptx */
     const char *ptx; /* NUL-terminated; may be NULL when there is a cubin */
@@ -80,7 +118,16 @@ typedef struct tc_variant {
                                     launches a variant only when this equals the hash of the
                                     kernel as built now: a variant embedded before the kernel's
                                     body changed (stale), or with 0 here, is never launched */
+    /* Triton's tensordesc_meta: how the compiled kernel reads each host tensor descriptor
+     * argument (TL_TENSORDESC) through TMA, in argument order; the launcher encodes each
+     * descriptor's CUtensorMap from it. 0 descriptors for a kernel that has some: the kernel
+     * was compiled without TMA (before sm_90) and takes each descriptor decomposed (its base
+     * pointer, shape, strides and padding, then its shape and strides again), as Triton's
+     * launcher passes it then. */
+    int ntensordesc;
+    const tc_tensordesc_meta *tensordesc;
 } tc_variant;
+
 
 /* Where variants come from. A NULL env means every default with jit on (unless
  * $TRITONC_JIT=0); a zeroed struct means every default with jit off. */

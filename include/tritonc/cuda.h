@@ -159,7 +159,8 @@ typedef enum tc_arg_kind {
     TC_ARG_INT,
     TC_ARG_UINT,
     TC_ARG_FLOAT,
-    TC_ARG_BOOL
+    TC_ARG_BOOL,
+    TC_ARG_DESC
 } tc_arg_kind;
 typedef struct tc_arg {
     tc_arg_kind kind;
@@ -186,6 +187,37 @@ typedef struct tc_arg {
 #define tc_f32(x) (TLX_LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F32, .v = {.f = (double)(x)}})
 #define tc_f64(x) (TLX_LIT(tc_arg){.kind = TC_ARG_FLOAT, .dtype = TL_F64, .v = {.f = (double)(x)}})
 #define tc_bool(x) (TLX_LIT(tc_arg){.kind = TC_ARG_BOOL, .dtype = TL_I1, .v = {.u = (x) ? 1u : 0u}})
+
+/* A host tensor descriptor, Triton's `TensorDescriptor(base, shape, strides, block_shape,
+ * padding)` (triton/tools/tensor_descriptor.py), for an argument declared TL_TENSORDESC
+ * (tritonc/builder.h):
+ *
+ *     tc_tensordesc a = {.base = x, .dtype = TL_F16, .rank = 2, .shape = {M, K}, .strides = {K, 1},
+ *                        .block_shape = {64, 64}};
+ *     tc_launch(k, grid, stream, tc_desc(&a), ...);
+ *
+ * Checked at each launch as Triton checks it: rank 1 to 5 and the declared one, the declared
+ * dtype and block shape, base 16-byte aligned, every stride but the last a multiple of 16 bytes,
+ * the last stride 1, NaN padding for floats only; and what TMA requires (each dimension from 1
+ * to 2^31 - 1, as the kernel takes it in an i32; each stride below 2^40 bytes; a box of at most
+ * 256 elements per dimension). The launcher encodes a CUtensorMap as Triton 3.6's does
+ * (cuTensorMapEncodeTiled: the compiled kernel's swizzle and box, no interleave, L2 promotion
+ * 128B, out-of-bounds elements zero, or NaN with nan_padding) and passes it by value, 128-byte
+ * aligned, then the shape (i32 each) and strides (i64 each); to a kernel compiled without TMA
+ * (before sm_90) the descriptor goes decomposed, as Triton's launcher passes it then. */
+typedef struct tc_tensordesc {
+    tc_deviceptr base; /* the tensor's first element */
+    tl_dtype dtype; /* its elements */
+    int rank; /* 1 to 5 */
+    int64_t shape[5]; /* elements per dimension, outermost first */
+    int64_t strides[5]; /* in elements; the last is 1 */
+    int block_shape[5]; /* the declared block: TL_TENSORDESC's */
+    bool nan_padding; /* Triton's padding="nan" (else "zero") */
+} tc_tensordesc;
+/* A descriptor argument: d points to a tc_tensordesc that lives until the launch returns (a
+ * compound literal in the call does: tc_desc(&(tc_tensordesc){...})). The launch copies it. */
+#define tc_desc(d)                                                                                                     \
+    (TLX_LIT(tc_arg){.kind = TC_ARG_DESC, .dtype = TL_DTYPE_INVALID, .v = {.u = (uint64_t)(uintptr_t)(d)}})
 
 /* The launch grid, in programs (tl_program_id's range) per axis. */
 typedef struct tc_grid {

@@ -49,12 +49,25 @@ typedef struct tl_names {
 
 /* A config field the CLI can set by name (tritonc emit K --set BLOCK=256). An INT field holds
  * a size, a count or a flag: an integer from TL_CFG_INT_MIN to TL_CFG_INT_MAX, which is what
- * tl_kernel_set accepts (naming the field otherwise) before the kernel's body ever sees it. */
-enum { TL_CFG_INT_MIN = 0, TL_CFG_INT_MAX = 1 << 24 };
-typedef enum tl_cfg_kind { TL_CFG_INT = 1, TL_CFG_DTYPE, TL_CFG_BOOL } tl_cfg_kind;
+ * tl_kernel_set accepts (naming the field otherwise) before the kernel's body ever sees it. The
+ * other kinds hold what a Python constexpr may be besides (issue 30): SINT any int (negative
+ * too: an offset, a -1 "none"), FLOAT a double (an eps: "1e-05", "0.5", "inf"), STRING a
+ * short word (a mode: "relu"), kept in a `char NAME[TL_CFG_STRING_MAX]` member of the config. */
+enum { TL_CFG_INT_MIN = 0, TL_CFG_INT_MAX = 1 << 24, TL_CFG_STRING_MAX = 32 };
+typedef enum tl_cfg_kind {
+    TL_CFG_INT = 1,
+    TL_CFG_DTYPE,
+    TL_CFG_BOOL,
+    TL_CFG_SINT, /* an int member, any value from INT_MIN to INT_MAX */
+    TL_CFG_FLOAT, /* a double member, finite, inf or nan */
+    TL_CFG_STRING /* a char[TL_CFG_STRING_MAX] member, NUL-terminated: 1 to TL_CFG_STRING_MAX - 1
+                     letters, digits and _ . + - (a word: config texts are K=V,K=V and --set
+                     takes it as is) */
+} tl_cfg_kind;
 typedef struct tl_cfg_field {
     const char *name;
-    tl_cfg_kind kind; /* INT: an int member; DTYPE: a tl_dtype member; BOOL: a bool member */
+    tl_cfg_kind kind; /* INT, SINT: an int member; DTYPE: a tl_dtype member; BOOL: a bool
+                         member; FLOAT: a double member; STRING: a char[TL_CFG_STRING_MAX] */
     size_t offset;
 } tl_cfg_field;
 #define TL_CFG_FIELD(Cfg, member, kind)                                                                                \
@@ -119,12 +132,23 @@ TRITONC_API char *tl_kernel_emit(const tl_kernel *k, const void *cfg, tl_emit_op
 TRITONC_API tl_builder *tl_kernel_build(const tl_kernel *k, const void *cfg, tl_emit_opts opts, char **text,
                                         char **err);
 
-/* Sets a config field by name from text ("256", "float16", "true"; an int as tl_parse_decimal
- * reads it, from TL_CFG_INT_MIN to TL_CFG_INT_MAX). Returns false with a message in err
+/* Sets a config field by name from text ("256", "float16", "true", "-3", "1e-05", "relu"; an
+ * int as tl_parse_decimal reads it, from TL_CFG_INT_MIN to TL_CFG_INT_MAX, a SINT from INT_MIN to
+ * INT_MAX; a float as strtod reads it, the whole text, no hex; a string a word that fits). Returns false with a message in err
  * (errsize bytes) naming the field when the name or value is bad (an error, for
  * TRITONC_ABORT_ON_ERROR, where err asks for the message). */
 TRITONC_API bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err,
                                size_t errsize);
+
+/* The text of field f's value in cfg, as config texts, --set and `tritonc list` write it: an
+ * integer in decimal, a dtype by Python's name, true / false, a float as Python's repr prints it
+ * ("1e-05", "0.5", "2.0", "inf", "nan"), a string as it is. Returns buf (size bytes; "?" for a
+ * NULL argument or an unknown kind). */
+TRITONC_API const char *tl_cfg_value_text(const tl_cfg_field *f, const void *cfg, char *buf, size_t size);
+/* A double as Python's repr prints a float: the shortest digits that read back the same, in
+ * fixed notation from 1e-4 to 1e16 ("0.0001", "2.0", "1234.5"), else in exponent form
+ * ("1e-05", "1.5e+16"); "inf", "-inf", "nan". Returns buf. */
+TRITONC_API const char *tl_format_python_float(double x, char *buf, size_t size);
 
 /* The one integer syntax of config values and of the command line: base 10, an optional '-',
  * digits only (no spaces, '+', "0x" or octal "010"), the whole of text, from min to max.

@@ -133,15 +133,14 @@ TRITONC_API tl_value tl_splat_at(tl_site s, tl_builder *b, tl_value value, tl_sh
 /* tl.expand_dims(x, axis): axis may be negative (counted from the end of the result). */
 TRITONC_API tl_value tl_expand_dims_at(tl_site s, tl_value x, int axis);
 #define tl_expand_dims(x, axis) tl_expand_dims_at(TL_SITE("tl_expand_dims"), (x), (axis))
-/* Indexing, x[:, None], x[None, :], x[None], x[:, :, None]: builder_index(x, TL_ALL, TL_NONE) and so
+/* Indexing, x[:, None], x[None, :], x[None], x[:, :, None]: tl_index(x, TL_ALL, TL_NONE) and so
  * on, one index per position (tensor.__getitem__). TL_NONE at position d is Python's
  * semantic.expand_dims(x, d): tt.expand_dims of a tensor, and of a scalar a tt.splat to
  * tensor<1xT>, whatever d (s[:, None] of a scalar is tensor<1xT>, as in Python; tl_expand_dims
  * checks the axis as tl.expand_dims does and refuses it). TL_ALL (`:`) adds nothing. */
 typedef enum tl_index_kind { TL_ALL = 1, TL_NONE = 2 } tl_index_kind;
 TRITONC_API tl_value tl_index_at(tl_site s, tl_value x, int n, const int *index);
-#define builder_index(x, ...)                                                                                          \
-    tl_index_at(TL_SITE("tl_index"), (x), TLX_COUNT(int, __VA_ARGS__), TLX_ARRAY(int, __VA_ARGS__))
+#define tl_index(x, ...) tl_index_at(TL_SITE("tl_index"), (x), TLX_COUNT(int, __VA_ARGS__), TLX_ARRAY(int, __VA_ARGS__))
 /* tl.broadcast_to(x, shape) */
 TRITONC_API tl_value tl_broadcast_to_at(tl_site s, tl_value x, tl_shape shape);
 #define tl_broadcast_to(x, shape) tl_broadcast_to_at(TL_SITE("tl_broadcast_to"), (x), (shape))

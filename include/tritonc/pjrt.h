@@ -109,21 +109,28 @@ TRITONC_API const char *tp_runtime_notes(const tp_runtime *rt);
 TRITONC_API const char *tp_runtime_describe(tp_runtime *rt);
 /* The plugin's PJRT C API version; -1 before the plugin is loaded. */
 TRITONC_API void tp_runtime_api_version(const tp_runtime *rt, int *major, int *minor);
+/* The devices this process can use through the plugin (up to 64), in the plugin's order; 0 for
+ * NULL or a runtime whose plugin did not load. Device 0 is the one of the one-device calls. */
+TRITONC_API int tp_runtime_num_devices(const tp_runtime *rt);
 
 /* ---- programs --------------------------------------------------------------------------- */
 
 /* Compiles a StableHLO module (MLIR text, pretty or generic form, NUL-terminated) for the
- * runtime's device. Returns NULL on error. */
+ * runtime's device 0. Returns NULL on error. */
 TRITONC_API tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir);
 #define tp_compile(...) tp_compile_at(TH_SITE("tp_compile"), __VA_ARGS__)
 /* Prints the builder's program (th_print) and compiles it. The executable also keeps main's
  * signature, so that tp_execute and tp_run check every buffer against it before the plugin
- * sees it. A builder in error fails here with its message. */
+ * sees it. A builder in error fails here with its message. A program with a mesh of N devices
+ * (hlo_shard.h) is compiled for the runtime's devices 0 .. N-1 (XLA's SPMD partitioner, one
+ * partition per device; an error when the plugin has fewer) and runs with tp_execute_sharded. */
 TRITONC_API tp_executable *tp_compile_builder_at(th_site site, tp_runtime *rt, th_builder *b);
 #define tp_compile_builder(...) tp_compile_builder_at(TH_SITE("tp_compile_builder"), __VA_ARGS__)
 TRITONC_API void tp_executable_destroy(tp_executable *exe);
 /* Number of results of the program (0 for NULL). */
 TRITONC_API int tp_executable_num_outputs(const tp_executable *exe);
+/* The devices one execution runs on: the program's mesh size, 1 without one (0 for NULL). */
+TRITONC_API int tp_executable_num_devices(const tp_executable *exe);
 
 /* ---- device buffers ---------------------------------------------------------------------- */
 
@@ -131,6 +138,13 @@ TRITONC_API int tp_executable_num_outputs(const tp_executable *exe);
  * is one byte) to a new buffer on the runtime's device; returns once the copy is done. */
 TRITONC_API tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, const void *data);
 #define tp_buffer_from_host(...) tp_buffer_from_host_at(TH_SITE("tp_buffer_from_host"), __VA_ARGS__)
+/* The same on the runtime's device `device` (0 .. tp_runtime_num_devices - 1): each device's
+ * shard of a sharded program's input. */
+TRITONC_API tp_buffer *tp_buffer_from_host_on_at(th_site site, tp_runtime *rt, int device, th_shape shape,
+                                                 const void *data);
+#define tp_buffer_from_host_on(...) tp_buffer_from_host_on_at(TH_SITE("tp_buffer_from_host_on"), __VA_ARGS__)
+/* The device index the buffer lives on (-1 for NULL). */
+TRITONC_API int tp_buffer_device(const tp_buffer *buf);
 /* Copies the buffer into data, which holds size bytes (at least the buffer's). */
 TRITONC_API bool tp_buffer_to_host_at(th_site site, tp_buffer *buf, void *data, size_t size);
 #define tp_buffer_to_host(...) tp_buffer_to_host_at(TH_SITE("tp_buffer_to_host"), __VA_ARGS__)
@@ -146,6 +160,14 @@ TRITONC_API void tp_buffer_destroy(tp_buffer *buf);
 TRITONC_API bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout,
                                tp_buffer **out);
 #define tp_execute(...) tp_execute_at(TH_SITE("tp_execute"), __VA_ARGS__)
+/* One execution of a program on its N devices (tp_executable_num_devices): in holds N lists of
+ * nin buffers, device-major (device d's inputs at in[d * nin .. d * nin + nin - 1], each on device
+ * d, each its shard: the global shape divided as the parameter's sharding says), and out
+ * receives N lists of nout new buffers the same way (each device's shard of each result). Waits
+ * for every device. With N = 1 it is tp_execute. On error, out is all NULL. */
+TRITONC_API bool tp_execute_sharded_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout,
+                                       tp_buffer **out);
+#define tp_execute_sharded(...) tp_execute_sharded_at(TH_SITE("tp_execute_sharded"), __VA_ARGS__)
 
 /* Host data for tp_run: a tensor type and its dense, row-major elements. */
 typedef struct tp_input {

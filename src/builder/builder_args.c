@@ -58,6 +58,14 @@ bool builder_apply_arg_order(tl_builder *b, tl_site site)
                         TCIR_MAX_PERMUTED_ARGS);
         return false;
     }
+    for (int j = 0; j < b->nargs; j++)
+        if (b->args[j].spec.kind == TL_ARG_TENSORDESC) {
+            tl_builder_fail(b, site,
+                            "argument order: '%s' is a host tensor descriptor (TL_TENSORDESC), which XLA cannot "
+                            "pass: make the descriptor in the kernel (tl_make_tensor_descriptor) from a pointer",
+                            b->args[j].name);
+            return false;
+        }
     int ncopies = 0;
     for (int i = 0; i < b->norder; i++) {
         int j = arg_index(b, b->order[i]);
@@ -125,6 +133,13 @@ bool builder_apply_arg_order(tl_builder *b, tl_site site)
  * the value is data the kernel reads, not known when it is compiled. */
 static bool scalar_to_buffer(tl_builder *b, tl_site site, const char *name, tl_argspec *spec)
 {
+    if (b->arg_loader && spec->kind == TL_ARG_TENSORDESC)
+        return tl_builder_fail(b, site,
+                               "'%s' is a host tensor descriptor (TL_TENSORDESC), which XLA cannot pass (it passes "
+                               "buffers only): make the descriptor in the kernel (tl_make_tensor_descriptor) from a "
+                               "pointer argument",
+                               name),
+               false;
     if (!b->arg_loader || spec->kind != TL_ARG_SCALAR)
         return false;
     if (b->specialize && (size_t)b->ndeclared < strlen(b->specialize) && b->specialize[b->ndeclared] != 'N')
@@ -176,6 +191,7 @@ static bool apply_specialization(tl_builder *b, tl_site site, const char *name, 
     bool integer = spec->kind == TL_ARG_SCALAR && tl_dtype_is_int(spec->dtype) && spec->dtype != TL_I1;
     const char *what = spec->kind == TL_ARG_PTR ? "a pointer"
         : spec->kind == TL_ARG_TENSOR           ? "a tensor"
+        : spec->kind == TL_ARG_TENSORDESC       ? "a tensor descriptor"
         : integer                               ? "an integer"
         : tl_dtype_is_float(spec->dtype)        ? "a float"
                                                 : "a bool";
@@ -232,6 +248,29 @@ static const tcir_type *arg_type(tl_builder *b, tl_site site, const tl_argspec *
         if (!builder_check_numel(b, site, "tensor argument", spec->rank, spec->shape))
             return NULL;
         return tcir_type_tensor(b->ctx, spec->rank, spec->shape, elem);
+    case TL_ARG_TENSORDESC: {
+        /* What Triton's TensorDescriptor checks of its block (validate_block_shape), and TMA's
+         * 1 to 5 dimensions. */
+        if (spec->rank < 1 || spec->rank > 5) {
+            tl_builder_fail(b, site, "a tensor descriptor has 1 to 5 dimensions, not %d", spec->rank);
+            return NULL;
+        }
+        for (int i = 0; i < spec->rank; i++) {
+            int64_t d = spec->shape[i];
+            if (d <= 0 || (d & (d - 1)) != 0) {
+                tl_builder_fail(b, site, "descriptor block shape element %d must be a power of 2, not %lld", i,
+                                (long long)d);
+                return NULL;
+            }
+        }
+        if (!builder_check_numel(b, site, "descriptor block", spec->rank, spec->shape))
+            return NULL;
+        tl_dtype dt = spec->dtype;
+        tcir_signedness sign = !tl_dtype_is_int(dt)                         ? TCIR_SIGNLESS
+            : (dt == TL_I8 || dt == TL_I16 || dt == TL_I32 || dt == TL_I64) ? TCIR_SIGNED
+                                                                            : TCIR_UNSIGNED;
+        return tcir_type_tensordesc_signed(b->ctx, tcir_type_tensor(b->ctx, spec->rank, spec->shape, elem), sign);
+    }
     }
     tl_builder_fail(b, site, "invalid argument kind %d", (int)spec->kind);
     return NULL;
@@ -274,6 +313,12 @@ tl_value tl_arg_at(tl_site site, tl_builder *b, const char *name, tl_argspec spe
     }
     tcir_value *v = tcir_block_add_arg(b->ctx, b->entry, t, (tcir_loc){site.file, site.line, 0});
     spec.name = tcir_strdup(b->ctx, name, strlen(name));
+    /* A host descriptor comes with its shape (i32 each) and strides (i64 each): Triton's
+     * tensor_descriptor_type flattens into those arguments after it (_flatten_ir_types). */
+    for (int i = 0; v && spec.kind == TL_ARG_TENSORDESC && i < 2 * spec.rank; i++)
+        if (!tcir_block_add_arg(b->ctx, b->entry, tcir_type_int(b->ctx, i < spec.rank ? 32 : 64),
+                                (tcir_loc){site.file, site.line, 0}))
+            v = NULL;
     if (!v || !spec.name || tcir_context_oom(b->ctx))
         return tl_builder_fail(b, site, "out of memory");
     if (!builder_index_reserve(&b->arg_names, b->nargs + 1))

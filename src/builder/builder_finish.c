@@ -9,8 +9,11 @@
 static void seal_signature(tl_builder *b)
 {
     tcir_context *ctx = b->ctx;
-    const tcir_type **inputs = tcir_alloc(ctx, sizeof(*inputs) * (size_t)(b->nargs ? b->nargs : 1));
-    const tcir_attr **dicts = tcir_alloc(ctx, sizeof(*dicts) * (size_t)(b->nargs ? b->nargs : 1));
+    /* The function's arguments: one per declared argument, but a host tensor descriptor's shape
+     * and strides after it (tl_arg put them in the entry block). */
+    int nsig = tcir_block_nargs(b->entry);
+    const tcir_type **inputs = tcir_alloc(ctx, sizeof(*inputs) * (size_t)(nsig ? nsig : 1));
+    const tcir_attr **dicts = tcir_alloc(ctx, sizeof(*dicts) * (size_t)(nsig ? nsig : 1));
     if (!inputs || !dicts)
         return; /* out of memory: tl_finish reports it */
     bool any = false;
@@ -18,9 +21,17 @@ static void seal_signature(tl_builder *b)
      * in a row (a kernel with many arguments repeats a few). */
     const tcir_attr *empty = NULL, *last_div = NULL;
     int last_div_value = 0;
-    for (int i = 0; i < b->nargs; i++) {
+    for (int i = 0, at = 0; i < b->nargs && at < nsig; i++, at++) {
         const tl_argspec *s = &b->args[i].spec;
-        inputs[i] = tcir_value_type(b->args[i].value);
+        if (s->kind == TL_ARG_TENSORDESC) { /* the descriptor, its shape and its strides: no attributes */
+            for (int j = 0; j <= 2 * s->rank && at + j < nsig; j++) {
+                inputs[at + j] = tcir_value_type(tcir_block_arg(b->entry, at + j));
+                dicts[at + j] = empty ? empty : (empty = tcir_attr_dict(ctx, 0, NULL));
+            }
+            at += 2 * s->rank;
+            continue;
+        }
+        inputs[at] = tcir_value_type(b->args[i].value);
         int div = s->divisibility;
         if (div == 0)
             div = s->kind == TL_ARG_PTR ? 16 : TL_DIV_NONE;
@@ -30,16 +41,16 @@ static void seal_signature(tl_builder *b)
                 last_div = tcir_attr_dict(ctx, 1, &e);
                 last_div_value = div;
             }
-            dicts[i] = last_div;
+            dicts[at] = last_div;
             any = true;
         } else {
-            dicts[i] = empty ? empty : (empty = tcir_attr_dict(ctx, 0, NULL));
+            dicts[at] = empty ? empty : (empty = tcir_attr_dict(ctx, 0, NULL));
         }
     }
-    tcir_op_set_attr(ctx, b->func, "function_type", tcir_attr_type(ctx, tcir_type_func(ctx, b->nargs, inputs, 0, NULL)),
+    tcir_op_set_attr(ctx, b->func, "function_type", tcir_attr_type(ctx, tcir_type_func(ctx, nsig, inputs, 0, NULL)),
                      true);
     if (any)
-        tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, b->nargs, dicts), true);
+        tcir_op_set_attr(ctx, b->func, "arg_attrs", tcir_attr_array(ctx, nsig, dicts), true);
 }
 
 /* Python's canonicalizer erases the constants nothing uses. Those tl_to_tensor made (a number

@@ -17,7 +17,7 @@
 #define TRITONC_SOURCE_TOOLS_DIR ""
 #endif
 
-enum { DEFAULT_TIMEOUT_S = 300, MAX_TIMEOUT_S = 86400, MAX_COMPILER_ARGS = 24 };
+enum { DEFAULT_TIMEOUT_S = 300, MAX_TIMEOUT_S = 86400, MAX_COMPILER_ARGS = 40 };
 
 tc_options tc_options_filled(tc_options o)
 {
@@ -29,7 +29,21 @@ tc_options tc_options_filled(tc_options o)
         o.num_stages = 3;
     if (o.num_ctas <= 0)
         o.num_ctas = 1;
+    if (o.maxnreg < 0)
+        o.maxnreg = 0;
+    if (o.ptx_options && !*o.ptx_options)
+        o.ptx_options = NULL;
     return o;
+}
+
+bool tc_options_equal(tc_options a, tc_options b)
+{
+    a = tc_options_filled(a);
+    b = tc_options_filled(b);
+    return a.arch == b.arch && a.num_warps == b.num_warps && a.num_stages == b.num_stages && a.num_ctas == b.num_ctas &&
+        a.debug == b.debug && a.maxnreg == b.maxnreg && a.disable_fp_fusion == b.disable_fp_fusion &&
+        a.launch_pdl == b.launch_pdl && a.launch_cooperative_grid == b.launch_cooperative_grid &&
+        (a.ptx_options && b.ptx_options ? strcmp(a.ptx_options, b.ptx_options) == 0 : a.ptx_options == b.ptx_options);
 }
 
 void tc_variant_free(tc_variant *v)
@@ -43,6 +57,8 @@ void tc_variant_free(tc_variant *v)
     free((char *)v->triton_version);
     free((unsigned char *)v->cubin);
     free((char *)v->ptx);
+    free((char *)v->options.ptx_options);
+    free((void *)v->tensordesc);
     free(v);
 }
 
@@ -86,7 +102,12 @@ tc_param *tc_kernel_params(const tl_kernel *k, const void *cfg, int *n, char **e
         const tl_argspec *s = tl_builder_argspec(b, i);
         size_t len = strlen(s->name) + 1;
         memcpy(text, s->name, len);
-        p[i] = (tc_param){text, s->kind, s->dtype, s->do_not_specialize};
+        p[i] = (tc_param){text, s->kind, s->dtype, s->do_not_specialize, 0, {0}};
+        if (s->kind == TL_ARG_TENSORDESC) {
+            p[i].rank = s->rank;
+            for (int d = 0; d < s->rank && d < 5; d++)
+                p[i].block_shape[d] = (int)s->shape[d];
+        }
         text += len;
     }
     tl_builder_destroy(b);
@@ -119,27 +140,8 @@ char *tc_declared_spec(const tl_kernel *k, const void *cfg, char **err)
 /* "K=V" of field f in cfg into buf. */
 static void field_text(const tl_cfg_field *f, const unsigned char *cfg, char *buf, size_t size)
 {
-    switch (f->kind) {
-    case TL_CFG_INT: {
-        int v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        snprintf(buf, size, "%s=%d", f->name, v);
-        return;
-    }
-    case TL_CFG_DTYPE: {
-        tl_dtype v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        snprintf(buf, size, "%s=%s", f->name, tl_dtype_name(v));
-        return;
-    }
-    case TL_CFG_BOOL: {
-        bool v;
-        memcpy(&v, cfg + f->offset, sizeof v);
-        snprintf(buf, size, "%s=%s", f->name, v ? "true" : "false");
-        return;
-    }
-    }
-    snprintf(buf, size, "%s=?", f->name);
+    char v[128];
+    snprintf(buf, size, "%s=%s", f->name, tl_cfg_value_text(f, cfg, v, sizeof v));
 }
 
 /* The fields of cfg joined by sep, each prefixed by prefix; only those that differ from the
@@ -183,8 +185,17 @@ char *tc_compile_command(const tl_kernel *k, const void *cfg, const char *spec, 
         snprintf(c, sizeof c, " --num-ctas %d", o.num_ctas);
     if (o.arch != 90)
         snprintf(a, sizeof a, " --arch %d", o.arch);
-    char *cmd = compile_format("tritonc compile %s%s%s%s%s%s%s%s%s", k->name, sets, spec ? " --specialize " : "",
-                               spec ? spec : "", w, st, c, a, o.debug ? " --debug" : "");
+    char r[32] = "";
+    if (o.maxnreg > 0)
+        snprintf(r, sizeof r, " --maxnreg %d", o.maxnreg);
+    char *ptx = o.ptx_options ? compile_format(" --ptx-options '%s'", o.ptx_options) : base_strdup("");
+    char *cmd = ptx
+        ? compile_format("tritonc compile %s%s%s%s%s%s%s%s%s%s%s%s%s%s", k->name, sets, spec ? " --specialize " : "",
+                         spec ? spec : "", w, st, c, a, o.debug ? " --debug" : "", r,
+                         o.disable_fp_fusion ? " --no-fp-fusion" : "", o.launch_pdl ? " --launch-pdl" : "",
+                         o.launch_cooperative_grid ? " --launch-cooperative-grid" : "", ptx)
+        : NULL;
+    free(ptx);
     free(sets);
     return cmd;
 }
@@ -298,14 +309,31 @@ static bool compile_ttir(const tc_compile_env *env, const char *ttir, tc_options
     if (!dir)
         return false;
     char *in = compile_format("%s/kernel.ttir", dir);
-    char arch[16], warps[16], stages[16], ctas[16];
+    char arch[16], warps[16], stages[16], ctas[16], nreg[16];
     snprintf(arch, sizeof arch, "%d", o.arch);
     snprintf(warps, sizeof warps, "%d", o.num_warps);
     snprintf(stages, sizeof stages, "%d", o.num_stages);
     snprintf(ctas, sizeof ctas, "%d", o.num_ctas);
-    char *args[] = {"--ttir",       in,     "-o",         dir,  "--arch", arch, "--num-warps", warps,
-                    "--num-stages", stages, "--num-ctas", ctas, "--debug"};
-    int nargs = (int)(sizeof args / sizeof args[0]) - (o.debug ? 0 : 1);
+    snprintf(nreg, sizeof nreg, "%d", o.maxnreg);
+    char *args[24] = {"--ttir",      in,    "-o",           dir,    "--arch",     arch,
+                      "--num-warps", warps, "--num-stages", stages, "--num-ctas", ctas};
+    int nargs = 12;
+    if (o.debug)
+        args[nargs++] = "--debug";
+    if (o.maxnreg > 0) {
+        args[nargs++] = "--maxnreg";
+        args[nargs++] = nreg;
+    }
+    if (o.disable_fp_fusion)
+        args[nargs++] = "--no-fp-fusion";
+    if (o.launch_pdl)
+        args[nargs++] = "--launch-pdl";
+    if (o.launch_cooperative_grid)
+        args[nargs++] = "--launch-cooperative-grid";
+    if (o.ptx_options) {
+        args[nargs++] = "--ptx-options";
+        args[nargs++] = (char *)o.ptx_options;
+    }
     char *out = NULL;
     bool ok = in && compile_write_file_atomic(in, ttir, strlen(ttir), err) &&
         run_compiler(env, args, nargs, dir, &out, err) == 0;
@@ -401,6 +429,15 @@ static bool jit_of(const tc_compile_env *env, bool *jit, char **err)
     return true;
 }
 
+/* v's options: o, its ptx_options copied (v owns it). False on out of memory. */
+static bool set_options(tc_variant *v, tc_options o)
+{
+    free((char *)v->options.ptx_options);
+    v->options = o;
+    v->options.ptx_options = NULL;
+    return !o.ptx_options || (v->options.ptx_options = base_strdup(o.ptx_options)) != NULL;
+}
+
 static bool fill_names(tc_variant *v, const tl_kernel *k, const void *cfg, const char *spec)
 {
     free((char *)v->kernel);
@@ -427,7 +464,9 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
     tl_builder *b = tl_kernel_build(k, cfg, (tl_emit_opts){.debug = o.debug, .specialize = spec}, &text, err);
     if (!b)
         return NULL;
-    int nargs = tl_builder_nargs(b);
+    int nargs = 0; /* the function's arguments: a host descriptor brings its shape and strides */
+    for (int i = 0; i < tl_builder_nargs(b); i++)
+        nargs += 1 + (tl_builder_argspec(b, i)->kind == TL_ARG_TENSORDESC ? 2 * tl_builder_argspec(b, i)->rank : 0);
     tl_builder_destroy(b);
     if (!spec)
         spec = declared = tc_declared_spec(k, cfg, err);
@@ -452,10 +491,9 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
             goto done;
         }
         free(prog);
-        v->options = o;
         v->nargs = nargs;
         v->ir_hash = ir_hash;
-        if (!fill_names(v, k, cfg, spec)) {
+        if (!set_options(v, o) || !fill_names(v, k, cfg, spec)) {
             tc_variant_free(v);
             v = NULL;
             compile_fail(err, "out of memory");
@@ -484,11 +522,10 @@ tc_variant *tc_compile(const tl_kernel *k, const void *cfg, const char *spec, tc
         v = calloc(1, sizeof *v);
         char *why = NULL;
         if (v && compile_ttir(env, text, o, v, &why)) {
-            v->options = o;
             v->nargs = nargs;
             v->ir_hash = ir_hash;
             char *put_err = NULL;
-            if (!fill_names(v, k, cfg, spec)) {
+            if (!set_options(v, o) || !fill_names(v, k, cfg, spec)) {
                 compile_fail(err, "out of memory");
                 tc_variant_free(v);
                 v = NULL;

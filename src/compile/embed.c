@@ -72,8 +72,22 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
     write_string(f, v->config);
     fputs(", .spec = ", f);
     write_string(f, v->spec);
-    fprintf(f, ",\n     .options = {%d, %d, %d, %d, %s}, .symbol = ", v->options.arch, v->options.num_warps,
-            v->options.num_stages, v->options.num_ctas, v->options.debug ? "true" : "false");
+    const tc_options *o = &v->options;
+    fprintf(f, ",\n     .options = {%d, %d, %d, %d, %s", o->arch, o->num_warps, o->num_stages, o->num_ctas,
+            o->debug ? "true" : "false");
+    if (o->maxnreg > 0)
+        fprintf(f, ", .maxnreg = %d", o->maxnreg);
+    if (o->disable_fp_fusion)
+        fputs(", .disable_fp_fusion = true", f);
+    if (o->launch_pdl)
+        fputs(", .launch_pdl = true", f);
+    if (o->launch_cooperative_grid)
+        fputs(", .launch_cooperative_grid = true", f);
+    if (o->ptx_options && *o->ptx_options) {
+        fputs(", .ptx_options = ", f);
+        write_string(f, o->ptx_options);
+    }
+    fputs("}, .symbol = ", f);
     write_string(f, v->symbol);
     fprintf(f, ",\n     .shared = %d, .num_warps = %d, .num_ctas = %d, .cluster_dims = {%d, %d, %d},\n", v->shared,
             v->num_warps, v->num_ctas, v->cluster_dims[0], v->cluster_dims[1], v->cluster_dims[2]);
@@ -89,9 +103,12 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
     else
         fputs("     .cubin = NULL, .cubin_size = 0,\n", f);
     if (v->ptx)
-        fprintf(f, "     .ptx = (const char *)%s_ptx_%d},\n", name, i);
+        fprintf(f, "     .ptx = (const char *)%s_ptx_%d", name, i);
     else
-        fputs("     .ptx = NULL},\n", f);
+        fputs("     .ptx = NULL", f);
+    if (v->ntensordesc > 0 && v->tensordesc)
+        fprintf(f, ",\n     .ntensordesc = %d, .tensordesc = %s_tensordesc_%d", v->ntensordesc, name, i);
+    fputs("},\n", f);
 }
 
 bool tc_embed_write(const char *path, const char *name, int n, const tc_variant *const *variants, char **err)
@@ -136,6 +153,18 @@ bool tc_embed_write_tables(const char *path, const char *name, int n, const tc_v
             write_bytes(f, "unsigned char", name, "cubin", i, v->cubin, v->cubin_size, false);
         if (v->ptx)
             write_bytes(f, "unsigned char", name, "ptx", i, (const unsigned char *)v->ptx, strlen(v->ptx), true);
+        if (v->ntensordesc > 0 && v->tensordesc) {
+            fprintf(f, "static const tc_tensordesc_meta %s_tensordesc_%d[] = {", name, i);
+            for (int j = 0; j < v->ntensordesc; j++) {
+                const tc_tensordesc_meta *m = &v->tensordesc[j];
+                fprintf(f, "%s\n    {%d, %d, %d, %s, %d, {", j ? "," : "", m->swizzle, m->elem_size, m->elem_type,
+                        m->fp4_padded ? "true" : "false", m->rank);
+                for (int d = 0; d < m->rank && d < 5; d++)
+                    fprintf(f, "%s%d", d ? ", " : "", m->block_size[d]);
+                fputs("}}", f);
+            }
+            fputs("};\n", f);
+        }
     }
     fprintf(f, "\nconst tc_variant %s[] = {\n", name);
     for (int i = 0; i < n; i++)

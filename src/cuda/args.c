@@ -16,6 +16,7 @@ static const char *describe(const tc_arg *a, char *buf, size_t size)
     case TC_ARG_UINT: snprintf(buf, size, "a %s %" PRIu64, dt, a->v.u); break;
     case TC_ARG_FLOAT: snprintf(buf, size, "a %s %g", dt, a->v.f); break;
     case TC_ARG_BOOL: snprintf(buf, size, "a bool %s", a->v.u ? "true" : "false"); break;
+    case TC_ARG_DESC: snprintf(buf, size, "a tc_desc"); break;
     default: snprintf(buf, size, "no argument (kind %d: made without a tc_ constructor?)", (int)a->kind); break;
     }
     return buf;
@@ -28,6 +29,8 @@ static const char *wanted(const tc_param *p, char *buf, size_t size)
         snprintf(buf, size, "a pointer to %s", tl_dtype_name(p->dtype));
     else if (p->kind == TL_ARG_TENSOR)
         snprintf(buf, size, "a tensor of %s", tl_dtype_name(p->dtype));
+    else if (p->kind == TL_ARG_TENSORDESC)
+        snprintf(buf, size, "a tensor descriptor of %s (tc_desc)", tl_dtype_name(p->dtype));
     else if (p->dtype == TL_I1)
         snprintf(buf, size, "a bool");
     else if (tl_dtype_is_int(p->dtype) && !tl_dtype_is_unsigned(p->dtype))
@@ -115,6 +118,8 @@ cuda_param_class cuda_classify(const tc_param *p)
                           .dtype = p->dtype};
     if (p->kind == TL_ARG_PTR)
         c.cls = TCR_PTR;
+    else if (p->kind == TL_ARG_TENSORDESC)
+        c.cls = TCR_DESC;
     else if (p->kind == TL_ARG_SCALAR && p->dtype == TL_I1)
         c.cls = TCR_BOOL;
     else if (p->kind == TL_ARG_SCALAR && tl_dtype_is_int(p->dtype))
@@ -133,6 +138,7 @@ bool cuda_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, c
         return false;
     }
     int kept = 0;
+    out->ndesc = 0;
     for (int i = 0; i < nargs; i++) {
         const cuda_param_class *c = &k->cls[i];
         const tc_arg *a = &args[i];
@@ -164,6 +170,19 @@ bool cuda_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, c
             if (a->kind != TC_ARG_FLOAT)
                 goto mismatch;
             pack_float(slot, a->v.f, c->dtype);
+            break;
+        case TCR_DESC: /* never specialized; expanded once the variant is known (tensordesc.c) */
+            if (a->kind != TC_ARG_DESC)
+                goto mismatch;
+            if (out->ndesc == CUDA_MAX_DESCS) {
+                cuda_fail(rt, site, "kernel %s takes more than %d tensor descriptors", k->k->name, CUDA_MAX_DESCS);
+                return false;
+            }
+            if (!cuda_desc_check(k, site, i, a, &out->desc[out->ndesc].d))
+                return false;
+            out->desc[out->ndesc].slot = kept;
+            out->desc[out->ndesc++].param = i;
+            *slot = 0;
             break;
         default: goto unlaunchable;
         }

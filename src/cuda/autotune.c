@@ -89,6 +89,7 @@ static void free_tuner(tc_autotuner *at)
     for (int i = 0; i < at->nconfigs; i++) {
         free(at->cand[i].cfg);
         free(at->cand[i].set);
+        free((char *)at->cand[i].opts.ptx_options);
     }
     free(at->cand);
     free(at->timings);
@@ -223,7 +224,9 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
         if (o.arch <= 0)
             o.arch = rt->arch; /* the device's, as tc_kernel_get takes 0 (Triton's default would be 90) */
         at->cand[i].opts = tc_options_filled(o);
-        if (!at->cand[i].set) {
+        const char *ptx = at->cand[i].opts.ptx_options;
+        at->cand[i].opts.ptx_options = ptx ? compile_format("%s", ptx) : NULL; /* the tuner's copy */
+        if (!at->cand[i].set || (ptx && !at->cand[i].opts.ptx_options)) {
             cuda_fail(rt, site, "out of memory");
             goto fail;
         }

@@ -38,6 +38,7 @@ enum {
 /* CUfunction_attribute */
 enum {
     TCU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+    TCU_FUNC_ATTRIBUTE_NUM_REGS = 4,
     TCU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
     TCU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
 };
@@ -53,19 +54,24 @@ enum { TCU_EVENT_DEFAULT = 0 };
 
 /* CUlaunchAttributeID */
 enum {
+    TCU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
     TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
     TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+    TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
 };
 /* CUclusterSchedulingPolicy */
 enum { TCU_CLUSTER_SCHEDULING_POLICY_SPREAD = 1 };
 
-/* CUlaunchAttributeValue: a 64-byte union, of which we use two members. */
+/* CUlaunchAttributeValue: a 64-byte union, of which we use these members (cooperative and
+ * programmaticStreamSerializationAllowed are ints at its start, as the others). */
 typedef union tcu_launch_attribute_value {
     char pad[64];
+    int cooperative;
     struct {
         unsigned int x, y, z;
     } cluster_dim;
     int cluster_scheduling_policy_preference;
+    int programmatic_stream_serialization_allowed;
 } tcu_launch_attribute_value;
 
 /* CUlaunchAttribute: the id, padded to 8 bytes, then the value. */
@@ -85,7 +91,20 @@ typedef struct tcu_launch_config {
     unsigned int num_attrs;
 } tcu_launch_config;
 
+/* CUtensorMap: 128 opaque bytes, 64-byte aligned (Triton keeps its own 128-byte aligned). */
+typedef struct tcu_tensor_map {
+    _Alignas(64) unsigned long long opaque[16];
+} tcu_tensor_map;
+/* CUtensorMapInterleave, CUtensorMapL2promotion, CUtensorMapFloatOOBfill: the values Triton uses */
+enum {
+    TCU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+    TCU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2,
+    TCU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
+    TCU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA = 1,
+};
+
 _Static_assert(sizeof(tcu_launch_attribute) == 72, "CUlaunchAttribute is 72 bytes");
+_Static_assert(sizeof(tcu_tensor_map) == 128, "CUtensorMap is 128 bytes");
 _Static_assert(sizeof(tcu_launch_config) == 56 || sizeof(void *) != 8, "CUlaunchConfig is 56 bytes");
 
 /* The driver functions, with their exported (versioned) symbol names. Each X(ret-less name,
@@ -128,6 +147,10 @@ _Static_assert(sizeof(tcu_launch_config) == 56 || sizeof(void *) != 8, "CUlaunch
     X(event_destroy, "cuEventDestroy_v2", (tcu_event ev))                                                              \
     X(event_record, "cuEventRecord", (tcu_event ev, tcu_stream stream))                                                \
     X(event_synchronize, "cuEventSynchronize", (tcu_event ev))                                                         \
-    X(event_elapsed_time, "cuEventElapsedTime", (float *ms, tcu_event start, tcu_event end))
+    X(event_elapsed_time, "cuEventElapsedTime", (float *ms, tcu_event start, tcu_event end))                           \
+    X(tensor_map_encode_tiled, "cuTensorMapEncodeTiled",                                                               \
+      (tcu_tensor_map * map, int dtype, unsigned int rank, void *address, const unsigned long long *dims,              \
+       const unsigned long long *strides, const unsigned int *box, const unsigned int *element_strides,                \
+       int interleave, int swizzle, int l2_promotion, int oob_fill))
 
 #endif

@@ -138,37 +138,47 @@ static bool scratch_args(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_gr
 
 /* ---- the launch ---------------------------------------------------------------------------------- */
 
-static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
-                          cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+/* Launches l with the n parameters of params (room for two more: the scratch pointers). */
+static bool launch_params(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                          void **params, int n, tcu_deviceptr global, tcu_deviceptr profile)
 {
     tc_runtime *rt = k->rt;
-    void *params[TC_MAX_ARGS + 2];
-    for (int i = 0; i < p->n; i++)
-        params[i] = &p->slot[i];
     /* Triton 3.6's launcher appends the global-scratch and profile-scratch pointers. */
-    params[p->n] = &global;
-    params[p->n + 1] = &profile;
+    params[n] = &global;
+    params[n + 1] = &profile;
     tcu_result r;
     const char *fn;
-    if (l->num_ctas == 1) {
+    if (l->num_ctas == 1 && !l->launch_pdl && !l->launch_cooperative_grid) {
         fn = "cuLaunchKernel";
         r = rt->drv.launch_kernel(l->fn, grid.x, grid.y, grid.z, l->block_x, 1, 1, l->shared, (tcu_stream)stream,
                                   params, NULL);
     } else {
-        /* Clusters of num_ctas CTAs along x, spread over the SMs: the grid's x is multiplied. */
+        /* Triton 3.6's attributes, in its order: programmatic dependent launch, cooperative,
+         * then clusters of num_ctas CTAs along x spread over the SMs (the grid's x multiplied). */
         fn = "cuLaunchKernelEx";
         if (grid.x > UINT_MAX / l->num_ctas) {
             cuda_fail(rt, site, "grid x %u times %u CTAs per program overflows", grid.x, l->num_ctas);
             return false;
         }
-        tcu_launch_attribute attrs[2];
+        tcu_launch_attribute attrs[4];
         memset(attrs, 0, sizeof attrs);
-        attrs[0].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-        attrs[0].value.cluster_dim.x = l->num_ctas;
-        attrs[0].value.cluster_dim.y = 1;
-        attrs[0].value.cluster_dim.z = 1;
-        attrs[1].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-        attrs[1].value.cluster_scheduling_policy_preference = TCU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+        unsigned na = 0;
+        if (l->launch_pdl) {
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+            attrs[na++].value.programmatic_stream_serialization_allowed = 1;
+        }
+        if (l->launch_cooperative_grid) {
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+            attrs[na++].value.cooperative = 1;
+        }
+        if (l->num_ctas != 1) {
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+            attrs[na].value.cluster_dim.x = l->num_ctas;
+            attrs[na].value.cluster_dim.y = 1;
+            attrs[na++].value.cluster_dim.z = 1;
+            attrs[na].id = TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+            attrs[na++].value.cluster_scheduling_policy_preference = TCU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+        }
         tcu_launch_config cfg = {.grid_dim_x = grid.x * l->num_ctas,
                                  .grid_dim_y = grid.y,
                                  .grid_dim_z = grid.z,
@@ -178,7 +188,7 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
                                  .shared_mem_bytes = l->shared,
                                  .stream = (tcu_stream)stream,
                                  .attrs = attrs,
-                                 .num_attrs = 2};
+                                 .num_attrs = na};
         r = rt->drv.launch_kernel_ex(&cfg, l->fn, params, NULL);
     }
     if (r != TCU_SUCCESS) {
@@ -188,6 +198,25 @@ static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_g
         return cuda_check(rt, site, r, fn, what);
     }
     return true;
+}
+
+static bool launch_loaded(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                          cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+{
+    void *params[TC_MAX_ARGS + 2];
+    for (int i = 0; i < p->n; i++)
+        params[i] = &p->slot[i];
+    return launch_params(k, site, l, grid, stream, params, p->n, global, profile);
+}
+
+/* A launch with host tensor descriptors: each encoded (or decomposed) for the variant first. */
+static bool launch_with_descriptors(tc_kernel *k, tl_site site, const cuda_loaded *l, tc_grid grid, tc_stream stream,
+                                    cuda_packed *p, tcu_deviceptr global, tcu_deviceptr profile)
+{
+    cuda_params params;
+    if (!cuda_params_build(k, site, l, p, &params))
+        return false;
+    return launch_params(k, site, l, grid, stream, params.p, params.n, global, profile);
 }
 
 /* Usable, or why not recorded on its runtime (false). */
@@ -225,6 +254,8 @@ bool tc_launch_args_at(tl_site site, tc_kernel *k, tc_grid grid, tc_stream strea
     tcu_deviceptr global = 0, profile = 0;
     if (l->needs_scratch && !scratch_args(k, site, l, grid, ctx, stream, &global, &profile))
         return false;
+    if (p.ndesc)
+        return launch_with_descriptors(k, site, l, grid, stream, &p, global, profile);
     return launch_loaded(k, site, l, grid, stream, &p, global, profile);
 }
 

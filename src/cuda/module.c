@@ -107,9 +107,11 @@ static const tc_variant *find_variant(tc_kernel *k, tl_site site, const char *ke
  * or argument count (a 'D' variant on an unaligned pointer would read the wrong addresses). */
 static bool check_variant(tc_kernel *k, tl_site site, const tc_variant *v, const char *key)
 {
-    int kept = 0;
-    for (const char *c = key; *c; c++)
-        kept += *c != '1';
+    int kept = 0; /* the compiled function's arguments: a host descriptor brings its shape and strides */
+    for (int i = 0; key[i]; i++)
+        kept += key[i] == '1'                                          ? 0
+            : i < k->nparams && k->params[i].kind == TL_ARG_TENSORDESC ? 1 + 2 * k->params[i].rank
+                                                                       : 1;
     if (strcmp(v->kernel, k->k->name) != 0 || strcmp(v->spec, key) != 0) {
         cuda_fail(k->rt, site, "kernel %s: the variant found is %s with key %s, not key %s", k->k->name, v->kernel,
                   v->spec, key);
@@ -223,6 +225,8 @@ cuda_loaded *cuda_load(tc_kernel *k, tl_site site, const char *key, tcu_context 
     l->shared = v->shared > 0 ? (unsigned)v->shared : 0;
     l->num_ctas = v->num_ctas > 0 ? (unsigned)v->num_ctas : 1;
     l->needs_scratch = v->global_scratch_size > 0 || v->profile_scratch_size > 0;
+    l->launch_pdl = v->options.launch_pdl;
+    l->launch_cooperative_grid = v->options.launch_cooperative_grid;
     if (!load_module(k, site, v, l)) {
         if (l->module)
             rt->drv.module_unload(l->module);

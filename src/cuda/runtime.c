@@ -78,6 +78,7 @@ void tc_runtime_destroy(tc_runtime *rt)
         free(k->config_text);
         free(k->params);
         free(k->names);
+        free((char *)k->opts.ptx_options);
         free(k);
     }
     cuda_scratch_free_all(rt);

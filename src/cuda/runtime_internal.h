@@ -31,6 +31,8 @@ typedef struct cuda_loaded {
     unsigned shared; /* dynamic shared memory bytes */
     unsigned num_ctas;
     bool needs_scratch; /* global or profile scratch size > 0 */
+    bool launch_pdl, launch_cooperative_grid; /* the variant's options, as Triton's launcher
+                                                 reads them from its metadata */
 } cuda_loaded;
 
 /* A scratch buffer for launches in one (context, stream): grown when a launch needs more;
@@ -65,7 +67,7 @@ typedef struct cuda_ir_hash {
 } cuda_ir_hash;
 
 /* What a launch checks and packs for one declared argument, worked out once per handle. */
-typedef enum cuda_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_UNLAUNCHABLE } cuda_class;
+typedef enum cuda_class { TCR_PTR, TCR_BOOL, TCR_SINT, TCR_UINT, TCR_FLOAT, TCR_DESC, TCR_UNLAUNCHABLE } cuda_class;
 typedef struct cuda_param_class {
     uint8_t cls; /* cuda_class */
     uint8_t bits; /* integers and floats */
@@ -131,12 +133,32 @@ tcu_context cuda_current_context(tc_runtime *rt, tl_site site);
 
 /* ---- arguments (args.c) ------------------------------------------------------------------- */
 
+/* The most host tensor descriptors a kernel may take, and the most parameters its compiled
+ * function may have (a descriptor brings its shape and strides, decomposed more). */
+enum { CUDA_MAX_DESCS = 16, CUDA_MAX_PARAMS = TC_MAX_ARGS + 21 * CUDA_MAX_DESCS };
+
 /* The arguments of one launch, checked and packed for the compiled function. */
 typedef struct cuda_packed {
     char key[TC_MAX_ARGS + 1];
     int n; /* arguments kept (not '1') */
     uint64_t slot[TC_MAX_ARGS]; /* their values, each at the start of its slot */
+    int ndesc; /* host tensor descriptors among them: expanded at the launch (tensordesc.c) */
+    struct {
+        int slot; /* its slot among the kept */
+        int param; /* its declared argument */
+        tc_tensordesc d; /* a copy of the caller's */
+    } desc[CUDA_MAX_DESCS];
 } cuda_packed;
+
+/* The parameters of the compiled function for one launch: each kept argument, a descriptor's
+ * CUtensorMap (or decomposition), shape and strides. */
+typedef struct cuda_params {
+    void *p[CUDA_MAX_PARAMS + 2]; /* + the two scratch pointers */
+    int n;
+    uint64_t ext[CUDA_MAX_PARAMS]; /* what the descriptors expand to */
+    int next;
+    _Alignas(128) tcu_tensor_map map[CUDA_MAX_DESCS]; /* passed by value: 128-byte aligned, as Triton's */
+} cuda_params;
 
 /* The class of a declared argument (args.c). */
 cuda_param_class cuda_classify(const tc_param *p);
@@ -146,6 +168,16 @@ bool cuda_pack_args(tc_kernel *k, tl_site site, int nargs, const tc_arg *args, c
 /* IEEE half and bfloat16 bits of a float (round to nearest even). */
 uint16_t cuda_f16_bits(float f);
 uint16_t cuda_bf16_bits(float f);
+
+/* ---- host tensor descriptors (tensordesc.c) ------------------------------------------------ */
+
+/* Checks descriptor argument a against declared argument i of k (Triton's TensorDescriptor
+ * checks, TMA's limits) and copies it into *out; false with the error recorded. */
+bool cuda_desc_check(tc_kernel *k, tl_site site, int i, const tc_arg *a, tc_tensordesc *out);
+/* The parameters of the compiled function for packed arguments p and the loaded variant l:
+ * each descriptor encoded with cuTensorMapEncodeTiled from l's metadata, as Triton's launcher
+ * does, or decomposed when l has none. false with the error recorded. */
+bool cuda_params_build(tc_kernel *k, tl_site site, const cuda_loaded *l, const cuda_packed *p, cuda_params *out);
 
 /* ---- variants and modules (module.c) ------------------------------------------------------- */
 

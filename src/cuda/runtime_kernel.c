@@ -3,12 +3,8 @@
 #include <string.h>
 
 #include "cuda/runtime_internal.h"
+#include "base/alloc.h" /* base_strdup */
 
-static bool options_equal(tc_options a, tc_options b)
-{
-    return a.arch == b.arch && a.num_warps == b.num_warps && a.num_stages == b.num_stages && a.num_ctas == b.num_ctas &&
-        a.debug == b.debug;
-}
 
 /* "x_ptr, y_ptr, output_ptr, n_elements" */
 static char *join_names(const tc_param *params, int n)
@@ -47,14 +43,17 @@ static tc_kernel *make_kernel(tc_runtime *rt, tl_site site, const tl_kernel *k, 
     tc_kernel *h = calloc(1, sizeof *h);
     char *names = join_names(params, n);
     void *cfg_copy = k->cfg_size ? malloc(k->cfg_size) : NULL;
-    if (!h || !names || (k->cfg_size && !cfg_copy)) {
+    char *ptx = opts.ptx_options ? base_strdup(opts.ptx_options) : NULL;
+    if (!h || !names || (k->cfg_size && !cfg_copy) || (opts.ptx_options && !ptx)) {
         cuda_fail(rt, site, "out of memory");
         free(h);
         free(names);
         free(cfg_copy);
+        free(ptx);
         free(params);
         return NULL;
     }
+    opts.ptx_options = ptx; /* the handle's own copy */
     if (cfg_copy)
         memcpy(cfg_copy, cfg, k->cfg_size);
     h->rt = rt;
@@ -95,7 +94,7 @@ tc_kernel *tc_kernel_get_at(tl_site site, tc_runtime *rt, const tl_kernel *k, co
     opts = tc_options_filled(opts);
     pthread_mutex_lock(&rt->lock);
     tc_kernel *h = rt->kernels;
-    while (h && !(h->k == k && strcmp(h->config_text, text) == 0 && options_equal(h->opts, opts)))
+    while (h && !(h->k == k && strcmp(h->config_text, text) == 0 && tc_options_equal(h->opts, opts)))
         h = h->next;
     if (h) {
         free(text);
@@ -119,7 +118,4 @@ const tc_param *tc_kernel_params_of(const tc_kernel *k, int *n)
     return k ? k->params : NULL;
 }
 
-bool cuda_options_equal(tc_options a, tc_options b)
-{
-    return options_equal(tc_options_filled(a), tc_options_filled(b));
-}
+bool cuda_options_equal(tc_options a, tc_options b) { return tc_options_equal(a, b); }

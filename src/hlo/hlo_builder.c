@@ -109,11 +109,31 @@ static void grow(th_builder *b, void **arr, int *cap, int need, size_t elem)
     *cap = ncap;
 }
 
-static int32_t add_value(th_builder *b, th_shape shape, int op, int index)
+static int32_t add_value(th_builder *b, th_shape shape, int op, int index, hlo_locality locality)
 {
     grow(b, (void **)&b->vals, &b->vals_cap, b->nvals + 1, sizeof *b->vals);
-    b->vals[b->nvals++] = (hlo_val){shape, op, index};
+    b->vals[b->nvals++] = (hlo_val){shape, op, index, locality, NULL};
     return b->nvals;
+}
+
+bool hlo_check_locality(th_builder *b, th_site site, int n, const int32_t *ids)
+{
+    int local = -1, global = -1;
+    for (int i = 0; i < n; i++) {
+        hlo_locality l = hlo_val_at(b, ids[i])->locality;
+        if (l == HLO_LOCAL && local < 0)
+            local = i;
+        if (l == HLO_GLOBAL && global < 0)
+            global = i;
+    }
+    if (local < 0 || global < 0)
+        return true;
+    th_builder_fail(
+        b, site,
+        "operand #%d is a device's shard (made inside th_to_local ... th_to_global) and operand #%d a whole "
+        "tensor: bring both to one side (th_to_local or th_to_global)",
+        local, global);
+    return false;
 }
 
 int32_t hlo_add_op(th_builder *b, hlo_op op, int nresults, const th_shape *result_shapes)
@@ -127,8 +147,12 @@ int32_t hlo_add_op(th_builder *b, hlo_op op, int nresults, const th_shape *resul
     op.operands = operands;
     op.nresults = nresults;
     op.first_result = b->nvals + 1;
+    hlo_locality locality = op.kind == TH_OP_CONSTANT ? HLO_EITHER : HLO_GLOBAL;
+    for (int i = 0; i < op.noperands; i++)
+        if (hlo_val_at(b, operands[i])->locality == HLO_LOCAL)
+            locality = HLO_LOCAL;
     for (int i = 0; i < nresults; i++)
-        add_value(b, result_shapes[i], b->nops, i);
+        add_value(b, result_shapes[i], b->nops, i, locality);
     b->ops[b->nops++] = op;
     return op.first_result;
 }
@@ -161,7 +185,7 @@ th_value th_parameter_at(th_site site, th_builder *b, th_shape shape)
     th_value poison = {b, -1};
     if (!can_build(b, site) || !check_shape(b, site, shape, "the parameter's shape"))
         return poison;
-    int32_t id = add_value(b, shape, -1, b->nparams);
+    int32_t id = add_value(b, shape, -1, b->nparams, HLO_GLOBAL);
     grow(b, (void **)&b->params, &b->params_cap, b->nparams + 1, sizeof *b->params);
     b->params[b->nparams++] = id;
     return (th_value){b, id};
@@ -250,6 +274,8 @@ static th_value binary(th_site site, hlo_op_kind kind, th_value x, th_value y)
                                ty);
     }
     int32_t operands[2] = {x.id, y.id};
+    if (!hlo_check_locality(b, site, 2, operands))
+        return poison;
     hlo_op op = {.kind = kind, .noperands = 2, .operands = operands};
     return (th_value){b, hlo_add_op(b, op, 1, &sx)};
 }
@@ -297,11 +323,19 @@ void th_return_at(th_site site, th_builder *b, int n, const th_value *results)
         snprintf(what, sizeof what, "result %d", i);
         if (!hlo_check_value(b, site, results[i], what))
             return;
+        if (hlo_val_at(b, results[i].id)->locality == HLO_LOCAL) {
+            th_builder_fail(b, site, "result %d is a device's shard: main returns whole tensors (th_to_global first)",
+                            i);
+            return;
+        }
     }
     b->results = tcir_alloc(b->ctx, sizeof *b->results * (size_t)n);
     for (int i = 0; i < n; i++)
         b->results[i] = results[i].id;
     b->nresults = n;
+    b->result_shardings = tcir_alloc(b->ctx, sizeof *b->result_shardings * (size_t)n);
+    for (int i = 0; i < n; i++)
+        b->result_shardings[i] = NULL;
     b->returned = true;
 }
 

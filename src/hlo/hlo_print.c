@@ -40,6 +40,9 @@ typedef struct printer {
     /* Per value (id - 1): its name ("arg0", "cst_1", "4"); the text after '%'. */
     char **names;
     int nnames;
+    /* A collective's region numbers its values after main's (MLIR names a nested region's
+     * values after its parent's, and each sibling region starts again from there). */
+    int region_first_result;
 } printer;
 
 static bool name_taken(const printer *p, int upto, const char *s)
@@ -80,6 +83,7 @@ static bool name_values(printer *p)
         if (!(p->names[i] = base_strdup(buf)))
             return false;
     }
+    p->region_first_result = next_id;
     return true;
 }
 
@@ -334,13 +338,157 @@ static const char *op_name(hlo_op_kind k)
     case TH_OP_MAXIMUM: return "stablehlo.maximum";
     case TH_OP_CONVERT: return "stablehlo.convert";
     case TH_OP_TRITON_CALL: return "stablehlo.custom_call";
+    case TH_OP_SHARDING_CALL: return "stablehlo.custom_call";
+    case TH_OP_ALL_REDUCE: return "stablehlo.all_reduce";
+    case TH_OP_ALL_GATHER: return "stablehlo.all_gather";
+    case TH_OP_REDUCE_SCATTER: return "stablehlo.reduce_scatter";
+    case TH_OP_ALL_TO_ALL: return "stablehlo.all_to_all";
     }
     return "stablehlo.unknown";
+}
+
+/* dense<[[0, 1], [2, 3]]> : tensor<2x2xi64> (a splat, every id equal, as dense<0>). */
+static void put_groups(base_out *o, const hlo_collective *c)
+{
+    int n = c->ngroups * c->group_size;
+    bool splat = true;
+    for (int i = 1; i < n; i++)
+        splat = splat && c->groups[i] == c->groups[0];
+    base_out_puts(o, "dense<");
+    if (splat) {
+        base_out_int(o, c->groups[0]);
+    } else {
+        base_out_put(o, "[", 1);
+        for (int g = 0; g < c->ngroups; g++) {
+            base_out_puts(o, g ? ", [" : "[");
+            for (int i = 0; i < c->group_size; i++) {
+                if (i)
+                    base_out_puts(o, ", ");
+                base_out_int(o, c->groups[g * c->group_size + i]);
+            }
+            base_out_put(o, "]", 1);
+        }
+        base_out_put(o, "]", 1);
+    }
+    base_out_puts(o, "> : tensor<");
+    base_out_int(o, c->ngroups);
+    base_out_put(o, "x", 1);
+    base_out_int(o, c->group_size);
+    base_out_puts(o, "xi64>");
+}
+
+/* ", " before every attribute but the first */
+static void put_sep(base_out *o, bool *first)
+{
+    if (!*first)
+        base_out_puts(o, ", ");
+    *first = false;
+}
+
+static void put_i64(base_out *o, bool *first, const char *name, long long v)
+{
+    put_sep(o, first);
+    base_out_puts(o, name);
+    base_out_puts(o, " = ");
+    base_out_int(o, v);
+    base_out_puts(o, " : i64");
+}
+
+/* A collective, in the generic form both printers use (StableHLO gives these no pretty form):
+ * its properties sorted by name, and for a reduction the region of the reducing op. */
+static void print_collective(printer *p, const hlo_op *op)
+{
+    base_out *o = &p->o;
+    const hlo_collective *c = op->collective;
+    bool first = true;
+    put_results(p, op);
+    base_out_put(o, "\"", 1);
+    base_out_puts(o, op_name(op->kind));
+    base_out_puts(o, "\"(");
+    put_operands(p, op);
+    base_out_puts(o, ") <{");
+    if (op->kind == TH_OP_ALL_GATHER)
+        put_i64(o, &first, "all_gather_dim", c->dim);
+    put_sep(o, &first);
+    base_out_puts(o, "channel_handle = #stablehlo.channel_handle<handle = ");
+    base_out_int(o, c->channel);
+    base_out_puts(o, ", type = 1>");
+    if (op->kind == TH_OP_ALL_TO_ALL)
+        put_i64(o, &first, "concat_dimension", c->dim2);
+    put_sep(o, &first);
+    base_out_puts(o, "replica_groups = ");
+    put_groups(o, c);
+    if (op->kind == TH_OP_REDUCE_SCATTER)
+        put_i64(o, &first, "scatter_dimension", c->dim);
+    if (op->kind == TH_OP_ALL_TO_ALL) {
+        put_i64(o, &first, "split_count", c->group_size);
+        put_i64(o, &first, "split_dimension", c->dim);
+    } else {
+        put_sep(o, &first);
+        base_out_puts(o, "use_global_device_ids");
+    }
+    base_out_puts(o, "}>");
+    if (op->kind == TH_OP_ALL_REDUCE || op->kind == TH_OP_REDUCE_SCATTER) {
+        static const char *const reducer[] = {"", "stablehlo.add", "stablehlo.maximum", "stablehlo.minimum"};
+        th_shape elem = {shape_of(p, op->operands[0]).dtype, 0, {0}};
+        int arg = p->b->nparams, result = p->region_first_result;
+        base_out_puts(o, " ({\n    ^bb0(%arg");
+        base_out_int(o, arg);
+        base_out_puts(o, ": ");
+        put_type(o, elem);
+        base_out_puts(o, ", %arg");
+        base_out_int(o, arg + 1);
+        base_out_puts(o, ": ");
+        put_type(o, elem);
+        base_out_puts(o, "):\n      %");
+        base_out_int(o, result);
+        base_out_puts(o, " = ");
+        if (p->generic) {
+            base_out_put(o, "\"", 1);
+            base_out_puts(o, reducer[c->reduce]);
+            base_out_puts(o, "\"(");
+        } else {
+            base_out_puts(o, reducer[c->reduce]);
+            base_out_put(o, " ", 1);
+        }
+        base_out_puts(o, "%arg");
+        base_out_int(o, arg);
+        base_out_puts(o, ", %arg");
+        base_out_int(o, arg + 1);
+        if (p->generic) {
+            base_out_puts(o, ") : (");
+            put_type(o, elem);
+            base_out_puts(o, ", ");
+            put_type(o, elem);
+            base_out_puts(o, ") -> ");
+        } else {
+            base_out_puts(o, " : ");
+        }
+        put_type(o, elem);
+        base_out_puts(o, p->generic ? "\n      \"stablehlo.return\"(%" : "\n      stablehlo.return %");
+        base_out_int(o, result);
+        base_out_puts(o, p->generic ? ") : (" : " : ");
+        put_type(o, elem);
+        base_out_puts(o, p->generic ? ") -> ()\n    })" : "\n    })");
+    }
+    put_functional_type(p, op);
+}
+
+/* {mhlo.sharding = "..."}: a sharding call's attribute, a parameter's or a result's. */
+static void put_sharding_attr(base_out *o, const char *sharding)
+{
+    base_out_puts(o, "{mhlo.sharding = ");
+    base_out_quoted(o, sharding);
+    base_out_put(o, "}", 1);
 }
 
 static void print_pretty_op(printer *p, const hlo_op *op)
 {
     base_out *o = &p->o;
+    if (op->collective) {
+        print_collective(p, op);
+        return;
+    }
     put_results(p, op);
     base_out_puts(o, op_name(op->kind));
     switch (op->kind) {
@@ -377,12 +525,26 @@ static void print_pretty_op(printer *p, const hlo_op *op)
         base_out_put(o, "}", 1);
         put_functional_type(p, op);
         break;
+    case TH_OP_SHARDING_CALL:
+        base_out_puts(o, " @");
+        base_out_puts(o, op->target);
+        base_out_put(o, "(", 1);
+        put_operands(p, op);
+        base_out_puts(o, ") ");
+        put_sharding_attr(o, op->sharding);
+        put_functional_type(p, op);
+        break;
+    default: break;
     }
 }
 
 static void print_generic_op(printer *p, const hlo_op *op)
 {
     base_out *o = &p->o;
+    if (op->collective) {
+        print_collective(p, op);
+        return;
+    }
     put_results(p, op);
     base_out_put(o, "\"", 1);
     base_out_puts(o, op_name(op->kind));
@@ -397,11 +559,78 @@ static void print_generic_op(printer *p, const hlo_op *op)
         base_out_puts(o, " <{");
         put_call_attrs(p, op);
         base_out_puts(o, "}>");
+    } else if (op->kind == TH_OP_SHARDING_CALL) {
+        base_out_puts(o, " <{call_target_name = ");
+        base_out_quoted(o, op->target);
+        base_out_puts(o, "}> ");
+        put_sharding_attr(o, op->sharding);
     }
     put_functional_type(p, op);
 }
 
 /* ---- the module ------------------------------------------------------------------------------- */
+
+/* mhlo.num_partitions = N : i32, mhlo.num_replicas = 1 : i32: a program with a mesh. */
+static void put_module_attrs(printer *p)
+{
+    base_out_puts(&p->o, "{mhlo.num_partitions = ");
+    base_out_int(&p->o, th_num_devices(p->b));
+    base_out_puts(&p->o, " : i32, mhlo.num_replicas = 1 : i32}");
+}
+
+static bool any_result_sharding(const th_builder *b)
+{
+    for (int i = 0; i < b->nresults; i++)
+        if (b->result_shardings[i])
+            return true;
+    return false;
+}
+
+/* The results of main's signature: T, (T1, T2), or with shardings (T {mhlo.sharding = ...}, T2). */
+static void put_main_results(printer *p)
+{
+    const th_builder *b = p->b;
+    if (!any_result_sharding(b)) {
+        put_result_types(p, b->nresults, b->results, 0);
+        return;
+    }
+    base_out_put(&p->o, "(", 1);
+    for (int i = 0; i < b->nresults; i++) {
+        if (i)
+            base_out_puts(&p->o, ", ");
+        put_type(&p->o, shape_of(p, b->results[i]));
+        if (b->result_shardings[i]) {
+            base_out_put(&p->o, " ", 1);
+            put_sharding_attr(&p->o, b->result_shardings[i]);
+        }
+    }
+    base_out_put(&p->o, ")", 1);
+}
+
+/* arg_attrs = [{mhlo.sharding = ...}, {}], res_attrs = [...]: the generic form's. */
+static void put_attr_array(printer *p, const char *name, int n, const int32_t *params, const char *const *results)
+{
+    base_out_puts(&p->o, name);
+    base_out_puts(&p->o, " = [");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            base_out_puts(&p->o, ", ");
+        const char *sharding = params ? hlo_val_at(p->b, params[i])->sharding : results[i];
+        if (sharding)
+            put_sharding_attr(&p->o, sharding);
+        else
+            base_out_puts(&p->o, "{}");
+    }
+    base_out_puts(&p->o, "], ");
+}
+
+static bool any_param_sharding(const th_builder *b)
+{
+    for (int i = 0; i < b->nparams; i++)
+        if (hlo_val_at(b, b->params[i])->sharding)
+            return true;
+    return false;
+}
 
 /* (A, B) -> R: main's function type. */
 static void put_main_type(printer *p)
@@ -427,6 +656,11 @@ static void print_pretty(printer *p)
         base_out_puts(o, b->name);
         base_out_put(o, " ", 1);
     }
+    if (b->has_mesh) {
+        base_out_puts(o, "attributes ");
+        put_module_attrs(p);
+        base_out_put(o, " ", 1);
+    }
     base_out_puts(o, "{\n  func.func public @main(");
     for (int i = 0; i < b->nparams; i++) {
         if (i)
@@ -434,9 +668,14 @@ static void print_pretty(printer *p)
         put_value(p, b->params[i]);
         base_out_puts(o, ": ");
         put_type(o, shape_of(p, b->params[i]));
+        const char *sharding = hlo_val_at(b, b->params[i])->sharding;
+        if (sharding) {
+            base_out_put(o, " ", 1);
+            put_sharding_attr(o, sharding);
+        }
     }
     base_out_puts(o, ") -> ");
-    put_result_types(p, b->nresults, b->results, 0);
+    put_main_results(p);
     base_out_puts(o, " {\n");
     for (int i = 0; i < b->nops; i++) {
         base_out_puts(o, "    ");
@@ -461,9 +700,15 @@ static void print_generic(printer *p)
         base_out_quoted(o, b->name);
         base_out_puts(o, "}> ");
     }
-    base_out_puts(o, "({\n  \"func.func\"() <{function_type = ");
+    base_out_puts(o, "({\n  \"func.func\"() <{");
+    if (any_param_sharding(b))
+        put_attr_array(p, "arg_attrs", b->nparams, b->params, NULL);
+    base_out_puts(o, "function_type = ");
     put_main_type(p);
-    base_out_puts(o, ", sym_name = \"main\", sym_visibility = \"public\"}> ({\n");
+    base_out_puts(o, ", ");
+    if (any_result_sharding(b))
+        put_attr_array(p, "res_attrs", b->nresults, NULL, b->result_shardings);
+    base_out_puts(o, "sym_name = \"main\", sym_visibility = \"public\"}> ({\n");
     if (b->nparams) {
         base_out_puts(o, "  ^bb0(");
         for (int i = 0; i < b->nparams; i++) {
@@ -484,7 +729,12 @@ static void print_generic(printer *p)
     put_value_list(p, b->nresults, b->results);
     base_out_puts(o, ") : (");
     put_type_list(p, b->nresults, b->results);
-    base_out_puts(o, ") -> ()\n  }) : () -> ()\n}) : () -> ()\n");
+    base_out_puts(o, ") -> ()\n  }) : () -> ()\n})");
+    if (b->has_mesh) {
+        base_out_put(o, " ", 1);
+        put_module_attrs(p);
+    }
+    base_out_puts(o, " : () -> ()\n");
 }
 
 char *th_print_at(th_site site, th_builder *b, th_print_opts opts)

@@ -409,6 +409,8 @@ bool th_triton_call_at(th_site site, th_builder *b, const tl_kernel *kernel, con
     }
     for (int i = 0; i < nops; i++)
         operands[i] = inputs[i].id;
+    if (!hlo_check_locality(b, site, nops, operands))
+        return false;
     for (int i = 0; i < nres; i++)
         shapes[i] = i < nout ? outputs[i] : th_value_shape(inputs[nin + i - nout]);
     hlo_op op = {.kind = TH_OP_TRITON_CALL, .noperands = nops, .operands = operands, .call = call};

@@ -151,6 +151,11 @@ tc_interp *tc_interp_create(const tcir_op *func)
         ip->args[i].is_ptr = tcir_type_is_ptr(t);
         if (tcir_type_is_tensor(t))
             fail(ip, ip->func, "argument %d is a tensor: not supported by the interpreter", i);
+        else if (tcir_type_get_kind(t) == TCIR_TYPE_TENSORDESC)
+            fail(ip, ip->func,
+                 "argument %d is a host tensor descriptor (TL_TENSORDESC): not supported by the interpreter (a "
+                 "descriptor made in the kernel, tl_make_tensor_descriptor, is)",
+                 i);
     }
     number_region(ip, tcir_op_region(ip->func, 0));
     return ip;

@@ -1,6 +1,8 @@
 /* Declarative kernels: run a kernel's body in a fresh builder and print it. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,6 +198,27 @@ static bool set_failed(char *err, size_t errsize, const char *fmt, ...)
     return false;
 }
 
+/* What a STRING field may hold: a word (config texts are K=V,K=V; --set takes it as is). */
+#define KERNEL_WORD_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-"
+
+/* A float as a config value: strtod's decimal forms, the whole text (no spaces, no hex, no
+ * "infinity" spelled other than inf / nan as Python's float() prints them). */
+static bool parse_float(const char *text, double *out)
+{
+    if (!*text || isspace((unsigned char)text[0]) || strpbrk(text, "xX"))
+        return false;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (*end || (errno == ERANGE && !isinf(v) && v != 0))
+        return false;
+    const char *t = text + (*text == '-' || *text == '+');
+    if ((isinf(v) && strcmp(t, "inf") != 0) || (isnan(v) && strcmp(t, "nan") != 0))
+        return false;
+    *out = v;
+    return true;
+}
+
 bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *value, char *err, size_t errsize)
 {
     if (!k || !cfg || !key || !value)
@@ -233,6 +256,138 @@ bool tl_kernel_set(const tl_kernel *k, void *cfg, const char *key, const char *v
         memcpy(p, &v, sizeof v);
         return true;
     }
+    case TL_CFG_SINT: {
+        long long v;
+        if (!tl_parse_decimal(value, INT_MIN, INT_MAX, &v))
+            return set_failed(err, errsize, "config field '%s' of kernel '%s' is an integer from %d to %d, got '%s'",
+                              key, k->name, INT_MIN, INT_MAX, value);
+        int iv = (int)v;
+        memcpy(p, &iv, sizeof iv);
+        return true;
+    }
+    case TL_CFG_FLOAT: {
+        double v;
+        if (!parse_float(value, &v))
+            return set_failed(err, errsize,
+                              "config field '%s' of kernel '%s' is a float (1e-05, 0.5, -2, inf, nan), got '%s'", key,
+                              k->name, value);
+        memcpy(p, &v, sizeof v);
+        return true;
+    }
+    case TL_CFG_STRING: {
+        size_t n = strlen(value);
+        if (n >= TL_CFG_STRING_MAX || n == 0 || strspn(value, KERNEL_WORD_CHARS) != n)
+            return set_failed(err, errsize,
+                              "config field '%s' of kernel '%s' is a word of 1 to %d letters, digits, _ . + -, got "
+                              "'%s'",
+                              key, k->name, TL_CFG_STRING_MAX - 1, value);
+        memset(p, 0, TL_CFG_STRING_MAX);
+        memcpy(p, value, n);
+        return true;
+    }
     }
     return set_failed(err, errsize, "config field '%s' has an unknown kind", key);
+}
+
+/* ---- values as text --------------------------------------------------------------------------- */
+
+const char *tl_format_python_float(double x, char *buf, size_t size)
+{
+    if (!buf || !size)
+        return buf;
+    if (isnan(x))
+        return snprintf(buf, size, "nan"), buf;
+    if (isinf(x))
+        return snprintf(buf, size, "%sinf", x < 0 ? "-" : ""), buf;
+    if (x == 0)
+        return snprintf(buf, size, "%s0.0", signbit(x) ? "-" : ""), buf;
+    /* the shortest digits that read back the same (Python's repr), from %.Ne */
+    char e[40];
+    int prec = 0;
+    for (; prec < 17; prec++) {
+        snprintf(e, sizeof e, "%.*e", prec, x);
+        if (strtod(e, NULL) == x)
+            break;
+    }
+    char digits[24];
+    int nd = 0, exp10 = 0;
+    bool neg = e[0] == '-';
+    for (const char *c = e + neg; *c && *c != 'e'; c++)
+        if (*c >= '0' && *c <= '9' && nd < 20)
+            digits[nd++] = *c;
+    exp10 = atoi(strchr(e, 'e') + 1);
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    digits[nd] = '\0';
+    char out[64];
+    size_t n = 0;
+    if (neg)
+        out[n++] = '-';
+    if (exp10 >= -4 && exp10 < 16) { /* fixed: 0.0001 ... 1234567890123456.0 */
+        if (exp10 < 0) {
+            n += (size_t)snprintf(out + n, sizeof out - n, "0.");
+            for (int i = -1; i > exp10; i--)
+                out[n++] = '0';
+            n += (size_t)snprintf(out + n, sizeof out - n, "%s", digits);
+        } else {
+            for (int i = 0; i <= exp10; i++)
+                out[n++] = i < nd ? digits[i] : '0';
+            out[n++] = '.';
+            if (nd > exp10 + 1)
+                n += (size_t)snprintf(out + n, sizeof out - n, "%s", digits + exp10 + 1);
+            else
+                out[n++] = '0';
+            out[n] = '\0';
+        }
+    } else { /* 1e-05, 1.5e+16 */
+        out[n++] = digits[0];
+        if (nd > 1)
+            n += (size_t)snprintf(out + n, sizeof out - n, ".%s", digits + 1);
+        snprintf(out + n, sizeof out - n, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+    }
+    snprintf(buf, size, "%s", out);
+    return buf;
+}
+
+const char *tl_cfg_value_text(const tl_cfg_field *f, const void *cfg, char *buf, size_t size)
+{
+    if (!buf || !size)
+        return buf;
+    snprintf(buf, size, "?");
+    if (!f || !cfg)
+        return buf;
+    const unsigned char *p = (const unsigned char *)cfg + f->offset;
+    switch (f->kind) {
+    case TL_CFG_INT:
+    case TL_CFG_SINT: {
+        int v;
+        memcpy(&v, p, sizeof v);
+        snprintf(buf, size, "%d", v);
+        break;
+    }
+    case TL_CFG_DTYPE: {
+        tl_dtype v;
+        memcpy(&v, p, sizeof v);
+        snprintf(buf, size, "%s", tl_dtype_name(v));
+        break;
+    }
+    case TL_CFG_BOOL: {
+        bool v;
+        memcpy(&v, p, sizeof v);
+        snprintf(buf, size, "%s", v ? "true" : "false");
+        break;
+    }
+    case TL_CFG_FLOAT: {
+        double v;
+        memcpy(&v, p, sizeof v);
+        tl_format_python_float(v, buf, size);
+        break;
+    }
+    case TL_CFG_STRING: {
+        const unsigned char *nul = memchr(p, 0, TL_CFG_STRING_MAX);
+        snprintf(buf, size, "%.*s", (int)(nul ? (size_t)(nul - p) : (size_t)TL_CFG_STRING_MAX), (const char *)p);
+        break;
+    }
+    }
+    return buf;
 }

@@ -69,8 +69,17 @@ const char *pjrt_shape_text(th_shape s, char *buf, size_t size)
 
 tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, const void *data)
 {
+    return tp_buffer_from_host_on_at(site, rt, 0, shape, data);
+}
+
+tp_buffer *tp_buffer_from_host_on_at(th_site site, tp_runtime *rt, int device, th_shape shape, const void *data)
+{
     if (!pjrt_usable(rt))
         return NULL;
+    if (device < 0 || device >= rt->ndevices) {
+        pjrt_fail(rt, site, "device %d: the runtime has devices 0 to %d", device, rt->ndevices - 1);
+        return NULL;
+    }
     char text[96];
     size_t bytes;
     if (!pjrt_shape_bytes(shape, &bytes)) {
@@ -96,7 +105,7 @@ tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, 
     a.a.dims = shape.dims;
     a.a.num_dims = (size_t)shape.rank;
     a.a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes;
-    a.a.device = rt->device;
+    a.a.device = rt->devices[device];
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_BufferFromHostBuffer(&a.a);
@@ -116,6 +125,7 @@ tp_buffer *tp_buffer_from_host_at(th_site site, tp_runtime *rt, th_shape shape, 
     b->rt = rt;
     b->buf = a.a.buffer;
     b->shape = shape;
+    b->device = device;
     rt->live++;
     return b;
 }
@@ -167,3 +177,5 @@ void tp_buffer_destroy(tp_buffer *buf)
     buf->rt->live--;
     free(buf);
 }
+
+int tp_buffer_device(const tp_buffer *buf) { return buf ? buf->device : -1; }

@@ -1,5 +1,6 @@
 /* Executing a program: on device buffers (tp_execute), or host to host (tp_run). Both check
  * the counts and types of what they are given against the program before the plugin sees it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,8 @@ static bool check_input(tp_runtime *rt, th_site site, const tp_executable *exe, 
         pjrt_fail(rt, site, "input %d: %s is no tensor type tritonc can pass", i, pjrt_shape_text(given, a, sizeof a));
         return false;
     }
-    if (exe->nparams >= 0 && !th_shape_equal(given, exe->params[i])) {
+    /* On several devices each buffer is its device's shard: the plugin checks those shapes. */
+    if (exe->nparams >= 0 && exe->num_devices == 1 && !th_shape_equal(given, exe->params[i])) {
         pjrt_fail(rt, site, "input %d is %s; the program's parameter %d is %s", i, pjrt_shape_text(given, a, sizeof a),
                   i, pjrt_shape_text(exe->params[i], b, sizeof b));
         return false;
@@ -64,57 +66,74 @@ static bool check_output(tp_runtime *rt, th_site site, const tp_executable *exe,
     return true;
 }
 
-/* Execute with the checks already made. out[0..nout) receives new buffers, or all NULL. */
+/* Execute with the checks already made, on the executable's ndev devices: in holds ndev lists of
+ * nin buffers (device d's list first at in + d * nin), out receives ndev lists of nout new
+ * buffers, or all NULL. */
 static bool execute(tp_executable *exe, th_site site, int nin, tp_buffer *const *in, int nout, tp_buffer **out)
 {
     tp_runtime *rt = exe->rt;
-    PJRT_Buffer **args = calloc(nin > 0 ? (size_t)nin : 1, sizeof *args);
-    PJRT_Buffer **results = calloc(nout > 0 ? (size_t)nout : 1, sizeof *results);
-    if (!args || !results) {
+    int ndev = exe->num_devices;
+    size_t nargs = (size_t)ndev * (size_t)(nin > 0 ? nin : 1), nres = (size_t)ndev * (size_t)(nout > 0 ? nout : 1);
+    PJRT_Buffer **args = calloc(nargs, sizeof *args);
+    PJRT_Buffer **results = calloc(nres, sizeof *results);
+    PJRT_Buffer *const **arg_lists = calloc((size_t)ndev, sizeof *arg_lists);
+    PJRT_Buffer ***result_lists = calloc((size_t)ndev, sizeof *result_lists);
+    PJRT_Event **done = calloc((size_t)ndev, sizeof *done);
+    if (!args || !results || !arg_lists || !result_lists || !done) {
         free(args);
         free(results);
+        free((void *)arg_lists);
+        free(result_lists);
+        free(done);
         pjrt_fail(rt, site, "out of memory");
         return false;
     }
-    for (int i = 0; i < nin; i++)
-        args[i] = in[i]->buf;
+    for (int d = 0; d < ndev; d++) {
+        for (int i = 0; i < nin; i++)
+            args[(size_t)d * (size_t)nin + (size_t)i] = in[(size_t)d * (size_t)nin + (size_t)i]->buf;
+        arg_lists[d] = args + (size_t)d * (size_t)nin;
+        result_lists[d] = results + (size_t)d * (size_t)nout;
+    }
 
     TP_ARGS(PJRT_ExecuteOptions) o;
     pjrt_args_init(rt, &o, TP_S_EXECUTE_OPTIONS);
-    PJRT_Buffer *const *arg_list = args; /* one device: one list of each */
-    PJRT_Buffer **result_list = results;
-    PJRT_Event *done = NULL;
     TP_ARGS(PJRT_LoadedExecutable_Execute_Args) e;
     pjrt_args_init(rt, &e, TP_S_EXECUTE);
     e.a.executable = exe->loaded;
     e.a.options = &o.a;
-    e.a.argument_lists = &arg_list;
-    e.a.num_devices = 1;
+    e.a.argument_lists = arg_lists;
+    e.a.num_devices = (size_t)ndev;
     e.a.num_args = (size_t)nin;
-    e.a.output_lists = &result_list;
-    e.a.device_complete_events = &done;
+    e.a.output_lists = result_lists;
+    e.a.device_complete_events = done;
     PJRT_Error *err;
     do
         err = rt->api->PJRT_LoadedExecutable_Execute(&e.a);
     while (pjrt_call_retry(rt, &err, 2,
                            (pjrt_sized[]){{TP_S_EXECUTE, &e.a.struct_size}, {TP_S_EXECUTE_OPTIONS, &o.a.struct_size}}));
     free(args);
+    free((void *)arg_lists);
+    free(result_lists);
     bool ok = true;
     if (err) {
         pjrt_fail_pjrt(rt, site, "PJRT_LoadedExecutable_Execute", err);
         ok = false;
-    } else {
-        ok = pjrt_event_await(rt, site, "PJRT_LoadedExecutable_Execute (waiting for the device)", done);
     }
-    for (int i = 0; i < nout; i++) {
-        if (ok && !results[i]) {
-            pjrt_fail(rt, site, "PJRT_LoadedExecutable_Execute gave no buffer for result %d", i);
+    for (int d = 0; d < ndev; d++) /* every device's event, so that none is left behind */
+        if (!err && !pjrt_event_await(rt, site, "PJRT_LoadedExecutable_Execute (waiting for the device)", done[d]))
+            ok = false;
+    free(done);
+    int total = ndev * nout;
+    for (int k = 0; k < total; k++) {
+        if (ok && !results[k]) {
+            pjrt_fail(rt, site, "PJRT_LoadedExecutable_Execute gave no buffer for result %d on device %d", k % nout,
+                      k / nout);
             ok = false;
         }
-        if (!ok || !results[i])
+        if (!ok || !results[k])
             continue;
         tp_buffer *b = calloc(1, sizeof *b);
-        th_shape s = b ? pjrt_buffer_shape(rt, site, results[i]) : (th_shape){TL_DTYPE_INVALID, -1, {0}};
+        th_shape s = b ? pjrt_buffer_shape(rt, site, results[k]) : (th_shape){TL_DTYPE_INVALID, -1, {0}};
         if (!b || s.rank < 0) {
             if (!b)
                 pjrt_fail(rt, site, "out of memory");
@@ -123,17 +142,18 @@ static bool execute(tp_executable *exe, th_site site, int nin, tp_buffer *const 
             continue;
         }
         b->rt = rt;
-        b->buf = results[i];
+        b->buf = results[k];
         b->shape = s;
-        results[i] = NULL;
-        out[i] = b;
+        b->device = k / nout;
+        results[k] = NULL;
+        out[k] = b;
         rt->live++;
     }
-    for (int i = 0; i < nout; i++) {
-        pjrt_buffer_destroy(rt, results[i]); /* those not handed out */
+    for (int k = 0; k < total; k++) {
+        pjrt_buffer_destroy(rt, results[k]); /* those not handed out */
         if (!ok) {
-            tp_buffer_destroy(out[i]);
-            out[i] = NULL;
+            tp_buffer_destroy(out[k]);
+            out[k] = NULL;
         }
     }
     free(results);
@@ -147,20 +167,46 @@ bool tp_execute_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *
     if (!exe || !pjrt_usable(exe->rt))
         return false;
     tp_runtime *rt = exe->rt;
+    if (exe->num_devices != 1) {
+        pjrt_fail(rt, site, "the program runs on %d devices: give each its buffers with tp_execute_sharded",
+                  exe->num_devices);
+        return false;
+    }
+    return tp_execute_sharded_at(site, exe, nin, in, nout, out);
+}
+
+bool tp_execute_sharded_at(th_site site, tp_executable *exe, int nin, tp_buffer *const *in, int nout, tp_buffer **out)
+{
+    if (!exe || !pjrt_usable(exe->rt))
+        return false;
+    tp_runtime *rt = exe->rt;
+    int ndev = exe->num_devices;
+    for (int k = 0; out && k < ndev * nout; k++)
+        out[k] = NULL;
     if (!check_counts(rt, site, exe, nin, in != NULL, nout, out != NULL))
         return false;
-    for (int i = 0; i < nin; i++) {
-        if (!in[i]) {
-            pjrt_fail(rt, site, "input %d is NULL", i);
-            return false;
+    for (int d = 0; d < ndev; d++)
+        for (int i = 0; i < nin; i++) {
+            const tp_buffer *buf = in[d * nin + i];
+            char where[48] = "";
+            if (ndev > 1)
+                snprintf(where, sizeof where, " of device %d", d);
+            if (!buf) {
+                pjrt_fail(rt, site, "input %d%s is NULL", i, where);
+                return false;
+            }
+            if (buf->rt != rt) {
+                pjrt_fail(rt, site, "input %d%s is a buffer of another runtime", i, where);
+                return false;
+            }
+            if (buf->device != d) {
+                pjrt_fail(rt, site, "input %d%s is on device %d (tp_buffer_from_host_on puts a buffer on a device)", i,
+                          where, buf->device);
+                return false;
+            }
+            if (!check_input(rt, site, exe, i, buf->shape))
+                return false;
         }
-        if (in[i]->rt != rt) {
-            pjrt_fail(rt, site, "input %d is a buffer of another runtime", i);
-            return false;
-        }
-        if (!check_input(rt, site, exe, i, in[i]->shape))
-            return false;
-    }
     return execute(exe, site, nin, in, nout, out);
 }
 
@@ -169,6 +215,11 @@ bool tp_run_at(th_site site, tp_executable *exe, int nin, const tp_input *in, in
     if (!exe || !pjrt_usable(exe->rt))
         return false;
     tp_runtime *rt = exe->rt;
+    if (exe->num_devices != 1) {
+        pjrt_fail(rt, site, "the program runs on %d devices: give each its buffers with tp_execute_sharded",
+                  exe->num_devices);
+        return false;
+    }
     if (!check_counts(rt, site, exe, nin, in != NULL, nout, out != NULL))
         return false;
     for (int i = 0; i < nin; i++)

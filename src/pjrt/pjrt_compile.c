@@ -56,8 +56,17 @@ static int count_outputs(tp_runtime *rt, th_site site, PJRT_LoadedExecutable *lo
 
 tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir)
 {
+    return pjrt_compile_text(rt, site, mlir, 1);
+}
+
+tp_executable *pjrt_compile_text(tp_runtime *rt, th_site site, const char *mlir, int num_devices)
+{
     if (!pjrt_usable(rt))
         return NULL;
+    if (num_devices > rt->ndevices) {
+        pjrt_fail(rt, site, "the program runs on %d devices; the plugin's client has %d", num_devices, rt->ndevices);
+        return NULL;
+    }
     if (!mlir) {
         pjrt_fail(rt, site, "NULL program text");
         return NULL;
@@ -81,7 +90,7 @@ tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir)
     c.a.client = rt->client;
     c.a.program = &program.a;
     c.a.compile_options = (const char *)options;
-    c.a.compile_options_size = pjrt_compile_options(options);
+    c.a.compile_options_size = pjrt_compile_options(options, num_devices);
     PJRT_Error *err;
     do
         err = rt->api->PJRT_Client_Compile(&c.a);
@@ -97,6 +106,7 @@ tp_executable *tp_compile_at(th_site site, tp_runtime *rt, const char *mlir)
     }
     exe->rt = rt;
     exe->loaded = c.a.executable;
+    exe->num_devices = num_devices;
     exe->nparams = -1;
     exe->num_outputs = count_outputs(rt, site, exe->loaded);
     rt->live++;
@@ -149,7 +159,7 @@ tp_executable *tp_compile_builder_at(th_site site, tp_runtime *rt, th_builder *b
                   th_builder_error(b) ? th_builder_error(b) : "th_print failed");
         return NULL;
     }
-    tp_executable *exe = tp_compile_at(site, rt, text);
+    tp_executable *exe = pjrt_compile_text(rt, site, text, th_num_devices(b));
     free(text);
     if (exe && !keep_signature(exe, site, b)) {
         tp_executable_destroy(exe);
@@ -170,3 +180,5 @@ void tp_executable_destroy(tp_executable *exe)
 }
 
 int tp_executable_num_outputs(const tp_executable *exe) { return exe ? exe->num_outputs : 0; }
+
+int tp_executable_num_devices(const tp_executable *exe) { return exe ? exe->num_devices : 0; }

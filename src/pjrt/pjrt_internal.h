@@ -10,6 +10,7 @@
 #include "base/out.h"
 #include "pjrt/pjrt_c_api_subset.h"
 #include "tritonc/hlo.h" /* th_builder's API: the program behind tp_compile_builder */
+#include "tritonc/hlo_shard.h" /* th_num_devices: the devices a program runs on */
 #include "tritonc/pjrt.h"
 
 /* Every args struct the runtime passes, by kind: its name in the plugin's messages and the
@@ -43,6 +44,9 @@ typedef enum pjrt_struct {
     TP_S_COUNT
 } pjrt_struct;
 
+/* The addressable devices the runtime keeps (a program on more is refused at compile). */
+#define TP_MAX_DEVICES 64
+
 /* Room left after each args struct we pass, zeroed: a newer plugin that wants a larger
  * struct_size reads members we do not know from here (see pjrt_call_retry). */
 #define TP_SPARE 128
@@ -60,6 +64,8 @@ struct tp_runtime {
     const PJRT_Api *api; /* the plugin's table; NULL when not loaded */
     PJRT_Client *client;
     PJRT_Device *device; /* addressable device 0 */
+    PJRT_Device *devices[TP_MAX_DEVICES]; /* the addressable devices, in the plugin's order */
+    int ndevices;
     int api_major, api_minor; /* the plugin's version; -1 before loading */
     char *plugin_path;
     char *platform; /* "cuda 13.0.0" */
@@ -75,6 +81,7 @@ struct tp_executable {
     tp_runtime *rt;
     PJRT_LoadedExecutable *loaded;
     int num_outputs;
+    int num_devices; /* the devices one execution runs on (the program's mesh), 1 by default */
     /* main's signature when compiled from a builder (nparams -1: unknown). */
     int nparams;
     th_shape *params;
@@ -86,6 +93,7 @@ struct tp_buffer {
     tp_runtime *rt;
     PJRT_Buffer *buf;
     th_shape shape;
+    int device; /* its index among the runtime's addressable devices */
 };
 
 /* ---- errors (error.c) -------------------------------------------------------------------- */
@@ -149,9 +157,12 @@ const char *pjrt_shape_text(th_shape s, char *buf, size_t size);
 
 /* ---- compile options (compile_options.c) ------------------------------------------------------ */
 
-/* Writes the serialized xla.CompileOptionsProto the runtime compiles with into out (at least
- * TP_COMPILE_OPTIONS_MAX bytes) and returns its length. */
-#define TP_COMPILE_OPTIONS_MAX 64
-size_t pjrt_compile_options(unsigned char *out);
+/* Writes the serialized xla.CompileOptionsProto the runtime compiles with, for a program on
+ * num_devices devices (1 to TP_MAX_DEVICES), into out (at least TP_COMPILE_OPTIONS_MAX bytes) and
+ * returns its length. */
+#define TP_COMPILE_OPTIONS_MAX 1024
+size_t pjrt_compile_options(unsigned char *out, int num_devices);
+/* Compiles the text for num_devices devices (tp_compile_at is the one-device case). */
+tp_executable *pjrt_compile_text(tp_runtime *rt, th_site site, const char *mlir, int num_devices);
 
 #endif

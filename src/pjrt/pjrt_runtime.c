@@ -225,6 +225,10 @@ static bool pick_device(tp_runtime *rt, th_site site)
         return false;
     }
     rt->device = a.a.addressable_devices[0];
+    size_t n = a.a.num_addressable_devices < TP_MAX_DEVICES ? a.a.num_addressable_devices : TP_MAX_DEVICES;
+    for (size_t i = 0; i < n; i++)
+        rt->devices[i] = a.a.addressable_devices[i];
+    rt->ndevices = (int)n;
     return true;
 }
 
@@ -300,3 +304,5 @@ void tp_runtime_api_version(const tp_runtime *rt, int *major, int *minor)
     if (minor)
         *minor = rt ? rt->api_minor : -1;
 }
+
+int tp_runtime_num_devices(const tp_runtime *rt) { return rt && rt->api ? rt->ndevices : 0; }

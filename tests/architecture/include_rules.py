@@ -45,7 +45,7 @@ PUBLIC = {
     "lang.h": "lang", "control.h": "lang", "reduce.h": "lang", "tensor.h": "lang",
     "memory.h": "lang", "debug.h": "lang",
     "kernel.h": "kernel", "tritonc.h": "kernel",
-    "hlo_shape.h": "hlo", "hlo.h": "hlo",
+    "hlo_shape.h": "hlo", "hlo.h": "hlo", "hlo_shard.h": "hlo",
     "pjrt.h": "pjrt", "call.h": "pjrt",
     "interp.h": "interp",
     "compile.h": "compile",

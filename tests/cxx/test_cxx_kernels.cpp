@@ -64,8 +64,8 @@ int check_builder()
     tl_end(&loop);
     tl_store(tl_addptr(out, offs), tl_maximum(acc, 1.0, .propagate_nan = TL_NAN_ALL), .mask = tl_lt(offs, 10));
     // x[:, None], the shape (), a math function of a number
-    tl_value col = builder_index(offs, TL_ALL, TL_NONE);
-    tl_value one = tl_reshape(builder_index(tl_rsqrt(2.0), TL_NONE), TL_SHAPE0);
+    tl_value col = tl_index(offs, TL_ALL, TL_NONE);
+    tl_value one = tl_reshape(tl_index(tl_rsqrt(2.0), TL_NONE), TL_SHAPE0);
     tl_store(tl_addptr(out, col), tl_to(col, TL_F32), .mask = tl_lt(col, one));
     char *ttir = tl_finish(b);
     int ok = ttir && std::strstr(ttir, "scf.for") && std::strstr(ttir, "arith.maximumf") &&

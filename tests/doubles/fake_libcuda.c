@@ -6,7 +6,8 @@
  *
  * Module images are text: "FAKECUBIN symbol=NAME args=8,8,4 time_us=2.5 static_shared=0"
  * (or FAKEPTX ...): the function's name, the byte size of each parameter it takes (the
- * launch's scratch pointers included), the time one launch takes on the fake clock that
+ * launch's scratch pointers included; 128: a CUtensorMap by value, logged as the address and
+ * serial number cuTensorMapEncodeTiled wrote into it), the time one launch takes on the fake clock that
  * events read, and its static shared memory. The cubins of tests/doubles/stand_in_compiler.c
  * ("stand-in cubin: NAME ...") load too: their parameters are not known (logged as "?").
  *
@@ -35,7 +36,15 @@
  * none has a header to hold its prototype. */
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"
 
-enum { FAKE_INVALID_DEVICE = 101, FAKE_INVALID_IMAGE = 200, FAKE_INVALID_HANDLE = 400, FAKE_NOT_PERMITTED = 800 };
+enum {
+    FAKE_INVALID_DEVICE = 101,
+    FAKE_INVALID_IMAGE = 200,
+    FAKE_INVALID_HANDLE = 400,
+    FAKE_COOPERATIVE_TOO_LARGE = 720,
+    FAKE_NOT_PERMITTED = 800
+};
+/* The most programs a cooperative launch may have on the fake device (132 SMs, 2 each). */
+#define FAKE_COOPERATIVE_MAX 264
 #define FAKE_MAX_PARAMS 80
 #define FAKE_OPTIN_SHARED 232448
 #define FAKE_MEMSET_MAX_WORDS ((size_t)1 << 18) /* 1 MiB */
@@ -77,6 +86,7 @@ static double clock_us;
 static double drift_us; /* each launch takes this much longer than the one before (a heating device) */
 static long live_allocs, live_modules, launches, primary_retained, live_events;
 static char fail_fn[64];
+static unsigned long long encode_serial; /* cuTensorMapEncodeTiled's calls */
 static int fail_code, fail_after;
 
 static void logf_(const char *fmt, ...)
@@ -148,6 +158,7 @@ EXPORT void fake_cuda_reset(void)
     drift_us = 0;
     launches = 0;
     fail_code = 0;
+    encode_serial = 0;
     pthread_mutex_unlock(&lock);
 }
 /* The device's compute capability (90 for 9.0; reset: 90), read when a runtime is created. */
@@ -262,6 +273,7 @@ EXPORT tcu_result cuGetErrorName(tcu_result err, const char **name)
     case FAKE_INVALID_HANDLE: *name = "CUDA_ERROR_INVALID_HANDLE"; break;
     case TCU_ERROR_NOT_FOUND: *name = "CUDA_ERROR_NOT_FOUND"; break;
     case FAKE_NOT_PERMITTED: *name = "CUDA_ERROR_NOT_PERMITTED"; break;
+    case FAKE_COOPERATIVE_TOO_LARGE: *name = "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"; break;
     default: *name = NULL; return TCU_ERROR_INVALID_VALUE;
     }
     return TCU_SUCCESS;
@@ -279,6 +291,7 @@ EXPORT tcu_result cuGetErrorString(tcu_result err, const char **text)
     case FAKE_INVALID_HANDLE: *text = "invalid resource handle"; break;
     case TCU_ERROR_NOT_FOUND: *text = "named symbol not found"; break;
     case FAKE_NOT_PERMITTED: *text = "operation not permitted"; break;
+    case FAKE_COOPERATIVE_TOO_LARGE: *text = "too many blocks in cooperative launch"; break;
     default: *text = NULL; return TCU_ERROR_INVALID_VALUE;
     }
     return TCU_SUCCESS;
@@ -350,7 +363,7 @@ static int parse_image(const char *text, struct tcu_func_st *f)
     if (strncmp(text, "stand-in cubin: ", 16) == 0) {
         sscanf(text + 16, "%63[A-Za-z0-9_]", f->symbol);
         f->nparams = -1;
-        char line[512]; /* its first line (an embedded image is not NUL-terminated) */
+        char line[1200]; /* its first line (an embedded image is not NUL-terminated) */
         size_t len = 0;
         while (len + 1 < sizeof line && text[len] && text[len] != '\n')
             len++;
@@ -484,6 +497,12 @@ static void format_params(const struct tcu_func_st *f, void **params, char *out,
         const void *p = params[i];
         char v[40];
         switch (f->param_size[i]) {
+        case 128: { /* a CUtensorMap by value: what fake_encode wrote into it */
+            uint64_t w[2];
+            memcpy(w, p, sizeof w);
+            snprintf(v, sizeof v, "%smap#%" PRIu64 "@0x%" PRIx64, ((uintptr_t)p % 64) ? "misaligned-" : "", w[1],
+                     w[0]);
+        } break;
         case 1: {
             int8_t x;
             memcpy(&x, p, 1);
@@ -564,6 +583,14 @@ EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, 
                                   a->value.cluster_dim.x, a->value.cluster_dim.y, a->value.cluster_dim.z);
             if (c->grid_dim_x % a->value.cluster_dim.x)
                 LEAVE(TCU_ERROR_INVALID_VALUE);
+        } else if (a->id == TCU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION) {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%spdl=%d", i ? "," : "",
+                                  a->value.programmatic_stream_serialization_allowed);
+        } else if (a->id == TCU_LAUNCH_ATTRIBUTE_COOPERATIVE) {
+            n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%scooperative=%d", i ? "," : "", a->value.cooperative);
+            /* the real driver refuses a cooperative grid larger than the device holds at once */
+            if ((unsigned long long)c->grid_dim_x * c->grid_dim_y * c->grid_dim_z > FAKE_COOPERATIVE_MAX)
+                LEAVE(FAKE_COOPERATIVE_TOO_LARGE);
         } else if (a->id == TCU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE) {
             n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%spolicy=%d", i ? "," : "",
                                   a->value.cluster_scheduling_policy_preference);
@@ -581,6 +608,44 @@ EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, 
     LEAVE(TCU_SUCCESS);
 }
 #endif
+
+/* Logs every field of the call and writes into the map its address and a serial number (which
+ * a launch logs for a 128-byte parameter). Checks what the real driver checks that a test relies
+ * on: the map 64-byte aligned, rank 1 to 5, the address 16-byte aligned, each box dimension 1 to
+ * 256, each stride a multiple of 16. */
+EXPORT tcu_result cuTensorMapEncodeTiled(tcu_tensor_map *map, int dtype, unsigned int rank, void *address,
+                                         const unsigned long long *dims, const unsigned long long *strides,
+                                         const unsigned int *box, const unsigned int *element_strides, int interleave,
+                                         int swizzle, int l2_promotion, int oob_fill)
+{
+    ENTER("cuTensorMapEncodeTiled");
+    if (!map || (uintptr_t)map % 64 || rank < 1 || rank > 5 || (uintptr_t)address % 16)
+        LEAVE(TCU_ERROR_INVALID_VALUE);
+    char line[1024];
+    size_t n = (size_t)snprintf(line, sizeof line, "cuTensorMapEncodeTiled type=%d rank=%u address=%p dims=[", dtype,
+                                rank, address);
+    for (unsigned i = 0; i < rank; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%llu", i ? "," : "", dims[i]);
+    n += (size_t)snprintf(line + n, sizeof line - n, "] strides=[");
+    for (unsigned i = 0; i + 1 < rank; i++) /* the driver reads rank - 1 strides */
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%llu", i ? "," : "", strides[i]);
+    n += (size_t)snprintf(line + n, sizeof line - n, "] box=[");
+    for (unsigned i = 0; i < rank; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%u", i ? "," : "", box[i]);
+    n += (size_t)snprintf(line + n, sizeof line - n, "] element_strides=[");
+    for (unsigned i = 0; i < rank; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%u", i ? "," : "", element_strides[i]);
+    snprintf(line + n, sizeof line - n, "] interleave=%d swizzle=%d l2=%d oob=%d", interleave, swizzle, l2_promotion,
+             oob_fill);
+    logf_("%s", line);
+    for (unsigned i = 0; i < rank; i++)
+        if (box[i] < 1 || box[i] > 256 || (i + 1 < rank && strides[i] % 16))
+            LEAVE(TCU_ERROR_INVALID_VALUE);
+    memset(map, 0, sizeof *map);
+    map->opaque[0] = (unsigned long long)(uintptr_t)address;
+    map->opaque[1] = ++encode_serial;
+    LEAVE(TCU_SUCCESS);
+}
 
 EXPORT tcu_result cuMemAlloc_v2(tcu_deviceptr *ptr, size_t bytes)
 {

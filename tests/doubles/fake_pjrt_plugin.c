@@ -25,13 +25,24 @@
  *   await_error      the execution's completion event carries an error
  * A program whose text holds FAIL_COMPILE fails to compile.
  *
+ * Several devices: FAKE_PJRT_DEVICES=N (1 to 8, default 1) gives the client N addressable devices
+ * (ids 0 .. N-1). The compile options must then be those of tritonc's runtime for the program's
+ * partition count P: num_partitions P, and for P > 1 use_spmd_partitioning with a device
+ * assignment of one replica whose partition d runs on device d (anything else is refused). An
+ * execution must pass P lists of arguments, list d's buffers all on device d; it computes the
+ * same per device, on that device's buffers, and puts the results on device d.
+ *
  * Test helpers, exported beside GetPjrtApi: fake_pjrt_live() counts the objects handed out
  * and not yet destroyed (errors, events, clients, executables, buffers); fake_pjrt_uploads()
  * counts BufferFromHostBuffer calls; fake_pjrt_last_options() tells what the last
- * PJRT_Client_Create got (-1: no option, 0/1: preallocate's value). It is a test double: its
+ * PJRT_Client_Create got (-1: no option, 0/1: preallocate's value); fake_pjrt_last_partitions()
+ * the partition count of the last compile; fake_pjrt_last_executed_devices() the number of
+ * devices the last execution ran on. It is a test double: its
  * state is process-wide, like a real plugin's. With FAKE_PJRT_NO_SYMBOL defined, the entry
  * point has another name: a shared object that is no PJRT plugin. */
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,19 +58,23 @@
 EXPORT int fake_pjrt_live(void);
 EXPORT int fake_pjrt_uploads(void);
 EXPORT int fake_pjrt_last_options(void);
+EXPORT int fake_pjrt_last_partitions(void);
+EXPORT int fake_pjrt_last_executed_devices(void);
 #ifdef FAKE_PJRT_NO_SYMBOL
 #define GetPjrtApi fake_pjrt_misnamed_entry
 #endif
 EXPORT const PJRT_Api *GetPjrtApi(void);
 
 static char mode[32] = "ok";
-static int live, uploads, last_options = -2;
+static int live, uploads, last_options = -2, ndevices = 1, last_partitions, last_executed_devices;
 
 static bool is_mode(const char *m) { return strcmp(mode, m) == 0; }
 
 int fake_pjrt_live(void) { return live; }
 int fake_pjrt_uploads(void) { return uploads; }
 int fake_pjrt_last_options(void) { return last_options; }
+int fake_pjrt_last_partitions(void) { return last_partitions; }
+int fake_pjrt_last_executed_devices(void) { return last_executed_devices; }
 
 /* ---- objects ------------------------------------------------------------------------------ */
 
@@ -73,17 +88,20 @@ struct PJRT_Event {
 struct PJRT_Device {
     int id;
 };
+enum { MAX_DEVICES = 8 };
 struct PJRT_Client {
-    struct PJRT_Device device;
-    PJRT_Device *devices[1];
+    struct PJRT_Device device[MAX_DEVICES];
+    PJRT_Device *devices[MAX_DEVICES];
 };
 struct PJRT_LoadedExecutable {
     int outputs;
+    int partitions;
 };
 struct PJRT_Executable {
     int outputs;
 };
 struct PJRT_Buffer {
+    int device;
     PJRT_Buffer_Type type;
     size_t rank;
     int64_t dims[8];
@@ -207,7 +225,10 @@ static PJRT_Error *client_create(PJRT_Client_Create_Args *args)
     PJRT_Client *c = new_object(sizeof *c);
     if (!c)
         abort();
-    c->devices[0] = &c->device;
+    for (int d = 0; d < MAX_DEVICES; d++) {
+        c->device[d].id = d;
+        c->devices[d] = &c->device[d];
+    }
     args->client = c;
     return NULL;
 }
@@ -239,13 +260,102 @@ static PJRT_Error *client_addressable_devices(PJRT_Client_AddressableDevices_Arg
 {
     CHECK(PJRT_Client_AddressableDevices_Args, num_addressable_devices, 0);
     args->addressable_devices = args->client->devices;
-    args->num_addressable_devices = is_mode("no_devices") ? 0 : 1;
+    args->num_addressable_devices = is_mode("no_devices") ? 0 : (size_t)ndevices;
     return NULL;
 }
 
-/* What tritonc sends: executable_build_options {device_ordinal -1, num_replicas 1, num_partitions 1}. */
+/* What tritonc sends for one device: executable_build_options {device_ordinal -1, num_replicas 1,
+ * num_partitions 1}. */
 static const unsigned char expected_options[] = {0x1a, 0x0f, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                                  0xff, 0xff, 0xff, 0x01, 0x20, 0x01, 0x28, 0x01};
+
+/* A protobuf reader over [p, end): varints and length-delimited fields, enough for the options. */
+typedef struct reader {
+    const unsigned char *p, *end;
+    bool bad;
+} reader;
+
+static uint64_t read_varint(reader *r)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        if (r->p >= r->end) {
+            r->bad = true;
+            return 0;
+        }
+        unsigned char byte = *r->p++;
+        v |= (uint64_t)(byte & 0x7f) << shift;
+        if (!(byte & 0x80))
+            return v;
+    }
+    r->bad = true;
+    return 0;
+}
+
+/* The next field: its number, and either its varint value or its bytes (a sub-reader). */
+static bool next_field(reader *r, unsigned *field, uint64_t *value, reader *sub)
+{
+    if (r->p >= r->end || r->bad)
+        return false;
+    uint64_t key = read_varint(r);
+    *field = (unsigned)(key >> 3);
+    if ((key & 7) == 0) {
+        *value = read_varint(r);
+    } else if ((key & 7) == 2) {
+        uint64_t n = read_varint(r);
+        if (n > (uint64_t)(r->end - r->p)) {
+            r->bad = true;
+            return false;
+        }
+        *sub = (reader){r->p, r->p + n, false};
+        r->p += n;
+    } else {
+        r->bad = true;
+    }
+    return !r->bad;
+}
+
+/* The partition count of tritonc's options for several devices, or -1 when they are not exactly
+ * {executable_build_options {device_ordinal -1, num_replicas 1, num_partitions P,
+ * use_spmd_partitioning true, device_assignment {1, P, partition d on device d}}}. */
+static int several_device_partitions(const unsigned char *bytes, size_t size)
+{
+    reader top = {bytes, bytes + size, false}, build = {0}, assignment = {0};
+    unsigned field;
+    uint64_t v = 0;
+    if (!next_field(&top, &field, &v, &build) || field != 3 || top.p != top.end)
+        return -1;
+    int64_t ordinal = 0, replicas = 0, partitions = 0, spmd = 0;
+    bool has_assignment = false;
+    reader sub;
+    while (next_field(&build, &field, &v, &sub)) {
+        if (field == 1) ordinal = (int64_t)v;
+        else if (field == 4) replicas = (int64_t)v;
+        else if (field == 5) partitions = (int64_t)v;
+        else if (field == 6) spmd = (int64_t)v;
+        else if (field == 9) { assignment = sub; has_assignment = true; }
+        else return -1;
+    }
+    if (build.bad || ordinal != -1 || replicas != 1 || partitions < 2 || partitions > MAX_DEVICES || spmd != 1 ||
+        !has_assignment)
+        return -1;
+    int64_t replica_count = 0, computations = 0, seen = 0;
+    while (next_field(&assignment, &field, &v, &sub)) {
+        if (field == 1) replica_count = (int64_t)v;
+        else if (field == 2) computations = (int64_t)v;
+        else if (field == 3) {
+            unsigned f;
+            uint64_t id = 0;
+            reader none;
+            if (!next_field(&sub, &f, &id, &none) || f != 1 || (int64_t)id != seen || sub.p != sub.end)
+                return -1;
+            seen++;
+        } else return -1;
+    }
+    if (assignment.bad || replica_count != 1 || computations != partitions || seen != partitions)
+        return -1;
+    return (int)partitions;
+}
 
 static PJRT_Error *client_compile(PJRT_Client_Compile_Args *args)
 {
@@ -258,9 +368,16 @@ static PJRT_Error *client_compile(PJRT_Client_Compile_Args *args)
         if (p->format_size != 4 || memcmp(p->format, "mlir", 4) != 0)
             return error(PJRT_Error_Code_INVALID_ARGUMENT, "Unknown program format '%.*s'.", (int)p->format_size,
                          p->format);
+        int partitions = 1;
         if (args->compile_options_size != sizeof expected_options ||
             memcmp(args->compile_options, expected_options, sizeof expected_options) != 0)
+            partitions = several_device_partitions((const unsigned char *)args->compile_options,
+                                                   args->compile_options_size);
+        if (partitions < 0)
             return error(PJRT_Error_Code_INVALID_ARGUMENT, "unexpected compile options");
+        if (partitions > ndevices)
+            return error(PJRT_Error_Code_INVALID_ARGUMENT, "%d partitions on %d devices", partitions, ndevices);
+        last_partitions = partitions;
         char *text = malloc(p->code_size + 1);
         if (!text)
             abort();
@@ -276,6 +393,7 @@ static PJRT_Error *client_compile(PJRT_Client_Compile_Args *args)
         if (!x)
             abort();
         x->outputs = outputs;
+        x->partitions = partitions;
         args->executable = x;
     }
     return NULL;
@@ -317,9 +435,14 @@ static PJRT_Error *buffer_from_host(PJRT_Client_BufferFromHostBuffer_Args *args)
 {
     CHECK(PJRT_Client_BufferFromHostBuffer_Args, buffer, 0);
     uploads++;
-    if (args->device != args->client->devices[0] || args->byte_strides || args->memory || args->device_layout)
+    int device = -1;
+    for (int d = 0; d < ndevices; d++)
+        if (args->device == args->client->devices[d])
+            device = d;
+    if (device < 0 || args->byte_strides || args->memory || args->device_layout)
         return error(PJRT_Error_Code_INVALID_ARGUMENT, "BufferFromHostBuffer: unexpected arguments");
     PJRT_Buffer *b = new_buffer(args->type, args->num_dims, args->dims);
+    b->device = device;
     memcpy(b->data, args->data, b->bytes);
     args->buffer = b;
     args->done_with_host_buffer = event(NULL);
@@ -410,23 +533,32 @@ static PJRT_Error *execute(PJRT_LoadedExecutable_Execute_Args *args)
     }
     if (is_mode("execute_error"))
         return error(PJRT_Error_Code_RESOURCE_EXHAUSTED, "Out of memory while trying to allocate 4.00GiB.");
-    if (args->num_devices != 1 || args->num_args < 1)
+    if (args->num_devices != (size_t)args->executable->partitions || args->num_args < 1)
         return error(PJRT_Error_Code_INVALID_ARGUMENT, "Execute: %zu devices, %zu args", args->num_devices,
                      args->num_args);
-    PJRT_Buffer *const *in = args->argument_lists[0];
-    for (int k = 0; k < args->executable->outputs; k++) {
-        PJRT_Buffer *out = new_buffer(PJRT_Buffer_Type_F32, in[0]->rank, in[0]->dims);
-        float *o = (float *)(void *)out->data;
-        for (size_t j = 0; j < out->bytes / 4; j++) {
-            o[j] = (float)k;
-            for (size_t i = 0; i < args->num_args; i++)
-                o[j] += ((const float *)(const void *)in[i]->data)[j];
+    for (size_t d = 0; d < args->num_devices; d++)
+        for (size_t i = 0; i < args->num_args; i++)
+            if (args->argument_lists[d][i]->device != (int)d)
+                return error(PJRT_Error_Code_INVALID_ARGUMENT, "Execute: argument %zu of device %zu is on device %d", i,
+                             d, args->argument_lists[d][i]->device);
+    for (size_t d = 0; d < args->num_devices; d++) {
+        PJRT_Buffer *const *in = args->argument_lists[d];
+        for (int k = 0; k < args->executable->outputs; k++) {
+            PJRT_Buffer *out = new_buffer(PJRT_Buffer_Type_F32, in[0]->rank, in[0]->dims);
+            out->device = (int)d;
+            float *o = (float *)(void *)out->data;
+            for (size_t j = 0; j < out->bytes / 4; j++) {
+                o[j] = (float)k;
+                for (size_t i = 0; i < args->num_args; i++)
+                    o[j] += ((const float *)(const void *)in[i]->data)[j];
+            }
+            args->output_lists[d][k] = out;
         }
-        args->output_lists[0][k] = out;
+        if (args->device_complete_events)
+            args->device_complete_events[d] =
+                event(is_mode("await_error") ? error(PJRT_Error_Code_INTERNAL, "CUDA_ERROR_ILLEGAL_ADDRESS") : NULL);
     }
-    if (args->device_complete_events)
-        args->device_complete_events[0] =
-            event(is_mode("await_error") ? error(PJRT_Error_Code_INTERNAL, "CUDA_ERROR_ILLEGAL_ADDRESS") : NULL);
+    last_executed_devices = (int)args->num_devices;
     return NULL;
 }
 
@@ -438,6 +570,8 @@ const PJRT_Api *GetPjrtApi(void)
 {
     const char *m = getenv("FAKE_PJRT_MODE");
     snprintf(mode, sizeof mode, "%s", m && *m ? m : "ok");
+    const char *n = getenv("FAKE_PJRT_DEVICES");
+    ndevices = n && atoi(n) >= 1 && atoi(n) <= MAX_DEVICES ? atoi(n) : 1;
     if (is_mode("null"))
         return NULL;
     memset(&api, 0, sizeof api);

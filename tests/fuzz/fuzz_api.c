@@ -322,7 +322,7 @@ static void python_form_call(fuzz *f)
     case 6: keep(f, tl_mul(p, a, c, pick(f))); break;
     case 7: open_scope(f, tl_if(tl_lit_int(u8(f) & 1))); break;
     case 8: tl_return_if(tl_lit_int(u8(f) & 1), .inline_return = u8(f) & 1); break;
-    case 9: keep(f, u8(f) & 1 ? builder_index(p, TL_ALL, TL_NONE) : builder_index(p, TL_NONE, TL_ALL, TL_NONE)); break;
+    case 9: keep(f, u8(f) & 1 ? tl_index(p, TL_ALL, TL_NONE) : tl_index(p, TL_NONE, TL_ALL, TL_NONE)); break;
     case 10: keep(f, u8(f) & 1 ? tl_rsqrt((double)u8(f)) : tl_cast((int)u32(f), dtype(f))); break;
     default: { /* a loop whose body makes a value from one before it and leaves it unused */
         tl_scope s = tl_for(f->b, 0, 4, 1);

@@ -2727,9 +2727,9 @@ static void index_none(tl_builder *builder)
     tl_value r = tl_arange(builder, 0, 4);
     tl_value s = tl_load(x);
     tl_value t = tl_load(tl_addptr(x, r));
-    tl_value a = tl_mul(builder_index(s, TL_ALL, TL_NONE), builder_index(s, TL_NONE));
-    tl_store(tl_addptr(o, builder_index(r, TL_ALL, TL_NONE)), tl_add(builder_index(t, TL_ALL, TL_NONE), builder_index(a, TL_NONE, TL_ALL)));
-    tl_store(tl_addptr(o, builder_index(r, TL_NONE, TL_ALL, TL_NONE)), builder_index(t, TL_NONE, TL_ALL, TL_NONE));
+    tl_value a = tl_mul(tl_index(s, TL_ALL, TL_NONE), tl_index(s, TL_NONE));
+    tl_store(tl_addptr(o, tl_index(r, TL_ALL, TL_NONE)), tl_add(tl_index(t, TL_ALL, TL_NONE), tl_index(a, TL_NONE, TL_ALL)));
+    tl_store(tl_addptr(o, tl_index(r, TL_NONE, TL_ALL, TL_NONE)), tl_index(t, TL_NONE, TL_ALL, TL_NONE));
 }
 
 /* tl.math.rsqrt(2.0), tl.log2(float(N)), tl.cast(C, tl.int64): to_tensor's constant, then the op */
@@ -2764,6 +2764,37 @@ static void ctl_ternary_both_branch_names(tl_builder *builder)
         m = a;
     tl_end(&s);
     tl_store(o, tl_add(tl_add(loss, m), a));
+}
+
+/* a runtime ternary of two values made before it */
+static void ctl_ternary_outside_values(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value a = tl_load(x);
+    tl_value b = tl_load(tl_addptr(x, 1));
+    tl_value c = TL_IFEXP(tl_gt(n, 0), a, b);
+    tl_store(o, c);
+}
+
+/* two names first defined in both branches, z before b */
+static void ctl_both_branch_names_unsorted(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(builder, "n", TL_SCALAR(TL_I32));
+
+    tl_value z = TL_UNSET, b = TL_UNSET;
+    tl_scope s = tl_if(tl_gt(n, 0), .carry = TL_VARS(&z, &b));
+        z = tl_load(x);
+        b = tl_mul(z, 2.0);
+    tl_else(&s);
+        b = tl_load(tl_addptr(x, 1));
+        z = tl_add(b, 1.0);
+    tl_end(&s);
+    tl_store(o, tl_sub(z, b));
 }
 
 static const ops_case cases[] = {
@@ -2942,6 +2973,8 @@ static const ops_case cases[] = {
     {"const_if_constexpr", const_if_constexpr, false},
     {"err_libdevice_name", err_libdevice_name, true},
     {"ctl_ternary_both_branch_names", ctl_ternary_both_branch_names, false},
+    {"ctl_ternary_outside_values", ctl_ternary_outside_values, false},
+    {"ctl_both_branch_names_unsorted", ctl_both_branch_names_unsorted, false},
 };
 
 enum { N_CASES = (int)(sizeof cases / sizeof cases[0]) };

@@ -1849,6 +1849,31 @@ def ctl_ternary_both_branch_names(x, o, n):
     tl.store(o, loss + m + a)
 
 
+# a runtime ternary of two values made before it: scf.if yielding them (make_ttir's canonicalizer
+# may make it an arith.select; both sides must agree)
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def ctl_ternary_outside_values(x, o, n):
+    a = tl.load(x)
+    b = tl.load(x + 1)
+    c = a if n > 0 else b
+    tl.store(o, c)
+
+
+# two names first defined in both branches, in the order opposite to their names' (z, then b):
+# yielded sorted by name
+@case({"x": "*fp32", "o": "*fp32", "n": "i32"})
+@triton.jit
+def ctl_both_branch_names_unsorted(x, o, n):
+    if n > 0:
+        z = tl.load(x)
+        b = z * 2.0
+    else:
+        b = tl.load(x + 1)
+        z = b + 1.0
+    tl.store(o, z - b)
+
+
 # ================================================================================================
 # Errors: tritonc's builder and Triton's frontend must both reject these
 # ================================================================================================

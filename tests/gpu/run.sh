@@ -10,7 +10,8 @@
 #
 # Environment: OUT (default ./gpu-out), BUILD_DIR (default /tmp/tritonc-gpu-build),
 # TRITONC (a tritonc binary to use instead of building one), PYTHON (default python3),
-# CC (default cc, for ops_cases.c).
+# CC (default cc, for ops_cases.c), PTX_CASES (the *_cases files also compared in PTX, default
+# "ports stdlib").
 set -u
 cd "$(dirname "$0")/../.."
 
@@ -19,6 +20,7 @@ mkdir -p "$OUT/emitted" || exit 1
 OUT=$(cd "$OUT" && pwd)
 BUILD_DIR=${BUILD_DIR:-/tmp/tritonc-gpu-build}
 PYTHON=${PYTHON:-python3}
+PTX_CASES=${PTX_CASES:-ports stdlib}
 # A cache of our own: writable, and empty on a fresh machine so compile times are cache-free.
 export TRITON_CACHE_DIR=${TRITON_CACHE_DIR:-/tmp/tritonc-gpu-triton-cache}
 
@@ -110,7 +112,7 @@ is_dry_run() {
 # $OUT/NAME/emitted; validate_ops.py compares each with Triton's make_ttir of its Python twin in
 # tests/gpu/NAME_cases.py. Whole diffs and both sides' TTIR go to $OUT/NAME/.
 language_cases() {
-    local lib cc=${CC:-cc} status=0 dry=() a src name dir
+    local lib cc=${CC:-cc} status=0 dry=() ptx a src name dir
     lib=$(find "$BUILD_DIR" -type f -name libtritonc.a 2>/dev/null | head -n 1)
     if [ -z "$lib" ]; then
         echo "FAIL: no libtritonc.a under $BUILD_DIR (the cases link the static library)"
@@ -136,8 +138,12 @@ language_cases() {
         # Its per-case lines go to a file; shown here: the cases that did not do as expected, the count.
         "$BUILD_DIR/$name" "$dir/emitted" >"$dir/$name.log" 2>&1 || status=1
         grep -v -e ' emitted$' -e ' failed as expected: ' "$dir/$name.log"
+        # The ports of real kernels and the standard library's functions are also compared in PTX
+        # (lowering every case would take minutes: equal make_ttir text lowers to equal PTX).
+        ptx=()
+        case " $PTX_CASES " in *" ${name%_cases} "*) ptx=(--ptx) ;; esac
         "$PYTHON" -u tests/gpu/validate_ops.py --cases "tests/gpu/$name.py" --emitted "$dir/emitted" \
-            --list "$dir/list.txt" --out "$dir" ${dry[@]+"${dry[@]}"} || status=1
+            --list "$dir/list.txt" --out "$dir" ${ptx[@]+"${ptx[@]}"} ${dry[@]+"${dry[@]}"} || status=1
     done
     return $status
 }

@@ -8,13 +8,15 @@ case this script checks, with Triton's own Python API (as validate.py drives it)
 
   1. Triton parses (and so verifies) ours, and str_nodebug() gives our text back byte for byte;
   2. make_ttir of ours equals make_ttir of the Python twin (ASTSource(...).make_ir, attrs={});
-  3. for the cases in MUST_FAIL: tritonc wrote NAME.err and Triton's frontend raises too.
+  3. for the cases in MUST_FAIL: tritonc wrote NAME.err and Triton's frontend raises too;
+  4. with --ptx, both sides' make_ttir text lowered to PTX by Triton (reparsed from the saved
+     files, as validate.py lowers the bundled kernels) is the same, debug info aside.
 
 One line per case (ok / DIFF with the first differing line / ERROR with the exception), then a
 summary; whole diffs go to OUT/diffs/, both sides after make_ttir to OUT/ours/ and OUT/python/,
 tracebacks to OUT/errors/. Exit status 1 if any case failed.
 
-  validate_ops.py --emitted DIR [--out DIR] [--list FILE] [--case NAME ...] [--dry-run]
+  validate_ops.py --emitted DIR [--out DIR] [--list FILE] [--case NAME ...] [--ptx] [--dry-run]
 
 --list is `ops_cases --list` (checks that both sides register the same cases and must-fail flags).
 --dry-run needs no triton: it reads ops_cases.py as text and checks the emitted files only.
@@ -29,6 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CASES_PY = HERE / "ops_cases.py"  # --cases chooses another *_cases.py
+COMPARE_PTX = False  # --ptx
 
 
 def write(path, text):
@@ -185,7 +188,26 @@ def check_case(tt, name, entry, emitted, out):
         line, a, b = first_difference(ours, theirs)
         path = save_diff(out, name, "ttir", ours, theirs)
         return Result("DIFF", f"make_ttir, line {line}:\n      tritonc: {a}\n      triton:  {b}\n      ({path})")
+    if COMPARE_PTX:
+        return compare_ptx(tt, name, out)
     return Result("ok")
+
+
+def compare_ptx(tt, name, out):
+    """Both make_ttir texts, reparsed from their files and lowered by Triton: the same PTX."""
+    from validate import strip_debug
+    ptx = {}
+    for who, side in (("tritonc", "ours"), ("triton", "python")):
+        texts = tt.lower(tt.parse(out / side / f"{name}.ttir"), who)
+        if "ptx" not in texts:
+            return Result("ERROR", f"lowering {who}'s make_ttir to PTX failed")
+        ptx[who] = strip_debug(texts["ptx"], "ptx")
+        write(out / "ptx" / f"{name}.{who}.ptx", texts["ptx"])
+    if ptx["tritonc"] != ptx["triton"]:
+        line, a, b = first_difference(ptx["tritonc"], ptx["triton"])
+        path = save_diff(out, name, "ptx", ptx["tritonc"], ptx["triton"])
+        return Result("DIFF", f"ptx, line {line}:\n      tritonc: {a}\n      triton:  {b}\n      ({path})")
+    return Result("ok", "ttir and ptx")
 
 
 # ---- main ---------------------------------------------------------------------------------------
@@ -238,8 +260,11 @@ def main():
     ap.add_argument("--out", default=Path("gpu-out/ops"), type=Path, help="where diffs and IR texts go")
     ap.add_argument("--list", type=Path, help="`ops_cases --list` output")
     ap.add_argument("--case", action="append", help="only this case (repeatable)")
+    ap.add_argument("--ptx", action="store_true", help="also lower both sides to PTX and compare")
     ap.add_argument("--dry-run", action="store_true", help="check files only; no triton")
     args = ap.parse_args()
+    global COMPARE_PTX
+    COMPARE_PTX = args.ptx
     if args.cases:
         global CASES_PY
         CASES_PY = args.cases.resolve()

@@ -93,6 +93,7 @@ static void sweep_field(const tl_kernel *k, const tl_cfg_field *f, unsigned char
     unsigned char *at = cfg + f->offset;
     switch (f->kind) {
     case TL_CFG_INT:
+    case TL_CFG_SINT:
         for (size_t i = 0; i < sizeof int_values / sizeof int_values[0]; i++) {
             memcpy(cfg, k->cfg_default, k->cfg_size);
             memcpy(at, &int_values[i], sizeof(int));
@@ -119,6 +120,22 @@ static void sweep_field(const tl_kernel *k, const tl_cfg_field *f, unsigned char
         run_one(k, cfg, what, t);
         break;
     }
+    case TL_CFG_FLOAT: {
+        static const double float_values[] = {0.0, -1.0, 1e-30, 1e30, 1.0 / 0.0, -1.0 / 0.0};
+        for (size_t i = 0; i < sizeof float_values / sizeof float_values[0]; i++) {
+            memcpy(cfg, k->cfg_default, k->cfg_size);
+            memcpy(at, &float_values[i], sizeof(double));
+            snprintf(what, sizeof what, "%s=%g", f->name, float_values[i]);
+            run_one(k, cfg, what, t);
+        }
+        break;
+    }
+    case TL_CFG_STRING:
+        memcpy(cfg, k->cfg_default, k->cfg_size);
+        memset(at, 0, TL_CFG_STRING_MAX);
+        snprintf(what, sizeof what, "%s=''", f->name);
+        run_one(k, cfg, what, t);
+        break;
     }
 }
 

@@ -99,6 +99,68 @@ static void set_errors_name_the_field(void **state)
     assert_true(cfg.EVEN);
 }
 
+/* The kinds of issue 30: negative integers, floats (as Python prints them), strings. */
+typedef struct more_cfg {
+    int OFFSET;
+    double EPS;
+    char MODE[TL_CFG_STRING_MAX];
+} more_cfg;
+static const tl_cfg_field more_fields[] = {
+    TL_CFG_FIELD(more_cfg, OFFSET, TL_CFG_SINT),
+    TL_CFG_FIELD(more_cfg, EPS, TL_CFG_FLOAT),
+    TL_CFG_FIELD(more_cfg, MODE, TL_CFG_STRING),
+};
+static const more_cfg more_default = {-1, 1e-5, "relu"};
+static const tl_kernel more = {
+    .name = "more",
+    .cfg_size = sizeof(more_cfg),
+    .cfg_default = &more_default,
+    .nfields = 3,
+    .fields = more_fields,
+    .run = empty_body,
+};
+
+static void negative_float_and_string_fields(void **state)
+{
+    (void)state;
+    more_cfg cfg = more_default;
+    char err[256], v[64];
+    assert_string_equal(tl_cfg_value_text(&more_fields[0], &cfg, v, sizeof v), "-1");
+    assert_string_equal(tl_cfg_value_text(&more_fields[1], &cfg, v, sizeof v), "1e-05");
+    assert_string_equal(tl_cfg_value_text(&more_fields[2], &cfg, v, sizeof v), "relu");
+    assert_true(tl_kernel_set(&more, &cfg, "OFFSET", "-2147483648", err, sizeof err));
+    assert_int_equal(cfg.OFFSET, -2147483647 - 1);
+    assert_false(tl_kernel_set(&more, &cfg, "OFFSET", "2147483648", err, sizeof err));
+    assert_string_equal(err, "config field 'OFFSET' of kernel 'more' is an integer from -2147483648 to 2147483647, got "
+                             "'2147483648'");
+    assert_true(tl_kernel_set(&more, &cfg, "EPS", "0.5", err, sizeof err));
+    assert_true(cfg.EPS == 0.5);
+    assert_true(tl_kernel_set(&more, &cfg, "EPS", "-inf", err, sizeof err));
+    assert_string_equal(tl_cfg_value_text(&more_fields[1], &cfg, v, sizeof v), "-inf");
+    static const char *const bad_floats[] = {"", " 1", "0x10", "1e", "infinity", "1.5f", "nan(1)"};
+    for (size_t i = 0; i < sizeof bad_floats / sizeof bad_floats[0]; i++)
+        assert_false(tl_kernel_set(&more, &cfg, "EPS", bad_floats[i], err, sizeof err));
+    assert_string_equal(err, "config field 'EPS' of kernel 'more' is a float (1e-05, 0.5, -2, inf, nan), got 'nan(1)'");
+    assert_true(tl_kernel_set(&more, &cfg, "MODE", "gelu_tanh", err, sizeof err));
+    assert_string_equal(cfg.MODE, "gelu_tanh");
+    assert_false(tl_kernel_set(&more, &cfg, "MODE", "a,b", err, sizeof err));
+    assert_string_equal(err, "config field 'MODE' of kernel 'more' is a word of 1 to 31 letters, digits, _ . + -, got "
+                             "'a,b'");
+    assert_false(tl_kernel_set(&more, &cfg, "MODE", "", err, sizeof err));
+    assert_false(tl_kernel_set(&more, &cfg, "MODE", "0123456789012345678901234567890123", err, sizeof err));
+    assert_string_equal(cfg.MODE, "gelu_tanh");
+    /* Python's repr of a float */
+    static const struct {
+        double x;
+        const char *text;
+    } floats[] = {{1e-5, "1e-05"},     {0.5, "0.5"},          {2.0, "2.0"},     {-0.0, "-0.0"},
+                  {0.0001, "0.0001"},  {1234.5, "1234.5"},    {1e16, "1e+16"},  {1.5e16, "1.5e+16"},
+                  {1e15, "1000000000000000.0"}, {0.1, "0.1"}, {1.0 / 3, "0.3333333333333333"},
+                  {6.02214076e23, "6.02214076e+23"}, {-2.5e-7, "-2.5e-07"}};
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++)
+        assert_string_equal(tl_format_python_float(floats[i].x, v, sizeof v), floats[i].text);
+}
+
 /* In a child process with TRITONC_ABORT_ON_ERROR=1 (test_abort.h). */
 static void emit(void *k)
 {
@@ -145,6 +207,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(emit_errors_are_one_line),
         cmocka_unit_test(set_errors_name_the_field),
+        cmocka_unit_test(negative_float_and_string_fields),
         cmocka_unit_test(abort_on_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

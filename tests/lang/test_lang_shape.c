@@ -78,14 +78,14 @@ static void indexing(void **state)
     tl_builder *b = tl_builder_create("k");
     tl_value s = tl_arg(b, "s", SCALAR(TL_F32));
     tl_value t = tl_arg(b, "t", TL_TENSOR(TL_F32, 4));
-    assert_int_equal(tl_value_rank(builder_index(s, TL_ALL, TL_NONE)), 1);
-    builder_index(s, TL_NONE);
-    builder_index(s, TL_NONE, TL_NONE);
-    builder_index(t, TL_ALL, TL_NONE);
-    builder_index(t, TL_NONE, TL_ALL);
-    builder_index(t, TL_ALL, TL_NONE, TL_NONE);
-    builder_index(t, TL_NONE, TL_ALL, TL_NONE);
-    tl_value same = builder_index(t, TL_ALL);
+    assert_int_equal(tl_value_rank(tl_index(s, TL_ALL, TL_NONE)), 1);
+    tl_index(s, TL_NONE);
+    tl_index(s, TL_NONE, TL_NONE);
+    tl_index(t, TL_ALL, TL_NONE);
+    tl_index(t, TL_NONE, TL_ALL);
+    tl_index(t, TL_ALL, TL_NONE, TL_NONE);
+    tl_index(t, TL_NONE, TL_ALL, TL_NONE);
+    tl_value same = tl_index(t, TL_ALL);
     assert_ptr_equal(same.ir, t.ir);
     expect_text(b, HEAD("%arg0: f32, %arg1: tensor<4xf32>")
                    "    %0 = tt.splat %arg0 : f32 -> tensor<1xf32>\n"
@@ -105,14 +105,14 @@ static void indexing_misuse(void **state)
     (void)state;
     tl_builder *b = tl_builder_create("k");
     tl_value t = tl_arg(b, "t", TL_TENSOR(TL_F32, 4));
-    builder_index(t, TL_ALL, TL_ALL, TL_NONE); int line = __LINE__;
+    tl_index(t, TL_ALL, TL_ALL, TL_NONE); int line = __LINE__;
     expect_error(b, line, "tl_index: None at position 2 of a tensor of rank 1: at most 1");
     b = tl_builder_create("k");
     t = tl_arg(b, "t", TL_TENSOR(TL_F32, 4));
-    builder_index(t, 0); line = __LINE__;
+    tl_index(t, 0); line = __LINE__;
     expect_error(b, line, "tl_index: unsupported tensor index 0 at position 0: TL_ALL (:) or TL_NONE (None)");
     b = tl_builder_create("k");
-    builder_index(tl_lit(2.0), TL_NONE); line = __LINE__;
+    tl_index(tl_lit(2.0), TL_NONE); line = __LINE__;
     expect_error(b, line, "tl_index: a C number cannot be indexed (a Python number has no [])");
 }
 

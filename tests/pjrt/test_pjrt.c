@@ -19,6 +19,7 @@
 
 #include "pjrt/pjrt_c_api_subset.h"
 #include "tritonc/hlo.h"
+#include "tritonc/hlo_shard.h"
 #include "tritonc/pjrt.h"
 
 #ifndef FAKE_PJRT_PLUGIN
@@ -30,6 +31,8 @@
 static int (*fake_live)(void);
 static int (*fake_uploads)(void);
 static int (*fake_last_options)(void);
+static int (*fake_last_partitions)(void);
+static int (*fake_last_executed_devices)(void);
 
 /* The fake plugin's counters, through the same library the runtime loads. */
 static void bind_fake(void)
@@ -45,6 +48,11 @@ static void bind_fake(void)
     memcpy(&fake_live, &a, sizeof a);
     memcpy(&fake_uploads, &b, sizeof b);
     memcpy(&fake_last_options, &c, sizeof c);
+    void *d = dlsym(dl, "fake_pjrt_last_partitions"), *e = dlsym(dl, "fake_pjrt_last_executed_devices");
+    assert_non_null(d);
+    assert_non_null(e);
+    memcpy(&fake_last_partitions, &d, sizeof d);
+    memcpy(&fake_last_executed_devices, &e, sizeof e);
     /* the handle stays open: the counters must outlive every runtime of the test */
 }
 
@@ -678,6 +686,113 @@ static void a_failed_program_is_not_compiled(void **state)
     assert_int_equal(fake_live(), 0);
 }
 
+/* x[8] split over a mesh of 4, doubled by adding itself on each shard, gathered back. */
+static th_builder *sharded_program(int devices)
+{
+    th_builder *b = th_builder_create("sharded");
+    th_set_mesh(b, TH_MESH(devices));
+    th_value x = th_parameter_sharded(b, TH_SHAPE(TL_F32, 8), TH_SPLIT(0));
+    th_value l = th_to_local(x, TH_SPLIT(0));
+    th_return(b, th_to_global(th_add(l, l), TH_SPLIT(0)));
+    th_result_sharding(b, 0, TH_SPLIT(0));
+    return b;
+}
+
+/* A program with a mesh of 4 on a plugin with 4 devices: compiled with 4 partitions (the fake
+ * refuses any other options), executed once with a list of shards per device, each result on its
+ * device, computed from that device's own shard. */
+static void sharded_program_on_four_devices(void **state)
+{
+    (void)state;
+    setenv("FAKE_PJRT_DEVICES", "4", 1);
+    tp_runtime *rt = fake_runtime("ok");
+    assert_int_equal(tp_runtime_num_devices(rt), 4);
+    th_builder *b = sharded_program(4);
+    tp_executable *exe = tp_compile_builder(rt, b);
+    th_builder_destroy(b);
+    assert_non_null(exe);
+    assert_int_equal(tp_executable_num_devices(exe), 4);
+    assert_int_equal(fake_last_partitions(), 4);
+
+    tp_buffer *in[4], *out[4];
+    for (int d = 0; d < 4; d++) {
+        float shard[2] = {(float)(10 * d), (float)(10 * d + 1)};
+        in[d] = tp_buffer_from_host_on(rt, d, TH_SHAPE(TL_F32, 2), shard);
+        assert_non_null(in[d]);
+        assert_int_equal(tp_buffer_device(in[d]), d);
+    }
+    assert_true(tp_execute_sharded(exe, 1, in, 1, out));
+    assert_int_equal(fake_last_executed_devices(), 4);
+    for (int d = 0; d < 4; d++) {
+        float r[2];
+        assert_int_equal(tp_buffer_device(out[d]), d);
+        assert_true(tp_buffer_to_host(out[d], r, sizeof r));
+        assert_true(r[0] == (float)(10 * d) && r[1] == (float)(10 * d + 1)); /* the fake's sum of one input */
+        tp_buffer_destroy(out[d]);
+    }
+
+    /* the one-device calls refuse it; a shard on the wrong device is caught before the plugin */
+    tp_buffer *res[4] = {NULL};
+    int line = __LINE__ + 1;
+    assert_false(tp_execute(exe, 1, in, 1, res));
+    expect_error_at(rt, line, "tp_execute: the program runs on 4 devices: give each its buffers with tp_execute_sharded");
+    tp_runtime_clear_error(rt);
+    line = __LINE__ + 1;
+    assert_false(tp_execute_sharded(exe, 1, (tp_buffer *[]){in[0], in[0], in[2], in[3]}, 1, res));
+    expect_error_at(rt, line,
+                    "tp_execute_sharded: input 0 of device 1 is on device 0 (tp_buffer_from_host_on puts a buffer on a "
+                    "device)");
+    for (int d = 0; d < 4; d++)
+        assert_null(res[d]);
+    tp_runtime_clear_error(rt);
+    line = __LINE__ + 1;
+    assert_null(tp_buffer_from_host_on(rt, 4, TH_SHAPE(TL_F32, 2), (float[2]){0}));
+    expect_error_at(rt, line, "tp_buffer_from_host_on: device 4: the runtime has devices 0 to 3");
+    tp_runtime_clear_error(rt);
+    line = __LINE__ + 1;
+    assert_false(tp_run(exe, 1, (tp_input[]){{TH_SHAPE(TL_F32, 8), (float[8]){0}}}, 1,
+                        (tp_output[]){{TH_SHAPE(TL_F32, 8), (float[8]){0}}}));
+    expect_error_at(rt, line, "tp_run: the program runs on 4 devices: give each its buffers with tp_execute_sharded");
+    tp_runtime_clear_error(rt);
+
+    for (int d = 0; d < 4; d++)
+        tp_buffer_destroy(in[d]);
+    tp_executable_destroy(exe);
+
+    /* more devices than the plugin has: refused at compile */
+    b = sharded_program(8);
+    line = __LINE__ + 1;
+    assert_null(tp_compile_builder(rt, b));
+    expect_error_at(rt, line, "tp_compile_builder: the program runs on 8 devices; the plugin's client has 4");
+    th_builder_destroy(b);
+    tp_runtime_destroy(rt);
+    unsetenv("FAKE_PJRT_DEVICES");
+    assert_int_equal(fake_live(), 0);
+}
+
+/* One device: a mesh of 1 compiles as a one-device program and runs with tp_execute too. */
+static void mesh_of_one_device(void **state)
+{
+    (void)state;
+    tp_runtime *rt = fake_runtime("ok");
+    assert_int_equal(tp_runtime_num_devices(rt), 1);
+    th_builder *b = th_builder_create("one");
+    th_set_mesh(b, TH_MESH(1));
+    th_value x = th_parameter_sharded(b, TH_SHAPE(TL_F32, 2), TH_SPLIT(0));
+    th_return(b, th_to_global(th_all_reduce(th_to_local(x, TH_SPLIT(0)), TH_REDUCE_SUM, TH_AXES(0)), TH_SPLIT(0)));
+    tp_executable *exe = tp_compile_builder(rt, b);
+    th_builder_destroy(b);
+    assert_non_null(exe);
+    assert_int_equal(fake_last_partitions(), 1);
+    float r[2];
+    assert_true(tp_run(exe, 1, (tp_input[]){{TH_SHAPE(TL_F32, 2), (float[]){3, 4}}}, 1,
+                       (tp_output[]){{TH_SHAPE(TL_F32, 2), r}}));
+    assert_true(r[0] == 3 && r[1] == 4);
+    tp_executable_destroy(exe);
+    tp_runtime_destroy(rt);
+    assert_int_equal(fake_live(), 0);
+}
+
 static void null_is_safe(void **state)
 {
     (void)state;
@@ -694,6 +809,11 @@ static void null_is_safe(void **state)
     assert_false(tp_buffer_to_host(NULL, NULL, 0));
     assert_int_equal(tp_buffer_shape(NULL).rank, -1);
     assert_int_equal(tp_executable_num_outputs(NULL), 0);
+    assert_int_equal(tp_executable_num_devices(NULL), 0);
+    assert_int_equal(tp_runtime_num_devices(NULL), 0);
+    assert_int_equal(tp_buffer_device(NULL), -1);
+    assert_null(tp_buffer_from_host_on(NULL, 0, TH_SHAPE(TL_F32, 1), NULL));
+    assert_false(tp_execute_sharded(NULL, 0, NULL, 0, NULL));
     tp_buffer *out[1] = {(tp_buffer *)1};
     assert_false(tp_execute(NULL, 0, NULL, 1, out));
     assert_null(out[0]);
@@ -726,6 +846,8 @@ int main(void)
         cmocka_unit_test(newer_plugin_wanting_larger_structs),
         cmocka_unit_test(checks_against_the_program_signature),
         cmocka_unit_test(a_failed_program_is_not_compiled),
+        cmocka_unit_test(sharded_program_on_four_devices),
+        cmocka_unit_test(mesh_of_one_device),
         cmocka_unit_test(null_is_safe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

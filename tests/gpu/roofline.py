@@ -1,0 +1,595 @@
+#!/usr/bin/env python3
+"""The memory-bound model kernels against the roofline, on the GPU machine, in one process (issue 31).
+
+First the copy bandwidth of this GPU: torch's device-to-device copy of a 256 MiB buffer, timed
+with triton.testing.do_bench (bytes read + written over the time). Then, for every memory-bound
+model kernel (kernels/models/NAME.py, the model-kernel contract of tests/gpu/README.md) and every
+config and case:
+
+  ours      `tritonc emit NAME --set ...` after make_ttir, compiled with triton.compile and launched
+            from Python: what models.py times (its helpers are imported, not copied)
+  twin      the Python twin compiled the same way (same signature, constexprs, attributes)
+  torch     the case's baseline: torch's kernel(s) for the same work
+  roofline  the case's bytes over the measured copy bandwidth: the time a kernel moving those
+            bytes at copy speed takes; %roof = roofline / ours
+  ok        ours once against the case's expected() within its tolerance (the full checks are
+            models.sh's)
+
+and the pipelines that take several kernels: the parallel moe_align_block_size (count, scan,
+scatter) beside the one-program kernel and torch, layer norm's and RMS norm's backward (the rows
+kernel, then layer_norm_bwd_dwdb for the column sums) beside torch.
+
+Targets (the verdict column): every memory-bound kernel at 80% of the roofline or more on its
+large cases (LARGE_BYTES and up: the launch no longer matters), and no slower than torch on any
+case; the moe_align_block_size pipeline no slower than torch at any size and under 25 us at 4096
+tokens, top 8 of 128 experts. The kernels that the row kernels supersede (layer_norm_fwd,
+layer_norm_bwd_dx, per_token_group_quant_fp8, moe_align_block_size: the tutorial's and vLLM's
+one-group / one-program forms) are timed for comparison and marked `ref` (not judged).
+
+Then, while the budget lasts, a sweep: for each row kernel's largest case, ours under other
+(BLOCK_M or GROUPS, num_warps) choices, so that the configs can be tuned from one run.
+
+Every kernel, config and case runs in its own try/except; the table is rewritten to
+OUT/roofline.txt after every kernel, so a run cut short still leaves what it measured.
+
+    python3 tests/gpu/roofline.py --tritonc BUILD/tritonc --out OUT [--kernel NAME...] [--budget-s S]
+"""
+import argparse
+import sys
+import time
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import models as M  # noqa: E402  (tests/gpu/models.py: emit, Compiler, fresh_args, twin_args...)
+from kernel_files import KERNEL_DIRS  # noqa: E402
+
+LARGE_BYTES = 32 << 20   # a case moving this much is judged against the roofline
+ROOF_TARGET = 0.80
+MOE_TARGET_US = 25.0
+COPY_BYTES = 256 << 20
+
+# name -> role: "judged" (a target applies), "ref" (superseded, timed for comparison)
+KERNELS = {
+    "layer_norm_fwd_rows": "judged",
+    "rms_norm_fwd": "judged",
+    "fused_add_rms_norm": "judged",
+    "layer_norm_bwd_dx_rows": "judged",
+    "rms_norm_bwd": "judged",
+    "per_token_group_quant_fp8_groups": "judged",
+    "reduce_segments": "judged",
+    "unified_attention_2d": "judged",   # decode cases only (the others are compute-bound)
+    "unified_attention_3d": "judged",
+    "layer_norm_fwd": "ref",
+    "layer_norm_bwd_dx": "ref",
+    "per_token_group_quant_fp8": "ref",
+}
+# The sweep: per kernel, the config fields to vary and their choices (num_warps always varies).
+SWEEP = {
+    "layer_norm_fwd_rows": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
+    "rms_norm_fwd": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
+    "fused_add_rms_norm": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
+    "layer_norm_bwd_dx_rows": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
+    "rms_norm_bwd": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
+    "per_token_group_quant_fp8_groups": ("GROUPS", (4, 8, 16), (1, 2, 4)),
+}
+SWEEP_CONFIGS = 2  # the first configs of each kernel (the large row lengths)
+
+
+def log(*a):
+    print(*a, flush=True)
+
+
+class Budget:
+    def __init__(self, seconds):
+        self.seconds, self.t0 = seconds, time.monotonic()
+
+    def left(self):
+        return self.seconds - (time.monotonic() - self.t0)
+
+
+def bench(fn):
+    import triton.testing
+    return triton.testing.do_bench(fn, warmup=10, rep=40) * 1e3  # ms -> us
+
+
+def copy_bandwidth(torch):
+    """Bytes read + written per second by torch's device-to-device copy of COPY_BYTES."""
+    src = torch.empty(COPY_BYTES, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    src.random_()
+    us = bench(lambda: dst.copy_(src))
+    del src, dst
+    return 2 * COPY_BYTES / (us * 1e-6), us
+
+
+def launch(kernel, grid, args):
+    g = tuple(grid) + (1,) * (3 - len(grid))
+    kernel[g](*args)
+
+
+class Row(dict):
+    COLS = ["kernel", "config", "case", "MB", "roof_us", "ours_us", "twin_us", "torch_us", "%roof", "vs_torch",
+            "ok", "verdict", "note"]
+
+
+def fmt(v, col):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        if col == "%roof":
+            return f"{100 * v:.0f}%"
+        if col == "vs_torch":
+            return f"{v:.2f}x"
+        if col == "MB":
+            return f"{v:.1f}"
+        return f"{v:.1f}"
+    return str(v)
+
+
+def write_table(rows, path, copy_tbps, header):
+    table = [Row.COLS] + [[fmt(r.get(c), c) for c in Row.COLS] for r in rows]
+    widths = [max(len(t[i]) for t in table) for i in range(len(Row.COLS))]
+    lines = [header, ""] + ["  ".join(c.ljust(w) for c, w in zip(t, widths)).rstrip() for t in table]
+    judged = [r for r in rows if r.get("verdict") in ("PASS", "MISS")]
+    misses = [r for r in judged if r["verdict"] == "MISS"]
+    lines.append("")
+    lines.append(f"{len(judged)} judged rows: {len(judged) - len(misses)} PASS, {len(misses)} MISS "
+                 f"(roofline {copy_tbps:.2f} TB/s copy; {ROOF_TARGET:.0%} of it on cases of {LARGE_BYTES >> 20} MB and "
+                 f"more; no slower than torch everywhere; moe_align_block_size under {MOE_TARGET_US:.0f} us at 4096 "
+                 f"tokens top 8 of 128)")
+    lines.append("vs_torch: torch_us / ours_us (above 1: ours faster). %roof: roof_us / ours_us. ok: ours against "
+                 "expected(). ref: superseded kernel, timed for comparison.")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def verdict(row, judged, large, extra_ok=True):
+    """PASS / MISS / ref / info for one row with its times filled in."""
+    if not judged:
+        return "ref"
+    ours, torch_us, frac = row.get("ours_us"), row.get("torch_us"), row.get("%roof")
+    if not isinstance(ours, float):
+        return "MISS" if row.get("ok") == "FAIL" else "-"
+    good = row.get("ok") != "FAIL" and extra_ok
+    if isinstance(torch_us, float) and ours > torch_us:
+        good = False
+    if large and isinstance(frac, float) and frac < ROOF_TARGET:
+        good = False
+    return "PASS" if good else "MISS"
+
+
+def memory_bound(case):
+    """A case the roofline judges: no flops counted, or a decode step (attention)."""
+    return not case.get("flops") or "decode" in str(case.get("label", ""))
+
+
+# ---- one kernel: every config and case --------------------------------------------------------
+
+def compile_config(tt, ctx, name, km, cfg, twin=True):
+    """(ours, twin) compiled kernels of one config (either None when it failed, logged)."""
+    comp = M.Compiler(tt, cfg["num_warps"], cfg["num_stages"])
+    work = ctx["work"] / name / cfg["label"]
+    work.mkdir(parents=True, exist_ok=True)
+    ours = theirs = None
+    try:
+        raw = M.emit(ctx["tritonc"], name, cfg["sets"], work / "emitted.ttir")
+        text = comp.make_ttir(tt.parse(raw)).str_nodebug()
+        path = work / "ours" / f"{name}.ttir"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        ours = comp.compile(str(path))
+    except Exception:
+        log(f"  {name} [{cfg['label']}]: ours does not compile:")
+        traceback.print_exc(file=sys.stdout)
+    if twin:
+        try:
+            theirs = comp.compile(comp.twin_source(km, name, cfg))
+        except Exception:
+            log(f"  {name} [{cfg['label']}]: the twin does not compile:")
+            traceback.print_exc(file=sys.stdout)
+    return ours, theirs
+
+
+def time_case(ctx, name, km, cfg, case, ours, twin, judged):
+    import torch
+    signature = M.config_signature(km, cfg)
+    constexprs = dict(cfg["constexprs"])
+    nbytes = case.get("bytes")
+    row = Row(kernel=name, config=cfg["label"], case=case["label"], MB=nbytes / 1e6 if nbytes else None)
+    if nbytes:
+        row["roof_us"] = nbytes / ctx["copy_bps"] * 1e6
+    tol = tuple(case.get("tol") or (1e-5, 1e-6))
+    if ours is not None:
+        try:
+            args = M.fresh_args(case)
+            launch(ours, case["grid"], args)
+            torch.cuda.synchronize()
+            got = [args[i] for i in case["outputs"]]
+            want = case["expected"]()
+            per = case.get("tol_per_output") or [tol] * len(got)
+            good = len(got) == len(want) and all(M.compare(g, w, t)[0] for g, w, t in zip(got, want, per))
+            row["ok"] = "ok" if good else "FAIL"
+        except Exception as e:
+            row["ok"] = "FAIL"
+            row["note"] = f"{type(e).__name__}: {str(e)[:80]}"
+            traceback.print_exc(file=sys.stdout)
+    if ctx["budget"].left() <= 0:
+        row["note"] = "timing skipped: budget spent"
+        row["verdict"] = "-"
+        return row
+    try:
+        if ours is not None:
+            a = M.fresh_args(case)
+            row["ours_us"] = bench(lambda: launch(ours, case["grid"], a))
+        if twin is not None:
+            a = M.twin_args(signature, constexprs, M.fresh_args(case))
+            row["twin_us"] = bench(lambda: launch(twin, case["grid"], a))
+        if case.get("baseline"):
+            row["torch_us"] = bench(case["baseline"])
+    except Exception as e:
+        row["note"] = f"timing: {type(e).__name__}: {str(e)[:80]}"
+        traceback.print_exc(file=sys.stdout)
+    if isinstance(row.get("ours_us"), float):
+        if row.get("roof_us"):
+            row["%roof"] = row["roof_us"] / row["ours_us"]
+        if isinstance(row.get("torch_us"), float):
+            row["vs_torch"] = row["torch_us"] / row["ours_us"]
+    if not judged:
+        row["verdict"] = "ref"
+    elif not memory_bound(case):
+        row["verdict"] = "info"  # compute-bound (prefill attention): not the roofline's
+    else:
+        row["verdict"] = verdict(row, True, bool(nbytes) and nbytes >= LARGE_BYTES)
+    return row
+
+
+def run_kernel(tt, ctx, name, role, rows):
+    import torch
+    km = M.load_module(name)
+    for cfg in km.MODEL_CONFIGS:
+        log(f"\n=== {name} [{cfg['label']}] sets {cfg['sets']} num_warps={cfg['num_warps']}")
+        try:
+            key = (name, cfg["label"])
+            ours, twin = ctx["compiled"][key][2:] if key in ctx["compiled"] else compile_config(tt, ctx, name, km, cfg)
+            torch.manual_seed(0)
+            cases = km.model_cases(cfg, torch)
+        except Exception:
+            log(f"  {name} [{cfg['label']}]: FAIL:")
+            traceback.print_exc(file=sys.stdout)
+            rows.append(Row(kernel=name, config=cfg["label"], case="(failed)", ok="FAIL", verdict="MISS"))
+            continue
+        for case in cases:
+            try:
+                row = time_case(ctx, name, km, cfg, case, ours, twin, role == "judged")
+            except Exception as e:
+                traceback.print_exc(file=sys.stdout)
+                row = Row(kernel=name, config=cfg["label"], case=case.get("label", "?"), ok="FAIL", verdict="MISS",
+                          note=f"{type(e).__name__}")
+            log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
+            rows.append(row)
+        ctx["compiled"][(name, cfg["label"])] = (km, cfg, ours, twin)
+
+
+# ---- pipelines --------------------------------------------------------------------------------
+
+def get_compiled(tt, ctx, name, label, cfg=None):
+    """(module, config, ours, twin) of kernel `name`, config `label` (or the config given)."""
+    key = (name, label)
+    if key not in ctx["compiled"]:
+        km = M.load_module(name)
+        cfg = cfg or next(c for c in km.MODEL_CONFIGS if c["label"] == label)
+        ours, twin = compile_config(tt, ctx, name, km, cfg)
+        ctx["compiled"][key] = (km, cfg, ours, twin)
+    return ctx["compiled"][key]
+
+
+def time_pipeline(ctx, row, steps_ours, steps_twin, baseline, check):
+    """steps: [(kernel, grid, args)]; check() -> bool on ours' outputs after one run."""
+    import torch
+    try:
+        for k, g, a in steps_ours:
+            launch(k, g, a)
+        torch.cuda.synchronize()
+        row["ok"] = "ok" if check() else "FAIL"
+    except Exception as e:
+        row["ok"] = "FAIL"
+        row["note"] = f"{type(e).__name__}: {str(e)[:80]}"
+        traceback.print_exc(file=sys.stdout)
+    if ctx["budget"].left() <= 0:
+        row["note"] = "timing skipped: budget spent"
+        return row
+    try:
+        def run(steps):
+            for k, g, a in steps:
+                launch(k, g, a)
+        row["ours_us"] = bench(lambda: run(steps_ours))
+        if steps_twin:
+            row["twin_us"] = bench(lambda: run(steps_twin))
+        if baseline:
+            row["torch_us"] = bench(baseline)
+    except Exception as e:
+        row["note"] = f"timing: {type(e).__name__}: {str(e)[:80]}"
+        traceback.print_exc(file=sys.stdout)
+    if isinstance(row.get("ours_us"), float):
+        if row.get("roof_us"):
+            row["%roof"] = row["roof_us"] / row["ours_us"]
+        if isinstance(row.get("torch_us"), float):
+            row["vs_torch"] = row["torch_us"] / row["ours_us"]
+    return row
+
+
+def moe_pipelines(tt, ctx, rows):
+    """The parallel moe_align_block_size (count, scan, scatter), the one-program kernel, torch."""
+    import torch
+    count_mod = M.load_module("moe_align_block_size_count")
+    one_mod = count_mod.one
+    for label, r in count_mod.ROUTINGS.items():
+        log(f"\n=== moe_align_block_size pipeline [{label}]")
+        try:
+            m1, c1, k1, t1 = get_compiled(tt, ctx, "moe_align_block_size_count", label)
+            m2, c2, k2, t2 = get_compiled(tt, ctx, "moe_align_block_size_scan", label)
+            m3, c3, k3, t3 = get_compiled(tt, ctx, "moe_align_block_size_scatter", label)
+            _, c0, k0, _ = get_compiled(tt, ctx, "moe_align_block_size", label)
+        except Exception:
+            traceback.print_exc(file=sys.stdout)
+            rows.append(Row(kernel="moe_align(3 steps)", config=label, case="(failed)", ok="FAIL", verdict="MISS"))
+            continue
+        be = c1["constexprs"]["BLOCK_E"]
+        for tokens in count_mod.TOKENS:
+            try:
+                p = count_mod.problem(torch, label, tokens)
+                numel, chunks = p["numel"], p["chunks"]
+                ids = p["ids"]
+                counts = torch.empty(chunks * be, dtype=torch.int32, device="cuda")
+                first = torch.empty_like(counts)
+                sorted_ids = torch.empty(p["max_padded"], dtype=torch.int32, device="cuda")
+                expert_ids = torch.empty(p["max_blocks"], dtype=torch.int32, device="cuda")
+                total = torch.empty(1, dtype=torch.int32, device="cuda")
+                a1 = [ids, counts, numel]
+                a2 = [counts, first, sorted_ids, expert_ids, total, numel, chunks, p["max_padded"], p["max_blocks"]]
+                a3 = [ids, first, sorted_ids, numel]
+                ours = [(k1, (chunks,), a1), (k2, (1,), a2), (k3, (chunks,), a3)]
+                twins = None
+                if t1 is not None and t2 is not None and t3 is not None:
+                    twins = [(t1, (chunks,), M.twin_args(M.config_signature(m1, c1), c1["constexprs"], a1)),
+                             (t2, (1,), M.twin_args(M.config_signature(m2, c2), c2["constexprs"], a2)),
+                             (t3, (chunks,), M.twin_args(M.config_signature(m3, c3), c3["constexprs"], a3))]
+                want = p["layout"]
+                nbytes = 4 * (2 * numel + 3 * chunks * be + p["max_padded"] + p["max_blocks"] + 1)
+                case = f"tokens{tokens}-top{r['top_k']}"
+                row = Row(kernel="moe_align(3 steps)", config=label, case=case, MB=nbytes / 1e6,
+                          roof_us=nbytes / ctx["copy_bps"] * 1e6)
+
+                def check(sorted_ids=sorted_ids, expert_ids=expert_ids, total=total, want=want):
+                    return all(M.bit_equal(g, w) for g, w in zip((sorted_ids, expert_ids, total), want))
+
+                baseline = (lambda ids=ids: one_mod.align_reference(torch, ids, r["NUM_EXPERTS"], r["BLOCK_SIZE"]))
+                time_pipeline(ctx, row, ours, twins, baseline, check)
+                big = tokens == 4096 and r["NUM_EXPERTS"] == 128
+                extra = not big or (isinstance(row.get("ours_us"), float) and row["ours_us"] < MOE_TARGET_US)
+                row["verdict"] = verdict(row, True, False, extra)
+                if big:
+                    row["note"] = (row.get("note") or "") + f" target < {MOE_TARGET_US:.0f} us"
+                log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
+                rows.append(row)
+                # the one-program kernel on the same routing, for comparison
+                if k0 is not None and ctx["budget"].left() > 0:
+                    s0, e0, n0 = torch.empty_like(sorted_ids), torch.empty_like(expert_ids), torch.empty_like(total)
+                    a0 = [ids, s0, e0, n0, numel, p["max_padded"], p["max_blocks"]]
+                    r0 = Row(kernel="moe_align_block_size", config=label, case=case, MB=None)
+                    time_pipeline(ctx, r0, [(k0, (1,), a0)], None, baseline,
+                                  lambda: all(M.bit_equal(g, w) for g, w in zip((s0, e0, n0), want)))
+                    r0["verdict"] = "ref"
+                    log("  " + "  ".join(f"{c}={fmt(r0.get(c), c)}" for c in Row.COLS[2:]))
+                    rows.append(r0)
+            except Exception as e:
+                traceback.print_exc(file=sys.stdout)
+                rows.append(Row(kernel="moe_align(3 steps)", config=label, case=f"tokens{tokens}", ok="FAIL",
+                                verdict="MISS", note=type(e).__name__))
+
+
+def norm_bwd_pipelines(tt, ctx, rows):
+    """layer_norm_bwd_dx_rows + layer_norm_bwd_dwdb (dx, dw, db) beside torch's native backward;
+    rms_norm_bwd + layer_norm_bwd_dwdb (its DB reading DW again) beside the torch formula."""
+    import torch
+    dwdb_mod = M.load_module("layer_norm_bwd_dwdb")
+    for name in ("layer_norm_bwd_dx_rows", "rms_norm_bwd"):
+        km = M.load_module(name)
+        for cfg in km.MODEL_CONFIGS:
+            label = cfg["label"]
+            log(f"\n=== {name} + layer_norm_bwd_dwdb pipeline [{label}]")
+            try:
+                short, n_cfg = km._SHAPES[label]
+                dcfg = dwdb_mod._config(f"for-{name}-{label}", short, n_cfg)
+                _, _, kd, td = get_compiled(tt, ctx, "layer_norm_bwd_dwdb", dcfg["label"], dcfg)
+                _, _, kx, tx = get_compiled(tt, ctx, name, label)
+                if kx is None or kd is None:
+                    raise RuntimeError("a kernel of the pipeline did not compile")
+                torch.manual_seed(0)
+                case = km.model_cases(cfg, torch)[0]  # the large one: 4096 rows of N
+                args = M.fresh_args(case)
+                m, n = case["args"][-3], case["args"][-2]
+                programs = case["grid"][0]
+                dw_partial = args[2]
+                db_partial = args[3] if name == "layer_norm_bwd_dx_rows" else args[2]
+                dt = args[0].dtype
+                final_dw = torch.empty(n, dtype=dt, device="cuda")
+                final_db = torch.empty(n, dtype=dt, device="cuda")
+                ad = [dw_partial, db_partial, final_dw, final_db, programs, n]
+                gd = ((n + dcfg["constexprs"]["BLOCK_SIZE_N"] - 1) // dcfg["constexprs"]["BLOCK_SIZE_N"],)
+                steps = [(kx, case["grid"], args), (kd, gd, ad)]
+                twins = None
+                if tx is not None and td is not None:
+                    twins = [(tx, case["grid"], M.twin_args(M.config_signature(km, cfg), cfg["constexprs"], args)),
+                             (td, gd, M.twin_args(M.config_signature(dwdb_mod, dcfg), dcfg["constexprs"], ad))]
+                es = args[0].element_size()
+                nbytes = case["bytes"] + 2 * 4 * programs * n + 2 * n * es
+                row = Row(kernel=f"{name}+dwdb", config=label, case=case["label"], MB=nbytes / 1e6,
+                          roof_us=nbytes / ctx["copy_bps"] * 1e6)
+                want = case["expected"]()
+                tol = case["tol"]
+
+                def check(args=args, want=want, final_dw=final_dw, final_db=final_db, name=name):
+                    good = M.compare(args[0], want[0], tol)[0]
+                    wdw = want[1].sum(dim=0)
+                    good &= M.compare(final_dw.float(), wdw, (tol[0] * 10, tol[1] * 10))[0]
+                    if name == "layer_norm_bwd_dx_rows":
+                        good &= M.compare(final_db.float(), want[2].sum(dim=0), (tol[0] * 10, tol[1] * 10))[0]
+                    return good
+
+                time_pipeline(ctx, row, steps, twins, case["baseline"], check)
+                row["verdict"] = verdict(row, True, nbytes >= LARGE_BYTES)
+                log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
+                rows.append(row)
+            except Exception as e:
+                traceback.print_exc(file=sys.stdout)
+                rows.append(Row(kernel=f"{name}+dwdb", config=label, case="(failed)", ok="FAIL", verdict="MISS",
+                                note=type(e).__name__))
+
+
+# ---- the sweep --------------------------------------------------------------------------------
+
+def sweep(tt, ctx, rows):
+    import torch
+    for name, (field, choices, warp_choices) in SWEEP.items():
+        if ctx["only"] and name not in ctx["only"]:
+            continue
+        km = M.load_module(name)
+        for cfg in km.MODEL_CONFIGS[:SWEEP_CONFIGS]:
+            if ctx["budget"].left() <= 0:
+                log("sweep: budget spent")
+                return
+            torch.manual_seed(0)
+            try:
+                base_cases = km.model_cases(cfg, torch)
+            except Exception:
+                traceback.print_exc(file=sys.stdout)
+                continue
+            case = max(base_cases, key=lambda c: c.get("bytes") or 0)
+            results = []
+            for value in choices:
+                for warps in warp_choices:
+                    if ctx["budget"].left() <= 0:
+                        break
+                    alt = dict(cfg, sets=dict(cfg["sets"], **{field: value}),
+                               constexprs=dict(cfg["constexprs"], **{field: value}), num_warps=warps)
+                    try:
+                        ours, _ = compile_config(tt, ctx, name, km, alt, twin=False)
+                        alt_cases = km.model_cases(alt, torch)
+                        c = next(x for x in alt_cases if x["label"] == case["label"])
+                        a = M.fresh_args(c)
+                        us = bench(lambda: launch(ours, c["grid"], a))
+                        results.append((us, value, warps))
+                    except Exception as e:
+                        log(f"  sweep {name} {field}={value} num_warps={warps}: {type(e).__name__}: {str(e)[:100]}")
+            if results:
+                results.sort()
+                roof = case["bytes"] / ctx["copy_bps"] * 1e6
+                text = " ".join(f"{field}={v},w={w}:{us:.1f}" for us, v, w in results)
+                log(f"  sweep {name} [{cfg['label']}] {case['label']} (config {field}={cfg['constexprs'][field]}, "
+                    f"w={cfg['num_warps']}): {text}")
+                best = results[0]
+                rows.append(Row(kernel=name, config=cfg["label"] + "*", case=case["label"], MB=case["bytes"] / 1e6,
+                                roof_us=roof, ours_us=best[0], **{"%roof": roof / best[0]}, verdict="sweep",
+                                note=f"best {field}={best[1]} num_warps={best[2]} (config: {cfg['constexprs'][field]}, "
+                                     f"{cfg['num_warps']})"))
+
+
+def dry_run(tritonc):
+    """Without triton, torch or a GPU: every kernel this script times loads (stand-in triton), is a
+    bundled kernel with the sweep's fields, and the pipelines' modules have what they read."""
+    problems = []
+    fields = M.tritonc_list(tritonc) if tritonc else None
+    names = list(KERNELS) + ["moe_align_block_size", "moe_align_block_size_count", "moe_align_block_size_scan",
+                             "moe_align_block_size_scatter", "layer_norm_bwd_dwdb"]
+    for name in names:
+        try:
+            km = M.load_module_without_triton(name)
+            if not getattr(km, "MODEL_CONFIGS", None):
+                problems.append(f"{name}: no MODEL_CONFIGS")
+            if fields is not None and name not in fields:
+                problems.append(f"{name}: not in `tritonc list`")
+            if name in SWEEP and fields is not None and SWEEP[name][0] not in fields.get(name, []):
+                problems.append(f"{name}: the sweep's {SWEEP[name][0]} is no config field")
+        except Exception as e:
+            problems.append(f"{name}: does not load: {type(e).__name__}: {e}")
+    count = M.load_module_without_triton("moe_align_block_size_count")
+    for label in count.ROUTINGS:
+        for name in ("moe_align_block_size", "moe_align_block_size_scan", "moe_align_block_size_scatter"):
+            if label not in [c["label"] for c in M.load_module_without_triton(name).MODEL_CONFIGS]:
+                problems.append(f"{name}: no config {label} (the moe pipeline's)")
+    for name in ("layer_norm_bwd_dx_rows", "rms_norm_bwd"):
+        km = M.load_module_without_triton(name)
+        for cfg in km.MODEL_CONFIGS:
+            if cfg["label"] not in km._SHAPES:
+                problems.append(f"{name}: no shape for {cfg['label']}")
+    for p in problems:
+        log(f"  {p}")
+    log(f"roofline.py dry run: {len(names)} kernels, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dry-run", action="store_true", help="no triton, torch or GPU: the modules' shape only")
+    ap.add_argument("--tritonc")
+    ap.add_argument("--out", type=Path, default=Path("gpu-out"))
+    ap.add_argument("--work", type=Path, default=Path("/tmp/tritonc-roofline-work"))
+    ap.add_argument("--kernel", nargs="+", help="only these kernels (and pipelines: moe, norm_bwd)")
+    ap.add_argument("--budget-s", type=float, default=400, help="timing stops once this many seconds passed")
+    ap.add_argument("--no-sweep", action="store_true")
+    args = ap.parse_args()
+    sys.path[:0] = [str(d) for d in KERNEL_DIRS]
+    if args.dry_run:
+        return dry_run(args.tritonc)
+    if not args.tritonc:
+        log("FAIL: --tritonc is required")
+        return 2
+    import torch
+    from validate import Triton
+    tt = Triton()
+    args.out.mkdir(parents=True, exist_ok=True)
+    name = torch.cuda.get_device_name(0)
+    bps, copy_us = copy_bandwidth(torch)
+    header = (f"roofline on {name}: copy {bps / 1e12:.3f} TB/s ({COPY_BYTES >> 20} MiB copied in {copy_us:.1f} us, "
+              f"do_bench); triton {tt.triton.__version__}, torch {torch.__version__}")
+    log(header)
+    ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
+           "compiled": {}, "only": args.kernel}
+    rows = []
+    out = args.out / "roofline.txt"
+    # The judged row kernels first, then the pipelines, then the rest: what a run cut short by its
+    # budget leaves out is what matters least.
+    order = [k for k, role in KERNELS.items() if role == "judged" and not k.startswith("unified")]
+    steps = [(k, lambda k=k: run_kernel(tt, ctx, k, KERNELS[k], rows)) for k in order]
+    steps += [("moe", lambda: moe_pipelines(tt, ctx, rows)), ("norm_bwd", lambda: norm_bwd_pipelines(tt, ctx, rows))]
+    steps += [(k, lambda k=k: run_kernel(tt, ctx, k, KERNELS[k], rows)) for k in KERNELS if k not in order]
+    for sname, fn in steps:
+        if args.kernel and sname not in args.kernel:
+            continue
+        if ctx["budget"].left() <= 0:
+            log(f"=== {sname}: skipped, the {args.budget_s:.0f} s budget is spent")
+            rows.append(Row(kernel=sname, config="-", case="-", verdict="-", note="skipped: budget spent"))
+            continue
+        try:
+            fn()
+        except Exception:
+            log(f"=== {sname}: FAIL")
+            traceback.print_exc(file=sys.stdout)
+            rows.append(Row(kernel=sname, config="?", case="(failed)", ok="FAIL", verdict="MISS"))
+        write_table(rows, out, bps / 1e12, header)
+    if not args.no_sweep:
+        try:
+            sweep(tt, ctx, rows)
+        except Exception:
+            traceback.print_exc(file=sys.stdout)
+    write_table(rows, out, bps / 1e12, header)
+    log("\n" + out.read_text())
+    misses = sum(r.get("verdict") == "MISS" for r in rows)
+    log(f"roofline.py: {misses} MISS in {time.monotonic() - ctx['budget'].t0:.0f} s")
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
