@@ -31,7 +31,10 @@
 extern "C" {
 #endif
 
-#define TCIR_MAX_RANK 8
+/* The most dimensions a tensor type has. Triton's sort, topk and flip (tritonc/standard.h) reshape a
+ * tensor to one dimension of 2 per factor of 2 of its elements: 20 for the largest tensor (2^20
+ * elements), a few more with dimensions of 1 beside them. */
+#define TCIR_MAX_RANK 24
 
 typedef struct tcir_context tcir_context;
 typedef struct tcir_type tcir_type;
