@@ -122,6 +122,8 @@ typedef struct tl_values {
     const tl_value *v;
 } tl_values;
 #define TL_VALUES(...) (TLX_LIT(tl_values){TLX_COUNT(tl_value, __VA_ARGS__), TLX_ARRAY(tl_value, __VA_ARGS__)})
+/* The empty list (TL_VALUES() would be empty braces, which ISO C refuses). */
+#define TL_NO_VALUES (TLX_LIT(tl_values){0, NULL})
 
 /* A list of C variables, by address: TL_VARS(&acc, &p). `names` is the list as written
  * ("&acc, &p"), for messages. */
