@@ -310,6 +310,22 @@ static void uniform_and_normal(tl_builder *b)
 }
 
 /* ============================================================================================ */
+/* float8e4b15 casts */
+
+static void fp8e4b15_casts(tl_builder *b)
+{
+    tl_value x = tl_arg(b, "x", PTR(TL_FP8E4B15));
+    tl_value o = tl_arg(b, "o", PTR(TL_F32));
+
+    tl_value r = tl_arange(b, 0, 16);
+    tl_value a = tl_load(tl_addptr(x, r));
+    tl_value f = tl_to(a, TL_F32);
+    tl_store(tl_addptr(o, r), f);
+    tl_store(tl_addptr(x, r), tl_to(tl_mul(f, 2.0), TL_FP8E4B15));
+    tl_store(tl_addptr(x, r), tl_to(tl_to(a, TL_F16), TL_FP8E4B15));
+}
+
+/* ============================================================================================ */
 /* tl.dot's allow_tf32 */
 
 static void dot_allow_tf32(tl_builder *b)
@@ -386,6 +402,7 @@ static const gpu_case cases[] = {
     {"philox_number_seed", philox_number_seed, false},
     {"philox_impl_direct", philox_impl_direct, false},
     {"uniform_and_normal", uniform_and_normal, false},
+    {"fp8e4b15_casts", fp8e4b15_casts, false},
     {"dot_allow_tf32", dot_allow_tf32, false},
     {"err_dot_allow_tf32_and_precision", err_dot_allow_tf32_and_precision, true},
     {"asm_no_operands", asm_no_operands, false},
