@@ -18,7 +18,8 @@
  * triton.language, so neither exists here.
  *
  * Implemented in src/lang/debug.c (prints, assertions, hints, barriers), src/lang/asm.c
- * (inline asm, extern calls, libdevice) and src/lang/random.c (random numbers).
+ * (inline asm, extern calls, libdevice), src/lang/cuda_extra.c (tl.extra.cuda's globaltimer, smid,
+ * gdc_wait, gdc_launch_dependents) and src/lang/random.c (random numbers).
  */
 #ifndef TRITONC_DEBUG_H
 #define TRITONC_DEBUG_H
