@@ -41,7 +41,9 @@ extern "C" {
 
 /* ---- elementwise --------------------------------------------------------------------------- */
 
-/* tl.sigmoid(x): 1 / (1 + exp(-x)). x must be a float tensor or scalar tl.exp takes. */
+/* tl.sigmoid(x): 1 / (1 + exp(-x)). x must be a value (tensor or scalar) of a float dtype tl.exp
+ * takes; a C number is refused (Python's sigmoid of a constexpr is constants its canonicalizer
+ * folds). */
 TRITONC_API tl_value tl_sigmoid_at(tl_site s, tl_value x);
 #define tl_sigmoid(x) tl_sigmoid_at(TL_SITE("tl_sigmoid"), (x))
 

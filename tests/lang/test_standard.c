@@ -4,6 +4,8 @@
  * tests/gpu/stdlib_cases.{c,py} compare the same functions with Python after make_ttir. */
 #include "test_lang.h"
 
+#include "fake_failing_allocator.h"
+
 /* ---- sigmoid, softmax ----------------------------------------------------------------------- */
 
 /* 1 / (1 + exp(-x)): the 0 of the negation, then the 1 of both operators */
@@ -684,6 +686,66 @@ static void after_an_error(void **state)
     assert_true(tl_value_is_poison(tl_sort(TL_POISON)));
 }
 
+/* ---- out of memory at every allocation ------------------------------------------------------- */
+
+/* One kernel using every function of issue 30 (standard.h, the random helpers, inline asm
+ * without operands, tl.extra.cuda, float8e4b15 casts). */
+static void issue30_kernel(tl_builder *b)
+{
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value q = tl_arg(b, "q", PTR(TL_FP8E4B15));
+    tl_value seed = tl_arg(b, "seed", SCALAR(TL_I32));
+    tl_value r = tl_arange(b, 0, 8);
+    tl_value a = tl_load(tl_addptr(x, r));
+    tl_value s = tl_add(tl_sigmoid(a), tl_softmax(a), tl_zeros_like(a));
+    s = tl_add(s, tl_flip(a, 0), tl_sort(a, 0, true), tl_bitonic_merge(a));
+    tl_store(tl_addptr(x, tl_arange(b, 0, 4)), tl_topk(a, 4));
+    tl_pair halves = tl_split(tl_reshape(s, TL_SHAPE(4, 2)));
+    tl_store(tl_addptr(x, r), tl_ravel(tl_interleave(halves.first, halves.second)));
+    tl_pair mn = tl_swizzle2d(tl_program_id(b, 0), tl_program_id(b, 1), 4, 4, 2);
+    tl_value4 ph = tl_philox(seed, r, r, r, r, .n_rounds = 2);
+    tl_value u = tl_uint_to_uniform_float(ph.v[0]);
+    tl_pair n = tl_pair_uniform_to_normal(u, u);
+    tl_store(tl_addptr(x, r), tl_add(n.first, tl_to(tl_load(tl_addptr(q, r)), TL_F32)));
+    tl_store(tl_addptr(q, r), tl_to(n.second, TL_FP8E4B15));
+    tl_store(x, tl_to(tl_add(mn.first, tl_smid(b)), TL_F32));
+    tl_gdc_wait(b);
+}
+
+static long build_issue30(fake_failing_allocator *f, char **text)
+{
+    f->count = 0;
+    tcir_set_alloc_hook(fake_failing_allocator_hook, f);
+    tl_builder *b = tl_builder_create("k");
+    if (b)
+        issue30_kernel(b);
+    *text = b ? tl_finish(b) : NULL;
+    tcir_set_alloc_hook(NULL, NULL);
+    if (b && !*text) {
+        const char *err = tl_builder_error(b);
+        assert_non_null(err);
+        if (!strstr(err, "out of memory"))
+            fail_msg("%s", err);
+    }
+    tl_builder_destroy(b);
+    return (long)f->count;
+}
+
+static void out_of_memory_everywhere(void **state)
+{
+    (void)state;
+    fake_failing_allocator f = {0};
+    char *text;
+    long total = build_issue30(&f, &text);
+    assert_non_null(text);
+    free(text);
+    for (long k = 1; k <= total; k++) {
+        f = (fake_failing_allocator){.fail_at = (unsigned long)k};
+        build_issue30(&f, &text);
+        assert_null(text);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -703,6 +765,7 @@ int main(void)
         cmocka_unit_test(bitonic_merge_descending),
         cmocka_unit_test(misuse),
         cmocka_unit_test(after_an_error),
+        cmocka_unit_test(out_of_memory_everywhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
