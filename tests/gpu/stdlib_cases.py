@@ -312,6 +312,22 @@ def err_dot_allow_tf32_and_precision(x, o):
 
 
 # ================================================================================================
+# tl.range(disable_licm=True), tl.condition(..., disable_licm=True)
+# ================================================================================================
+
+@case({"x": "*fp32", "n": "i32"})
+@triton.jit
+def loops_disable_licm(x, n):
+    acc = tl.load(x)
+    for k in tl.range(0, n, num_stages=2, disable_licm=True):
+        acc += 1.0
+    i = 0
+    while tl.condition(i < n, disable_licm=True):
+        i += 1
+    tl.store(x, acc + i.to(tl.float32))
+
+
+# ================================================================================================
 # inline asm with no operands; tl.extra.cuda's builtins
 # ================================================================================================
 
