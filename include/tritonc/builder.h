@@ -366,7 +366,8 @@ TRITONC_API tl_value tl_const_int_at(tl_site site, tl_builder *b, long long v, t
  * before any use (the layer-norm tutorial's `mean = 0`). Write those assignments with it:
  * `tl_value mean = tl_to_tensor(b, 0);`. When nothing uses the constant, tl_finish drops it, as
  * Triton's canonicalizer does; its meeting still placed the others. A constant made before
- * stays as it is. Not a number: an error. */
+ * stays as it is. A value (a tensor or scalar of this builder) is returned as it is, as Python's
+ * to_tensor returns a tensor. */
 TRITONC_API tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit);
 #define tl_to_tensor(b, x) tl_to_tensor_at(TL_SITE("tl_to_tensor"), (b), tl_lit(x))
 /* A literal turned into a value of dtype, shaped like `like` (scalar or a dense splat

@@ -122,6 +122,8 @@ typedef struct tl_values {
     const tl_value *v;
 } tl_values;
 #define TL_VALUES(...) (TLX_LIT(tl_values){TLX_COUNT(tl_value, __VA_ARGS__), TLX_ARRAY(tl_value, __VA_ARGS__)})
+/* The empty list (TL_VALUES() would be empty braces, which ISO C refuses). */
+#define TL_NO_VALUES (TLX_LIT(tl_values){0, NULL})
 
 /* A list of C variables, by address: TL_VARS(&acc, &p). `names` is the list as written
  * ("&acc, &p"), for messages. */
@@ -190,6 +192,8 @@ typedef struct tl_for_opts {
     bool disallow_acc_multi_buffer;
     bool flatten;
     bool warp_specialize;
+    /* tl.range(disable_licm=True): the loop's llvm.loop_annotation, LLVM's licm disabled */
+    bool disable_licm;
     bool allow_unused; /* the body may make values nothing uses (see below) */
 } tl_for_opts;
 /* for iv in range(lo, hi, step) / tl.range(...): bounds and step are integers (values or
@@ -242,6 +246,8 @@ TRITONC_API tl_value tlx_ifexp_end_at(tl_site s, tl_value b);
 typedef struct tl_while_opts {
     tl_vars carry; /* C variables carried (the common form) */
     tl_values inits; /* or: carried values, initial (the explicit form) */
+    /* Python's `while tl.condition(cond, disable_licm=True):`, as tl.range's */
+    bool disable_licm;
     bool allow_unused; /* the body may make values nothing uses (as tl_for's) */
 } tl_while_opts;
 /* while: opens the before-region (the condition), whose arguments carry the variables (or

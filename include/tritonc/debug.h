@@ -18,7 +18,8 @@
  * triton.language, so neither exists here.
  *
  * Implemented in src/lang/debug.c (prints, assertions, hints, barriers), src/lang/asm.c
- * (inline asm, extern calls, libdevice) and src/lang/random.c (random numbers).
+ * (inline asm, extern calls, libdevice), src/lang/cuda_extra.c (tl.extra.cuda's globaltimer, smid,
+ * gdc_wait, gdc_launch_dependents) and src/lang/random.c (random numbers).
  */
 #ifndef TRITONC_DEBUG_H
 #define TRITONC_DEBUG_H
@@ -123,7 +124,7 @@ typedef struct tl_asm_results {
 /* tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): one
  * tt.elementwise_inline_asm over args broadcast together (pointers allowed, no promotion),
  * with one result per dtype, shaped like the broadcast args. args needs at least one value
- * (it names the builder). */
+ * (it names the builder); tl_inline_asm_elementwise_in (below) takes the builder and no args. */
 TRITONC_API tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints,
                                                         tl_values args, tl_dtypes dtypes, bool is_pure, int pack);
 /* One result: (y = ...). */
@@ -135,6 +136,37 @@ static inline tl_value tl_asm_first(tl_asm_results r) { return r.v[0]; }
 #define tl_inline_asm_elementwise_n(asm_text, constraints, args, dtypes, is_pure, pack)                                \
     tl_inline_asm_elementwise_at(TL_SITE("tl_inline_asm_elementwise"), (asm_text), (constraints), (args), (dtypes),    \
                                  (is_pure), (pack))
+
+/* The same with the kernel's builder given first, so that args may be empty (Python's args=[]):
+ * the results are then scalars, as PTX's special registers are read:
+ *     t = tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=tl.int64, is_pure=False, pack=1)
+ *     tl_value t = tl_inline_asm_elementwise_in(b, "mov.u64 $0, %globaltimer;", "=l", TL_NO_VALUES, TL_I64, false, 1);
+ * With values in args, b must be their builder. */
+TRITONC_API tl_asm_results tl_inline_asm_elementwise_in_at(tl_site s, tl_builder *b, const char *asm_text,
+                                                           const char *constraints, tl_values args, tl_dtypes dtypes,
+                                                           bool is_pure, int pack);
+#define tl_inline_asm_elementwise_in(b, asm_text, constraints, args, dtype, is_pure, pack)                             \
+    tl_asm_first(tl_inline_asm_elementwise_in_at(TL_SITE("tl_inline_asm_elementwise"), (b), (asm_text), (constraints), \
+                                                 (args), TL_DTYPES(dtype), (is_pure), (pack)))
+#define tl_inline_asm_elementwise_in_n(b, asm_text, constraints, args, dtypes, is_pure, pack)                          \
+    tl_inline_asm_elementwise_in_at(TL_SITE("tl_inline_asm_elementwise"), (b), (asm_text), (constraints), (args),      \
+                                    (dtypes), (is_pure), (pack))
+
+/* ---- triton.language.extra.cuda -------------------------------------------------------------- */
+
+/* tl.extra.cuda.globaltimer(): the int64 scalar of PTX's %globaltimer (inline asm, not pure).
+ * tl.extra.cuda.smid(): the int32 scalar of %smid (inline asm, pure).
+ * tl.extra.cuda.gdc_wait(), gdc_launch_dependents(): programmatic dependent launch's
+ * griddepcontrol.wait and griddepcontrol.launch_dependents (inline asm with a dummy int32 result,
+ * not pure). Each is Python's inline_asm_elementwise call with no arguments. */
+TRITONC_API tl_value tl_globaltimer_at(tl_site s, tl_builder *b);
+TRITONC_API tl_value tl_smid_at(tl_site s, tl_builder *b);
+TRITONC_API void tl_gdc_wait_at(tl_site s, tl_builder *b);
+TRITONC_API void tl_gdc_launch_dependents_at(tl_site s, tl_builder *b);
+#define tl_globaltimer(b) tl_globaltimer_at(TL_SITE("tl_globaltimer"), (b))
+#define tl_smid(b) tl_smid_at(TL_SITE("tl_smid"), (b))
+#define tl_gdc_wait(b) tl_gdc_wait_at(TL_SITE("tl_gdc_wait"), (b))
+#define tl_gdc_launch_dependents(b) tl_gdc_launch_dependents_at(TL_SITE("tl_gdc_launch_dependents"), (b))
 
 /* One entry of extern_elementwise's arg_type_symbol_dict: argument dtypes -> (symbol, result). */
 #define TL_EXTERN_MAX_ARGS 4
@@ -195,6 +227,42 @@ TRITONC_API tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, t
 #define tlx_random_P(fn, seed, offset) fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TLX_ZERO(tl_random_opts))
 #define tlx_random_K(fn, seed, offset, ...)                                                                            \
     fn##_at(TL_SITE(#fn), tl_lit(seed), (offset), TLX_LIT(tl_random_opts){__VA_ARGS__})
+/* tl.philox(seed, c0, c1, c2, c3, n_rounds=10): Philox 4x32 on the counters c0..c3, keyed by
+ * seed (an integer scalar or number, as for tl_randint): the four blocks of random uint32 (int32
+ * in IR) that randint4x is made of. The counters are 32-bit integer values of one type (Python's
+ * uint64 counters, its 64-bit form, are not supported: an error); the ops and constants are
+ * Python's after make_ttir. */
+TRITONC_API tl_value4 tl_philox_at(tl_site s, tl_value seed, tl_value c0, tl_value c1, tl_value c2, tl_value c3,
+                                   tl_random_opts o);
+/* tl.philox_impl(c0, c1, c2, c3, k0, k1, n_rounds=10): the rounds alone, on uint32 counters of
+ * one type (Python's assertion "dtype not supported in philox_impl" for others) and 32-bit
+ * integer keys given as values. */
+TRITONC_API tl_value4 tl_philox_impl_at(tl_site s, tl_value c0, tl_value c1, tl_value c2, tl_value c3, tl_value k0,
+                                        tl_value k1, tl_random_opts o);
+/* tl.uint_to_uniform_float(x): a block of random 32-bit integers (int32 or uint32; Python's
+ * 64-bit form is not supported) as float32 in [0, 1). */
+TRITONC_API tl_value tl_uint_to_uniform_float_at(tl_site s, tl_value x);
+#define tl_uint_to_uniform_float(x) tl_uint_to_uniform_float_at(TL_SITE("tl_uint_to_uniform_float"), (x))
+/* tl.pair_uniform_to_normal(u1, u2): Box-Muller on two float32 values of one type; first and
+ * second are Python's two results (absent values after an error). */
+TRITONC_API tl_pair tl_pair_uniform_to_normal_at(tl_site s, tl_value u1, tl_value u2);
+#define tl_pair_uniform_to_normal(u1, u2) tl_pair_uniform_to_normal_at(TL_SITE("tl_pair_uniform_to_normal"), (u1), (u2))
+
+/* Dispatch on 5 (6) arguments: P when exactly that many, K when keywords follow. */
+#define TLX_KWR5(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _)
+#define TLX_KWR6(...) TLX_ARG16(__VA_ARGS__, K, K, K, K, K, K, K, K, K, P, _, _, _, _, _, _)
+#define tl_philox(...) TLX_CAT(tlx_philox_, TLX_KWR5(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_philox_P(seed, c0, c1, c2, c3)                                                                             \
+    tl_philox_at(TL_SITE("tl_philox"), tl_lit(seed), (c0), (c1), (c2), (c3), TLX_ZERO(tl_random_opts))
+#define tlx_philox_K(seed, c0, c1, c2, c3, ...)                                                                        \
+    tl_philox_at(TL_SITE("tl_philox"), tl_lit(seed), (c0), (c1), (c2), (c3), TLX_LIT(tl_random_opts){__VA_ARGS__})
+#define tl_philox_impl(...) TLX_CAT(tlx_philox_impl_, TLX_KWR6(__VA_ARGS__))(__VA_ARGS__)
+#define tlx_philox_impl_P(c0, c1, c2, c3, k0, k1)                                                                      \
+    tl_philox_impl_at(TL_SITE("tl_philox_impl"), (c0), (c1), (c2), (c3), (k0), (k1), TLX_ZERO(tl_random_opts))
+#define tlx_philox_impl_K(c0, c1, c2, c3, k0, k1, ...)                                                                 \
+    tl_philox_impl_at(TL_SITE("tl_philox_impl"), (c0), (c1), (c2), (c3), (k0), (k1),                                   \
+                      TLX_LIT(tl_random_opts){__VA_ARGS__})
+
 #define tl_randint(...) TLX_RANDOM(tl_randint, __VA_ARGS__)
 #define tl_rand(...) TLX_RANDOM(tl_rand, __VA_ARGS__)
 #define tl_randn(...) TLX_RANDOM(tl_randn, __VA_ARGS__)

@@ -31,7 +31,10 @@
 extern "C" {
 #endif
 
-#define TCIR_MAX_RANK 8
+/* The most dimensions a tensor type has. Triton's sort, topk and flip (tritonc/standard.h) reshape a
+ * tensor to one dimension of 2 per factor of 2 of its elements: 20 for the largest tensor (2^20
+ * elements), a few more with dimensions of 1 beside them. */
+#define TCIR_MAX_RANK 24
 
 typedef struct tcir_context tcir_context;
 typedef struct tcir_type tcir_type;
@@ -165,7 +168,8 @@ typedef enum tcir_attr_kind {
     TCIR_ATTR_DICT, /* {name = attr, ...} */
     TCIR_ATTR_SYMBOL, /* @name */
     TCIR_ATTR_ENUM, /* an enum case: pretty keyword plus the integer that generic form prints */
-    TCIR_ATTR_OPAQUE /* text printed as given, in both forms */
+    TCIR_ATTR_OPAQUE, /* text printed as given, in both forms */
+    TCIR_ATTR_ALIAS /* #name where used, `#name = definition` above the printed module */
 } tcir_attr_kind;
 
 typedef struct tcir_named_attr {
@@ -191,6 +195,18 @@ TRITONC_API const tcir_attr *tcir_attr_symbol(tcir_context *ctx, const char *nam
  * ("2 : i64"). */
 TRITONC_API const tcir_attr *tcir_attr_enum(tcir_context *ctx, const char *keyword, const char *generic);
 TRITONC_API const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text);
+/* An attribute MLIR prints through an alias, as it prints the LLVM dialect's loop annotations:
+ * `#name` where an op uses it, and `#name = definition` once, on a line of its own above the
+ * op tcir_print prints, after the aliases `uses` (nuses of them, ALIAS attributes) that the
+ * definition text names: tcir_attr_alias(ctx, "loop_annotation", "#llvm.loop_annotation<licm =
+ * #loop_licm>", 1, &licm). tcir_attr_str gives the name; two aliases of one name must be equal
+ * (the printer writes the first). NULL when out of memory, or for a NULL name or definition. */
+TRITONC_API const tcir_attr *tcir_attr_alias(tcir_context *ctx, const char *name, const char *definition, int nuses,
+                                             const tcir_attr *const *uses);
+/* An ALIAS attribute's definition text, and the aliases it uses (NULL / 0 for other kinds). */
+TRITONC_API const char *tcir_attr_alias_definition(const tcir_attr *a);
+TRITONC_API int tcir_attr_alias_nuses(const tcir_attr *a);
+TRITONC_API const tcir_attr *tcir_attr_alias_use(const tcir_attr *a, int i);
 
 /* Each accessor answers for the kinds it names, and 0, 0.0 or NULL for any other kind (an
  * array's size is 0 for non-arrays; indexing past it is the caller's error). */

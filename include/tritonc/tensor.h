@@ -7,6 +7,7 @@
  *     tl.dot(a, b, acc)   tl.dot(a, b, acc=acc)  tl_dot(a, b, acc)   tl_dot(a, b, .acc = acc)
  *     tl.dot(a, b, acc, input_precision="ieee")  tl_dot(a, b, acc, .input_precision = TL_PRECISION_IEEE)
  *     tl.dot(a, b, max_num_imprecise_acc=32)     tl_dot(a, b, .max_num_imprecise_acc = 32)
+ *     tl.dot(a, b, allow_tf32=False)             tl_dot(a, b, .allow_tf32 = TL_ALLOW_TF32_FALSE)
  *     tl.dot(a, b, out_dtype=tl.float16)         tl_dot(a, b, .out_dtype = TL_F16)
  *     tl.dot_scaled(a, sa, "e2m1", b, None, "e4m3", acc, fast_math=True)
  *                            tl_dot_scaled(a, sa, "e2m1", b, TL_NO_SCALE, "e4m3", acc, .fast_math = true)
@@ -50,7 +51,9 @@ extern "C" {
 
 /* ---- dot ------------------------------------------------------------------------------- */
 
-/* input_precision=: how f32 x f32 uses the tensor cores (ignored for other inputs). */
+/* input_precision=: how f32 x f32 uses the tensor cores. Every tt.dot carries it, whatever its
+ * inputs (an fp16 dot prints `inputPrecision = tf32` by default too, as Python's does: the
+ * catalog's dots.ttir); only float32 inputs change with it. */
 typedef enum tl_input_precision {
     TL_PRECISION_DEFAULT = 0, /* the target's default: tf32 on NVIDIA */
     TL_PRECISION_TF32,
@@ -59,6 +62,10 @@ typedef enum tl_input_precision {
     TL_PRECISION_BF16X3,
     TL_PRECISION_BF16X6
 } tl_input_precision;
+
+/* allow_tf32= (deprecated in Python for input_precision): not given (None), True (tf32) or
+ * False (ieee). Giving it with input_precision is Python's error. */
+typedef enum tl_allow_tf32 { TL_ALLOW_TF32_DEFAULT = 0, TL_ALLOW_TF32_TRUE, TL_ALLOW_TF32_FALSE } tl_allow_tf32;
 
 /* max_num_imprecise_acc=0 given explicitly (0 in the field means not given: None). */
 #define TL_MAX_NUM_IMPRECISE_ACC_ZERO (-1)
@@ -69,10 +76,11 @@ typedef struct tl_dot_args {
     TLX_NO_MORE_POSITIONAL; /* a fourth (Python's input_precision) does not compile: name it */
     tl_value acc; /* the keyword form, tl_dot(a, b, .acc = acc) (one of the two) */
     tl_input_precision input_precision;
+    tl_allow_tf32 allow_tf32;
     int max_num_imprecise_acc; /* 0: None (2^30 for fp8 x fp8 on sm90, else 0); see above */
     tl_dtype out_dtype; /* TL_DTYPE_INVALID (0): float32 */
 } tl_dot_args;
-/* tl.dot(input, other, acc=None, input_precision=None, max_num_imprecise_acc=None,
+/* tl.dot(input, other, acc=None, input_precision=None, allow_tf32=None, max_num_imprecise_acc=None,
  * out_dtype=float32): rank 2, or batched rank 3 and more (equal batch shapes); K must match
  * and be at least 16 (32 for 8-bit inputs); inputs int8 (out int32), float16, bfloat16,
  * float32, float64 of one dtype, or any two fp8 kinds; the result has acc's type, or out_dtype
@@ -92,6 +100,7 @@ struct tlx_dot_rest { /* tl_dot_args after input and other */
     TLX_NO_MORE_POSITIONAL;
     tl_value acc;
     tl_input_precision input_precision;
+    tl_allow_tf32 allow_tf32;
     int max_num_imprecise_acc;
     tl_dtype out_dtype;
 };
@@ -101,9 +110,15 @@ struct tlx_dot_kw {
 };
 inline tl_dot_args tlx_dot_args(tlx_dot_kw k)
 {
-    return tl_dot_args{
-        k.input,      k.other, k.r.acc_positional, nullptr, k.r.acc, k.r.input_precision, k.r.max_num_imprecise_acc,
-        k.r.out_dtype};
+    return tl_dot_args{k.input,
+                       k.other,
+                       k.r.acc_positional,
+                       nullptr,
+                       k.r.acc,
+                       k.r.input_precision,
+                       k.r.allow_tf32,
+                       k.r.max_num_imprecise_acc,
+                       k.r.out_dtype};
 }
 extern "C" {
 #else

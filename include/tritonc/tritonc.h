@@ -8,6 +8,7 @@
  *   tensor.h   dot and shape ops
  *   memory.h   atomics, tensor descriptors, block pointers
  *   debug.h    printing, assertions, hints, inline asm, extern calls, random numbers
+ *   standard.h triton.language.standard: sigmoid, softmax, sort, topk, flip...
  *   kernel.h   declarative kernels and emit (tl_kernel)
  */
 #ifndef TRITONC_TRITONC_H
@@ -22,6 +23,7 @@
 #include "tritonc/tensor.h"
 #include "tritonc/memory.h"
 #include "tritonc/debug.h"
+#include "tritonc/standard.h"
 #include "tritonc/kernel.h"
 
 #define TRITONC_VERSION "0.1.0"

@@ -205,8 +205,15 @@ tl_value tl_to_tensor_at(tl_site site, tl_builder *b, tl_value lit)
 {
     if (!builder_usable(b, site))
         return TL_POISON;
-    if (!tl_value_is_lit(lit))
-        return tl_builder_fail(b, site, "expected a number");
+    if (!tl_value_is_lit(lit)) { /* a value: Python's to_tensor returns a tensor as it is */
+        if (tl_value_is_unset(lit))
+            return tl_builder_fail(b, site, "the value is TL_UNSET: it has no value yet");
+        if (tl_value_is_poison(lit))
+            return tl_builder_fail(b, site, "expected a number or a value, got a poison value");
+        if (lit.b != b)
+            return tl_builder_fail(b, site, "the value belongs to another builder");
+        return lit;
+    }
     const tcir_type *type = tl_dtype_ir(b->ctx, lit.dtype);
     const tcir_attr *value = type ? scalar_attr(b, site, lit, lit.dtype, type) : NULL;
     if (!value)

@@ -208,6 +208,34 @@ const tcir_attr *tcir_attr_opaque(tcir_context *ctx, const char *text)
     return a;
 }
 
+const tcir_attr *tcir_attr_alias(tcir_context *ctx, const char *name, const char *definition, int nuses,
+                                 const tcir_attr *const *uses)
+{
+    if (!name || !definition || nuses < 0 || (nuses > 0 && !uses))
+        return NULL;
+    tcir_attr *a = attr_new(ctx, TCIR_ATTR_ALIAS);
+    const tcir_attr **items = tcir_alloc(ctx, sizeof *items * (size_t)(1 + nuses));
+    if (!a || !items)
+        return NULL;
+    a->s = dup(ctx, name);
+    items[0] = tcir_attr_opaque(ctx, definition); /* the definition, as text */
+    for (int i = 0; i < nuses; i++)
+        items[1 + i] = uses[i];
+    a->items = items;
+    a->n = 1 + nuses;
+    return a->s && items[0] ? a : NULL;
+}
+
+const char *tcir_attr_alias_definition(const tcir_attr *a)
+{
+    return a && a->kind == TCIR_ATTR_ALIAS ? a->items[0]->s : NULL;
+}
+int tcir_attr_alias_nuses(const tcir_attr *a) { return a && a->kind == TCIR_ATTR_ALIAS ? a->n - 1 : 0; }
+const tcir_attr *tcir_attr_alias_use(const tcir_attr *a, int i)
+{
+    return a && a->kind == TCIR_ATTR_ALIAS && i >= 0 && i < a->n - 1 ? a->items[1 + i] : NULL;
+}
+
 tcir_attr_kind(tcir_attr_get_kind)(const tcir_attr *a) { return ir_attr_get_kind(a); }
 int64_t(tcir_attr_int_value)(const tcir_attr *a) { return ir_attr_int_value(a); }
 double(tcir_attr_float_value)(const tcir_attr *a) { return ir_attr_float_value(a); }
@@ -222,6 +250,17 @@ int tcir_attr_dict_size(const tcir_attr *a) { return a->n; }
 const tcir_named_attr *tcir_attr_dict_at(const tcir_attr *a, int i) { return &a->entries[i]; }
 
 static bool str_eq(const char *x, const char *y) { return x == y || (x && y && strcmp(x, y) == 0); }
+
+/* Two arrays' (or aliases') items, equal one by one. */
+static bool same_items(const tcir_attr *a, const tcir_attr *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (!tcir_attr_equal(a->items[i], b->items[i]))
+            return false;
+    return true;
+}
 
 bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b)
 {
@@ -242,13 +281,8 @@ bool tcir_attr_equal(const tcir_attr *a, const tcir_attr *b)
     case TCIR_ATTR_TYPE: return true;
     case TCIR_ATTR_DENSE: return tcir_attr_equal(a->elem, b->elem);
     case TCIR_ATTR_ARRAY_I32: return a->n == b->n && memcmp(a->i32s, b->i32s, sizeof(int32_t) * (size_t)a->n) == 0;
-    case TCIR_ATTR_ARRAY:
-        if (a->n != b->n)
-            return false;
-        for (int i = 0; i < a->n; i++)
-            if (!tcir_attr_equal(a->items[i], b->items[i]))
-                return false;
-        return true;
+    case TCIR_ATTR_ALIAS: return str_eq(a->s, b->s) && same_items(a, b); /* the definition, the uses */
+    case TCIR_ATTR_ARRAY: return same_items(a, b);
     case TCIR_ATTR_DICT:
         if (a->n != b->n)
             return false;

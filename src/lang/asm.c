@@ -30,6 +30,10 @@ static bool common_shape(tl_site s, tl_builder *b, int n, const lang_opnd *o, la
  * in order; the values go to ops. */
 static bool broadcast_args(tl_site s, tl_builder *b, tl_values args, lang_opnd *o, tl_value *ops, lang_opnd *shape)
 {
+    if (args.n == 0) { /* no operands: scalar results */
+        *shape = (lang_opnd){.rank = 0};
+        return true;
+    }
     for (int i = 0; i < args.n; i++) {
         lang_opnd_set(&o[i], &args.v[i]);
         lang_strong(&o[i]);
@@ -48,18 +52,23 @@ static bool broadcast_args(tl_site s, tl_builder *b, tl_values args, lang_opnd *
     return true;
 }
 
-/* The builder of a call's arguments, after checking the list itself. */
-static tl_builder *args_builder(tl_site s, tl_values args, const char *fn)
+/* The builder of a call's arguments (`given` when the call names one: then the list may be
+ * empty), after checking the list itself. */
+static tl_builder *args_builder(tl_site s, tl_builder *given, tl_values args, const char *fn)
 {
-    tl_builder *b = NULL;
+    tl_builder *b = given;
     for (int i = 0; i < args.n && args.v && !b; i++)
         if (!tl_value_is_lit(args.v[i]))
             b = args.v[i].b;
-    if (args.n < 1 || args.n > MAX_ARGS || !args.v) {
-        tl_builder_fail(b, s, "%s takes 1 to %d arguments (a value among them), got %d", fn, MAX_ARGS, args.n);
+    int min = given ? 0 : 1;
+    if (args.n < min || args.n > MAX_ARGS || (args.n > 0 && !args.v)) {
+        /* no value names a builder: the one this thread builds with hears of it */
+        tl_builder_fail(b ? b : tl_builder_current(), s, "%s takes %d to %d arguments%s, got %d", fn, min, MAX_ARGS,
+                        given ? "" : " (a value among them; with none, give the builder: tl_inline_asm_elementwise_in)",
+                        args.n);
         return NULL;
     }
-    return lang_builder(s, NULL, args.n, args.v, NULL);
+    return lang_builder(s, given, args.n, args.v, NULL);
 }
 
 /* ---- inline_asm_elementwise ----------------------------------------------------------------- */
@@ -75,8 +84,15 @@ static tl_asm_results asm_poison(int n)
 tl_asm_results tl_inline_asm_elementwise_at(tl_site s, const char *asm_text, const char *constraints, tl_values args,
                                             tl_dtypes dtypes, bool is_pure, int pack)
 {
+    return tl_inline_asm_elementwise_in_at(s, NULL, asm_text, constraints, args, dtypes, is_pure, pack);
+}
+
+tl_asm_results tl_inline_asm_elementwise_in_at(tl_site s, tl_builder *given, const char *asm_text,
+                                               const char *constraints, tl_values args, tl_dtypes dtypes, bool is_pure,
+                                               int pack)
+{
     tl_asm_results res = asm_poison(dtypes.n);
-    tl_builder *b = args_builder(s, args, "inline_asm_elementwise");
+    tl_builder *b = args_builder(s, given, args, "inline_asm_elementwise");
     if (!b)
         return res;
     if (!asm_text || !constraints) {
@@ -150,7 +166,7 @@ static void dtype_tuple(char *buf, size_t size, int n, const tl_dtype *d)
 tl_value tl_extern_elementwise_at(tl_site s, const char *lib_name, const char *lib_path, tl_values args, int noverloads,
                                   const tl_extern_overload *overloads, bool is_pure)
 {
-    tl_builder *b = args_builder(s, args, "extern_elementwise");
+    tl_builder *b = args_builder(s, NULL, args, "extern_elementwise");
     if (!b)
         return TL_POISON;
     if (!lib_name || !lib_path)
@@ -446,7 +462,7 @@ static bool libdevice_is_other(const char *name)
 
 tl_value tl_libdevice_at(tl_site s, const char *name, tl_values args)
 {
-    tl_builder *b = args_builder(s, args, "libdevice");
+    tl_builder *b = args_builder(s, NULL, args, "libdevice");
     if (!b)
         return TL_POISON;
     if (!name || !*name || strlen(name) > 48)

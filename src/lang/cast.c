@@ -138,10 +138,8 @@ bool lang_convert(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst, tl_round
                         tl_dtype_name(src), tl_dtype_name(dst));
         return false;
     }
-    if (src == TL_FP8E4B15 || dst == TL_FP8E4B15) {
-        tl_builder_fail(b, s, "casts from or to %s are not supported", tl_dtype_name(TL_FP8E4B15));
-        return false;
-    }
+    if (src == TL_FP8E4B15 || dst == TL_FP8E4B15) /* the target's conversion: cast_e4b15.c */
+        return lang_cast_e4b15(s, b, o, dst);
     /* fp8 on either side, or a rounding other than the default: tt.fp_to_fp. */
     if ((tl_dtype_is_fp8(src) && df) || (sf && tl_dtype_is_fp8(dst)) || custom)
         return cast_op(s, b, o, TCIR_OPC_TT_FP_TO_FP, dst, downcast ? rounding_name(rounding) : NULL);

@@ -256,6 +256,13 @@ tl_value tl_dot_at(tl_site s, tl_dot_args a)
         tl_order_keywords_first_at(s, b, 2, in, 1, in + 2);
     if (a.out_dtype < TL_DTYPE_INVALID || a.out_dtype >= TL_DTYPE_COUNT)
         return tl_builder_fail(b, s, "invalid dtype %d", (int)a.out_dtype);
+    /* allow_tf32, the deprecated spelling: None keeps the default, True is tf32, False ieee */
+    if ((int)a.allow_tf32 < TL_ALLOW_TF32_DEFAULT || (int)a.allow_tf32 > TL_ALLOW_TF32_FALSE)
+        return tl_builder_fail(b, s, "invalid allow_tf32 %d", (int)a.allow_tf32);
+    if (a.allow_tf32 != TL_ALLOW_TF32_DEFAULT && a.input_precision != TL_PRECISION_DEFAULT)
+        return tl_builder_fail(b, s, "Only one of input_precision and allow_tf32 can be specified");
+    if (a.allow_tf32 == TL_ALLOW_TF32_FALSE)
+        a.input_precision = TL_PRECISION_IEEE;
     lang_opnd l, r, c = {0};
     if (!dot_operand(s, b, a.input, "input", &l) || !dot_operand(s, b, a.other, "other", &r) ||
         (has_acc && !dot_operand(s, b, accv, "acc", &c)))

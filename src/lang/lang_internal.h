@@ -147,6 +147,8 @@ static inline bool lang_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype ds
 {
     return (!o->is_ptr && o->dtype == dst) || lang_convert(s, b, o, dst, rounding);
 }
+/* A cast from or to float8e4b15 (cast_e4b15.c): Triton's inline asm for it, the rounding checked. */
+bool lang_cast_e4b15(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dst);
 /* A pointer operand re-typed to point to dt (tt.bitcast), as loads of int1 do. */
 bool lang_ptr_cast(tl_site s, tl_builder *b, lang_opnd *o, tl_dtype dt);
 

@@ -174,7 +174,7 @@ static void plan_philox_number(plan *p, int n, uint32_t k0, uint32_t k1, const l
 /* randint4x: philox (a seed value: philox_impl inlined after the seed ops, below philox's own
  * 0xffffffff and 32; a number: plan_philox_number), inlined into randint4x after or below its
  * offset * 0. */
-static plan plan_randint4x(const rng *g, int extra, bool number, uint64_t seed_bits)
+static plan plan_philox(const rng *g, bool number, uint64_t seed_bits)
 {
     lang_opnd seed = lang_opnd_of(g->b, g->seed), off = lang_opnd_of(g->b, g->offset);
     plan impl = plan_new(g->b, 2 * g->rounds + 8);
@@ -186,6 +186,13 @@ static plan plan_randint4x(const rng *g, int extra, bool number, uint64_t seed_b
         plan_push(&impl, pc_int(TL_I64, 4294967295LL, &seed));
         plan_push(&impl, pc_int(TL_I64, 32, &seed));
     }
+    return impl;
+}
+
+static plan plan_randint4x(const rng *g, int extra, bool number, uint64_t seed_bits)
+{
+    lang_opnd off = lang_opnd_of(g->b, g->offset);
+    plan impl = plan_philox(g, number, seed_bits);
 
     plan r = plan_new(g->b, impl.n + 8 + extra);
     unsigned bits = tl_dtype_bits(off.dtype);
@@ -468,4 +475,159 @@ tl_value4 tl_rand4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts
 tl_value4 tl_randn4x_at(tl_site s, tl_value seed, tl_value offset, tl_random_opts o)
 {
     return rng_run(s, seed, offset, o, FN_RANDN4X);
+}
+
+/* ---- the helpers themselves: philox, philox_impl, uint_to_uniform_float, pair_uniform_to_normal */
+
+/* The builder of a call on values (no numbers: named in the message) of one type, 32-bit
+ * integers unless want is TL_F32; NULL after an error. */
+static tl_builder *random_operands(tl_site s, int n, const tl_value *v, const char *const *names, tl_dtype want)
+{
+    tl_builder *b = lang_builder(s, NULL, n, v, names);
+    if (!b)
+        return NULL;
+    const tcir_type *t0 = NULL;
+    for (int i = 0; i < n; i++) {
+        if (tl_value_is_lit(v[i])) {
+            tl_builder_fail(b, s, "%s must be a value, not a number", names[i]);
+            return NULL;
+        }
+        lang_opnd o = lang_opnd_of(b, v[i]);
+        bool ok = !o.is_ptr &&
+            (want == TL_F32 ? o.dtype == TL_F32 : tl_dtype_is_int(o.dtype) && tl_dtype_bits(o.dtype) == 32);
+        if (!ok) {
+            char t[LANG_STR];
+            tl_builder_fail(b, s, "%s must be %s, not %s", names[i],
+                            want == TL_F32 ? "float32" : "a 32-bit integer (int32 or uint32)",
+                            lang_elem_str(&o, t, sizeof t));
+            return NULL;
+        }
+        if (i == 0)
+            t0 = tl_value_type(v[i]);
+        else if (tl_value_type(v[i]) != t0) {
+            char x[LANG_STR], y[LANG_STR];
+            lang_opnd o0 = lang_opnd_of(b, v[0]);
+            tl_builder_fail(b, s, "%s and %s must have one type here, got %s and %s", names[0], names[i],
+                            lang_type_str(b, &o0, x, sizeof x), lang_type_str(b, &o, y, sizeof y));
+            return NULL;
+        }
+    }
+    return b;
+}
+
+static bool random_rounds(tl_builder *b, tl_site s, tl_random_opts o, int *rounds)
+{
+    if (o.n_rounds < 0) {
+        tl_builder_fail(b, s, "n_rounds must be positive, got %d", o.n_rounds);
+        return false;
+    }
+    *rounds = o.n_rounds ? o.n_rounds : N_ROUNDS_DEFAULT;
+    return true;
+}
+
+tl_value4 tl_philox_at(tl_site s, tl_value seed, tl_value c0, tl_value c1, tl_value c2, tl_value c3, tl_random_opts o)
+{
+    tl_value4 r = {{TL_POISON, TL_POISON, TL_POISON, TL_POISON}};
+    tl_value c[4] = {c0, c1, c2, c3};
+    static const char *const names[] = {"c0", "c1", "c2", "c3"};
+    tl_builder *b = random_operands(s, 4, c, names, TL_I32);
+    rng g = {.s = s, .b = b, .seed = seed, .offset = c0};
+    if (!b || !random_rounds(b, s, o, &g.rounds))
+        return r;
+    if (!lang_builder(s, b, 1, &seed, (const char *const[]){"seed"}))
+        return r;
+    tl_builder_helper_begin_at(s, b);
+    uint64_t bits = 0;
+    bool number = seed_number(&g, &bits);
+    bool ok = true;
+    if (!tl_value_is_lit(seed) || number) { /* a number that is not an integer: philox says so */
+        plan p = plan_philox(&g, number, bits);
+        ok = plan_meet(&g, &p);
+    }
+    if (ok && philox(&g, c))
+        memcpy(r.v, c, sizeof c);
+    tl_builder_helper_end(b);
+    if (tl_builder_failed(b))
+        for (int i = 0; i < 4; i++)
+            r.v[i] = TL_POISON;
+    return r;
+}
+
+tl_value4 tl_philox_impl_at(tl_site s, tl_value c0, tl_value c1, tl_value c2, tl_value c3, tl_value k0, tl_value k1,
+                            tl_random_opts o)
+{
+    tl_value4 r = {{TL_POISON, TL_POISON, TL_POISON, TL_POISON}};
+    tl_value c[4] = {c0, c1, c2, c3};
+    static const char *const names[] = {"c0", "c1", "c2", "c3"};
+    tl_builder *b = random_operands(s, 4, c, names, TL_I32);
+    rng g = {.s = s, .b = b, .seed = k0, .offset = c0};
+    if (!b || !random_rounds(b, s, o, &g.rounds))
+        return r;
+    tl_value k[2] = {k0, k1};
+    static const char *const knames[] = {"k0", "k1"};
+    if (!random_operands(s, 2, k, knames, TL_I32))
+        return r;
+    if (c0.dtype != TL_U32) { /* Python: `if c0.dtype == tl.uint32` ... else its uint64 assertion */
+        tl_builder_fail(b, s, "static assertion failed: dtype not supported in philox_impl");
+        return r;
+    }
+    tl_builder_helper_begin_at(s, b);
+    lang_opnd keys = lang_opnd_of(b, k0), state = lang_opnd_of(b, c0);
+    plan p = plan_new(b, 2 * g.rounds + 8);
+    plan_philox_impl(&p, g.rounds, &keys, &state);
+    if (plan_meet(&g, &p)) {
+        philox_impl(&g, c, k0, k1);
+        memcpy(r.v, c, sizeof c);
+    }
+    tl_builder_helper_end(b);
+    if (tl_builder_failed(b))
+        for (int i = 0; i < 4; i++)
+            r.v[i] = TL_POISON;
+    return r;
+}
+
+tl_value tl_uint_to_uniform_float_at(tl_site s, tl_value x)
+{
+    static const char *const names[] = {"x"};
+    tl_builder *b = random_operands(s, 1, &x, names, TL_I32);
+    if (!b)
+        return TL_POISON;
+    rng g = {.s = s, .b = b, .offset = x};
+    tl_builder_helper_begin_at(s, b);
+    /* the helper's own constants as its canonicalization leaves them: scale, 1, 0 */
+    lang_opnd off = lang_opnd_of(b, x);
+    plan u = plan_new(b, 3);
+    plan_push(&u, pc_f32(4.6566127342e-10, &off));
+    plan_push(&u, pc_int(TL_I32, 1, &off));
+    plan_push(&u, pc_int(TL_I32, 0, &off));
+    tl_value r = plan_meet(&g, &u) ? uniform(&g, x) : TL_POISON;
+    tl_builder_helper_end(b);
+    return tl_builder_failed(b) ? TL_POISON : r;
+}
+
+tl_pair tl_pair_uniform_to_normal_at(tl_site s, tl_value u1, tl_value u2)
+{
+    tl_pair r = {TL_POISON, TL_POISON};
+    tl_value u[2] = {u1, u2};
+    static const char *const names[] = {"u1", "u2"};
+    tl_builder *b = random_operands(s, 2, u, names, TL_F32);
+    if (!b)
+        return r;
+    rng g = {.s = s, .b = b, .offset = u1};
+    tl_builder_helper_begin_at(s, b);
+    /* the helper's own constants as its canonicalization leaves them: -2.0, 2 pi, 1e-7 */
+    lang_opnd off = lang_opnd_of(b, u1);
+    plan n = plan_new(b, 3);
+    plan_push(&n, pc_f32(-2.0, &off));
+    plan_push(&n, pc_f32(6.283185307179586, &off));
+    plan_push(&n, pc_f32(1.0e-7, &off));
+    tl_value out[2] = {TL_POISON, TL_POISON};
+    if (plan_meet(&g, &n))
+        normal_pair(&g, u1, u2, out);
+    tl_builder_helper_end(b);
+    if (!tl_builder_failed(b)) {
+        r.first = out[0];
+        r.second = out[1];
+    }
+    return r;
 }

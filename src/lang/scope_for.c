@@ -114,6 +114,8 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
     set_unit(op, b, "tt.disallow_acc_multi_buffer", o.disallow_acc_multi_buffer);
     set_unit(op, b, "tt.flatten", o.flatten);
     set_unit(op, b, "tt.warp_specialize", o.warp_specialize);
+    if (o.disable_licm)
+        lang_scope_disable_licm(b, op);
 
     tcir_block *body = tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(op, 0));
     if (!body || !lang_scope_add_args(s, b, body, 1, &operands[0], NULL) ||

@@ -15,6 +15,10 @@
 extern const tl_value lang_scope_poison[TL_MAX_CARRIED];
 
 static inline tcir_context *lang_scope_ctx(tl_builder *b) { return tl_builder_context(b); }
+/* tl.range's (and tl.condition's) disable_licm: op's llvm.loop_annotation, as Triton's code
+ * generator sets it (the LLVM dialect's loop annotation with licm disabled, printed through
+ * MLIR's aliases #loop_licm and #loop_annotation). */
+void lang_scope_disable_licm(tl_builder *b, tcir_op *op);
 /* n elements of `each` bytes from b's arena (at least one); NULL, with the builder in error,
  * when memory runs out. Every caller checks. */
 void *lang_scope_array(tl_site s, tl_builder *b, int n, size_t each);

@@ -31,6 +31,8 @@ tl_scope tl_while_at(tl_site s, tl_builder *b, tl_while_opts o)
     tcir_op *op = lang_op(s, b, TCIR_OPC_SCF_WHILE, (tl_raw_op){.noperands = n, .operands = inits, .nregions = 2});
     if (!op)
         return lang_scope_failed(b, s, hint);
+    if (o.disable_licm)
+        lang_scope_disable_licm(b, op);
     tcir_block *before = tcir_region_add_block(lang_scope_ctx(b), tcir_op_region(op, 0));
     if (!before || !lang_scope_add_args(s, b, before, n, NULL, types))
         return lang_scope_failed(b, s, hint);

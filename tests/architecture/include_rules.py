@@ -43,7 +43,7 @@ PUBLIC = {
     "ir.h": "ir",
     "dtype.h": "builder", "builder.h": "builder", "order.h": "builder",
     "lang.h": "lang", "control.h": "lang", "reduce.h": "lang", "tensor.h": "lang",
-    "memory.h": "lang", "debug.h": "lang",
+    "memory.h": "lang", "debug.h": "lang", "standard.h": "lang",
     "kernel.h": "kernel", "tritonc.h": "kernel",
     "hlo_shape.h": "hlo", "hlo.h": "hlo", "hlo_shard.h": "hlo",
     "pjrt.h": "pjrt", "call.h": "pjrt",

@@ -466,14 +466,35 @@ static void to_tensor_dropped_when_unused(void **state)
                                                "    tt.store %arg0, %c5_i32 : !tt.ptr<i32>\n" TAIL);
 }
 
+/* Python's to_tensor returns a tensor as it is: no op, no constant. */
 static void to_tensor_of_a_value(void **state)
 {
     (void)state;
     tl_builder *b = tl_builder_create("k");
     tl_value x = tl_arg(b, "x", PTR(TL_I32));
-    tl_to_tensor(b, x); int line = __LINE__;
-    expect_error(b, line, "tl_to_tensor: expected a number");
+    tl_value v = tl_load(x);
+    tl_value same = tl_to_tensor(b, v);
+    assert_ptr_equal(same.ir, v.ir);
+    assert_int_equal(same.dtype, TL_I32);
+    tl_store(x, same);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>") "    %0 = tt.load %arg0 : !tt.ptr<i32>\n"
+                                               "    tt.store %arg0, %0 : !tt.ptr<i32>\n" TAIL);
     assert_true(tl_value_is_poison(tl_to_tensor(NULL, 1)));
+}
+
+/* A value of another builder, or poison, is refused. */
+static void to_tensor_of_a_foreign_value(void **state)
+{
+    (void)state;
+    tl_builder *other = tl_builder_create("other");
+    tl_value y = tl_arg(other, "y", TL_SCALAR(TL_I32));
+    tl_builder *b = tl_builder_create("k");
+    tl_to_tensor(b, y); int line = __LINE__;
+    expect_error(b, line, "tl_to_tensor: the value belongs to another builder");
+    tl_builder_destroy(other);
+    tl_builder *c = tl_builder_create("k2");
+    tl_to_tensor(c, TL_POISON); line = __LINE__;
+    expect_error(c, line, "tl_to_tensor: expected a number or a value, got a poison value");
 }
 
 /* One specialization called twice: every constant of the second call is the first's. */
@@ -690,6 +711,7 @@ int main(void)
         cmocka_unit_test(helper_same_specialization_twice),
         cmocka_unit_test(to_tensor_dropped_when_unused),
         cmocka_unit_test(to_tensor_of_a_value),
+        cmocka_unit_test(to_tensor_of_a_foreign_value),
         cmocka_unit_test(helper_folded_constants_last),
         cmocka_unit_test(constant_used_again_after_many),
     };

@@ -1456,6 +1456,43 @@ static void module_attributes_and_function_results(void **state)
                   "}\n");
 }
 
+/* Attribute aliases, as MLIR prints them: `#name = definition` above the module (the aliases a
+ * definition uses first, each once, in both forms), `#name` where used (mlir-opt-22 prints the
+ * same for the LLVM dialect's loop annotations). */
+static void attribute_aliases(void **state)
+{
+    (void)state;
+    const tcir_attr *licm = tcir_attr_alias(C, "loop_licm", "#llvm.loop_licm<disable = true>", 0, NULL);
+    const tcir_attr *note = tcir_attr_alias(C, "loop_annotation", "#llvm.loop_annotation<licm = #loop_licm>", 1, &licm);
+    assert_string_equal(tcir_attr_str(note), "loop_annotation");
+    assert_string_equal(tcir_attr_alias_definition(note), "#llvm.loop_annotation<licm = #loop_licm>");
+    assert_int_equal(tcir_attr_alias_nuses(note), 1);
+    assert_ptr_equal(tcir_attr_alias_use(note, 0), licm);
+    assert_null(tcir_attr_alias_use(note, 1));
+    assert_null(tcir_attr_alias_definition(tcir_attr_unit(C)));
+    assert_true(tcir_attr_equal(note, tcir_attr_alias(C, "loop_annotation", "#llvm.loop_annotation<licm = #loop_licm>",
+                                                       1, &licm)));
+    assert_false(tcir_attr_equal(note, licm));
+    assert_null(tcir_attr_alias(C, NULL, "x", 0, NULL));
+    assert_null(tcir_attr_alias(C, "x", "y", 1, NULL));
+    tcir_op *m = module_create();
+    tcir_block *b = func_create(m, "k", 0, NULL, NULL, NULL);
+    tcir_named_attr attrs[] = {{"llvm.loop_annotation", note, false}, {"other", licm, false}};
+    op_full(b, "my.op", 0, NULL, 0, NULL, 2, attrs, 0);
+    op_full(b, "my.op", 0, NULL, 0, NULL, 1, attrs, 0);
+    ret(b, 0, NULL);
+    assert_prints(m, false,
+                  "#loop_licm = #llvm.loop_licm<disable = true>\n"
+                  "#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>\n"
+                  "module {\n"
+                  "  tt.func public @k() attributes {noinline = false} {\n"
+                  "    \"my.op\"() {llvm.loop_annotation = #loop_annotation, other = #loop_licm} : () -> ()\n"
+                  "    \"my.op\"() {llvm.loop_annotation = #loop_annotation} : () -> ()\n"
+                  "    tt.return\n"
+                  "  }\n"
+                  "}\n");
+}
+
 /* Short i32 arrays are memoized by contents: every one keeps exactly what it was made with,
  * whatever shares a memo slot or reuses the caller's buffer, and equal contents give one. */
 static void short_i32_arrays_keep_their_contents(void **state)
@@ -1511,6 +1548,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(unknown_ops_print_generic_with_every_attribute_kind, setup, teardown),
         cmocka_unit_test_setup_teardown(attribute_accessors_answer_for_their_kinds, setup, teardown),
         cmocka_unit_test_setup_teardown(module_attributes_and_function_results, setup, teardown),
+        cmocka_unit_test_setup_teardown(attribute_aliases, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

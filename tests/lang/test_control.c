@@ -903,6 +903,56 @@ static void error_ternary_types_differ(void **state)
     expect_error_at(b, __LINE__ - 2, "TL_IFEXP: if: value #0 has type f32, expected f16");
 }
 
+/* tl.range(disable_licm=True) and tl.condition(..., disable_licm=True): the loop's
+ * llvm.loop_annotation, printed through MLIR's aliases above the module */
+static void loops_disable_licm(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_value acc = tl_load(x);
+    tl_scope l = tl_for(b, 0, n, 1, .carry = TL_VARS(&acc), .num_stages = 2, .disable_licm = true);
+    acc = tl_add(acc, 1.0);
+    tl_end(&l);
+    tl_value i = tl_to_tensor(b, 0);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i), .disable_licm = true);
+    tl_do(&w, tl_lt(i, n));
+    i = tl_add(i, 1);
+    tl_end(&w);
+    tl_store(x, tl_add(acc, tl_to(i, TL_F32)));
+    char *got = tl_finish(b);
+    assert_non_null(got);
+    assert_string_equal(got, "#loop_licm = #llvm.loop_licm<disable = true>\n"
+                             "#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>\n"
+                             "module {\n"
+                             "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"
+                             "    %c0_i32 = arith.constant 0 : i32\n"
+                             "    %cst = arith.constant 1.000000e+00 : f32\n"
+                             "    %c1_i32 = arith.constant 1 : i32\n"
+                             "    %0 = tt.load %arg0 : !tt.ptr<f32>\n"
+                             "    %1 = scf.for %arg2 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg3 = %0) -> (f32)  : i32 {\n"
+                             "      %5 = arith.addf %arg3, %cst : f32\n"
+                             "      scf.yield %5 : f32\n"
+                             "    } {llvm.loop_annotation = #loop_annotation, tt.num_stages = 2 : i32}\n"
+                             "    %2 = scf.while (%arg2 = %c0_i32) : (i32) -> i32 {\n"
+                             "      %5 = arith.cmpi slt, %arg2, %arg1 : i32\n"
+                             "      scf.condition(%5) %arg2 : i32\n"
+                             "    } do {\n"
+                             "    ^bb0(%arg2: i32):\n"
+                             "      %5 = arith.addi %arg2, %c1_i32 : i32\n"
+                             "      scf.yield %5 : i32\n"
+                             "    } attributes {llvm.loop_annotation = #loop_annotation}\n"
+                             "    %3 = arith.sitofp %2 : i32 to f32\n"
+                             "    %4 = arith.addf %1, %3 : f32\n"
+                             "    tt.store %arg0, %4 : !tt.ptr<f32>\n"
+                             "    tt.return\n"
+                             "  }\n"
+                             "}\n");
+    free(got);
+    tl_builder_destroy(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -946,6 +996,7 @@ int main(void)
         cmocka_unit_test(error_unset_used),
         cmocka_unit_test(error_unset_carried_by_a_loop),
         cmocka_unit_test(error_ternary_types_differ),
+        cmocka_unit_test(loops_disable_licm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -631,6 +631,293 @@ static void kernel_emit_with_debug(void **state)
     free(on);
 }
 
+/* ---- issue 30: inline asm without operands, tl.extra.cuda, the random helpers themselves ---- */
+
+/* Python's args=[]: scalar results, the builder given first */
+static void asm_without_operands(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_I32));
+    tl_value sm = tl_inline_asm_elementwise_in(b, "mov.u32 $0, %smid;", "=r", TL_NO_VALUES, TL_I32, true, 1);
+    tl_store(p, sm);
+    tl_asm_results two = tl_inline_asm_elementwise_in_n(b, "x", "=r,=r", TL_NO_VALUES, TL_DTYPES(TL_I32, TL_F32), false, 1);
+    tl_store(p, two.v[0]);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>")
+                   "    %0 = tt.elementwise_inline_asm \"mov.u32 $0, %smid;\" {constraints = \"=r\", packed_element = 1 : i32, pure = true} -> i32\n"
+                   "    tt.store %arg0, %0 : !tt.ptr<i32>\n"
+                   "    %1:2 = tt.elementwise_inline_asm \"x\" {constraints = \"=r,=r\", packed_element = 1 : i32, pure = false} -> i32, f32\n"
+                   "    tt.store %arg0, %1#0 : !tt.ptr<i32>\n" TAIL);
+}
+
+/* globaltimer, smid, gdc_wait and gdc_launch_dependents: Python's inline asm, in program order */
+static void cuda_builtins(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_I64));
+    tl_gdc_wait(b);
+    tl_value t0 = tl_globaltimer(b);
+    tl_value sm = tl_smid(b);
+    tl_gdc_launch_dependents(b);
+    tl_store(p, tl_add(tl_sub(tl_globaltimer(b), t0), sm));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i64>")
+                   "    %0 = tt.elementwise_inline_asm \"griddepcontrol.wait; // dummy $0\" {constraints = \"=r\", packed_element = 1 : i32, pure = false} -> i32\n"
+                   "    %1 = tt.elementwise_inline_asm \"mov.u64 $0, %globaltimer;\" {constraints = \"=l\", packed_element = 1 : i32, pure = false} -> i64\n"
+                   "    %2 = tt.elementwise_inline_asm \"mov.u32 $0, %smid;\" {constraints = \"=r\", packed_element = 1 : i32, pure = true} -> i32\n"
+                   "    %3 = tt.elementwise_inline_asm \"griddepcontrol.launch_dependents; // dummy $0\" {constraints = \"=r\", packed_element = 1 : i32, pure = false} -> i32\n"
+                   "    %4 = tt.elementwise_inline_asm \"mov.u64 $0, %globaltimer;\" {constraints = \"=l\", packed_element = 1 : i32, pure = false} -> i64\n"
+                   "    %5 = arith.subi %4, %1 : i64\n"
+                   "    %6 = arith.extsi %2 : i32 to i64\n"
+                   "    %7 = arith.addi %5, %6 : i64\n"
+                   "    tt.store %arg0, %7 : !tt.ptr<i64>\n" TAIL);
+}
+
+static void asm_without_operands_misuse(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_inline_asm_elementwise("x", "=r", TL_NO_VALUES, TL_I32, true, 1); int line = __LINE__;
+    expect_error(b, line, "tl_inline_asm_elementwise: inline_asm_elementwise takes 1 to 16 arguments (a value among "
+                          "them; with none, give the builder: tl_inline_asm_elementwise_in), got 0");
+    b = tl_builder_create("k");
+    tl_builder *other = tl_builder_create("other");
+    tl_value y = tl_arg(other, "y", SCALAR(TL_I32));
+    tl_inline_asm_elementwise_in(b, "x", "=r,r", TL_VALUES(y), TL_I32, true, 1); line = __LINE__;
+    expect_error(b, line, "tl_inline_asm_elementwise: argument #1 belongs to another builder");
+    tl_builder_destroy(other);
+    b = tl_builder_create("k");
+    tl_smid(NULL); /* no builder: nothing to make, nothing to report on */
+    tl_gdc_wait(NULL);
+    tl_builder_fail(b, TL_SITE("test"), "first");
+    assert_true(tl_value_is_poison(tl_globaltimer(b)));
+    tl_builder_destroy(b);
+}
+
+/* philox with a seed value: philox_impl's rounds on the counters as given */
+static void philox_seed_value(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_U32));
+    tl_value seed = tl_arg(b, "seed", SCALAR(TL_I64));
+    tl_value r = tl_arange(b, 0, 4);
+    tl_value4 c = tl_philox(seed, r, r, r, r, .n_rounds = 1);
+    tl_store(tl_addptr(p, r), tl_xor(c.v[0], c.v[1], c.v[2], c.v[3]));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>, %arg1: i64")
+                   "    %c32_i64 = arith.constant 32 : i64\n"
+                   "    %c4294967295_i64 = arith.constant 4294967295 : i64\n"
+                   "    %cst = arith.constant dense<-766435501> : tensor<4xi32>\n"
+                   "    %cst_0 = arith.constant dense<-845247145> : tensor<4xi32>\n"
+                   "    %c-1640531527_i32 = arith.constant -1640531527 : i32\n"
+                   "    %c-1150833019_i32 = arith.constant -1150833019 : i32\n"
+                   "    %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %1 = arith.shrui %arg1, %c32_i64 : i64\n"
+                   "    %2 = arith.andi %1, %c4294967295_i64 : i64\n"
+                   "    %3 = arith.trunci %2 : i64 to i32\n"
+                   "    %4 = arith.andi %arg1, %c4294967295_i64 : i64\n"
+                   "    %5 = arith.trunci %4 : i64 to i32\n"
+                   "    %6 = tt.bitcast %0 : tensor<4xi32> -> tensor<4xi32>\n"
+                   "    %7 = tt.bitcast %0 : tensor<4xi32> -> tensor<4xi32>\n"
+                   "    %8 = tt.bitcast %0 : tensor<4xi32> -> tensor<4xi32>\n"
+                   "    %9 = tt.bitcast %0 : tensor<4xi32> -> tensor<4xi32>\n"
+                   "    %10 = tt.mulhiui %cst_0, %8 : tensor<4xi32>\n"
+                   "    %11 = arith.xori %10, %7 : tensor<4xi32>\n"
+                   "    %12 = tt.splat %5 : i32 -> tensor<4xi32>\n"
+                   "    %13 = arith.xori %11, %12 : tensor<4xi32>\n"
+                   "    %14 = tt.mulhiui %cst, %6 : tensor<4xi32>\n"
+                   "    %15 = arith.xori %14, %9 : tensor<4xi32>\n"
+                   "    %16 = tt.splat %3 : i32 -> tensor<4xi32>\n"
+                   "    %17 = arith.xori %15, %16 : tensor<4xi32>\n"
+                   "    %18 = arith.muli %cst_0, %8 : tensor<4xi32>\n"
+                   "    %19 = arith.muli %cst, %6 : tensor<4xi32>\n"
+                   "    %20 = arith.addi %5, %c-1640531527_i32 : i32\n"
+                   "    %21 = arith.addi %3, %c-1150833019_i32 : i32\n"
+                   "    %22 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>\n"
+                   "    %23 = tt.addptr %22, %0 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
+                   "    %24 = arith.xori %13, %18 : tensor<4xi32>\n"
+                   "    %25 = arith.xori %24, %17 : tensor<4xi32>\n"
+                   "    %26 = arith.xori %25, %19 : tensor<4xi32>\n"
+                   "    tt.store %23, %26 : tensor<4x!tt.ptr<i32>>\n" TAIL);
+}
+
+/* a number as the seed: its keys are numbers, each round's a dense constant */
+static void philox_seed_number(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_U32));
+    tl_value r = tl_to(tl_arange(b, 0, 4), TL_U32, .bitcast = true);
+    tl_value4 c = tl_philox(7, r, r, r, r, .n_rounds = 2);
+    tl_store(tl_addptr(p, tl_arange(b, 0, 4)), c.v[3]);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>")
+                   "    %cst = arith.constant dense<-845247145> : tensor<4xi32>\n"
+                   "    %cst_0 = arith.constant dense<-766435501> : tensor<4xi32>\n"
+                   "    %cst_1 = arith.constant dense<7> : tensor<4xi32>\n"
+                   "    %cst_2 = arith.constant dense<0> : tensor<4xi32>\n"
+                   "    %cst_3 = arith.constant dense<-1640531520> : tensor<4xi32>\n"
+                   "    %cst_4 = arith.constant dense<-1150833019> : tensor<4xi32>\n"
+                   "    %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %1 = tt.bitcast %0 : tensor<4xi32> -> tensor<4xi32>\n"
+                   "    %2 = tt.mulhiui %cst, %1 : tensor<4xi32>\n"
+                   "    %3 = arith.xori %2, %1 : tensor<4xi32>\n"
+                   "    %4 = arith.xori %3, %cst_1 : tensor<4xi32>\n"
+                   "    %5 = tt.mulhiui %cst_0, %1 : tensor<4xi32>\n"
+                   "    %6 = arith.xori %5, %1 : tensor<4xi32>\n"
+                   "    %7 = arith.xori %6, %cst_2 : tensor<4xi32>\n"
+                   "    %8 = arith.muli %cst, %1 : tensor<4xi32>\n"
+                   "    %9 = arith.muli %cst_0, %1 : tensor<4xi32>\n"
+                   "    %10 = tt.mulhiui %cst, %7 : tensor<4xi32>\n"
+                   "    %11 = arith.xori %10, %8 : tensor<4xi32>\n"
+                   "    %12 = arith.xori %11, %cst_3 : tensor<4xi32>\n"
+                   "    %13 = tt.mulhiui %cst_0, %4 : tensor<4xi32>\n"
+                   "    %14 = arith.xori %13, %9 : tensor<4xi32>\n"
+                   "    %15 = arith.xori %14, %cst_4 : tensor<4xi32>\n"
+                   "    %16 = arith.muli %cst, %7 : tensor<4xi32>\n"
+                   "    %17 = arith.muli %cst_0, %4 : tensor<4xi32>\n"
+                   "    %18 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %19 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>\n"
+                   "    %20 = tt.addptr %19, %18 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
+                   "    tt.store %20, %17 : tensor<4x!tt.ptr<i32>>\n" TAIL);
+}
+
+static void philox_impl_keys(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_U32));
+    tl_value k = tl_arg(b, "k", SCALAR(TL_U32));
+    tl_value r = tl_to(tl_arange(b, 0, 4), TL_U32, .bitcast = true);
+    tl_value4 c = tl_philox_impl(r, r, r, r, k, k, .n_rounds = 2);
+    tl_store(tl_addptr(p, tl_arange(b, 0, 4)), c.v[0]);
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>, %arg1: i32")
+                   "    %cst = arith.constant dense<-845247145> : tensor<4xi32>\n"
+                   "    %cst_0 = arith.constant dense<-766435501> : tensor<4xi32>\n"
+                   "    %c-1640531527_i32 = arith.constant -1640531527 : i32\n"
+                   "    %c-1150833019_i32 = arith.constant -1150833019 : i32\n"
+                   "    %c1013904242_i32 = arith.constant 1013904242 : i32\n"
+                   "    %c1993301258_i32 = arith.constant 1993301258 : i32\n"
+                   "    %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %1 = tt.bitcast %0 : tensor<4xi32> -> tensor<4xi32>\n"
+                   "    %2 = tt.mulhiui %cst, %1 : tensor<4xi32>\n"
+                   "    %3 = arith.xori %2, %1 : tensor<4xi32>\n"
+                   "    %4 = tt.splat %arg1 : i32 -> tensor<4xi32>\n"
+                   "    %5 = arith.xori %3, %4 : tensor<4xi32>\n"
+                   "    %6 = tt.mulhiui %cst_0, %1 : tensor<4xi32>\n"
+                   "    %7 = arith.xori %6, %1 : tensor<4xi32>\n"
+                   "    %8 = tt.splat %arg1 : i32 -> tensor<4xi32>\n"
+                   "    %9 = arith.xori %7, %8 : tensor<4xi32>\n"
+                   "    %10 = arith.muli %cst, %1 : tensor<4xi32>\n"
+                   "    %11 = arith.muli %cst_0, %1 : tensor<4xi32>\n"
+                   "    %12 = arith.addi %arg1, %c-1640531527_i32 : i32\n"
+                   "    %13 = arith.addi %arg1, %c-1150833019_i32 : i32\n"
+                   "    %14 = tt.mulhiui %cst, %9 : tensor<4xi32>\n"
+                   "    %15 = arith.xori %14, %10 : tensor<4xi32>\n"
+                   "    %16 = tt.splat %12 : i32 -> tensor<4xi32>\n"
+                   "    %17 = arith.xori %15, %16 : tensor<4xi32>\n"
+                   "    %18 = tt.mulhiui %cst_0, %5 : tensor<4xi32>\n"
+                   "    %19 = arith.xori %18, %11 : tensor<4xi32>\n"
+                   "    %20 = tt.splat %13 : i32 -> tensor<4xi32>\n"
+                   "    %21 = arith.xori %19, %20 : tensor<4xi32>\n"
+                   "    %22 = arith.muli %cst, %9 : tensor<4xi32>\n"
+                   "    %23 = arith.muli %cst_0, %5 : tensor<4xi32>\n"
+                   "    %24 = arith.addi %arg1, %c1013904242_i32 : i32\n"
+                   "    %25 = arith.addi %arg1, %c1993301258_i32 : i32\n"
+                   "    %26 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %27 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>\n"
+                   "    %28 = tt.addptr %27, %26 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
+                   "    tt.store %28, %17 : tensor<4x!tt.ptr<i32>>\n" TAIL);
+}
+
+/* uint_to_uniform_float, then pair_uniform_to_normal: each helper's constants as Python's */
+static void uniform_then_normal(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_I32));
+    tl_value o = tl_arg(b, "o", PTR(TL_F32));
+    tl_value r = tl_arange(b, 0, 4);
+    tl_value u = tl_uint_to_uniform_float(tl_load(tl_addptr(p, r)));
+    tl_pair n = tl_pair_uniform_to_normal(u, u);
+    tl_store(tl_addptr(o, r), tl_add(n.first, n.second));
+    expect_text(b, HEAD("%arg0: !tt.ptr<i32>, %arg1: !tt.ptr<f32>")
+                   "    %cst = arith.constant dense<1.000000e-07> : tensor<4xf32>\n"
+                   "    %cst_0 = arith.constant dense<6.28318548> : tensor<4xf32>\n"
+                   "    %cst_1 = arith.constant dense<-2.000000e+00> : tensor<4xf32>\n"
+                   "    %cst_2 = arith.constant dense<0> : tensor<4xi32>\n"
+                   "    %cst_3 = arith.constant dense<1> : tensor<4xi32>\n"
+                   "    %cst_4 = arith.constant dense<4.6566126E-10> : tensor<4xf32>\n"
+                   "    %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
+                   "    %1 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>\n"
+                   "    %2 = tt.addptr %1, %0 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>\n"
+                   "    %3 = tt.load %2 : tensor<4x!tt.ptr<i32>>\n"
+                   "    %4 = arith.cmpi slt, %3, %cst_2 : tensor<4xi32>\n"
+                   "    %5 = arith.subi %cst_2, %3 : tensor<4xi32>\n"
+                   "    %6 = arith.subi %5, %cst_3 : tensor<4xi32>\n"
+                   "    %7 = arith.select %4, %6, %3 : tensor<4xi1>, tensor<4xi32>\n"
+                   "    %8 = arith.sitofp %7 : tensor<4xi32> to tensor<4xf32>\n"
+                   "    %9 = arith.mulf %8, %cst_4 : tensor<4xf32>\n"
+                   "    %10 = arith.maxnumf %cst, %9 : tensor<4xf32>\n"
+                   "    %11 = arith.mulf %cst_0, %9 : tensor<4xf32>\n"
+                   "    %12 = math.log %10 : tensor<4xf32>\n"
+                   "    %13 = arith.mulf %cst_1, %12 : tensor<4xf32>\n"
+                   "    %14 = math.sqrt %13 : tensor<4xf32>\n"
+                   "    %15 = math.cos %11 : tensor<4xf32>\n"
+                   "    %16 = arith.mulf %14, %15 : tensor<4xf32>\n"
+                   "    %17 = math.sin %11 : tensor<4xf32>\n"
+                   "    %18 = arith.mulf %14, %17 : tensor<4xf32>\n"
+                   "    %19 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>\n"
+                   "    %20 = tt.addptr %19, %0 : tensor<4x!tt.ptr<f32>>, tensor<4xi32>\n"
+                   "    %21 = arith.addf %16, %18 : tensor<4xf32>\n"
+                   "    tt.store %20, %21 : tensor<4x!tt.ptr<f32>>\n" TAIL);
+}
+
+static void random_helpers_misuse(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value p = tl_arg(b, "p", PTR(TL_I64));
+    tl_value r64 = tl_load(tl_addptr(p, tl_arange(b, 0, 4)));
+    tl_philox(1, r64, r64, r64, r64); int line = __LINE__;
+    expect_error(b, line, "tl_philox: c0 must be a 32-bit integer (int32 or uint32), not int64");
+
+    b = tl_builder_create("k");
+    tl_value r = tl_arange(b, 0, 4);
+    tl_philox(1, r, r, r, tl_arange(b, 0, 8)); line = __LINE__;
+    expect_error(b, line, "tl_philox: c0 and c3 must have one type here, got tensor<4xi32> and tensor<8xi32>");
+
+    b = tl_builder_create("k");
+    r = tl_arange(b, 0, 4);
+    tl_philox(1.5, r, r, r, r); line = __LINE__;
+    expect_error(b, line, "tl_philox: the seed must be an integer, not float32");
+
+    b = tl_builder_create("k");
+    r = tl_arange(b, 0, 4);
+    tl_value k = tl_arg(b, "k", SCALAR(TL_U32));
+    tl_philox_impl(r, r, r, r, k, k); line = __LINE__;
+    expect_error(b, line, "tl_philox_impl: static assertion failed: dtype not supported in philox_impl");
+
+    b = tl_builder_create("k");
+    r = tl_to(tl_arange(b, 0, 4), TL_U32, .bitcast = true);
+    tl_philox_impl(r, r, r, r, tl_lit(1), tl_lit(2)); line = __LINE__;
+    expect_error(b, line, "tl_philox_impl: k0 must be a value, not a number");
+
+    b = tl_builder_create("k");
+    tl_value f = tl_arg(b, "f", PTR(TL_F32));
+    tl_uint_to_uniform_float(tl_load(f)); line = __LINE__;
+    expect_error(b, line, "tl_uint_to_uniform_float: x must be a 32-bit integer (int32 or uint32), not float32");
+
+    b = tl_builder_create("k");
+    f = tl_arg(b, "f", PTR(TL_F32));
+    tl_pair_uniform_to_normal(tl_load(f), tl_arange(b, 0, 4)); line = __LINE__;
+    expect_error(b, line, "tl_pair_uniform_to_normal: u2 must be float32, not int32");
+
+    b = tl_builder_create("k");
+    r = tl_arange(b, 0, 4);
+    tl_philox(1, r, r, r, r, .n_rounds = -1); line = __LINE__;
+    expect_error(b, line, "tl_philox: n_rounds must be positive, got -1");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -668,6 +955,14 @@ int main(void)
         cmocka_unit_test(random_pointer_offset),
         cmocka_unit_test(random_negative_rounds),
         cmocka_unit_test(kernel_emit_with_debug),
+        cmocka_unit_test(asm_without_operands),
+        cmocka_unit_test(cuda_builtins),
+        cmocka_unit_test(asm_without_operands_misuse),
+        cmocka_unit_test(philox_seed_value),
+        cmocka_unit_test(philox_seed_number),
+        cmocka_unit_test(philox_impl_keys),
+        cmocka_unit_test(uniform_then_normal),
+        cmocka_unit_test(random_helpers_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1073,6 +1073,53 @@ static void generic_forms(void **state)
                    "}) : () -> ()\n");
 }
 
+/* allow_tf32 (Python's deprecated keyword): False is ieee, True tf32; with input_precision an error */
+static void dot_allow_tf32(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value i = tl_arange(b, 0, 16);
+    tl_value p = tl_addptr(x, tl_mul(tl_expand_dims(i, 1), 16), tl_expand_dims(i, 0));
+    tl_value a = tl_load(p);
+    tl_value c = tl_dot(a, a, .allow_tf32 = TL_ALLOW_TF32_FALSE);
+    c = tl_dot(a, a, c, .allow_tf32 = TL_ALLOW_TF32_TRUE);
+    tl_store(p, c);
+    expect_text(b, HEAD("%arg0: !tt.ptr<f32>")
+                   "    %cst = arith.constant dense<0.000000e+00> : tensor<16x16xf32>\n"
+                   "    %cst_0 = arith.constant dense<16> : tensor<16x1xi32>\n"
+                   "    %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>\n"
+                   "    %1 = tt.expand_dims %0 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>\n"
+                   "    %2 = arith.muli %1, %cst_0 : tensor<16x1xi32>\n"
+                   "    %3 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<16x1x!tt.ptr<f32>>\n"
+                   "    %4 = tt.addptr %3, %2 : tensor<16x1x!tt.ptr<f32>>, tensor<16x1xi32>\n"
+                   "    %5 = tt.expand_dims %0 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>\n"
+                   "    %6 = tt.broadcast %4 : tensor<16x1x!tt.ptr<f32>> -> tensor<16x16x!tt.ptr<f32>>\n"
+                   "    %7 = tt.broadcast %5 : tensor<1x16xi32> -> tensor<16x16xi32>\n"
+                   "    %8 = tt.addptr %6, %7 : tensor<16x16x!tt.ptr<f32>>, tensor<16x16xi32>\n"
+                   "    %9 = tt.load %8 : tensor<16x16x!tt.ptr<f32>>\n"
+                   "    %10 = tt.dot %9, %9, %cst : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>\n"
+                   "    %11 = tt.dot %9, %9, %10, inputPrecision = tf32 : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>\n"
+                   "    tt.store %8, %11 : tensor<16x16x!tt.ptr<f32>>\n" TAIL);
+}
+
+static void dot_allow_tf32_misuse(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value i = tl_arange(b, 0, 16);
+    tl_value a = tl_load(tl_addptr(x, tl_mul(tl_expand_dims(i, 1), 16), tl_expand_dims(i, 0)));
+    tl_dot(a, a, .input_precision = TL_PRECISION_TF32X3, .allow_tf32 = TL_ALLOW_TF32_TRUE); int line = __LINE__;
+    expect_error(b, line, "tl_dot: Only one of input_precision and allow_tf32 can be specified");
+    b = tl_builder_create("k");
+    x = tl_arg(b, "x", PTR(TL_F32));
+    i = tl_arange(b, 0, 16);
+    a = tl_load(tl_addptr(x, tl_mul(tl_expand_dims(i, 1), 16), tl_expand_dims(i, 0)));
+    tl_dot(a, a, .allow_tf32 = (tl_allow_tf32)7); line = __LINE__;
+    expect_error(b, line, "tl_dot: invalid allow_tf32 7");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1140,6 +1187,8 @@ int main(void)
         cmocka_unit_test(verify_shape_op_rules),
         cmocka_unit_test(verify_dot_scaled_and_join_rules),
         cmocka_unit_test(generic_forms),
+        cmocka_unit_test(dot_allow_tf32),
+        cmocka_unit_test(dot_allow_tf32_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

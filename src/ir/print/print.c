@@ -217,6 +217,8 @@ char *tcir_print(const tcir_op *op, tcir_print_opts opts, size_t *len)
      * heap: a bigger block is mapped afresh each time and page-faulted in as it is written. */
     size_t guess = 256 + 96 * nops;
     base_out_reserve(&p.out, guess < OUT_RESERVE_MAX ? guess : OUT_RESERVE_MAX);
+    if (p.aliases)
+        print_aliases(&p, op);
     print_op(&p, op);
     base_out_putc(&p.out, '\n');
     base_out_putc(&p.out, '\0');

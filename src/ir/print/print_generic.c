@@ -131,6 +131,10 @@ void print_attr(print_state *p, const tcir_attr *a, bool elide_may)
         break;
     case TCIR_ATTR_ENUM: base_out_puts(out, tcir_attr_enum_generic(a)); break;
     case TCIR_ATTR_OPAQUE: base_out_puts(out, tcir_attr_str(a)); break;
+    case TCIR_ATTR_ALIAS:
+        base_out_putc(out, '#');
+        base_out_puts(out, tcir_attr_str(a));
+        break;
     }
 }
 

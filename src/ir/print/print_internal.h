@@ -159,6 +159,7 @@ typedef struct print_state {
     base_out out;
     print_scratch mem; /* everything below that is allocated */
     bool generic, locations;
+    bool aliases; /* an op has an ALIAS attribute (numbering notes it): print_aliases writes them */
     int indent;
     size_t nops; /* of the whole IR printed (numbering counts them first) */
     print_smap ids; /* value -> offset of its text in vtext, block -> ordering in its region */
@@ -276,6 +277,9 @@ void print_named(print_state *p, const char *name, const tcir_attr *a);
  * NULL-terminated `elided`, sorted by name into p->sorted; returns how many. */
 size_t print_collect_attrs(print_state *p, const tcir_op *op, int inherent, const char *const *elided);
 void print_location(print_state *p, tcir_loc loc);
+/* `#name = definition` for every ALIAS attribute of the ops under top (the aliases one uses
+ * before it, each once), before top is printed (print_alias.c). */
+void print_aliases(print_state *p, const tcir_op *top);
 /* "name"(operands)[successors] <{props}> (regions) {attrs} : (types) -> types */
 void print_generic_op(print_state *p, const tcir_op *op);
 

@@ -253,6 +253,8 @@ static void number_op(numbering *nb, const tcir_op *op)
     print_state *p = nb->p;
     int n = tcir_op_nresults(op);
     nb->nops++;
+    for (int i = tcir_op_nattrs(op) - 1; i >= 0 && !p->aliases; i--)
+        p->aliases = tcir_attr_get_kind(tcir_op_attr_at(op, i)->attr) == TCIR_ATTR_ALIAS;
     if (!n)
         return;
     tcir_op *o = (tcir_op *)op;
