@@ -58,12 +58,14 @@ typedef struct pair_cfg {
 static const pair_cfg pair_default = {1024};
 static const tl_cfg_field pair_fields[] = {TL_CFG_FIELD(pair_cfg, BLOCK, TL_CFG_INT)};
 
-/* x[i] = i * 0.5 + step, over a few passes so that it takes some time */
+/* x[i] = i * 0.5 + step. It lets the dependent grid launch at once (gdc_launch_dependents): the
+ * consumer's griddepcontrol.wait still waits until this grid is done and its writes are seen. */
 static void producer(tl_builder *b, const pair_cfg *cfg)
 {
     tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
     tl_value step = tl_arg(b, "step", TL_SCALAR(TL_F32));
+    tl_gdc_launch_dependents(b);
     tl_value offs = tl_add(tl_mul(tl_program_id(b, 0), cfg->BLOCK), tl_arange(b, 0, cfg->BLOCK));
     tl_value mask = tl_lt(offs, n);
     tl_store(tl_addptr(x, offs), tl_add(tl_mul(tl_cast(offs, TL_F32), 0.5), step), .mask = mask);
@@ -71,17 +73,15 @@ static void producer(tl_builder *b, const pair_cfg *cfg)
 TL_KERNEL(pdl_producer_kernel, pair_cfg, producer, .name = "pdl_producer", .inputs = TL_NAMES("n", "step"),
           .outputs = TL_NAMES("x"), .cfg_default = &pair_default, .nfields = 1, .fields = pair_fields);
 
-/* Its first instruction waits for the kernel ahead of it (Python: tl.extra.cuda.gdc_wait()).
- * Python's gdc_wait is an inline asm of no operand ("griddepcontrol.wait; // dummy $0", "=r",
- * []); this one takes the program id as a placeholder operand until the language writes the
- * zero-operand form. Then y = x + 1. */
+/* Its first instruction waits for the kernel ahead of it (Python: tl.extra.cuda.gdc_wait(), an
+ * inline asm with no operand). Then y = x + 1. */
 static void consumer(tl_builder *b, const pair_cfg *cfg)
 {
     tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
     tl_value y = tl_arg(b, "y", TL_PTR(TL_F32));
     tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+    tl_gdc_wait(b);
     tl_value pid = tl_program_id(b, 0);
-    tl_inline_asm_elementwise("griddepcontrol.wait; // $0 $1", "=r,r", TL_LIST(pid), TL_I32, false, 1);
     tl_value offs = tl_add(tl_mul(pid, cfg->BLOCK), tl_arange(b, 0, cfg->BLOCK));
     tl_value mask = tl_lt(offs, n);
     tl_store(tl_addptr(y, offs), tl_add(tl_load(tl_addptr(x, offs), .mask = mask), 1.0), .mask = mask);
