@@ -73,8 +73,10 @@ static void write_variant(FILE *f, const char *name, int i, const tc_variant *v)
     fputs(", .spec = ", f);
     write_string(f, v->spec);
     const tc_options *o = &v->options;
-    fprintf(f, ",\n     .options = {%d, %d, %d, %d, %s", o->arch, o->num_warps, o->num_stages, o->num_ctas,
-            o->debug ? "true" : "false");
+    /* Designated, every field named: a compiler warning of missing initializers (clang's
+     * -Wextra) must not fire in a user's build of this file. */
+    fprintf(f, ",\n     .options = {.arch = %d, .num_warps = %d, .num_stages = %d, .num_ctas = %d, .debug = %s",
+            o->arch, o->num_warps, o->num_stages, o->num_ctas, o->debug ? "true" : "false");
     if (o->maxnreg > 0)
         fprintf(f, ", .maxnreg = %d", o->maxnreg);
     if (o->disable_fp_fusion)

@@ -277,7 +277,7 @@ static void options_reach_the_compiler_and_key_the_cache(void **state)
     size_t n = fread(text, 1, sizeof text - 1, f);
     text[n] = '\0';
     fclose(f);
-    assert_non_null(strstr(text, ".options = {90, 4, 3, 1, false, .maxnreg = 128, .disable_fp_fusion = true, "
+    assert_non_null(strstr(text, ".options = {.arch = 90, .num_warps = 4, .num_stages = 3, .num_ctas = 1, .debug = false, .maxnreg = 128, .disable_fp_fusion = true, "
                                  ".launch_pdl = true, .launch_cooperative_grid = true, .ptx_options = \"--verbose -O3\"}"));
     tc_variant_free(again);
     tc_variant_free(v);
