@@ -44,8 +44,8 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "six.c: 6 variants as six..\n$" OR seconds 
   message(FATAL_ERROR "embed --compile: want 6 variants within 4 s")
 endif()
 file(READ "${OUT_DIR}/six.c" text)
-string(REGEX MATCHALL "\\.spec = \"D+[DN]\",\n     \\.options = \\{[0-9]+" order "${text}")
-string(REGEX REPLACE "\\.spec = \"([DN]+)\",\n     \\.options = \\{([0-9]+)" "\\1@\\2" order "${order}")
+string(REGEX MATCHALL "\\.spec = \"D+[DN]\",\n     \\.options = \\{\\.arch = [0-9]+" order "${text}")
+string(REGEX REPLACE "\\.spec = \"([DN]+)\",\n     \\.options = \\{\\.arch = ([0-9]+)" "\\1@\\2" order "${order}")
 if(NOT order STREQUAL "DDDN@80;DDDD@80;DDDN@90;DDDD@90;DDDN@100;DDDD@100")
   message(FATAL_ERROR "embed --compile: the variants in the order ${order}, not the command line's")
 endif()
@@ -59,8 +59,8 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "tuned.c: 4 variants as tuned.., 1 table of
   message(FATAL_ERROR "embed --table: want the 4 variants of the table's winners and its text")
 endif()
 file(READ "${OUT_DIR}/tuned.c" text)
-string(REGEX MATCHALL "\\.config = \"BLOCK_SIZE=[0-9]+\", \\.spec = \"[DN]+\",\n     \\.options = \\{[0-9]+, [0-9]+, [0-9]+" got "${text}")
-string(REGEX REPLACE "\\.config = \"BLOCK_SIZE=([0-9]+)\", \\.spec = \"([DN]+)\",\n     \\.options = \\{([0-9]+), ([0-9]+), ([0-9]+)"
+string(REGEX MATCHALL "\\.config = \"BLOCK_SIZE=[0-9]+\", \\.spec = \"[DN]+\",\n     \\.options = \\{\\.arch = [0-9]+, \\.num_warps = [0-9]+, \\.num_stages = [0-9]+" got "${text}")
+string(REGEX REPLACE "\\.config = \"BLOCK_SIZE=([0-9]+)\", \\.spec = \"([DN]+)\",\n     \\.options = \\{\\.arch = ([0-9]+), \\.num_warps = ([0-9]+), \\.num_stages = ([0-9]+)"
        "\\1 \\2 arch=\\3 warps=\\4 stages=\\5" got "${got}")
 if(NOT got STREQUAL "512 DDDN arch=90 warps=4 stages=3;512 DDDD arch=90 warps=4 stages=3;1024 DDDD arch=90 warps=8 stages=2;1024 NDDD arch=90 warps=8 stages=2")
   message(FATAL_ERROR "embed --table: the winners' variants are ${got}")
