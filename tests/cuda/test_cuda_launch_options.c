@@ -305,7 +305,12 @@ static void embedded_with_the_cli_flags(void **state)
     assert_int_equal(v->options.maxnreg, 64);
     assert_true(v->options.launch_pdl);
     assert_false(v->options.launch_cooperative_grid);
-    assert_non_null(strstr((const char *)v->cubin, " maxnreg=64 pdl=1 "));
+    /* the embedded cubin is bytes, not a string: search a NUL-terminated copy */
+    char cubin[4096];
+    size_t n = v->cubin_size < sizeof cubin - 1 ? v->cubin_size : sizeof cubin - 1;
+    memcpy(cubin, v->cubin, n);
+    cubin[n] = '\0';
+    assert_non_null(strstr(cubin, " maxnreg=64 pdl=1 "));
     tc_compile_env none = {.cache_dir = TRITONC_TEST_BINARY_DIR "/launch-options-empty", .jit = false};
     tc_runtime *rt = fake_runtime(&none);
     assert_true(tc_runtime_add_variants(rt, test_launch_options_embedded_count, test_launch_options_embedded));
