@@ -70,6 +70,7 @@ void tc_runtime_destroy(tc_runtime *rt)
 {
     if (!rt)
         return;
+    cuda_comms_destroy_all(rt); /* with NCCL's work done, before the contexts go */
     cuda_autotuner_free_all(rt);
     cuda_streams_destroy_all(rt); /* each synchronized first: no launch in flight uses a module */
     for (tc_kernel *k = rt->kernels, *next; k; k = next) {

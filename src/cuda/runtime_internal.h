@@ -91,6 +91,8 @@ typedef struct cuda_stream {
     tcu_context ctx;
 } cuda_stream;
 
+struct tc_comm; /* tritonc/nccl.h, nccl_internal.h */
+
 struct tc_kernel {
     struct tc_kernel *next;
     tc_runtime *rt;
@@ -118,6 +120,7 @@ struct tc_runtime {
     int ndevices; /* the machine's, once `devices` is made (under lock) */
     cuda_device *devices; /* one per device, made at the first call that needs it (under lock) */
     cuda_stream *streams; /* under lock */
+    struct tc_comm *comms; /* the communicators alive (nccl.c), under lock */
     bool has_env;
     tc_compile_env env;
     char *env_cache_dir, *env_compiler, *env_from;
@@ -163,6 +166,11 @@ int cuda_device_ordinal(tc_runtime *rt, tl_site site, tcu_device h);
  * contexts retained for devices (at runtime destroy, after modules and scratch are freed). */
 void cuda_streams_destroy_all(tc_runtime *rt);
 void cuda_devices_release_all(tc_runtime *rt);
+
+/* ---- communicators (nccl.c) ----------------------------------------------------------------- */
+
+/* Destroys every communicator still alive (at runtime destroy, first). */
+void cuda_comms_destroy_all(tc_runtime *rt);
 
 /* ---- arguments (args.c) ------------------------------------------------------------------- */
 
