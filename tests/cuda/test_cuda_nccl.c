@@ -595,6 +595,10 @@ static void argument_checks(void **state)
              (unsigned long long)w.recv[1]);
     expect_error_at(rt, line, want);
     tc_runtime_clear_error(rt);
+    /* the driver's special streams (CU_STREAM_LEGACY, CU_STREAM_PER_THREAD) are every device's */
+    tc_stream special[2] = {(tc_stream)(uintptr_t)1, (tc_stream)(uintptr_t)2};
+    assert_true(tc_all_reduce(w.comm, w.send, w.recv, 4, TL_F32, TC_REDUCE_SUM, special));
+    expect_logged("ncclAllReduce rank=1 dev=1 count=4 type=7 op=0 stream=0x2");
     /* memory the driver does not know (host memory) passes: NCCL would say */
     static float host[4];
     tc_deviceptr from_host[2] = {(tc_deviceptr)(uintptr_t)host, w.send[1]};
