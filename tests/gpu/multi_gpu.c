@@ -342,7 +342,7 @@ static void bandwidth(tc_runtime *rt, tc_comm *comm, int n, const coll_bufs *cb,
     if (nsizes == 0)
         sizes[nsizes++] = max;
     max = sizes[nsizes - 1];
-    tc_deviceptr buf[MAXDEV];
+    tc_deviceptr buf[MAXDEV] = {0};
     void *zeros = calloc(1, max);
     bool ok = zeros != NULL;
     for (int r = 0; r < n && ok; r++)
@@ -382,8 +382,12 @@ int main(int argc, char **argv)
     if (argc > 1 && atoi(argv[1]) > 0 && atoi(argv[1]) < n)
         n = atoi(argv[1]);
     size_t max_bytes = argc > 2 ? (size_t)strtoull(argv[2], NULL, 0) : 256u << 20;
-    if (n < 1 || n > MAXDEV) {
-        fprintf(stderr, "multi_gpu: %d devices (1 to %d are run)\n", n, MAXDEV);
+    if (n > MAXDEV) {
+        printf("multi_gpu: %d devices, the first %d used\n", n, MAXDEV);
+        n = MAXDEV;
+    }
+    if (n < 1) {
+        fprintf(stderr, "multi_gpu: no device\n");
         tc_runtime_destroy(rt);
         return 2;
     }

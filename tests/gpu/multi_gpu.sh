@@ -50,6 +50,8 @@ fi
 
 if [ -z "${TRITONC_LIBNCCL:-}" ]; then
     lib=$("$PYTHON" -c 'import os, nvidia.nccl as m; print(os.path.join(list(m.__path__)[0], "lib", "libnccl.so.2"))' 2>/dev/null)
+    [ -n "$lib" ] && [ -f "$lib" ] ||
+        lib=$("$PYTHON" -c 'import glob, os, sys; print(next(iter(sorted(f for p in sys.path for f in glob.glob(os.path.join(p, "nvidia", "nccl", "lib", "libnccl.so.2")))), ""))' 2>/dev/null)
     [ -n "$lib" ] && [ -f "$lib" ] || lib=$(ldconfig -p 2>/dev/null | awk '/libnccl\.so\.2 / { print $NF; exit }')
     [ -n "$lib" ] && export TRITONC_LIBNCCL="$lib"
 fi
