@@ -39,6 +39,12 @@
  * launch (a second context works). A thread with no current context gets the runtime's: the
  * primary context of its device, retained when the runtime was created.
  *
+ * Several devices: tc_set_device(rt, d) makes device d's primary context current on the
+ * calling thread (retained by the runtime until it is destroyed); from then on that thread's
+ * launches, allocations and copies are on device d. A kernel handle works on every device: its
+ * module is loaded in each context at the first launch there. Collectives between devices
+ * through NCCL: tritonc/nccl.h.
+ *
  * Threads and CUDA graphs: every call is thread-safe (two threads may launch the same kernel
  * at once). Once a variant is loaded in a context, a launch takes no lock (but one to find the
  * scratch buffer of a kernel that needs scratch), allocates nothing and never synchronizes, so
@@ -136,6 +142,34 @@ TRITONC_API bool tc_copy_to_host_at(tl_site site, tc_runtime *rt, void *dst, tc_
 /* Waits until all work in the current context is done (cuCtxSynchronize). */
 TRITONC_API bool tc_synchronize_at(tl_site site, tc_runtime *rt);
 #define tc_synchronize(...) tc_synchronize_at(TL_SITE("tc_synchronize"), __VA_ARGS__)
+
+/* ---- several devices, streams --------------------------------------------------------------- */
+
+/* The number of CUDA devices of the machine (cuDeviceGetCount); 0 on error. */
+TRITONC_API int tc_device_count_at(tl_site site, tc_runtime *rt);
+#define tc_device_count(...) tc_device_count_at(TL_SITE("tc_device_count"), __VA_ARGS__)
+/* Makes device `device`'s primary context current on the calling thread (cuCtxSetCurrent),
+ * retaining it the first time (the runtime releases it when destroyed). The device must have the
+ * compute capability of the runtime's device (tc_runtime_options.device): the variants launched
+ * are chosen by that arch, so a device of another is refused (create a runtime for it). False
+ * on error (no such device, another arch, a driver error). */
+TRITONC_API bool tc_set_device_at(tl_site site, tc_runtime *rt, int device);
+#define tc_set_device(...) tc_set_device_at(TL_SITE("tc_set_device"), __VA_ARGS__)
+/* The device of the context current on the calling thread (the runtime's device when none is
+ * current); -1 on error. */
+TRITONC_API int tc_current_device_at(tl_site site, tc_runtime *rt);
+#define tc_current_device(...) tc_current_device_at(TL_SITE("tc_current_device"), __VA_ARGS__)
+
+/* A new stream in the current context (the runtime's when none is): cuStreamCreate with the
+ * default flags (it orders with the legacy default stream, as cudaStreamCreate's streams do).
+ * NULL on error. A convenience: launches and collectives take any CUstream. */
+TRITONC_API tc_stream tc_stream_create_at(tl_site site, tc_runtime *rt);
+#define tc_stream_create(...) tc_stream_create_at(TL_SITE("tc_stream_create"), __VA_ARGS__)
+/* Waits for the work queued on s, frees the scratch buffers launches kept for it and destroys
+ * it (in its own context, whichever is current). s must come from tc_stream_create on this
+ * runtime; NULL is a no-op. The runtime destroys those left at tc_runtime_destroy. */
+TRITONC_API bool tc_stream_destroy_at(tl_site site, tc_runtime *rt, tc_stream s);
+#define tc_stream_destroy(...) tc_stream_destroy_at(TL_SITE("tc_stream_destroy"), __VA_ARGS__)
 
 /* ---- kernels ------------------------------------------------------------------------------ */
 

@@ -52,6 +52,17 @@ enum { TCU_STREAM_CAPTURE_STATUS_NONE = 0, TCU_STREAM_CAPTURE_STATUS_ACTIVE = 1 
 /* CUevent_flags */
 enum { TCU_EVENT_DEFAULT = 0 };
 
+/* CUstream_flags: a stream that orders with the legacy default stream, as cudaStreamCreate's */
+enum { TCU_STREAM_DEFAULT = 0 };
+
+/* CUpointer_attribute (what a collective reads of its buffers), CUmemorytype */
+enum {
+    TCU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+    TCU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+    TCU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+};
+enum { TCU_MEMORYTYPE_DEVICE = 2 };
+
 /* CUlaunchAttributeID */
 enum {
     TCU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
@@ -115,6 +126,7 @@ _Static_assert(sizeof(tcu_launch_config) == 56 || sizeof(void *) != 8, "CUlaunch
     X(get_error_name, "cuGetErrorName", (tcu_result err, const char **name))                                           \
     X(get_error_string, "cuGetErrorString", (tcu_result err, const char **text))                                       \
     X(device_get, "cuDeviceGet", (tcu_device * dev, int ordinal))                                                      \
+    X(device_get_count, "cuDeviceGetCount", (int *count))                                                              \
     X(device_get_attribute, "cuDeviceGetAttribute", (int *value, int attrib, tcu_device dev))                          \
     X(device_primary_ctx_retain, "cuDevicePrimaryCtxRetain", (tcu_context * ctx, tcu_device dev))                      \
     X(device_primary_ctx_release, "cuDevicePrimaryCtxRelease_v2", (tcu_device dev))                                    \
@@ -142,6 +154,11 @@ _Static_assert(sizeof(tcu_launch_config) == 56 || sizeof(void *) != 8, "CUlaunch
     X(memset_d32_async, "cuMemsetD32Async", (tcu_deviceptr dst, unsigned int value, size_t n, tcu_stream stream))      \
     X(stream_is_capturing, "cuStreamIsCapturing", (tcu_stream stream, int *status))                                    \
     X(stream_synchronize, "cuStreamSynchronize", (tcu_stream stream))                                                  \
+    X(stream_create, "cuStreamCreate", (tcu_stream * stream, unsigned int flags))                                      \
+    X(stream_destroy, "cuStreamDestroy_v2", (tcu_stream stream))                                                       \
+    X(stream_get_ctx, "cuStreamGetCtx", (tcu_stream stream, tcu_context * ctx))                                        \
+    X(pointer_get_attributes, "cuPointerGetAttributes",                                                                \
+      (unsigned int n, int *attributes, void **data, tcu_deviceptr ptr))                                               \
     X(ctx_synchronize, "cuCtxSynchronize", (void))                                                                     \
     X(event_create, "cuEventCreate", (tcu_event * ev, unsigned int flags))                                             \
     X(event_destroy, "cuEventDestroy_v2", (tcu_event ev))                                                              \

@@ -92,6 +92,27 @@ void cuda_scratch_free_all(tc_runtime *rt)
     rt->scratch = NULL;
 }
 
+void cuda_scratch_free_stream(tc_runtime *rt, tcu_context ctx, tc_stream stream)
+{
+    tcu_context saved = NULL;
+    if (rt->drv.ctx_get_current(&saved) != TCU_SUCCESS)
+        saved = NULL;
+    pthread_mutex_lock(&rt->lock);
+    for (cuda_scratch **p = &rt->scratch; *p;) {
+        cuda_scratch *s = *p;
+        if (s->ctx != ctx || s->stream != stream) {
+            p = &s->next;
+            continue;
+        }
+        *p = s->next;
+        if (s->alloc && rt->drv.ctx_set_current(ctx) == TCU_SUCCESS)
+            rt->drv.mem_free(s->alloc);
+        free(s);
+    }
+    pthread_mutex_unlock(&rt->lock);
+    rt->drv.ctx_set_current(saved);
+}
+
 /* Triton's launcher sizes scratch as grid * num_ctas * size per kernel. */
 static bool scratch_size(size_t programs, unsigned num_ctas, int size, size_t *bytes)
 {

@@ -18,6 +18,7 @@ static void start(tc_runtime *rt, tl_site site, const tc_runtime_options *opts)
     if (!cuda_check(rt, site, d->init(0), "cuInit", NULL))
         return;
     int ordinal = opts ? opts->device : 0;
+    rt->ordinal = ordinal;
     if (!cuda_check(rt, site, d->device_get(&rt->device, ordinal), "cuDeviceGet", NULL))
         return;
     int major = 0, minor = 0;
@@ -69,7 +70,9 @@ void tc_runtime_destroy(tc_runtime *rt)
 {
     if (!rt)
         return;
+    cuda_comms_destroy_all(rt); /* with NCCL's work done, before the contexts go */
     cuda_autotuner_free_all(rt);
+    cuda_streams_destroy_all(rt); /* each synchronized first: no launch in flight uses a module */
     for (tc_kernel *k = rt->kernels, *next; k; k = next) {
         next = k->next;
         cuda_unload_all(k);
@@ -82,6 +85,7 @@ void tc_runtime_destroy(tc_runtime *rt)
         free(k);
     }
     cuda_scratch_free_all(rt);
+    cuda_devices_release_all(rt);
     for (cuda_compiled *c = rt->compiled, *next; c; c = next) {
         next = c->next;
         tc_variant_free(c->variant);

@@ -1,5 +1,6 @@
-/* Private to the CUDA runtime (runtime*.c, args*.c, module*.c, launch*.c, autotune*.c): the
- * objects, the sticky error, argument packing, loaded variants and scratch buffers.
+/* Private to the CUDA runtime (runtime*.c, args*.c, module*.c, launch*.c, autotune*.c, device.c,
+ * nccl*.c): the objects, the sticky error, argument packing, loaded variants, scratch buffers,
+ * devices, streams and communicators.
  *
  * Locking: rt->lock guards everything that changes after creation (kernel handles, compiled
  * variants, the lists below). The lists a launch reads (a handle's loaded variants) are
@@ -75,6 +76,23 @@ typedef struct cuda_param_class {
     tl_dtype dtype;
 } cuda_param_class;
 
+/* One device of the machine as the runtime knows it (device.c). */
+typedef struct cuda_device {
+    bool known; /* handle read (cuDeviceGet) */
+    bool retained; /* primary retained by device.c (the runtime's own device's is rt->primary) */
+    tcu_device handle;
+    tcu_context primary; /* NULL until tc_set_device or a communicator asks for the device */
+} cuda_device;
+
+/* A stream tc_stream_create made, destroyed at tc_stream_destroy or with the runtime. */
+typedef struct cuda_stream {
+    struct cuda_stream *next;
+    tcu_stream stream;
+    tcu_context ctx;
+} cuda_stream;
+
+struct tc_comm; /* tritonc/nccl.h, nccl_internal.h */
+
 struct tc_kernel {
     struct tc_kernel *next;
     tc_runtime *rt;
@@ -96,8 +114,13 @@ struct tc_runtime {
     pthread_mutex_t error_lock; /* the error alone (recorded with or without lock held) */
     base_error error; /* recorded and cleared under error_lock; read without it */
     tcu_device device;
+    int ordinal; /* the device's number (tc_runtime_options.device) */
     int arch; /* the device's compute capability, 90 for 9.0: the variants launched */
     tcu_context primary; /* retained; NULL when not */
+    int ndevices; /* the machine's, once `devices` is made (under lock) */
+    cuda_device *devices; /* one per device, made at the first call that needs it (under lock) */
+    cuda_stream *streams; /* under lock */
+    struct tc_comm *comms; /* the communicators alive (nccl.c), under lock */
     bool has_env;
     tc_compile_env env;
     char *env_cache_dir, *env_compiler, *env_from;
@@ -130,6 +153,24 @@ bool cuda_ready(tc_runtime *rt, tl_site site);
 /* The context current on this thread; when none, the runtime's primary one is made current.
  * NULL (error recorded) on failure. */
 tcu_context cuda_current_context(tc_runtime *rt, tl_site site);
+
+/* ---- devices and streams (device.c) ------------------------------------------------------ */
+
+/* The primary context of device `device` (retained once, kept until the runtime is destroyed):
+ * NULL, error recorded, for a device that does not exist or whose compute capability is not
+ * the runtime's device's (variants are chosen by the runtime's arch). Takes rt->lock. */
+tcu_context cuda_device_context(tc_runtime *rt, tl_site site, int device);
+/* The number of the device of driver handle h; -1 (error recorded) when none has it. */
+int cuda_device_ordinal(tc_runtime *rt, tl_site site, tcu_device h);
+/* Destroys the streams tc_stream_create made and not destroyed, and releases the primary
+ * contexts retained for devices (at runtime destroy, after modules and scratch are freed). */
+void cuda_streams_destroy_all(tc_runtime *rt);
+void cuda_devices_release_all(tc_runtime *rt);
+
+/* ---- communicators (nccl.c) ----------------------------------------------------------------- */
+
+/* Destroys every communicator still alive (at runtime destroy, first). */
+void cuda_comms_destroy_all(tc_runtime *rt);
 
 /* ---- arguments (args.c) ------------------------------------------------------------------- */
 
@@ -214,6 +255,8 @@ void cuda_ir_forget_all(tc_kernel *k);
 
 /* Frees every scratch buffer (at runtime destroy). */
 void cuda_scratch_free_all(tc_runtime *rt);
+/* Frees the scratch buffers of (ctx, stream), whose work is done (a stream destroyed). */
+void cuda_scratch_free_stream(tc_runtime *rt, tcu_context ctx, tc_stream stream);
 
 /* ---- autotuning (autotune.c) ---------------------------------------------------------------- */
 

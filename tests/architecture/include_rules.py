@@ -49,7 +49,7 @@ PUBLIC = {
     "pjrt.h": "pjrt", "call.h": "pjrt",
     "interp.h": "interp",
     "compile.h": "compile",
-    "cuda.h": "cuda",
+    "cuda.h": "cuda", "nccl.h": "cuda",
 }
 EXCEPTIONS = {("base", "tritonc/ir.h"), ("base", "tritonc/dtype.h")}
 # The layers compiled into libtritonc. A library above it (the call layer, the interpreter, the

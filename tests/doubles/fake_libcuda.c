@@ -18,6 +18,17 @@
  * is tc_bench's L2 flush buffer (256 MiB, set hundreds of times, never read), and writing all
  * of it would make a benchmark on the fake take minutes.
  *
+ * Several devices: FAKE_CUDA_DEVICES=N in the environment (read by fake_cuda_reset and when the
+ * library loads; fake_cuda_set_devices at run time) gives N devices, up to 8, each with a
+ * primary context of its own ("primary" for device 0, "primary1", "primary2"... in the log) and
+ * a compute capability of its own (fake_cuda_set_device_compute_capability). Every module load
+ * and launch is logged with its context, every launch with its stream: a stream made by
+ * cuStreamCreate is "s1", "s2"... (in order of creation), the NULL stream "(nil)". A launch on
+ * a stream of another context than the current one fails as the driver's does
+ * (CUDA_ERROR_INVALID_HANDLE), and cuPointerGetAttributes tells the device each allocation was
+ * made on. fake_cuda_stream_name, fake_cuda_stream_device and fake_cuda_current_device let
+ * another test double (the fake NCCL) name what it is given.
+ *
  * Built twice by tests/CMakeLists.txt: fake_libcuda.so, and fake_libcuda_nosym.so without
  * cuLaunchKernelEx (a driver missing a function). The fake_cuda_* functions steer it. */
 #define _POSIX_C_SOURCE 200809L
@@ -49,9 +60,25 @@ enum {
 #define FAKE_OPTIN_SHARED 232448
 #define FAKE_MEMSET_MAX_WORDS ((size_t)1 << 18) /* 1 MiB */
 
+/* The most devices, and the most live streams, the fake has. */
+#define FAKE_MAX_DEVICES 8
+#define FAKE_MAX_STREAMS 64
+
 struct tcu_ctx_st {
     int id;
+    int device;
 };
+struct tcu_stream_st {
+    int id; /* s1, s2... */
+    tcu_context ctx;
+};
+/* One allocation: which device it was made on (cuPointerGetAttributes). */
+typedef struct fake_alloc {
+    struct fake_alloc *next;
+    uintptr_t start;
+    size_t size;
+    int device;
+} fake_alloc;
 struct tcu_mod_st {
     tcu_context ctx;
     struct tcu_func_st *fn;
@@ -74,17 +101,23 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static char *log_text;
 static size_t log_len, log_cap;
 static int logging = 1;
-static struct tcu_ctx_st primary_ctx = {1};
-static struct tcu_ctx_st extra_ctx[4] = {{2}, {3}, {4}, {5}};
+static struct tcu_ctx_st primary_ctx[FAKE_MAX_DEVICES] = {{1, 0}, {11, 1}, {12, 2}, {13, 3},
+                                                          {14, 4}, {15, 5}, {16, 6}, {17, 7}};
+static struct tcu_ctx_st extra_ctx[4] = {{2, 0}, {3, 0}, {4, 0}, {5, 0}};
 static int n_extra_ctx;
+static int n_devices = 1;
+static int device_cc[FAKE_MAX_DEVICES];
+static long retained_on[FAKE_MAX_DEVICES];
+static struct tcu_stream_st *streams[FAKE_MAX_STREAMS]; /* the live ones */
+static int stream_serial;
+static fake_alloc *allocs;
 static _Thread_local tcu_context current;
 static int initialized;
 static int no_device;
-static int compute_capability = 90; /* 9.0 */
 static int capturing;
 static double clock_us;
 static double drift_us; /* each launch takes this much longer than the one before (a heating device) */
-static long live_allocs, live_modules, launches, primary_retained, live_events;
+static long live_allocs, live_modules, launches, live_events, live_streams;
 static char fail_fn[64];
 static unsigned long long encode_serial; /* cuTensorMapEncodeTiled's calls */
 static int fail_code, fail_after;
@@ -132,7 +165,45 @@ static int scripted_failure(const char *fn)
 static const char *ctx_name(tcu_context c)
 {
     static const char *const names[] = {"none", "primary", "ctx2", "ctx3", "ctx4", "ctx5"};
+    static const char *const primaries[] = {"primary",  "primary1", "primary2", "primary3",
+                                            "primary4", "primary5", "primary6", "primary7"};
+    if (c && c->id >= 11 && c->id <= 17)
+        return primaries[c->id - 10];
     return c && c->id >= 1 && c->id <= 5 ? names[c->id] : (c ? "?" : "none");
+}
+
+/* A stream cuStreamCreate made and not destroyed yet (called with the lock held). */
+static int stream_known(tcu_stream s)
+{
+    for (int i = 0; s && i < FAKE_MAX_STREAMS; i++)
+        if (streams[i] == s)
+            return 1;
+    return 0;
+}
+
+/* "(nil)" for the NULL stream, "s3" for one cuStreamCreate made, the address otherwise. */
+static const char *stream_text(tcu_stream s, char *buf, size_t size)
+{
+    if (stream_known(s))
+        snprintf(buf, size, "s%d", s->id);
+    else
+        snprintf(buf, size, "%p", (void *)s);
+    return buf;
+}
+
+/* FAKE_CUDA_DEVICES, 1 to FAKE_MAX_DEVICES (1 when unset or out of range). */
+static int devices_from_env(void)
+{
+    const char *e = getenv("FAKE_CUDA_DEVICES");
+    int n = e ? atoi(e) : 1;
+    return n >= 1 && n <= FAKE_MAX_DEVICES ? n : 1;
+}
+
+__attribute__((constructor)) static void fake_start(void)
+{
+    n_devices = devices_from_env();
+    for (int d = 0; d < FAKE_MAX_DEVICES; d++)
+        device_cc[d] = 90; /* 9.0 */
 }
 
 /* The log goes with the library: a runtime that closes the driver unloads it. */
@@ -141,6 +212,11 @@ __attribute__((destructor)) static void free_log(void)
     free(log_text);
     log_text = NULL;
     log_len = log_cap = 0;
+    for (fake_alloc *a = allocs, *next; a; a = next) {
+        next = a->next;
+        free(a);
+    }
+    allocs = NULL;
 }
 
 /* ---- steering the fake (for the tests) --------------------------------------------------------- */
@@ -153,7 +229,10 @@ EXPORT void fake_cuda_reset(void)
     log_len = log_cap = 0;
     logging = 1;
     no_device = capturing = 0;
-    compute_capability = 90;
+    n_devices = devices_from_env();
+    for (int d = 0; d < FAKE_MAX_DEVICES; d++)
+        device_cc[d] = 90;
+    stream_serial = 0;
     clock_us = 0;
     drift_us = 0;
     launches = 0;
@@ -161,10 +240,23 @@ EXPORT void fake_cuda_reset(void)
     encode_serial = 0;
     pthread_mutex_unlock(&lock);
 }
-/* The device's compute capability (90 for 9.0; reset: 90), read when a runtime is created. */
+/* Every device's compute capability (90 for 9.0; reset: 90), read when a runtime is created. */
 EXPORT void fake_cuda_set_compute_capability(int cc)
 {
-    compute_capability = cc;
+    for (int d = 0; d < FAKE_MAX_DEVICES; d++)
+        device_cc[d] = cc;
+}
+/* One device's compute capability. */
+EXPORT void fake_cuda_set_device_compute_capability(int device, int cc)
+{
+    if (device >= 0 && device < FAKE_MAX_DEVICES)
+        device_cc[device] = cc;
+}
+/* The number of devices, 1 to 8 (reset: $FAKE_CUDA_DEVICES, else 1). */
+EXPORT void fake_cuda_set_devices(int n)
+{
+    if (n >= 1 && n <= FAKE_MAX_DEVICES)
+        n_devices = n;
 }
 /* The log so far ("" when empty); valid until the next call into the fake. */
 EXPORT const char *fake_cuda_log(void)
@@ -225,9 +317,54 @@ EXPORT long fake_cuda_launches(void)
 {
     return launches;
 }
+/* The retains of every device's primary context not released yet. */
 EXPORT long fake_cuda_primary_retained(void)
 {
-    return primary_retained;
+    long n = 0;
+    for (int d = 0; d < FAKE_MAX_DEVICES; d++)
+        n += retained_on[d];
+    return n;
+}
+EXPORT long fake_cuda_primary_retained_on(int device)
+{
+    return device >= 0 && device < FAKE_MAX_DEVICES ? retained_on[device] : 0;
+}
+EXPORT long fake_cuda_live_streams(void)
+{
+    return live_streams;
+}
+/* The primary context of a device (what cuDevicePrimaryCtxRetain gives), NULL for none. */
+EXPORT tcu_context fake_cuda_primary_context(int device)
+{
+    return device >= 0 && device < FAKE_MAX_DEVICES ? &primary_ctx[device] : NULL;
+}
+/* A stream's name as the log writes it ("s2", "(nil)"), into buf. */
+EXPORT const char *fake_cuda_stream_name(tcu_stream s, char *buf, size_t size)
+{
+    pthread_mutex_lock(&lock);
+    stream_text(s, buf, size);
+    pthread_mutex_unlock(&lock);
+    return buf;
+}
+/* The device of a stream cuStreamCreate made; -1 for the NULL stream or any other. */
+EXPORT int fake_cuda_stream_device(tcu_stream s)
+{
+    pthread_mutex_lock(&lock);
+    int d = stream_known(s) ? s->ctx->device : -1;
+    pthread_mutex_unlock(&lock);
+    return d;
+}
+/* The device of the context current on the calling thread; -1 when none is. */
+EXPORT int fake_cuda_current_device(void)
+{
+    return current ? current->device : -1;
+}
+/* Logs a line (another test double's, so that one log shows the order of both). */
+EXPORT void fake_cuda_log_line(const char *line)
+{
+    pthread_mutex_lock(&lock);
+    logf_("%s", line);
+    pthread_mutex_unlock(&lock);
 }
 
 /* ---- the driver API ------------------------------------------------------------------------------ */
@@ -303,18 +440,28 @@ EXPORT tcu_result cuDeviceGet(tcu_device *dev, int ordinal)
     logf_("cuDeviceGet %d", ordinal);
     if (!initialized)
         LEAVE(TCU_ERROR_NOT_INITIALIZED);
-    if (ordinal != 0)
+    if (ordinal < 0 || ordinal >= n_devices)
         LEAVE(FAKE_INVALID_DEVICE);
-    *dev = 0;
+    *dev = ordinal;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuDeviceGetCount(int *count)
+{
+    ENTER("cuDeviceGetCount");
+    if (!initialized)
+        LEAVE(TCU_ERROR_NOT_INITIALIZED);
+    *count = n_devices;
     LEAVE(TCU_SUCCESS);
 }
 
 EXPORT tcu_result cuDeviceGetAttribute(int *value, int attrib, tcu_device dev)
 {
-    (void)dev;
+    if (dev < 0 || dev >= n_devices)
+        return FAKE_INVALID_DEVICE;
     switch (attrib) {
-    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = compute_capability / 10; break;
-    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = compute_capability % 10; break;
+    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = device_cc[dev] / 10; break;
+    case TCU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = device_cc[dev] % 10; break;
     case TCU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = FAKE_OPTIN_SHARED; break;
     default: return TCU_ERROR_INVALID_VALUE;
     }
@@ -325,8 +472,10 @@ EXPORT tcu_result cuDevicePrimaryCtxRetain(tcu_context *ctx, tcu_device dev)
 {
     ENTER("cuDevicePrimaryCtxRetain");
     logf_("cuDevicePrimaryCtxRetain %d", dev);
-    primary_retained++;
-    *ctx = &primary_ctx;
+    if (dev < 0 || dev >= n_devices)
+        LEAVE(FAKE_INVALID_DEVICE);
+    retained_on[dev]++;
+    *ctx = &primary_ctx[dev];
     LEAVE(TCU_SUCCESS);
 }
 
@@ -334,7 +483,9 @@ EXPORT tcu_result cuDevicePrimaryCtxRelease_v2(tcu_device dev)
 {
     ENTER("cuDevicePrimaryCtxRelease");
     logf_("cuDevicePrimaryCtxRelease %d", dev);
-    primary_retained--;
+    if (dev < 0 || dev >= FAKE_MAX_DEVICES || retained_on[dev] == 0)
+        LEAVE(FAKE_INVALID_DEVICE);
+    retained_on[dev]--;
     LEAVE(TCU_SUCCESS);
 }
 
@@ -354,7 +505,7 @@ EXPORT tcu_result cuCtxGetDevice(tcu_device *dev)
 {
     if (!current)
         return TCU_ERROR_INVALID_CONTEXT;
-    *dev = 0;
+    *dev = current->device;
     return TCU_SUCCESS;
 }
 
@@ -531,12 +682,18 @@ static void format_params(const struct tcu_func_st *f, void **params, char *out,
 }
 
 /* The checks the real driver makes that a test relies on. */
-static tcu_result check_launch(tcu_function fn, unsigned bx, unsigned by, unsigned bz, unsigned shared)
+static tcu_result check_launch(tcu_function fn, unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                               tcu_stream stream)
 {
     if (!fn)
         return FAKE_INVALID_HANDLE;
     if (fn->ctx != current) {
         logf_("launch of %s (loaded in ctx=%s) in ctx=%s", fn->symbol, ctx_name(fn->ctx), ctx_name(current));
+        return FAKE_INVALID_HANDLE;
+    }
+    if (stream_known(stream) && stream->ctx != current) {
+        logf_("launch of %s on stream s%d of ctx=%s in ctx=%s", fn->symbol, stream->id, ctx_name(stream->ctx),
+              ctx_name(current));
         return FAKE_INVALID_HANDLE;
     }
     if (bx % 32 || bx > 1024 || by != 1 || bz != 1)
@@ -554,14 +711,14 @@ EXPORT tcu_result cuLaunchKernel(tcu_function fn, unsigned int gx, unsigned int 
                                  void **params, void **extra)
 {
     ENTER("cuLaunchKernel");
-    tcu_result r = check_launch(fn, bx, by, bz, shared);
+    tcu_result r = check_launch(fn, bx, by, bz, shared, stream);
     if (r != TCU_SUCCESS || extra)
         LEAVE(r != TCU_SUCCESS ? r : TCU_ERROR_INVALID_VALUE);
-    char args[1024] = "";
+    char args[1024] = "", sname[32];
     if (logging)
         format_params(fn, params, args, sizeof args);
-    logf_("cuLaunchKernel %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s args=%s", fn->symbol, gx, gy, gz, bx,
-          shared, (void *)stream, ctx_name(current), args);
+    logf_("cuLaunchKernel %s grid=%ux%ux%u block=%u shared=%u stream=%s ctx=%s args=%s", fn->symbol, gx, gy, gz, bx,
+          shared, stream_text(stream, sname, sizeof sname), ctx_name(current), args);
     clock_us += fn->time_us + drift_us * (double)launches;
     launches++;
     LEAVE(TCU_SUCCESS);
@@ -571,7 +728,7 @@ EXPORT tcu_result cuLaunchKernel(tcu_function fn, unsigned int gx, unsigned int 
 EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, void **params, void **extra)
 {
     ENTER("cuLaunchKernelEx");
-    tcu_result r = check_launch(fn, c->block_dim_x, c->block_dim_y, c->block_dim_z, c->shared_mem_bytes);
+    tcu_result r = check_launch(fn, c->block_dim_x, c->block_dim_y, c->block_dim_z, c->shared_mem_bytes, c->stream);
     if (r != TCU_SUCCESS || extra)
         LEAVE(r != TCU_SUCCESS ? r : TCU_ERROR_INVALID_VALUE);
     char attrs[256] = "";
@@ -598,11 +755,11 @@ EXPORT tcu_result cuLaunchKernelEx(const tcu_launch_config *c, tcu_function fn, 
             n += (size_t)snprintf(attrs + n, sizeof attrs - n, "%sattr%d", i ? "," : "", a->id);
         }
     }
-    char args[1024];
+    char args[1024], sname[32];
     format_params(fn, params, args, sizeof args);
-    logf_("cuLaunchKernelEx %s grid=%ux%ux%u block=%u shared=%u stream=%p ctx=%s attrs=[%s] args=%s", fn->symbol,
-          c->grid_dim_x, c->grid_dim_y, c->grid_dim_z, c->block_dim_x, c->shared_mem_bytes, (void *)c->stream,
-          ctx_name(current), attrs, args);
+    logf_("cuLaunchKernelEx %s grid=%ux%ux%u block=%u shared=%u stream=%s ctx=%s attrs=[%s] args=%s", fn->symbol,
+          c->grid_dim_x, c->grid_dim_y, c->grid_dim_z, c->block_dim_x, c->shared_mem_bytes,
+          stream_text(c->stream, sname, sizeof sname), ctx_name(current), attrs, args);
     clock_us += fn->time_us + drift_us * (double)launches;
     launches++;
     LEAVE(TCU_SUCCESS);
@@ -658,8 +815,13 @@ EXPORT tcu_result cuMemAlloc_v2(tcu_deviceptr *ptr, size_t bytes)
     }
     void *p = NULL;
     size_t rounded = (bytes + 255) / 256 * 256;
-    if (posix_memalign(&p, 256, rounded ? rounded : 256) != 0)
+    fake_alloc *a = malloc(sizeof *a);
+    if (!a || posix_memalign(&p, 256, rounded ? rounded : 256) != 0) {
+        free(a);
         LEAVE(TCU_ERROR_OUT_OF_MEMORY);
+    }
+    *a = (fake_alloc){.next = allocs, .start = (uintptr_t)p, .size = rounded ? rounded : 256, .device = current->device};
+    allocs = a;
     *ptr = (tcu_deviceptr)(uintptr_t)p;
     live_allocs++;
     logf_("cuMemAlloc %zu", bytes);
@@ -670,6 +832,13 @@ EXPORT tcu_result cuMemFree_v2(tcu_deviceptr ptr)
 {
     ENTER("cuMemFree");
     logf_("cuMemFree");
+    for (fake_alloc **a = &allocs; *a; a = &(*a)->next)
+        if ((*a)->start == (uintptr_t)ptr) {
+            fake_alloc *dead = *a;
+            *a = dead->next;
+            free(dead);
+            break;
+        }
     free((void *)(uintptr_t)ptr);
     if (ptr)
         live_allocs--;
@@ -728,10 +897,79 @@ EXPORT tcu_result cuStreamIsCapturing(tcu_stream stream, int *status)
     return TCU_SUCCESS;
 }
 
+EXPORT tcu_result cuStreamCreate(tcu_stream *stream, unsigned int flags)
+{
+    ENTER("cuStreamCreate");
+    if (!current)
+        LEAVE(TCU_ERROR_INVALID_CONTEXT);
+    int slot = 0;
+    while (slot < FAKE_MAX_STREAMS && streams[slot])
+        slot++;
+    struct tcu_stream_st *s = slot < FAKE_MAX_STREAMS ? malloc(sizeof *s) : NULL;
+    if (!s)
+        LEAVE(TCU_ERROR_OUT_OF_MEMORY);
+    *s = (struct tcu_stream_st){.id = ++stream_serial, .ctx = current};
+    streams[slot] = s;
+    live_streams++;
+    logf_("cuStreamCreate s%d flags=%u ctx=%s", s->id, flags, ctx_name(current));
+    *stream = s;
+    LEAVE(TCU_SUCCESS);
+}
+
+EXPORT tcu_result cuStreamDestroy_v2(tcu_stream stream)
+{
+    ENTER("cuStreamDestroy");
+    for (int i = 0; i < FAKE_MAX_STREAMS; i++)
+        if (stream && streams[i] == stream) {
+            logf_("cuStreamDestroy s%d ctx=%s", stream->id, ctx_name(current));
+            streams[i] = NULL;
+            free(stream);
+            live_streams--;
+            LEAVE(TCU_SUCCESS);
+        }
+    LEAVE(FAKE_INVALID_HANDLE);
+}
+
+EXPORT tcu_result cuStreamGetCtx(tcu_stream stream, tcu_context *ctx)
+{
+    ENTER("cuStreamGetCtx");
+    if (!stream) {
+        if (!current)
+            LEAVE(TCU_ERROR_INVALID_CONTEXT);
+        *ctx = current; /* the NULL stream is the current context's */
+        LEAVE(TCU_SUCCESS);
+    }
+    if (!stream_known(stream))
+        LEAVE(FAKE_INVALID_HANDLE);
+    *ctx = stream->ctx;
+    LEAVE(TCU_SUCCESS);
+}
+
+/* The memory type, whether managed (never here) and the device of an allocation; for any other
+ * address, memory type 0 (what the driver answers for host memory it does not know). */
+EXPORT tcu_result cuPointerGetAttributes(unsigned int n, int *attributes, void **data, tcu_deviceptr ptr)
+{
+    ENTER("cuPointerGetAttributes");
+    const fake_alloc *found = NULL;
+    for (const fake_alloc *a = allocs; a && !found; a = a->next)
+        if (ptr >= a->start && ptr - a->start < a->size)
+            found = a;
+    for (unsigned i = 0; i < n; i++) {
+        switch (attributes[i]) {
+        case TCU_POINTER_ATTRIBUTE_MEMORY_TYPE: *(unsigned *)data[i] = found ? TCU_MEMORYTYPE_DEVICE : 0; break;
+        case TCU_POINTER_ATTRIBUTE_IS_MANAGED: *(unsigned *)data[i] = 0; break;
+        case TCU_POINTER_ATTRIBUTE_DEVICE_ORDINAL: *(int *)data[i] = found ? found->device : -2; break;
+        default: LEAVE(TCU_ERROR_INVALID_VALUE);
+        }
+    }
+    LEAVE(TCU_SUCCESS);
+}
+
 EXPORT tcu_result cuStreamSynchronize(tcu_stream stream)
 {
     ENTER("cuStreamSynchronize");
-    logf_("cuStreamSynchronize %p", (void *)stream);
+    char sname[32];
+    logf_("cuStreamSynchronize %s", stream_text(stream, sname, sizeof sname));
     LEAVE(capturing ? FAKE_NOT_PERMITTED : TCU_SUCCESS);
 }
 
