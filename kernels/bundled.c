@@ -42,6 +42,8 @@ extern const tl_kernel per_token_group_quant_fp8_groups_kernel;
 extern const tl_kernel moe_align_block_size_count_kernel;
 extern const tl_kernel moe_align_block_size_scan_kernel;
 extern const tl_kernel moe_align_block_size_scatter_kernel;
+extern const tl_kernel matmul_tma_persistent_kernel;
+extern const tl_kernel attention_tma_kernel;
 
 static const tl_kernel *const bundled_kernels[] = {
     &vector_add_kernel,
@@ -81,6 +83,8 @@ static const tl_kernel *const bundled_kernels[] = {
     &moe_align_block_size_count_kernel,
     &moe_align_block_size_scan_kernel,
     &moe_align_block_size_scatter_kernel,
+    &matmul_tma_persistent_kernel,
+    &attention_tma_kernel,
 };
 
 int tritonc_bundled_count(void)

@@ -6,11 +6,14 @@
 #                  neither. In ARGS, {first} is the first bundled kernel, {out} is OUT_DIR.
 #   MODE=output_file  TRITONC OUT_DIR
 #                  `emit K -o FILE` writes exactly what `emit K` prints, for every kernel.
-#   MODE=hlo_every_kernel  TRITONC OUT_DIR
+#   MODE=hlo_every_kernel  TRITONC OUT_DIR [HOST_DESC]
 #                  `hlo K --no-loc` prints a program calling K through XLA, for every kernel.
-#   MODE=interpret_every_kernel, launch_every_kernel  TRITONC OUT_DIR [SKIP]
+#   MODE=interpret_every_kernel, launch_every_kernel  TRITONC OUT_DIR [SKIP] [HOST_DESC]
 #                  `interpret K` (`launch K --iters 1`) succeeds with defaults for every kernel
 #                  but those SKIP names (interpret only).
+#                  HOST_DESC names the kernels that take host tensor descriptors (TL_TENSORDESC):
+#                  XLA passes buffers only and made-up problems make none, so for them the
+#                  command must fail, saying so.
 #   MODE=docs      TRITONC OUT_DIR SOURCE_DIR
 #                  README.md holds `tritonc --help` verbatim, docs/cli.md every command's
 #                  `tritonc help CMD` (the commands `tritonc --help` lists).
@@ -51,8 +54,21 @@ if(MODE STREQUAL "output_file")
   return()
 endif()
 
+# A kernel of HOST_DESC: the command must refuse it, naming the host tensor descriptor.
+function(require_host_desc_refusal k)
+  execute_process(COMMAND "${TRITONC}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "host tensor descriptor")
+    message(FATAL_ERROR "tritonc ${ARGN}: exit ${rc}; a kernel with host tensor descriptor arguments must be "
+                        "refused, saying so:\n${err}")
+  endif()
+endfunction()
+
 if(MODE STREQUAL "hlo_every_kernel")
   foreach(k IN LISTS kernels)
+    if(k IN_LIST HOST_DESC)
+      require_host_desc_refusal("${k}" hlo "${k}" --no-loc)
+      continue()
+    endif()
     execute_process(COMMAND "${TRITONC}" hlo "${k}" --no-loc RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
     if(NOT rc EQUAL 0 OR NOT text MATCHES "stablehlo.custom_call @__gpu\\$xla.gpu.triton\\(.*tt.func public @${k}\\(")
       message(FATAL_ERROR "tritonc hlo ${k} --no-loc: exit ${rc}, no call of kernel ${k}:\n${err}")
@@ -80,6 +96,10 @@ if(MODE STREQUAL "interpret_every_kernel" OR MODE STREQUAL "launch_every_kernel"
     set(extra "")
     if(cmd STREQUAL "launch")
       set(extra --iters 1)
+    endif()
+    if(k IN_LIST HOST_DESC)
+      require_host_desc_refusal("${k}" ${cmd} "${k}" ${extra})
+      continue()
     endif()
     execute_process(COMMAND "${TRITONC}" ${cmd} "${k}" ${extra} RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

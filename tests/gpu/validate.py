@@ -7,7 +7,8 @@ Python original kernels/NAME.py:
   a. round trip: Triton parses (and so verifies) each form; str_nodebug() must give our pretty text;
      the with-locations form is also lowered to PTX, whose line info must name our C file (ptxloc);
   b. make_ttir on ours equals make_ttir on the Python original; then TTGIR, LLIR and PTX compared;
-  c. if kernels/NAME.py defines `reference` and `grid`: ours is compiled, launched and checked;
+  c. if kernels/NAME.py defines `reference` and `grid`: ours is compiled, launched and checked
+     (host tensor descriptor arguments as TensorDescriptor objects, as the JIT takes them);
   d. timing: the Python frontend's make_ir for each kernel, and tritonc_bench's output;
   e. a summary table; exit status 1 if any check failed.
 --dry-run needs no triton and no GPU: it checks the emitted files and the kernel modules' shape.
@@ -146,14 +147,22 @@ class Triton:
     def make_ttir(self, mod):
         return self.backend.make_ttir(mod, {}, self.opts, CAPABILITY)
 
-    def lower(self, mod, who):
+    def options(self, km):
+        """The compile options of kernels/NAME.py: Triton's defaults, or its NUM_WARPS and
+        NUM_STAGES when it names them (a kernel whose tile wants 8 warps)."""
+        given = {k: getattr(km, name) for k, name in (("num_warps", "NUM_WARPS"), ("num_stages", "NUM_STAGES"))
+                 if km is not None and hasattr(km, name)}
+        return self.backend.parse_options(given) if given else self.opts
+
+    def lower(self, mod, who, opts=None):
         """TTGIR, LLIR and PTX texts of a module after make_ttir; stops at the first failing stage."""
         texts, md = {}, {}
+        opts = opts or self.opts
         try:
-            mod = self.backend.make_ttgir(mod, md, self.opts, CAPABILITY)
+            mod = self.backend.make_ttgir(mod, md, opts, CAPABILITY)
             texts["ttgir"] = mod.str_nodebug()
-            texts["llir"] = self.backend.make_llir(mod, md, self.opts, CAPABILITY)
-            texts["ptx"] = self.backend.make_ptx(texts["llir"], md, self.opts, CAPABILITY)
+            texts["llir"] = self.backend.make_llir(mod, md, opts, CAPABILITY)
+            texts["ptx"] = self.backend.make_ptx(texts["llir"], md, opts, CAPABILITY)
         except Exception:
             print(f"  lowering {who}'s module failed after {list(texts) or 'no stage'}:")
             traceback.print_exc(file=sys.stdout)
@@ -207,7 +216,8 @@ def check_against_python(tt, name, km, pretty_path, out):
     cells["ttir"] = compare("make_ttir", ours, theirs, out, name)
     # Both lowered from their make_ttir'd text (no Python locations, same file name in another
     # folder), so debug info cannot make them differ; strip_debug handles what is left.
-    a, b = tt.lower(tt.parse(ours_path), "tritonc"), tt.lower(tt.parse(theirs_path), "triton")
+    opts = tt.options(km)
+    a, b = tt.lower(tt.parse(ours_path), "tritonc", opts), tt.lower(tt.parse(theirs_path), "triton", opts)
     for stage in ("ttgir", "llir", "ptx"):
         if stage in a and stage in b:
             cells[stage] = compare(stage, strip_debug(a[stage], stage), strip_debug(b[stage], stage), out, name)
@@ -275,6 +285,43 @@ def launch_grid(km, args, n):
     return (grid + (1, 1, 1))[:3]
 
 
+TENSORDESC_ELEMENTS = {"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64", "f8E4M3FN": "fp8e4nv",
+                       "f8E5M2": "fp8e5", "i8": "i8", "si8": "i8", "ui8": "u8", "i16": "i16", "si16": "i16",
+                       "i32": "i32", "si32": "i32", "i64": "i64", "si64": "i64"}
+
+
+def launcher_signature(signature):
+    """triton.compile of a TTIR file types each argument as the IR prints it, and so a host tensor
+    descriptor as its three parts (!tt.tensordesc<tensor<64x64xf16>>, one i32 per dimension of its
+    shape, one i64 per stride), which the launcher cannot take. Triton's launcher takes it as the
+    JIT types it, one argument (tensordesc<fp16[64, 64]>), and from a TensorDescriptor object makes
+    the CUtensorMap, shape and strides itself. The signature with each descriptor so typed."""
+    items, out, i = list(signature.values()), {}, 0
+    while i < len(items):
+        m = re.fullmatch(r"!tt\.tensordesc<tensor<([0-9x]+)x([A-Za-z0-9]+)>>", str(items[i]))
+        if m:
+            dims = m.group(1).split("x")
+            out[len(out)] = f"tensordesc<{TENSORDESC_ELEMENTS[m.group(2)]}[{', '.join(dims)}]>"
+            i += 1 + 2 * len(dims)
+        else:
+            out[len(out)] = items[i]
+            i += 1
+    return out
+
+
+def compile_for_launch(tt, path, opts=None):
+    """triton.compile of a TTIR file, its launcher typed for host tensor descriptors (above)."""
+    kernel = tt.triton.compile(str(path), target=tt.target, options=opts)
+    if any(str(t).startswith("!tt.tensordesc") for t in kernel.src.signature.values()):
+        kernel.src.signature = launcher_signature(kernel.src.signature)  # read when the launcher is made
+    return kernel
+
+
+def as_tensor(value):
+    """A TensorDescriptor argument's tensor (its base), else the value."""
+    return value.base if type(value).__name__ == "TensorDescriptor" else value
+
+
 def check_run(tt, name, km, pretty_path, out):
     """Compiles OUR TTIR with triton.compile and checks it against reference on several sizes.
     triton.compile starts an IR file at make_ttgir (it skips make_ttir), so the main check runs
@@ -287,7 +334,9 @@ def check_run(tt, name, km, pretty_path, out):
     status = OK
     for label, path in (("after make_ttir", after_ttir), ("as emitted", pretty_path)):
         try:
-            kernel = tt.triton.compile(str(path), target=tt.target)
+            opts = {k: getattr(km, n) for k, n in (("num_warps", "NUM_WARPS"), ("num_stages", "NUM_STAGES"))
+                    if hasattr(km, n)}
+            kernel = compile_for_launch(tt, path, opts or None)
         except Exception:
             print(f"  run ({label}): FAIL: triton.compile raised:")
             traceback.print_exc(file=sys.stdout)
@@ -301,7 +350,7 @@ def check_run(tt, name, km, pretty_path, out):
                 kernel[grid](*args.values())  # CompiledKernel[grid](*runtime args)
                 torch.cuda.synchronize()
                 for arg, exp in want.items():
-                    got = args[arg]
+                    got = as_tensor(args[arg])
                     exp = exp.to(got.device)
                     err = (got.double() - exp.double()).abs().max().item() if got.numel() else 0.0
                     good = got.shape == exp.shape and torch.allclose(got.double(), exp.double(), rtol=rtol, atol=atol)
