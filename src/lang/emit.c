@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "builder/order/order_engine.h"
 #include "lang/lang_internal.h"
 
 bool lang_absent(tl_value v) { return tl_value_is_absent(v); }
@@ -58,6 +59,11 @@ tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v,
             return NULL;
         }
     }
+    /* The effects among the argument expressions (two loads, one per argument), which C ran in
+     * no fixed order, in the text's order now: a call that opens a helper frame (standard.h's)
+     * issues no op of the caller's level that would put them so later. */
+    if (n > 1)
+        order_call_arguments(b, s, n, v);
     return b;
 }
 

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "tritonc/standard.h"
 #include "tritonc/tritonc.h"
 
 /* The helpers, each taking its caller's site as the library's calls do. */
@@ -244,6 +245,36 @@ static void a_call_with_an_effect_alone_in_its_expression(void **state)
                      "}\n");
 }
 
+/* A library call written as Python's @jit helper (standard.h) given two loads, one per argument:
+ * C runs them in no fixed order before the call begins (gcc made y's load first); they are put in
+ * the text's order at the call, as an ordinary call's are. */
+static void a_library_helper_orders_the_effects_of_its_arguments(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value x = tl_arg(b, "x", TL_PTR(TL_F32));
+    tl_value y = tl_arg(b, "y", TL_PTR(TL_F32));
+    tl_value o = tl_arg(b, "o", TL_PTR(TL_F32));
+    tl_store(tl_addptr(o, tl_arange(b, 0, 2)), tl_interleave(tl_load(x), tl_load(y)));
+    assert_kernel(b, "module {\n"
+                     "  tt.func public @k(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> "
+                     "{tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes "
+                     "{noinline = false} {\n"
+                     "    %0 = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>\n"
+                     "    %1 = tt.splat %arg2 : !tt.ptr<f32> -> tensor<2x!tt.ptr<f32>>\n"
+                     "    %2 = tt.addptr %1, %0 : tensor<2x!tt.ptr<f32>>, tensor<2xi32>\n"
+                     "    %3 = tt.load %arg0 : !tt.ptr<f32>\n"
+                     "    %4 = tt.load %arg1 : !tt.ptr<f32>\n"
+                     "    %5 = tt.splat %3 : f32 -> tensor<1xf32>\n"
+                     "    %6 = tt.splat %4 : f32 -> tensor<1xf32>\n"
+                     "    %7 = tt.join %5, %6 : tensor<1xf32> -> tensor<1x2xf32>\n"
+                     "    %8 = tt.reshape %7 : tensor<1x2xf32> -> tensor<2xf32>\n"
+                     "    tt.store %2, %8 : tensor<2x!tt.ptr<f32>>\n"
+                     "    tt.return\n"
+                     "  }\n"
+                     "}\n");
+}
+
 /* An effect in one part of an expression and a helper call in another: neither moves over the
  * other, so C's order would decide. Reported at the call, under both compilers. */
 static void a_call_beside_an_effect_is_reported_at_the_call(void **state)
@@ -285,6 +316,7 @@ int main(void)
         cmocka_unit_test(a_call_in_a_loop_keeps_the_passes),
         cmocka_unit_test(constants_of_calls_follow_the_calls_in_the_text),
         cmocka_unit_test(a_call_with_an_effect_alone_in_its_expression),
+        cmocka_unit_test(a_library_helper_orders_the_effects_of_its_arguments),
         cmocka_unit_test(a_call_beside_an_effect_is_reported_at_the_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -230,6 +230,10 @@ void order_place_call_end(tl_builder *b, int pool_depth);
 void order_pool_helper_call(tl_builder *b, tl_site site);
 /* Inserts a new op into the current block under the order engine's rule (place.c). */
 void order_place_op(tl_builder *b, tcir_op *op, const tl_site *site);
+/* Before a helper call at `site` begins (a function of the library written as Python's @jit
+ * helper: standard.h): the effects among its argument expressions, which C ran in no fixed
+ * order, put in the text's order, as the issue of an op taking those arguments puts them. */
+void order_call_arguments(tl_builder *b, tl_site site, int n, const tl_value *args);
 /* The site's ordering scope (its C function in its translation unit), one pointer per scope;
  * NULL for a site without a function. builder_order_scope (builder_internal.h) answers a site of
  * the last scope inline and asks this for the others. */

@@ -397,54 +397,91 @@ static bool is_needed(const needed_set *s, const tcir_op *op)
     return false;
 }
 
-/* Adds the ops defining x's operands to the set; false when it overflows. */
-static bool need_operands(const tcir_op *x, needed_set *s)
+/* Adds the op defining v to the set; false when it overflows. */
+static bool need_value(const tcir_value *v, needed_set *s)
 {
-    for (int i = 0; i < tcir_op_noperands(x); i++) {
-        tcir_op *d = tcir_value_def(tcir_op_operand(x, i));
-        if (!d || is_needed(s, d))
-            continue;
-        if (s->n == TL_EXPR_MAX_OPS)
-            return false;
-        tl_op_key *k = order_op_key_of(d);
-        if (k)
-            k->mark = s->mark;
-        else
-            s->keyless[s->nkeyless++] = d;
-        s->n++;
-    }
+    tcir_op *d = tcir_value_def(v);
+    if (!d || is_needed(s, d))
+        return true;
+    if (s->n == TL_EXPR_MAX_OPS)
+        return false;
+    tl_op_key *k = order_op_key_of(d);
+    if (k)
+        k->mark = s->mark;
+    else
+        s->keyless[s->nkeyless++] = d;
+    s->n++;
     return true;
 }
 
-static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
+/* Adds the ops defining x's operands to the set; false when it overflows. */
+static bool need_operands(const tcir_op *x, needed_set *s)
+{
+    for (int i = 0; i < tcir_op_noperands(x); i++)
+        if (!need_value(tcir_op_operand(x, i), s))
+            return false;
+    return true;
+}
+
+/* What an expression is rooted at: an op being issued (op), or a helper call about to begin
+ * with its arguments (op NULL, values): its uses, and where it stands in the text. */
+typedef struct expr_root {
+    tcir_op *op;
+    int nvalues;
+    const tl_value *values;
+    const void *scope;
+    int epoch, seq, line;
+} expr_root;
+
+static bool root_uses(const expr_root *r, const tcir_op *p)
+{
+    if (r->op)
+        return defines_operand_of(p, r->op);
+    for (int i = 0; i < r->nvalues; i++)
+        if (r->values[i].ir && tcir_value_def(r->values[i].ir) == p)
+            return true;
+    return false;
+}
+
+static bool need_root(const expr_root *r, needed_set *s)
+{
+    if (r->op)
+        return need_operands(r->op, s);
+    for (int i = 0; i < r->nvalues; i++)
+        if (r->values[i].ir && !need_value(r->values[i].ir, s))
+            return false;
+    return true;
+}
+
+static void order_effects_of(tl_builder *b, tcir_block *blk, const expr_root *x)
 {
     tcir_op *run[TL_EXPR_MAX_OPS];
     int n = 0;
     bool any_fixed = false, sorted = true;
     tcir_op *last = tcir_block_last(blk);
-    if (!last || !defines_operand_of(last, x))
+    if (!last || !root_uses(x, last))
         return; /* (the common case first: x does not use the last op, so there is no run) */
     /* A walk from `last` gave up (too long, or a scope): x's, from the same op with the same
      * key, meets all that one met in the same order, and gives up too (a C loop of one call,
      * v = tl_add(v, v), would otherwise walk TL_EXPR_MAX_OPS ops per op). */
-    if (last == b->place.expr_gave_up && key_scope(last) == key_scope(x) && key_epoch(last) == key_epoch(x) &&
-        key_line(last) == key_line(x) && key_seq(last) <= key_seq(x)) {
-        b->place.expr_gave_up = x;
+    if (x->op && last == b->place.expr_gave_up && key_scope(last) == x->scope && key_epoch(last) == x->epoch &&
+        key_line(last) == x->line && key_seq(last) <= x->seq) {
+        b->place.expr_gave_up = x->op;
         return;
     }
     needed_set needed; /* (not zero-initialized: its list is 512 bytes, most walks use none) */
     needed.mark = ++b->place.order_mark;
     needed.n = needed.nkeyless = 0;
-    if (!need_operands(x, &needed))
+    if (!need_root(x, &needed))
         return;
     /* The run, from the block's end up (run[0] is the last op). */
     for (tcir_op *p = tcir_block_last(blk); p && is_needed(&needed, p); p = tcir_op_prev(p)) {
-        if (key_scope(p) != key_scope(x) || key_epoch(p) != key_epoch(x) || key_seq(p) > key_seq(x) ||
-            key_line(p) != key_line(x))
+        if (key_scope(p) != x->scope || key_epoch(p) != x->epoch || key_seq(p) > x->seq || key_line(p) != x->line)
             break;
         bool fixed = !movable(p);
         if (n == TL_EXPR_MAX_OPS || !need_operands(p, &needed) || (fixed && tcir_op_nregions(p))) {
-            b->place.expr_gave_up = x; /* too long, or a scope: a statement, never part of an expression */
+            if (x->op)
+                b->place.expr_gave_up = x->op; /* too long, or a scope: a statement, never part of an expression */
             return;
         }
         any_fixed |= fixed;
@@ -475,6 +512,25 @@ static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
     for (int i = 0; i < n; i++)
         tcir_block_insert_before(blk, after, order[i]);
     runs_moved(b);
+}
+
+static void order_expression_effects(tl_builder *b, tcir_block *blk, tcir_op *x)
+{
+    expr_root r = {.op = x, .scope = key_scope(x), .epoch = key_epoch(x), .seq = key_seq(x), .line = key_line(x)};
+    order_effects_of(b, blk, &r);
+}
+
+void order_call_arguments(tl_builder *b, tl_site site, int n, const tl_value *args)
+{
+    if (!b || !ordered(site))
+        return;
+    expr_root r = {.nvalues = n,
+                   .values = args,
+                   .scope = builder_order_scope(b, site),
+                   .epoch = b->place.epoch,
+                   .seq = site.seq,
+                   .line = site.line};
+    order_effects_of(b, tl_current_block(b), &r);
 }
 
 /* A new op's key, or NULL when out of memory (the op is then appended). */
