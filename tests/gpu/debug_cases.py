@@ -12,24 +12,11 @@ twins declare their pointers with TL_DIV_NONE).
 """
 import triton
 import triton.language as tl
+
+import case_registry
 from triton.language import core
 
-CASES = {}
-MUST_FAIL = set()
-
-
-def case(signature, constexprs=None, fails=False):
-    """Registers a @triton.jit kernel under its own name with its ASTSource signature."""
-
-    def register(fn):
-        if fn.__name__ in CASES:
-            raise ValueError(f"case {fn.__name__} registered twice")
-        CASES[fn.__name__] = (fn, signature, dict(constexprs or {}))
-        if fails:
-            MUST_FAIL.add(fn.__name__)
-        return fn
-
-    return register
+CASES, MUST_FAIL, case = case_registry.new()
 
 
 @core.extern

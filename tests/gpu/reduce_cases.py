@@ -12,22 +12,9 @@ twins declare their pointers with TL_DIV_NONE).
 import triton
 import triton.language as tl
 
-CASES = {}
-MUST_FAIL = set()
+import case_registry
 
-
-def case(signature, constexprs=None, fails=False):
-    """Registers a @triton.jit kernel under its own name with its ASTSource signature."""
-
-    def register(fn):
-        if fn.__name__ in CASES:
-            raise ValueError(f"case {fn.__name__} registered twice")
-        CASES[fn.__name__] = (fn, signature, dict(constexprs or {}))
-        if fails:
-            MUST_FAIL.add(fn.__name__)
-        return fn
-
-    return register
+CASES, MUST_FAIL, case = case_registry.new()
 
 
 # ---- combine functions ---------------------------------------------------------------------------
