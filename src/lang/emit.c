@@ -59,12 +59,17 @@ tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v,
             return NULL;
         }
     }
-    /* The effects among the argument expressions (two loads, one per argument), which C ran in
-     * no fixed order, in the text's order now: a call that opens a helper frame (standard.h's)
-     * issues no op of the caller's level that would put them so later. */
-    if (n > 1)
-        order_call_arguments(b, s, n, v);
     return b;
+}
+
+void lang_helper_begin(tl_site s, tl_builder *b, int n, const tl_value *args)
+{
+    /* The effects among the argument expressions (two loads, one per argument), which C ran in
+     * no fixed order, in the text's order first: the call's own ops open a frame, and no op of
+     * the caller's level will be issued that would put them so. */
+    if (n > 1)
+        order_call_arguments(b, s, n, args);
+    tl_builder_helper_begin_at(s, b);
 }
 
 const tcir_type *lang_shaped(tl_builder *b, const tcir_type *elem, int rank, const int64_t *dims)

@@ -40,6 +40,10 @@ typedef struct lang_opnd {
  * in error (the first error stays), a poison operand, or operands of two builders (the
  * last two are recorded as errors). names[i] names operand i in messages (NULL: "argument #i"). */
 tl_builder *lang_builder(tl_site s, tl_builder *given, int n, const tl_value *v, const char *const *names);
+/* Begins a library call written as Python's @jit helper (tl_builder_helper_begin_at at the
+ * call's site), after putting the effects among its n arguments' expressions in the text's order,
+ * as the issue of an ordinary call's op puts them. */
+void lang_helper_begin(tl_site s, tl_builder *b, int n, const tl_value *args);
 /* True when v is an absent keyword operand (a zero-initialized tl_value). */
 bool lang_absent(tl_value v);
 

@@ -536,7 +536,7 @@ tl_value4 tl_philox_at(tl_site s, tl_value seed, tl_value c0, tl_value c1, tl_va
         return r;
     if (!lang_builder(s, b, 1, &seed, (const char *const[]){"seed"}))
         return r;
-    tl_builder_helper_begin_at(s, b);
+    lang_helper_begin(s, b, 5, (const tl_value[]){seed, c0, c1, c2, c3});
     uint64_t bits = 0;
     bool number = seed_number(&g, &bits);
     bool ok = true;
@@ -571,7 +571,7 @@ tl_value4 tl_philox_impl_at(tl_site s, tl_value c0, tl_value c1, tl_value c2, tl
         tl_builder_fail(b, s, "static assertion failed: dtype not supported in philox_impl");
         return r;
     }
-    tl_builder_helper_begin_at(s, b);
+    lang_helper_begin(s, b, 6, (const tl_value[]){c0, c1, c2, c3, k0, k1});
     lang_opnd keys = lang_opnd_of(b, k0), state = lang_opnd_of(b, c0);
     plan p = plan_new(b, 2 * g.rounds + 8);
     plan_philox_impl(&p, g.rounds, &keys, &state);
@@ -614,7 +614,7 @@ tl_pair tl_pair_uniform_to_normal_at(tl_site s, tl_value u1, tl_value u2)
     if (!b)
         return r;
     rng g = {.s = s, .b = b, .offset = u1};
-    tl_builder_helper_begin_at(s, b);
+    lang_helper_begin(s, b, 2, u);
     /* the helper's own constants as its canonicalization leaves them: -2.0, 2 pi, 1e-7 */
     lang_opnd off = lang_opnd_of(b, u1);
     plan n = plan_new(b, 3);

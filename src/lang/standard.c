@@ -119,7 +119,7 @@ tl_pair tl_swizzle2d_at(tl_site s, tl_value i, tl_value j, tl_value size_i, tl_v
     tl_builder *b = lang_builder(s, NULL, 5, in, names);
     if (!b)
         return r;
-    tl_builder_helper_begin_at(s, b);
+    lang_helper_begin(s, b, 5, in);
     /* ij = i * size_j + j */
     tl_value t = tl_binary_at(s, TL_OP_MUL, i, size_j);
     tl_value ij = standard_assign(s, b, tl_binary_at(s, TL_OP_ADD, t, j), false);
@@ -154,7 +154,7 @@ tl_value tl_interleave_at(tl_site s, tl_value a, tl_value c)
     tl_builder *b = lang_builder(s, NULL, 2, in, names);
     if (!b)
         return TL_POISON;
-    tl_builder_helper_begin_at(s, b);
+    lang_helper_begin(s, b, 2, in);
     /* c = core.join(a, b) */
     tl_value j = tl_join_at(s, a, c);
     tl_value r = j;
