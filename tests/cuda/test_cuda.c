@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "fake_symbols.h"
+
 #include "bundled.h"
 #include "cuda/runtime_internal.h" /* cuda_f16_bits, and the driver subset for the fake's types */
 #include "tritonc/cuda.h"
@@ -40,14 +42,6 @@ static long (*fake_launches)(void);
 static long (*fake_primary_retained)(void);
 static tcu_result (*fake_ctx_set_current)(tcu_context);
 
-static void bind(void *dl, const char *name, void *fn_ptr, size_t size)
-{
-    void *sym = dlsym(dl, name);
-    if (!sym)
-        fail_msg("the fake driver has no %s", name);
-    memcpy(fn_ptr, &sym, size);
-}
-#define BIND(dl, var, name) bind((dl), (name), &(var), sizeof(var))
 
 static int setup(void **state)
 {

@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "fake_symbols.h"
+
 #include "bundled.h"
 #include "cuda/bench_internal.h"
 #include "cuda/runtime_internal.h"
@@ -30,14 +32,6 @@ static long (*fake_launches)(void);
 static long (*fake_live_events)(void);
 static long (*fake_live_allocations)(void);
 
-static void bind(void *dl, const char *name, void *fn_ptr, size_t size)
-{
-    void *sym = dlsym(dl, name);
-    if (!sym)
-        fail_msg("the fake driver has no %s", name);
-    memcpy(fn_ptr, &sym, size);
-}
-#define BIND(dl, var, name) bind((dl), (name), &(var), sizeof(var))
 
 static int setup(void **state)
 {

@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "fake_symbols.h"
+
 #include "cuda/runtime_internal.h" /* a handle's remembered IR hashes */
 #include "stand_in.h"
 #include "tritonc/cuda.h"
@@ -56,13 +58,6 @@ static const char *(*fake_log)(void);
 static void (*fake_reset)(void);
 static long (*fake_launches)(void);
 
-static void bind(void *dl, const char *name, void *fn_ptr, size_t size)
-{
-    void *sym = dlsym(dl, name);
-    if (!sym)
-        fail_msg("the fake driver has no %s", name);
-    memcpy(fn_ptr, &sym, size);
-}
 
 static int setup(void **state)
 {
@@ -70,9 +65,9 @@ static int setup(void **state)
     void *dl = dlopen(FAKE_LIBCUDA, RTLD_NOW | RTLD_LOCAL);
     if (!dl)
         fail_msg("cannot load %s: %s", FAKE_LIBCUDA, dlerror());
-    bind(dl, "fake_cuda_log", &fake_log, sizeof fake_log);
-    bind(dl, "fake_cuda_reset", &fake_reset, sizeof fake_reset);
-    bind(dl, "fake_cuda_launches", &fake_launches, sizeof fake_launches);
+    BIND(dl, fake_log, "fake_cuda_log");
+    BIND(dl, fake_reset, "fake_cuda_reset");
+    BIND(dl, fake_launches, "fake_cuda_launches");
     return 0;
 }
 

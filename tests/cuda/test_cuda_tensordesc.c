@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "fake_symbols.h"
+
 #include "cuda/runtime_internal.h" /* the driver subset, for the fake's types */
 #include "tritonc/cuda.h"
 #include "tritonc/tritonc.h"
@@ -57,14 +59,6 @@ static const char *(*fake_log)(void);
 static long (*fake_live_modules)(void);
 static tcu_result (*fake_ctx_set_current)(tcu_context);
 
-static void bind(void *dl, const char *name, void *fn_ptr, size_t size)
-{
-    void *sym = dlsym(dl, name);
-    if (!sym)
-        fail_msg("the fake driver has no %s", name);
-    memcpy(fn_ptr, &sym, size);
-}
-#define BIND(dl, var, name) bind((dl), (name), &(var), sizeof(var))
 
 static int setup(void **state)
 {
