@@ -18,6 +18,7 @@
 
 #include "fake_failing_allocator.h"
 #include "tritonc/interp.h"
+#include "tritonc/standard.h"
 #include "tritonc/tritonc.h"
 
 enum { NVALS = 16, NSCOPES = 8, MAX_STEPS = 256 };
@@ -333,6 +334,38 @@ static void python_form_call(fuzz *f)
     }
 }
 
+/* The functions Triton writes in Python (issue 30: standard.h, the random helpers, inline asm
+ * without operands, tl.extra.cuda), on any values: each a helper call of many ops. */
+static void standard_call(fuzz *f)
+{
+    tl_value x = pick(f), y = pick(f);
+    int d = small_int(f);
+    switch (u8(f) % 14) {
+    case 0: keep(f, tl_sigmoid_at(S("tl_sigmoid"), x)); break;
+    case 1: keep(f, tl_softmax_at(S("tl_softmax"), x, d, (tl_softmax_opts){u8(f) & 1, u8(f) & 1})); break;
+    case 2: keep(f, tl_zeros_like_at(S("tl_zeros_like"), x)); break;
+    case 3: keep(f, tl_ravel_at(S("tl_ravel"), x, (tl_ravel_opts){u8(f) & 1})); break;
+    case 4: {
+        tl_pair p = tl_swizzle2d_at(S("tl_swizzle2d"), x, y, pick(f), pick(f), pick(f));
+        keep(f, p.first);
+        break;
+    }
+    case 5: keep(f, tl_interleave_at(S("tl_interleave"), x, y)); break;
+    case 6: keep(f, tl_flip_at(S("tl_flip"), x, d)); break;
+    case 7: keep(f, tl_sort_at(S("tl_sort"), x, d, (tl_sort_opts){u8(f) & 1})); break;
+    case 8: keep(f, tl_topk_at(S("tl_topk"), x, (int)(u8(f) % 40) - 4, d)); break;
+    case 9: keep(f, tl_bitonic_merge_at(S("tl_bitonic_merge"), x, d, (tl_sort_opts){u8(f) & 1})); break;
+    case 10: {
+        tl_value4 r = tl_philox_at(S("tl_philox"), x, y, pick(f), pick(f), pick(f), (tl_random_opts){0});
+        keep(f, r.v[u8(f) % 4]);
+        break;
+    }
+    case 11: keep(f, tl_uint_to_uniform_float_at(S("tl_uint_to_uniform_float"), x)); break;
+    case 12: keep(f, tl_globaltimer_at(S("tl_globaltimer"), f->b)); break;
+    default: tl_gdc_wait_at(S("tl_gdc_wait"), f->b); break;
+    }
+}
+
 /* A combine function that runs a few more calls of the program inside the region (scopes
  * opened and not closed, values kept for use outside it: misuses the builder must catch),
  * then returns values of the pool, of any type. */
@@ -388,7 +421,7 @@ static void rare_call(fuzz *f)
 
 static void step(fuzz *f)
 {
-    switch (u8(f) % 22) {
+    switch (u8(f) % 23) {
     case 0: keep(f, arg(f)); break;
     case 1: keep(f, tl_program_id_at(S("tl_program_id"), f->b, small_int(f))); break;
     case 2: keep(f, tl_arange_at(S("tl_arange"), f->b, (int32_t)u32(f) % 4096 - 8, dim(f))); break;
@@ -411,6 +444,7 @@ static void step(fuzz *f)
     case 18: keep(f, raw_op(f)); break;
     case 19: rare_call(f); break;
     case 20: python_form_call(f); break;
+    case 21: standard_call(f); break;
     default: keep(f, tl_const_int_at(S("tl_const_int"), f->b, (int32_t)u32(f), dtype(f))); break;
     }
 }
