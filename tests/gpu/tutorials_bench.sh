@@ -15,56 +15,10 @@
 # (skipped) when there is no python3.
 set -u
 cd "$(dirname "$0")/../.."
-PYTHON=${PYTHON:-python3}
-BUILD_DIR=${BUILD_DIR:-/tmp/tritonc-tutorials-build}
+NAME=tutorials_bench TITLE="tritonc tutorials bench" GPU_QUERY=name,driver_version,clocks.max.sm TAG=tutorials LIMIT_VAR=TUTORIALS_TIMEOUT DEFAULT_LIMIT=285
+. tests/gpu/py_bench_driver.sh
 
-if [ "${1:-}" = "--dry-run" ]; then
-    bash -n "$0" || exit 1
-    if ! command -v "$PYTHON" >/dev/null; then
-        echo "tutorials_bench.sh: dry run skipped: no $PYTHON"
-        exit 77
-    fi
-    export PYTHONDONTWRITEBYTECODE=1
-    "$PYTHON" -c 'import sys; compile(open(sys.argv[1]).read(), sys.argv[1], "exec")' tests/gpu/tutorials_bench.py || exit 1
-    [ -n "${TRITONC:-}" ] || [ ! -x "$BUILD_DIR/tritonc" ] || TRITONC=$BUILD_DIR/tritonc
-    "$PYTHON" tests/gpu/tutorials_bench.py --dry-run ${TRITONC:+--tritonc "$TRITONC"} || exit 1
-    echo "tutorials_bench.sh: dry run ok"
-    exit 0
-fi
-
-OUT=${OUT:-./gpu-out}
-mkdir -p "$OUT" || exit 2
-OUT=$(cd "$OUT" && pwd)
-export TRITON_CACHE_DIR=/tmp/tritonc-tutorials-triton-cache
-
-main() {
-    local t0 rc limit
-    t0=$(date +%s)
-    echo "== tritonc tutorials bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(hostname)"
-    git log -1 --format='commit %H %s' 2>/dev/null || true
-    command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-    echo "== build ($BUILD_DIR, Release, tritonc only)"
-    if ! { cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DTRITONC_BUILD_TESTS=OFF -DTRITONC_WERROR=OFF >/dev/null &&
-        cmake --build "$BUILD_DIR" -j "$(nproc)" --target tritonc >/dev/null; }; then
-        echo "FAIL: the build failed"
-        return 2
-    fi
-    echo "== build done in $(($(date +%s) - t0)) s"
-    limit=$((${TUTORIALS_TIMEOUT:-285} - ($(date +%s) - t0)))
-    [ "$limit" -ge 60 ] || limit=60
-    # optional configs stop a minute before the hard stop: the summary is printed at the end
-    timeout "$limit" "$PYTHON" -u tests/gpu/tutorials_bench.py --tritonc "$BUILD_DIR/tritonc" --out "$OUT" \
-        --budget-s $((limit - 60)) "$@"
-    rc=$?
-    if [ "$rc" -eq 124 ]; then
-        echo "FAIL: tutorials_bench.py was stopped after $limit s (TUTORIALS_TIMEOUT=${TUTORIALS_TIMEOUT:-285} s in all)"
-        rc=1
-    fi
-    echo "== tutorials_bench.py exit status $rc, $(($(date +%s) - t0)) s in all"
-    return $rc
-}
-
-main "$@" >"$OUT/tutorials_bench.log" 2>&1
+py_bench_main "$@"
 rc=$?
 sed -n '/^=== summary/,$p' "$OUT/tutorials_bench.log"
 tail -n 2 "$OUT/tutorials_bench.log"
