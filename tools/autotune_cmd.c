@@ -25,6 +25,7 @@ static const char help_text[] =
     "winners a program gives tc_autotune_create (.table, .table_file; docs/launch.md). The\n"
     "configs' variants are compiled first, several at once; progress on standard error.\n"
     "\n" CLI_FROM_HELP "  --configs FILE         the candidates, one a line: CONFIG | num_warps=N,num_stages=N;\n"
+    "                         (and maxnreg=N... as tables write OPTIONS: docs/launch.md);\n"
     "                         `key NAME...` the key arguments (default: every integer scalar)\n"
     "  --problem TEXT         a problem to tune on instead of the kernel's, as .problem is\n"
     "                         written (repeatable: one key of the table each, at most 16)\n"

@@ -239,6 +239,7 @@ typedef struct wanted {
     const char *spec; /* NULL: as declared */
     tc_options opts;
     void *cfg_owned; /* a table winner's config */
+    char *ptx_owned; /* a table winner's ptx_options (the table's text is freed before compiling) */
     char spec_owned[TC_MAX_ARGS + 1];
     tc_variant *v;
     bool cached;
@@ -325,6 +326,7 @@ static void wanted_free(wanted *w, int n)
     for (int i = 0; i < n; i++) {
         tc_variant_free(w[i].v);
         free(w[i].cfg_owned);
+        free(w[i].ptx_owned);
     }
     free(w);
 }
@@ -459,6 +461,10 @@ static int table_variants(const compile_request *r, const char *path, const char
                 *x = (wanted){.kernel = k, .opts = row->opts};
                 x->opts.arch = t.arch ? t.arch : r->narchs ? r->archs[a] : r->opts.arch;
                 x->opts.debug = false;
+                if (row->opts.ptx_options && !(x->opts.ptx_options = x->ptx_owned = strdup(row->opts.ptx_options))) {
+                    rc = cli_fail(NULL, "out of memory");
+                    break;
+                }
                 snprintf(x->spec_owned, sizeof x->spec_owned, "%.*s", (int)len, p);
                 x->spec = x->spec_owned;
                 x->cfg = x->cfg_owned = config_of(k, t.base ? t.base : "", row->set, why, sizeof why);
@@ -470,9 +476,10 @@ static int table_variants(const compile_request *r, const char *path, const char
                 bool seen = false;
                 for (int j = 0; j < *n && !seen; j++)
                     seen = same_variant(&(*w)[j], x);
-                if (seen)
+                if (seen) {
                     free(x->cfg_owned);
-                else
+                    free(x->ptx_owned);
+                } else
                     (*n)++;
             }
             p += len;

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tune_configs.h"
 
+#include "cuda/autotune_table.h" /* the OPTIONS field, as tables write it */
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,30 +16,6 @@ static char *trim(char *s)
     while (len && strchr(" \t\r", s[len - 1]))
         s[--len] = '\0';
     return s;
-}
-
-/* "num_warps=8,num_stages=3": into o; false when malformed. */
-static bool options_of(char *text, tc_options *o)
-{
-    for (char *save = NULL, *f = strtok_r(text, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(f, '=');
-        long long v;
-        if (!eq)
-            return false;
-        *eq = '\0';
-        const char *name = trim(f);
-        if (!tl_parse_decimal(trim(eq + 1), 1, 64, &v))
-            return false;
-        if (strcmp(name, "num_warps") == 0 && (v & (v - 1)) == 0 && v <= 32)
-            o->num_warps = (int)v;
-        else if (strcmp(name, "num_stages") == 0 && v <= 16)
-            o->num_stages = (int)v;
-        else if (strcmp(name, "num_ctas") == 0 && v <= 16)
-            o->num_ctas = (int)v;
-        else
-            return false;
-    }
-    return true;
 }
 
 /* The names after a keyword (by spaces or commas) into names. */
@@ -97,9 +75,10 @@ bool tune_configs_read(const char *path, tune_configs *c, char *why, size_t n)
             tc_tune_config *t = &c->configs[c->n++];
             if (bar) {
                 *bar = '\0';
-                if (!options_of(bar + 1, &t->options))
+                if (!cuda_table_parse_options(bar + 1, &t->options))
                     bad = "expected CONFIG | num_warps=N,num_stages=N,num_ctas=N (warps a power of 2 to 32, "
-                          "stages and ctas 1 to 16)";
+                          "stages and ctas 1 to 16), then any of maxnreg=N (to 255), enable_fp_fusion=false, "
+                          "launch_pdl=true, launch_cooperative_grid=true, ptx_options=TEXT (last)";
             }
             t->set = trim(l);
         }

@@ -230,6 +230,11 @@ tc_autotuner *tc_autotune_create_at(tl_site site, tc_runtime *rt, const tl_kerne
             cuda_fail(rt, site, "out of memory");
             goto fail;
         }
+        if (ptx && (strpbrk(ptx, "|\n\r") || strlen(ptx) > TCR_MAX_PTX_OPTIONS)) { /* a table's row holds them */
+            cuda_fail(rt, site, "config %d ('%s'): ptx_options must be at most %d characters with no '|' or line break",
+                      i, at->cand[i].set, TCR_MAX_PTX_OPTIONS);
+            goto fail;
+        }
     }
     if (!cuda_buffers_init(at, site, &opts) || !cuda_autotune_table_open(at, site, opts.table, opts.table_file) ||
         !cuda_autotune_file_open(at, site, base_cfg, opts.cache_dir))

@@ -7,6 +7,8 @@
 
 /* The most timed launches per config. */
 #define TCR_MAX_REPEATS 1000
+/* A candidate's ptx_options are written in a table's OPTIONS field: at most this long. */
+#define TCR_MAX_PTX_OPTIONS 512
 
 typedef struct cuda_candidate {
     void *cfg; /* the base config with `set` applied */

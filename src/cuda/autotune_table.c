@@ -39,28 +39,82 @@ static bool parse_int(const char *s, int *out)
     return true;
 }
 
-/* "num_warps=8,num_stages=3,num_ctas=1" over Triton's defaults; false on anything else. */
-static bool parse_options(char *text, tc_options *o)
+/* A boolean option's value: "true"/"false" as written, "True"/"False" as Python prints them. */
+static bool parse_bool(const char *s, bool *out)
+{
+    if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0)
+        return (*out = true);
+    if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0)
+        return !(*out = false);
+    return false;
+}
+
+bool cuda_table_parse_options(char *text, tc_options *o)
 {
     *o = tc_options_filled((tc_options){0});
     for (char *item = text, *next; item && *item; item = next) {
-        next = strchr(item, ',');
-        if (next)
-            *next++ = '\0';
         char *eq = strchr(item, '=');
         if (!eq)
             return false;
         *eq = '\0';
         const char *name = trim(item);
+        char *value = eq + 1;
+        if (strcmp(name, "ptx_options") == 0) {
+            o->ptx_options = *trim(value) ? trim(value) : NULL;
+            break;
+        }
+        next = strchr(value, ',');
+        if (next)
+            *next++ = '\0';
+        value = trim(value);
+        bool flag = false, fusion = true;
         int *field = strcmp(name, "num_warps") == 0 ? &o->num_warps
             : strcmp(name, "num_stages") == 0       ? &o->num_stages
             : strcmp(name, "num_ctas") == 0         ? &o->num_ctas
+            : strcmp(name, "maxnreg") == 0          ? &o->maxnreg
                                                     : NULL;
-        if (!field || !parse_int(trim(eq + 1), field) || *field == 0)
+        if (field) {
+            int most = field == &o->num_warps ? 32 : field == &o->maxnreg ? 255 : 16;
+            if (!parse_int(value, field) || *field > most || (*field == 0 && field != &o->maxnreg) ||
+                (field == &o->num_warps && (*field & (*field - 1))))
+                return false;
+        } else if (strcmp(name, "enable_fp_fusion") == 0 && parse_bool(value, &fusion)) {
+            o->disable_fp_fusion = !fusion;
+        } else if (strcmp(name, "launch_pdl") == 0 && parse_bool(value, &flag)) {
+            o->launch_pdl = flag;
+        } else if (strcmp(name, "launch_cooperative_grid") == 0 && parse_bool(value, &flag)) {
+            o->launch_cooperative_grid = flag;
+        } else {
             return false;
+        }
     }
     o->arch = 0; /* not the table's to say: the device's (or, building, the table's arch line) */
     return true;
+}
+
+void cuda_table_options_text(const tc_options *o, char *buf, size_t n)
+{
+    int w = snprintf(buf, n, "num_warps=%d,num_stages=%d,num_ctas=%d", o->num_warps, o->num_stages, o->num_ctas);
+    size_t at = w > 0 && (size_t)w < n ? (size_t)w : n - 1;
+    if (o->maxnreg)
+        at += (size_t)snprintf(buf + at, n - at, ",maxnreg=%d", o->maxnreg);
+    if (at < n && o->disable_fp_fusion)
+        at += (size_t)snprintf(buf + at, n - at, ",enable_fp_fusion=false");
+    if (at < n && o->launch_pdl)
+        at += (size_t)snprintf(buf + at, n - at, ",launch_pdl=true");
+    if (at < n && o->launch_cooperative_grid)
+        at += (size_t)snprintf(buf + at, n - at, ",launch_cooperative_grid=true");
+    if (at < n && o->ptx_options && *o->ptx_options)
+        snprintf(buf + at, n - at, ",ptx_options=%s", o->ptx_options);
+}
+
+/* Whether a table's options name candidate c's: every option a table can hold (the arch is the
+ * device's, debug the tuner's). */
+static bool same_tuned_options(tc_options c, tc_options t)
+{
+    c.arch = t.arch = 0;
+    c.debug = t.debug = false;
+    return tc_options_equal(c, t);
 }
 
 /* Room for one more element in *array (of *n, element size size); false on out of memory. */
@@ -113,6 +167,8 @@ static bool keyword(char *s, const char *word, char **rest)
     return true;
 }
 
+/* Room for an OPTIONS field: the sizes, the flags and TCR_MAX_PTX_OPTIONS characters. */
+#define TCR_OPTIONS_TEXT (256 + TCR_MAX_PTX_OPTIONS)
 #define TCR_ROW_FORM "not 'KEY | CONFIG | OPTIONS [| MS [| SPECS]]'"
 
 /* One line after the kernel's: a header line or a row. NULL, or why it does not parse. */
@@ -152,7 +208,7 @@ static const char *parse_line(cuda_table *t, char *s, int lineno, bool *oom)
         tc_options o = tc_options_filled((tc_options){0});
         if (bar) {
             *bar = '\0';
-            if (!parse_options(bar + 1, &o))
+            if (!cuda_table_parse_options(bar + 1, &o))
                 return "not 'config CONFIG [| OPTIONS]'";
         }
         if (!grow(&t->configs, t->nconfigs, sizeof *t->configs)) {
@@ -169,7 +225,7 @@ static const char *parse_line(cuda_table *t, char *s, int lineno, bool *oom)
         field[nf] = bar + 1;
     }
     cuda_table_row r = {.line = lineno, .ms = -1, .specs = ""};
-    if (nf < 3 || strchr(field[nf - 1], '|') || !parse_options(field[2], &r.opts) || !*trim(field[0]))
+    if (nf < 3 || strchr(field[nf - 1], '|') || !cuda_table_parse_options(field[2], &r.opts) || !*trim(field[0]))
         return TCR_ROW_FORM;
     if (nf >= 4 && *trim(field[3])) {
         char *end = NULL;
@@ -337,8 +393,7 @@ static int find_candidate(const tc_autotuner *at, const char *set, tc_options o)
 {
     for (int i = 0; i < at->nconfigs; i++) {
         const tc_options *c = &at->cand[i].opts;
-        if (strcmp(at->cand[i].set, set) == 0 && c->num_warps == o.num_warps && c->num_stages == o.num_stages &&
-            c->num_ctas == o.num_ctas)
+        if (strcmp(at->cand[i].set, set) == 0 && same_tuned_options(*c, o))
             return i;
     }
     return -1;
@@ -399,11 +454,12 @@ static bool add_table(tc_autotuner *at, tl_site site, const char *where, const c
         const cuda_table_row *r = &t.rows[i];
         int best = find_candidate(at, r->set, r->opts);
         if (best < 0) {
-            cuda_fail(at->rt, site,
-                      "autotune table %s line %d: config '%s' with num_warps=%d,num_stages=%d,num_ctas=%d is not one "
-                      "of the %d configs kernel %s is tuned over",
-                      where, r->line, r->set, r->opts.num_warps, r->opts.num_stages, r->opts.num_ctas, at->nconfigs,
-                      at->k->name);
+            char opts_text[TCR_OPTIONS_TEXT];
+            cuda_table_options_text(&r->opts, opts_text, sizeof opts_text);
+            cuda_fail(
+                at->rt, site,
+                "autotune table %s line %d: config '%s' with %s is not one of the %d configs kernel %s is tuned over",
+                where, r->line, r->set, opts_text, at->nconfigs, at->k->name);
             ok = false;
             break;
         }
@@ -512,8 +568,7 @@ tc_autotuner *tc_autotune_create_from_tables_at(tl_site site, tc_runtime *rt, co
             bool seen = false;
             const tc_options *o = &t.rows[i].opts;
             for (int j = 0; j < nconfigs && !seen; j++)
-                seen = strcmp(winners[j].set, t.rows[i].set) == 0 && winners[j].options.num_warps == o->num_warps &&
-                    winners[j].options.num_stages == o->num_stages && winners[j].options.num_ctas == o->num_ctas;
+                seen = strcmp(winners[j].set, t.rows[i].set) == 0 && same_tuned_options(winners[j].options, *o);
             if (!seen)
                 winners[nconfigs++] = (tc_tune_config){t.rows[i].set, t.rows[i].opts};
         }
@@ -614,9 +669,9 @@ static bool put_header(tc_autotuner *at, char **out, size_t *len, size_t *cap)
         ok = put(out, len, cap, " %s", at->params[at->key_index[i]].name);
     ok = ok && put(out, len, cap, "\n");
     for (int i = 0; ok && i < at->nconfigs; i++) {
-        const cuda_candidate *c = &at->cand[i];
-        ok = put(out, len, cap, "config %s | num_warps=%d,num_stages=%d,num_ctas=%d\n", c->set, c->opts.num_warps,
-                 c->opts.num_stages, c->opts.num_ctas);
+        char text[TCR_OPTIONS_TEXT];
+        cuda_table_options_text(&at->cand[i].opts, text, sizeof text);
+        ok = put(out, len, cap, "config %s | %s\n", at->cand[i].set, text);
     }
     const char *lists[2] = {"reset_to_zero", "restore_value"};
     const int counts[2] = {at->nreset, at->nrestore}, *index[2] = {at->reset_index, at->restore_index};
@@ -655,8 +710,9 @@ bool tc_autotune_write_table_at(tl_site site, tc_autotuner *at, const char *path
         qsort(sorted, n, sizeof *sorted, by_key);
     for (i = 0; ok && i < n; i++) {
         const cuda_candidate *cand = &at->cand[sorted[i]->best];
-        ok = put(&out, &len, &cap, "%s | %s | num_warps=%d,num_stages=%d,num_ctas=%d | %.6g", sorted[i]->key, cand->set,
-                 cand->opts.num_warps, cand->opts.num_stages, cand->opts.num_ctas, sorted[i]->ms) &&
+        char text[TCR_OPTIONS_TEXT];
+        cuda_table_options_text(&cand->opts, text, sizeof text);
+        ok = put(&out, &len, &cap, "%s | %s | %s | %.6g", sorted[i]->key, cand->set, text, sorted[i]->ms) &&
             put(&out, &len, &cap, "%s%s\n", *sorted[i]->specs ? " | " : "", sorted[i]->specs);
     }
     if (!ok) {

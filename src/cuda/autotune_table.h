@@ -14,7 +14,8 @@
  *     M=4096,N=4096,K=4096;float16,float16,float16 | BLOCK_M=128,BLOCK_N=256 | num_warps=8,num_stages=3 | 0.231 | DDDDDDD1D1D1
  *
  * CONFIG is a candidate's `set` text as the tuner was given it, OPTIONS its num_warps,
- * num_stages and num_ctas (missing ones: Triton's defaults); MS (optional, may be empty) the
+ * num_stages and num_ctas (missing ones: Triton's defaults) and launch options
+ * (cuda_table_parse_options); MS (optional, may be empty) the
  * time it was measured at; SPECS (optional) the specialization keys of the launches it was
  * tuned for, separated by blanks: the variants a build embeds for it. Blank lines and lines
  * starting with '#' are skipped. */
@@ -59,6 +60,17 @@ typedef struct cuda_table {
 bool cuda_table_parse(const char *text, const char *where, const char *kernel, cuda_table *t, char *why,
                       size_t whysize);
 void cuda_table_free(cuda_table *t);
+
+/* An OPTIONS field, "num_warps=8,num_stages=3,num_ctas=1" over Triton's defaults (warps a power
+ * of 2 to 32, stages and CTAs 1 to 16), and the launch options a candidate may differ in, each
+ * as Triton's Config or CUDAOptions names it: maxnreg=N (0 to 255), enable_fp_fusion=false,
+ * launch_pdl=true, launch_cooperative_grid=true, ptx_options=TEXT (last: TEXT runs to the end of
+ * the field, commas included). Parsed in place into o (filled first, arch 0); ptx_options points
+ * into text. False when malformed. */
+bool cuda_table_parse_options(char *text, tc_options *o);
+/* o as an OPTIONS field: the three sizes always, each launch option only where it is not
+ * Triton's default (a table of plain candidates reads as before these existed). */
+void cuda_table_options_text(const tc_options *o, char *buf, size_t n);
 
 /* The key names of a table: its key line's, else those of its first row's key (the name before
  * each '=', up to the ';'), copied into names (at most max, each cut at 63 bytes). Returns how

@@ -66,6 +66,27 @@ typedef struct made {
 } made;
 static made variants[3];
 
+/* Adds m: vector_add at BLOCK_SIZE block with options o, taking time_us on the fake's clock. */
+static void add_variant(tc_runtime *rt, made *m, int block, tc_options o, double time_us)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->image, sizeof m->image, "FAKECUBIN symbol=vector_add args=8,8,8,4,8,8 time_us=%g", time_us);
+    snprintf(m->config, sizeof m->config, "BLOCK_SIZE=%d", block);
+    o = tc_options_filled(o);
+    m->v = (tc_variant){.kernel = "vector_add",
+                        .config = m->config,
+                        .spec = "DDDD",
+                        .options = o,
+                        .symbol = "vector_add",
+                        .num_warps = o.num_warps,
+                        .num_ctas = 1,
+                        .nargs = 4,
+                        .cubin = (const unsigned char *)m->image,
+                        .cubin_size = strlen(m->image) + 1};
+    m->v.ir_hash = tc_ir_hash(tritonc_bundled_find("vector_add"), &block, "DDDD", m->v.options, NULL);
+    assert_true(tc_runtime_add_variants(rt, 1, &m->v));
+}
+
 static tc_runtime *runtime_with_three(void)
 {
     static const int blocks[3] = {256, 512, 1024}, warps[3] = {2, 4, 4}, stages[3] = {3, 3, 2};
@@ -73,24 +94,9 @@ static tc_runtime *runtime_with_three(void)
     tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.libcuda = FAKE_LIBCUDA, .compile = &no_compiler});
     if (tc_runtime_failed(rt))
         fail_msg("%s", tc_runtime_error(rt));
-    for (int i = 0; i < 3; i++) {
-        made *m = &variants[i];
-        memset(m, 0, sizeof *m);
-        snprintf(m->image, sizeof m->image, "FAKECUBIN symbol=vector_add args=8,8,8,4,8,8 time_us=%g", time_us[i]);
-        snprintf(m->config, sizeof m->config, "BLOCK_SIZE=%d", blocks[i]);
-        m->v = (tc_variant){.kernel = "vector_add",
-                            .config = m->config,
-                            .spec = "DDDD",
-                            .options = tc_options_filled((tc_options){.num_warps = warps[i], .num_stages = stages[i]}),
-                            .symbol = "vector_add",
-                            .num_warps = warps[i],
-                            .num_ctas = 1,
-                            .nargs = 4,
-                            .cubin = (const unsigned char *)m->image,
-                            .cubin_size = strlen(m->image) + 1};
-        m->v.ir_hash = tc_ir_hash(tritonc_bundled_find("vector_add"), &blocks[i], "DDDD", m->v.options, NULL);
-        assert_true(tc_runtime_add_variants(rt, 1, &m->v));
-    }
+    for (int i = 0; i < 3; i++)
+        add_variant(rt, &variants[i], blocks[i], (tc_options){.num_warps = warps[i], .num_stages = stages[i]},
+                    time_us[i]);
     return rt;
 }
 
@@ -223,6 +229,112 @@ static void a_written_table_is_read_back(void **state)
     assert_true(launch(at, 4096));
     assert_int_equal(fake_launches(), 2);
     assert_int_equal(tc_autotune_best(at, NULL, NULL), 1);
+    tc_runtime_destroy(rt);
+}
+
+/* A runtime with vector_add compiled for each of the three candidates (all 1 us). */
+static tc_runtime *runtime_with_options(const tc_tune_config by_options[3], made made_for[3])
+{
+    tc_runtime *rt = tc_runtime_create(&(tc_runtime_options){.libcuda = FAKE_LIBCUDA, .compile = &no_compiler});
+    if (tc_runtime_failed(rt))
+        fail_msg("%s", tc_runtime_error(rt));
+    for (int i = 0; i < 3; i++)
+        add_variant(rt, &made_for[i], 512, by_options[i].options, 1);
+    return rt;
+}
+
+/* Candidates that differ only in launch options (Triton's Config takes maxnreg; CUDAOptions the
+ * others) stay apart in a table: each row names its own, and a table read back picks the same. */
+static void launch_options_are_part_of_a_tables_candidates(void **state)
+{
+    (void)state;
+    static const tc_tune_config by_options[3] = {
+        {"BLOCK_SIZE=512", {0}},
+        {"BLOCK_SIZE=512", {.maxnreg = 128, .disable_fp_fusion = true}},
+        {"BLOCK_SIZE=512", {.launch_pdl = true, .ptx_options = "--verbose, -O3"}},
+    };
+    static made option_variants[3];
+    tc_runtime *rt = runtime_with_options(by_options, option_variants);
+    tc_autotune_options opts = {.nkey = 1, .key = key_n, .warmup = 2, .repeats = 5, .cache_dir = ""};
+    opts.table = "tritonc-autotune-table 1\nkernel vector_add\n"
+                 "n_elements=64;float32,float32,float32 | BLOCK_SIZE=512 | num_warps=4,maxnreg=128,enable_fp_fusion=False | 1\n"
+                 "n_elements=128;float32,float32,float32 | BLOCK_SIZE=512 | launch_pdl=true,ptx_options=--verbose, -O3 | 2\n"
+                 "n_elements=256;float32,float32,float32 | BLOCK_SIZE=512 | num_stages=3 | 3\n";
+    tc_autotuner *at = tc_autotune_create(rt, tritonc_bundled_find("vector_add"), NULL, 3, by_options, grid_of, NULL, opts);
+    if (!at)
+        fail_msg("%s", tc_runtime_error(rt));
+    const int n[3] = {64, 128, 256}, want[3] = {1, 2, 0};
+    for (int i = 0; i < 3; i++) {
+        if (!launch(at, n[i]))
+            fail_msg("%s", tc_runtime_error(rt));
+        assert_int_equal(tc_autotune_best(at, NULL, NULL), want[i]);
+    }
+    char path[] = TABLE_DIR "/vector_add_options.table";
+    remove(path);
+    assert_true(tc_autotune_write_table(at, path));
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char text[2048] = {0};
+    assert_true(fread(text, 1, sizeof text - 1, f) > 0);
+    fclose(f);
+    assert_string_equal(text, "tritonc-autotune-table 1\n"
+                              "kernel vector_add\n"
+                              "arch 90\n"
+                              "base BLOCK_SIZE=1024\n"
+                              "key n_elements\n"
+                              "config BLOCK_SIZE=512 | num_warps=4,num_stages=3,num_ctas=1\n"
+                              "config BLOCK_SIZE=512 | num_warps=4,num_stages=3,num_ctas=1,maxnreg=128,enable_fp_fusion=false\n"
+                              "config BLOCK_SIZE=512 | num_warps=4,num_stages=3,num_ctas=1,launch_pdl=true,ptx_options=--verbose, -O3\n"
+                              "# KEY | CONFIG | OPTIONS | MS | SPECS\n"
+                              "n_elements=128;float32,float32,float32 | BLOCK_SIZE=512 | "
+                              "num_warps=4,num_stages=3,num_ctas=1,launch_pdl=true,ptx_options=--verbose, -O3 | 2\n"
+                              "n_elements=256;float32,float32,float32 | BLOCK_SIZE=512 | num_warps=4,num_stages=3,num_ctas=1 | 3\n"
+                              "n_elements=64;float32,float32,float32 | BLOCK_SIZE=512 | "
+                              "num_warps=4,num_stages=3,num_ctas=1,maxnreg=128,enable_fp_fusion=false | 1\n");
+    tc_runtime_destroy(rt);
+
+    /* read back by a tuner made from the table alone: the same three candidates, the same choices */
+    fake_reset();
+    rt = runtime_with_options(by_options, option_variants);
+    f = fopen(path, "rb");
+    assert_non_null(f);
+    memset(text, 0, sizeof text);
+    assert_true(fread(text, 1, sizeof text - 1, f) > 0);
+    fclose(f);
+    const char *tables[] = {text};
+    at = tc_autotune_create_from_tables(rt, tritonc_bundled_find("vector_add"), 1, tables, grid_of, NULL,
+                                        (tc_autotune_options){.cache_dir = ""});
+    if (!at)
+        fail_msg("%s", tc_runtime_error(rt));
+    for (int i = 0; i < 3; i++) {
+        assert_true(launch(at, n[i]));
+        assert_int_equal(tc_autotune_best(at, NULL, NULL), want[i]);
+    }
+    assert_int_equal(fake_launches(), 3);
+    tc_runtime_destroy(rt);
+
+    /* malformed launch options, and ones a table could not hold */
+    rt = runtime_with_three();
+    static const char *const bad[] = {
+        "k | BLOCK_SIZE=512 | maxnreg=256\n",
+        "k | BLOCK_SIZE=512 | num_warps=3\n",
+        "k | BLOCK_SIZE=512 | launch_pdl=yes\n",
+        "k | BLOCK_SIZE=512 | enable_fp_fusion\n",
+        "k | BLOCK_SIZE=512 | num_stages=17\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char table[256];
+        snprintf(table, sizeof table, "tritonc-autotune-table 1\nkernel vector_add\n%s", bad[i]);
+        assert_null(tuner(rt, (tc_autotune_options){.table = table}));
+        if (!strstr(tc_runtime_error(rt), "autotune table (text) line 3: not 'KEY | CONFIG | OPTIONS [| MS [| SPECS]]'"))
+            fail_msg("case %zu: %s", i, tc_runtime_error(rt));
+        tc_runtime_clear_error(rt);
+    }
+    static const tc_tune_config piped[1] = {{"BLOCK_SIZE=512", {.ptx_options = "-O3 | x"}}};
+    assert_null(tc_autotune_create(rt, tritonc_bundled_find("vector_add"), NULL, 1, piped, grid_of, NULL, opts));
+    assert_non_null(strstr(tc_runtime_error(rt), "test_cuda_autotune_table.c:"));
+    assert_non_null(strstr(tc_runtime_error(rt), "config 0 ('BLOCK_SIZE=512'): ptx_options must be at most 512 "
+                                                 "characters with no '|' or line break"));
     tc_runtime_destroy(rt);
 }
 
@@ -484,6 +596,7 @@ int main(void)
         cmocka_unit_test_setup(a_table_winner_is_launched_untimed_even_while_capturing, reset),
         cmocka_unit_test_setup(a_written_table_is_read_back, reset),
         cmocka_unit_test_setup(bad_tables_are_refused_with_their_line, reset),
+        cmocka_unit_test_setup(launch_options_are_part_of_a_tables_candidates, reset),
         cmocka_unit_test_setup(a_tuner_is_made_from_its_table_alone, reset),
         cmocka_unit_test_setup(reset_and_restore_leave_the_buffers_as_they_were, reset),
         cmocka_unit_test_setup(print_autotuning_reports_the_key_and_best_config, reset),
