@@ -2,20 +2,20 @@
  * sorts by expert; bf16, or fp8 e4m3 w8a8 with block-wise scales; bias, routed weights, top-k
  * (kernels/models/fused_moe.py, line for line; docs/kernels_moe.md). A constexpr `if` of Python is a C
  * `if` on the config; the @jit helper fused_moe_write_zeros is a static function. */
-#include "tritonc/tritonc.h"
+#include "fused_moe.h" /* fused_moe_cfg, the bucket configs, fused_moe_pick */
 
-typedef struct fused_moe_cfg {
-    int group_n, group_k;         /* fp8 block-scale sizes along N and K (0 without fp8) */
-    int BLOCK_SIZE_M;             /* pairs per program: moe_align_block_size's BLOCK_SIZE */
-    int BLOCK_SIZE_N;             /* output columns per program */
-    int BLOCK_SIZE_K;             /* the K step (fp8: equal to group_k) */
-    int GROUP_SIZE_M;             /* rows of tiles per group of programs */
-    bool MUL_ROUTED_WEIGHT;       /* multiply each row by its topk weight */
-    bool HAS_BIAS;                /* add bias[expert, n] */
-    int top_k;                    /* pairs per A row (A row = pair // top_k) */
-    tl_dtype compute_type;        /* C's (and the bias's) dtype; A's and B's without fp8 */
-    bool use_fp8_w8a8;            /* A and B fp8 e4m3 with a_scale and b_scale per block */
-} fused_moe_cfg;
+/* The model configs of fused_moe.py's MODEL_CONFIGS (its first three, in order): the bases that
+ * the bucket configs (fused_moe_buckets, after the kernel) set their blocks over. */
+static const struct fused_moe_model {
+    const char *label;
+    fused_moe_cfg cfg;
+} fused_moe_models[] = {
+    {"mixtral-8x7b-tp8-w1", {.BLOCK_SIZE_M = 64, .BLOCK_SIZE_N = 64, .BLOCK_SIZE_K = 32, .GROUP_SIZE_M = 8, .top_k = 2, .compute_type = TL_BF16}},
+    {"gpt-oss-20b-w2-bias-routed", {.BLOCK_SIZE_M = 16, .BLOCK_SIZE_N = 128, .BLOCK_SIZE_K = 128, .GROUP_SIZE_M = 1,
+                                    .MUL_ROUTED_WEIGHT = true, .HAS_BIAS = true, .top_k = 1, .compute_type = TL_BF16}},
+    {"qwen3-30b-a3b-fp8-w1", {.group_n = 128, .group_k = 128, .BLOCK_SIZE_M = 64, .BLOCK_SIZE_N = 128, .BLOCK_SIZE_K = 128,
+                              .GROUP_SIZE_M = 32, .top_k = 8, .compute_type = TL_BF16, .use_fp8_w8a8 = true}},
+};
 
 static void fused_moe_write_zeros(tl_value c_ptr, tl_value stride_cm, tl_value stride_cn, tl_value pid_n, tl_value N,
                                   tl_value offs_token, tl_value token_mask, int BLOCK_SIZE_M, int BLOCK_SIZE_N,
@@ -161,3 +161,76 @@ TL_KERNEL(fused_moe_kernel, fused_moe_cfg, fused_moe,
                      "stride_am=64 stride_ak=1 stride_be=4096 stride_bk=1 stride_bn=64 stride_cm=64 stride_cn=1 "
                      "stride_bbe=64 stride_bbn=1 stride_asm=1 stride_ask=1 stride_bse=1 stride_bsk=1 stride_bsn=1 "
                      "grid=EM/BLOCK_SIZE_M*N/BLOCK_SIZE_N");
+
+/* ---- configs per token-count bucket (docs/kernels_moe.md, "Configs per token count") -------- */
+/* (included here, after the kernel, so that the kernel's lines - its TTIR locations - stay put) */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* BUCKETS of fused_moe.py, line for line (the sources of the numbers are given there): label, model,
+ * max_tokens (0: any count above the bucket before), case tokens, BLOCK_SIZE_M, BLOCK_SIZE_N,
+ * BLOCK_SIZE_K, GROUP_SIZE_M, num_warps, num_stages. */
+const fused_moe_bucket fused_moe_buckets[] = {
+    {"mixtral-8x7b-tp8-w1-upto1", "mixtral-8x7b-tp8-w1", 1, 1, 16, 32, 64, 32, 8, 4},
+    {"mixtral-8x7b-tp8-w1-upto16", "mixtral-8x7b-tp8-w1", 16, 7, 16, 128, 64, 1, 4, 4},
+    {"mixtral-8x7b-tp8-w1-upto512", "mixtral-8x7b-tp8-w1", 512, 333, 128, 256, 64, 1, 8, 4},
+    {"mixtral-8x7b-tp8-w1-above512", "mixtral-8x7b-tp8-w1", 0, 4096, 128, 256, 64, 32, 8, 4},
+    {"gpt-oss-20b-w2-bias-routed-upto1", "gpt-oss-20b-w2-bias-routed", 1, 1, 16, 32, 64, 1, 4, 4},
+    {"gpt-oss-20b-w2-bias-routed-upto16", "gpt-oss-20b-w2-bias-routed", 16, 7, 16, 64, 128, 64, 4, 4},
+    {"gpt-oss-20b-w2-bias-routed-upto512", "gpt-oss-20b-w2-bias-routed", 512, 333, 32, 64, 256, 1, 4, 5},
+    {"gpt-oss-20b-w2-bias-routed-above512", "gpt-oss-20b-w2-bias-routed", 0, 4096, 128, 256, 64, 1, 8, 3},
+    {"qwen3-30b-a3b-fp8-w1-upto1", "qwen3-30b-a3b-fp8-w1", 1, 1, 16, 128, 128, 1, 4, 4},
+    {"qwen3-30b-a3b-fp8-w1-upto16", "qwen3-30b-a3b-fp8-w1", 16, 7, 16, 128, 128, 1, 4, 5},
+    {"qwen3-30b-a3b-fp8-w1-upto512", "qwen3-30b-a3b-fp8-w1", 512, 333, 32, 128, 128, 1, 4, 3},
+    {"qwen3-30b-a3b-fp8-w1-above512", "qwen3-30b-a3b-fp8-w1", 0, 4096, 64, 128, 128, 16, 4, 4},
+};
+const int fused_moe_bucket_count = (int)(sizeof fused_moe_buckets / sizeof fused_moe_buckets[0]);
+
+static const fused_moe_bucket *fused_moe_pick_error(const char *file, int line, char *err, size_t errsize,
+                                                    const char *fmt, ...)
+{
+    if (err != NULL && errsize > 0) {
+        int n = snprintf(err, errsize, "%s:%d: fused_moe_pick: ", file ? file : "?", line);
+        if (n >= 0 && (size_t)n < errsize) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(err + n, errsize - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    return NULL;
+}
+
+const fused_moe_bucket *fused_moe_pick_at(const char *file, int line, const char *model, int tokens,
+                                          fused_moe_cfg *cfg, char *err, size_t errsize)
+{
+    enum { nmodels = (int)(sizeof fused_moe_models / sizeof fused_moe_models[0]) };
+    _Static_assert(nmodels == 3, "the message below names three model configs");
+    if (cfg == NULL)
+        return fused_moe_pick_error(file, line, err, errsize, "cfg is NULL (pass a fused_moe_cfg to fill)");
+    const struct fused_moe_model *m = NULL;
+    for (int i = 0; model != NULL && i < nmodels && m == NULL; i++)
+        if (strcmp(fused_moe_models[i].label, model) == 0)
+            m = &fused_moe_models[i];
+    if (m == NULL)
+        return fused_moe_pick_error(file, line, err, errsize,
+                                    "no model config %s%s%s (there are %s, %s and %s)", model ? "'" : "",
+                                    model ? model : "NULL", model ? "'" : "", fused_moe_models[0].label,
+                                    fused_moe_models[1].label, fused_moe_models[2].label);
+    if (tokens < 1)
+        return fused_moe_pick_error(file, line, err, errsize, "%d tokens: the token count must be at least 1",
+                                    tokens);
+    for (int i = 0; i < fused_moe_bucket_count; i++) {
+        const fused_moe_bucket *b = &fused_moe_buckets[i];
+        if (strcmp(b->model, model) != 0 || (b->max_tokens != 0 && tokens > b->max_tokens))
+            continue;
+        *cfg = m->cfg;
+        cfg->BLOCK_SIZE_M = b->BLOCK_SIZE_M;
+        cfg->BLOCK_SIZE_N = b->BLOCK_SIZE_N;
+        cfg->BLOCK_SIZE_K = b->BLOCK_SIZE_K;
+        cfg->GROUP_SIZE_M = b->GROUP_SIZE_M;
+        return b;
+    }
+    return fused_moe_pick_error(file, line, err, errsize, "no bucket of %s takes %d tokens", model, tokens);
+}

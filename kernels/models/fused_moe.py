@@ -152,6 +152,50 @@ MODEL_CONFIGS = [
 ]
 
 
+# Configs per token-count bucket (docs/kernels_moe.md, "Configs per token count"), mirrored line
+# for line by fused_moe_buckets in kernels/models/fused_moe.c, whose fused_moe_pick chooses one by
+# token count at run time. Numbers from vLLM's tuned H100 tables (fused_moe/configs): Mixtral
+# "E=8,N=1792,device_name=NVIDIA_H100_80GB_HBM3", gpt-oss "E=128,N=2880,...H100_80GB_HBM3" (gpt-oss-120b:
+# same N and K; none is published for E=32), Qwen3 "E=128,N=768,device_name=NVIDIA_H100,dtype=fp8_w8a8,
+# block_shape=[128,128]" (BLOCK_SIZE_K capped at group_k = 128, which this kernel requires), each bucket's
+# entry the one vLLM's nearest-M rule picks for its case (7 tokens: "8"; 333: "256").
+# (label, model, max_tokens (0: any count above the bucket before), case tokens,
+#  BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K, GROUP_SIZE_M, num_warps, num_stages)
+BUCKETS = [
+    ("mixtral-8x7b-tp8-w1-upto1", "mixtral-8x7b-tp8-w1", 1, 1, 16, 32, 64, 32, 8, 4),
+    ("mixtral-8x7b-tp8-w1-upto16", "mixtral-8x7b-tp8-w1", 16, 7, 16, 128, 64, 1, 4, 4),
+    ("mixtral-8x7b-tp8-w1-upto512", "mixtral-8x7b-tp8-w1", 512, 333, 128, 256, 64, 1, 8, 4),
+    ("mixtral-8x7b-tp8-w1-above512", "mixtral-8x7b-tp8-w1", 0, 4096, 128, 256, 64, 32, 8, 4),
+    ("gpt-oss-20b-w2-bias-routed-upto1", "gpt-oss-20b-w2-bias-routed", 1, 1, 16, 32, 64, 1, 4, 4),
+    ("gpt-oss-20b-w2-bias-routed-upto16", "gpt-oss-20b-w2-bias-routed", 16, 7, 16, 64, 128, 64, 4, 4),
+    ("gpt-oss-20b-w2-bias-routed-upto512", "gpt-oss-20b-w2-bias-routed", 512, 333, 32, 64, 256, 1, 4, 5),
+    ("gpt-oss-20b-w2-bias-routed-above512", "gpt-oss-20b-w2-bias-routed", 0, 4096, 128, 256, 64, 1, 8, 3),
+    ("qwen3-30b-a3b-fp8-w1-upto1", "qwen3-30b-a3b-fp8-w1", 1, 1, 16, 128, 128, 1, 4, 4),
+    ("qwen3-30b-a3b-fp8-w1-upto16", "qwen3-30b-a3b-fp8-w1", 16, 7, 16, 128, 128, 1, 4, 5),
+    ("qwen3-30b-a3b-fp8-w1-upto512", "qwen3-30b-a3b-fp8-w1", 512, 333, 32, 128, 128, 1, 4, 3),
+    ("qwen3-30b-a3b-fp8-w1-above512", "qwen3-30b-a3b-fp8-w1", 0, 4096, 64, 128, 128, 16, 4, 4),
+]
+
+
+def _bucket_cfg(label, model, max_tokens, tokens, bm, bn, bk, gm, num_warps, num_stages):
+    """A bucket's config: its model config with the bucket's blocks; its cases run `tokens` tokens."""
+    base = next(c for c in MODEL_CONFIGS if c["label"] == model)
+    blocks = {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk, "GROUP_SIZE_M": gm}
+    return _cfg(label, dict(base["model"], tokens=[tokens], max_tokens=max_tokens), dict(base["constexprs"], **blocks),
+                num_warps, num_stages)
+
+
+MODEL_CONFIGS += [_bucket_cfg(*b) for b in BUCKETS]
+
+
+def pick(model, tokens):
+    """The label of the bucket config for `tokens` tokens of `model` (fused_moe_pick in C)."""
+    for label, m, max_tokens, *_ in BUCKETS:
+        if m == model and (max_tokens == 0 or tokens <= max_tokens):
+            return label
+    raise ValueError(f"fused_moe: no bucket config for {tokens} tokens of {model}")
+
+
 # The layer shape per config label, for model_cases (also in each config as "model").
 _MODELS = {cfg["label"]: cfg["model"] for cfg in MODEL_CONFIGS}
 
@@ -201,7 +245,8 @@ def model_cases(cfg, torch):
     cases = []
     # (tokens, experts owned by this rank): all, or the first half (expert parallelism: the other
     # half's blocks get expert -1 and their rows must come out zero)
-    for tokens, owned in ((1, E), (7, E), (333, E), (333, E // 2)):
+    runs = [(t, E) for t in m["tokens"]] if "tokens" in m else [(1, E), (7, E), (333, E), (333, E // 2)]
+    for tokens, owned in runs:
         ids, weights = align.routing(torch, tokens, E, route_top_k, seed=100 + tokens)
         pairs = ids.numel()
         a_rows = pairs if top_k == 1 else tokens  # vLLM's second GEMM: one A row per pair

@@ -25,6 +25,7 @@ maps to the kernel's element type (bf16 and fp8 through ml_dtypes). Results come
 reinterpreted with the tensor's own dtype and strides.
 
     python3 tests/gpu/models.py --tritonc BUILD/tritonc --harness BUILD/launch_check --out OUT [--kernel NAME...]
+        [--config LABEL_PREFIX...]
     python3 tests/gpu/models.py --dry-run [--tritonc BUILD/tritonc]   # no triton, no torch, no GPU
 """
 import argparse
@@ -700,6 +701,11 @@ def summary(rows, path, quiet=False):
     return checks.count(FAIL) == 0
 
 
+def selected(configs, prefixes):
+    """The configs whose label starts with one of prefixes (--config), all when there are none."""
+    return [c for c in configs if not prefixes or any(str(c.get("label", "")).startswith(p) for p in prefixes)]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tritonc", help="the tritonc binary")
@@ -708,6 +714,7 @@ def main():
     ap.add_argument("--diffs", type=Path, default=None, help="TTIR/PTX diffs of failures (default WORK/diffs)")
     ap.add_argument("--work", type=Path, default=Path("/tmp/tritonc-models-work"), help="TTIR and C inputs")
     ap.add_argument("--kernel", nargs="+", help="only these kernels")
+    ap.add_argument("--config", nargs="+", help="only the configs whose label starts with one of these")
     ap.add_argument("--budget-s", type=float, default=420, help="timing stops once this many seconds passed")
     ap.add_argument("--xla-all-cases", action="store_true", help="XLA for every case (default: a config's first)")
     ap.add_argument("--dry-run", action="store_true", help="check the modules' shape only: no triton, torch, GPU")
@@ -760,7 +767,7 @@ def main():
             rows.append({"kernel": name, "config": "?", "case": "(import failed)", "ttir": FAIL})
             ok = False
             continue
-        for cfg in configs:
+        for cfg in selected(configs, args.config):
             try:
                 good, r = check_config(tt, ctx, name, km, cfg)
             except Exception:

@@ -6,7 +6,7 @@
 # times of ours / the twin / torch. Builds everything itself (cmake, Release, tests off; the
 # launch_check harness against CUDA as launch.sh builds it).
 #
-#   OUT=/some/dir tests/gpu/models.sh [--kernel NAME...] [--budget-s S]
+#   OUT=/some/dir tests/gpu/models.sh [--kernel NAME...] [--config LABEL_PREFIX...] [--budget-s S]
 #   tests/gpu/models.sh --dry-run      # anywhere, python3 only: syntax, and every module's shape
 #
 # Writes only three files to $OUT: models.log (everything), models_summary.txt (one row per
