@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "bundled.h"
+#include "device_sync.h"
 #include "tritonc/cuda.h"
 #include "tritonc/nccl.h"
 
@@ -50,22 +51,6 @@ static bool result(const char *check, bool ok, const char *fmt, ...)
     fflush(stdout);
     failures += !ok;
     return ok;
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Waits for every device's work (tc_synchronize in each device's context). */
-static bool sync_all(tc_runtime *rt, int n)
-{
-    for (int d = 0; d < n; d++)
-        if (!tc_set_device(rt, d) || !tc_synchronize(rt))
-            return false;
-    return true;
 }
 
 /* ---- (a), (b) vector_add on every device --------------------------------------------------------- */

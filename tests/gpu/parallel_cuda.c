@@ -9,22 +9,8 @@
 #include <time.h>
 
 #include "bundled.h"
+#include "device_sync.h"
 #include "parallel_cuda.h"
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static bool sync_all(tc_runtime *rt, int n)
-{
-    for (int d = 0; d < n; d++)
-        if (!tc_set_device(rt, d) || !tc_synchronize(rt))
-            return false;
-    return true;
-}
 
 /* A buffer of bytes on the current device holding src (zeros when src is NULL); 0 on error. */
 static tc_deviceptr upload(tc_runtime *rt, const void *src, size_t bytes)
