@@ -32,7 +32,7 @@ static void moe_align_block_size_scan(tl_builder *builder, const moe_align_block
     tl_value counts = tl_zeros(builder, TL_SHAPE(BLOCK_E), TL_I32);
     tl_scope sum_loop = tl_for(builder, 0, num_chunks, BLOCK_C, .carry = TL_VARS(&counts)); { tl_value start = sum_loop.iv;
         tl_value chunks = tl_add(start, tl_arange(builder, 0, BLOCK_C));
-        tl_value tile = tl_load(tl_addptr(chunk_counts_ptr, tl_add(tl_mul(tl_index(chunks, TL_ALL, TL_NONE), BLOCK_E), tl_index(experts, TL_NONE, TL_ALL))), .mask = tl_index(tl_lt(chunks, num_chunks), TL_ALL, TL_NONE), .other = tl_lit(0));
+        tl_value tile = tl_load(tl_addptr(tl_addptr(chunk_counts_ptr, tl_mul(tl_index(chunks, TL_ALL, TL_NONE), BLOCK_E)), tl_index(experts, TL_NONE, TL_ALL)), .mask = tl_index(tl_lt(chunks, num_chunks), TL_ALL, TL_NONE), .other = tl_lit(0));
         counts = tl_add(counts, tl_sum(tile, 0));
     } tl_end(&sum_loop);
     tl_value padded = tl_mul(tl_cdiv(counts, BLOCK_SIZE), BLOCK_SIZE);
