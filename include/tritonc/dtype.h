@@ -40,7 +40,7 @@ typedef enum tl_dtype {
     TL_FP8E5, /* f8E5M2 */
     TL_FP8E4B8, /* f8E4M3FNUZ */
     TL_FP8E5B16, /* f8E5M2FNUZ */
-    TL_FP8E4B15, /* f8E4M3B11FNUZ */
+    TL_FP8E4B15, /* i8 in TTIR, as Triton 3.6 makes it (XLA: f8E4M3B11FNUZ); docs/lang.md */
     TL_DTYPE_COUNT
 } tl_dtype;
 

@@ -28,6 +28,10 @@ static inline unsigned builder_dtype_bits(tl_dtype d)
 /* The language asks a dtype's IR type for nearly every operand: the context's memos answer. */
 static inline const tcir_type *builder_dtype_ir(tcir_context *ctx, tl_dtype d)
 {
+    /* Triton 3.6's get_fp8e4b15_ty is i8 (MLIR has no such type, and Triton's ops take none):
+     * the value's dtype says float8e4b15, its IR type i8. */
+    if (d == TL_FP8E4B15)
+        return tcir_type_int(ctx, 8);
     if (builder_dtype_is_int(d))
         return tcir_type_int(ctx, builder_dtype_bits(d));
     if (builder_dtype_is_float(d))

@@ -331,7 +331,8 @@ void tl_yield_at(tl_site s, tl_scope *scope, tl_values values)
 void lang_scope_disable_licm(tl_builder *b, tcir_op *op)
 {
     tcir_context *ctx = lang_scope_ctx(b);
-    const tcir_attr *licm = tcir_attr_alias(ctx, "loop_licm", "#llvm.loop_licm<disable = true>", 0, NULL);
+    const tcir_attr *licm =
+        tcir_attr_alias(ctx, "loop_licm", "#llvm.loop_licm<disable = true, versioningDisable = true>", 0, NULL);
     const tcir_attr *note =
         licm ? tcir_attr_alias(ctx, "loop_annotation", "#llvm.loop_annotation<licm = #loop_licm>", 1, &licm) : NULL;
     if (note)

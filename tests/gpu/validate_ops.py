@@ -187,7 +187,14 @@ def check_case(tt, name, entry, emitted, out):
     if ours != theirs:
         line, a, b = first_difference(ours, theirs)
         path = save_diff(out, name, "ttir", ours, theirs)
-        return Result("DIFF", f"make_ttir, line {line}:\n      tritonc: {a}\n      triton:  {b}\n      ({path})")
+        # Whether the contract (Python's PTX) still holds where the finer check fails.
+        try:
+            ptx = compare_ptx(tt, name, out)
+            verdict = "the PTX is the same" if ptx.status == "ok" else f"the PTX differs too: {ptx.detail}"
+        except Exception as exc:
+            verdict = f"the PTX was not compared: {last_line(exc)}"
+        return Result("DIFF", f"make_ttir, line {line}:\n      tritonc: {a}\n      triton:  {b}\n      ({path}); "
+                      f"{verdict}")
     if COMPARE_PTX:
         return compare_ptx(tt, name, out)
     return Result("ok")

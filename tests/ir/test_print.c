@@ -1462,7 +1462,7 @@ static void module_attributes_and_function_results(void **state)
 static void attribute_aliases(void **state)
 {
     (void)state;
-    const tcir_attr *licm = tcir_attr_alias(C, "loop_licm", "#llvm.loop_licm<disable = true>", 0, NULL);
+    const tcir_attr *licm = tcir_attr_alias(C, "loop_licm", "#llvm.loop_licm<disable = true, versioningDisable = true>", 0, NULL);
     const tcir_attr *note = tcir_attr_alias(C, "loop_annotation", "#llvm.loop_annotation<licm = #loop_licm>", 1, &licm);
     assert_string_equal(tcir_attr_str(note), "loop_annotation");
     assert_string_equal(tcir_attr_alias_definition(note), "#llvm.loop_annotation<licm = #loop_licm>");
@@ -1482,7 +1482,7 @@ static void attribute_aliases(void **state)
     op_full(b, "my.op", 0, NULL, 0, NULL, 1, attrs, 0);
     ret(b, 0, NULL);
     assert_prints(m, false,
-                  "#loop_licm = #llvm.loop_licm<disable = true>\n"
+                  "#loop_licm = #llvm.loop_licm<disable = true, versioningDisable = true>\n"
                   "#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>\n"
                   "module {\n"
                   "  tt.func public @k() attributes {noinline = false} {\n"

@@ -923,7 +923,7 @@ static void loops_disable_licm(void **state)
     tl_store(x, tl_add(acc, tl_to(i, TL_F32)));
     char *got = tl_finish(b);
     assert_non_null(got);
-    assert_string_equal(got, "#loop_licm = #llvm.loop_licm<disable = true>\n"
+    assert_string_equal(got, "#loop_licm = #llvm.loop_licm<disable = true, versioningDisable = true>\n"
                              "#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>\n"
                              "module {\n"
                              "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"

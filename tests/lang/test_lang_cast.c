@@ -144,19 +144,19 @@ static void fp8e4b15_casts(void **state)
     tl_value a = tl_load(tl_addptr(x, tl_arange(b, 0, 4)));
     tl_value f = tl_to(a, TL_F32);
     tl_store(tl_addptr(x, tl_arange(b, 0, 4)), tl_to(f, TL_FP8E4B15));
-    expect_text(b, HEAD("%arg0: !tt.ptr<f8E4M3B11FNUZ>")
+    expect_text(b, HEAD("%arg0: !tt.ptr<i8>")
                    "    %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
-                   "    %1 = tt.splat %arg0 : !tt.ptr<f8E4M3B11FNUZ> -> tensor<4x!tt.ptr<f8E4M3B11FNUZ>>\n"
-                   "    %2 = tt.addptr %1, %0 : tensor<4x!tt.ptr<f8E4M3B11FNUZ>>, tensor<4xi32>\n"
-                   "    %3 = tt.load %2 : tensor<4x!tt.ptr<f8E4M3B11FNUZ>>\n"
-                   "    %4 = tt.elementwise_inline_asm \"{                                      \\0A.reg .b32 a<2>, b<2>;                  \\0Aprmt.b32 a0, 0, $2, 0x5746;            \\0Aand.b32 b0, a0, 0x7f007f00;            \\0Aand.b32 b1, a0, 0x00ff00ff;            \\0Aand.b32 a1, a0, 0x00800080;            \\0Ashr.b32  b0, b0, 1;                    \\0Aadd.u32 b1, b1, a1;                    \\0Alop3.b32 $0, b0, 0x80008000, a0, 0xf8; \\0Ashl.b32 $1, b1, 7;                     \\0A}                                      \\0A\" {constraints = \"=r,=r,r\", packed_element = 4 : i32, pure = true} %3 : tensor<4xf8E4M3B11FNUZ> -> tensor<4xf16>\n"
+                   "    %1 = tt.splat %arg0 : !tt.ptr<i8> -> tensor<4x!tt.ptr<i8>>\n"
+                   "    %2 = tt.addptr %1, %0 : tensor<4x!tt.ptr<i8>>, tensor<4xi32>\n"
+                   "    %3 = tt.load %2 : tensor<4x!tt.ptr<i8>>\n"
+                   "    %4 = tt.elementwise_inline_asm \"{                                      \\0A.reg .b32 a<2>, b<2>;                  \\0Aprmt.b32 a0, 0, $2, 0x5746;            \\0Aand.b32 b0, a0, 0x7f007f00;            \\0Aand.b32 b1, a0, 0x00ff00ff;            \\0Aand.b32 a1, a0, 0x00800080;            \\0Ashr.b32  b0, b0, 1;                    \\0Aadd.u32 b1, b1, a1;                    \\0Alop3.b32 $0, b0, 0x80008000, a0, 0xf8; \\0Ashl.b32 $1, b1, 7;                     \\0A}                                      \\0A\" {constraints = \"=r,=r,r\", packed_element = 4 : i32, pure = true} %3 : tensor<4xi8> -> tensor<4xf16>\n"
                    "    %5 = arith.extf %4 : tensor<4xf16> to tensor<4xf32>\n"
                    "    %6 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>\n"
-                   "    %7 = tt.splat %arg0 : !tt.ptr<f8E4M3B11FNUZ> -> tensor<4x!tt.ptr<f8E4M3B11FNUZ>>\n"
-                   "    %8 = tt.addptr %7, %6 : tensor<4x!tt.ptr<f8E4M3B11FNUZ>>, tensor<4xi32>\n"
+                   "    %7 = tt.splat %arg0 : !tt.ptr<i8> -> tensor<4x!tt.ptr<i8>>\n"
+                   "    %8 = tt.addptr %7, %6 : tensor<4x!tt.ptr<i8>>, tensor<4xi32>\n"
                    "    %9 = tt.fp_to_fp %5, rounding = rtz : tensor<4xf32> -> tensor<4xf16>\n"
-                   "    %10 = tt.elementwise_inline_asm \"{\\0A            .reg .pred p<4>;\\0A            .reg .b32 a<2>, b<2>;\\0A            .reg .b16 c<4>;\\0A            .reg .b16 max_val_f16;\\0A            .reg .b32 max_val_f16x2;\\0A            mov.b16 max_val_f16,   0x3F00;\\0A            mov.b32 max_val_f16x2, 0x3F003F00;\\0A            and.b32 a0, $1, 0x7fff7fff;\\0A            and.b32 a1, $2, 0x7fff7fff;min.f16x2 a0, a0, max_val_f16x2;\\0A                  min.f16x2 a1, a1, max_val_f16x2;mad.lo.u32 a0, a0, 2, 0x00800080;\\0A              mad.lo.u32 a1, a1, 2, 0x00800080;\\0A              lop3.b32 b0, $1, 0x80008000, a0, 0xea;\\0A              lop3.b32 b1, $2, 0x80008000, a1, 0xea;\\0A              prmt.b32 $0, b0, b1, 0x7531;\\0A              }\" {constraints = \"=r,r,r\", packed_element = 4 : i32, pure = true} %9 : tensor<4xf16> -> tensor<4xf8E4M3B11FNUZ>\n"
-                   "    tt.store %8, %10 : tensor<4x!tt.ptr<f8E4M3B11FNUZ>>\n" TAIL);
+                   "    %10 = tt.elementwise_inline_asm \"{\\0A            .reg .pred p<4>;\\0A            .reg .b32 a<2>, b<2>;\\0A            .reg .b16 c<4>;\\0A            .reg .b16 max_val_f16;\\0A            .reg .b32 max_val_f16x2;\\0A            mov.b16 max_val_f16,   0x3F00;\\0A            mov.b32 max_val_f16x2, 0x3F003F00;\\0A            and.b32 a0, $1, 0x7fff7fff;\\0A            and.b32 a1, $2, 0x7fff7fff;min.f16x2 a0, a0, max_val_f16x2;\\0A                  min.f16x2 a1, a1, max_val_f16x2;mad.lo.u32 a0, a0, 2, 0x00800080;\\0A              mad.lo.u32 a1, a1, 2, 0x00800080;\\0A              lop3.b32 b0, $1, 0x80008000, a0, 0xea;\\0A              lop3.b32 b1, $2, 0x80008000, a1, 0xea;\\0A              prmt.b32 $0, b0, b1, 0x7531;\\0A              }\" {constraints = \"=r,r,r\", packed_element = 4 : i32, pure = true} %9 : tensor<4xf16> -> tensor<4xi8>\n"
+                   "    tt.store %8, %10 : tensor<4x!tt.ptr<i8>>\n" TAIL);
 }
 
 static void fp8e4b15_misuse(void **state)
