@@ -209,7 +209,7 @@ else
     row "(c) matmul tuned at build time" FAIL "the build (autotuning) failed: see build_matmul.log"
 fi
 if [ -z "${TRITONC_LIBCUDA:-}" ]; then
-    step torch_matmul "$PYTHON" -u tests/gpu/own_kernels/torch_matmul.py 4096 8192
+    step torch_matmul "$PYTHON" -u "$ROOT/tests/gpu/own_kernels/torch_matmul.py" 4096 8192
 fi
 for s in 4096 8192; do
     ours=$(grep "^RESULT matmul_tuned size=$s " "$OUT/matmul_tuned.log" 2>/dev/null)

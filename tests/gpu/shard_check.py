@@ -42,20 +42,36 @@ def programs():
 
 
 def compile_program(jax, text, n):
-    """An executable of the text for n CPU devices, through jax's own compile path."""
+    """An executable of the text for n CPU devices, through jax's own compile path (its private
+    API changes between versions: the keywords and entry points present are used)."""
+    import inspect
     from jax._src import compiler
     from jax._src import xla_bridge as xb
     from jax._src.interpreters import mlir
+    from jax._src.lib import xla_client as xc
     backend = xb.get_backend("cpu")
-    with mlir.make_ir_context() as ctx:
+    devices = list(backend.devices()[:n])
+    params = inspect.signature(compiler.get_compile_options).parameters
+    kw = dict(num_replicas=1, num_partitions=n, device_assignment=np.arange(n).reshape(1, n))
+    if "use_spmd_partitioning" in params:
+        kw["use_spmd_partitioning"] = True
+    if "use_shardy_partitioner" in params:  # our programs carry GSPMD shardings
+        kw["use_shardy_partitioner"] = False
+    with mlir.make_ir_context():
         module = mlir.ir.Module.parse(text)
-        options = compiler.get_compile_options(
-            num_replicas=1, num_partitions=n, device_assignment=np.arange(n).reshape(1, n),
-            use_spmd_partitioning=True)
+        options = compiler.get_compile_options(**kw)
+        build = options.executable_build_options
+        if hasattr(build, "use_spmd_partitioning"):
+            build.use_spmd_partitioning = True
+        if hasattr(build, "use_shardy_partitioner"):
+            build.use_shardy_partitioner = False
+        if hasattr(compiler, "backend_compile_and_load"):  # newer jax
+            device_list = xc.DeviceList(tuple(devices)) if hasattr(xc, "DeviceList") else devices
+            return compiler.backend_compile_and_load(backend, module, device_list, options, [])
         try:
             return compiler.backend_compile(backend, module, options, [])
         except TypeError:  # versions whose backend_compile takes the executable devices too
-            return compiler.backend_compile(backend, module, list(backend.devices()[:n]), options, [])
+            return compiler.backend_compile(backend, module, devices, options, [])
 
 
 def run(jax, exe, shards, n):
