@@ -49,6 +49,7 @@ typedef struct tune_problem {
     size_t bytes[TC_MAX_ARGS];
     tl_dtype dtype[TC_MAX_ARGS];
     tc_deviceptr bufs[TC_MAX_ARGS];
+    tc_tensordesc descs[TC_MAX_ARGS]; /* what a descriptor argument's tc_desc points to */
 } tune_problem;
 
 typedef struct tune_ctx {
@@ -111,7 +112,7 @@ static bool plan(tc_runtime *rt, const tl_kernel *k, const void *cfg, const char
         tp->bufs[i] = tc_alloc(rt, tp->bytes[i]);
         tc_copy_to_device(rt, tp->bufs[i], host, tp->bytes[i]);
         free(host);
-        tp->args[i] = tc_ptr(tp->bufs[i], s->dtype);
+        tp->args[i] = a->desc ? problem_desc_arg(s, a, tp->bufs[i], &tp->descs[i]) : tc_ptr(tp->bufs[i], s->dtype);
     }
     tp->nargs = ok ? tp->pb.nargs : 0;
     tl_builder_destroy(b);

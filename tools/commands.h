@@ -18,4 +18,10 @@ int tritonc_cmd_autotune(int argc, char **argv); /* tools/autotune_cmd.c */
 /* A scalar launch argument of dtype dt holding v (tools/launch_cmd.c; autotune's too). */
 tc_arg launch_scalar_arg(tl_dtype dt, double v);
 
+#include "problem.h"
+/* A descriptor launch argument of problem argument a (declared s), its tensor at device buffer
+ * base: *d is filled, and must live while the argument is used (tools/launch_cmd.c; autotune's
+ * too). */
+tc_arg problem_desc_arg(const tl_argspec *s, const problem_arg *a, tc_deviceptr base, tc_tensordesc *d);
+
 #endif

@@ -91,12 +91,18 @@ static bool is_output(const tl_kernel *k, const char *name)
     return false;
 }
 
-/* "out: float32[4096] 0.5 -1.25 ... " */
-static void print_values(tl_builder *b, int i, const unsigned char *buf, size_t count)
+/* "out: float32[4096] 0.5 -1.25 ... ", a descriptor's tensor "c_desc: float16[256,256] ..." */
+static void print_values(tl_builder *b, int i, const problem_arg *a, const unsigned char *buf, size_t count)
 {
     const tl_argspec *s = tl_builder_argspec(b, i);
     size_t eb = problem_elem_bytes(s->dtype);
-    printf("%s: %s[%zu]", s->name, tl_dtype_name(s->dtype), count);
+    printf("%s: %s[", s->name, tl_dtype_name(s->dtype));
+    if (a->desc)
+        for (int d = 0; d < a->rank; d++)
+            printf("%s%lld", d ? "," : "", a->dims[d]);
+    else
+        printf("%zu", count);
+    printf("]");
     for (size_t j = 0; j < count && j < SHOWN; j++) {
         uint64_t v = 0;
         for (size_t k = 0; k < eb && k < 8; k++)
@@ -111,7 +117,8 @@ static void print_values(tl_builder *b, int i, const unsigned char *buf, size_t 
     printf("%s\n", count > SHOWN ? " ..." : "");
 }
 
-/* Binds scalar argument i: --arg's value, else the problem's; CLI_OK or the exit status. */
+/* Binds scalar argument i (of the interpreter's signature): --arg's value, else the problem's;
+ * CLI_OK or the exit status. */
 static int bind_scalar(tc_interp *ip, const tl_argspec *s, int i, const problem_arg *a, const overrides *o, bool *used)
 {
     const char *v = NULL;
@@ -155,32 +162,44 @@ static int interpret(const tl_kernel *k, const char *name, const void *cfg, cons
         tl_builder_destroy(b);
         return cli_fail(NULL, "interpret %s: %s", name, why);
     }
-    int status = CLI_OK, n = tl_builder_nargs(b);
+    int status = CLI_OK, n = tl_builder_nargs(b), sig = 0;
     tc_interp *ip = tc_interp_create(tl_builder_func(b));
     unsigned char *bufs[MAX_ARGS] = {0};
     size_t counts[MAX_ARGS] = {0};
     bool used[MAX_ARGS] = {false}; /* which --arg named an argument */
-    if (n > MAX_ARGS || tc_interp_nargs(ip) != n) {
+    for (int i = 0; i < n; i++) /* the signature: a descriptor, then its shape and strides */
+        sig += tl_builder_argspec(b, i)->kind == TL_ARG_TENSORDESC ? 1 + 2 * tl_builder_argspec(b, i)->rank : 1;
+    if (n > MAX_ARGS || tc_interp_nargs(ip) != sig) {
         fprintf(stderr, "tritonc: interpret %s: %s\n", name,
                 tc_interp_failed(ip) ? tc_interp_error(ip) : "specialized or too many arguments");
         status = CLI_FAIL;
         n = 0;
     }
-    for (int i = 0; i < n && status == CLI_OK; i++) {
+    for (int i = 0, at = 0; i < n && status == CLI_OK; at += 1 + 2 * pb.args[i].rank, i++) {
         const tl_argspec *s = tl_builder_argspec(b, i);
         problem_arg *a = &pb.args[i];
-        if (s->kind != TL_ARG_PTR) {
-            status = bind_scalar(ip, s, i, a, o, used);
+        if (!a->buffer) {
+            status = bind_scalar(ip, s, at, a, o, used);
             continue;
         }
-        counts[i] = o->size ? (size_t)o->size : (size_t)a->count;
-        bufs[i] = malloc(counts[i] * problem_elem_bytes(s->dtype));
+        /* --size is every pointer's buffer; a descriptor's tensor keeps its shape */
+        counts[i] = o->size && !a->desc ? (size_t)o->size : (size_t)a->count;
+        size_t bytes = counts[i] * problem_elem_bytes(s->dtype);
+        bufs[i] = aligned_alloc(16, (bytes + 15) / 16 * 16); /* a descriptor's base: 16-byte aligned */
         if (!bufs[i]) {
             status = cli_fail(NULL, "out of memory");
             break;
         }
         problem_fill(bufs[i], counts[i], s->dtype, tl_builder_context(b), a);
-        tc_interp_bind_ptr(ip, i, bufs[i], counts[i] * problem_elem_bytes(s->dtype));
+        if (!a->desc) {
+            tc_interp_bind_ptr(ip, at, bufs[i], bytes);
+            continue;
+        }
+        tc_interp_tensordesc d = {.base = bufs[i], .extent = bytes, .rank = a->rank};
+        for (int j = 0; j < a->rank; j++)
+            d.shape[j] = a->dims[j];
+        problem_desc_strides(a, d.strides);
+        tc_interp_bind_tensordesc(ip, at, &d);
     }
     for (int j = 0; j < o->nargs && status == CLI_OK; j++)
         if (!used[j])
@@ -206,7 +225,7 @@ static int interpret(const tl_kernel *k, const char *name, const void *cfg, cons
         if (o->checksum) {
             printf("%s: %zu bytes, fnv1a %016llx\n", s->name, bytes, (unsigned long long)checksum(bufs[i], bytes));
         } else if (is_output(k, s->name)) {
-            print_values(b, i, bufs[i], counts[i]);
+            print_values(b, i, &pb.args[i], bufs[i], counts[i]);
         }
     }
     if (status == CLI_OK && !pb.declared)

@@ -30,6 +30,7 @@ typedef struct launch_plan {
     tc_grid grid;
     int nbufs;
     tc_deviceptr bufs[MAX_BUFFERS];
+    tc_tensordesc descs[TC_MAX_ARGS]; /* what a descriptor argument's tc_desc points to */
     char what[128]; /* "n=1048576" */
 } launch_plan;
 
@@ -193,6 +194,18 @@ tc_arg launch_scalar_arg(tl_dtype dt, double v)
     }
 }
 
+/* A descriptor argument over a device buffer (commands.h). */
+tc_arg problem_desc_arg(const tl_argspec *s, const problem_arg *a, tc_deviceptr base, tc_tensordesc *d)
+{
+    *d = (tc_tensordesc){.base = base, .dtype = s->dtype, .rank = a->rank};
+    problem_desc_strides(a, d->strides);
+    for (int j = 0; j < a->rank; j++) {
+        d->shape[j] = a->dims[j];
+        d->block_shape[j] = (int)s->shape[j];
+    }
+    return tc_desc(d);
+}
+
 /* The kernel's problem (its .problem, else the generic one): buffers made up on the host and
  * copied, the scalars, the grid. false after the error (why, or on rt). */
 static bool plan_problem(tc_runtime *rt, const tl_kernel *k, const void *cfg, launch_plan *p, char *why, size_t n)
@@ -226,7 +239,7 @@ static bool plan_problem(tc_runtime *rt, const tl_kernel *k, const void *cfg, la
         tc_copy_to_device(rt, d, host, bytes);
         free(host);
         p->bufs[p->nbufs++] = d;
-        p->args[i] = tc_ptr(d, s->dtype);
+        p->args[i] = a->desc ? problem_desc_arg(s, a, d, &p->descs[i]) : tc_ptr(d, s->dtype);
     }
     if (ok) {
         p->nargs = pb.nargs;

@@ -1,9 +1,12 @@
 /* Made-up problems (see problem.h). The text: tokens separated by spaces, each "NAME[N]" (a
  * buffer of N elements), "NAME[N]=V" (filled with V), "NAME[N]=V,W,..." (those values repeated),
- * "NAME=V" (a scalar) or "grid=X[,Y[,Z]]", each axis a product of factors A/B/... ('/' rounding
- * up) of integers, scalar arguments and int config fields. */
+ * "NAME[D0,D1,...]" (a host tensor descriptor: its tensor's shape, one integer per dimension of
+ * its block, the tensor contiguous and row-major; "=V,W,..." as a buffer's), "NAME=V" (a
+ * scalar) or "grid=X[,Y[,Z]]", each axis a product of factors A/B/... ('/' rounding up) of
+ * integers, scalar arguments and int config fields. */
 #include "problem.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,15 @@ void problem_fill(unsigned char *buf, size_t n, tl_dtype dt, tcir_context *ctx, 
                                            : (uint64_t)(long long)x;
         for (size_t k = 0; k < eb; k++)
             buf[i * eb + k] = (unsigned char)(v >> (8 * k)); /* little-endian hosts */
+    }
+}
+
+void problem_desc_strides(const problem_arg *a, int64_t strides[5])
+{
+    int64_t stride = 1;
+    for (int d = a->rank - 1; d >= 0; d--) {
+        strides[d] = stride;
+        stride *= a->dims[d];
     }
 }
 
@@ -140,6 +152,32 @@ static bool values_of(const char *text, bool is_float, problem_arg *a)
     }
 }
 
+/* "D0,D1,..." (len characters): rank dimensions of a descriptor's tensor into a. */
+static bool dims_of(const char *text, size_t len, int rank, problem_arg *a)
+{
+    long long count = 1;
+    for (int d = 0; d < rank; d++) {
+        char one[32];
+        size_t n = strcspn(text, ",]");
+        if (n > len || n >= sizeof one)
+            return false;
+        memcpy(one, text, n);
+        one[n] = '\0';
+        if (!tl_parse_decimal(one, 1, INT32_MAX, &a->dims[d]))
+            return false;
+        count *= a->dims[d];
+        if (count > (1LL << 30))
+            return false;
+        if (d == rank - 1)
+            return n == len && (a->count = count, true);
+        if (n == len) /* fewer dimensions than the rank */
+            return false;
+        text += n + 1;
+        len -= n + 1;
+    }
+    return false;
+}
+
 /* One token into p; false with why. */
 static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p, bool *given, char *why, size_t n)
 {
@@ -159,11 +197,26 @@ static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p
     const tl_argspec *s = tl_builder_argspec(b, i);
     problem_arg *a = &p->args[i];
     const char *rest = tok + name_len;
-    if ((*rest == '[') != (s->kind == TL_ARG_PTR))
-        return snprintf(why, n, "'%.100s': %s is a %s (%s)", tok, s->name, s->kind == TL_ARG_PTR ? "pointer" : "scalar",
-                        s->kind == TL_ARG_PTR ? "give NAME[ELEMENTS]" : "give NAME=VALUE"),
+    bool desc = s->kind == TL_ARG_TENSORDESC;
+    if ((*rest == '[') != (s->kind == TL_ARG_PTR || desc))
+        return snprintf(why, n, "'%.100s': %s is a %s (%s)", tok, s->name,
+                        desc                        ? "host tensor descriptor"
+                            : s->kind == TL_ARG_PTR ? "pointer"
+                                                    : "scalar",
+                        desc                        ? "give NAME[D0,D1,...], its tensor's shape"
+                            : s->kind == TL_ARG_PTR ? "give NAME[ELEMENTS]"
+                                                    : "give NAME=VALUE"),
                false;
-    if (*rest == '[') {
+    if (*rest == '[' && desc) {
+        size_t len = strcspn(rest + 1, "]");
+        if (rest[1 + len] != ']' || !dims_of(rest + 1, len, s->rank, a))
+            return snprintf(why, n,
+                            "bad '%.100s': %s is a host tensor descriptor of rank %d: expected NAME[D0,D1,...], %d "
+                            "integers from 1 to 2147483647, at most 1073741824 elements in all",
+                            tok, s->name, s->rank, s->rank),
+                   false;
+        rest += len + 2;
+    } else if (*rest == '[') {
         char count[32];
         size_t len = strcspn(rest + 1, "]");
         long long c;
@@ -176,6 +229,8 @@ static bool token(const tl_kernel *k, tl_builder *b, const char *tok, problem *p
         a->buffer = true;
         a->count = c;
         rest += len + 2;
+    }
+    if (a->buffer) {
         if (*rest == '=' && !values_of(rest + 1, tl_dtype_is_float(s->dtype), a))
             return snprintf(why, n, "bad '%.100s': expected numbers after '=' (at most %d, by ',')", tok,
                             PROBLEM_MAX_VALUES),
@@ -201,14 +256,18 @@ bool problem_of(const tl_kernel *k, tl_builder *b, const void *cfg, long long si
         return snprintf(why, whysize, "kernel %s has more than %d arguments", k->name, PROBLEM_MAX_ARGS), false;
     for (int i = 0; i < p->nargs; i++) {
         const tl_argspec *s = tl_builder_argspec(b, i);
-        if (s->kind == TL_ARG_TENSORDESC)
+        bool desc = s->kind == TL_ARG_TENSORDESC;
+        if (desc && !k->problem)
             return snprintf(why, whysize,
-                            "kernel %s: argument '%s' is a host tensor descriptor, which made-up problems do not "
-                            "make (launch the kernel from C with tc_desc, tritonc/cuda.h)",
-                            k->name, s->name),
+                            "kernel %s: argument '%s' is a host tensor descriptor, whose tensor the generic problem "
+                            "does not make: declare a .problem giving its shape (%s[D0,D1,...])",
+                            k->name, s->name, s->name),
                    false;
-        p->args[i] = (problem_arg){
-            .buffer = s->kind == TL_ARG_PTR, .count = size, .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
+        p->args[i] = (problem_arg){.buffer = s->kind == TL_ARG_PTR || desc,
+                                   .desc = desc,
+                                   .rank = desc ? s->rank : 0,
+                                   .count = size,
+                                   .value = tl_dtype_is_float(s->dtype) ? 1.0 : (double)size};
         snprintf(p->args[i].name, sizeof p->args[i].name, "%s", s->name);
     }
     if (!k->problem)

@@ -1,6 +1,8 @@
 /* A kernel's made-up problem (tl_kernel.problem): what `tritonc interpret` and `tritonc launch`
  * run it on, the same for both: each pointer argument's buffer (elements, made-up values or
- * one value), each scalar's value, the grid. A kernel declaring none gets generic defaults. */
+ * one value), each host tensor descriptor's tensor (its shape: a contiguous row-major buffer),
+ * each scalar's value, the grid. A kernel declaring none gets generic defaults (but a kernel
+ * taking a descriptor, whose shape no default gives). */
 #ifndef TRITONC_TOOLS_PROBLEM_H
 #define TRITONC_TOOLS_PROBLEM_H
 
@@ -13,7 +15,10 @@ enum { PROBLEM_MAX_ARGS = 64, PROBLEM_MAX_VALUES = 64, PROBLEM_MAX_GRID = 128 };
 
 typedef struct problem_arg {
     char name[64];
-    bool buffer; /* a pointer argument: count elements of its pointee */
+    bool buffer; /* a pointer or descriptor argument: count elements of its (element) dtype */
+    bool desc; /* a host tensor descriptor (TL_TENSORDESC): its tensor is rank dims, row-major */
+    int rank;
+    long long dims[5];
     long long count;
     int nvalues; /* a buffer's values, repeated over its elements (0: made-up values,
                          problem_fill) */
@@ -47,5 +52,8 @@ void problem_fill(unsigned char *buf, size_t n, tl_dtype dt, tcir_context *ctx, 
 
 /* Bytes of one element of dt (1 for sub-byte types). */
 size_t problem_elem_bytes(tl_dtype dt);
+
+/* The row-major strides (elements) of descriptor argument a's tensor. */
+void problem_desc_strides(const problem_arg *a, int64_t strides[5]);
 
 #endif

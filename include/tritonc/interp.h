@@ -58,7 +58,7 @@ TRITONC_API bool tc_interp_failed(const tc_interp *ip);
 TRITONC_API const char *tc_interp_error(const tc_interp *ip);
 
 /* The function's arguments, as its signature has them (a specialized-away argument is not
- * one). */
+ * one; a host tensor descriptor is 1 + 2 * rank: itself, then its shape and strides). */
 TRITONC_API int tc_interp_nargs(const tc_interp *ip);
 
 /* Binds argument i. A pointer argument gets the host buffer and its extent in bytes (base may
@@ -68,6 +68,38 @@ TRITONC_API int tc_interp_nargs(const tc_interp *ip);
 TRITONC_API void tc_interp_bind_ptr(tc_interp *ip, int i, void *base, size_t extent);
 TRITONC_API void tc_interp_bind_int(tc_interp *ip, int i, int64_t v);
 TRITONC_API void tc_interp_bind_float(tc_interp *ip, int i, double v);
+
+/* A host tensor descriptor, for an argument declared TL_TENSORDESC (Triton's TensorDescriptor;
+ * tc_tensordesc of tritonc/cuda.h on the GPU): a tensor of rank dimensions in the host buffer at
+ * base, extent bytes long, whose element at index (i0, i1, ...) lies sum(i_k * strides[k])
+ * elements past base. The element type and the block shape are the declaration's.
+ *
+ *     tc_interp_tensordesc a = {.base = x, .extent = M * K * sizeof(uint16_t), .rank = 2,
+ *                               .shape = {M, K}, .strides = {K, 1}};
+ *     tc_interp_bind_tensordesc(ip, 0, &a);
+ *
+ * Checked when bound, each with its own message, as Triton's TensorDescriptor and the launcher
+ * (tc_desc) check it: rank the declared block's (1 to 5); base 16-byte aligned; each dimension
+ * from 1 to 2^31 - 1; the last stride 1, every other a positive multiple of 16 bytes (stride *
+ * element size); nan_padding for float elements only; and the buffer holds the whole tensor
+ * described (its last element ends within extent). The buffer is bounds checked as a pointer
+ * argument's: an access outside it is an error naming the op's C line. A descriptor load reads
+ * zero (NaN with nan_padding) where the block lies outside the tensor, and a store writes
+ * nothing there, as TMA does. */
+typedef struct tc_interp_tensordesc {
+    void *base; /* the tensor's first element */
+    size_t extent; /* bytes of the buffer at base */
+    int rank; /* 1 to 5: the declared block's */
+    int64_t shape[5]; /* elements per dimension, outermost first */
+    int64_t strides[5]; /* in elements; the last is 1 */
+    bool nan_padding; /* Triton's padding="nan" (else "zero") */
+} tc_interp_tensordesc;
+
+/* Binds descriptor argument i (its position in the function's signature, where Triton's JIT
+ * follows each descriptor with its shape, one i32 per dimension, and its strides, one i64 each:
+ * this binds those too, and they are bound by it only). d is copied. Binding another kind of
+ * argument, or a descriptor failing a check above, is an error. */
+TRITONC_API void tc_interp_bind_tensordesc(tc_interp *ip, int i, const tc_interp_tensordesc *d);
 
 /* The grid, in programs per axis (tl_program_id's range); each at least 1. Default 1x1x1. */
 TRITONC_API void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z);
@@ -89,7 +121,8 @@ typedef enum tc_interp_arg_kind {
     TC_INTERP_ARG_NONE = 0,
     TC_INTERP_ARG_PTR,
     TC_INTERP_ARG_INT,
-    TC_INTERP_ARG_FLOAT
+    TC_INTERP_ARG_FLOAT,
+    TC_INTERP_ARG_DESC
 } tc_interp_arg_kind;
 typedef struct tc_interp_arg {
     tc_interp_arg_kind kind;
@@ -97,11 +130,17 @@ typedef struct tc_interp_arg {
     size_t extent; /* PTR: bytes */
     int64_t i; /* INT (a bool is 0 or 1) */
     double f; /* FLOAT */
+    const tc_interp_tensordesc *desc; /* DESC: read when the arguments are bound */
 } tc_interp_arg;
 #define tc_interp_ptr(p, bytes)                                                                                        \
     (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_PTR, .base = (void *)(p), .extent = (bytes)})
 #define tc_interp_int(x) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_INT, .i = (int64_t)(x)})
 #define tc_interp_float(x) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_FLOAT, .f = (double)(x)})
+/* A descriptor argument, as tc_desc is tc_launch's: a pointer to a tc_interp_tensordesc that
+ * lives until the launch returns (a compound literal in the call does, commas and all:
+ * tc_interp_desc(&(tc_interp_tensordesc){.base = x, ...})). It stands for the descriptor and its
+ * shape and strides: one argument of the launch form, as for tc_launch. */
+#define tc_interp_desc(...) (TLX_LIT(tc_interp_arg){.kind = TC_INTERP_ARG_DESC, .desc = (__VA_ARGS__)})
 
 typedef struct tc_interp_grid {
     unsigned x, y, z;
@@ -110,8 +149,9 @@ typedef struct tc_interp_grid {
 #define tc_interp_grid2(x, y) (TLX_LIT(tc_interp_grid){(unsigned)(x), (unsigned)(y), 1})
 #define tc_interp_grid3(x, y, z) (TLX_LIT(tc_interp_grid){(unsigned)(x), (unsigned)(y), (unsigned)(z)})
 
-/* Binds all nargs arguments in order (nargs must equal tc_interp_nargs), sets the grid and
- * runs, as a launch would. */
+/* Binds all nargs arguments in order, sets the grid and runs, as a launch would. nargs must
+ * equal tc_interp_nargs less the shape and strides that follow each descriptor (bound with it):
+ * the arguments tc_launch would take. */
 TRITONC_API bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const tc_interp_arg *args);
 #define tc_interp_launch(ip, grid, ...)                                                                                \
     tc_interp_launch_args((ip), (grid), TLX_COUNT(tc_interp_arg, __VA_ARGS__), TLX_ARRAY(tc_interp_arg, __VA_ARGS__))

@@ -98,9 +98,11 @@ typedef struct tl_kernel {
     const char *problem; /* optional: the made-up problem `tritonc interpret` and `tritonc launch`
                            * run it on, one line: each pointer argument's buffer, "x_ptr[4096]"
                            * (elements; "p[1]=5": filled with 5; "p[4]=0,3": 0, 3 repeated), each
-                           * scalar's value, "n=4096", and the grid, "grid=4,2" (an axis may be
-                           * "n/BLOCK*2": A/B factors of numbers, scalars, config fields;
-                           * docs/cli.md). NULL: generic defaults */
+                           * host tensor descriptor's tensor by its shape, "a_desc[256,128]"
+                           * (contiguous, row-major), each scalar's value, "n=4096", and the
+                           * grid, "grid=4,2" (an axis may be "n/BLOCK*2": A/B factors of
+                           * numbers, scalars, config fields; docs/cli.md). NULL: generic
+                           * defaults (which a kernel taking a descriptor cannot have) */
     void (*run)(tl_builder *b, const void *cfg); /* set by TL_KERNEL: calls the typed body */
 } tl_kernel;
 

@@ -188,4 +188,6 @@ TL_KERNEL(attention_tma_kernel, attention_tma_cfg, attention_tma,
           .doc = "attention forward through host tensor descriptors, causal or not (Triton 3.6's tutorial 06)",
           .cfg_default = &attention_tma_default,
           .nfields = (int)(sizeof attention_tma_fields / sizeof attention_tma_fields[0]),
-          .fields = attention_tma_fields);
+          .fields = attention_tma_fields,
+          .problem = "sm_scale=0.125 M[2048] Z=1 H=16 desc_q[2048,64] desc_k[2048,64] desc_v[2048,64] "
+                     "desc_o[2048,64] N_CTX=128 grid=N_CTX/BLOCK_M,Z*H");

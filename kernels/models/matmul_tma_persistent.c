@@ -120,4 +120,5 @@ TL_KERNEL(matmul_tma_persistent_kernel, matmul_tma_persistent_cfg, matmul_tma_pe
           .doc = "C = A @ B^T through host tensor descriptors, persistent and flattened (Triton 3.6's tutorial 09)",
           .cfg_default = &matmul_tma_persistent_default,
           .nfields = (int)(sizeof matmul_tma_persistent_fields / sizeof matmul_tma_persistent_fields[0]),
-          .fields = matmul_tma_persistent_fields);
+          .fields = matmul_tma_persistent_fields,
+          .problem = "a_desc[256,256] b_desc[256,256] c_desc[256,256] M=256 N=256 K=256 grid=NUM_SMS");

@@ -86,7 +86,7 @@ TI_HANDLER(interp_op_int_to_ptr)
         for (int k = 0; k < r->ip->nargs; k++) {
             const interp_buffer *b = &r->ip->args[k];
             uint64_t base = (uint64_t)(uintptr_t)b->base;
-            if (b->is_ptr && b->base && addr >= base && addr - base <= b->extent) {
+            if (interp_has_buffer(b) && b->base && addr >= base && addr - base <= b->extent) {
                 t->d[i] = interp_ptr_make((unsigned)k + 1, (int64_t)(addr - base));
                 break;
             }
@@ -124,7 +124,7 @@ static unsigned char *locate(interp_run *r, tcir_op *op, const interp_tensor *pt
     unsigned b = interp_ptr_buf(p);
     int64_t off = interp_ptr_offset(p);
     char why[128];
-    if (b == 0 || b > (unsigned)r->ip->nargs || !r->ip->args[b - 1].is_ptr) {
+    if (b == 0 || b > (unsigned)r->ip->nargs || !interp_has_buffer(&r->ip->args[b - 1])) {
         snprintf(why, sizeof why, "address 0x%" PRIx64 ", in no argument's buffer", (uint64_t)off);
         out_of_bounds(r, op, ptrs, lane, bytes, why);
         return NULL;
@@ -183,7 +183,7 @@ static uint64_t loaded_pointer(const tc_interp *ip, uint64_t addr)
     for (int k = 0; k < ip->nargs; k++) {
         const interp_buffer *b = &ip->args[k];
         uint64_t base = (uint64_t)(uintptr_t)b->base;
-        if (b->is_ptr && b->base && addr >= base && addr - base <= b->extent)
+        if (interp_has_buffer(b) && b->base && addr >= base && addr - base <= b->extent)
             return interp_ptr_make((unsigned)k + 1, (int64_t)(addr - base));
     }
     return interp_ptr_make(0, (int64_t)addr);

@@ -1,5 +1,6 @@
 /* The interpreter's API (tritonc/interp.h): creating it over a function, binding arguments,
  * running the grid program by program, and the sticky error. */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,27 @@ static tcir_op *find_func(const tcir_op *op)
     return NULL;
 }
 
+/* Host descriptor argument i: Triton's JIT follows it with its shape (rank i32) and strides
+ * (rank i64), which it binds too. Returns the index of its last part. */
+static int desc_parts(tc_interp *ip, tcir_block *entry, int i)
+{
+    int rank = tcir_type_rank(tcir_type_desc_block(tcir_value_type(tcir_block_arg(entry, i))));
+    bool parts = rank >= 1 && rank <= 5 && i + 2 * rank < ip->nargs;
+    for (int j = 0; parts && j < 2 * rank; j++)
+        parts = tcir_type_int_width(tcir_value_type(tcir_block_arg(entry, i + 1 + j))) == (j < rank ? 32u : 64u);
+    ip->args[i].is_desc = true;
+    if (!parts) {
+        fail(ip, ip->func,
+             "argument %d, a host tensor descriptor of rank %d, is not followed by its shape (%d i32) and strides (%d "
+             "i64), as Triton's JIT passes them",
+             i, rank, rank, rank);
+        return i;
+    }
+    for (int j = 1; j <= 2 * rank; j++)
+        ip->args[i + j].part_of = i;
+    return i + 2 * rank;
+}
+
 tc_interp *tc_interp_create(const tcir_op *func)
 {
     tc_interp *ip = base_calloc(1, sizeof *ip);
@@ -146,16 +168,15 @@ tc_interp *tc_interp_create(const tcir_op *func)
         interp_interp_oom(ip);
         return ip;
     }
+    for (int i = 0; i < ip->nargs; i++)
+        ip->args[i].part_of = -1;
     for (int i = 0; i < ip->nargs; i++) {
         const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
         ip->args[i].is_ptr = tcir_type_is_ptr(t);
         if (tcir_type_is_tensor(t))
             fail(ip, ip->func, "argument %d is a tensor: not supported by the interpreter", i);
         else if (tcir_type_get_kind(t) == TCIR_TYPE_TENSORDESC)
-            fail(ip, ip->func,
-                 "argument %d is a host tensor descriptor (TL_TENSORDESC): not supported by the interpreter (a "
-                 "descriptor made in the kernel, tl_make_tensor_descriptor, is)",
-                 i);
+            i = desc_parts(ip, entry, i);
     }
     number_region(ip, tcir_op_region(ip->func, 0));
     return ip;
@@ -180,20 +201,35 @@ static const tcir_type *arg_type(tc_interp *ip, int i)
     return tcir_value_type(tcir_block_arg(tcir_region_first_block(tcir_op_region(ip->func, 0)), i));
 }
 
-static bool bindable(tc_interp *ip, int i, bool ptr, const char *fn)
+typedef enum bind_kind { BIND_SCALAR, BIND_PTR, BIND_DESC } bind_kind;
+
+static bool bindable(tc_interp *ip, int i, bind_kind want, const char *fn)
 {
     if (tc_interp_failed(ip))
         return false;
     if (i < 0 || i >= ip->nargs)
         return fail(ip, NULL, "%s: argument %d out of range (the kernel has %d)", fn, i, ip->nargs);
-    if (ip->args[i].is_ptr != ptr)
-        return fail(ip, NULL, "%s: argument %d is %s", fn, i, ptr ? "not a pointer" : "a pointer");
-    return true;
+    const interp_buffer *a = &ip->args[i];
+    if (a->part_of >= 0)
+        return fail(ip, NULL,
+                    "%s: argument %d is the shape or a stride of host tensor descriptor argument %d, which "
+                    "tc_interp_bind_tensordesc binds with it",
+                    fn, i, a->part_of);
+    bind_kind has = a->is_ptr ? BIND_PTR : a->is_desc ? BIND_DESC : BIND_SCALAR;
+    if (has == want)
+        return true;
+    if (has == BIND_DESC)
+        return fail(ip, NULL, "%s: argument %d is a host tensor descriptor (bind it with tc_interp_bind_tensordesc)",
+                    fn, i);
+    if (want == BIND_DESC)
+        return fail(ip, NULL, "%s: argument %d is %s, not a host tensor descriptor", fn, i,
+                    has == BIND_PTR ? "a pointer" : "a scalar");
+    return fail(ip, NULL, "%s: argument %d is %s", fn, i, want == BIND_PTR ? "not a pointer" : "a pointer");
 }
 
 void tc_interp_bind_ptr(tc_interp *ip, int i, void *base, size_t extent)
 {
-    if (!bindable(ip, i, true, "tc_interp_bind_ptr"))
+    if (!bindable(ip, i, BIND_PTR, "tc_interp_bind_ptr"))
         return;
     if (!base && extent)
         extent = 0;
@@ -208,7 +244,7 @@ void tc_interp_bind_ptr(tc_interp *ip, int i, void *base, size_t extent)
 
 void tc_interp_bind_int(tc_interp *ip, int i, int64_t v)
 {
-    if (!bindable(ip, i, false, "tc_interp_bind_int"))
+    if (!bindable(ip, i, BIND_SCALAR, "tc_interp_bind_int"))
         return;
     const tcir_type *t = arg_type(ip, i);
     if (tcir_type_is_float(t)) {
@@ -222,7 +258,7 @@ void tc_interp_bind_int(tc_interp *ip, int i, int64_t v)
 
 void tc_interp_bind_float(tc_interp *ip, int i, double v)
 {
-    if (!bindable(ip, i, false, "tc_interp_bind_float"))
+    if (!bindable(ip, i, BIND_SCALAR, "tc_interp_bind_float"))
         return;
     const tcir_type *t = arg_type(ip, i);
     if (!tcir_type_is_float(t)) {
@@ -231,6 +267,77 @@ void tc_interp_bind_float(tc_interp *ip, int i, double v)
     }
     ip->args[i].scalar = interp_fencode(v, t, false);
     ip->args[i].bound = true;
+}
+
+/* The checks of Triton's TensorDescriptor and of the launcher (src/cuda/tensordesc.c), and the
+ * bounds of the buffer; false after the error. */
+static bool desc_ok(tc_interp *ip, int i, const tc_interp_tensordesc *d, const tcir_type *block)
+{
+    const char *fn = "tc_interp_bind_tensordesc";
+    const tcir_type *elem = tcir_type_elem(block);
+    int rank = tcir_type_rank(block);
+    uint64_t eb = interp_elem_bytes(elem);
+    if (!d)
+        return fail(ip, NULL, "%s: argument %d: NULL descriptor", fn, i);
+    if (d->rank != rank)
+        return fail(ip, NULL, "%s: argument %d is a tensor descriptor of rank %d: got rank %d", fn, i, rank, d->rank);
+    if ((uintptr_t)d->base % 16 != 0)
+        return fail(ip, NULL, "%s: argument %d: the descriptor's base %p must be 16-byte aligned", fn, i, d->base);
+    for (int j = 0; j < rank; j++) {
+        if (d->shape[j] < 1 || d->shape[j] > INT32_MAX)
+            return fail(ip, NULL, "%s: argument %d: the descriptor's shape[%d] is %" PRId64 ", not from 1 to %d", fn, i,
+                        j, d->shape[j], INT32_MAX);
+        if (j == rank - 1 && d->strides[j] != 1)
+            return fail(ip, NULL,
+                        "%s: argument %d: the descriptor's last dimension must be contiguous (strides[%d] is %" PRId64
+                        ", not 1)",
+                        fn, i, j, d->strides[j]);
+        if (j < rank - 1 &&
+            (d->strides[j] < 1 || d->strides[j] >= ((int64_t)1 << 40) / (int64_t)eb ||
+             ((uint64_t)d->strides[j] * eb) % 16 != 0))
+            return fail(ip, NULL,
+                        "%s: argument %d: the descriptor's strides[%d] is %" PRId64 " elements of %" PRIu64
+                        " bytes: strides must be positive multiples of 16 bytes below 2^40",
+                        fn, i, j, d->strides[j], eb);
+    }
+    if (d->nan_padding && !tcir_type_is_float(elem))
+        return fail(ip, NULL, "%s: argument %d: padding `nan` is only supported for floating point tensors", fn, i);
+    /* The end of the last element, in bytes from base (saturated: a term is below 2^71). */
+    uint64_t end = eb;
+    for (int j = 0; j < rank; j++) {
+        uint64_t k = (uint64_t)(d->shape[j] - 1), step = (uint64_t)d->strides[j] * eb;
+        end = k && step > (UINT64_MAX - end) / k ? UINT64_MAX : end + k * step;
+    }
+    if (!d->base || end > d->extent)
+        return fail(ip, NULL,
+                    "%s: argument %d: the tensor described needs %" PRIu64 " bytes from base (its last element's end), "
+                    "its buffer has %zu",
+                    fn, i, end, d->base ? d->extent : (size_t)0);
+    if (d->extent >= (size_t)1 << (TI_PTR_OFFSET_BITS - 1))
+        return fail(ip, NULL, "%s: argument %d: extent of %zu bytes is too large", fn, i, d->extent);
+    return true;
+}
+
+void tc_interp_bind_tensordesc(tc_interp *ip, int i, const tc_interp_tensordesc *d)
+{
+    if (!bindable(ip, i, BIND_DESC, "tc_interp_bind_tensordesc"))
+        return;
+    const tcir_type *block = tcir_type_desc_block(arg_type(ip, i));
+    if (!desc_ok(ip, i, d, block))
+        return;
+    int rank = d->rank;
+    interp_buffer *a = &ip->args[i];
+    a->base = d->base;
+    a->extent = d->extent;
+    for (int j = 0; j < rank; j++) {
+        a->desc[1 + j] = (uint64_t)d->shape[j];
+        a->desc[1 + rank + j] = (uint64_t)d->strides[j];
+        ip->args[i + 1 + j].scalar = interp_mask((uint64_t)d->shape[j], 32);
+        ip->args[i + 1 + rank + j].scalar = (uint64_t)d->strides[j];
+        ip->args[i + 1 + j].bound = ip->args[i + 1 + rank + j].bound = true;
+    }
+    a->desc[1 + 2 * rank] = d->nan_padding ? 2 : 1;
+    a->bound = true;
 }
 
 void tc_interp_set_grid(tc_interp *ip, unsigned x, unsigned y, unsigned z)
@@ -260,13 +367,19 @@ bool tc_interp_launch_args(tc_interp *ip, tc_interp_grid grid, int nargs, const 
 {
     if (tc_interp_failed(ip))
         return false;
-    if (nargs != ip->nargs || (nargs && !args))
-        return fail(ip, NULL, "tc_interp_launch: %d arguments given, the kernel takes %d", nargs, ip->nargs);
-    for (int i = 0; i < nargs; i++) {
+    int takes = 0; /* the launch form's arguments: a descriptor's shape and strides go with it */
+    for (int i = 0; i < ip->nargs; i++)
+        takes += ip->args[i].part_of < 0;
+    if (nargs != takes || (nargs && !args))
+        return fail(ip, NULL, "tc_interp_launch: %d arguments given, the kernel takes %d", nargs, takes);
+    for (int i = 0, at = 0; i < nargs; i++, at++) {
+        while (ip->args[at].part_of >= 0)
+            at++;
         switch (args[i].kind) {
-        case TC_INTERP_ARG_PTR: tc_interp_bind_ptr(ip, i, args[i].base, args[i].extent); break;
-        case TC_INTERP_ARG_INT: tc_interp_bind_int(ip, i, args[i].i); break;
-        case TC_INTERP_ARG_FLOAT: tc_interp_bind_float(ip, i, args[i].f); break;
+        case TC_INTERP_ARG_PTR: tc_interp_bind_ptr(ip, at, args[i].base, args[i].extent); break;
+        case TC_INTERP_ARG_INT: tc_interp_bind_int(ip, at, args[i].i); break;
+        case TC_INTERP_ARG_FLOAT: tc_interp_bind_float(ip, at, args[i].f); break;
+        case TC_INTERP_ARG_DESC: tc_interp_bind_tensordesc(ip, at, args[i].desc); break;
         default: return fail(ip, NULL, "tc_interp_launch: argument %d has no kind", i);
         }
     }
@@ -374,20 +487,25 @@ static bool run_program(interp_run *r)
 {
     tc_interp *ip = r->ip;
     tcir_block *entry = tcir_region_first_block(tcir_op_region(ip->func, 0));
-    interp_tensor *args[256];
+    interp_tensor *args[256] = {NULL};
     int n = ip->nargs;
     if (n > 256)
         return fail(ip, ip->func, "more than 256 arguments");
     bool ok = true;
     for (int i = 0; i < n && ok; i++) {
         const tcir_type *t = tcir_value_type(tcir_block_arg(entry, i));
-        args[i] = interp_new(r, t);
+        const interp_buffer *a = &ip->args[i];
+        /* a descriptor: the value tt.make_tensor_descriptor makes (eval_blockptr.c) */
+        int64_t dn = 2 + 2 * (int64_t)(a->is_desc ? tcir_type_rank(tcir_type_desc_block(t)) : 0);
+        args[i] = a->is_desc ? interp_new_shape(r, t, 1, &dn) : interp_new(r, t);
         if (!args[i]) {
             n = i;
             ok = false;
             break;
         }
-        args[i]->d[0] = ip->args[i].is_ptr ? interp_ptr_make((unsigned)i + 1, 0) : ip->args[i].scalar;
+        if (a->is_desc)
+            memcpy(args[i]->d, a->desc, (size_t)dn * sizeof a->desc[0]);
+        args[i]->d[0] = a->is_ptr || a->is_desc ? interp_ptr_make((unsigned)i + 1, 0) : a->scalar;
     }
     if (ok)
         ok = interp_run_region(r, tcir_op_region(ip->func, 0), n, args);
@@ -403,7 +521,9 @@ bool tc_interp_run(tc_interp *ip)
     if (tc_interp_failed(ip))
         return false;
     for (int i = 0; i < ip->nargs; i++)
-        if (!ip->args[i].bound)
+        if (!ip->args[i].bound && ip->args[i].is_desc)
+            return fail(ip, NULL, "argument %d, a host tensor descriptor, is not bound (tc_interp_bind_tensordesc)", i);
+        else if (!ip->args[i].bound)
             return fail(ip, NULL, "argument %d is not bound", i);
     interp_run r = {.ip = ip};
     r.slots = base_calloc((size_t)(ip->nslots ? ip->nslots : 1), sizeof *r.slots);

@@ -62,13 +62,19 @@ typedef struct interp_buffer {
     size_t extent;
     bool bound;
     bool is_ptr; /* the argument is a pointer */
+    bool is_desc; /* a host tensor descriptor (its buffer is base, extent; desc its value) */
+    int part_of; /* the shape or a stride of descriptor argument part_of (-1: none) */
     uint64_t scalar; /* a scalar argument's bits */
+    uint64_t desc[2 + 2 * 5]; /* a descriptor's value but its base: as tt.make_tensor_descriptor's */
 } interp_buffer;
+
+/* Whether argument b holds a buffer that pointers may point into: a pointer's, a descriptor's. */
+static inline bool interp_has_buffer(const interp_buffer *b) { return b->is_ptr || b->is_desc; }
 
 struct tc_interp {
     tcir_op *func;
     int nargs;
-    interp_buffer *args; /* one per argument; pointer argument i is buffer i + 1 */
+    interp_buffer *args; /* one per argument; pointer or descriptor argument i is buffer i + 1 */
     unsigned grid[3];
     FILE *print;
     uint64_t step_limit; /* 0: none */

@@ -1,19 +1,21 @@
 # CLI checks, run by ctest as `cmake -D... -P cli_check.cmake`:
-#   default        TRITONC ARGS EXPECT_RC EXPECT_REGEX OUT_DIR [FORBID]
+#   default        TRITONC ARGS EXPECT_RC EXPECT_REGEX OUT_DIR [FORBID] [FAKE_LOG FAKE_LOG_REGEX]
 #                  runs `tritonc ARGS`; the exit code must be EXPECT_RC and EXPECT_REGEX must
 #                  match standard output (exit 0) or standard error (otherwise, where it must
 #                  be one line and standard output empty). FORBID, if given, must appear in
 #                  neither. In ARGS, {first} is the first bundled kernel, {out} is OUT_DIR.
+#                  FAKE_LOG (a file name under OUT_DIR): the fake CUDA driver's log of the run
+#                  (tests/doubles/fake_libcuda.c, $FAKE_CUDA_LOG_FILE), which FAKE_LOG_REGEX
+#                  must match.
 #   MODE=output_file  TRITONC OUT_DIR
 #                  `emit K -o FILE` writes exactly what `emit K` prints, for every kernel.
 #   MODE=hlo_every_kernel  TRITONC OUT_DIR [HOST_DESC]
 #                  `hlo K --no-loc` prints a program calling K through XLA, for every kernel.
-#   MODE=interpret_every_kernel, launch_every_kernel  TRITONC OUT_DIR [SKIP] [HOST_DESC]
-#                  `interpret K` (`launch K --iters 1`) succeeds with defaults for every kernel
-#                  but those SKIP names (interpret only).
 #                  HOST_DESC names the kernels that take host tensor descriptors (TL_TENSORDESC):
-#                  XLA passes buffers only and made-up problems make none, so for them the
-#                  command must fail, saying so.
+#                  XLA passes buffers only, so for them the command must fail, saying so.
+#   MODE=interpret_every_kernel, launch_every_kernel  TRITONC OUT_DIR [SKIP]
+#                  `interpret K` (`launch K --iters 1`) succeeds with defaults for every kernel
+#                  but those SKIP names (interpret only), host tensor descriptors and all.
 #   MODE=docs      TRITONC OUT_DIR SOURCE_DIR
 #                  README.md holds `tritonc --help` verbatim, docs/cli.md every command's
 #                  `tritonc help CMD` (the commands `tritonc --help` lists).
@@ -97,10 +99,6 @@ if(MODE STREQUAL "interpret_every_kernel" OR MODE STREQUAL "launch_every_kernel"
     if(cmd STREQUAL "launch")
       set(extra --iters 1)
     endif()
-    if(k IN_LIST HOST_DESC)
-      require_host_desc_refusal("${k}" ${cmd} "${k}" ${extra})
-      continue()
-    endif()
     execute_process(COMMAND "${TRITONC}" ${cmd} "${k}" ${extra} RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
       message(FATAL_ERROR "tritonc ${cmd} ${k}: exit ${rc}:\n${err}")
@@ -144,6 +142,10 @@ foreach(a IN LISTS ARGS)
   list(APPEND args "${a}")
 endforeach()
 
+if(FAKE_LOG)
+  file(REMOVE "${OUT_DIR}/${FAKE_LOG}")
+  set(ENV{FAKE_CUDA_LOG_FILE} "${OUT_DIR}/${FAKE_LOG}")
+endif()
 execute_process(COMMAND "${TRITONC}" ${args}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(REPLACE ";" " " shown "tritonc ${args}")
@@ -168,6 +170,12 @@ else()
   # An error is one line; only a usage text (no command at all) is longer.
   if(err_trimmed MATCHES "\n" AND NOT err_trimmed MATCHES "^Usage: ")
     message(FATAL_ERROR "${shown}: error message is more than one line")
+  endif()
+endif()
+if(FAKE_LOG)
+  file(READ "${OUT_DIR}/${FAKE_LOG}" log)
+  if(NOT log MATCHES "${FAKE_LOG_REGEX}")
+    message(FATAL_ERROR "${shown}: the fake driver's log does not match '${FAKE_LOG_REGEX}':\n${log}")
   endif()
 endif()
 if(FORBID)

@@ -18,6 +18,9 @@
  * is tc_bench's L2 flush buffer (256 MiB, set hundreds of times, never read), and writing all
  * of it would make a benchmark on the fake take minutes.
  *
+ * FAKE_CUDA_LOG_FILE=PATH in the environment appends each line of the log to PATH as well, so
+ * that a test of a program (tritonc launch) can read what the program called.
+ *
  * Several devices: FAKE_CUDA_DEVICES=N in the environment (read by fake_cuda_reset and when the
  * library loads; fake_cuda_set_devices at run time) gives N devices, up to 8, each with a
  * primary context of its own ("primary" for device 0, "primary1", "primary2"... in the log) and
@@ -146,6 +149,14 @@ static void logf_(const char *fmt, ...)
     log_len += len;
     log_text[log_len++] = '\n';
     log_text[log_len] = '\0';
+    /* $FAKE_CUDA_LOG_FILE: each line appended there too, for a test that runs a program (the
+     * command line) and reads what it called */
+    const char *file = getenv("FAKE_CUDA_LOG_FILE");
+    FILE *f = file && *file ? fopen(file, "a") : NULL;
+    if (f) {
+        fprintf(f, "%s\n", line);
+        fclose(f);
+    }
 }
 
 /* A scripted failure: the call named fn fails with code after `after` more successful calls. */

@@ -869,8 +869,9 @@ static uint64_t fnv1a(const unsigned char *p, size_t n)
  * interpreter runs (Triton's refuses it too): reported, not counted as a failure. */
 /* ST_GPU_REFUSED: Triton cannot compile the kernel for this GPU (kcase.gpu_refuses). */
 /* ST_HOST_DESC: the kernel takes host tensor descriptors (TL_TENSORDESC: tutorials 06 and 09),
- * which the interpreter does not run (docs/lang.md): reported, not counted as a failure
- * (tests/gpu/run.sh and tutorials_bench.sh check them on the GPU). */
+ * which this check's recipes do not make (the interpreter runs them, tc_interp_desc: the CLI
+ * tests check its outputs): reported, not counted as a failure (tests/gpu/run.sh and
+ * tutorials_bench.sh check them on the GPU). */
 typedef enum status { ST_EXACT, ST_TOL, ST_FAILED, ST_INTERP_OK, ST_ASM, ST_ORDER, ST_GPU_REFUSED, ST_HOST_DESC } status;
 static const char *const status_name[] = {"exact", "within tolerance", "FAILED", "interpreter ok", "PTX inline asm",
                                           "combine order", "GPU refuses it", "host descriptors"};
@@ -904,8 +905,8 @@ static void check_kernel(const tl_kernel *k, uint64_t seed, row *r)
     r->st = ST_FAILED;
     if (takes_host_descriptor(k)) {
         r->st = ST_HOST_DESC;
-        snprintf(r->why, sizeof r->why, "host tensor descriptor arguments: not interpreted");
-        printf("  %-26s skipped: host tensor descriptor arguments, which the interpreter does not run\n", k->name);
+        snprintf(r->why, sizeof r->why, "host tensor descriptor arguments: no recipe here");
+        printf("  %-26s skipped: host tensor descriptor arguments, which this check's recipes do not make\n", k->name);
         return;
     }
     if (!kcase_make(&c, k, seed)) {
@@ -1155,7 +1156,7 @@ int main(int argc, char **argv)
                rows[i].why);
     printf("interp_check: %d kernels, %d exact, %d within tolerance, %d failed, %d with PTX inline asm (not "
            "interpretable), %d whose result is a non-associative combine's order, %d Triton cannot compile for "
-           "the GPU, %d with host tensor descriptors (not interpreted)%s\n", n, exact, tol, failed, asm_kernels, order,
+           "the GPU, %d with host tensor descriptors (not compared)%s\n", n, exact, tol, failed, asm_kernels, order,
            refused, host_desc,
            self_check ? " (the interpreter against itself)" : interp_only ? " (interpreter only: nothing compared)" : "");
     free(rows);

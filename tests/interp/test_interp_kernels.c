@@ -2203,17 +2203,26 @@ static void test_every_bundled_kernel_runs_or_fails_in_one_line(void **state)
             fail_msg("%s: %s", k->name, e);
         tc_interp *ip = tc_interp_create(tl_builder_func(b));
         assert_non_null(ip);
-        int n = tc_interp_nargs(ip);
+        int n = tl_builder_nargs(b);
         void **bufs = calloc((size_t)n + 1, sizeof *bufs);
-        for (int a = 0; a < n && !tc_interp_failed(ip); a++) {
+        /* at: the argument's place in the signature, where a descriptor's shape and strides follow it */
+        for (int a = 0, at = 0; a < n && !tc_interp_failed(ip); a++, at++) {
             const tl_argspec *spec = tl_builder_argspec(b, a);
             if (spec->kind == TL_ARG_PTR) {
                 bufs[a] = calloc(1, BYTES);
-                tc_interp_bind_ptr(ip, a, bufs[a], BYTES);
+                tc_interp_bind_ptr(ip, at, bufs[a], BYTES);
+            } else if (spec->kind == TL_ARG_TENSORDESC) { /* a one-element tensor: blocks read zeros */
+                bufs[a] = aligned_alloc(16, BYTES);
+                memset(bufs[a], 0, BYTES);
+                tc_interp_tensordesc d = {.base = bufs[a], .extent = BYTES, .rank = spec->rank};
+                for (int j = 0; j < spec->rank; j++)
+                    d.shape[j] = 1, d.strides[j] = j + 1 < spec->rank ? 16 : 1;
+                tc_interp_bind_tensordesc(ip, at, &d);
+                at += 2 * spec->rank;
             } else if (tl_dtype_is_float(spec->dtype)) {
-                tc_interp_bind_float(ip, a, 1.0);
+                tc_interp_bind_float(ip, at, 1.0);
             } else {
-                tc_interp_bind_int(ip, a, 64);
+                tc_interp_bind_int(ip, at, 64);
             }
         }
         tc_interp_set_grid(ip, 2, 1, 1);
