@@ -143,7 +143,7 @@ static void flaggems_embedding_grad_scale(tl_builder *b)
     tl_value row_step = tl_num_programs(b, 0);
 
     tl_scope loop = tl_for(b, row_start, n_rows, row_step); tl_value row_idx = loop.iv;
-        tl_value embedding_scale = tl_lit(1.0);
+        tl_value embedding_scale = tl_to_tensor(b, 1.0); /* a number assigned to a name: a constant there (docs/order.md) */
         tl_value indice_freq_val = tl_load(tl_addptr(indice_freq, row_idx));
         tl_scope s = tl_if(tl_gt(indice_freq_val, 1), .carry = TL_VARS(&embedding_scale));
             embedding_scale = tl_div(1.0, indice_freq_val);
