@@ -370,6 +370,47 @@ static void loops_disable_licm(tl_builder *b)
     tl_store(x, tl_add(acc, tl_to(i, TL_F32)));
 }
 
+/* the same loops without the flags, and each flagged loop alone: which part orders the constants */
+static void loops_plain_then_while(tl_builder *b)
+{
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+
+    tl_value acc = tl_load(x);
+    tl_scope l = tl_for(b, 0, n, 1, .carry = TL_VARS(&acc));
+        acc = tl_add(acc, 1.0);
+    tl_end(&l);
+    tl_value i = tl_to_tensor(b, 0);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i)); tl_do(&w, tl_lt(i, n));
+        i = tl_add(i, 1);
+    tl_end(&w);
+    tl_store(x, tl_add(acc, tl_to(i, TL_F32)));
+}
+
+static void loop_disable_licm_alone(tl_builder *b)
+{
+    tl_value x = tl_arg(b, "x", PTR(TL_F32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+
+    tl_value acc = tl_load(x);
+    tl_scope l = tl_for(b, 0, n, 1, .carry = TL_VARS(&acc), .num_stages = 2, .disable_licm = true);
+        acc = tl_add(acc, 1.0);
+    tl_end(&l);
+    tl_store(x, acc);
+}
+
+static void while_disable_licm_alone(tl_builder *b)
+{
+    tl_value x = tl_arg(b, "x", PTR(TL_I32));
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I32));
+
+    tl_value i = tl_to_tensor(b, 0);
+    tl_scope w = tl_while(b, .carry = TL_VARS(&i), .disable_licm = true); tl_do(&w, tl_lt(i, n));
+        i = tl_add(i, 1);
+    tl_end(&w);
+    tl_store(x, i);
+}
+
 /* ============================================================================================ */
 /* inline asm with no operands; tl.extra.cuda's builtins */
 
@@ -425,6 +466,9 @@ static const gpu_case cases[] = {
     {"dot_allow_tf32", dot_allow_tf32, false},
     {"err_dot_allow_tf32_and_precision", err_dot_allow_tf32_and_precision, true},
     {"loops_disable_licm", loops_disable_licm, false},
+    {"loops_plain_then_while", loops_plain_then_while, false},
+    {"loop_disable_licm_alone", loop_disable_licm_alone, false},
+    {"while_disable_licm_alone", while_disable_licm_alone, false},
     {"asm_no_operands", asm_no_operands, false},
     {"cuda_builtins", cuda_builtins, false},
 };

@@ -314,6 +314,37 @@ def loops_disable_licm(x, n):
     tl.store(x, acc + i.to(tl.float32))
 
 
+# the same loops without the flags, and each flagged loop alone: which part orders the constants
+@case({"x": "*fp32", "n": "i32"})
+@triton.jit
+def loops_plain_then_while(x, n):
+    acc = tl.load(x)
+    for k in range(0, n):
+        acc += 1.0
+    i = 0
+    while i < n:
+        i += 1
+    tl.store(x, acc + i.to(tl.float32))
+
+
+@case({"x": "*fp32", "n": "i32"})
+@triton.jit
+def loop_disable_licm_alone(x, n):
+    acc = tl.load(x)
+    for k in tl.range(0, n, num_stages=2, disable_licm=True):
+        acc += 1.0
+    tl.store(x, acc)
+
+
+@case({"x": "*i32", "n": "i32"})
+@triton.jit
+def while_disable_licm_alone(x, n):
+    i = 0
+    while tl.condition(i < n, disable_licm=True):
+        i += 1
+    tl.store(x, i)
+
+
 # ================================================================================================
 # inline asm with no operands; tl.extra.cuda's builtins
 # ================================================================================================
