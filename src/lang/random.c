@@ -159,10 +159,12 @@ static void plan_philox_impl(plan *p, int n, const lang_opnd *keys, const lang_o
  * inlined right after the folded keys, so its constants stay (dense A above dense B, the
  * scalar keys die); then each round's key splats fold, round by round, key 0 before key 1,
  * and the folded constants land on top in the reverse of that order. */
-static void plan_philox_number(plan *p, int n, uint32_t k0, uint32_t k1, const lang_opnd *state)
+static void plan_philox_number(plan *p, int n, uint32_t k0, uint32_t k1, const lang_opnd *state, bool direct)
 {
-    plan_push(p, pc_int(TL_I32, as_i32(PHILOX_ROUND_A), state));
-    plan_push(p, pc_int(TL_I32, as_i32(PHILOX_ROUND_B), state));
+    /* Called by the kernel itself (tl_philox), Triton 3.6 leaves dense A above dense B; inside
+     * randint4x, B above A (both as an H100 run printed them). */
+    plan_push(p, pc_int(TL_I32, as_i32(direct ? PHILOX_ROUND_B : PHILOX_ROUND_A), state));
+    plan_push(p, pc_int(TL_I32, as_i32(direct ? PHILOX_ROUND_A : PHILOX_ROUND_B), state));
     plan_const folded[2];
     for (int r = 0; r < n; r++) {
         folded[0] = pc_int(TL_I32, as_i32(k0 + (uint32_t)r * PHILOX_KEY_A), state);
@@ -174,12 +176,12 @@ static void plan_philox_number(plan *p, int n, uint32_t k0, uint32_t k1, const l
 /* randint4x: philox (a seed value: philox_impl inlined after the seed ops, below philox's own
  * 0xffffffff and 32; a number: plan_philox_number), inlined into randint4x after or below its
  * offset * 0. */
-static plan plan_philox(const rng *g, bool number, uint64_t seed_bits)
+static plan plan_philox(const rng *g, bool number, uint64_t seed_bits, bool direct)
 {
     lang_opnd seed = lang_opnd_of(g->b, g->seed), off = lang_opnd_of(g->b, g->offset);
     plan impl = plan_new(g->b, 2 * g->rounds + 8);
     if (number) {
-        plan_philox_number(&impl, g->rounds, (uint32_t)seed_bits, (uint32_t)(seed_bits >> 32), &off);
+        plan_philox_number(&impl, g->rounds, (uint32_t)seed_bits, (uint32_t)(seed_bits >> 32), &off, direct);
     } else {
         plan_philox_impl(&impl, g->rounds, &seed, &off);
         plan_reverse(&impl);
@@ -192,7 +194,7 @@ static plan plan_philox(const rng *g, bool number, uint64_t seed_bits)
 static plan plan_randint4x(const rng *g, int extra, bool number, uint64_t seed_bits)
 {
     lang_opnd off = lang_opnd_of(g->b, g->offset);
-    plan impl = plan_philox(g, number, seed_bits);
+    plan impl = plan_philox(g, number, seed_bits, false);
 
     plan r = plan_new(g->b, impl.n + 8 + extra);
     unsigned bits = tl_dtype_bits(off.dtype);
@@ -541,7 +543,7 @@ tl_value4 tl_philox_at(tl_site s, tl_value seed, tl_value c0, tl_value c1, tl_va
     bool number = seed_number(&g, &bits);
     bool ok = true;
     if (!tl_value_is_lit(seed) || number) { /* a number that is not an integer: philox says so */
-        plan p = plan_philox(&g, number, bits);
+        plan p = plan_philox(&g, number, bits, true);
         ok = plan_meet(&g, &p);
     }
     if (ok && philox(&g, c))
