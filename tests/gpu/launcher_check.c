@@ -208,9 +208,11 @@ static void check_tensordesc(tc_runtime *rt, tl_dtype dt, int rows, int cols, in
                     first = (long)i * ld + j;
                 bad += !ok;
             }
-        result(name, bad == 0, "%s %dx%d (ld %d) blocks %dx%d grid %ux%u: %ld of %ld elements wrong%s%ld",
-               tl_dtype_name(dt), rows, cols, ld, bm, bn, grid.x, grid.y, bad, (long)rows * ld,
-               bad ? ", first at " : "", bad ? first : 0L);
+        char at[48] = "";
+        if (bad)
+            snprintf(at, sizeof at, ", first at %ld", first);
+        result(name, bad == 0, "%s %dx%d (ld %d) blocks %dx%d grid %ux%u: %ld of %ld elements wrong%s",
+               tl_dtype_name(dt), rows, cols, ld, bm, bn, grid.x, grid.y, bad, (long)rows * ld, at);
     }
     free(host);
     free(back);
