@@ -14,24 +14,10 @@
 
 #include "test_abort.h"
 #include "tritonc/interp.h"
+#include "interp_kernels.h"
 #include "tritonc/tritonc.h"
 
 /* ---- harness ------------------------------------------------------------------------------ */
-
-static tl_builder *start(const char *name)
-{
-    tl_builder *b = tl_builder_create(name);
-    tl_builder_set_locations(b, true);
-    return b;
-}
-
-static void finish(tl_builder *b)
-{
-    char *text = tl_finish(b);
-    if (!text)
-        fail_msg("finish failed: %s", tl_builder_error(b));
-    free(text);
-}
 
 /* Runs b on the grid with args; the run must succeed. */
 static void run_ok(tl_builder *b, tc_interp_grid grid, int nargs, const tc_interp_arg *args)

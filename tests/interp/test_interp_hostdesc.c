@@ -14,22 +14,8 @@
 #include <cmocka.h>
 
 #include "tritonc/interp.h"
+#include "interp_kernels.h"
 #include "tritonc/tritonc.h"
-
-static tl_builder *start(const char *name)
-{
-    tl_builder *b = tl_builder_create(name);
-    tl_builder_set_locations(b, true);
-    return b;
-}
-
-static void finish(tl_builder *b)
-{
-    char *text = tl_finish(b);
-    if (!text)
-        fail_msg("finish failed: %s", tl_builder_error(b));
-    free(text);
-}
 
 /* Python's
  *     @triton.jit
