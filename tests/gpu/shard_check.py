@@ -75,15 +75,21 @@ def compile_program(jax, text, n):
 
 
 def run(jax, exe, shards, n):
-    """Per-device outputs of the executable on per-device input shards."""
+    """Per-device outputs of the executable on per-device input shards (through whichever of
+    jaxlib's execute entry points the installed version has)."""
     devices = jax.devices("cpu")[:n]
     args = [jax.device_put(s, d) for s, d in zip(shards, devices)]
-    try:
+    if hasattr(exe, "execute_sharded_on_local_devices"):
         results = exe.execute_sharded_on_local_devices([args])
         return [np.asarray(r) for r in results[0]]
-    except AttributeError:
-        pass
-    results = exe.execute_sharded([args])
+    try:  # a list of per-device buffers per argument
+        results = exe.execute_sharded([args])
+    except TypeError:  # newer jaxlib: one global array per argument, made of its device shards
+        from jax.sharding import Mesh, NamedSharding, PartitionSpec
+        local = np.shape(shards[0])
+        sharding = NamedSharding(Mesh(np.array(devices), ("d",)), PartitionSpec("d"))
+        whole = jax.make_array_from_single_device_arrays((n * local[0],) + tuple(local[1:]), sharding, args)
+        results = exe.execute_sharded([whole])
     return [np.asarray(r) for r in results.disassemble_into_single_device_arrays()[0]]
 
 
