@@ -927,9 +927,9 @@ static void loops_disable_licm(void **state)
                              "#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>\n"
                              "module {\n"
                              "  tt.func public @k(%arg0: !tt.ptr<f32>, %arg1: i32) attributes {noinline = false} {\n"
-                             "    %c0_i32 = arith.constant 0 : i32\n"
-                             "    %cst = arith.constant 1.000000e+00 : f32\n"
+                             "    %cst = arith.constant 1.000000e+00 : f32\n" /* Triton 3.6's order (an H100 run) */
                              "    %c1_i32 = arith.constant 1 : i32\n"
+                             "    %c0_i32 = arith.constant 0 : i32\n"
                              "    %0 = tt.load %arg0 : !tt.ptr<f32>\n"
                              "    %1 = scf.for %arg2 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg3 = %0) -> (f32)  : i32 {\n"
                              "      %5 = arith.addf %arg3, %cst : f32\n"

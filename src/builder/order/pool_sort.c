@@ -398,11 +398,18 @@ static void mark_uses(tl_builder *b, tcir_block *blk, int for_opcode, bool *boun
     }
 }
 
+/* A number assigned to a name (TL_MEET_ASSIGNED, not live) that a loop also takes as a bound:
+ * if some other op uses it too (a while loop's initial value, say), Python's duplicate of it
+ * merges into the loop's and the constant stays where the kernel first met it; only a bound
+ * nothing else uses moves to the front as a folded one (an H100 run: a for loop, then
+ * `i = 0` carried by a while loop). */
+static bool assigned_bound(const order_const_entry *e) { return e->bound && e->caller && !e->live && !e->helper; }
+
 /* Whether settling can change entry e: a helper's constant not yet below the others (a loop
  * bound nothing else uses goes there) or one finish drops when nothing uses it. */
 static bool may_settle(const order_const_entry *e)
 {
-    return e->op && ((rank(e) == POOL_RANK_HELPER && !e->helper_late) || e->droppable);
+    return e->op && ((rank(e) == POOL_RANK_HELPER && !e->helper_late) || e->droppable || assigned_bound(e));
 }
 
 /* Whether the helper call of a constant that came with its caller's site is the function's first
@@ -439,8 +446,12 @@ void order_pool_settle(tl_builder *b)
     int for_opcode = TCIR_OPC_SCF_FOR;
     for (tcir_block *blk = tcir_region_first_block(tcir_op_region(b->func, 0)); blk; blk = tcir_block_next(blk))
         mark_uses(b, blk, for_opcode, bound, other);
-    for (int k = 0; k < b->pool.nconsts; k++)
-        order_pool_at(&b->pool, k)->used = bound[k] || other[k];
+    for (int k = 0; k < b->pool.nconsts; k++) {
+        order_const_entry *e = order_pool_at(&b->pool, k);
+        e->used = bound[k] || other[k];
+        if (e->op && assigned_bound(e) && other[k])
+            e->live = true; /* ranked with the kernel's constants, keyed by its first meeting */
+    }
     /* a helper's constant that only loops use as a bound: the helper's canonicalization folds
      * the bitcast of it, making it again on top (seen with flash attention's `lo = 0`) */
     for (int k = 0; k < b->pool.nconsts; k++) {
