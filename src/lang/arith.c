@@ -252,6 +252,21 @@ static tl_value cdiv_body(tl_site s, tl_builder *b, tl_value a, tl_value c)
         else
             n = tl_lit_int(c.lit_val.i - 1);
         lang_opnd_set(&dm1, &n);
+    } else if (a.lit == TL_LIT_INT && a.lit_val.i >= INT32_MIN && a.lit_val.i <= INT32_MAX &&
+               tl_dtype_is_int(div.dtype) && tl_dtype_bits(div.dtype) >= 32 && !div.is_ptr) {
+        /* A number over a value: the helper's own canonicalization turns x + (div - 1) into
+         * div + (x - 1) (arith's addi-of-subi pattern), a constant of the call that nothing
+         * else shares; Triton would otherwise fold it in the kernel, on top of all the others. */
+        lang_opnd d = div;
+        tl_value sum = d.v;
+        if (a.lit_val.i != 1) {
+            lang_opnd k = lang_opnd_of(b, tl_lit_int(a.lit_val.i - 1));
+            sum = lang_binop(s, b, TL_OP_ADD, &d, &k);
+            if (tl_value_is_poison(sum))
+                return sum;
+        }
+        lang_opnd q = lang_opnd_of(b, sum);
+        return lang_binop(s, b, TL_OP_FLOORDIV, &q, &div);
     } else {
         lang_opnd d = div, one = lang_opnd_of(b, tl_lit_int(1)); /* div is used again below */
         tl_value t = lang_binop(s, b, TL_OP_SUB, &d, &one);

@@ -111,6 +111,28 @@ static void ceiling_division(void **state)
                    "    %5 = arith.divsi %4, %arg1 : i32\n" TAIL);
 }
 
+/* cdiv(number, value): the helper's canonicalization makes x + (div - 1) div + (x - 1), a constant
+ * of the call (Triton 3.6's make_ttir on an H100: ops_cases' cdiv_runtime, flaggems_index_select);
+ * x = 1 leaves div itself. */
+static void ceiling_division_of_a_number(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value d = tl_arg(b, "d", SCALAR(TL_I32));
+    tl_value q = tl_arg(b, "q", SCALAR(TL_I64));
+    tl_cdiv(100, d);
+    tl_cdiv(1, d);
+    tl_cdiv(7, q);
+    expect_text(b, HEAD("%arg0: i32, %arg1: i64")
+                   "    %c6_i64 = arith.constant 6 : i64\n"
+                   "    %c99_i32 = arith.constant 99 : i32\n"
+                   "    %0 = arith.addi %arg0, %c99_i32 : i32\n"
+                   "    %1 = arith.divsi %0, %arg0 : i32\n"
+                   "    %2 = arith.divsi %arg0, %arg0 : i32\n"
+                   "    %3 = arith.addi %arg1, %c6_i64 : i64\n"
+                   "    %4 = arith.divsi %3, %arg1 : i64\n" TAIL);
+}
+
 /* -x is 0 - x; ~x is x ^ all-ones (true for int1). */
 static void unary_minus_and_invert(void **state)
 {
@@ -159,7 +181,7 @@ int main(void)
         cmocka_unit_test(unsigned_operators),
         cmocka_unit_test(float_operators),
         cmocka_unit_test(true_division_of_integers),
-        cmocka_unit_test(ceiling_division),
+        cmocka_unit_test(ceiling_division), cmocka_unit_test(ceiling_division_of_a_number),
         cmocka_unit_test(unary_minus_and_invert),
         cmocka_unit_test(same_type_helpers),
     };
