@@ -2732,6 +2732,17 @@ static void index_none(tl_builder *builder)
     tl_store(tl_addptr(o, tl_index(r, TL_NONE, TL_ALL, TL_NONE)), tl_index(t, TL_NONE, TL_ALL, TL_NONE));
 }
 
+/* the rank-0 shape (): a one-element tensor reshaped to a scalar */
+static void reshape_rank0(tl_builder *builder)
+{
+    tl_value x = tl_arg(builder, "x", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+    tl_value o = tl_arg(builder, "o", TL_PTR_OPTS(TL_F32, .divisibility = TL_DIV_NONE));
+
+    tl_value t = tl_load(tl_addptr(x, tl_arange(builder, 0, 1)));
+    tl_value s = tl_reshape(t, TL_SHAPE0);
+    tl_store(o, tl_add(s, 1.0));
+}
+
 /* tl.math.rsqrt(2.0), tl.log2(float(N)), tl.cast(C, tl.int64): to_tensor's constant, then the op */
 static void math_of_numbers(tl_builder *builder)
 {
@@ -2940,6 +2951,7 @@ static const ops_case cases[] = {
     {"cdiv_mixed", cdiv_mixed, false},
     {"cdiv_two_constexprs", cdiv_two_constexprs, false},
     {"index_none", index_none, false},
+    {"reshape_rank0", reshape_rank0, false},
     {"math_of_numbers", math_of_numbers, false},
     {"const_helper_twice", const_helper_twice, false},
     {"const_zeros_order", const_zeros_order, false},

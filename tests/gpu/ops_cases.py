@@ -1603,6 +1603,15 @@ def index_none(x, o):
     tl.store(o + r[None, :, None], t[None, :, None])
 
 
+# the rank-0 shape (): a one-element tensor reshaped to a scalar (TL_SHAPE0 in C)
+@case({"x": "*fp32", "o": "*fp32"})
+@triton.jit
+def reshape_rank0(x, o):
+    t = tl.load(x + tl.arange(0, 1))
+    s = tl.reshape(t, ())
+    tl.store(o, s + 1.0)
+
+
 # tl.math.rsqrt(2.0), tl.log2(float(N)), tl.cast(C, tl.int64): to_tensor's constant, then the op
 @case({"o": "*fp32", "p": "*i64", "N": "constexpr", "C": "constexpr"}, {"N": 8, "C": 256000})
 @triton.jit
