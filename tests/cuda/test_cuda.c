@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "fake_symbols.h"
+#include "fake_driver_checks.h"
 
 #include "bundled.h"
 #include "cuda/runtime_internal.h" /* cuda_f16_bits, and the driver subset for the fake's types */
@@ -30,7 +31,6 @@
 /* ---- the fake driver's steering functions ----------------------------------------------------- */
 
 static void (*fake_reset)(void);
-static const char *(*fake_log)(void);
 static void (*fake_set_logging)(int);
 static void (*fake_set_no_device)(int);
 static void (*fake_set_capturing)(int);
@@ -93,50 +93,6 @@ static void destroy_and_check(tc_runtime *rt)
     assert_int_equal(fake_live_modules(), 0);
     assert_int_equal(fake_live_allocations(), 0);
     assert_int_equal(fake_primary_retained(), 0);
-}
-
-/* Asserts the runtime's error is exactly "tests/cuda/test_cuda.c:<line>: <want>", where the line is
- * within 3 of `line`: for a call spread over several lines gcc reports its first line and clang
- * its last. */
-static void expect_error_at(tc_runtime *rt, int line, const char *want)
-{
-    const char *got = tc_runtime_error(rt);
-    if (!got)
-        fail_msg("expected the error\n  %s:%d: %s\nbut there is none", __FILE__, line, want);
-    for (int l = line - 3; l <= line + 3; l++) {
-        char full[2048];
-        snprintf(full, sizeof full, "%s:%d: %s", __FILE__, l, want);
-        if (strcmp(got, full) == 0)
-            return;
-    }
-    fail_msg("expected the error\n  %s:%d: %s\ngot\n  %s", __FILE__, line, want, got);
-}
-
-/* Asserts the fake's log holds line (a whole line). */
-static void expect_logged(const char *line)
-{
-    const char *log = fake_log();
-    size_t n = strlen(line);
-    for (const char *p = log; (p = strstr(p, line)) != NULL; p++)
-        if ((p == log || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-            return;
-    fail_msg("the fake driver's log has no line\n  %s\nlog:\n%s", line, log);
-}
-
-static int count_logged(const char *prefix)
-{
-    int n = 0;
-    size_t len = strlen(prefix);
-    const char *log = fake_log();
-    for (const char *p = log; *p;) {
-        if (strncmp(p, prefix, len) == 0)
-            n++;
-        const char *nl = strchr(p, '\n');
-        if (!nl)
-            break;
-        p = nl + 1;
-    }
-    return n;
 }
 
 static const tl_kernel *vector_add(void)

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "fake_symbols.h"
+#include "fake_driver_checks.h"
 
 #include "bundled.h"
 #include "cuda/bench_internal.h"
@@ -24,7 +25,6 @@
 #include "tritonc/cuda.h"
 
 static void (*fake_reset)(void);
-static const char *(*fake_log)(void);
 static void (*fake_set_capturing)(int);
 static void (*fake_fail)(const char *, int, int);
 static void (*fake_advance)(double);
@@ -67,21 +67,6 @@ static tc_runtime *fake_runtime(void)
         fail_msg("%s", tc_runtime_error(rt));
     fake_reset();
     return rt;
-}
-
-/* The error is "tests/cuda/test_cuda_bench.c:<line within 3>: <want>". */
-static void expect_error_at(tc_runtime *rt, int line, const char *want)
-{
-    const char *got = tc_runtime_error(rt);
-    if (!got)
-        fail_msg("expected the error\n  %s:%d: %s\nbut there is none", __FILE__, line, want);
-    for (int l = line - 3; l <= line + 3; l++) {
-        char full[2048];
-        snprintf(full, sizeof full, "%s:%d: %s", __FILE__, l, want);
-        if (strcmp(got, full) == 0)
-            return;
-    }
-    fail_msg("expected the error\n  %s:%d: %s\ngot\n  %s", __FILE__, line, want, got);
 }
 
 /* Nothing of a benchmark is left with the driver. */

@@ -40,10 +40,10 @@ static int setup(void **state)
     void *dl = dlopen(FAKE_LIBNCCL, RTLD_NOW | RTLD_LOCAL);
     if (!dl)
         fail_msg("cannot load %s: %s", FAKE_LIBNCCL, dlerror());
-    FAKE_BIND(dl, fake_nccl_reset, "fake_nccl_reset");
-    FAKE_BIND(dl, fake_nccl_live_comms, "fake_nccl_live_comms");
-    FAKE_BIND(dl, fake_nccl_aborts, "fake_nccl_aborts");
-    FAKE_BIND(dl, fake_nccl_collectives, "fake_nccl_collectives");
+    BIND(dl, fake_nccl_reset, "fake_nccl_reset");
+    BIND(dl, fake_nccl_live_comms, "fake_nccl_live_comms");
+    BIND(dl, fake_nccl_aborts, "fake_nccl_aborts");
+    BIND(dl, fake_nccl_collectives, "fake_nccl_collectives");
     return 0;
 }
 

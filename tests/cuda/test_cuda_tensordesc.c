@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "fake_symbols.h"
+#include "fake_driver_checks.h"
 
 #include "cuda/runtime_internal.h" /* the driver subset, for the fake's types */
 #include "tritonc/cuda.h"
@@ -55,7 +56,6 @@ TL_KERNEL(copy_desc_kernel, dk_cfg, dk_body, .name = "copy_desc", .inputs = TL_N
 /* ---- the fake driver ----------------------------------------------------------------------------- */
 
 static void (*fake_reset)(void);
-static const char *(*fake_log)(void);
 static long (*fake_live_modules)(void);
 static tcu_result (*fake_ctx_set_current)(tcu_context);
 
@@ -91,16 +91,6 @@ static tc_runtime *fake_runtime(const tc_compile_env *env)
     if (tc_runtime_failed(rt))
         fail_msg("%s", tc_runtime_error(rt));
     return rt;
-}
-
-static void expect_logged(const char *line)
-{
-    const char *log = fake_log();
-    size_t n = strlen(line);
-    for (const char *p = log; (p = strstr(p, line)) != NULL; p++)
-        if ((p == log || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-            return;
-    fail_msg("the fake driver's log has no line\n  %s\nlog:\n%s", line, log);
 }
 
 /* The error is "<this file>:<a line>: <want>". */

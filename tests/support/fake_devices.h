@@ -1,6 +1,6 @@
 /* What the tests of several devices share (test_cuda_multi_device.c, test_cuda_nccl.c): the
  * steering functions of the fake driver (tests/doubles/fake_libcuda.c), bound with dlsym; a
- * runtime on it; checks of the runtime's error and of the fake's log; a vector_add variant made
+ * runtime on it; the checks of fake_driver_checks.h and the fake log's lines; a vector_add variant made
  * here (a fake image, so that no compiler runs). Include after cmocka.h and tritonc/cuda.h, with
  * FAKE_LIBCUDA defined by the build. */
 #ifndef TRITONC_TEST_FAKE_DEVICES_H
@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "bundled.h"
+#include "fake_driver_checks.h"
+#include "fake_symbols.h"
 #include "cuda/cuda_driver_subset.h" /* the fake's types */
 
 #ifndef FAKE_LIBCUDA
@@ -18,7 +20,6 @@
 #endif
 
 static void (*fake_reset)(void);
-static const char *(*fake_log)(void);
 static void (*fake_set_logging)(int);
 static void (*fake_set_devices)(int);
 static void (*fake_set_device_cc)(int, int);
@@ -32,14 +33,6 @@ static long (*fake_primary_retained)(void);
 static long (*fake_primary_retained_on)(int);
 static tcu_result (*fake_ctx_set_current)(tcu_context);
 
-static inline void fake_bind(void *dl, const char *name, void *fn_ptr, size_t size)
-{
-    void *sym = dlsym(dl, name);
-    if (!sym)
-        fail_msg("the test double has no %s", name);
-    memcpy(fn_ptr, &sym, size);
-}
-#define FAKE_BIND(dl, var, name) fake_bind((dl), (name), &(var), sizeof(var))
 
 /* Binds the fake driver's steering functions (the object the runtime opens: dlopen gives the
  * one loaded; it stays open). */
@@ -48,20 +41,20 @@ static inline void fake_devices_bind(void)
     void *dl = dlopen(FAKE_LIBCUDA, RTLD_NOW | RTLD_LOCAL);
     if (!dl)
         fail_msg("cannot load %s: %s", FAKE_LIBCUDA, dlerror());
-    FAKE_BIND(dl, fake_reset, "fake_cuda_reset");
-    FAKE_BIND(dl, fake_log, "fake_cuda_log");
-    FAKE_BIND(dl, fake_set_logging, "fake_cuda_set_logging");
-    FAKE_BIND(dl, fake_set_devices, "fake_cuda_set_devices");
-    FAKE_BIND(dl, fake_set_device_cc, "fake_cuda_set_device_compute_capability");
-    FAKE_BIND(dl, fake_fail, "fake_cuda_fail");
-    FAKE_BIND(dl, fake_new_context, "fake_cuda_new_context");
-    FAKE_BIND(dl, fake_live_allocations, "fake_cuda_live_allocations");
-    FAKE_BIND(dl, fake_live_modules, "fake_cuda_live_modules");
-    FAKE_BIND(dl, fake_live_streams, "fake_cuda_live_streams");
-    FAKE_BIND(dl, fake_launches, "fake_cuda_launches");
-    FAKE_BIND(dl, fake_primary_retained, "fake_cuda_primary_retained");
-    FAKE_BIND(dl, fake_primary_retained_on, "fake_cuda_primary_retained_on");
-    FAKE_BIND(dl, fake_ctx_set_current, "cuCtxSetCurrent");
+    BIND(dl, fake_reset, "fake_cuda_reset");
+    BIND(dl, fake_log, "fake_cuda_log");
+    BIND(dl, fake_set_logging, "fake_cuda_set_logging");
+    BIND(dl, fake_set_devices, "fake_cuda_set_devices");
+    BIND(dl, fake_set_device_cc, "fake_cuda_set_device_compute_capability");
+    BIND(dl, fake_fail, "fake_cuda_fail");
+    BIND(dl, fake_new_context, "fake_cuda_new_context");
+    BIND(dl, fake_live_allocations, "fake_cuda_live_allocations");
+    BIND(dl, fake_live_modules, "fake_cuda_live_modules");
+    BIND(dl, fake_live_streams, "fake_cuda_live_streams");
+    BIND(dl, fake_launches, "fake_cuda_launches");
+    BIND(dl, fake_primary_retained, "fake_cuda_primary_retained");
+    BIND(dl, fake_primary_retained_on, "fake_cuda_primary_retained_on");
+    BIND(dl, fake_ctx_set_current, "cuCtxSetCurrent");
 }
 
 /* A compile env that never compiles and never finds a cache entry. */
@@ -92,34 +85,6 @@ static inline void destroy_and_check(tc_runtime *rt)
     assert_int_equal(fake_primary_retained(), 0);
 }
 
-/* Asserts the runtime's error is exactly "<the test's file>:<line>: <want>", the line within 3
- * of `line` (gcc reports a call's first line, clang its last). */
-static inline void expect_error_in(const tc_runtime *rt, const char *file, int line, const char *want)
-{
-    const char *got = tc_runtime_error(rt);
-    if (!got)
-        fail_msg("expected the error\n  %s:%d: %s\nbut there is none", file, line, want);
-    for (int l = line - 3; l <= line + 3; l++) {
-        char full[2048];
-        snprintf(full, sizeof full, "%s:%d: %s", file, l, want);
-        if (strcmp(got, full) == 0)
-            return;
-    }
-    fail_msg("expected the error\n  %s:%d: %s\ngot\n  %s", file, line, want, got);
-}
-#define expect_error_at(rt, line, want) expect_error_in((rt), __FILE__, (line), (want))
-
-/* Asserts the fake's log holds line (a whole line). */
-static inline void expect_logged(const char *line)
-{
-    const char *log = fake_log();
-    size_t n = strlen(line);
-    for (const char *p = log; (p = strstr(p, line)) != NULL; p++)
-        if ((p == log || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-            return;
-    fail_msg("the fake driver's log has no line\n  %s\nlog:\n%s", line, log);
-}
-
 /* The log's lines that begin with prefix, joined by '\n', into out. */
 static inline const char *logged_lines(const char *prefix, char *out, size_t size)
 {
@@ -139,21 +104,6 @@ static inline const char *logged_lines(const char *prefix, char *out, size_t siz
         p = nl + 1;
     }
     return out;
-}
-
-static inline int count_logged(const char *prefix)
-{
-    int n = 0;
-    size_t len = strlen(prefix);
-    for (const char *p = fake_log(); *p;) {
-        if (strncmp(p, prefix, len) == 0)
-            n++;
-        const char *nl = strchr(p, '\n');
-        if (!nl)
-            break;
-        p = nl + 1;
-    }
-    return n;
 }
 
 /* A vector_add variant for key spec (x, y, out pointers, n an int32, then the two scratch

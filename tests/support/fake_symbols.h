@@ -13,7 +13,7 @@ static inline void fake_bind(void *dl, const char *name, void *fn_ptr, size_t si
 {
     void *sym = dlsym(dl, name);
     if (!sym)
-        fail_msg("the fake driver has no %s", name);
+        fail_msg("the test double has no %s", name);
     memcpy(fn_ptr, &sym, size);
 }
 #define BIND(dl, var, name) fake_bind((dl), (name), &(var), sizeof(var))
