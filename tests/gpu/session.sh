@@ -9,7 +9,7 @@
 #   tests/gpu/session.sh --dry-run STEP ...     # anywhere: the steps exist, this script parses
 #
 # STEP is a script of tests/gpu without its .sh (run, launcher_check, shard_check, bench_check,
-# own_kernels, tutorials_bench, roofline, models, multi_gpu, parallel_layers), optionally with
+# own_kernels, tutorials_bench, roofline, models, multi_gpu, parallel_layers, profile), optionally with
 # arguments after a comma (models,--kernel,fused_moe,--config,qwen3) and a timeout after a colon
 # (default 120 s). A step is skipped, and said so, when less than its timeout is left of the budget
 # (default 560 s, under a device call's 600). Exit status: 0 every step that ran exited 0, 1 one
