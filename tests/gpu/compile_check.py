@@ -34,6 +34,7 @@ from kernel_files import kernel_py
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from validate import strip_debug  # noqa: E402  (stdlib only at import)
+from models import jit_key  # noqa: E402  (the JIT's key in our letters; stdlib only at import)
 
 # name -> key, the JIT's call (built by make_call on torch), constexprs
 CASES = {
@@ -72,23 +73,6 @@ def make_call(name, km, torch):
     c = torch.empty(m, n, device="cuda", dtype=torch.float16)
     grid = (triton.cdiv(m, cfg["BLOCK_M"]) * triton.cdiv(n, cfg["BLOCK_N"]),)
     return grid, [a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1)], cfg
-
-
-def jit_key(compiled, fn, constexprs):
-    """Our key letters from the JIT's specialization of the runtime arguments."""
-    src = compiled.src
-    attrs = {tuple(k): v for k, v in src.attrs.items()}
-    key = ""
-    for i, name in enumerate(fn.arg_names):
-        if name in constexprs:
-            continue
-        if src.signature.get(name) == "constexpr":
-            key += "1" if src.constants.get((i,)) == 1 else "?"
-        elif any(list(a) == ["tt.divisibility", 16] for a in attrs.get((i,), [])):
-            key += "D"
-        else:
-            key += "N"
-    return key
 
 
 def run_timed(cmd, env=None):

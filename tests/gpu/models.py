@@ -305,6 +305,64 @@ class Compiler:
         return self.tt.triton.compile(src, target=self.tt.target, options=dict(self.options))
 
 
+# ---- what a launch runs: the JIT's specialization -------------------------------------------------
+
+def jit_key(compiled, fn, constexprs):
+    """Our key letters (docs/compile.md) from the JIT's specialization of the runtime arguments."""
+    src = compiled.src
+    attrs = {tuple(k): v for k, v in src.attrs.items()}
+    key = ""
+    for i, name in enumerate(fn.arg_names):
+        if name in constexprs:
+            continue
+        if src.signature.get(name) == "constexpr":
+            key += "1" if src.constants.get((i,)) == 1 else "?"
+        elif any(list(a) == ["tt.divisibility", 16] for a in attrs.get((i,), [])):
+            key += "D"
+        else:
+            key += "N"
+    return key
+
+
+class Variants:
+    """The kernels a launch really runs. Python's JIT compiles a variant per pattern of argument
+    values (integers equal to 1 become constexprs, multiples of 16 and aligned pointers get
+    tt.divisibility), and tritonc's runtime computes the same key (docs/compile.md); a kernel
+    compiled as declared can be many times slower (strides unknown: no vector loads). So timings
+    compare these: the twin as the JIT compiles it for the case's arguments, ours emitted with the
+    JIT's key. Cached per (kernel, config, key)."""
+
+    def __init__(self, tt, tritonc, work):
+        self.tt, self.tritonc, self.work, self.cache = tt, tritonc, work, {}
+
+    def get(self, km, name, cfg, args, grid):
+        """{key, ours, twin, ours_args, twin_args, ptx_equal} for these runtime arguments."""
+        signature, constexprs = config_signature(km, cfg), dict(cfg["constexprs"])
+        fn = getattr(km, name)
+        full = twin_args(signature, constexprs, args)
+        g = tuple(grid) + (1,) * (3 - len(grid))
+        twin = fn.warmup(*full, grid=g, num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+        key = jit_key(twin, fn, constexprs)
+        if "?" in key:
+            raise RuntimeError(f"{name}: the JIT made a constexpr of an argument that is not 1 ({key})")
+        slot = (name, cfg["label"], key)
+        if slot not in self.cache:
+            comp = Compiler(self.tt, cfg["num_warps"], cfg["num_stages"])
+            work = self.work / name / cfg["label"] / key
+            work.mkdir(parents=True, exist_ok=True)
+            raw = emit(self.tritonc, name, cfg["sets"], work / "emitted.ttir", specialize=key)
+            path = work / "ours" / f"{name}.ttir"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(comp.make_ttir(self.tt.parse(raw)).str_nodebug())
+            ours = comp.compile(str(path))
+            same = strip_debug(ours.asm["ptx"], "ptx") == strip_debug(twin.asm["ptx"], "ptx")
+            self.cache[slot] = (ours, same)
+        ours, same = self.cache[slot]
+        ours_args = [a for a, letter in zip(args, key) if letter != "1"]
+        return {"key": key, "ours": ours, "twin": twin, "ours_args": ours_args, "twin_args": full,
+                "ptx_equal": same}
+
+
 # ---- arguments: torch <-> bytes -------------------------------------------------------------------
 
 def span(t):
@@ -444,8 +502,8 @@ def set_args(sets):
     return [a for k, v in sets.items() for a in ("--set", f"{k}={set_value(v)}")]
 
 
-def emit(tritonc, name, sets, path):
-    cmd = [tritonc, "emit", name, "--no-loc"] + set_args(sets)
+def emit(tritonc, name, sets, path, specialize=None):
+    cmd = [tritonc, "emit", name, "--no-loc"] + set_args(sets) + (["--specialize", specialize] if specialize else [])
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)}: exit {r.returncode}: {r.stderr.strip()}")
@@ -552,13 +610,14 @@ def check_config(tt, ctx, name, km, cfg):
             # XLA for the first case of a config only (--xla-all-cases for every case): each call
             # compiles a program and moves every buffer through the host, seconds for the big ones.
             xla = i == 0 or ctx.get("xla_all_cases")
-            rows.append(check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head,
+            rows.append(check_case(ctx, name, km, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head,
                                    xla))
         except Exception:
             log(f"  case {i} ({case.get('label', '?') if isinstance(case, dict) else '?'}): FAIL with an exception:")
             traceback.print_exc(file=sys.stdout)
             rows.append(dict(head, kernel=name, config=label, case=f"#{i} (crashed)", run=FAIL))
-    ok = all(v != FAIL for r in rows for k, v in r.items() if k in ("ttir", "ptx", "run", "correct", "twin", "C", "XLA"))
+    ok = all(v != FAIL for r in rows for k, v in r.items()
+             if k in ("ttir", "ptx", "run", "correct", "twin", "C", "XLA", "spec_ptx"))
     return ok, rows
 
 
@@ -568,7 +627,7 @@ def launch_py(kernel, grid, args):
     torch.cuda.synchronize()
 
 
-def check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head, xla=True):
+def check_case(ctx, name, km, cfg, params, signature, constexprs, case, ours_kernel, twin_kernel, head, xla=True):
     import torch
     clabel = case.get("label", "?")
     row = dict(head, kernel=name, config=cfg["label"], case=clabel, run=FAIL, correct=FAIL, err=None, twin=FAIL,
@@ -647,16 +706,21 @@ def check_case(ctx, name, cfg, params, signature, constexprs, case, ours_kernel,
             budget.said = True
         row["ours_us"] = row["twin_us"] = row["torch_us"] = "skip"
         return row
+    # What a launch really runs: the JIT's variant for these arguments and ours with its key (Variants).
+    g = grid + (1,) * (3 - len(grid))
     try:
-        if ours_kernel is not None:
-            a = fresh_args(case)
-            g = grid + (1,) * (3 - len(grid))
-            row["ours_us"] = bench(lambda: ours_kernel[g](*a))
-            row["rate"] = rate(case, row["ours_us"])
-        if twin_kernel is not None:
-            a = twin_args(signature, constexprs, fresh_args(case))
-            g = grid + (1,) * (3 - len(grid))
-            row["twin_us"] = bench(lambda: twin_kernel[g](*a))
+        v = ctx["variants"].get(km, name, cfg, fresh_args(case), grid)
+        row["spec"], row["spec_ptx"] = v["key"], OK if v["ptx_equal"] else FAIL
+        log(f"    specialized as the JIT does: key {v['key']}, PTX {'equal' if v['ptx_equal'] else 'DIFFERENT'}")
+    except Exception:
+        row["spec_ptx"] = FAIL
+        log("    specialized variant: FAIL with an exception:")
+        traceback.print_exc(file=sys.stdout)
+        return row
+    try:
+        row["ours_us"] = bench(lambda: v["ours"][g](*v["ours_args"]))
+        row["rate"] = rate(case, row["ours_us"])
+        row["twin_us"] = bench(lambda: v["twin"][g](*v["twin_args"]))
         if case.get("baseline"):
             row["torch_us"] = bench(case["baseline"])
         log(f"    times (us): ours {fmt_us(row['ours_us'])}, twin {fmt_us(row['twin_us'])}, "
@@ -684,14 +748,14 @@ def cell(col, v):
 
 
 def summary(rows, path, quiet=False):
-    cols = ["kernel", "config", "case", "ttir", "ptx", "run", "correct", "err", "twin", "C", "XLA",
+    cols = ["kernel", "config", "case", "ttir", "ptx", "run", "correct", "err", "twin", "C", "XLA", "spec", "spec_ptx",
             "ours_us", "twin_us", "torch_us", "rate"]
     table = [cols]
     for r in rows:
         table.append([cell(c, r.get(c)) for c in cols])
     widths = [max(len(t[i]) for t in table) for i in range(len(cols))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(t, widths)).rstrip() for t in table]
-    checks = [r.get(c) for r in rows for c in ("ttir", "ptx", "run", "correct", "twin", "C", "XLA") if c in r]
+    checks = [r.get(c) for r in rows for c in ("ttir", "ptx", "run", "correct", "twin", "C", "XLA", "spec_ptx") if c in r]
     lines.append(f"{checks.count(OK)} checks passed, {checks.count(FAIL)} failed "
                  f"(ceilings: copy {COPY_TBPS} TB/s, bf16 matmul {MATMUL_TFLOPS} TFLOP/s)")
     text = "\n".join(lines) + "\n"
@@ -755,7 +819,8 @@ def main():
     if xla_error:
         log(f"XLA path: {xla_error} (every XLA cell FAILs)")
     ctx = {"tritonc": args.tritonc, "harness": args.harness, "out": args.diffs or args.work / "diffs", "work": args.work,
-           "budget": Budget(args.budget_s), "xla_error": xla_error, "xla_all_cases": args.xla_all_cases}
+           "budget": Budget(args.budget_s), "xla_error": xla_error, "xla_all_cases": args.xla_all_cases,
+           "variants": Variants(tt, args.tritonc, args.work / "variants")}
     rows, ok = [], True
     for name in names:
         try:

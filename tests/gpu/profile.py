@@ -1,6 +1,7 @@
 """One model kernel's case under Nsight Compute (issue 31: what limits a kernel that misses its target).
 
-Compiles ours (tritonc's TTIR, as roofline.py does), makes the case's arguments, launches it once
+Compiles ours as roofline.py does (tritonc's TTIR with the key Triton's JIT specializes the
+case's arguments to: models.Variants), launches it once
 to warm up and once inside the NVTX range "profile", which profile.sh tells ncu to profile alone.
 
     python3 tests/gpu/profile.py --tritonc BUILD/tritonc --target KERNEL:CONFIG[:CASE]
@@ -48,22 +49,19 @@ def main():
     if cfg is None:
         print(f"profile.py: {name} has no config '{label}': {[c['label'] for c in km.MODEL_CONFIGS]}")
         return 1
-    ctx = {"tritonc": args.tritonc, "work": args.work}
-    ours, _ = R.compile_config(tt, ctx, name, km, cfg, twin=False)
-    if ours is None:
-        return 1
     torch.manual_seed(0)
     cases = [c for c in km.model_cases(cfg, torch) if c["label"].startswith(case_prefix)]
     if not cases:
         print(f"profile.py: {name} [{label}] has no case starting with '{case_prefix}'")
         return 1
     case = cases[0]
-    a = M.fresh_args(case)
+    v = M.Variants(tt, args.tritonc, args.work).get(km, name, cfg, M.fresh_args(case), case["grid"])
+    ours, a = v["ours"], v["ours_args"]
     R.launch(ours, case["grid"], a)
     torch.cuda.synchronize()
     us = R.bench(lambda: R.launch(ours, case["grid"], a))
     meta = ours.metadata
-    print(f"profile.py: {name} [{label}] {case['label']}: grid {case['grid']}, {meta.num_warps} warps, "
+    print(f"profile.py: {name} [{label}] {case['label']}: key {v['key']}, grid {case['grid']}, {meta.num_warps} warps, "
           f"{meta.num_stages} stages, shared {meta.shared} B, bytes {case.get('bytes')}, "
           f"flops {case.get('flops')}, do_bench {us:.1f} us")
     torch.cuda.nvtx.range_push("profile")

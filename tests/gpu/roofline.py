@@ -6,9 +6,12 @@ with triton.testing.do_bench (bytes read + written over the time). Then, for eve
 model kernel (kernels/models/NAME.py, the model-kernel contract of tests/gpu/README.md) and every
 config and case:
 
-  ours      `tritonc emit NAME --set ...` after make_ttir, compiled with triton.compile and launched
-            from Python: what models.py times (its helpers are imported, not copied)
-  twin      the Python twin compiled the same way (same signature, constexprs, attributes)
+  twin      the Python twin as Triton's JIT compiles it for the case's arguments (integers equal
+            to 1 become constexprs, multiples of 16 and aligned pointers get tt.divisibility)
+  ours      `tritonc emit NAME --set ... --specialize KEY` with the JIT's key (what tritonc's
+            runtime computes for the same arguments), after make_ttir, compiled with
+            triton.compile and launched from Python (models.Variants; `spec` is the key, and a
+            specialized PTX unlike the twin's fails the row's `ok`)
   torch     the case's baseline: torch's kernel(s) for the same work
   roofline  the case's bytes over the measured copy bandwidth: the time a kernel moving those
             bytes at copy speed takes; %roof = roofline / ours
@@ -121,7 +124,7 @@ def launch(kernel, grid, args):
 
 class Row(dict):
     COLS = ["kernel", "config", "case", "MB", "roof_us", "ours_us", "twin_us", "torch_us", "%roof", "vs_torch",
-            "ok", "verdict", "note"]
+            "spec", "ok", "verdict", "note"]
 
 
 def fmt(v, col):
@@ -176,29 +179,15 @@ def memory_bound(case):
 
 # ---- one kernel: every config and case --------------------------------------------------------
 
-def compile_config(tt, ctx, name, km, cfg, twin=True):
-    """(ours, twin) compiled kernels of one config (either None when it failed, logged)."""
-    comp = M.Compiler(tt, cfg["num_warps"], cfg["num_stages"])
-    work = ctx["work"] / name / cfg["label"]
-    work.mkdir(parents=True, exist_ok=True)
-    ours = theirs = None
-    try:
-        raw = M.emit(ctx["tritonc"], name, cfg["sets"], work / "emitted.ttir")
-        text = comp.make_ttir(tt.parse(raw)).str_nodebug()
-        path = work / "ours" / f"{name}.ttir"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        ours = comp.compile(str(path))
-    except Exception:
-        log(f"  {name} [{cfg['label']}]: ours does not compile:")
-        traceback.print_exc(file=sys.stdout)
-    if twin:
-        try:
-            theirs = comp.compile(comp.twin_source(km, name, cfg))
-        except Exception:
-            log(f"  {name} [{cfg['label']}]: the twin does not compile:")
-            traceback.print_exc(file=sys.stdout)
-    return ours, theirs
+def steps_of(ctx, parts):
+    """parts: [(module, kernel, config, grid, args)] -> (ours, twins): [(compiled, grid, args)] each,
+    the variants a launch runs (models.Variants: the JIT's specialization for these arguments)."""
+    ours, twins = [], []
+    for km, name, cfg, grid, args in parts:
+        v = ctx["variants"].get(km, name, cfg, args, grid)
+        ours.append((v["ours"], grid, v["ours_args"]))
+        twins.append((v["twin"], grid, v["twin_args"]))
+    return ours, twins
 
 
 def moe_roof_us(ctx, cfg, case):
@@ -209,10 +198,8 @@ def moe_roof_us(ctx, cfg, case):
     return (mem_us, "bytes") if mem_us >= flop_us else (flop_us, f"flops at {peak / 1e12:.0f} TFLOP/s")
 
 
-def time_case(ctx, name, km, cfg, case, ours, twin, judged, moe=False):
+def time_case(ctx, name, km, cfg, case, judged, moe=False):
     import torch
-    signature = M.config_signature(km, cfg)
-    constexprs = dict(cfg["constexprs"])
     nbytes = case.get("bytes")
     row = Row(kernel=name, config=cfg["label"], case=case["label"], MB=nbytes / 1e6 if nbytes else None)
     if nbytes:
@@ -221,31 +208,30 @@ def time_case(ctx, name, km, cfg, case, ours, twin, judged, moe=False):
         row["roof_us"], bound = moe_roof_us(ctx, cfg, case)
         row["note"] = f"roofline: {bound}"
     tol = tuple(case.get("tol") or (1e-5, 1e-6))
-    if ours is not None:
-        try:
-            args = M.fresh_args(case)
-            launch(ours, case["grid"], args)
-            torch.cuda.synchronize()
-            got = [args[i] for i in case["outputs"]]
-            want = case["expected"]()
-            per = case.get("tol_per_output") or [tol] * len(got)
-            good = len(got) == len(want) and all(M.compare(g, w, t)[0] for g, w, t in zip(got, want, per))
-            row["ok"] = "ok" if good else "FAIL"
-        except Exception as e:
-            row["ok"] = "FAIL"
-            row["note"] = f"{type(e).__name__}: {str(e)[:80]}"
-            traceback.print_exc(file=sys.stdout)
+    v = None
+    try:
+        args = M.fresh_args(case)
+        v = ctx["variants"].get(km, name, cfg, args, case["grid"])
+        row["spec"] = v["key"] + ("" if v["ptx_equal"] else " PTX-DIFF")
+        launch(v["ours"], case["grid"], v["ours_args"])
+        torch.cuda.synchronize()
+        got = [args[i] for i in case["outputs"]]
+        want = case["expected"]()
+        per = case.get("tol_per_output") or [tol] * len(got)
+        good = len(got) == len(want) and all(M.compare(g, w, t)[0] for g, w, t in zip(got, want, per))
+        row["ok"] = "ok" if good and v["ptx_equal"] else "FAIL"
+    except Exception as e:
+        row["ok"] = "FAIL"
+        row["note"] = f"{type(e).__name__}: {str(e)[:80]}"
+        traceback.print_exc(file=sys.stdout)
     if ctx["budget"].left() <= 0:
         row["note"] = "timing skipped: budget spent"
         row["verdict"] = "-"
         return row
     try:
-        if ours is not None:
-            a = M.fresh_args(case)
-            row["ours_us"] = bench(lambda: launch(ours, case["grid"], a))
-        if twin is not None:
-            a = M.twin_args(signature, constexprs, M.fresh_args(case))
-            row["twin_us"] = bench(lambda: launch(twin, case["grid"], a))
+        if v is not None:
+            row["ours_us"] = bench(lambda: launch(v["ours"], case["grid"], v["ours_args"]))
+            row["twin_us"] = bench(lambda: launch(v["twin"], case["grid"], v["twin_args"]))
         if case.get("baseline"):
             row["torch_us"] = bench(case["baseline"])
     except Exception as e:
@@ -275,8 +261,6 @@ def run_kernel(tt, ctx, name, role, rows):
     for cfg in M.selected(km.MODEL_CONFIGS, ctx["configs"]):
         log(f"\n=== {name} [{cfg['label']}] sets {cfg['sets']} num_warps={cfg['num_warps']}")
         try:
-            key = (name, cfg["label"])
-            ours, twin = ctx["compiled"][key][2:] if key in ctx["compiled"] else compile_config(tt, ctx, name, km, cfg)
             torch.manual_seed(0)
             cases = km.model_cases(cfg, torch)
         except Exception:
@@ -286,27 +270,21 @@ def run_kernel(tt, ctx, name, role, rows):
             continue
         for case in cases:
             try:
-                row = time_case(ctx, name, km, cfg, case, ours, twin, role == "judged", moe=role == "moe")
+                row = time_case(ctx, name, km, cfg, case, role == "judged", moe=role == "moe")
             except Exception as e:
                 traceback.print_exc(file=sys.stdout)
                 row = Row(kernel=name, config=cfg["label"], case=case.get("label", "?"), ok="FAIL", verdict="MISS",
                           note=f"{type(e).__name__}")
             log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
             rows.append(row)
-        ctx["compiled"][(name, cfg["label"])] = (km, cfg, ours, twin)
 
 
 # ---- pipelines --------------------------------------------------------------------------------
 
-def get_compiled(tt, ctx, name, label, cfg=None):
-    """(module, config, ours, twin) of kernel `name`, config `label` (or the config given)."""
-    key = (name, label)
-    if key not in ctx["compiled"]:
-        km = M.load_module(name)
-        cfg = cfg or next(c for c in km.MODEL_CONFIGS if c["label"] == label)
-        ours, twin = compile_config(tt, ctx, name, km, cfg)
-        ctx["compiled"][key] = (km, cfg, ours, twin)
-    return ctx["compiled"][key]
+def config_of(name, label):
+    """(module, config) of kernel `name`, config `label`."""
+    km = M.load_module(name)
+    return km, next(c for c in km.MODEL_CONFIGS if c["label"] == label)
 
 
 def time_pipeline(ctx, row, steps_ours, steps_twin, baseline, check):
@@ -352,10 +330,10 @@ def moe_pipelines(tt, ctx, rows):
     for label, r in count_mod.ROUTINGS.items():
         log(f"\n=== moe_align_block_size pipeline [{label}]")
         try:
-            m1, c1, k1, t1 = get_compiled(tt, ctx, "moe_align_block_size_count", label)
-            m2, c2, k2, t2 = get_compiled(tt, ctx, "moe_align_block_size_scan", label)
-            m3, c3, k3, t3 = get_compiled(tt, ctx, "moe_align_block_size_scatter", label)
-            _, c0, k0, _ = get_compiled(tt, ctx, "moe_align_block_size", label)
+            m1, c1 = config_of("moe_align_block_size_count", label)
+            m2, c2 = config_of("moe_align_block_size_scan", label)
+            m3, c3 = config_of("moe_align_block_size_scatter", label)
+            m0, c0 = config_of("moe_align_block_size", label)
         except Exception:
             traceback.print_exc(file=sys.stdout)
             rows.append(Row(kernel="moe_align(3 steps)", config=label, case="(failed)", ok="FAIL", verdict="MISS"))
@@ -374,12 +352,9 @@ def moe_pipelines(tt, ctx, rows):
                 a1 = [ids, counts, numel]
                 a2 = [counts, first, sorted_ids, expert_ids, total, numel, chunks, p["max_padded"], p["max_blocks"]]
                 a3 = [ids, first, sorted_ids, numel]
-                ours = [(k1, (chunks,), a1), (k2, (1,), a2), (k3, (chunks,), a3)]
-                twins = None
-                if t1 is not None and t2 is not None and t3 is not None:
-                    twins = [(t1, (chunks,), M.twin_args(M.config_signature(m1, c1), c1["constexprs"], a1)),
-                             (t2, (1,), M.twin_args(M.config_signature(m2, c2), c2["constexprs"], a2)),
-                             (t3, (chunks,), M.twin_args(M.config_signature(m3, c3), c3["constexprs"], a3))]
+                ours, twins = steps_of(ctx, [(m1, "moe_align_block_size_count", c1, (chunks,), a1),
+                                             (m2, "moe_align_block_size_scan", c2, (1,), a2),
+                                             (m3, "moe_align_block_size_scatter", c3, (chunks,), a3)])
                 want = p["layout"]
                 nbytes = 4 * (2 * numel + 3 * chunks * be + p["max_padded"] + p["max_blocks"] + 1)
                 case = f"tokens{tokens}-top{r['top_k']}"
@@ -399,11 +374,12 @@ def moe_pipelines(tt, ctx, rows):
                 log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
                 rows.append(row)
                 # the one-program kernel on the same routing, for comparison
-                if k0 is not None and ctx["budget"].left() > 0:
+                if ctx["budget"].left() > 0:
                     s0, e0, n0 = torch.empty_like(sorted_ids), torch.empty_like(expert_ids), torch.empty_like(total)
                     a0 = [ids, s0, e0, n0, numel, p["max_padded"], p["max_blocks"]]
                     r0 = Row(kernel="moe_align_block_size", config=label, case=case, MB=None)
-                    time_pipeline(ctx, r0, [(k0, (1,), a0)], None, baseline,
+                    one, _ = steps_of(ctx, [(m0, "moe_align_block_size", c0, (1,), a0)])
+                    time_pipeline(ctx, r0, one, None, baseline,
                                   lambda: all(M.bit_equal(g, w) for g, w in zip((s0, e0, n0), want)))
                     r0["verdict"] = "ref"
                     log("  " + "  ".join(f"{c}={fmt(r0.get(c), c)}" for c in Row.COLS[2:]))
@@ -427,10 +403,6 @@ def norm_bwd_pipelines(tt, ctx, rows):
             try:
                 short, n_cfg = km._SHAPES[label]
                 dcfg = dwdb_mod._config(f"for-{name}-{label}", short, n_cfg)
-                _, _, kd, td = get_compiled(tt, ctx, "layer_norm_bwd_dwdb", dcfg["label"], dcfg)
-                _, _, kx, tx = get_compiled(tt, ctx, name, label)
-                if kx is None or kd is None:
-                    raise RuntimeError("a kernel of the pipeline did not compile")
                 torch.manual_seed(0)
                 case = km.model_cases(cfg, torch)[0]  # the large one: 4096 rows of N
                 args = M.fresh_args(case)
@@ -443,11 +415,8 @@ def norm_bwd_pipelines(tt, ctx, rows):
                 final_db = torch.empty(n, dtype=dt, device="cuda")
                 ad = [dw_partial, db_partial, final_dw, final_db, programs, n]
                 gd = ((n + dcfg["constexprs"]["BLOCK_SIZE_N"] - 1) // dcfg["constexprs"]["BLOCK_SIZE_N"],)
-                steps = [(kx, case["grid"], args), (kd, gd, ad)]
-                twins = None
-                if tx is not None and td is not None:
-                    twins = [(tx, case["grid"], M.twin_args(M.config_signature(km, cfg), cfg["constexprs"], args)),
-                             (td, gd, M.twin_args(M.config_signature(dwdb_mod, dcfg), dcfg["constexprs"], ad))]
+                steps, twins = steps_of(ctx, [(km, name, cfg, case["grid"], args),
+                                              (dwdb_mod, "layer_norm_bwd_dwdb", dcfg, gd, ad)])
                 es = args[0].element_size()
                 nbytes = case["bytes"] + 2 * 4 * programs * n + 2 * n * es
                 row = Row(kernel=f"{name}+dwdb", config=label, case=case["label"], MB=nbytes / 1e6,
@@ -497,14 +466,13 @@ def sweep(tt, ctx, rows):
                 for warps in warp_choices:
                     if ctx["budget"].left() <= 0:
                         break
-                    alt = dict(cfg, sets=dict(cfg["sets"], **{field: value}),
+                    alt = dict(cfg, sets=dict(cfg["sets"], **{field: value}), label=f"{cfg['label']}.{field}{value}.w{warps}",
                                constexprs=dict(cfg["constexprs"], **{field: value}), num_warps=warps)
                     try:
-                        ours, _ = compile_config(tt, ctx, name, km, alt, twin=False)
                         alt_cases = km.model_cases(alt, torch)
                         c = next(x for x in alt_cases if x["label"] == case["label"])
-                        a = M.fresh_args(c)
-                        us = bench(lambda: launch(ours, c["grid"], a))
+                        (ours,), _ = steps_of(ctx, [(km, name, alt, c["grid"], M.fresh_args(c))])
+                        us = bench(lambda: launch(*ours))
                         results.append((us, value, warps))
                     except Exception as e:
                         log(f"  sweep {name} {field}={value} num_warps={warps}: {type(e).__name__}: {str(e)[:100]}")
@@ -582,7 +550,8 @@ def main():
               f"do_bench); triton {tt.triton.__version__}, torch {torch.__version__}")
     log(header)
     ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
-           "compiled": {}, "only": args.kernel, "configs": args.config}
+           "variants": M.Variants(tt, args.tritonc, args.work / "variants"), "only": args.kernel,
+           "configs": args.config}
     rows = []
     out = args.out / "roofline.txt"
     # The judged row kernels first, then the pipelines, then the rest: what a run cut short by its
