@@ -191,9 +191,20 @@ def model_cases(cfg, torch):
         def expected(q=q, k=k, sm_scale=sm_scale, sdpa=sdpa):
             return [_expected_lse2(q, k, sm_scale, causal, torch), sdpa()]
 
+        def peer(backend, q=q, k=k, v=v, sm_scale=sm_scale):
+            """SDPA held to one backend: what a torch user picks instead (issue 31's peers)."""
+            from torch.nn.attention import SDPBackend, sdpa_kernel
+            chosen = getattr(SDPBackend, backend)
+
+            def run():
+                with sdpa_kernel([chosen]):
+                    return F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=sm_scale)
+            return run
+
         flops = 4 * z * h * n * n * head_dim
         cases.append({"label": label, "args": args, "grid": (triton.cdiv(n, block_m), z * h, 1),
                       "outputs": [4, 5], "expected": expected, "tol": tol, "baseline": sdpa,
+                      "peers": {"cudnn": peer("CUDNN_ATTENTION"), "flash": peer("FLASH_ATTENTION")},
                       "flops": flops // 2 if causal else flops,
                       "bytes": 4 * q.numel() * q.element_size() + z * h * n * 4})
     return cases

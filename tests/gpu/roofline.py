@@ -57,8 +57,8 @@ ROOF_TARGET = 0.80
 MOE_TARGET_US = 25.0
 # fused_moe (issue 31 item 3): within MOE_ROOF_FACTOR of its roofline at every case, the roofline
 # being the larger of its bytes (the weights of the experts its routing hits, A and C) over the
-# copy bandwidth and its flops over the dense matmul peak (models.py's MATMUL_TFLOPS, measured for
-# bf16 with cuBLAS; fp8 w8a8 taken as twice that, Hopper's fp8 to bf16 tensor-core ratio).
+# copy bandwidth and its flops over the dense matmul rate measured in the same run (torch.matmul,
+# cuBLAS, bf16 at 8192^3; for fp8 w8a8 torch._scaled_mm, or twice bf16 where torch cannot).
 MOE_ROOF_FACTOR = 1.5
 COPY_BYTES = 256 << 20
 
@@ -77,6 +77,7 @@ KERNELS = {
     "layer_norm_bwd_dx": "ref",
     "per_token_group_quant_fp8": "ref",
     "fused_moe": "moe",                 # every case against its own roofline (MOE_ROOF_FACTOR)
+    "flash_attention": "compute",       # at or above its best peer (cuDNN, flash SDPA) on every case
 }
 # The sweep: per kernel, the config fields to vary and their choices (num_warps always varies).
 SWEEP = {
@@ -117,14 +118,32 @@ def copy_bandwidth(torch):
     return 2 * COPY_BYTES / (us * 1e-6), us
 
 
+def matmul_tflops(torch, fp8=False, n=8192):
+    """This GPU's dense matmul rate at n^3: torch.matmul in bf16 (cuBLAS), or torch._scaled_mm in
+    fp8 e4m3 with per-tensor scales (fp8=True; None where torch cannot)."""
+    a = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+    b = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+    try:
+        if fp8:
+            a8, b8 = a.to(torch.float8_e4m3fn), b.t().contiguous().to(torch.float8_e4m3fn).t()
+            one = torch.ones((), device="cuda")
+            us = bench(lambda: torch._scaled_mm(a8, b8, scale_a=one, scale_b=one, out_dtype=torch.bfloat16))
+        else:
+            us = bench(lambda: torch.matmul(a, b))
+    except Exception as e:
+        log(f"matmul rate ({'fp8' if fp8 else 'bf16'}): {type(e).__name__}: {str(e)[:100]}")
+        return None
+    return 2 * n ** 3 / (us * 1e-6) / 1e12
+
+
 def launch(kernel, grid, args):
     g = tuple(grid) + (1,) * (3 - len(grid))
     kernel[g](*args)
 
 
 class Row(dict):
-    COLS = ["kernel", "config", "case", "MB", "roof_us", "ours_us", "twin_us", "torch_us", "%roof", "vs_torch",
-            "spec", "ok", "verdict", "note"]
+    COLS = ["kernel", "config", "case", "MB", "roof_us", "ours_us", "twin_us", "torch_us", "peer", "peer_us", "%roof",
+            "vs_torch", "vs_peer", "spec", "ok", "verdict", "note"]
 
 
 def fmt(v, col):
@@ -133,7 +152,7 @@ def fmt(v, col):
     if isinstance(v, float):
         if col == "%roof":
             return f"{100 * v:.0f}%"
-        if col == "vs_torch":
+        if col in ("vs_torch", "vs_peer"):
             return f"{v:.2f}x"
         if col == "MB":
             return f"{v:.1f}"
@@ -152,8 +171,10 @@ def write_table(rows, path, copy_tbps, header):
                  f"(roofline {copy_tbps:.2f} TB/s copy; {ROOF_TARGET:.0%} of it on cases of {LARGE_BYTES >> 20} MB and "
                  f"more; no slower than torch everywhere; moe_align_block_size under {MOE_TARGET_US:.0f} us at 4096 "
                  f"tokens top 8 of 128; fused_moe within {MOE_ROOF_FACTOR}x of its roofline, bytes or flops)")
-    lines.append("vs_torch: torch_us / ours_us (above 1: ours faster). %roof: roof_us / ours_us. ok: ours against "
-                 "expected(). ref: superseded kernel, timed for comparison.")
+    lines.append("vs_torch: torch_us / ours_us (above 1: ours faster). peer: the fastest of the case's peers "
+                 "(attention: SDPA held to cuDNN or flash), vs_peer its time over ours. %roof: roof_us / ours_us. "
+                 "spec: the JIT's key ours was emitted with. ok: ours against expected() (and its specialized PTX the "
+                 "twin's). ref: superseded kernel, timed for comparison.")
     path.write_text("\n".join(lines) + "\n")
 
 
@@ -193,12 +214,12 @@ def steps_of(ctx, parts):
 def moe_roof_us(ctx, cfg, case):
     """fused_moe's roofline (MOE_ROOF_FACTOR) and which bound it is: bytes or flops."""
     mem_us = case["bytes"] / ctx["copy_bps"] * 1e6
-    peak = M.MATMUL_TFLOPS * (2 if cfg["constexprs"].get("use_fp8_w8a8") else 1) * 1e12
+    peak = (ctx["fp8_tflops"] if cfg["constexprs"].get("use_fp8_w8a8") else ctx["bf16_tflops"]) * 1e12
     flop_us = case.get("flops", 0) / peak * 1e6
     return (mem_us, "bytes") if mem_us >= flop_us else (flop_us, f"flops at {peak / 1e12:.0f} TFLOP/s")
 
 
-def time_case(ctx, name, km, cfg, case, judged, moe=False):
+def time_case(ctx, name, km, cfg, case, judged, moe=False, compute=False):
     import torch
     nbytes = case.get("bytes")
     row = Row(kernel=name, config=cfg["label"], case=case["label"], MB=nbytes / 1e6 if nbytes else None)
@@ -207,6 +228,9 @@ def time_case(ctx, name, km, cfg, case, judged, moe=False):
     if moe:
         row["roof_us"], bound = moe_roof_us(ctx, cfg, case)
         row["note"] = f"roofline: {bound}"
+    if compute and case.get("flops"):
+        row["roof_us"] = case["flops"] / (ctx["bf16_tflops"] * 1e12) * 1e6
+        row["note"] = f"roofline: flops at {ctx['bf16_tflops']:.0f} TFLOP/s"
     tol = tuple(case.get("tol") or (1e-5, 1e-6))
     v = None
     try:
@@ -234,6 +258,16 @@ def time_case(ctx, name, km, cfg, case, judged, moe=False):
             row["twin_us"] = bench(lambda: launch(v["twin"], case["grid"], v["twin_args"]))
         if case.get("baseline"):
             row["torch_us"] = bench(case["baseline"])
+        peers = {}
+        for peer, fn in (case.get("peers") or {}).items():
+            try:
+                peers[peer] = bench(fn)
+            except Exception as e:  # a backend this GPU or build lacks: said, not fatal
+                log(f"  peer {peer}: {type(e).__name__}: {str(e)[:80]}")
+        if peers:
+            best = min(peers, key=peers.get)
+            row["peer_us"], row["peer"] = peers[best], best
+            row["note"] = (row.get("note") or "") + "; peers " + ", ".join(f"{k} {us:.1f}" for k, us in peers.items())
     except Exception as e:
         row["note"] = f"timing: {type(e).__name__}: {str(e)[:80]}"
         traceback.print_exc(file=sys.stdout)
@@ -242,7 +276,13 @@ def time_case(ctx, name, km, cfg, case, judged, moe=False):
             row["%roof"] = row["roof_us"] / row["ours_us"]
         if isinstance(row.get("torch_us"), float):
             row["vs_torch"] = row["torch_us"] / row["ours_us"]
-    if moe:
+        if isinstance(row.get("peer_us"), float):
+            row["vs_peer"] = row["peer_us"] / row["ours_us"]
+    if compute:  # the target: at or above the best peer (for attention: cuDNN and flash SDPA)
+        ours, best = row.get("ours_us"), row.get("peer_us", row.get("torch_us"))
+        good = row.get("ok") != "FAIL" and isinstance(ours, float) and isinstance(best, float) and ours <= best
+        row["verdict"] = "PASS" if good else "MISS"
+    elif moe:
         frac = row.get("%roof")
         good = row.get("ok") != "FAIL" and isinstance(frac, float) and frac >= 1 / MOE_ROOF_FACTOR
         row["verdict"] = "PASS" if good else "MISS"
@@ -270,7 +310,8 @@ def run_kernel(tt, ctx, name, role, rows):
             continue
         for case in cases:
             try:
-                row = time_case(ctx, name, km, cfg, case, role == "judged", moe=role == "moe")
+                row = time_case(ctx, name, km, cfg, case, role == "judged", moe=role == "moe",
+                                compute=role == "compute")
             except Exception as e:
                 traceback.print_exc(file=sys.stdout)
                 row = Row(kernel=name, config=cfg["label"], case=case.get("label", "?"), ok="FAIL", verdict="MISS",
@@ -546,10 +587,14 @@ def main():
     args.out.mkdir(parents=True, exist_ok=True)
     name = torch.cuda.get_device_name(0)
     bps, copy_us = copy_bandwidth(torch)
+    bf16 = matmul_tflops(torch) or M.MATMUL_TFLOPS
+    fp8 = matmul_tflops(torch, fp8=True) or 2 * bf16
     header = (f"roofline on {name}: copy {bps / 1e12:.3f} TB/s ({COPY_BYTES >> 20} MiB copied in {copy_us:.1f} us, "
-              f"do_bench); triton {tt.triton.__version__}, torch {torch.__version__}")
+              f"do_bench); matmul 8192^3 bf16 {bf16:.0f} TFLOP/s (torch.matmul), fp8 {fp8:.0f} TFLOP/s "
+              f"(torch._scaled_mm); triton {tt.triton.__version__}, torch {torch.__version__}")
     log(header)
     ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
+           "bf16_tflops": bf16, "fp8_tflops": fp8,
            "variants": M.Variants(tt, args.tritonc, args.work / "variants"), "only": args.kernel,
            "configs": args.config}
     rows = []
