@@ -8,12 +8,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/tma_layout.h"
 #include "cuda/runtime_internal.h"
 
-/* TMA's limits (cuTensorMapEncodeTiled): a box dimension holds at most 256 elements; a global
- * stride is below 2^40 bytes. A dimension is at most 2^31 - 1 here: the kernel takes it in an i32. */
+/* TMA's limit (cuTensorMapEncodeTiled): a box dimension holds at most 256 elements. The layout's
+ * rules are base_tma_layout_ok's (src/base/tma_layout.h), which the interpreter checks too. */
 enum { DESC_MAX_BOX = 256 };
-#define DESC_MAX_STRIDE_BYTES ((int64_t)1 << 40)
 
 bool cuda_desc_check(tc_kernel *k, tl_site site, int i, const tc_arg *a, tc_tensordesc *out)
 {
@@ -47,40 +47,10 @@ bool cuda_desc_check(tc_kernel *k, tl_site site, int i, const tc_arg *a, tc_tens
                       p->name, kn, want, got);
             return false;
         }
-    int64_t elem = (int64_t)tl_dtype_bits(d->dtype) / 8;
-    if (elem < 1)
-        elem = 1;
-    if (d->base % 16 != 0) {
-        cuda_fail(rt, site, "argument %d (%s) of %s: the descriptor's base 0x%" PRIx64 " must be 16-byte aligned",
-                  i + 1, p->name, kn, (uint64_t)d->base);
-        return false;
-    }
-    for (int j = 0; j < d->rank; j++) {
-        if (d->shape[j] < 1 || d->shape[j] > INT32_MAX) {
-            cuda_fail(rt, site, "argument %d (%s) of %s: the descriptor's shape[%d] is %" PRId64 ", not from 1 to %d",
-                      i + 1, p->name, kn, j, d->shape[j], INT32_MAX);
-            return false;
-        }
-        if (j == d->rank - 1 && d->strides[j] != 1) {
-            cuda_fail(rt, site,
-                      "argument %d (%s) of %s: the descriptor's last dimension must be contiguous (strides[%d] is "
-                      "%" PRId64 ", not 1)",
-                      i + 1, p->name, kn, j, d->strides[j]);
-            return false;
-        }
-        if (j < d->rank - 1 &&
-            (d->strides[j] < 1 || d->strides[j] >= DESC_MAX_STRIDE_BYTES / elem || (d->strides[j] * elem) % 16 != 0)) {
-            cuda_fail(rt, site,
-                      "argument %d (%s) of %s: the descriptor's strides[%d] is %" PRId64 " elements of %" PRId64
-                      " bytes: strides must be positive multiples of 16 bytes below 2^40",
-                      i + 1, p->name, kn, j, d->strides[j], elem);
-            return false;
-        }
-    }
-    if (d->nan_padding && !tl_dtype_is_float(d->dtype)) {
-        cuda_fail(rt, site,
-                  "argument %d (%s) of %s: padding `nan` is only supported for floating point tensors, not %s", i + 1,
-                  p->name, kn, tl_dtype_name(d->dtype));
+    char why[192];
+    if (!base_tma_layout_ok(d->rank, d->base, d->shape, d->strides, (int64_t)tl_dtype_bits(d->dtype) / 8,
+                            d->nan_padding, tl_dtype_is_float(d->dtype), tl_dtype_name(d->dtype), why, sizeof why)) {
+        cuda_fail(rt, site, "argument %d (%s) of %s: %s", i + 1, p->name, kn, why);
         return false;
     }
     *out = *d;

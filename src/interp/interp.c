@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/tma_layout.h"
 #include "interp/interp_internal.h"
 
 /* ---- errors ----------------------------------------------------------------------------------- */
@@ -269,8 +270,8 @@ void tc_interp_bind_float(tc_interp *ip, int i, double v)
     ip->args[i].bound = true;
 }
 
-/* The checks of Triton's TensorDescriptor and of the launcher (src/cuda/tensordesc.c), and the
- * bounds of the buffer; false after the error. */
+/* The checks of Triton's TensorDescriptor and of the launcher (base_tma_layout_ok, as
+ * src/cuda/tensordesc.c checks them), and the bounds of the buffer; false after the error. */
 static bool desc_ok(tc_interp *ip, int i, const tc_interp_tensordesc *d, const tcir_type *block)
 {
     const char *fn = "tc_interp_bind_tensordesc";
@@ -281,27 +282,10 @@ static bool desc_ok(tc_interp *ip, int i, const tc_interp_tensordesc *d, const t
         return fail(ip, NULL, "%s: argument %d: NULL descriptor", fn, i);
     if (d->rank != rank)
         return fail(ip, NULL, "%s: argument %d is a tensor descriptor of rank %d: got rank %d", fn, i, rank, d->rank);
-    if ((uintptr_t)d->base % 16 != 0)
-        return fail(ip, NULL, "%s: argument %d: the descriptor's base %p must be 16-byte aligned", fn, i, d->base);
-    for (int j = 0; j < rank; j++) {
-        if (d->shape[j] < 1 || d->shape[j] > INT32_MAX)
-            return fail(ip, NULL, "%s: argument %d: the descriptor's shape[%d] is %" PRId64 ", not from 1 to %d", fn, i,
-                        j, d->shape[j], INT32_MAX);
-        if (j == rank - 1 && d->strides[j] != 1)
-            return fail(ip, NULL,
-                        "%s: argument %d: the descriptor's last dimension must be contiguous (strides[%d] is %" PRId64
-                        ", not 1)",
-                        fn, i, j, d->strides[j]);
-        if (j < rank - 1 &&
-            (d->strides[j] < 1 || d->strides[j] >= ((int64_t)1 << 40) / (int64_t)eb ||
-             ((uint64_t)d->strides[j] * eb) % 16 != 0))
-            return fail(ip, NULL,
-                        "%s: argument %d: the descriptor's strides[%d] is %" PRId64 " elements of %" PRIu64
-                        " bytes: strides must be positive multiples of 16 bytes below 2^40",
-                        fn, i, j, d->strides[j], eb);
-    }
-    if (d->nan_padding && !tcir_type_is_float(elem))
-        return fail(ip, NULL, "%s: argument %d: padding `nan` is only supported for floating point tensors", fn, i);
+    char why[192];
+    if (!base_tma_layout_ok(rank, (uint64_t)(uintptr_t)d->base, d->shape, d->strides, (int64_t)eb, d->nan_padding,
+                            tcir_type_is_float(elem), NULL, why, sizeof why))
+        return fail(ip, NULL, "%s: argument %d: %s", fn, i, why);
     /* The end of the last element, in bytes from base (saturated: a term is below 2^71). */
     uint64_t end = eb;
     for (int j = 0; j < rank; j++) {

@@ -2,6 +2,7 @@
  * and the launch form's tc_interp_desc, loads through them (zero or NaN outside the tensor, as
  * TMA gives), stores through them (nothing written outside), and every check of a bad
  * descriptor with its exact message. */
+#include <inttypes.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -158,8 +159,8 @@ static void test_bad_descriptors(void **state)
     d.extent -= 4;
     char want[256];
     snprintf(want, sizeof want,
-             "tc_interp: tc_interp_bind_tensordesc: argument 0: the descriptor's base %p must be 16-byte aligned",
-             d.base);
+             "tc_interp: tc_interp_bind_tensordesc: argument 0: the descriptor's base 0x%" PRIxPTR " must be 16-byte aligned",
+             (uintptr_t)d.base);
     expect_bind_error(b, &d, want);
     d = x_d();
     d.shape[0] = 0;
