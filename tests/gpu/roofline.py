@@ -518,8 +518,9 @@ def sweep(tt, ctx, rows):
                 for warps in warp_choices:
                     if ctx["budget"].left() <= 0:
                         break
-                    alt = dict(cfg, sets=dict(cfg["sets"], **{field: value}), label=f"{cfg['label']}.{field}{value}.w{warps}",
-                               constexprs=dict(cfg["constexprs"], **{field: value}), num_warps=warps)
+                    alt = dict(cfg, sets=dict(cfg["sets"], **{field: value}),
+                               constexprs=dict(cfg["constexprs"], **{field: value}), num_warps=warps,
+                               label=f"{cfg['label']}.{field}{value}.w{warps}")  # Variants' cache key
                     try:
                         alt_cases = km.model_cases(alt, torch)
                         c = next(x for x in alt_cases if x["label"] == case["label"])
