@@ -529,10 +529,16 @@ def bench(fn):
         return bench_graph(fn)
     except Exception as e:
         import torch
-        import triton.testing
         torch.cuda.synchronize()
         log(f"  (timed eagerly with do_bench: the CUDA graph failed: {type(e).__name__}: {str(e)[:80]})")
-        return triton.testing.do_bench(fn, warmup=10, rep=40) * 1e3  # ms -> us
+        return bench_eager(fn)
+
+
+def bench_eager(fn):
+    """Microseconds of one fn() by do_bench, Python's launch included: for what a graph cannot
+    capture, and for long operations (the ceilings) where the launch does not matter."""
+    import triton.testing
+    return triton.testing.do_bench(fn, warmup=10, rep=40) * 1e3  # ms -> us
 
 
 GRAPH_REPS = 20   # launches of fn per graph

@@ -110,13 +110,7 @@ class Budget:
 
 
 bench = M.bench  # GPU time from CUDA graphs (models.bench_graph), do_bench where capture fails
-GRAPH_REPS = M.GRAPH_REPS
-
-
-def eager_bench(fn):
-    """do_bench: for the ceilings, long operations whose launch cost does not matter."""
-    import triton.testing
-    return triton.testing.do_bench(fn, warmup=10, rep=40) * 1e3  # ms -> us
+eager_bench = M.bench_eager  # the ceilings: long operations, timed as Triton's do_bench times them
 
 
 def copy_bandwidth(torch):
@@ -602,7 +596,8 @@ def main():
     bf16 = matmul_tflops(torch) or M.MATMUL_TFLOPS
     fp8 = matmul_tflops(torch, fp8=True) or 2 * bf16
     header = (f"roofline on {name}: copy {bps / 1e12:.3f} TB/s ({COPY_BYTES >> 20} MiB copied in {copy_us:.1f} us, "
-              f"do_bench); times: CUDA graphs of {GRAPH_REPS} launches after L2 flushes; matmul 8192^3 bf16 {bf16:.0f} TFLOP/s (torch.matmul), fp8 {fp8:.0f} TFLOP/s "
+              f"do_bench); times: CUDA graphs of {M.GRAPH_REPS} launches after L2 flushes; "
+              f"matmul 8192^3 bf16 {bf16:.0f} TFLOP/s (torch.matmul), fp8 {fp8:.0f} TFLOP/s "
               f"(torch._scaled_mm); triton {tt.triton.__version__}, torch {torch.__version__}")
     log(header)
     ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
