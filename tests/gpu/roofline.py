@@ -32,8 +32,10 @@ hits, A and C) and flops over the matmul peak. The kernels that the row kernels 
 layer_norm_bwd_dx, per_token_group_quant_fp8, moe_align_block_size: the tutorial's and vLLM's
 one-group / one-program forms) are timed for comparison and marked `ref` (not judged).
 
-Then, while the budget lasts, a sweep: for each row kernel's largest case, ours under other
-(BLOCK_M or GROUPS, num_warps) choices, so that the configs can be tuned from one run.
+Then, while the budget lasts, two sweeps, so that the configs can be tuned from one run: for each
+fused_moe bucket config (furthest from its roofline first), ours under other blocks, warps and
+stages (MOE_SWEEP: points of vLLM's tuning space), each checked against the bucket's own output;
+for each row kernel's largest case, ours under other (BLOCK_M or GROUPS, num_warps) choices.
 
 Times are GPU times from CUDA graphs (bench_graph: 20 launches, each after an L2 flush whose own
 graph is timed and subtracted), not do_bench's: do_bench times Python's launch too, which for a
@@ -95,6 +97,19 @@ SWEEP = {
     "per_token_group_quant_fp8_groups": ("GROUPS", (4, 8, 16), (1, 2, 4)),
 }
 SWEEP_CONFIGS = 2  # the first configs of each kernel (the large row lengths)
+# fused_moe's sweep (issue 31 item 3): per token-count bucket, other blocks and launch options from
+# vLLM's tuning space (benchmark_moe.py: BLOCK_SIZE_M 16..256, N 32..256, K 64..256, 4 or 8 warps,
+# 2 to 5 stages), a few points around what its H100 tables pick, by the bucket's case size.
+# (BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K, num_warps, num_stages); GROUP_SIZE_M stays the bucket's.
+MOE_SWEEP = {
+    "decode": [(16, 32, 128, 4, 4), (16, 64, 64, 4, 4), (16, 64, 128, 4, 3), (16, 64, 128, 4, 5),
+               (16, 128, 64, 4, 4), (16, 128, 128, 4, 3), (16, 64, 256, 4, 3), (16, 128, 128, 8, 4),
+               (16, 256, 64, 8, 3), (16, 32, 256, 4, 4)],
+    "prefill": [(32, 64, 64, 4, 4), (32, 128, 64, 4, 4), (64, 128, 64, 4, 4), (64, 128, 128, 4, 3),
+                (64, 256, 64, 8, 3), (128, 128, 64, 8, 4), (128, 64, 64, 4, 4), (32, 128, 128, 4, 3)],
+    "large": [(128, 128, 64, 8, 4), (128, 256, 64, 8, 3), (128, 128, 128, 8, 3), (64, 128, 64, 4, 4),
+              (64, 256, 64, 8, 4), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4), (64, 128, 128, 4, 4)],
+}
 
 
 def log(*a):
@@ -536,6 +551,70 @@ def sweep(tt, ctx, rows):
                                      f"{cfg['num_warps']})"))
 
 
+def moe_sweep_points(cfg):
+    """The sweep's points for one fused_moe bucket config: its class by token count, minus the
+    bucket's own point and, for fp8 block scales, any BLOCK_SIZE_K that does not divide group_k."""
+    c, tokens = cfg["constexprs"], cfg["model"]["tokens"][0]
+    points = MOE_SWEEP["decode" if tokens <= 16 else "prefill" if tokens <= 512 else "large"]
+    own = (c["BLOCK_SIZE_M"], c["BLOCK_SIZE_N"], c["BLOCK_SIZE_K"], cfg["num_warps"], cfg["num_stages"])
+    return [p for p in points if p != own and (not c["use_fp8_w8a8"] or c["group_k"] % p[2] == 0)]
+
+
+def moe_sweep(tt, ctx, rows):
+    """fused_moe's bucket configs under other blocks and launch options (MOE_SWEEP), the buckets
+    furthest from their roofline first, while the budget lasts. Each point: the variant a launch
+    runs (twin and ours, PTX compared), its output against the bucket config's own (the main
+    rows checked that one against expected()), and its time; one line per bucket and a `sweep` row
+    with the fastest point."""
+    import torch
+    km = M.load_module("fused_moe")
+    timed = {r["config"]: r for r in rows if r.get("kernel") == "fused_moe" and isinstance(r.get("%roof"), float)}
+    buckets = [c for c in M.selected(km.MODEL_CONFIGS, ctx["configs"]) if "tokens" in c["model"]]
+    buckets.sort(key=lambda c: timed[c["label"]]["%roof"] if c["label"] in timed else 0.0)
+    for cfg in buckets:
+        if ctx["budget"].left() <= 0:
+            log("moe sweep: budget spent")
+            return
+        try:
+            torch.manual_seed(0)
+            (case,) = km.model_cases(cfg, torch)
+            args = M.fresh_args(case)
+            v = ctx["variants"].get(km, "fused_moe", cfg, args, case["grid"])
+            launch(v["ours"], case["grid"], v["ours_args"])
+            base_out = args[2].clone()
+            base_us = bench(lambda: launch(v["ours"], case["grid"], v["ours_args"]))
+            roof, _ = moe_roof_us(ctx, cfg, case)
+        except Exception:
+            traceback.print_exc(file=sys.stdout)
+            continue
+        results = [(base_us, "bucket", True)]
+        for bm, bn, bk, warps, stages in moe_sweep_points(cfg):
+            if ctx["budget"].left() <= 0:
+                break
+            point = f"M{bm}.N{bn}.K{bk}.w{warps}.s{stages}"
+            blocks = {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk}
+            alt = dict(cfg, sets=dict(cfg["sets"], **blocks), constexprs=dict(cfg["constexprs"], **blocks),
+                       num_warps=warps, num_stages=stages, label=f"{cfg['label']}.{point}")  # Variants' cache key
+            try:
+                (c,) = km.model_cases(alt, torch)
+                a = M.fresh_args(c)
+                va = ctx["variants"].get(km, "fused_moe", alt, a, c["grid"])
+                launch(va["ours"], c["grid"], va["ours_args"])
+                torch.cuda.synchronize()
+                same = M.compare(a[2], base_out, tuple(case["tol"]))[0] and va["ptx_equal"]
+                us = bench(lambda va=va, c=c: launch(va["ours"], c["grid"], va["ours_args"]))
+                results.append((us, point, same))
+            except Exception as e:
+                log(f"  moe sweep {cfg['label']} {point}: {type(e).__name__}: {str(e)[:100]}")
+        results.sort()
+        text = " ".join(f"{p}:{us:.1f}{'' if ok else '(FAIL)'}" for us, p, ok in results)
+        log(f"  moe sweep [{cfg['label']}] {case['label']} roofline {roof:.1f} us: {text}")
+        best = next((r for r in results if r[2]), results[0])
+        rows.append(Row(kernel="fused_moe", config=cfg["label"] + "*", case=case["label"], MB=case["bytes"] / 1e6,
+                        roof_us=roof, ours_us=best[0], **{"%roof": roof / best[0]}, verdict="sweep",
+                        note=f"best {best[1]} (the bucket's: {base_us:.1f} us)"))
+
+
 def dry_run(tritonc):
     """Without triton, torch or a GPU: every kernel this script times loads (stand-in triton), is a
     bundled kernel with the sweep's fields, and the pipelines' modules have what they read."""
@@ -564,6 +643,13 @@ def dry_run(tritonc):
         for cfg in km.MODEL_CONFIGS:
             if cfg["label"] not in km._SHAPES:
                 problems.append(f"{name}: no shape for {cfg['label']}")
+    moe = M.load_module_without_triton("fused_moe")
+    buckets = [c for c in moe.MODEL_CONFIGS if "tokens" in c.get("model", {})]
+    if not buckets:
+        problems.append("fused_moe: no bucket configs (model tokens) for the moe sweep")
+    for cfg in buckets:
+        if not moe_sweep_points(cfg):
+            problems.append(f"fused_moe: the moe sweep has no point for {cfg['label']}")
     for p in problems:
         log(f"  {p}")
     log(f"roofline.py dry run: {len(names)} kernels, {len(problems)} problems")
@@ -627,10 +713,12 @@ def main():
             rows.append(Row(kernel=sname, config="?", case="(failed)", ok="FAIL", verdict="MISS"))
         write_table(rows, out, bps / 1e12, header)
     if not args.no_sweep:
-        try:
-            sweep(tt, ctx, rows)
-        except Exception:
-            traceback.print_exc(file=sys.stdout)
+        for sweeper in ((moe_sweep,) if not args.kernel or "fused_moe" in args.kernel else ()) + (sweep,):
+            try:
+                sweeper(tt, ctx, rows)
+            except Exception:
+                traceback.print_exc(file=sys.stdout)
+            write_table(rows, out, bps / 1e12, header)
     write_table(rows, out, bps / 1e12, header)
     log("\n" + out.read_text())
     misses = sum(r.get("verdict") == "MISS" for r in rows)
