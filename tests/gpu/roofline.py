@@ -505,6 +505,13 @@ def norm_bwd_pipelines(tt, ctx, rows):
 
 # ---- the sweep --------------------------------------------------------------------------------
 
+def alt_config(cfg, fields, tag, **launch_options):
+    """cfg with other constexpr values (in `sets` and `constexprs` alike) and launch options
+    (num_warps, num_stages); labelled cfg's label + tag, which is also Variants' cache key."""
+    return dict(cfg, sets=dict(cfg["sets"], **fields), constexprs=dict(cfg["constexprs"], **fields),
+                label=f"{cfg['label']}.{tag}", **launch_options)
+
+
 def sweep(tt, ctx, rows):
     import torch
     for name, (field, choices, warp_choices) in SWEEP.items():
@@ -527,9 +534,7 @@ def sweep(tt, ctx, rows):
                 for warps in warp_choices:
                     if ctx["budget"].left() <= 0:
                         break
-                    alt = dict(cfg, sets=dict(cfg["sets"], **{field: value}),
-                               constexprs=dict(cfg["constexprs"], **{field: value}), num_warps=warps,
-                               label=f"{cfg['label']}.{field}{value}.w{warps}")  # Variants' cache key
+                    alt = alt_config(cfg, {field: value}, f"{field}{value}.w{warps}", num_warps=warps)
                     try:
                         alt_cases = km.model_cases(alt, torch)
                         c = next(x for x in alt_cases if x["label"] == case["label"])
@@ -567,6 +572,8 @@ def moe_sweep(tt, ctx, rows):
     rows checked that one against expected()), and its time; one line per bucket and a `sweep` row
     with the fastest point."""
     import torch
+    if ctx["only"] and "fused_moe" not in ctx["only"]:
+        return
     km = M.load_module("fused_moe")
     timed = {r["config"]: r for r in rows if r.get("kernel") == "fused_moe" and isinstance(r.get("%roof"), float)}
     buckets = [c for c in M.selected(km.MODEL_CONFIGS, ctx["configs"]) if "tokens" in c["model"]]
@@ -592,9 +599,8 @@ def moe_sweep(tt, ctx, rows):
             if ctx["budget"].left() <= 0:
                 break
             point = f"M{bm}.N{bn}.K{bk}.w{warps}.s{stages}"
-            blocks = {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk}
-            alt = dict(cfg, sets=dict(cfg["sets"], **blocks), constexprs=dict(cfg["constexprs"], **blocks),
-                       num_warps=warps, num_stages=stages, label=f"{cfg['label']}.{point}")  # Variants' cache key
+            alt = alt_config(cfg, {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk}, point,
+                             num_warps=warps, num_stages=stages)
             try:
                 (c,) = km.model_cases(alt, torch)
                 a = M.fresh_args(c)
@@ -713,7 +719,7 @@ def main():
             rows.append(Row(kernel=sname, config="?", case="(failed)", ok="FAIL", verdict="MISS"))
         write_table(rows, out, bps / 1e12, header)
     if not args.no_sweep:
-        for sweeper in ((moe_sweep,) if not args.kernel or "fused_moe" in args.kernel else ()) + (sweep,):
+        for sweeper in (moe_sweep, sweep):
             try:
                 sweeper(tt, ctx, rows)
             except Exception:
