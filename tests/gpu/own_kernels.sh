@@ -155,7 +155,7 @@ if [ "$CONFIGURED" = 1 ] && step build_matmul cmake --build "$PBUILD" -j "$JOBS"
     grep -E 'autotune: (problem|  config)' "$OUT/build_matmul.log" | tee -a "$LOG"
     step matmul_tuned "${NO_PYTHON[@]}" "$PBUILD/matmul_tuned" 4096 8192
 else
-    row "(c) matmul tuned at build time" FAIL "the build (autotuning) failed: see build_matmul.log"
+    row "(c) matmul tuned at build time" FAIL "configure or build (autotuning) failed: see configure.log, build_matmul.log"
 fi
 if [ -z "${TRITONC_LIBCUDA:-}" ]; then
     step torch_matmul "$PYTHON" -u "$ROOT/tests/gpu/own_kernels/torch_matmul.py" 4096 8192
