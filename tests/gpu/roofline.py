@@ -50,6 +50,7 @@ OUT/roofline.txt after every kernel, so a run cut short still leaves what it mea
         [--budget-s S]
 """
 import argparse
+import itertools
 import sys
 import time
 import traceback
@@ -87,14 +88,16 @@ KERNELS = {
     "fused_moe": "moe",                 # every case against its own roofline (MOE_ROOF_FACTOR)
     "flash_attention": "compute",       # at or above its best peer (cuDNN, flash SDPA) on every case
 }
-# The sweep: per kernel, the config fields to vary and their choices (num_warps always varies).
+# The sweep: per kernel, the config field to vary and its choices, num_warps' choices, and
+# num_stages' (the backward kernels walk their rows in a loop that the pipeliner can prefetch; the
+# others have no loop, so only the config's own stages).
 SWEEP = {
-    "layer_norm_fwd_rows": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
-    "rms_norm_fwd": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
-    "fused_add_rms_norm": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
-    "layer_norm_bwd_dx_rows": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
-    "rms_norm_bwd": ("BLOCK_M", (1, 2, 4), (4, 8, 16)),
-    "per_token_group_quant_fp8_groups": ("GROUPS", (4, 8, 16), (1, 2, 4)),
+    "layer_norm_fwd_rows": ("BLOCK_M", (1, 2, 4), (4, 8, 16), (None,)),
+    "rms_norm_fwd": ("BLOCK_M", (1, 2, 4), (4, 8, 16), (None,)),
+    "fused_add_rms_norm": ("BLOCK_M", (1, 2, 4), (4, 8, 16), (None,)),
+    "layer_norm_bwd_dx_rows": ("BLOCK_M", (1, 2, 4), (4, 8, 16), (1, 3)),
+    "rms_norm_bwd": ("BLOCK_M", (1, 2, 4), (4, 8, 16), (1, 3)),
+    "per_token_group_quant_fp8_groups": ("GROUPS", (4, 8, 16), (1, 2, 4), (None,)),
 }
 SWEEP_CONFIGS = 2  # the first configs of each kernel (the large row lengths)
 # fused_moe's sweep (issue 31 item 3): per token-count bucket, other blocks and launch options from
@@ -514,7 +517,7 @@ def alt_config(cfg, fields, tag, **launch_options):
 
 def sweep(tt, ctx, rows):
     import torch
-    for name, (field, choices, warp_choices) in SWEEP.items():
+    for name, (field, choices, warp_choices, stage_choices) in SWEEP.items():
         if ctx["only"] and name not in ctx["only"]:
             continue
         km = M.load_module(name)
@@ -530,30 +533,32 @@ def sweep(tt, ctx, rows):
                 continue
             case = max(base_cases, key=lambda c: c.get("bytes") or 0)
             results = []
-            for value in choices:
-                for warps in warp_choices:
-                    if ctx["budget"].left() <= 0:
-                        break
-                    alt = alt_config(cfg, {field: value}, f"{field}{value}.w{warps}", num_warps=warps)
-                    try:
-                        alt_cases = km.model_cases(alt, torch)
-                        c = next(x for x in alt_cases if x["label"] == case["label"])
-                        (ours,), _ = steps_of(ctx, [(km, name, alt, c["grid"], M.fresh_args(c))])
-                        us = bench(lambda: launch(*ours))
-                        results.append((us, value, warps))
-                    except Exception as e:
-                        log(f"  sweep {name} {field}={value} num_warps={warps}: {type(e).__name__}: {str(e)[:100]}")
+            for value, warps, stages in itertools.product(choices, warp_choices, stage_choices):
+                if ctx["budget"].left() <= 0:
+                    break
+                stages = cfg["num_stages"] if stages is None else stages
+                alt = alt_config(cfg, {field: value}, f"{field}{value}.w{warps}.s{stages}", num_warps=warps,
+                                 num_stages=stages)
+                try:
+                    alt_cases = km.model_cases(alt, torch)
+                    c = next(x for x in alt_cases if x["label"] == case["label"])
+                    (ours,), _ = steps_of(ctx, [(km, name, alt, c["grid"], M.fresh_args(c))])
+                    us = bench(lambda: launch(*ours))
+                    results.append((us, value, warps, stages))
+                except Exception as e:
+                    log(f"  sweep {name} {field}={value} num_warps={warps} num_stages={stages}: "
+                        f"{type(e).__name__}: {str(e)[:100]}")
             if results:
                 results.sort()
                 roof = case["bytes"] / ctx["copy_bps"] * 1e6
-                text = " ".join(f"{field}={v},w={w}:{us:.1f}" for us, v, w in results)
+                text = " ".join(f"{field}={v},w={w},s={s}:{us:.1f}" for us, v, w, s in results)
                 log(f"  sweep {name} [{cfg['label']}] {case['label']} (config {field}={cfg['constexprs'][field]}, "
-                    f"w={cfg['num_warps']}): {text}")
+                    f"w={cfg['num_warps']}, s={cfg['num_stages']}): {text}")
                 best = results[0]
                 rows.append(Row(kernel=name, config=cfg["label"] + "*", case=case["label"], MB=case["bytes"] / 1e6,
                                 roof_us=roof, ours_us=best[0], **{"%roof": roof / best[0]}, verdict="sweep",
-                                note=f"best {field}={best[1]} num_warps={best[2]} (config: {cfg['constexprs'][field]}, "
-                                     f"{cfg['num_warps']})"))
+                                note=f"best {field}={best[1]} num_warps={best[2]} num_stages={best[3]} (config: "
+                                     f"{cfg['constexprs'][field]}, {cfg['num_warps']}, {cfg['num_stages']})"))
 
 
 def moe_sweep_points(cfg):
