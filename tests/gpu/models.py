@@ -330,10 +330,17 @@ class Variants:
     tt.divisibility), and tritonc's runtime computes the same key (docs/compile.md); a kernel
     compiled as declared can be many times slower (strides unknown: no vector loads). So timings
     compare these: the twin as the JIT compiles it for the case's arguments, ours emitted with the
-    JIT's key. Cached per (kernel, config, key)."""
+    JIT's key. Cached per (kernel, config, key).
 
-    def __init__(self, tt, tritonc, work):
+    The JIT types an integer argument by its value (i32 when it fits), where the kernel declares a
+    type (a stride as i64): a launch from C passes the declared type. Where the two differ, the twin
+    is the JIT's source and specialization compiled with the declared types, so that both sides are
+    the same kernel (`retyped` names those arguments). A PTX difference writes its diffs (TTIR after
+    make_ttir, PTX) under `diffs`."""
+
+    def __init__(self, tt, tritonc, work, diffs=None):
         self.tt, self.tritonc, self.work, self.cache = tt, tritonc, work, {}
+        self.diffs = diffs or work / "diffs"
 
     def get(self, km, name, cfg, args, grid):
         """{key, ours, twin, ours_args, twin_args, ptx_equal} for these runtime arguments."""
@@ -348,6 +355,12 @@ class Variants:
         slot = (name, cfg["label"], key)
         if slot not in self.cache:
             comp = Compiler(self.tt, cfg["num_warps"], cfg["num_stages"])
+            retyped = {n: (t, signature[n]) for n, t in twin.src.signature.items()
+                       if t != "constexpr" and signature.get(n, "constexpr") != "constexpr" and signature[n] != t}
+            if retyped:
+                from triton.compiler import ASTSource
+                declared = {n: signature[n] if n in retyped else t for n, t in twin.src.signature.items()}
+                twin = comp.compile(ASTSource(fn, declared, dict(twin.src.constants), dict(twin.src.attrs)))
             work = self.work / name / cfg["label"] / key
             work.mkdir(parents=True, exist_ok=True)
             raw = emit(self.tritonc, name, cfg["sets"], work / "emitted.ttir", specialize=key)
@@ -355,12 +368,19 @@ class Variants:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(comp.make_ttir(self.tt.parse(raw)).str_nodebug())
             ours = comp.compile(str(path))
-            same = strip_debug(ours.asm["ptx"], "ptx") == strip_debug(twin.asm["ptx"], "ptx")
-            self.cache[slot] = (ours, same)
-        ours, same = self.cache[slot]
+            a, b = strip_debug(ours.asm["ptx"], "ptx"), strip_debug(twin.asm["ptx"], "ptx")
+            diff = None
+            if a != b:
+                tag = f"{name}.{cfg['label']}.{key}"
+                diff_file(self.diffs, tag, "spec_ttir", strip_debug(ours.asm["ttir"], "ttir"),
+                          strip_debug(twin.asm["ttir"], "ttir"))
+                diff = diff_file(self.diffs, tag, "spec_ptx", a, b)
+            self.cache[slot] = (ours, twin, diff, retyped)
+        ours, twin, diff, retyped = self.cache[slot]
         ours_args = [a for a, letter in zip(args, key) if letter != "1"]
         return {"key": key, "ours": ours, "twin": twin, "ours_args": ours_args, "twin_args": full,
-                "ptx_equal": same}
+                "ptx_equal": diff is None, "ptx_diff": diff,
+                "retyped": ", ".join(f"{n} (JIT {j}, declared {d})" for n, (j, d) in retyped.items())}
 
 
 # ---- arguments: torch <-> bytes -------------------------------------------------------------------
@@ -766,7 +786,9 @@ def check_case(ctx, name, km, cfg, params, signature, constexprs, case, ours_ker
     try:
         v = ctx["variants"].get(km, name, cfg, fresh_args(case), grid)
         row["spec"], row["spec_ptx"] = v["key"], OK if v["ptx_equal"] else FAIL
-        log(f"    specialized as the JIT does: key {v['key']}, PTX {'equal' if v['ptx_equal'] else 'DIFFERENT'}")
+        log(f"    specialized as the JIT does: key {v['key']}, PTX {'equal' if v['ptx_equal'] else 'DIFFERENT'}"
+            + (f" ({v['ptx_diff']})" if v["ptx_diff"] else "")
+            + (f"; twin compiled with the declared types of {v['retyped']}" if v["retyped"] else ""))
     except Exception:
         row["spec_ptx"] = FAIL
         log("    specialized variant: FAIL with an exception:")
@@ -875,7 +897,7 @@ def main():
         log(f"XLA path: {xla_error} (every XLA cell FAILs)")
     ctx = {"tritonc": args.tritonc, "harness": args.harness, "out": args.diffs or args.work / "diffs", "work": args.work,
            "budget": Budget(args.budget_s), "xla_error": xla_error, "xla_all_cases": args.xla_all_cases,
-           "variants": Variants(tt, args.tritonc, args.work / "variants")}
+           "variants": Variants(tt, args.tritonc, args.work / "variants", args.diffs or args.work / "diffs")}
     rows, ok = [], True
     for name in names:
         try:

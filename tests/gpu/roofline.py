@@ -260,6 +260,11 @@ def time_case(ctx, name, km, cfg, case, judged, moe=False, compute=False):
         args = M.fresh_args(case)
         v = ctx["variants"].get(km, name, cfg, args, case["grid"])
         row["spec"] = v["key"] + ("" if v["ptx_equal"] else " PTX-DIFF")
+        if v["ptx_diff"] or v["retyped"]:
+            log(f"  {name} [{cfg['label']}] {case['label']}: "
+                + "; ".join(x for x in (v["ptx_diff"] and f"specialized PTX differs at {v['ptx_diff']}",
+                                        v["retyped"] and f"twin compiled with the declared types of {v['retyped']}")
+                            if x))
         launch(v["ours"], case["grid"], v["ours_args"])
         torch.cuda.synchronize()
         got = [args[i] for i in case["outputs"]]
@@ -699,7 +704,7 @@ def main():
     log(header)
     ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
            "bf16_tflops": bf16, "fp8_tflops": fp8,
-           "variants": M.Variants(tt, args.tritonc, args.work / "variants"), "only": args.kernel,
+           "variants": M.Variants(tt, args.tritonc, args.work / "variants", args.out / "diffs"), "only": args.kernel,
            "configs": args.config}
     rows = []
     out = args.out / "roofline.txt"
