@@ -158,21 +158,21 @@ MODEL_CONFIGS = [
 # "E=8,N=1792,device_name=NVIDIA_H100_80GB_HBM3", gpt-oss "E=128,N=2880,...H100_80GB_HBM3" (gpt-oss-120b:
 # same N and K; none is published for E=32), Qwen3 "E=128,N=768,device_name=NVIDIA_H100,dtype=fp8_w8a8,
 # block_shape=[128,128]" (BLOCK_SIZE_K capped at group_k = 128, which this kernel requires), each bucket's
-# entry the one vLLM's nearest-M rule picks for its case (7 tokens: "8"; 333: "256"), except the
-# 17-to-512 buckets of Mixtral and gpt-oss: the model config's own blocks, which an H100 run timed
-# faster at 333 tokens than vLLM's entry (docs/kernels_moe.md).
+# entry the one vLLM's nearest-M rule picks for its case (7 tokens: "8"; 333: "256"), except four:
+# Mixtral's and Qwen3's up-to-1 and Mixtral's and gpt-oss's 17-to-512 buckets hold the fastest point
+# of an H100 run of tests/gpu/roofline.sh's fused_moe sweep (docs/kernels_moe.md).
 # (label, model, max_tokens (0: any count above the bucket before), case tokens,
 #  BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K, GROUP_SIZE_M, num_warps, num_stages)
 BUCKETS = [
-    ("mixtral-8x7b-tp8-w1-upto1", "mixtral-8x7b-tp8-w1", 1, 1, 16, 32, 64, 32, 8, 4),
+    ("mixtral-8x7b-tp8-w1-upto1", "mixtral-8x7b-tp8-w1", 1, 1, 16, 64, 256, 32, 4, 3),
     ("mixtral-8x7b-tp8-w1-upto16", "mixtral-8x7b-tp8-w1", 16, 7, 16, 128, 64, 1, 4, 4),
-    ("mixtral-8x7b-tp8-w1-upto512", "mixtral-8x7b-tp8-w1", 512, 333, 64, 64, 32, 8, 4, 3),
+    ("mixtral-8x7b-tp8-w1-upto512", "mixtral-8x7b-tp8-w1", 512, 333, 128, 64, 64, 8, 4, 4),
     ("mixtral-8x7b-tp8-w1-above512", "mixtral-8x7b-tp8-w1", 0, 4096, 128, 256, 64, 32, 8, 4),
     ("gpt-oss-20b-w2-bias-routed-upto1", "gpt-oss-20b-w2-bias-routed", 1, 1, 16, 32, 64, 1, 4, 4),
     ("gpt-oss-20b-w2-bias-routed-upto16", "gpt-oss-20b-w2-bias-routed", 16, 7, 16, 64, 128, 64, 4, 4),
-    ("gpt-oss-20b-w2-bias-routed-upto512", "gpt-oss-20b-w2-bias-routed", 512, 333, 16, 128, 128, 1, 4, 3),
+    ("gpt-oss-20b-w2-bias-routed-upto512", "gpt-oss-20b-w2-bias-routed", 512, 333, 64, 128, 64, 1, 4, 4),
     ("gpt-oss-20b-w2-bias-routed-above512", "gpt-oss-20b-w2-bias-routed", 0, 4096, 128, 256, 64, 1, 8, 3),
-    ("qwen3-30b-a3b-fp8-w1-upto1", "qwen3-30b-a3b-fp8-w1", 1, 1, 16, 128, 128, 1, 4, 4),
+    ("qwen3-30b-a3b-fp8-w1-upto1", "qwen3-30b-a3b-fp8-w1", 1, 1, 16, 32, 128, 1, 4, 4),
     ("qwen3-30b-a3b-fp8-w1-upto16", "qwen3-30b-a3b-fp8-w1", 16, 7, 16, 128, 128, 1, 4, 5),
     ("qwen3-30b-a3b-fp8-w1-upto512", "qwen3-30b-a3b-fp8-w1", 512, 333, 32, 128, 128, 1, 4, 3),
     ("qwen3-30b-a3b-fp8-w1-above512", "qwen3-30b-a3b-fp8-w1", 0, 4096, 64, 128, 128, 16, 4, 4),
