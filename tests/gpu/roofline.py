@@ -114,6 +114,16 @@ MOE_SWEEP = {
               (64, 256, 64, 8, 4), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4), (64, 128, 128, 4, 4)],
 }
 
+# moe_align_block_size's sweep: per point (BLOCK_T pairs a chunk, BLOCK_C chunks a scan step, warps
+# of count / scan / scatter), for the routing of the 25 us target at its token count. An H100 profile
+# of the routing's settings (128, 64, (4, 8, 4)) gave the scan 22.8 us (one program, 4 + 4 steps of
+# a 64 x 128 tile), the scatter 13.2 (255 registers a thread) and the count 6.1.
+MOE_ALIGN_SWEEP = {
+    "qwen3-30b-a3b-e128-bm64": (4096, [(128, 128, (4, 8, 8)), (128, 256, (4, 16, 8)), (128, 64, (4, 8, 8)),
+                                       (128, 64, (4, 8, 16)), (64, 256, (4, 8, 4)), (64, 128, (2, 8, 4)),
+                                       (256, 128, (8, 8, 16)), (256, 64, (8, 8, 16)), (64, 512, (2, 16, 4))]),
+}
+
 
 def log(*a):
     print(*a, flush=True)
@@ -545,7 +555,9 @@ def sweep(tt, ctx, rows):
                 alt = alt_config(cfg, {field: value}, f"{field}{value}.w{warps}.s{stages}", num_warps=warps,
                                  num_stages=stages)
                 try:
-                    alt_cases = km.model_cases(alt, torch)
+                    # the row modules find a config's shape by its label: the cases under the config's own
+                    # label, the variant under the tagged one (Variants' cache key)
+                    alt_cases = km.model_cases(dict(alt, label=cfg["label"]), torch)
                     c = next(x for x in alt_cases if x["label"] == case["label"])
                     (ours,), _ = steps_of(ctx, [(km, name, alt, c["grid"], M.fresh_args(c))])
                     us = bench(lambda: launch(*ours))
@@ -631,6 +643,55 @@ def moe_sweep(tt, ctx, rows):
                         note=f"best {best[1]} (the bucket's: {base_us:.1f} us)"))
 
 
+def moe_align_sweep(tt, ctx, rows):
+    """The three-step moe_align_block_size under other chunk sizes and warps (MOE_ALIGN_SWEEP), each
+    point's layout bit-equal to the reference, timed as the pipeline rows are; a log line per
+    routing and a `sweep` row with the fastest correct point."""
+    import torch
+    if ctx["only"] and "moe" not in ctx["only"]:
+        return
+    names = ("moe_align_block_size_count", "moe_align_block_size_scan", "moe_align_block_size_scatter")
+    for label, (tokens, points) in MOE_ALIGN_SWEEP.items():
+        results = []
+        for bt, bc, warps in points:
+            if ctx["budget"].left() <= 0:
+                log("moe_align sweep: budget spent")
+                break
+            tag = f"T{bt}.C{bc}.w{'-'.join(map(str, warps))}"
+            try:
+                # fresh modules whose routing table holds the point (each module reads its own copy)
+                mods = [M.load_module(n) for n in names]
+                for table in (mods[0].ROUTINGS, mods[1].count.ROUTINGS, mods[2].count.ROUTINGS):
+                    table[label] = dict(table[label], BLOCK_T=bt, BLOCK_C=bc, warps=warps)
+                cfgs = [dict(m._cfg(label), label=f"{label}.{tag}") for m in mods]
+                p = mods[0].problem(torch, label, tokens)
+                be, chunks, numel = cfgs[0]["constexprs"]["BLOCK_E"], p["chunks"], p["numel"]
+                counts = torch.empty(chunks * be, dtype=torch.int32, device="cuda")
+                first = torch.empty_like(counts)
+                sorted_ids = torch.empty(p["max_padded"], dtype=torch.int32, device="cuda")
+                expert_ids = torch.empty(p["max_blocks"], dtype=torch.int32, device="cuda")
+                total = torch.empty(1, dtype=torch.int32, device="cuda")
+                args = ([p["ids"], counts, numel],
+                        [counts, first, sorted_ids, expert_ids, total, numel, chunks, p["max_padded"], p["max_blocks"]],
+                        [p["ids"], first, sorted_ids, numel])
+                grids = ((chunks,), (1,), (chunks,))
+                ours, _ = steps_of(ctx, [(m, n, c, g, a) for m, n, c, g, a in zip(mods, names, cfgs, grids, args)])
+                row = Row(kernel="moe_align(3 steps)", config=f"{label}.{tag}", case=f"tokens{tokens}")
+                outs = (sorted_ids, expert_ids, total)
+                time_pipeline(ctx, row, ours, None, None,
+                              lambda: all(M.bit_equal(g, w) for g, w in zip(outs, p["layout"])))
+                results.append((row.get("ours_us") or float("inf"), tag, row.get("ok") == "ok"))
+            except Exception as e:
+                log(f"  moe_align sweep {label} {tag}: {type(e).__name__}: {str(e)[:100]}")
+        if results:
+            results.sort()
+            text = " ".join(f"{t}:{us:.1f}{'' if ok else '(FAIL)'}" for us, t, ok in results)
+            log(f"  moe_align sweep [{label}] tokens{tokens} (target {MOE_TARGET_US:.0f} us): {text}")
+            best = next((r for r in results if r[2]), results[0])
+            rows.append(Row(kernel="moe_align(3 steps)", config=label + "*", case=f"tokens{tokens}", ours_us=best[0],
+                            verdict="sweep", note=f"best {best[1]}"))
+
+
 def dry_run(tritonc):
     """Without triton, torch or a GPU: every kernel this script times loads (stand-in triton), is a
     bundled kernel with the sweep's fields, and the pipelines' modules have what they read."""
@@ -650,6 +711,12 @@ def dry_run(tritonc):
         except Exception as e:
             problems.append(f"{name}: does not load: {type(e).__name__}: {e}")
     count = M.load_module_without_triton("moe_align_block_size_count")
+    for label, (tokens, points) in MOE_ALIGN_SWEEP.items():
+        if label not in count.ROUTINGS or tokens not in count.TOKENS:
+            problems.append(f"MOE_ALIGN_SWEEP: {label} at {tokens} tokens is no routing and case of the pipeline")
+        for bt, bc, warps in points:
+            if bt & (bt - 1) or bc & (bc - 1) or len(warps) != 3:
+                problems.append(f"MOE_ALIGN_SWEEP {label}: ({bt}, {bc}, {warps}) wants powers of two and 3 warps")
     for label in count.ROUTINGS:
         for name in ("moe_align_block_size", "moe_align_block_size_scan", "moe_align_block_size_scatter"):
             if label not in [c["label"] for c in M.load_module_without_triton(name).MODEL_CONFIGS]:
@@ -729,7 +796,7 @@ def main():
             rows.append(Row(kernel=sname, config="?", case="(failed)", ok="FAIL", verdict="MISS"))
         write_table(rows, out, bps / 1e12, header)
     if not args.no_sweep:
-        for sweeper in (moe_sweep, sweep):
+        for sweeper in (moe_align_sweep, moe_sweep, sweep):
             try:
                 sweeper(tt, ctx, rows)
             except Exception:
