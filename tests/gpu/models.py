@@ -343,7 +343,8 @@ class Variants:
         self.diffs = diffs or work / "diffs"
 
     def get(self, km, name, cfg, args, grid):
-        """{key, ours, twin, ours_args, twin_args, ptx_equal} for these runtime arguments."""
+        """{key, ours, twin, ours_args, twin_args, ptx_equal, ptx_diff (the first differing line, or
+        None), retyped (the arguments the twin was retyped for, or "")} for these runtime arguments."""
         signature, constexprs = config_signature(km, cfg), dict(cfg["constexprs"])
         fn = getattr(km, name)
         full = twin_args(signature, constexprs, args)
