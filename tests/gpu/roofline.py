@@ -256,6 +256,15 @@ def moe_roof_us(ctx, cfg, case):
     return (mem_us, "bytes") if mem_us >= flop_us else (flop_us, f"flops at {peak / 1e12:.0f} TFLOP/s")
 
 
+def outputs_match(case, args):
+    """Whether the case's outputs in `args` (after a launch) match its expected(), within its tol."""
+    tol = tuple(case.get("tol") or (1e-5, 1e-6))
+    got = [args[i] for i in case["outputs"]]
+    want = case["expected"]()
+    per = case.get("tol_per_output") or [tol] * len(got)
+    return len(got) == len(want) and all(M.compare(g, w, t)[0] for g, w, t in zip(got, want, per))
+
+
 def time_case(ctx, name, km, cfg, case, judged, moe=False, compute=False):
     import torch
     nbytes = case.get("bytes")
@@ -268,24 +277,18 @@ def time_case(ctx, name, km, cfg, case, judged, moe=False, compute=False):
     if compute and case.get("flops"):
         row["roof_us"] = case["flops"] / (ctx["bf16_tflops"] * 1e12) * 1e6
         row["note"] = f"roofline: flops at {ctx['bf16_tflops']:.0f} TFLOP/s"
-    tol = tuple(case.get("tol") or (1e-5, 1e-6))
     v = None
     try:
         args = M.fresh_args(case)
         v = ctx["variants"].get(km, name, cfg, args, case["grid"])
         row["spec"] = v["key"] + ("" if v["ptx_equal"] else " PTX-DIFF")
-        if v["ptx_diff"] or v["retyped"]:
-            log(f"  {name} [{cfg['label']}] {case['label']}: "
-                + "; ".join(x for x in (v["ptx_diff"] and f"specialized PTX differs at {v['ptx_diff']}",
-                                        v["retyped"] and f"twin compiled with the declared types of {v['retyped']}")
-                            if x))
+        if v["ptx_diff"]:
+            log(f"  {name} [{cfg['label']}] {case['label']}: specialized PTX differs at {v['ptx_diff']}")
+        if v["retyped"]:
+            log(f"  {name} [{cfg['label']}]: twin compiled with the declared types of {v['retyped']}")
         launch(v["ours"], case["grid"], v["ours_args"])
         torch.cuda.synchronize()
-        got = [args[i] for i in case["outputs"]]
-        want = case["expected"]()
-        per = case.get("tol_per_output") or [tol] * len(got)
-        good = len(got) == len(want) and all(M.compare(g, w, t)[0] for g, w, t in zip(got, want, per))
-        row["ok"] = "ok" if good and v["ptx_equal"] else "FAIL"
+        row["ok"] = "ok" if outputs_match(case, args) and v["ptx_equal"] else "FAIL"
     except Exception as e:
         row["ok"] = "FAIL"
         row["note"] = f"{type(e).__name__}: {str(e)[:80]}"
@@ -405,6 +408,26 @@ def time_pipeline(ctx, row, steps_ours, steps_twin, baseline, check):
     return row
 
 
+ALIGN_STEPS = ("moe_align_block_size_count", "moe_align_block_size_scan", "moe_align_block_size_scatter")
+
+
+def align_parts(mods, cfgs, p):
+    """The three steps of the parallel moe_align_block_size on problem `p` (count_mod.problem):
+    (parts for steps_of, the outputs sorted_token_ids, expert_ids, num_tokens_post_padded)."""
+    import torch
+    numel, chunks, ids = p["numel"], p["chunks"], p["ids"]
+    counts = torch.empty(chunks * cfgs[0]["constexprs"]["BLOCK_E"], dtype=torch.int32, device="cuda")
+    first = torch.empty_like(counts)
+    sorted_ids = torch.empty(p["max_padded"], dtype=torch.int32, device="cuda")
+    expert_ids = torch.empty(p["max_blocks"], dtype=torch.int32, device="cuda")
+    total = torch.empty(1, dtype=torch.int32, device="cuda")
+    args = ([ids, counts, numel],
+            [counts, first, sorted_ids, expert_ids, total, numel, chunks, p["max_padded"], p["max_blocks"]],
+            [ids, first, sorted_ids, numel])
+    grids = ((chunks,), (1,), (chunks,))
+    return list(zip(mods, ALIGN_STEPS, cfgs, grids, args)), (sorted_ids, expert_ids, total)
+
+
 def moe_pipelines(tt, ctx, rows):
     """The parallel moe_align_block_size (count, scan, scatter), the one-program kernel, torch."""
     import torch
@@ -425,19 +448,9 @@ def moe_pipelines(tt, ctx, rows):
         for tokens in count_mod.TOKENS:
             try:
                 p = count_mod.problem(torch, label, tokens)
-                numel, chunks = p["numel"], p["chunks"]
-                ids = p["ids"]
-                counts = torch.empty(chunks * be, dtype=torch.int32, device="cuda")
-                first = torch.empty_like(counts)
-                sorted_ids = torch.empty(p["max_padded"], dtype=torch.int32, device="cuda")
-                expert_ids = torch.empty(p["max_blocks"], dtype=torch.int32, device="cuda")
-                total = torch.empty(1, dtype=torch.int32, device="cuda")
-                a1 = [ids, counts, numel]
-                a2 = [counts, first, sorted_ids, expert_ids, total, numel, chunks, p["max_padded"], p["max_blocks"]]
-                a3 = [ids, first, sorted_ids, numel]
-                ours, twins = steps_of(ctx, [(m1, "moe_align_block_size_count", c1, (chunks,), a1),
-                                             (m2, "moe_align_block_size_scan", c2, (1,), a2),
-                                             (m3, "moe_align_block_size_scatter", c3, (chunks,), a3)])
+                numel, chunks, ids = p["numel"], p["chunks"], p["ids"]
+                parts, (sorted_ids, expert_ids, total) = align_parts((m1, m2, m3), (c1, c2, c3), p)
+                ours, twins = steps_of(ctx, parts)
                 want = p["layout"]
                 nbytes = 4 * (2 * numel + 3 * chunks * be + p["max_padded"] + p["max_blocks"] + 1)
                 case = f"tokens{tokens}-top{r['top_k']}"
@@ -572,11 +585,7 @@ def sweep(tt, ctx, rows):
                     (ours,), _ = steps_of(ctx, [(km, name, alt, c["grid"], args)])
                     launch(*ours)
                     torch.cuda.synchronize()
-                    tol = tuple(c.get("tol") or (1e-5, 1e-6))
-                    per = c.get("tol_per_output") or [tol] * len(c["outputs"])
-                    want = c["expected"]()
-                    good = len(want) == len(c["outputs"]) and all(
-                        M.compare(args[i], w, t)[0] for i, w, t in zip(c["outputs"], want, per))
+                    good = outputs_match(c, args)
                     us = bench(lambda: launch(*ours))
                     results.append((us, point, good))
                 except Exception as e:
@@ -668,7 +677,6 @@ def moe_align_sweep(tt, ctx, rows):
     import torch
     if ctx["only"] and "moe" not in ctx["only"]:
         return
-    names = ("moe_align_block_size_count", "moe_align_block_size_scan", "moe_align_block_size_scatter")
     for label, (tokens, points) in MOE_ALIGN_SWEEP.items():
         results = []
         for bt, bc, warps in points:
@@ -678,24 +686,14 @@ def moe_align_sweep(tt, ctx, rows):
             tag = f"T{bt}.C{bc}.w{'-'.join(map(str, warps))}"
             try:
                 # fresh modules whose routing table holds the point (each module reads its own copy)
-                mods = [M.load_module(n) for n in names]
+                mods = [M.load_module(n) for n in ALIGN_STEPS]
                 for table in (mods[0].ROUTINGS, mods[1].count.ROUTINGS, mods[2].count.ROUTINGS):
                     table[label] = dict(table[label], BLOCK_T=bt, BLOCK_C=bc, warps=warps)
                 cfgs = [dict(m._cfg(label), label=f"{label}.{tag}") for m in mods]
                 p = mods[0].problem(torch, label, tokens)
-                be, chunks, numel = cfgs[0]["constexprs"]["BLOCK_E"], p["chunks"], p["numel"]
-                counts = torch.empty(chunks * be, dtype=torch.int32, device="cuda")
-                first = torch.empty_like(counts)
-                sorted_ids = torch.empty(p["max_padded"], dtype=torch.int32, device="cuda")
-                expert_ids = torch.empty(p["max_blocks"], dtype=torch.int32, device="cuda")
-                total = torch.empty(1, dtype=torch.int32, device="cuda")
-                args = ([p["ids"], counts, numel],
-                        [counts, first, sorted_ids, expert_ids, total, numel, chunks, p["max_padded"], p["max_blocks"]],
-                        [p["ids"], first, sorted_ids, numel])
-                grids = ((chunks,), (1,), (chunks,))
-                ours, _ = steps_of(ctx, [(m, n, c, g, a) for m, n, c, g, a in zip(mods, names, cfgs, grids, args)])
+                parts, outs = align_parts(mods, cfgs, p)
+                ours, _ = steps_of(ctx, parts)
                 row = Row(kernel="moe_align(3 steps)", config=f"{label}.{tag}", case=f"tokens{tokens}")
-                outs = (sorted_ids, expert_ids, total)
                 time_pipeline(ctx, row, ours, None, None,
                               lambda: all(M.bit_equal(g, w) for g, w in zip(outs, p["layout"])))
                 results.append((row.get("ours_us") or float("inf"), tag, row.get("ok") == "ok"))
@@ -715,8 +713,7 @@ def dry_run(tritonc):
     bundled kernel with the sweep's fields, and the pipelines' modules have what they read."""
     problems = []
     fields = M.tritonc_list(tritonc) if tritonc else None
-    names = list(KERNELS) + ["moe_align_block_size", "moe_align_block_size_count", "moe_align_block_size_scan",
-                             "moe_align_block_size_scatter", "layer_norm_bwd_dwdb"]
+    names = list(KERNELS) + ["moe_align_block_size", *ALIGN_STEPS, "layer_norm_bwd_dwdb"]
     for name in names:
         try:
             km = M.load_module_without_triton(name)
