@@ -283,17 +283,17 @@ static void test_quant_groups(void **state)
 
 /* ---- moe_align_block_size_count, _scan, _scatter against moe_align_block_size ----------------- */
 
-static void moe_case(int experts, int block_e, int bs, int bt, int bc, int bb, int numel, int invalid_every,
+static void moe_case(int experts, int block_e, int eg, int bs, int bt, int bc, int bb, int numel, int invalid_every,
                      uint32_t *seed)
 {
-    char s[6][16];
+    char s[7][16];
     const char *const set_one[] = {"NUM_EXPERTS", num(s[0], experts), "BLOCK_SIZE", num(s[1], bs),
                                    "BLOCK_E", num(s[2], block_e), "BLOCK_T", num(s[3], bt)};
     const char *const set_count[] = {"NUM_EXPERTS", s[0], "BLOCK_E", s[2], "BLOCK_T", s[3]};
-    const char *const set_scan[] = {"NUM_EXPERTS", s[0], "BLOCK_SIZE", s[1], "BLOCK_E", s[2],
+    const char *const set_scan[] = {"NUM_EXPERTS", s[0], "BLOCK_SIZE", s[1], "BLOCK_E", s[2], "EG", num(s[6], eg),
                                     "BLOCK_C", num(s[4], bc), "BLOCK_B", num(s[5], bb), "BLOCK_T", s[3]};
     tl_builder *one = build("moe_align_block_size", 8, set_one), *count = build("moe_align_block_size_count", 6, set_count);
-    tl_builder *scan = build("moe_align_block_size_scan", 12, set_scan);
+    tl_builder *scan = build("moe_align_block_size_scan", 14, set_scan);
     tl_builder *scatter = build("moe_align_block_size_scatter", 6, set_count);
     const int max_padded = numel + experts * (bs - 1), max_blocks = (max_padded + bs - 1) / bs;
     const int chunks = (numel + bt - 1) / bt > 0 ? (numel + bt - 1) / bt : 1;
@@ -301,6 +301,7 @@ static void moe_case(int experts, int block_e, int bs, int bt, int bc, int bb, i
     int32_t *sorted1 = malloc(max_padded * sizeof *sorted1), *sorted2 = malloc(max_padded * sizeof *sorted2);
     int32_t *eids1 = malloc(max_blocks * sizeof *eids1), *eids2 = malloc(max_blocks * sizeof *eids2);
     int32_t *counts = malloc((size_t)chunks * block_e * sizeof *counts), *first = malloc((size_t)chunks * block_e * sizeof *first);
+    int32_t *prefix = malloc((size_t)chunks * block_e * sizeof *prefix);
     for (int i = 0; i < numel; i++) { /* ids in [0, experts), now and then -1 or one past the experts */
         uint32_t r = lcg(seed) >> 8;
         bool invalid = invalid_every && i % invalid_every == invalid_every - 1;
@@ -317,15 +318,16 @@ static void moe_case(int experts, int block_e, int bs, int bt, int bc, int bb, i
         (tc_interp_arg[]){tc_interp_ptr(ids, ib), tc_interp_ptr(sorted1, sb), tc_interp_ptr(eids1, eb),
                           tc_interp_ptr(&total1, sizeof total1), tc_interp_int(numel), tc_interp_int(max_padded),
                           tc_interp_int(max_blocks)});
-    run(count, tc_interp_grid1(chunks), 3,
-        (tc_interp_arg[]){tc_interp_ptr(ids, ib), tc_interp_ptr(counts, cb), tc_interp_int(numel)});
-    run(scan, tc_interp_grid1(1), 9,
+    run(count, tc_interp_grid1(chunks), 4,
+        (tc_interp_arg[]){tc_interp_ptr(ids, ib), tc_interp_ptr(counts, cb), tc_interp_ptr(prefix, cb),
+                          tc_interp_int(numel)});
+    run(scan, tc_interp_grid1(block_e / eg), 9,
         (tc_interp_arg[]){tc_interp_ptr(counts, cb), tc_interp_ptr(first, cb), tc_interp_ptr(sorted2, sb),
                           tc_interp_ptr(eids2, eb), tc_interp_ptr(&total2, sizeof total2), tc_interp_int(numel),
                           tc_interp_int(chunks), tc_interp_int(max_padded), tc_interp_int(max_blocks)});
-    run(scatter, tc_interp_grid1(chunks), 4,
-        (tc_interp_arg[]){tc_interp_ptr(ids, ib), tc_interp_ptr(first, cb), tc_interp_ptr(sorted2, sb),
-                          tc_interp_int(numel)});
+    run(scatter, tc_interp_grid1(chunks), 5,
+        (tc_interp_arg[]){tc_interp_ptr(ids, ib), tc_interp_ptr(first, cb), tc_interp_ptr(prefix, cb),
+                          tc_interp_ptr(sorted2, sb), tc_interp_int(numel)});
     assert_int_equal(total1, total2);
     for (int i = 0; i < max_padded; i++)
         if (sorted1[i] != sorted2[i])
@@ -340,6 +342,7 @@ static void moe_case(int experts, int block_e, int bs, int bt, int bc, int bb, i
     free(eids2);
     free(counts);
     free(first);
+    free(prefix);
     tl_builder_destroy(one);
     tl_builder_destroy(count);
     tl_builder_destroy(scan);
@@ -350,12 +353,13 @@ static void test_moe_align_parallel(void **state)
 {
     (void)state;
     uint32_t seed = 43;
-    moe_case(8, 8, 4, 16, 4, 2, 2, 0, &seed);      /* one token, top 2: one chunk */
-    moe_case(8, 8, 4, 16, 4, 2, 14, 0, &seed);     /* 7 tokens, top 2 */
-    moe_case(8, 8, 16, 64, 4, 2, 666, 7, &seed);   /* 333 tokens: 11 chunks, three scan steps, some -1 */
-    moe_case(32, 32, 16, 32, 8, 4, 1000, 0, &seed);
-    moe_case(5, 8, 8, 32, 2, 1, 203, 5, &seed);    /* NUM_EXPERTS below BLOCK_E; ids past it */
-    moe_case(8, 8, 4, 16, 4, 1, 300, 0, &seed);    /* many blocks per expert: several expert-id steps */
+    /* experts, BLOCK_E, EG (scan programs: BLOCK_E / EG), BLOCK_SIZE, BLOCK_T, BLOCK_C, BLOCK_B, pairs */
+    moe_case(8, 8, 8, 4, 16, 4, 2, 2, 0, &seed);     /* one token, top 2: one chunk, one scan program */
+    moe_case(8, 8, 2, 4, 16, 4, 2, 14, 0, &seed);    /* 7 tokens, top 2: four scan programs */
+    moe_case(8, 8, 4, 16, 64, 4, 2, 666, 7, &seed);  /* 333 tokens: 11 chunks, three scan steps, some -1 */
+    moe_case(32, 32, 8, 16, 32, 8, 4, 1000, 0, &seed);
+    moe_case(5, 8, 4, 8, 32, 2, 1, 203, 5, &seed);   /* NUM_EXPERTS below BLOCK_E; ids past it */
+    moe_case(8, 8, 1, 4, 16, 4, 1, 300, 0, &seed);   /* many blocks per expert: several expert-id steps */
 }
 
 int main(void)
