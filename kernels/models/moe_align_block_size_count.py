@@ -56,12 +56,12 @@ ATTRS = {(i,): [["tt.divisibility", 16]] for i in range(3)}
 # BLOCK_E tile of 8K); EG experts per program of the scan; warps of count / scan / scatter. Picked
 # on an H100 at 4096 tokens (docs/kernels_moe.md; tests/gpu/roofline.py's MOE_ALIGN_SWEEP).
 ROUTINGS = {
-    "mixtral-e8-bm64": {"NUM_EXPERTS": 8, "BLOCK_SIZE": 64, "top_k": 2, "BLOCK_T": 512, "BLOCK_C": 1024, "EG": 8,
+    "mixtral-e8-bm64": {"NUM_EXPERTS": 8, "BLOCK_SIZE": 64, "top_k": 2, "BLOCK_T": 512, "BLOCK_C": 1024, "EG": 2,
                         "warps": (4, 4, 4)},
-    "gpt-oss-20b-e32-bm16": {"NUM_EXPERTS": 32, "BLOCK_SIZE": 16, "top_k": 4, "BLOCK_T": 512, "BLOCK_C": 256,
+    "gpt-oss-20b-e32-bm16": {"NUM_EXPERTS": 32, "BLOCK_SIZE": 16, "top_k": 4, "BLOCK_T": 256, "BLOCK_C": 256,
                              "EG": 8, "warps": (4, 4, 4)},
     "qwen3-30b-a3b-e128-bm64": {"NUM_EXPERTS": 128, "BLOCK_SIZE": 64, "top_k": 8, "BLOCK_T": 512, "BLOCK_C": 64,
-                                "EG": 16, "warps": (4, 4, 4)},
+                                "EG": 8, "warps": (4, 4, 4)},
 }
 TOKENS = (1, 7, 333, 4096, 16384)
 FILL = -7  # what a slot holds before the step that writes it (to see that a step writes only its own)

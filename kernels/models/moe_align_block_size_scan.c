@@ -89,8 +89,8 @@ static const tl_cfg_field moe_align_block_size_scan_fields[] = {
 TL_KERNEL(moe_align_block_size_scan_kernel, moe_align_block_size_scan_cfg, moe_align_block_size_scan,
           .name = "moe_align_block_size_scan",
           .inputs = TL_NAMES("chunk_counts_ptr", "numel", "num_chunks", "max_num_tokens_padded", "max_num_m_blocks"),
-          .outputs = TL_NAMES("chunk_offsets_ptr", "sorted_token_ids_ptr", "expert_ids_ptr",
-                              "num_tokens_post_padded_ptr"),
+          .outputs = TL_NAMES("chunk_offsets_ptr", "expert_ids_ptr", "num_tokens_post_padded_ptr"),
+          .inouts = TL_NAMES("sorted_token_ids_ptr"), /* the padding slots written, the pairs' kept for the scatter */
           .python = "kernels/models/moe_align_block_size_scan.py",
           .doc = "MoE routing, parallel step 2 of 3 (a program per EG experts): totals, padding, expert ids, first slots",
           .cfg_default = &moe_align_block_size_scan_default,

@@ -312,10 +312,12 @@ def attention_flops(batch, model):
 
 
 def attention_bytes(batch, model):
-    """Q read and the output written once, each sequence's K and V read once."""
+    """Q read and the output written once, and each sequence's K and V that some query of it sees
+    read once: all its keys, or under a sliding window of W only the last W + query_len - 1."""
     el = batch["q"].element_size()
-    kv = sum(batch["seq_lens_list"]) * model["Hkv"] * model["D"] * 2 * el
-    return 2 * batch["q"].numel() * el + kv
+    w = model["window"]
+    keys = sum(min(n, w + q - 1) if w else n for q, n in zip(batch["query_lens"], batch["seq_lens_list"]))
+    return 2 * batch["q"].numel() * el + keys * model["Hkv"] * model["D"] * 2 * el
 
 
 # (label, query lens, context lens): decode and prefill mixed; a prefill with context; one decode alone
