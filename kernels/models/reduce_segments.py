@@ -28,6 +28,7 @@ def _sibling(name):
 
 
 _ua2d = _sibling("unified_attention_2d")
+_ua3d = _sibling("unified_attention_3d")  # its segments: the decode tile per model
 cdiv_fn = _ua2d.cdiv_fn
 find_seq_idx = _ua2d.find_seq_idx
 
@@ -73,7 +74,7 @@ ATTRS = {(i,): [["tt.divisibility", 16]] for i in range(6)}  # every pointer: C'
 
 def _config(label, num_warps, num_stages):
     m = _ua2d.MODELS[label]
-    c = {"NUM_QUERY_HEADS": m["Hq"], "TILE_SIZE": 16, "HEAD_SIZE": m["D"],
+    c = {"NUM_QUERY_HEADS": m["Hq"], "TILE_SIZE": _ua3d.DECODE_TILES[label], "HEAD_SIZE": m["D"],
          "HEAD_SIZE_PADDED": triton.next_power_of_2(m["D"]), "NUM_SEGMENTS_PER_SEQ": 16}
     sets = dict(c, dtype={"bf16": "bfloat16", "fp16": "float16"}[m["dtype"]])
     return {"label": label, "sets": sets, "constexprs": c, "signature": _signature(m["dtype"]), "attrs": dict(ATTRS),
