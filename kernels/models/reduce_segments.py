@@ -106,6 +106,18 @@ def expected_output(torch, segm_out, segm_max, segm_expsum, seq_lens, query_lens
     return [torch.cat(outs).to(dtype)]
 
 
+def active_bytes(c, query_lens, seq_lens, heads):
+    """The partial results the kernel reads: of each token's head, the segments that hold keys
+    (cdiv(seq_len, tiles_per_segment * TILE_SIZE) of them; the others are masked, never loaded),
+    HEAD_SIZE_PADDED values, a maximum and an exp-sum each, float32."""
+    T, nseg = c["TILE_SIZE"], c["NUM_SEGMENTS_PER_SEQ"]
+    segments = 0
+    for ql, n in zip(query_lens, seq_lens):
+        tps = triton.cdiv(n, nseg * T)
+        segments += ql * triton.cdiv(n, tps * T)
+    return segments * heads * (c["HEAD_SIZE_PADDED"] + 2) * 4
+
+
 def model_cases(cfg, torch):
     c = cfg["constexprs"]
     m = _ua2d.MODELS[cfg["label"]]
@@ -138,5 +150,5 @@ def model_cases(cfg, torch):
 
         cases.append({"label": label, "args": args, "grid": (tokens, Hq), "outputs": [0],
                       "expected": expected, "tol": (2e-2, 2e-2), "baseline": baseline, "flops": None,
-                      "bytes": segm_out.numel() * 4 + 2 * segm_max.numel() * 4 + out.numel() * out.element_size()})
+                      "bytes": active_bytes(c, qls, sls, Hq) + out.numel() * out.element_size()})
     return cases
