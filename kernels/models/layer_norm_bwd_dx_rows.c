@@ -1,5 +1,6 @@
-/* layer_norm_bwd_dx_rows: layer norm backward for X with whole rows in registers, each program a
- * range of rows, and its float32 partial sums of dW and dB as one row of DW and DB, no locks
+/* layer_norm_bwd_dx_rows: layer norm backward for X with whole rows in registers, blocks of rows
+ * dealt out to the programs in turn, and each program's float32 partial sums of dW and dB as one
+ * row of DW and DB, no locks
  * (kernels/models/layer_norm_bwd_dx_rows.py, line for line; docs/kernels_norm_quant.md). */
 #include "tritonc/tritonc.h"
 
@@ -26,7 +27,6 @@ static void layer_norm_bwd_dx_rows(tl_builder *builder, const layer_norm_bwd_dx_
     tl_value stride = tl_arg(builder, "stride", MULTIPLE_OF_16);
     tl_value M = tl_arg(builder, "M", TL_SCALAR(TL_I32));
     tl_value N = tl_arg(builder, "N", MULTIPLE_OF_16);
-    tl_value rows_per_program = tl_arg(builder, "rows_per_program", TL_SCALAR(TL_I32));
 
     tl_value pid = tl_program_id(builder, 0);
     tl_value cols = tl_arange(builder, 0, BLOCK_N);
@@ -34,11 +34,10 @@ static void layer_norm_bwd_dx_rows(tl_builder *builder, const layer_norm_bwd_dx_
     tl_value w = tl_to(tl_load(tl_addptr(W, cols), .mask = col_mask, .other = tl_lit(0.0)), TL_F32);
     tl_value dw = tl_zeros(builder, TL_SHAPE(BLOCK_N), TL_F32);
     tl_value db = tl_zeros(builder, TL_SHAPE(BLOCK_N), TL_F32);
-    tl_value row_start = tl_mul(pid, rows_per_program);
-    tl_value row_end = tl_minimum(tl_add(row_start, rows_per_program), M);
-    tl_scope loop = tl_for(builder, row_start, row_end, BLOCK_M, .carry = TL_VARS(&dw, &db)); { tl_value first = loop.iv;
+    /* blocks of BLOCK_M rows dealt out in turn: program pid takes blocks pid, pid + programs, ... */
+    tl_scope loop = tl_for(builder, tl_mul(pid, BLOCK_M), M, tl_mul(tl_num_programs(builder, 0), BLOCK_M), .carry = TL_VARS(&dw, &db)); { tl_value first = loop.iv;
         tl_value rows = tl_add(first, tl_arange(builder, 0, BLOCK_M));
-        tl_value row_mask = tl_lt(rows, row_end);
+        tl_value row_mask = tl_lt(rows, M);
         tl_value mask = tl_and(tl_index(row_mask, TL_ALL, TL_NONE), tl_index(col_mask, TL_NONE, TL_ALL));
         tl_value offs = tl_add(tl_mul(tl_index(rows, TL_ALL, TL_NONE), stride), tl_index(cols, TL_NONE, TL_ALL));
         tl_value x = tl_to(tl_load(tl_addptr(X, offs), .mask = mask, .other = tl_lit(0.0)), TL_F32);
@@ -68,7 +67,7 @@ static const tl_cfg_field layer_norm_bwd_dx_rows_fields[] = {
 
 TL_KERNEL(layer_norm_bwd_dx_rows_kernel, layer_norm_bwd_dx_rows_cfg, layer_norm_bwd_dx_rows,
           .name = "layer_norm_bwd_dx_rows",
-          .inputs = TL_NAMES("DY", "X", "W", "Mean", "Rstd", "stride", "M", "N", "rows_per_program"),
+          .inputs = TL_NAMES("DY", "X", "W", "Mean", "Rstd", "stride", "M", "N"),
           .outputs = TL_NAMES("DX", "DW", "DB"),
           .python = "kernels/models/layer_norm_bwd_dx_rows.py",
           .doc = "layer norm backward: DX, whole rows in registers; float32 partial DW, DB, one row per program",
@@ -76,4 +75,4 @@ TL_KERNEL(layer_norm_bwd_dx_rows_kernel, layer_norm_bwd_dx_rows_cfg, layer_norm_
           .nfields = (int)(sizeof layer_norm_bwd_dx_rows_fields / sizeof layer_norm_bwd_dx_rows_fields[0]),
           .fields = layer_norm_bwd_dx_rows_fields,
           .problem = "DX[7056] DY[7056] DW[3024] DB[3024] X[7056] W[1008] Mean[7] Rstd[7]=1 stride=1008 M=7 N=1008 "
-                     "rows_per_program=3 grid=3");
+                     "grid=3");

@@ -1,15 +1,17 @@
 """layer_norm_bwd_dx_rows: the backward pass of layer normalization for X, with whole rows in
 registers, and per-program partial sums of the gradients of W and B (no locks).
 
-Each program owns a contiguous range of rows_per_program rows and walks it BLOCK_M rows at a
-time: dx = (w * dy - (xhat * c1 + c2)) * rstd with xhat = (x - mean) * rstd, c1 and c2 the row
+The rows are dealt out to the programs in blocks of BLOCK_M, in turn: program p takes blocks
+p, p + num_programs, p + 2 * num_programs, ... For each block: dx = (w * dy - (xhat * c1 + c2)) * rstd with xhat = (x - mean) * rstd, c1 and c2 the row
 means of xhat * w * dy and w * dy; it adds dy * xhat and dy into float32 registers and, at the
 end, stores them as its row of DW and DB (num_programs x N, float32). The column sums of those
 rows are dW and dB: kernels/models/layer_norm_bwd_dwdb.py with M = num_programs. This is the
-layout of the fast Triton layer norms (Liger-Kernel: one program per SM or two, each a range of
-rows): X and DY are read once, DX written once, and the partial sums cost num_programs rows
-instead of a lock per group (kernels/models/layer_norm_bwd_dx.py, the tutorial's form). The
-result is deterministic. stride and N are declared multiples of 16 (16-byte vectors).
+layout of the fast Triton layer norms (Liger-Kernel: one program per SM or two): X and DY are
+read once, DX written once, and the partial sums cost num_programs rows instead of a lock per
+group (kernels/models/layer_norm_bwd_dx.py, the tutorial's form). Liger gives each program a
+contiguous range of rows; dealt in turn, the rows of a ragged M spread evenly over the SMs (1151
+rows on 132 SMs of two programs: 8 or 9 rows an SM, where ranges of 5 rows left 99 SMs with 10
+and 33 with 5). The result is deterministic. stride and N are declared multiples of 16 (16-byte vectors).
 
 The Python original of kernels/models/layer_norm_bwd_dx_rows.c: the C body follows it line for line.
 """
@@ -18,7 +20,7 @@ import triton.language as tl
 
 
 @triton.jit
-def layer_norm_bwd_dx_rows(DX, DY, DW, DB, X, W, Mean, Rstd, stride, M, N, rows_per_program,
+def layer_norm_bwd_dx_rows(DX, DY, DW, DB, X, W, Mean, Rstd, stride, M, N,
                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     pid = tl.program_id(0)
     cols = tl.arange(0, BLOCK_N)
@@ -26,11 +28,10 @@ def layer_norm_bwd_dx_rows(DX, DY, DW, DB, X, W, Mean, Rstd, stride, M, N, rows_
     w = tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)
     dw = tl.zeros((BLOCK_N,), dtype=tl.float32)
     db = tl.zeros((BLOCK_N,), dtype=tl.float32)
-    row_start = pid * rows_per_program
-    row_end = tl.minimum(row_start + rows_per_program, M)
-    for first in range(row_start, row_end, BLOCK_M):
+    # blocks of BLOCK_M rows dealt out in turn: program pid takes blocks pid, pid + programs, ...
+    for first in range(pid * BLOCK_M, M, tl.num_programs(0) * BLOCK_M):
         rows = first + tl.arange(0, BLOCK_M)
-        row_mask = rows < row_end
+        row_mask = rows < M
         mask = row_mask[:, None] & col_mask[None, :]
         offs = rows[:, None] * stride + cols[None, :]
         x = tl.load(X + offs, mask=mask, other=0.0).to(tl.float32)
@@ -53,7 +54,7 @@ def _signature(dtype):
     """The full signature for storage dtype `dtype` (Triton's spelling: fp16, bf16, fp32)."""
     return {"DX": "*" + dtype, "DY": "*" + dtype, "DW": "*fp32", "DB": "*fp32", "X": "*" + dtype,
             "W": "*" + dtype, "Mean": "*fp32", "Rstd": "*fp32", "stride": "i32", "M": "i32", "N": "i32",
-            "rows_per_program": "i32", "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"}
+            "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"}
 
 
 SIGNATURE = _signature("fp16")
@@ -92,18 +93,19 @@ MODEL_CONFIGS = [
 EPS = 1e-5
 
 
-def num_programs(m, torch):
-    """Programs of a launch: PROGRAMS_PER_SM per SM of the GPU, no more than the rows."""
+def num_programs(m, block_m, torch):
+    """Programs of a launch: PROGRAMS_PER_SM per SM of the GPU, no more than the blocks of rows
+    (every program has rows)."""
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    return max(1, min(m, PROGRAMS_PER_SM * sms))
+    return max(1, min((m + block_m - 1) // block_m, PROGRAMS_PER_SM * sms))
 
 
-def program_rows(values, rows_per_program, programs, torch):
-    """Row i of `values` (M x N, float32) added into row i // rows_per_program of a programs x N
-    float32 tensor: what each program's partial sums hold."""
+def program_rows(values, block_m, programs, torch):
+    """Row i of `values` (M x N, float32) added into row (i // block_m) % programs of a programs x
+    N float32 tensor: what each program's partial sums hold."""
     m, n = values.shape
     out = torch.zeros((programs, n), dtype=torch.float32, device=values.device)
-    return out.index_add_(0, torch.arange(m, device=values.device) // rows_per_program, values)
+    return out.index_add_(0, torch.arange(m, device=values.device) // block_m % programs, values)
 
 
 def make_problem(m, n, dtype, torch):
@@ -127,21 +129,20 @@ def model_cases(cfg, torch):
     cases = []
     for m, n in ((4096, n_cfg), (1151, n_cfg), (4096, n_cfg * 1000 // 1024 // 16 * 16)):
         x, w, b, dy, mean, rstd = make_problem(m, n, dtype, torch)
-        programs = num_programs(m, torch)
-        rpp = (m + programs - 1) // programs
-        programs = (m + rpp - 1) // rpp  # no program without rows
+        bm = cfg["constexprs"]["BLOCK_M"]
+        programs = num_programs(m, bm, torch)
         dx = torch.empty_like(x)
         dw_partial = torch.empty((programs, n), dtype=torch.float32, device="cuda")
         db_partial = torch.empty((programs, n), dtype=torch.float32, device="cuda")
 
-        def expected(x=x, w=w, b=b, dy=dy, mean=mean, rstd=rstd, rpp=rpp, programs=programs):
+        def expected(x=x, w=w, b=b, dy=dy, mean=mean, rstd=rstd, bm=bm, programs=programs):
             xf = x.float().requires_grad_(True)
             y = torch.nn.functional.layer_norm(xf, (x.shape[1],), w.float(), b.float(), EPS)
             y.backward(dy.float())
             xhat = (x.float() - mean[:, None]) * rstd[:, None]
             dyf = dy.float()
-            return [xf.grad.to(x.dtype), program_rows(dyf * xhat, rpp, programs, torch),
-                    program_rows(dyf, rpp, programs, torch)]
+            return [xf.grad.to(x.dtype), program_rows(dyf * xhat, bm, programs, torch),
+                    program_rows(dyf, bm, programs, torch)]
 
         def baseline(x=x, w=w, b=b, dy=dy, mean_t=mean[:, None].contiguous(), rstd_t=rstd[:, None].contiguous()):
             return torch.ops.aten.native_layer_norm_backward(dy, x, (x.shape[1],), mean_t, rstd_t, w, b,
@@ -150,7 +151,7 @@ def model_cases(cfg, torch):
         es = x.element_size()
         cases.append({
             "label": f"{m}x{n}",
-            "args": [dx, dy, dw_partial, db_partial, x, w, mean, rstd, x.stride(0), m, n, rpp],
+            "args": [dx, dy, dw_partial, db_partial, x, w, mean, rstd, x.stride(0), m, n],
             "grid": (programs,),
             "outputs": [0, 2, 3],
             "expected": expected,

@@ -1,5 +1,5 @@
-/* rms_norm_bwd: RMS norm backward for X with whole rows in registers, each program a range of
- * rows, and its float32 partial sum of dW as one row of DW, no locks
+/* rms_norm_bwd: RMS norm backward for X with whole rows in registers, blocks of rows dealt out to
+ * the programs in turn, and each program's float32 partial sum of dW as one row of DW, no locks
  * (kernels/models/rms_norm_bwd.py, line for line; docs/kernels_norm_quant.md). */
 #include "tritonc/tritonc.h"
 
@@ -24,18 +24,16 @@ static void rms_norm_bwd(tl_builder *builder, const rms_norm_bwd_cfg *cfg)
     tl_value stride = tl_arg(builder, "stride", MULTIPLE_OF_16);
     tl_value M = tl_arg(builder, "M", TL_SCALAR(TL_I32));
     tl_value N = tl_arg(builder, "N", MULTIPLE_OF_16);
-    tl_value rows_per_program = tl_arg(builder, "rows_per_program", TL_SCALAR(TL_I32));
 
     tl_value pid = tl_program_id(builder, 0);
     tl_value cols = tl_arange(builder, 0, BLOCK_N);
     tl_value col_mask = tl_lt(cols, N);
     tl_value w = tl_to(tl_load(tl_addptr(W, cols), .mask = col_mask, .other = tl_lit(0.0)), TL_F32);
     tl_value dw = tl_zeros(builder, TL_SHAPE(BLOCK_N), TL_F32);
-    tl_value row_start = tl_mul(pid, rows_per_program);
-    tl_value row_end = tl_minimum(tl_add(row_start, rows_per_program), M);
-    tl_scope loop = tl_for(builder, row_start, row_end, BLOCK_M, .carry = TL_VARS(&dw)); { tl_value first = loop.iv;
+    /* blocks of BLOCK_M rows dealt out in turn: program pid takes blocks pid, pid + programs, ... */
+    tl_scope loop = tl_for(builder, tl_mul(pid, BLOCK_M), M, tl_mul(tl_num_programs(builder, 0), BLOCK_M), .carry = TL_VARS(&dw)); { tl_value first = loop.iv;
         tl_value rows = tl_add(first, tl_arange(builder, 0, BLOCK_M));
-        tl_value row_mask = tl_lt(rows, row_end);
+        tl_value row_mask = tl_lt(rows, M);
         tl_value mask = tl_and(tl_index(row_mask, TL_ALL, TL_NONE), tl_index(col_mask, TL_NONE, TL_ALL));
         tl_value offs = tl_add(tl_mul(tl_index(rows, TL_ALL, TL_NONE), stride), tl_index(cols, TL_NONE, TL_ALL));
         tl_value x = tl_to(tl_load(tl_addptr(X, offs), .mask = mask, .other = tl_lit(0.0)), TL_F32);
@@ -60,12 +58,11 @@ static const tl_cfg_field rms_norm_bwd_fields[] = {
 
 TL_KERNEL(rms_norm_bwd_kernel, rms_norm_bwd_cfg, rms_norm_bwd,
           .name = "rms_norm_bwd",
-          .inputs = TL_NAMES("DY", "X", "W", "Rstd", "stride", "M", "N", "rows_per_program"),
+          .inputs = TL_NAMES("DY", "X", "W", "Rstd", "stride", "M", "N"),
           .outputs = TL_NAMES("DX", "DW"),
           .python = "kernels/models/rms_norm_bwd.py",
           .doc = "RMS norm backward: DX, whole rows in registers; float32 partial DW, one row per program",
           .cfg_default = &rms_norm_bwd_default,
           .nfields = (int)(sizeof rms_norm_bwd_fields / sizeof rms_norm_bwd_fields[0]),
           .fields = rms_norm_bwd_fields,
-          .problem = "DX[7056] DY[7056] DW[3024] X[7056] W[1008] Rstd[7]=1 stride=1008 M=7 N=1008 rows_per_program=3 "
-                     "grid=3");
+          .problem = "DX[7056] DY[7056] DW[3024] X[7056] W[1008] Rstd[7]=1 stride=1008 M=7 N=1008 grid=3");

@@ -2,9 +2,9 @@
 per-program partial sums of the gradient of W (no locks).
 
 With xhat = x * rstd (Rstd from kernels/models/rms_norm_fwd.py) and c the row mean of
-xhat * w * dy: dx = (w * dy - xhat * c) * rstd. Each program owns a contiguous range of
-rows_per_program rows, walks it BLOCK_M rows at a time, and stores the float32 sum of
-dy * xhat over its rows as its row of DW (num_programs x N); dW is the column sum of DW
+xhat * w * dy: dx = (w * dy - xhat * c) * rstd. Each program takes blocks of BLOCK_M rows dealt
+out in turn (blocks p, p + num_programs, ...) and stores the float32 sum of dy * xhat over its
+rows as its row of DW (num_programs x N); dW is the column sum of DW
 (kernels/models/layer_norm_bwd_dwdb.py, or DW.sum(0)). The layout of
 kernels/models/layer_norm_bwd_dx_rows.py; deterministic. stride and N are declared multiples of 16.
 
@@ -18,18 +18,17 @@ import triton.language as tl
 
 
 @triton.jit
-def rms_norm_bwd(DX, DY, DW, X, W, Rstd, stride, M, N, rows_per_program, BLOCK_M: tl.constexpr,
+def rms_norm_bwd(DX, DY, DW, X, W, Rstd, stride, M, N, BLOCK_M: tl.constexpr,
                  BLOCK_N: tl.constexpr):
     pid = tl.program_id(0)
     cols = tl.arange(0, BLOCK_N)
     col_mask = cols < N
     w = tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)
     dw = tl.zeros((BLOCK_N,), dtype=tl.float32)
-    row_start = pid * rows_per_program
-    row_end = tl.minimum(row_start + rows_per_program, M)
-    for first in range(row_start, row_end, BLOCK_M):
+    # blocks of BLOCK_M rows dealt out in turn: program pid takes blocks pid, pid + programs, ...
+    for first in range(pid * BLOCK_M, M, tl.num_programs(0) * BLOCK_M):
         rows = first + tl.arange(0, BLOCK_M)
-        row_mask = rows < row_end
+        row_mask = rows < M
         mask = row_mask[:, None] & col_mask[None, :]
         offs = rows[:, None] * stride + cols[None, :]
         x = tl.load(X + offs, mask=mask, other=0.0).to(tl.float32)
@@ -59,7 +58,7 @@ _ln = _sibling("layer_norm_bwd_dx_rows")  # launch_config, num_programs, program
 def _signature(dtype):
     """The full signature for storage dtype `dtype` (Triton's spelling: fp16, bf16, fp32)."""
     return {"DX": "*" + dtype, "DY": "*" + dtype, "DW": "*fp32", "X": "*" + dtype, "W": "*" + dtype,
-            "Rstd": "*fp32", "stride": "i32", "M": "i32", "N": "i32", "rows_per_program": "i32",
+            "Rstd": "*fp32", "stride": "i32", "M": "i32", "N": "i32",
             "BLOCK_M": "constexpr", "BLOCK_N": "constexpr"}
 
 
@@ -110,23 +109,22 @@ def model_cases(cfg, torch):
         w = (0.5 + torch.rand((n,), dtype=torch.float32, device="cuda", generator=gen)).to(dtype)
         dy = (0.1 * torch.randn((m, n), dtype=torch.float32, device="cuda", generator=gen)).to(dtype)
         rstd = torch.rsqrt(x.float().pow(2).mean(dim=1) + EPS)
-        programs = _ln.num_programs(m, torch)
-        rpp = (m + programs - 1) // programs
-        programs = (m + rpp - 1) // rpp  # no program without rows
+        bm = cfg["constexprs"]["BLOCK_M"]
+        programs = _ln.num_programs(m, bm, torch)
         dx = torch.empty_like(x)
         dw_partial = torch.empty((programs, n), dtype=torch.float32, device="cuda")
 
-        def expected(x=x, w=w, dy=dy, rstd=rstd, rpp=rpp, programs=programs):
+        def expected(x=x, w=w, dy=dy, rstd=rstd, bm=bm, programs=programs):
             xf = x.float().requires_grad_(True)
             y = xf * torch.rsqrt(xf.pow(2).mean(dim=1, keepdim=True) + EPS) * w.float()
             y.backward(dy.float())
             xhat = x.float() * rstd[:, None]
-            return [xf.grad.to(x.dtype), _ln.program_rows(dy.float() * xhat, rpp, programs, torch)]
+            return [xf.grad.to(x.dtype), _ln.program_rows(dy.float() * xhat, bm, programs, torch)]
 
         es = x.element_size()
         cases.append({
             "label": f"{m}x{n}",
-            "args": [dx, dy, dw_partial, x, w, rstd, x.stride(0), m, n, rpp],
+            "args": [dx, dy, dw_partial, x, w, rstd, x.stride(0), m, n],
             "grid": (programs,),
             "outputs": [0, 2],
             "expected": expected,

@@ -507,7 +507,7 @@ def norm_bwd_pipelines(tt, ctx, rows):
                 torch.manual_seed(0)
                 case = km.model_cases(cfg, torch)[0]  # the large one: 4096 rows of N
                 args = M.fresh_args(case)
-                m, n = case["args"][-3], case["args"][-2]
+                m, n = case["args"][-2], case["args"][-1]  # (..., stride, M, N)
                 programs = case["grid"][0]
                 dw_partial = args[2]
                 db_partial = args[3] if name == "layer_norm_bwd_dx_rows" else args[2]

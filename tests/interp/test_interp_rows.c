@@ -151,12 +151,14 @@ static void test_norm_fwd_rows(void **state)
 
 /* ---- layer_norm_bwd_dx_rows, rms_norm_bwd (float32) -------------------------------------------- */
 
-static void norm_bwd_case(bool rms, int block_m, int block_n, int rows, int n, int rpp, uint32_t *seed)
+/* Blocks of block_m rows dealt out to `programs` programs in turn: row r is in program's
+ * (r / block_m) % programs partial sums. */
+static void norm_bwd_case(bool rms, int block_m, int block_n, int rows, int n, int programs, uint32_t *seed)
 {
     char s[2][16];
     const char *const set[] = {"dtype", "float32", "BLOCK_M", num(s[0], block_m), "BLOCK_N", num(s[1], block_n)};
     tl_builder *b = build(rms ? "rms_norm_bwd" : "layer_norm_bwd_dx_rows", 6, set);
-    const int stride = n + 16, programs = (rows + rpp - 1) / rpp;
+    const int stride = n + 16;
     const size_t xb = (size_t)rows * stride * sizeof(float), pb = (size_t)programs * n * sizeof(float);
     float *X = malloc(xb), *DY = malloc(xb), *DX = malloc(xb), *W = malloc(n * sizeof *W);
     float *mean = malloc(rows * sizeof *mean), *rstd = malloc(rows * sizeof *rstd), *DW = malloc(pb), *DB = malloc(pb);
@@ -174,16 +176,16 @@ static void norm_bwd_case(bool rms, int block_m, int block_n, int rows, int n, i
     }
     const tc_interp_grid grid = tc_interp_grid1(programs);
     if (rms)
-        run(b, grid, 10,
+        run(b, grid, 9,
             (tc_interp_arg[]){tc_interp_ptr(DX, xb), tc_interp_ptr(DY, xb), tc_interp_ptr(DW, pb), tc_interp_ptr(X, xb),
                               tc_interp_ptr(W, n * sizeof *W), tc_interp_ptr(rstd, rows * sizeof *rstd),
-                              tc_interp_int(stride), tc_interp_int(rows), tc_interp_int(n), tc_interp_int(rpp)});
+                              tc_interp_int(stride), tc_interp_int(rows), tc_interp_int(n)});
     else
-        run(b, grid, 12,
+        run(b, grid, 11,
             (tc_interp_arg[]){tc_interp_ptr(DX, xb), tc_interp_ptr(DY, xb), tc_interp_ptr(DW, pb), tc_interp_ptr(DB, pb),
                               tc_interp_ptr(X, xb), tc_interp_ptr(W, n * sizeof *W),
                               tc_interp_ptr(mean, rows * sizeof *mean), tc_interp_ptr(rstd, rows * sizeof *rstd),
-                              tc_interp_int(stride), tc_interp_int(rows), tc_interp_int(n), tc_interp_int(rpp)});
+                              tc_interp_int(stride), tc_interp_int(rows), tc_interp_int(n)});
     for (int r = 0; r < rows; r++) {
         const float *x = X + r * stride, *dy = DY + r * stride;
         double c1 = 0, c2 = 0;
@@ -198,8 +200,8 @@ static void norm_bwd_case(bool rms, int block_m, int block_n, int rows, int n, i
             double want = j >= n ? 12345.0 : ((double)W[j] * dy[j] - (xhat * c1 + c2)) * rstd[r];
             near("DX", r * stride + j, DX[r * stride + j], want, 4);
             if (j < n) {
-                wdw[(size_t)(r / rpp) * n + j] += dy[j] * xhat;
-                wdb[(size_t)(r / rpp) * n + j] += dy[j];
+                wdw[(size_t)(r / block_m % programs) * n + j] += dy[j] * xhat;
+                wdb[(size_t)(r / block_m % programs) * n + j] += dy[j];
             }
         }
     }
@@ -226,10 +228,11 @@ static void test_norm_bwd_rows(void **state)
     (void)state;
     uint32_t seed = 37;
     for (int rms = 0; rms <= 1; rms++) {
-        norm_bwd_case(rms, 1, 32, 4, 32, 2, &seed);   /* two programs of two rows */
-        norm_bwd_case(rms, 2, 64, 7, 48, 3, &seed);   /* ragged: the last program has one row */
-        norm_bwd_case(rms, 4, 32, 11, 32, 5, &seed);  /* steps of four within five rows */
-        norm_bwd_case(rms, 2, 16, 1, 16, 8, &seed);   /* one row, one program */
+        norm_bwd_case(rms, 1, 32, 4, 32, 2, &seed);   /* two programs of two rows: 0, 2 and 1, 3 */
+        norm_bwd_case(rms, 2, 64, 7, 48, 3, &seed);   /* ragged: four blocks, the last of one row */
+        norm_bwd_case(rms, 4, 32, 11, 32, 2, &seed);  /* three blocks of four on two programs */
+        norm_bwd_case(rms, 1, 16, 9, 16, 4, &seed);   /* 9 rows on 4 programs: 3, 2, 2, 2 */
+        norm_bwd_case(rms, 2, 16, 1, 16, 1, &seed);   /* one row, one program */
     }
 }
 
