@@ -2,16 +2,18 @@
 registers, and per-program partial sums of the gradients of W and B (no locks).
 
 The rows are dealt out to the programs in blocks of BLOCK_M, in turn: program p takes blocks
-p, p + num_programs, p + 2 * num_programs, ... For each block: dx = (w * dy - (xhat * c1 + c2)) * rstd with xhat = (x - mean) * rstd, c1 and c2 the row
-means of xhat * w * dy and w * dy; it adds dy * xhat and dy into float32 registers and, at the
-end, stores them as its row of DW and DB (num_programs x N, float32). The column sums of those
-rows are dW and dB: kernels/models/layer_norm_bwd_dwdb.py with M = num_programs. This is the
-layout of the fast Triton layer norms (Liger-Kernel: one program per SM or two): X and DY are
-read once, DX written once, and the partial sums cost num_programs rows instead of a lock per
-group (kernels/models/layer_norm_bwd_dx.py, the tutorial's form). Liger gives each program a
+p, p + num_programs, p + 2 * num_programs, ... For each block: dx = (w * dy - (xhat * c1 +
+c2)) * rstd with xhat = (x - mean) * rstd, c1 and c2 the row means of xhat * w * dy and w * dy;
+it adds dy * xhat and dy into float32 registers and, at the end, stores them as its row of DW
+and DB (num_programs x N, float32). The column sums of those rows are dW and dB:
+kernels/models/layer_norm_bwd_dwdb.py with M = num_programs. This is the layout of the fast
+Triton layer norms (Liger-Kernel: one program per SM or two): X and DY are read once, DX written
+once, and the partial sums cost num_programs rows instead of a lock per group
+(kernels/models/layer_norm_bwd_dx.py, the tutorial's form). Liger gives each program a
 contiguous range of rows; dealt in turn, the rows of a ragged M spread evenly over the SMs (1151
 rows on 132 SMs of two programs: 8 or 9 rows an SM, where ranges of 5 rows left 99 SMs with 10
-and 33 with 5). The result is deterministic. stride and N are declared multiples of 16 (16-byte vectors).
+and 33 with 5). The result is deterministic. stride and N are declared multiples of 16 (16-byte
+vectors).
 
 The Python original of kernels/models/layer_norm_bwd_dx_rows.c: the C body follows it line for line.
 """
