@@ -1,5 +1,6 @@
 /* The for loop (control.h: tl_for): Python's `for i in range(...)` and tl.range as an scf.for,
  * opened with its bounds, its loop attributes and the values it carries, closed by tl_end. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "lang/scope_internal.h"
@@ -66,6 +67,11 @@ tl_scope tl_for_at(tl_site s, tl_builder *b, tl_value lo, tl_value hi, tl_value 
         return lang_scope_failed(b, s, hint);
     /* A negative literal step counts down: Python swaps the bounds and maps the variable back. */
     bool down = tl_value_is_lit(step) && step.lit == TL_LIT_INT && step.lit_val.i < 0;
+    if (down && step.lit_val.i == INT64_MIN) { /* Python's -step is 2**63: no int64 */
+        tl_builder_fail(b, s, "the loop's step %" PRId64 " cannot count down: its negation overflows int64",
+                        step.lit_val.i);
+        return lang_scope_failed(b, s, hint);
+    }
     if (down) {
         step.lit_val.i = -step.lit_val.i;
         tl_value t = lo;

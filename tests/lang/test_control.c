@@ -398,6 +398,21 @@ static void no_crash_after_an_error(void **state)
     expect_error_at(b, line, "tl_arange: arange's range must be a power of 2 (got 48)");
 }
 
+/* A literal step of INT64_MIN cannot count down: its negation (Python's 2**63) is no int64. A clear
+ * error at the call, not a signed overflow (found by fuzz_api under UBSan). */
+static void error_step_int64_min(void **state)
+{
+    (void)state;
+    tl_builder *b = tl_builder_create("k");
+    tl_value n = tl_arg(b, "n", TL_SCALAR(TL_I64));
+    int line = __LINE__ + 1;
+    tl_scope loop = tl_for(b, n, 0, INT64_MIN);
+    tl_store(tl_addptr(tl_arg(b, "p", TL_PTR(TL_I64)), 0), loop.iv);
+    tl_end(&loop);
+    expect_error_at(b, line,
+                    "tl_for: the loop's step -9223372036854775808 cannot count down: its negation overflows int64");
+}
+
 /* The opening call's own failure gives the same usable scope. */
 static void no_crash_when_the_open_fails(void **state)
 {
@@ -964,6 +979,7 @@ int main(void)
         cmocka_unit_test(early_returns_inline),
         cmocka_unit_test(early_returns_shared_exit),
         cmocka_unit_test(nested_scopes),
+        cmocka_unit_test(error_step_int64_min),
         cmocka_unit_test(error_yield_arity),
         cmocka_unit_test(error_yield_type),
         cmocka_unit_test(error_closing_the_wrong_scope),
