@@ -320,12 +320,15 @@ def attention_bytes(batch, model):
     return 2 * batch["q"].numel() * el + keys * model["Hkv"] * model["D"] * 2 * el
 
 
-# (label, query lens, context lens): decode and prefill mixed; a prefill with context; one decode alone
+# A serving batch, this kernel's and unified_attention_3d's large case: 32 decode steps over
+# contexts of 512 to 4013 keys (the cache hundreds of MB).
+DECODE_32 = ("decode-32", [1] * 32, [512 + i * 389 % 3584 for i in range(32)])
+
+# (label, query lens, context lens): decode and prefill mixed; a prefill with context; decode steps
 _BATCHES = [("mixed-1-1-17-300", [1, 1, 17, 300], [2000, 517, 40, 1200]),
             ("prefill-513", [513], [0]),
             ("decode-8", [1] * 8, [1999, 31, 250, 1024, 7, 640, 1500, 100]),
-            # a serving batch: 32 sequences of 512 to 4095 keys, the cache hundreds of MB (a large case)
-            ("decode-32", [1] * 32, [512 + i * 389 % 3584 for i in range(32)])]
+            DECODE_32]
 
 
 def _label_model(cfg):

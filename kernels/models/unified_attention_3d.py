@@ -169,7 +169,7 @@ MODEL_CONFIGS = [
 # (label, query lens, context lens): decode steps, two with a few speculative tokens (at most BLOCK_Q)
 _BATCHES = [("decode-4-spec", [1, 1, 2, 1], [2000, 517, 40, 1200]),
             ("decode-8", [1] * 8, [1999, 31, 250, 1024, 7, 640, 1500, 100]),
-            ("decode-32", [1] * 32, [512 + i * 389 % 3584 for i in range(32)])]  # unified_attention_2d's large case
+            _ua2d.DECODE_32]
 
 
 def expected_segments(torch, batch, model, c):

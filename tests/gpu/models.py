@@ -896,9 +896,10 @@ def main():
         xla_error = f"cannot import tests/gpu/xla_call.py: {type(e).__name__}: {e}"
     if xla_error:
         log(f"XLA path: {xla_error} (every XLA cell FAILs)")
-    ctx = {"tritonc": args.tritonc, "harness": args.harness, "out": args.diffs or args.work / "diffs", "work": args.work,
+    diffs = args.diffs or args.work / "diffs"
+    ctx = {"tritonc": args.tritonc, "harness": args.harness, "out": diffs, "work": args.work,
            "budget": Budget(args.budget_s), "xla_error": xla_error, "xla_all_cases": args.xla_all_cases,
-           "variants": Variants(tt, args.tritonc, args.work / "variants", args.diffs or args.work / "diffs")}
+           "variants": Variants(tt, args.tritonc, args.work / "variants", diffs)}
     rows, ok = [], True
     for name in names:
         try:

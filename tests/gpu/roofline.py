@@ -90,9 +90,9 @@ KERNELS = {
 }
 # The sweep: per kernel, the config fields to vary and their choices (every combination), num_warps'
 # choices, and num_stages' (the backward kernels walk their rows in a loop that the pipeliner can
-# prefetch; the others have no loop, so only the config's own stages). The decode attention kernel
-# (16 to 39% of its roofline on an H100) varies its tile and its split of each sequence, the
-# reduction after it (68 to 72% on its large case) its warps only.
+# prefetch; the others have no loop, so only the config's own stages). The split-KV decode
+# attention kernel varies its tile and its split of each sequence, the reduction after it its
+# warps only (docs/kernels_attention.md has what an H100 run picked).
 SWEEP = {
     "layer_norm_fwd_rows": ({"BLOCK_M": (1, 2, 4)}, (4, 8, 16), (None,)),
     "rms_norm_fwd": ({"BLOCK_M": (1, 2, 4)}, (4, 8, 16), (None,)),
