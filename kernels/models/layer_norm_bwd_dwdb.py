@@ -43,13 +43,19 @@ _DTYPE_NAMES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32"}  # tri
 _SHAPES = {}  # label -> (dtype, N): what model_cases needs beyond the config
 
 
-def _config(label, dtype, n):
+def _config(label, dtype, n, block_m=32, block_n=128, num_warps=4):
     # The tutorial launches this kernel with BLOCK_SIZE_M = 32, BLOCK_SIZE_N = 128 and Triton's
     # default num_warps (4), over cdiv(N, BLOCK_SIZE_N) programs.
     _SHAPES[label] = (dtype, n)
-    return {"label": label, "sets": {"dtype": _DTYPE_NAMES[dtype], "BLOCK_SIZE_M": 32, "BLOCK_SIZE_N": 128},
-            "constexprs": {"BLOCK_SIZE_M": 32, "BLOCK_SIZE_N": 128}, "signature": _signature(dtype),
-            "attrs": ATTRS, "num_warps": 4, "num_stages": 3}
+    blocks = {"BLOCK_SIZE_M": block_m, "BLOCK_SIZE_N": block_n}
+    return {"label": label, "sets": dict(blocks, dtype=_DTYPE_NAMES[dtype]), "constexprs": blocks,
+            "signature": _signature(dtype), "attrs": ATTRS, "num_warps": num_warps, "num_stages": 3}
+
+
+def rows_config(dtype, n):
+    """The config that follows the row kernels (layer_norm_bwd_dx_rows, rms_norm_bwd), whose
+    partial rows number 2 per SM."""
+    return _config(f"rows-{dtype}-n{n}", dtype, n, block_m=128, block_n=16)
 
 
 MODEL_CONFIGS = [

@@ -1,4 +1,4 @@
-/* unified_attention_3d: the split-KV variant of unified_attention_3d, one segment of each
+/* unified_attention_3d: the split-KV variant of unified_attention_2d, one segment of each
  * sequence's keys per program on a third grid axis, writing the partial softmax results that
  * reduce_segments merges (kernels/models/unified_attention_3d.py, line for line). The @jit helpers are
  * the ua_ functions of kernels/models/unified_attention_helpers.c; constexpr ifs are C ifs. */
@@ -93,7 +93,16 @@ static void unified_attention_3d(tl_builder *builder, const unified_attention_3d
     tl_value max_seq_prefix_len = tl_minimum(tl_add(tl_add(tl_add(context_len, tl_mul(q_block_local_idx, BLOCK_Q)), tl_floordiv(tl_sub(BLOCK_M, 1), NUM_QUERIES_PER_KV)), 1), seq_len);
     tl_value num_tiles = ua_cdiv_fn(max_seq_prefix_len, tl_lit(TILE_SIZE));
     tl_value block_table_row = tl_addptr(block_table_ptr, tl_mul(seq_idx, stride_bt));
-    tl_scope loop = tl_for(builder, tl_mul(segm_idx, tiles_per_segment), tl_minimum(tl_mul(tl_add(segm_idx, 1), tiles_per_segment), num_tiles), 1, .carry = TL_VARS(&M, &L, &acc)); tl_value j = loop.iv;
+    tl_value tile_lo = tl_mul(segm_idx, tiles_per_segment);
+    tl_value tile_hi = tl_minimum(tl_mul(tl_add(segm_idx, 1), tiles_per_segment), num_tiles);
+    if (SLIDING_WINDOW > 0) {
+        /* nor the tiles before the first row's window or past the last row's position */
+        tl_value first_pos = tl_mul(q_block_local_idx, BLOCK_Q);
+        tl_value last_pos = tl_minimum(tl_add(first_pos, tl_floordiv(tl_sub(BLOCK_M, 1), NUM_QUERIES_PER_KV)), tl_sub(query_len, 1));
+        tile_lo = tl_maximum(tile_lo, tl_floordiv(tl_add(tl_sub(tl_add(context_len, first_pos), SLIDING_WINDOW), 1), TILE_SIZE));
+        tile_hi = tl_minimum(tile_hi, tl_add(tl_floordiv(tl_add(context_len, last_pos), TILE_SIZE), 1));
+    }
+    tl_scope loop = tl_for(builder, tile_lo, tile_hi, 1, .carry = TL_VARS(&M, &L, &acc)); tl_value j = loop.iv;
         tl_value seq_offset = tl_add(tl_mul(j, TILE_SIZE), offs_t);
         tl_value tile_mask = tl_lt(seq_offset, max_seq_prefix_len);
         tl_value physical_block = tl_to(tl_load(tl_addptr(block_table_row, tl_floordiv(seq_offset, BLOCK_SIZE)), .mask = tile_mask, .other = tl_lit(0)), TL_I64);

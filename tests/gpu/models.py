@@ -452,6 +452,13 @@ def max_err(got, want):
     return (got.double() - want.double()).abs().max().item()
 
 
+def compared(case, tensors):
+    """What a case's outputs are compared as: its "compare_as" of them when it has one (a split-KV
+    segment's weighted values over its exp-sum, say), else the outputs themselves."""
+    view = case.get("compare_as")
+    return list(view(list(tensors))) if view else list(tensors)
+
+
 def compare(got, want, tol):
     """(good, max abs err) of one output against one expected tensor."""
     import torch
@@ -729,7 +736,7 @@ def check_case(ctx, name, km, cfg, params, signature, constexprs, case, ours_ker
             got = [args[i].clone() for i in outs]
             row["run"] = OK
             if want is not None:
-                errs = [compare(g, w, tol) for g, w in zip(got, want)]
+                errs = [compare(g, w, tol) for g, w in zip(compared(case, got), compared(case, want))]
                 row["correct"] = OK if len(want) == len(got) and all(e[0] for e in errs) else FAIL
                 row["err"] = max((e[1] for e in errs), default=0.0)
                 log(f"    ours vs expected: {row['correct']} (max abs err {fmt_err(row['err'])}; "
@@ -745,7 +752,8 @@ def check_case(ctx, name, km, cfg, params, signature, constexprs, case, ours_ker
             same = all(bit_equal(g, args[i]) for g, i in zip(got, outs))
             row["twin_diff"] = max(diffs, default=0.0)
             # Equal PTX should give equal bits; an accumulating kernel may differ within its tolerance.
-            close = all(compare(g, args[i], tol)[0] for g, i in zip(got, outs))
+            close = all(compare(g, t, tol)[0]
+                        for g, t in zip(compared(case, got), compared(case, [args[i] for i in outs])))
             row["twin"] = OK if same or close else FAIL
             log(f"    ours vs twin: {'bit-equal' if same else 'max diff ' + fmt_err(row['twin_diff'])} -> {row['twin']}")
         except Exception:
@@ -765,7 +773,7 @@ def check_case(ctx, name, km, cfg, params, signature, constexprs, case, ours_ker
             if reference is None:
                 raise RuntimeError("nothing to compare with (ours did not run, expected() failed)")
             res, key = fn()
-            errs = [compare(r, g, tol) for r, g in zip(res, reference)]
+            errs = [compare(r, g, tol) for r, g in zip(compared(case, res), compared(case, reference))]
             row[path] = OK if len(res) == len(reference) and all(e[0] for e in errs) else FAIL
             exact = all(bit_equal(r, g) for r, g in zip(res, reference))
             log(f"    {path}{' key ' + key if key else ''}: {row[path]} ("

@@ -100,10 +100,16 @@ SWEEP = {
     "layer_norm_bwd_dx_rows": ({"BLOCK_M": (1, 2, 4)}, (4, 8, 16), (1, 3)),
     "rms_norm_bwd": ({"BLOCK_M": (1, 2, 4)}, (4, 8, 16), (1, 3)),
     "per_token_group_quant_fp8_groups": ({"GROUPS": (4, 8, 16)}, (1, 2, 4), (None,)),
+    "unified_attention_2d": ({"TILE_SIZE": (16, 32, 64)}, (2, 4, 8), (2, 3, 4)),
     "unified_attention_3d": ({"TILE_SIZE": (16, 32, 64), "NUM_SEGMENTS_PER_SEQ": (8, 16, 32)}, (2, 4, 8), (None,)),
     "reduce_segments": ({}, (1, 2, 8), (None,)),
 }
-SWEEP_CONFIGS = 2  # the first configs of each kernel (the large row lengths)
+SWEEP_CONFIGS = 2  # the first configs of each kernel (the large row lengths), unless --config picks
+# layer_norm_bwd_dwdb after the row kernels (the norm_bwd pipelines): (BLOCK_SIZE_M, BLOCK_SIZE_N,
+# num_warps), narrower column blocks than the tutorial's 128 so that more programs read the
+# 2 * SMs partial rows
+DWDB_SWEEP = [(32, 128, 4), (128, 16, 4), (256, 16, 4), (128, 8, 4), (256, 8, 4), (128, 16, 8), (256, 16, 8),
+              (128, 32, 4), (128, 32, 8), (64, 8, 2), (256, 8, 8)]
 # fused_moe's sweep (issue 31 item 3): per token-count bucket, other blocks and launch options from
 # vLLM's tuning space (benchmark_moe.py: BLOCK_SIZE_M 16..256, N 32..256, K 64..256, 4 or 8 warps,
 # 2 to 5 stages), a few points around what its H100 tables pick, by the bucket's case size.
@@ -263,8 +269,8 @@ def moe_roof_us(ctx, cfg, case):
 def outputs_match(case, args):
     """Whether the case's outputs in `args` (after a launch) match its expected(), within its tol."""
     tol = tuple(case.get("tol") or (1e-5, 1e-6))
-    got = [args[i] for i in case["outputs"]]
-    want = case["expected"]()
+    got = M.compared(case, [args[i] for i in case["outputs"]])
+    want = M.compared(case, case["expected"]())
     per = case.get("tol_per_output") or [tol] * len(got)
     return len(got) == len(want) and all(M.compare(g, w, t)[0] for g, w, t in zip(got, want, per))
 
@@ -493,50 +499,75 @@ def moe_pipelines(tt, ctx, rows):
 
 def norm_bwd_pipelines(tt, ctx, rows):
     """layer_norm_bwd_dx_rows + layer_norm_bwd_dwdb (dx, dw, db) beside torch's native backward;
-    rms_norm_bwd + layer_norm_bwd_dwdb (its DB reading DW again) beside the torch formula."""
+    rms_norm_bwd + layer_norm_bwd_dwdb (its DB reading DW again) beside the torch formula. With the
+    sweep on, the pipeline again under each DWDB_SWEEP point of layer_norm_bwd_dwdb: a log line per
+    config and a `sweep` row with the fastest correct point."""
     import torch
     dwdb_mod = M.load_module("layer_norm_bwd_dwdb")
     for name in ("layer_norm_bwd_dx_rows", "rms_norm_bwd"):
         km = M.load_module(name)
-        for cfg in km.MODEL_CONFIGS:
+        for cfg in M.selected(km.MODEL_CONFIGS, ctx["configs"]):
             label = cfg["label"]
             log(f"\n=== {name} + layer_norm_bwd_dwdb pipeline [{label}]")
             try:
                 short, n_cfg = km._SHAPES[label]
-                dcfg = dwdb_mod._config(f"for-{name}-{label}", short, n_cfg)
                 torch.manual_seed(0)
                 case = km.model_cases(cfg, torch)[0]  # the large one: 4096 rows of N
-                args = M.fresh_args(case)
+                want = case["expected"]()
                 m, n = case["args"][-2], case["args"][-1]  # (..., stride, M, N)
+                es = case["args"][0].element_size()
                 programs = case["grid"][0]
-                dw_partial = args[2]
-                db_partial = args[3] if name == "layer_norm_bwd_dx_rows" else args[2]
-                dt = args[0].dtype
-                final_dw = torch.empty(n, dtype=dt, device="cuda")
-                final_db = torch.empty(n, dtype=dt, device="cuda")
-                ad = [dw_partial, db_partial, final_dw, final_db, programs, n]
-                gd = ((n + dcfg["constexprs"]["BLOCK_SIZE_N"] - 1) // dcfg["constexprs"]["BLOCK_SIZE_N"],)
-                steps, twins = steps_of(ctx, [(km, name, cfg, case["grid"], args),
-                                              (dwdb_mod, "layer_norm_bwd_dwdb", dcfg, gd, ad)])
-                es = args[0].element_size()
                 nbytes = case["bytes"] + 2 * 4 * programs * n + 2 * n * es
+
+                def pipeline(dcfg, row, twins=True):
+                    args = M.fresh_args(case)
+                    dw_partial = args[2]
+                    db_partial = args[3] if name == "layer_norm_bwd_dx_rows" else args[2]
+                    final_dw = torch.empty(n, dtype=args[0].dtype, device="cuda")
+                    final_db = torch.empty(n, dtype=args[0].dtype, device="cuda")
+                    ad = [dw_partial, db_partial, final_dw, final_db, programs, n]
+                    block_n = dcfg["constexprs"]["BLOCK_SIZE_N"]
+                    steps, twin_steps = steps_of(ctx, [(km, name, cfg, case["grid"], args),
+                                                       (dwdb_mod, "layer_norm_bwd_dwdb", dcfg,
+                                                        ((n + block_n - 1) // block_n,), ad)])
+                    tol = case["tol"]
+
+                    def check():
+                        good = M.compare(args[0], want[0], tol)[0]
+                        wide = (tol[0] * 10, tol[1] * 10)
+                        good &= M.compare(final_dw.float(), want[1].sum(dim=0), wide)[0]
+                        if name == "layer_norm_bwd_dx_rows":
+                            good &= M.compare(final_db.float(), want[2].sum(dim=0), wide)[0]
+                        return good
+
+                    return time_pipeline(ctx, row, steps, twin_steps if twins else None,
+                                         case["baseline"] if twins else None, check)
+
+                dcfg = dwdb_mod.rows_config(short, n_cfg)
                 row = Row(kernel=f"{name}+dwdb", config=label, case=case["label"], MB=nbytes / 1e6,
                           roof_us=nbytes / ctx["copy_bps"] * 1e6)
-                want = case["expected"]()
-                tol = case["tol"]
-
-                def check(args=args, want=want, final_dw=final_dw, final_db=final_db, name=name):
-                    good = M.compare(args[0], want[0], tol)[0]
-                    wdw = want[1].sum(dim=0)
-                    good &= M.compare(final_dw.float(), wdw, (tol[0] * 10, tol[1] * 10))[0]
-                    if name == "layer_norm_bwd_dx_rows":
-                        good &= M.compare(final_db.float(), want[2].sum(dim=0), (tol[0] * 10, tol[1] * 10))[0]
-                    return good
-
-                time_pipeline(ctx, row, steps, twins, case["baseline"], check)
+                pipeline(dcfg, row)
                 row["verdict"] = verdict(row, True, nbytes >= LARGE_BYTES)
                 log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
                 rows.append(row)
+                if ctx["sweep"]:
+                    results = []
+                    for bm, bn, warps in DWDB_SWEEP:
+                        if ctx["budget"].left() <= 0:
+                            break
+                        tag = f"M{bm}.N{bn}.w{warps}"
+                        alt = alt_config(dcfg, {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn}, tag, num_warps=warps)
+                        r = pipeline(alt, Row(), twins=False)
+                        results.append((r.get("ours_us") or float("inf"), tag, r.get("ok") == "ok"))
+                    results.sort()
+                    log(f"  sweep dwdb [{label}] " + " ".join(f"{t}:{us:.1f}{'' if ok else '(FAIL)'}"
+                                                             for us, t, ok in results))
+                    best = next((r for r in results if r[2]), None)
+                    if best:
+                        rows.append(Row(kernel=f"{name}+dwdb", config=label + "*", case=case["label"],
+                                        MB=nbytes / 1e6, roof_us=row["roof_us"], ours_us=best[0],
+                                        **{"%roof": row["roof_us"] / best[0]}, verdict="sweep",
+                                        note=f"best dwdb {best[1]}"))
             except Exception as e:
                 traceback.print_exc(file=sys.stdout)
                 rows.append(Row(kernel=f"{name}+dwdb", config=label, case="(failed)", ok="FAIL", verdict="MISS",
@@ -563,7 +594,8 @@ def sweep(tt, ctx, rows):
             continue
         km = M.load_module(name)
         names = list(fields)
-        for cfg in km.MODEL_CONFIGS[:SWEEP_CONFIGS]:
+        configs = M.selected(km.MODEL_CONFIGS, ctx["configs"]) if ctx["configs"] else km.MODEL_CONFIGS[:SWEEP_CONFIGS]
+        for cfg in configs:
             if ctx["budget"].left() <= 0:
                 log("sweep: budget spent")
                 return
@@ -803,7 +835,7 @@ def main():
     ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
            "bf16_tflops": bf16, "fp8_tflops": fp8,
            "variants": M.Variants(tt, args.tritonc, args.work / "variants", args.out / "diffs"), "only": args.kernel,
-           "configs": args.config}
+           "configs": args.config, "sweep": not args.no_sweep}
     rows = []
     out = args.out / "roofline.txt"
     # The judged row kernels first, then the pipelines, then the rest: what a run cut short by its

@@ -2085,7 +2085,8 @@ static void test_unified_attention_2d(void **state)
 
 /* 3d, per segment: the keys of its tiles [segm * tps, min((segm + 1) * tps, num_tiles)) that
  * the row sees, with tps = cdiv(seq_len, segments * TILE_SIZE) and num_tiles the q-block's
- * causal bound; a segment starting past the sequence's end writes nothing. The stored max is
+ * causal bound; under a window only the tiles from the q-block's first row's window to its last
+ * row's position run; a segment starting past the sequence's end writes nothing. The stored max is
  * the row maximum (the sink's in segment 0 when larger; -inf when the segment ran no tile, 0
  * when it ran tiles but saw no key), the expsum the sum of exp(score - max) (the sink's term
  * in segment 0; 1 when no tile ran), the output the unnormalized sum of exp(score - max) v.
@@ -2136,6 +2137,13 @@ static void ua3d_case(ua_case c, uint32_t *seed)
                     prefix = prefix < c.slens[s] ? prefix : c.slens[s];
                     int ntiles = (prefix + c.tile - 1) / c.tile, lo = g * tps, hi = (g + 1) * tps;
                     hi = hi < ntiles ? hi : ntiles;
+                    if (c.window > 0) { /* the tiles outside every row's window are skipped */
+                        int first = qb * c.bq, last = first + (c.bm - 1) / c.qpkv;
+                        last = last < c.qlens[s] - 1 ? last : c.qlens[s] - 1;
+                        int wlo = (ctx + first - c.window + 1) / c.tile, whi = (ctx + last) / c.tile + 1;
+                        lo = lo > wlo ? lo : wlo; /* lo >= 0: a negative wlo (truncated) changes nothing */
+                        hi = hi < whi ? hi : whi;
+                    }
                     bool sink = c.sinks && g == 0;
                     double mx = sink ? in.sinks[h] : -INFINITY, l = 1, o[64] = {0};
                     if (lo < hi) {
@@ -2188,6 +2196,11 @@ static void test_unified_attention_3d(void **state)
     ua3d_case((ua_case){.f16 = true, .softcap = true, .sinks = true, .window = 8, .nqh = 2, .qpkv = 1, .bs = 8,
                         .tile = 16, .hs = 16, .hsp = 16, .bq = 16, .bm = 16, .segs = 2, .nseqs = 2,
                         .qlens = {17, 1}, .slens = {30, 50}},
+              &seed);
+    /* bf16, a window of 8 without sinks, 4 segments: decodes whose first segments lie wholly
+     * before the window (no tile runs: max -inf, expsum 1) and a short prefill */
+    ua3d_case((ua_case){.window = 8, .nqh = 4, .qpkv = 2, .bs = 16, .tile = 16, .hs = 24, .hsp = 32, .bq = 8, .bm = 16,
+                        .segs = 4, .nseqs = 3, .qlens = {1, 3, 1}, .slens = {70, 45, 130}},
               &seed);
 }
 
