@@ -552,7 +552,7 @@ def norm_bwd_pipelines(tt, ctx, rows):
                 row["verdict"] = verdict(row, True, nbytes >= LARGE_BYTES)
                 log("  " + "  ".join(f"{c}={fmt(row.get(c), c)}" for c in Row.COLS[2:]))
                 rows.append(row)
-                if ctx["sweep"]:
+                if "dwdb" in ctx["sweeps"]:
                     results = []
                     for bm, bn, warps in DWDB_SWEEP:
                         if ctx["budget"].left() <= 0:
@@ -650,6 +650,65 @@ def sweep(tt, ctx, rows):
                 rows.append(Row(kernel=name, config=cfg["label"] + "*", case=cases, MB=judged[0]["bytes"] / 1e6,
                                 roof_us=roofs[0], ours_us=best[3][0], **{"%roof": -best[0]}, verdict="sweep",
                                 note=f"best {best[1]}, lowest fraction of the roofline (config: {own})"))
+
+
+# The backward row kernels' programs per SM (their launch, not their config: module
+# layer_norm_bwd_dx_rows' PROGRAMS_PER_SM, which rms_norm_bwd reads too): more programs hold more
+# rows in flight, and write more partial rows for layer_norm_bwd_dwdb to sum.
+PROGRAMS_SWEEP = {"layer_norm_bwd_dx_rows": (1, 2, 3, 4, 6), "rms_norm_bwd": (1, 2, 3, 4, 6)}
+
+
+def programs_sweep(tt, ctx, rows):
+    """PROGRAMS_SWEEP's values on the judged cases of each backward row kernel's configs, the
+    config itself unchanged, scored as sweep() scores (the lowest fraction over the cases, against
+    the rooflines at the module's own value); a log line per config and a `sweep` row."""
+    import torch
+    for name, values in PROGRAMS_SWEEP.items():
+        if ctx["only"] and name not in ctx["only"]:
+            continue
+        km = M.load_module(name)
+        launch_mod = getattr(km, "_ln", km)  # the module whose num_programs sizes the launch
+        own = launch_mod.PROGRAMS_PER_SM
+        configs = M.selected(km.MODEL_CONFIGS, ctx["configs"]) if ctx["configs"] else km.MODEL_CONFIGS[:SWEEP_CONFIGS]
+        for cfg in configs:
+            torch.manual_seed(0)
+            base_cases = km.model_cases(cfg, torch)
+            judged = [c for c in base_cases if (c.get("bytes") or 0) >= LARGE_BYTES]
+            judged = judged or [max(base_cases, key=lambda c: c.get("bytes") or 0)]
+            roofs = [c["bytes"] / ctx["copy_bps"] * 1e6 for c in judged]
+            results = []
+            for value in values:
+                if ctx["budget"].left() <= 0:
+                    break
+                try:
+                    launch_mod.PROGRAMS_PER_SM = value
+                    torch.manual_seed(0)
+                    cases = {c["label"]: c for c in km.model_cases(cfg, torch)}
+                    times, good = [], True
+                    for case in judged:
+                        c = cases[case["label"]]
+                        args = M.fresh_args(c)
+                        (ours,), _ = steps_of(ctx, [(km, name, cfg, c["grid"], args)])
+                        launch(*ours)
+                        torch.cuda.synchronize()
+                        good = good and outputs_match(c, args)
+                        times.append(bench(lambda: launch(*ours)))
+                    results.append((-min(r / us for r, us in zip(roofs, times)), f"P={value}", good, times))
+                except Exception as e:
+                    log(f"  programs sweep {name} P={value}: {type(e).__name__}: {str(e)[:100]}")
+                finally:
+                    launch_mod.PROGRAMS_PER_SM = own
+            if results:
+                results.sort()
+                text = " ".join(f"{p}:{'/'.join(f'{us:.1f}' for us in t)}({-neg:.0%}){'' if ok else '(FAIL)'}"
+                                for neg, p, ok, t in results)
+                cases = "/".join(c["label"] for c in judged)
+                log(f"  programs sweep {name} [{cfg['label']}] {cases} (programs per SM {own}): {text}")
+                best = next((r for r in results if r[2]), None)
+                if best:
+                    rows.append(Row(kernel=name, config=cfg["label"] + "*", case=cases, MB=judged[0]["bytes"] / 1e6,
+                                    roof_us=roofs[0], ours_us=best[3][0], **{"%roof": -best[0]}, verdict="sweep",
+                                    note=f"best {best[1]} programs per SM (now {own})"))
 
 
 def moe_sweep_points(cfg):
@@ -755,6 +814,11 @@ def moe_align_sweep(tt, ctx, rows):
                             verdict="sweep", note=f"best {best[1]}"))
 
 
+# --sweep's choices, in the order they run (dwdb runs within the norm_bwd pipelines)
+SWEEPERS = {"moe_align": moe_align_sweep, "fused_moe": moe_sweep, "fields": sweep, "programs": programs_sweep,
+            "dwdb": None}
+
+
 def dry_run(tritonc):
     """Without triton, torch or a GPU: every kernel this script times loads (stand-in triton), is a
     bundled kernel with the sweep's fields, and the pipelines' modules have what they read."""
@@ -791,6 +855,10 @@ def dry_run(tritonc):
         for cfg in km.MODEL_CONFIGS:
             if cfg["label"] not in km._SHAPES:
                 problems.append(f"{name}: no shape for {cfg['label']}")
+    for name in PROGRAMS_SWEEP:
+        km = M.load_module_without_triton(name)
+        if not isinstance(getattr(getattr(km, "_ln", km), "PROGRAMS_PER_SM", None), int):
+            problems.append(f"{name}: no PROGRAMS_PER_SM for the programs sweep")
     moe = M.load_module_without_triton("fused_moe")
     buckets = [c for c in moe.MODEL_CONFIGS if "tokens" in c.get("model", {})]
     if not buckets:
@@ -814,6 +882,7 @@ def main():
     ap.add_argument("--config", nargs="+", help="only the configs whose label starts with one of these")
     ap.add_argument("--budget-s", type=float, default=400, help="timing stops once this many seconds passed")
     ap.add_argument("--no-sweep", action="store_true")
+    ap.add_argument("--sweep", nargs="+", choices=sorted(SWEEPERS), help="only these sweeps (default: all)")
     args = ap.parse_args()
     sys.path[:0] = [str(d) for d in KERNEL_DIRS]
     if args.dry_run:
@@ -837,7 +906,8 @@ def main():
     ctx = {"tritonc": args.tritonc, "work": args.work, "budget": Budget(args.budget_s), "copy_bps": bps,
            "bf16_tflops": bf16, "fp8_tflops": fp8,
            "variants": M.Variants(tt, args.tritonc, args.work / "variants", args.out / "diffs"), "only": args.kernel,
-           "configs": args.config, "sweep": not args.no_sweep}
+           "configs": args.config,
+           "sweeps": set() if args.no_sweep else set(args.sweep or SWEEPERS)}
     rows = []
     out = args.out / "roofline.txt"
     # The judged row kernels first, then the pipelines, then the rest: what a run cut short by its
@@ -860,8 +930,8 @@ def main():
             traceback.print_exc(file=sys.stdout)
             rows.append(Row(kernel=sname, config="?", case="(failed)", ok="FAIL", verdict="MISS"))
         write_table(rows, out, bps / 1e12, header)
-    if not args.no_sweep:
-        for sweeper in (moe_align_sweep, moe_sweep, sweep):
+    for key, sweeper in SWEEPERS.items():
+        if sweeper and key in ctx["sweeps"]:
             try:
                 sweeper(tt, ctx, rows)
             except Exception:

@@ -6,7 +6,7 @@
 # sweep of block and warp choices; it prints one table, also $OUT/roofline.txt, with the
 # fraction of the roofline (bytes over the copy bandwidth) and PASS/MISS against the targets.
 #
-#   OUT=/some/dir tests/gpu/roofline.sh [--kernel NAME...] [--config LABEL_PREFIX...] [--budget-s S] [--no-sweep]
+#   OUT=/some/dir tests/gpu/roofline.sh [--kernel NAME...] [--config LABEL_PREFIX...] [--budget-s S] [--no-sweep | --sweep NAME...]
 #   tests/gpu/roofline.sh --dry-run      # anywhere, python3 only: syntax and the modules' shape
 #
 # Writes $OUT/roofline.txt (the table) and $OUT/roofline.log (everything). Builds tritonc in
