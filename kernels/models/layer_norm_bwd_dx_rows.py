@@ -66,7 +66,6 @@ ATTRS = {(i,): [["tt.divisibility", 16]] for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10
 
 _DTYPE_NAMES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32"}  # tritonc's and torch's names
 _SHAPES = {}  # label -> (dtype, N): what model_cases needs beyond the config
-PROGRAMS_PER_SM = 2
 
 
 def launch_config(n):
@@ -95,11 +94,19 @@ MODEL_CONFIGS = [
 EPS = 1e-5
 
 
-def num_programs(m, block_m, torch):
-    """Programs of a launch: PROGRAMS_PER_SM per SM of the GPU, no more than the blocks of rows
-    (every program has rows)."""
+def programs_per_sm(block_n):
+    """Programs per SM of a launch, by the row tile: two, one from BLOCK_N 8192 up. The H100 sweep
+    of roofline.py (PROGRAMS_SWEEP): at BLOCK_N 8192 one program an SM took 87.0 against 91.0 us on
+    4096 rows and 30.9 against 32.4 on 1151 (rms_norm_bwd 82.1 / 27.9 against 84.1 / 29.1); at
+    4096 two stayed the fastest (17.0 against 20.2 us on 1151 rows)."""
+    return 1 if block_n >= 8192 else 2
+
+
+def num_programs(m, block_m, block_n, torch):
+    """Programs of a launch: programs_per_sm(block_n) per SM of the GPU, no more than the blocks of
+    rows (every program has rows)."""
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    return max(1, min((m + block_m - 1) // block_m, PROGRAMS_PER_SM * sms))
+    return max(1, min((m + block_m - 1) // block_m, programs_per_sm(block_n) * sms))
 
 
 def program_rows(values, block_m, programs, torch):
@@ -132,7 +139,7 @@ def model_cases(cfg, torch):
     for m, n in ((4096, n_cfg), (1151, n_cfg), (4096, n_cfg * 1000 // 1024 // 16 * 16)):
         x, w, b, dy, mean, rstd = make_problem(m, n, dtype, torch)
         bm = cfg["constexprs"]["BLOCK_M"]
-        programs = num_programs(m, bm, torch)
+        programs = num_programs(m, bm, cfg["constexprs"]["BLOCK_N"], torch)
         dx = torch.empty_like(x)
         dw_partial = torch.empty((programs, n), dtype=torch.float32, device="cuda")
         db_partial = torch.empty((programs, n), dtype=torch.float32, device="cuda")

@@ -110,7 +110,7 @@ def model_cases(cfg, torch):
         dy = (0.1 * torch.randn((m, n), dtype=torch.float32, device="cuda", generator=gen)).to(dtype)
         rstd = torch.rsqrt(x.float().pow(2).mean(dim=1) + EPS)
         bm = cfg["constexprs"]["BLOCK_M"]
-        programs = _ln.num_programs(m, bm, torch)
+        programs = _ln.num_programs(m, bm, cfg["constexprs"]["BLOCK_N"], torch)
         dx = torch.empty_like(x)
         dw_partial = torch.empty((programs, n), dtype=torch.float32, device="cuda")
 

@@ -107,7 +107,7 @@ SWEEP = {
 SWEEP_CONFIGS = 2  # the first configs of each kernel (the large row lengths), unless --config picks
 # layer_norm_bwd_dwdb after the row kernels (the norm_bwd pipelines): (BLOCK_SIZE_M, BLOCK_SIZE_N,
 # num_warps), narrower column blocks than the tutorial's 128 so that more programs read the
-# 2 * SMs partial rows
+# partial rows (one or two per SM)
 DWDB_SWEEP = [(32, 128, 4), (128, 16, 4), (256, 16, 4), (128, 8, 4), (256, 8, 4), (128, 16, 8), (256, 16, 8),
               (128, 32, 4), (128, 32, 8), (64, 8, 2), (256, 8, 8)]
 # fused_moe's sweep (issue 31 item 3): per token-count bucket, other blocks and launch options from
@@ -653,7 +653,7 @@ def sweep(tt, ctx, rows):
 
 
 # The backward row kernels' programs per SM (their launch, not their config: module
-# layer_norm_bwd_dx_rows' PROGRAMS_PER_SM, which rms_norm_bwd reads too): more programs hold more
+# layer_norm_bwd_dx_rows' programs_per_sm, which rms_norm_bwd calls too): more programs hold more
 # rows in flight, and write more partial rows for layer_norm_bwd_dwdb to sum.
 PROGRAMS_SWEEP = {"layer_norm_bwd_dx_rows": (1, 2, 3, 4, 6), "rms_norm_bwd": (1, 2, 3, 4, 6)}
 
@@ -668,7 +668,7 @@ def programs_sweep(tt, ctx, rows):
             continue
         km = M.load_module(name)
         launch_mod = getattr(km, "_ln", km)  # the module whose num_programs sizes the launch
-        own = launch_mod.PROGRAMS_PER_SM
+        own_rule = launch_mod.programs_per_sm
         configs = M.selected(km.MODEL_CONFIGS, ctx["configs"]) if ctx["configs"] else km.MODEL_CONFIGS[:SWEEP_CONFIGS]
         for cfg in configs:
             torch.manual_seed(0)
@@ -676,12 +676,13 @@ def programs_sweep(tt, ctx, rows):
             judged = [c for c in base_cases if (c.get("bytes") or 0) >= LARGE_BYTES]
             judged = judged or [max(base_cases, key=lambda c: c.get("bytes") or 0)]
             roofs = [c["bytes"] / ctx["copy_bps"] * 1e6 for c in judged]
+            own = own_rule(cfg["constexprs"]["BLOCK_N"])
             results = []
             for value in values:
                 if ctx["budget"].left() <= 0:
                     break
                 try:
-                    launch_mod.PROGRAMS_PER_SM = value
+                    launch_mod.programs_per_sm = lambda block_n, value=value: value
                     torch.manual_seed(0)
                     cases = {c["label"]: c for c in km.model_cases(cfg, torch)}
                     times, good = [], True
@@ -697,7 +698,7 @@ def programs_sweep(tt, ctx, rows):
                 except Exception as e:
                     log(f"  programs sweep {name} P={value}: {type(e).__name__}: {str(e)[:100]}")
                 finally:
-                    launch_mod.PROGRAMS_PER_SM = own
+                    launch_mod.programs_per_sm = own_rule
             if results:
                 results.sort()
                 text = " ".join(f"{p}:{'/'.join(f'{us:.1f}' for us in t)}({-neg:.0%}){'' if ok else '(FAIL)'}"
@@ -857,8 +858,8 @@ def dry_run(tritonc):
                 problems.append(f"{name}: no shape for {cfg['label']}")
     for name in PROGRAMS_SWEEP:
         km = M.load_module_without_triton(name)
-        if not isinstance(getattr(getattr(km, "_ln", km), "PROGRAMS_PER_SM", None), int):
-            problems.append(f"{name}: no PROGRAMS_PER_SM for the programs sweep")
+        if not callable(getattr(getattr(km, "_ln", km), "programs_per_sm", None)):
+            problems.append(f"{name}: no programs_per_sm for the programs sweep")
     moe = M.load_module_without_triton("fused_moe")
     buckets = [c for c in moe.MODEL_CONFIGS if "tokens" in c.get("model", {})]
     if not buckets:
