@@ -7,8 +7,9 @@ Outputs:
                                            multiple of BLOCK_SIZE; a padding slot holds numel
   expert_ids[max_num_m_blocks]             the expert of each BLOCK_SIZE block, -1 past the end
   num_tokens_post_padded[1]                the padded total (a multiple of BLOCK_SIZE)
-with max_num_tokens_padded = numel + NUM_EXPERTS * (BLOCK_SIZE - 1) and
-max_num_m_blocks = cdiv(max_num_tokens_padded, BLOCK_SIZE), as vLLM sizes them.
+with max_num_tokens_padded = numel + NUM_EXPERTS * (BLOCK_SIZE - 1) (with fewer pairs than experts,
+at most numel * BLOCK_SIZE) and max_num_m_blocks = cdiv(max_num_tokens_padded, BLOCK_SIZE), as vLLM
+sizes them (sizes()).
 
 One program (grid (1,)) does everything in four passes over tiles, with no atomics and no
 memory read back, so the result is deterministic: within an expert the pairs keep their
@@ -94,8 +95,13 @@ _TOP_K = {"mixtral-e8-bm64": 2, "gpt-oss-20b-e32-bm16": 4, "qwen3-30b-a3b-e128-b
 
 
 def sizes(numel, experts, block_size):
-    """(max_num_tokens_padded, max_num_m_blocks) for numel pairs, as vLLM sizes the outputs."""
+    """(max_num_tokens_padded, max_num_m_blocks) for numel pairs, as vLLM sizes the outputs: room for
+    every expert's padding, but with fewer pairs than experts at most a block per pair (each expert
+    that has pairs pads them to whole blocks, at most one block per pair). fused_moe's grid follows
+    (its EM is this length), so a decode step launches the blocks its pairs can fill, not E's."""
     max_padded = numel + experts * (block_size - 1)
+    if numel < experts:
+        max_padded = min(numel * block_size, max_padded)
     return max_padded, (max_padded + block_size - 1) // block_size
 
 

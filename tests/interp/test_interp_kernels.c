@@ -756,6 +756,14 @@ static void test_random_k(void **state)
 
 /* ---- moe_align_block_size: pair ids grouped by expert, each group padded to BLOCK_SIZE --------- */
 
+/* max_num_tokens_padded as vLLM sizes it: room for every expert's padding, but with fewer pairs
+ * than experts at most a block per pair. */
+static int vllm_max_padded(int numel, int experts, int bs)
+{
+    int room = numel + experts * (bs - 1);
+    return numel < experts && numel * bs < room ? numel * bs : room;
+}
+
 /* The contract of kernels/models/moe_align_block_size.py, written directly (a counting sort, stable):
  * exact, integers. Every output element is written, so the buffers start as a sentinel. Now and
  * then an id is outside [0, NUM_EXPERTS): -1 (expert parallelism) or one from NUM_EXPERTS to
@@ -770,7 +778,7 @@ static void moe_align_case(int experts, int block_e, int bs, int bt, int numel, 
     snprintf(s[3], 16, "%d", bt);
     const char *const set[] = {"NUM_EXPERTS", s[0], "BLOCK_SIZE", s[1], "BLOCK_E", s[2], "BLOCK_T", s[3]};
     tl_builder *b = build("moe_align_block_size", 8, set);
-    const int max_padded = numel + experts * (bs - 1), max_blocks = (max_padded + bs - 1) / bs;
+    const int max_padded = vllm_max_padded(numel, experts, bs), max_blocks = (max_padded + bs - 1) / bs;
     int32_t *ids = malloc((numel ? numel : 1) * sizeof *ids), *sorted = malloc(max_padded * sizeof *sorted);
     int32_t *eids = malloc(max_blocks * sizeof *eids), total = -12345;
     int32_t *wsorted = malloc(max_padded * sizeof *wsorted), *weids = malloc(max_blocks * sizeof *weids);
@@ -834,6 +842,8 @@ static void test_moe_align_block_size(void **state)
     moe_align_case(32, 32, 16, 128, 1000, 0, &seed);
     moe_align_case(5, 8, 8, 32, 203, 5, &seed);   /* NUM_EXPERTS below BLOCK_E */
     moe_align_case(8, 8, 64, 256, 8192, 0, &seed); /* the default config, 4096 tokens, top 2 */
+    moe_align_case(64, 64, 16, 64, 8, 0, &seed);   /* one token, top 8 of 64: a block per pair at most */
+    moe_align_case(64, 64, 16, 64, 12, 5, &seed);  /* fewer pairs than experts, some ids invalid */
 }
 
 /* ---- reduce_segments: unified_attention_3d's segments merged into the attention output --------- */

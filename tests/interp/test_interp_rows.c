@@ -286,6 +286,14 @@ static void test_quant_groups(void **state)
 
 /* ---- moe_align_block_size_count, _scan, _scatter against moe_align_block_size ----------------- */
 
+/* max_num_tokens_padded as vLLM sizes it: room for every expert's padding, but with fewer pairs
+ * than experts at most a block per pair. */
+static int vllm_max_padded(int numel, int experts, int bs)
+{
+    int room = numel + experts * (bs - 1);
+    return numel < experts && numel * bs < room ? numel * bs : room;
+}
+
 static void moe_case(int experts, int block_e, int eg, int bs, int bt, int bc, int bb, int numel, int invalid_every,
                      uint32_t *seed)
 {
@@ -298,7 +306,7 @@ static void moe_case(int experts, int block_e, int eg, int bs, int bt, int bc, i
     tl_builder *one = build("moe_align_block_size", 8, set_one), *count = build("moe_align_block_size_count", 6, set_count);
     tl_builder *scan = build("moe_align_block_size_scan", 14, set_scan);
     tl_builder *scatter = build("moe_align_block_size_scatter", 6, set_count);
-    const int max_padded = numel + experts * (bs - 1), max_blocks = (max_padded + bs - 1) / bs;
+    const int max_padded = vllm_max_padded(numel, experts, bs), max_blocks = (max_padded + bs - 1) / bs;
     const int chunks = (numel + bt - 1) / bt > 0 ? (numel + bt - 1) / bt : 1;
     int32_t *ids = malloc((numel ? numel : 1) * sizeof *ids), total1 = -12345, total2 = -54321;
     int32_t *sorted1 = malloc(max_padded * sizeof *sorted1), *sorted2 = malloc(max_padded * sizeof *sorted2);
@@ -363,6 +371,8 @@ static void test_moe_align_parallel(void **state)
     moe_case(32, 32, 8, 16, 32, 8, 4, 1000, 0, &seed);
     moe_case(5, 8, 4, 8, 32, 2, 1, 203, 5, &seed);   /* NUM_EXPERTS below BLOCK_E; ids past it */
     moe_case(8, 8, 1, 4, 16, 4, 1, 300, 0, &seed);   /* many blocks per expert: several expert-id steps */
+    moe_case(64, 64, 8, 16, 32, 8, 4, 8, 0, &seed);  /* one token, top 8 of 64: a block per pair at most */
+    moe_case(64, 64, 16, 16, 32, 8, 4, 12, 5, &seed); /* fewer pairs than experts, some ids invalid */
 }
 
 int main(void)
