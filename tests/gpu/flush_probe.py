@@ -20,34 +20,7 @@ import torch  # noqa
 cache = torch.empty(24 << 20, dtype=torch.int32, device="cuda")
 cache.fill_(1)
 out0 = torch.empty((), dtype=torch.int32, device="cuda")
-FLUSHES = {"zero": lambda: cache.zero_(), "read": lambda: torch.amax(cache, out=out0), "none": lambda: None}
-
-
-def bench_mode(fn, flush, reps=20, runs=10):
-    fn()
-    torch.cuda.synchronize()
-
-    def capture(body):
-        g = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(g):
-            for _ in range(reps):
-                body()
-        return g
-
-    def med(g):
-        g.replay()
-        ts = []
-        for _ in range(runs):
-            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            a.record()
-            g.replay()
-            b.record()
-            b.synchronize()
-            ts.append(a.elapsed_time(b))
-        return sorted(ts)[len(ts) // 2]
-    both = capture(lambda: (flush(), fn()))
-    fl = capture(flush)
-    return max(med(both) - med(fl), 0.0) / reps * 1e3
+FLUSHES = {"zero": cache.zero_, "read": lambda: torch.amax(cache, out=out0), "none": lambda: None}
 
 
 def twin_launcher(name, label, case_label):
@@ -65,8 +38,9 @@ def twin_launcher(name, label, case_label):
 src = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
 dst = torch.empty_like(src)
 src.random_()
-import triton  # noqa
 empty = torch.empty(1, device="cuda")
+# (title, launch, bytes moved): the copy first (each flush's ceiling), then an 8-byte fill (what a
+# launch costs by itself), then the twins
 targets = [("copy 256 MiB", (lambda: dst.copy_(src)), 2 * (256 << 20)),
            ("tiny fill (launch floor)", (lambda: empty.fill_(0.0)), 8)]
 for name, label, case in [("reduce_segments", "llama3-8b", "mixed-1-17-300"),
@@ -86,7 +60,7 @@ copy = {}
 for title, fn, nbytes in targets:
     cells = []
     for mode, flush in FLUSHES.items():
-        us = bench_mode(fn, flush)
+        us = M.bench_graph(fn, flush)
         if title.startswith("copy"):
             copy[mode] = nbytes / (us * 1e-6)
         frac = f" {nbytes / (us * 1e-6) / copy[mode]:.0%}" if copy and not title.startswith("copy") else ""

@@ -574,16 +574,18 @@ GRAPH_RUNS = 10   # replays timed; the median is kept
 _flush = []
 
 
-def bench_graph(fn):
+def bench_graph(fn, flush=None):
     """fn's GPU time without Python's launch cost, which do_bench measures for kernels shorter than
     it (tens of microseconds: a pipeline of small kernels, a decode step), and which a C program
     launching through tritonc's runtime does not pay. GRAPH_REPS times (an L2 flush, then fn) are
     captured in one CUDA graph; the graph of the flushes alone is timed the same way and
-    subtracted, so each fn starts with a cold L2 as with do_bench."""
+    subtracted, so each fn starts with a cold L2 as with do_bench. The flush: `flush` when given
+    (flush_probe.py compares others), else zero_() of 96 MiB, as do_bench flushes."""
     import torch
     if not _flush:
         _flush.append(torch.empty(24 << 20, dtype=torch.int32, device="cuda"))  # 96 MiB: past a 50 MB L2
     cache = _flush[0]
+    flush = flush or cache.zero_
     fn()  # compiled and warm before the capture
     torch.cuda.synchronize()
 
@@ -606,9 +608,9 @@ def bench_graph(fn):
             times.append(a.elapsed_time(b))
         return sorted(times)[len(times) // 2]
 
-    both = capture(lambda: (cache.zero_(), fn()))
-    flush = capture(cache.zero_)
-    return max(median_ms(both) - median_ms(flush), 0.0) / GRAPH_REPS * 1e3  # ms -> us
+    both = capture(lambda: (flush(), fn()))
+    alone = capture(flush)
+    return max(median_ms(both) - median_ms(alone), 0.0) / GRAPH_REPS * 1e3  # ms -> us
 
 
 def rate(case, us):

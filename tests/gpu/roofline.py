@@ -585,6 +585,52 @@ def alt_config(cfg, fields, tag, **launch_options):
                 label=f"{cfg['label']}.{tag}", **launch_options)
 
 
+def judged_of(km, cfg, ctx):
+    """A config's cases that the sweeps score (LARGE_BYTES and up; else the largest), and their
+    rooflines in us."""
+    import torch
+    torch.manual_seed(0)
+    cases = km.model_cases(cfg, torch)
+    judged = [c for c in cases if (c.get("bytes") or 0) >= LARGE_BYTES]
+    judged = judged or [max(cases, key=lambda c: c.get("bytes") or 0)]
+    return judged, [c["bytes"] / ctx["copy_bps"] * 1e6 for c in judged]
+
+
+def time_point(ctx, km, name, cfg, cases, judged, roofs):
+    """One sweep point: ours under `cfg` on each judged case (its counterpart among `cases`, by
+    label), checked against expected() once and timed -> (lowest fraction of the roofline, all
+    outputs good, times)."""
+    import torch
+    by_label = {c["label"]: c for c in cases}
+    times, good = [], True
+    for case in judged:
+        c = by_label[case["label"]]
+        args = M.fresh_args(c)
+        (ours,), _ = steps_of(ctx, [(km, name, cfg, c["grid"], args)])
+        launch(*ours)
+        torch.cuda.synchronize()
+        good = good and outputs_match(c, args)
+        times.append(bench(lambda: launch(*ours)))
+    return min(r / us for r, us in zip(roofs, times)), good, times
+
+
+def report_sweep(rows, title, name, cfg, judged, roofs, results, own, note):
+    """A sweep's log line (every point: its times per case and score) and its `sweep` row (the best
+    point whose outputs were good). results: [(-score, point, good, times)]."""
+    if not results:
+        return
+    results.sort()
+    text = " ".join(f"{p}:{'/'.join(f'{us:.1f}' for us in t)}({-neg:.0%}){'' if ok else '(FAIL)'}"
+                    for neg, p, ok, t in results)
+    cases = "/".join(c["label"] for c in judged)
+    log(f"  {title} {name} [{cfg['label']}] {cases} ({own}): {text}")
+    best = next((r for r in results if r[2]), None)
+    if best:
+        rows.append(Row(kernel=name, config=cfg["label"] + "*", case=cases, MB=judged[0]["bytes"] / 1e6,
+                        roof_us=roofs[0], ours_us=best[3][0], **{"%roof": -best[0]}, verdict="sweep",
+                        note=note.format(best=best[1])))
+
+
 def sweep(tt, ctx, rows):
     """SWEEP's points on the judged cases (LARGE_BYTES and up; else the largest) of each kernel's
     first configs: each point's outputs against the case's expected() (a point that fails is
@@ -601,15 +647,11 @@ def sweep(tt, ctx, rows):
             if ctx["budget"].left() <= 0:
                 log("sweep: budget spent")
                 return
-            torch.manual_seed(0)
             try:
-                base_cases = km.model_cases(cfg, torch)
+                judged, roofs = judged_of(km, cfg, ctx)
             except Exception:
                 traceback.print_exc(file=sys.stdout)
                 continue
-            judged = [c for c in base_cases if (c.get("bytes") or 0) >= LARGE_BYTES]
-            judged = judged or [max(base_cases, key=lambda c: c.get("bytes") or 0)]
-            roofs = [c["bytes"] / ctx["copy_bps"] * 1e6 for c in judged]
             results = []
             for *values, warps, stages in itertools.product(*fields.values(), warp_choices, stage_choices):
                 if ctx["budget"].left() <= 0:
@@ -623,33 +665,14 @@ def sweep(tt, ctx, rows):
                     # label, the variant under the tagged one (Variants' cache key)
                     torch.manual_seed(0)
                     alt_cases = km.model_cases(dict(alt, label=cfg["label"]), torch)
-                    times, good = [], True
-                    for case in judged:
-                        c = next(x for x in alt_cases if x["label"] == case["label"])
-                        args = M.fresh_args(c)
-                        (ours,), _ = steps_of(ctx, [(km, name, alt, c["grid"], args)])
-                        launch(*ours)
-                        torch.cuda.synchronize()
-                        good = good and outputs_match(c, args)
-                        times.append(bench(lambda: launch(*ours)))
-                    score = min(r / us for r, us in zip(roofs, times))
+                    score, good, times = time_point(ctx, km, name, alt, alt_cases, judged, roofs)
                     results.append((-score, point, good, times))
                 except Exception as e:
                     log(f"  sweep {name} {point}: {type(e).__name__}: {str(e)[:100]}")
-            if results:
-                results.sort()
-                own = ",".join([f"{f}={cfg['constexprs'][f]}" for f in names]
-                               + [f"w={cfg['num_warps']}", f"s={cfg['num_stages']}"])
-                text = " ".join(f"{p}:{'/'.join(f'{us:.1f}' for us in t)}({-neg:.0%}){'' if ok else '(FAIL)'}"
-                                for neg, p, ok, t in results)
-                cases = "/".join(c["label"] for c in judged)
-                log(f"  sweep {name} [{cfg['label']}] {cases} (config {own}): {text}")
-                best = next((r for r in results if r[2]), None)
-                if best is None:
-                    continue
-                rows.append(Row(kernel=name, config=cfg["label"] + "*", case=cases, MB=judged[0]["bytes"] / 1e6,
-                                roof_us=roofs[0], ours_us=best[3][0], **{"%roof": -best[0]}, verdict="sweep",
-                                note=f"best {best[1]}, lowest fraction of the roofline (config: {own})"))
+            own = ",".join([f"{f}={cfg['constexprs'][f]}" for f in names]
+                           + [f"w={cfg['num_warps']}", f"s={cfg['num_stages']}"])
+            report_sweep(rows, "sweep", name, cfg, judged, roofs, results, f"config {own}",
+                         "best {best}, lowest fraction of the roofline (config: " + own + ")")
 
 
 # The backward row kernels' programs per SM (their launch, not their config: module
@@ -671,11 +694,7 @@ def programs_sweep(tt, ctx, rows):
         own_rule = launch_mod.programs_per_sm
         configs = M.selected(km.MODEL_CONFIGS, ctx["configs"]) if ctx["configs"] else km.MODEL_CONFIGS[:SWEEP_CONFIGS]
         for cfg in configs:
-            torch.manual_seed(0)
-            base_cases = km.model_cases(cfg, torch)
-            judged = [c for c in base_cases if (c.get("bytes") or 0) >= LARGE_BYTES]
-            judged = judged or [max(base_cases, key=lambda c: c.get("bytes") or 0)]
-            roofs = [c["bytes"] / ctx["copy_bps"] * 1e6 for c in judged]
+            judged, roofs = judged_of(km, cfg, ctx)
             own = own_rule(cfg["constexprs"]["BLOCK_N"])
             results = []
             for value in values:
@@ -684,32 +703,14 @@ def programs_sweep(tt, ctx, rows):
                 try:
                     launch_mod.programs_per_sm = lambda block_n, value=value: value
                     torch.manual_seed(0)
-                    cases = {c["label"]: c for c in km.model_cases(cfg, torch)}
-                    times, good = [], True
-                    for case in judged:
-                        c = cases[case["label"]]
-                        args = M.fresh_args(c)
-                        (ours,), _ = steps_of(ctx, [(km, name, cfg, c["grid"], args)])
-                        launch(*ours)
-                        torch.cuda.synchronize()
-                        good = good and outputs_match(c, args)
-                        times.append(bench(lambda: launch(*ours)))
-                    results.append((-min(r / us for r, us in zip(roofs, times)), f"P={value}", good, times))
+                    score, good, times = time_point(ctx, km, name, cfg, km.model_cases(cfg, torch), judged, roofs)
+                    results.append((-score, f"P={value}", good, times))
                 except Exception as e:
                     log(f"  programs sweep {name} P={value}: {type(e).__name__}: {str(e)[:100]}")
                 finally:
                     launch_mod.programs_per_sm = own_rule
-            if results:
-                results.sort()
-                text = " ".join(f"{p}:{'/'.join(f'{us:.1f}' for us in t)}({-neg:.0%}){'' if ok else '(FAIL)'}"
-                                for neg, p, ok, t in results)
-                cases = "/".join(c["label"] for c in judged)
-                log(f"  programs sweep {name} [{cfg['label']}] {cases} (programs per SM {own}): {text}")
-                best = next((r for r in results if r[2]), None)
-                if best:
-                    rows.append(Row(kernel=name, config=cfg["label"] + "*", case=cases, MB=judged[0]["bytes"] / 1e6,
-                                    roof_us=roofs[0], ours_us=best[3][0], **{"%roof": -best[0]}, verdict="sweep",
-                                    note=f"best {best[1]} programs per SM (now {own})"))
+            report_sweep(rows, "programs sweep", name, cfg, judged, roofs, results, f"programs per SM {own}",
+                         "best {best} programs per SM (now " + str(own) + ")")
 
 
 def moe_sweep_points(cfg):
