@@ -42,14 +42,11 @@ static void reduce_segments(tl_builder *builder, const reduce_segments_cfg *cfg)
     tl_value segm_mask = tl_lt(offs_s, num_active);
     tl_value dim_mask = tl_lt(offs_d, HEAD_SIZE);
     tl_value segm_offs = tl_add(tl_add(tl_mul(tl_to(token_idx, TL_I64), tl_mul(NUM_QUERY_HEADS, NUM_SEGMENTS_PER_SEQ)), tl_mul(head_idx, NUM_SEGMENTS_PER_SEQ)), offs_s);
-    /* the three loads before any use of them: one wait for all (a load after the maximum's
-     * reduction would wait for its own round trip) */
     tl_value segm_max = tl_load(tl_addptr(segm_max_ptr, segm_offs), .mask = segm_mask, .other = tl_lit(-INFINITY));
-    tl_value segm_expsum = tl_load(tl_addptr(segm_expsum_ptr, segm_offs), .mask = segm_mask, .other = tl_lit(0.0));
-    tl_value segm_output = tl_load(tl_addptr(tl_addptr(segm_output_ptr, tl_mul(tl_expand_dims(segm_offs, 1), HEAD_SIZE_PADDED)), tl_expand_dims(offs_d, 0)), .mask = tl_and(tl_expand_dims(segm_mask, 1), tl_expand_dims(dim_mask, 0)), .other = tl_lit(0.0));
     tl_value overall_max = tl_max(segm_max, 0);
     tl_value rescale = tl_exp(tl_sub(segm_max, overall_max));
-    tl_value overall_expsum = tl_sum(tl_mul(segm_expsum, rescale), 0);
+    tl_value overall_expsum = tl_sum(tl_mul(tl_load(tl_addptr(segm_expsum_ptr, segm_offs), .mask = segm_mask, .other = tl_lit(0.0)), rescale), 0);
+    tl_value segm_output = tl_load(tl_addptr(tl_addptr(segm_output_ptr, tl_mul(tl_expand_dims(segm_offs, 1), HEAD_SIZE_PADDED)), tl_expand_dims(offs_d, 0)), .mask = tl_and(tl_expand_dims(segm_mask, 1), tl_expand_dims(dim_mask, 0)), .other = tl_lit(0.0));
     tl_value acc = tl_sum(tl_mul(segm_output, tl_expand_dims(rescale, 1)), 0);
     acc = tl_where(tl_eq(overall_expsum, 0.0), 0.0, tl_div(acc, overall_expsum));
     tl_store(tl_addptr(tl_addptr(tl_addptr(out_ptr, tl_mul(token_idx, stride_o_tok)), tl_mul(head_idx, stride_o_head)), offs_d), tl_to(acc, out_ptr.dtype), .mask = dim_mask);

@@ -49,14 +49,11 @@ def reduce_segments(out_ptr, segm_output_ptr, segm_max_ptr, segm_expsum_ptr, seq
     segm_mask = offs_s < num_active
     dim_mask = offs_d < HEAD_SIZE
     segm_offs = token_idx.to(tl.int64) * (NUM_QUERY_HEADS * NUM_SEGMENTS_PER_SEQ) + head_idx * NUM_SEGMENTS_PER_SEQ + offs_s
-    # the three loads before any use of them: one wait for all (a load after the maximum's
-    # reduction would wait for its own round trip)
     segm_max = tl.load(segm_max_ptr + segm_offs, mask=segm_mask, other=float("-inf"))
-    segm_expsum = tl.load(segm_expsum_ptr + segm_offs, mask=segm_mask, other=0.0)
-    segm_output = tl.load(segm_output_ptr + segm_offs[:, None] * HEAD_SIZE_PADDED + offs_d[None, :], mask=segm_mask[:, None] & dim_mask[None, :], other=0.0)
     overall_max = tl.max(segm_max, axis=0)
     rescale = tl.exp(segm_max - overall_max)
-    overall_expsum = tl.sum(segm_expsum * rescale, axis=0)
+    overall_expsum = tl.sum(tl.load(segm_expsum_ptr + segm_offs, mask=segm_mask, other=0.0) * rescale, axis=0)
+    segm_output = tl.load(segm_output_ptr + segm_offs[:, None] * HEAD_SIZE_PADDED + offs_d[None, :], mask=segm_mask[:, None] & dim_mask[None, :], other=0.0)
     acc = tl.sum(segm_output * rescale[:, None], axis=0)
     acc = tl.where(overall_expsum == 0.0, 0.0, acc / overall_expsum)
     tl.store(out_ptr + token_idx * stride_o_tok + head_idx * stride_o_head + offs_d, acc.to(out_ptr.dtype.element_ty), mask=dim_mask)
