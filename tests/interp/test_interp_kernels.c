@@ -1649,13 +1649,15 @@ typedef struct moe_shape {
     bool bias, routed, fp8;
     int group_n, group_k;
     int remote_expert; /* its blocks get expert id -1 (zeros), or -1 for none */
+    bool vllm_em;      /* EM as vLLM sizes sorted_token_ids (vllm_max_padded), not one block past the total */
 } moe_shape;
 
 static int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
 /* Pairs sorted by expert (stable), each expert's run padded to a multiple of bm with the pad id
  * num_valid, as moe_align_block_size lays them out; EM has one block more than needed, so the
- * programs of that block leave. Inputs are multiples of 1/4 (A, bias, fp8 values) and 1/8 (B),
+ * programs of that block leave (or, with vllm_em, the length vLLM gives sorted_token_ids: with
+ * fewer pairs than experts a block per pair, which the padded total may fill exactly). Inputs are multiples of 1/4 (A, bias, fp8 values) and 1/8 (B),
  * so every dot's sum is exact in f32 whatever the order; the reference then makes the same f32
  * roundings in the same order (routed weight, fp8 scales per K step) and rounds to bf16 once:
  * exact comparison. */
@@ -1718,7 +1720,8 @@ static void fused_moe_case(moe_shape m, uint32_t *seed)
         EM += ceil_div(cnt, m.bm) * m.bm;
     }
     int total = EM;
-    EM += m.bm;
+    EM = m.vllm_em ? vllm_max_padded(P, E, m.bm) : EM + m.bm;
+    assert_true(EM >= total && EM % m.bm == 0);
     int32_t *sorted = malloc((size_t)EM * 4), *eids = malloc((size_t)(EM / m.bm) * 4), post = total;
     for (int e = 0, at = 0; e < E; e++) {
         int start = at;
@@ -1732,7 +1735,8 @@ static void fused_moe_case(moe_shape m, uint32_t *seed)
     }
     for (int i = total; i < EM; i++)
         sorted[i] = P;
-    eids[nblocks] = 0;
+    for (int blk = nblocks; blk < EM / m.bm; blk++)
+        eids[blk] = 0;
     unsigned grid = (unsigned)(ceil_div(EM, m.bm) * ceil_div(N, m.bn));
     run(b, tc_interp_grid1(grid), 28,
         (tc_interp_arg[]){tc_interp_ptr(A, (size_t)T * K * eb), tc_interp_ptr(B, (size_t)E * N * K * eb),
@@ -1810,6 +1814,15 @@ static void test_fused_moe(void **state)
     /* fp8 w8a8 with block scales: group_k = 2 K steps, group_n = BLOCK_SIZE_N, ragged K */
     fused_moe_case((moe_shape){.tokens = 5, .top_k = 2, .experts = 3, .N = 48, .K = 80, .bm = 16, .bn = 16, .bk = 32,
                                .group_m = 4, .fp8 = true, .group_n = 16, .group_k = 64, .remote_expert = -1},
+                   &seed);
+    /* decode steps launched on vLLM's sizes: one token, top 2 of 8 experts (EM = 2 blocks), swizzled
+     * groups of 2; then fp8 with block scales, top 4 of 16 (EM = 4 blocks) */
+    fused_moe_case((moe_shape){.tokens = 1, .top_k = 2, .experts = 8, .N = 40, .K = 50, .bm = 16, .bn = 16, .bk = 16,
+                               .group_m = 2, .remote_expert = -1, .vllm_em = true},
+                   &seed);
+    fused_moe_case((moe_shape){.tokens = 1, .top_k = 4, .experts = 16, .N = 48, .K = 64, .bm = 16, .bn = 16, .bk = 32,
+                               .group_m = 1, .fp8 = true, .group_n = 16, .group_k = 32, .remote_expert = -1,
+                               .vllm_em = true},
                    &seed);
 }
 
