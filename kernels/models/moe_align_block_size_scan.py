@@ -14,8 +14,8 @@ total. Program p then writes for its experts p * EG ... p * EG + EG - 1:
 and its share, BLOCK_T a step and every (BLOCK_E // EG)-th step, of the tails: blocks from the
 padded total on get -1 in expert_ids, slots from it on numel in sorted_token_ids. Program 0 stores
 num_tokens_post_padded. The pairs' own slots are the scatter's. Each step is a tile, so a program
-costs about (num_chunks / BLOCK_C + num_chunks / BLOCK_C + a few) tiles, not a pass over the
-pairs, and the programs run side by side. BLOCK_SIZE is a power of two (vLLM's block sizes are);
+costs about 2 * num_chunks / BLOCK_C tiles and a few more, not a pass over the pairs, and the
+programs run side by side. BLOCK_SIZE is a power of two (vLLM's block sizes are);
 EG divides BLOCK_E.
 
 The Python original of kernels/models/moe_align_block_size_scan.c, line for line.
