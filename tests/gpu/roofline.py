@@ -124,6 +124,10 @@ MOE_SWEEP = {
                 (64, 256, 64, 8, 3), (128, 128, 64, 8, 4), (128, 64, 64, 4, 4), (32, 128, 128, 4, 3)],
     "large": [(128, 128, 64, 8, 4), (128, 256, 64, 8, 3), (128, 128, 128, 8, 3), (64, 128, 64, 4, 4),
               (64, 256, 64, 8, 4), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4), (64, 128, 128, 4, 4)],
+    # fp8 block scales above 512 tokens: BLOCK_SIZE_K must be group_k (128), so the large points
+    # vary what is left: fewer or more programs an SM, one or two warp groups
+    "large_fp8": [(64, 128, 128, 4, 3), (64, 64, 128, 4, 4), (32, 128, 128, 4, 4), (64, 256, 128, 8, 3),
+                  (128, 128, 128, 8, 4), (128, 64, 128, 4, 3), (64, 128, 128, 8, 4)],
 }
 
 # moe_align_block_size's sweep: per point (BLOCK_T pairs a chunk, BLOCK_C chunks a scan step, EG
@@ -717,7 +721,8 @@ def moe_sweep_points(cfg):
     """The sweep's points for one fused_moe bucket config: its class by token count, minus the
     bucket's own point and, for fp8 block scales, any BLOCK_SIZE_K that does not divide group_k."""
     c, tokens = cfg["constexprs"], cfg["model"]["tokens"][0]
-    points = MOE_SWEEP["decode" if tokens <= 16 else "prefill" if tokens <= 512 else "large"]
+    size = "decode" if tokens <= 16 else "prefill" if tokens <= 512 else "large"
+    points = MOE_SWEEP[size + "_fp8" if size + "_fp8" in MOE_SWEEP and c["use_fp8_w8a8"] else size]
     own = (c["BLOCK_SIZE_M"], c["BLOCK_SIZE_N"], c["BLOCK_SIZE_K"], cfg["num_warps"], cfg["num_stages"])
     return [p for p in points if p != own and (not c["use_fp8_w8a8"] or c["group_k"] % p[2] == 0)]
 
