@@ -24,13 +24,18 @@ from triton.tools.tensor_descriptor import TensorDescriptor  # noqa
 
 
 @triton.jit
-def fused_moe_tma(a_ptr, b_desc, c_ptr, b_bias_ptr, a_scale_ptr, b_scale_ptr, topk_weights_ptr, sorted_token_ids_ptr,
+def fused_moe_tma(a_ptr, b_desc_or_ptr, c_ptr, b_bias_ptr, a_scale_ptr, b_scale_ptr, topk_weights_ptr, sorted_token_ids_ptr,
                   expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_ak,
                   stride_cm, stride_cn, stride_bbe, stride_bbn, stride_asm, stride_ask, stride_bse, stride_bsk,
-                  stride_bsn, group_n: tl.constexpr, group_k: tl.constexpr, BLOCK_SIZE_M: tl.constexpr,
+                  stride_bsn, EN, stride_bn, group_n: tl.constexpr, group_k: tl.constexpr, BLOCK_SIZE_M: tl.constexpr,
                   BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr,
                   MUL_ROUTED_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr, top_k: tl.constexpr,
-                  compute_type: tl.constexpr, use_fp8_w8a8: tl.constexpr):
+                  compute_type: tl.constexpr, use_fp8_w8a8: tl.constexpr, DEVICE_DESC: tl.constexpr):
+    if DEVICE_DESC:  # the descriptor made by each program (global scratch), as XLA could launch it
+        b_desc = tl.make_tensor_descriptor(b_desc_or_ptr, shape=[EN, K], strides=[stride_bn, 1],
+                                           block_shape=[BLOCK_SIZE_N, BLOCK_SIZE_K])
+    else:
+        b_desc = b_desc_or_ptr
     pid = tl.program_id(0)
     num_pid_m = tl.cdiv(EM, BLOCK_SIZE_M)
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
@@ -82,45 +87,53 @@ def fused_moe_tma(a_ptr, b_desc, c_ptr, b_bias_ptr, a_scale_ptr, b_scale_ptr, to
     tl.store(c_ptrs, accumulator.to(compute_type), mask=c_mask)
 
 
-def tma_args(args, c):
-    """The twin's runtime arguments with B as a descriptor and its three strides dropped."""
+def tma_args(args, c, device_desc):
+    """The twin's runtime arguments with B as a host descriptor (or, for device_desc, its pointer)
+    and its three strides dropped, then E * N and B's row stride."""
     (a, b, out, bias, x_scale, w_scale, flat_w, sorted_ids, expert_ids, total, N, K, EM, pairs,
-     sam, sak, _sbe, _sbk, _sbn, scm, scn, sbbe, sbbn, sasm, sask, sbse, sbsk, sbsn) = args
+     sam, sak, _sbe, _sbk, sbn, scm, scn, sbbe, sbbn, sasm, sask, sbse, sbsk, sbsn) = args
     E = b.shape[0]
-    desc = TensorDescriptor.from_tensor(b.reshape(E * N, K), [c["BLOCK_SIZE_N"], c["BLOCK_SIZE_K"]])
+    desc = b if device_desc else TensorDescriptor.from_tensor(b.reshape(E * N, K), [c["BLOCK_SIZE_N"], c["BLOCK_SIZE_K"]])
     return [a, desc, out, bias, x_scale, w_scale, flat_w, sorted_ids, expert_ids, total, N, K, EM, pairs,
-            sam, sak, scm, scn, sbbe, sbbn, sasm, sask, sbse, sbsk, sbsn]
+            sam, sak, scm, scn, sbbe, sbbn, sasm, sask, sbse, sbsk, sbsn, E * N, sbn]
 
 
 def main(prefixes):
     km = M.load_module("fused_moe")
-    print(f"GPU {torch.cuda.get_device_name(0)}; triton {triton.__version__}; fused_moe buckets, "
-          "twin (pointer loads of B) beside TMA loads of B, bench_graph times", flush=True)
-    print(f"{'bucket':40} {'case':10} {'twin_us':>8} {'tma_us':>8} {'tma/twin':>8}  output", flush=True)
+    # device descriptors live in global scratch, which Triton's launcher takes from this allocator
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    print(f"GPU {torch.cuda.get_device_name(0)}; triton {triton.__version__}; fused_moe buckets: the twin "
+          "(pointer loads of B) beside TMA loads of B from a host descriptor (host) and from one each "
+          "program makes (device); bench_graph times, us; output against the twin's", flush=True)
+    print(f"{'bucket':40} {'case':10} {'twin':>8} {'host':>8} {'device':>8} {'host/twin':>9} {'dev/twin':>8}  output",
+          flush=True)
     for cfg in M.selected(km.MODEL_CONFIGS, prefixes or None):
         if "tokens" not in cfg["model"]:
             continue
         try:
             c = dict(cfg["constexprs"])
-            c["compute_type"] = tl.bfloat16
             torch.manual_seed(0)
             (case,) = km.model_cases(cfg, torch)
             g = tuple(case["grid"])
             opts = {"num_warps": cfg["num_warps"], "num_stages": cfg["num_stages"]}
             twin = M.fresh_args(case)
-            tma = M.fresh_args(case)
-            targs = tma_args(tma, c)
-            run_twin = lambda: km.fused_moe[g](*twin, **c, **opts)  # noqa: E731
-            run_tma = lambda: fused_moe_tma[g](*targs, **c, **opts)  # noqa: E731
-            run_twin()
-            run_tma()
+            runs = [lambda: km.fused_moe[g](*twin, **c, **opts)]
+            outs = [twin[2]]
+            for device_desc in (False, True):
+                a = M.fresh_args(case)
+                ta = tma_args(a, c, device_desc)
+                runs.append(lambda ta=ta, d=device_desc: fused_moe_tma[g](*ta, **c, DEVICE_DESC=d, **opts))
+                outs.append(a[2])
+            for run in runs:
+                run()
             torch.cuda.synchronize()
-            same = torch.equal(twin[2].view(torch.int16), tma[2].view(torch.int16))
-            diff = "bit-equal" if same else f"DIFFERS (max {(twin[2].float() - tma[2].float()).abs().max().item():.3g})"
-            t_twin = M.bench_graph(run_twin)
-            t_tma = M.bench_graph(run_tma)
-            print(f"{cfg['label']:40} {case['label']:10} {t_twin:8.1f} {t_tma:8.1f} {t_tma / t_twin:8.2f}  {diff}",
-                  flush=True)
+            notes = []
+            for what, out in zip(("host", "device"), outs[1:]):
+                if not torch.equal(outs[0].view(torch.int16), out.view(torch.int16)):
+                    notes.append(f"{what} DIFFERS (max {(outs[0].float() - out.float()).abs().max().item():.3g})")
+            us = [M.bench_graph(run) for run in runs]
+            print(f"{cfg['label']:40} {case['label']:10} {us[0]:8.1f} {us[1]:8.1f} {us[2]:8.1f} {us[1] / us[0]:9.2f} "
+                  f"{us[2] / us[0]:8.2f}  {'; '.join(notes) or 'bit-equal'}", flush=True)
         except Exception as e:
             print(f"{cfg['label']}: {type(e).__name__}: {str(e)[:300]}", flush=True)
 
