@@ -5,8 +5,11 @@ BUCKETS) and its case, the twin as it is, beside a variant of it written here wh
 a host tensor descriptor over the weights viewed as [E * N, K] (block [BLOCK_SIZE_N, BLOCK_SIZE_K];
 rows past an expert's N read the next expert's and are masked at the store as before, columns past K
 are zero-filled by the TMA unit) and whose dot takes their transpose. A stays a pointer gather (the
-rows are tokens in sorted order; Hopper's TMA has no gather). Both are timed the way bench_graph
-does; the variant's output must equal the twin's bit for bit (same operands, same MMAs).
+rows are tokens in sorted order; Hopper's TMA has no gather). The variant runs twice: with the
+descriptor made on the host (Triton's launcher passes it by value) and made by each program
+(tl.make_tensor_descriptor in global scratch, the form an XLA call could launch). All three are
+timed the way bench_graph does; the variants' outputs must equal the twin's bit for bit (same
+operands, same MMAs).
 
     python3 tests/gpu/moe_tma_probe.py [LABEL_PREFIX ...]   # on the GPU machine; triton and torch
 """
