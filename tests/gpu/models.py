@@ -571,6 +571,7 @@ def bench_eager(fn):
 
 GRAPH_REPS = 20   # launches of fn per graph
 GRAPH_RUNS = 10   # replays timed; the median is kept
+GRAPH_WARM_S = 0.05  # seconds of untimed replays before those (median_ms says why)
 _flush = []
 
 
@@ -597,7 +598,16 @@ def bench_graph(fn, flush=None):
         return g
 
     def median_ms(g):
+        # The GPU idles while a kernel compiles (seconds). An H100 run timed the first of two
+        # kernels of equal PTX, right after their compiles, 38% slower than the second, as if the
+        # clocks had not come back up within the few milliseconds that ten replays of a short
+        # kernel take. So the graph first replays for GRAPH_WARM_S, untimed.
+        start = time.perf_counter()
         g.replay()
+        torch.cuda.synchronize()
+        while time.perf_counter() - start < GRAPH_WARM_S:
+            g.replay()
+            torch.cuda.synchronize()
         times = []
         for _ in range(GRAPH_RUNS):
             a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
