@@ -174,7 +174,7 @@ TL_KERNEL(fused_moe_kernel, fused_moe_cfg, fused_moe,
 const fused_moe_bucket fused_moe_buckets[] = {
     {"mixtral-8x7b-tp8-w1-upto1", "mixtral-8x7b-tp8-w1", 1, 1, 16, 64, 256, 32, 4, 3},
     {"mixtral-8x7b-tp8-w1-upto16", "mixtral-8x7b-tp8-w1", 16, 7, 16, 128, 64, 1, 4, 4},
-    {"mixtral-8x7b-tp8-w1-upto512", "mixtral-8x7b-tp8-w1", 512, 333, 128, 64, 64, 8, 4, 4},
+    {"mixtral-8x7b-tp8-w1-upto512", "mixtral-8x7b-tp8-w1", 512, 333, 64, 128, 64, 8, 4, 4},
     {"mixtral-8x7b-tp8-w1-above512", "mixtral-8x7b-tp8-w1", 0, 4096, 128, 256, 64, 32, 8, 4},
     {"gpt-oss-20b-w2-bias-routed-upto1", "gpt-oss-20b-w2-bias-routed", 1, 1, 16, 32, 64, 1, 4, 4},
     {"gpt-oss-20b-w2-bias-routed-upto16", "gpt-oss-20b-w2-bias-routed", 16, 7, 16, 64, 128, 64, 4, 4},
