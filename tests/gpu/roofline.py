@@ -718,8 +718,9 @@ def programs_sweep(tt, ctx, rows):
 
 
 def moe_sweep_points(cfg):
-    """The sweep's points for one fused_moe bucket config: its class by token count, minus the
-    bucket's own point and, for fp8 block scales, any BLOCK_SIZE_K that does not divide group_k."""
+    """The sweep's points for one fused_moe bucket config: its class by token count (for fp8 block
+    scales the class's `_fp8` list where there is one), minus the bucket's own point and, for fp8,
+    any BLOCK_SIZE_K that does not divide group_k."""
     c, tokens = cfg["constexprs"], cfg["model"]["tokens"][0]
     size = "decode" if tokens <= 16 else "prefill" if tokens <= 512 else "large"
     points = MOE_SWEEP[size + "_fp8" if size + "_fp8" in MOE_SWEEP and c["use_fp8_w8a8"] else size]
